@@ -1,0 +1,9 @@
+module github.com/zeroproject/zero
+
+go 1.26.8
+
+require (
+	github.com/dave/jennifer v1.7.1
+	github.com/santhosh-tekuri/jsonschema/v5 v5.3.1
+	github.com/spf13/pflag v1.1.0
+)
