@@ -1,0 +1,45 @@
+package provider
+
+import (
+	"fmt"
+	"strings"
+)
+
+// CodeProviderError is the Code of every *Error.
+const CodeProviderError = "provider_error"
+
+// Error is what Stream returns for provider failures: HTTP errors, broken or malformed streams,
+// idle timeouts and errors the vendor reports inside the stream.
+type Error struct {
+	// Code is always CodeProviderError.
+	Code    string
+	Message string
+	// Status is the HTTP status code, or 0 when there was no HTTP error.
+	Status int
+	// Recoverable says the same request may succeed later (rate limits, server errors, broken
+	// connections); false for requests the vendor rejected and for malformed streams.
+	Recoverable bool
+	// Retries is how many times the request was retried before this failure.
+	Retries int
+}
+
+// Error returns the message.
+func (e *Error) Error() string { return e.Message }
+
+// newError builds an *Error with the message made from format and args.
+func newError(recoverable bool, status int, format string, args ...any) *Error {
+	return &Error{
+		Code:        CodeProviderError,
+		Message:     fmt.Sprintf(format, args...),
+		Status:      status,
+		Recoverable: recoverable,
+	}
+}
+
+// redact removes secret from s.
+func redact(s, secret string) string {
+	if secret == "" {
+		return s
+	}
+	return strings.ReplaceAll(s, secret, "[redacted]")
+}

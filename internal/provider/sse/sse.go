@@ -1,0 +1,113 @@
+// Package sse reads Server-Sent Events streams the way the WHATWG HTML standard's "event stream
+// interpretation" describes them.
+//
+// A Reader takes lines ending in CR, LF or CRLF. A blank line dispatches the event built so far:
+// "event:" sets its type, each "data:" line appends to its data (lines joined with "\n"), "id:"
+// sets the last event ID (kept for later events), "retry:" sets the reconnection time, lines
+// starting with ":" are comments, and unknown fields are ignored. A block without data lines
+// dispatches nothing, and an event the input ends in the middle of is discarded.
+//
+//	r := sse.NewReader(resp.Body)
+//	for {
+//		ev, err := r.Next()
+//		if err == io.EOF {
+//			break // the stream ended cleanly
+//		}
+//		if err != nil {
+//			return err
+//		}
+//		handle(ev.Type, ev.Data)
+//	}
+//
+// Lines are bounded (DefaultMaxLine, or NewReaderSize): a longer line, or an event whose data
+// grows past the bound, fails with an error that wraps ErrLineTooLong or ErrEventTooLong.
+package sse
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"time"
+)
+
+// DefaultMaxLine bounds a line, and an event's data, for NewReader.
+const DefaultMaxLine = 8 << 20
+
+// ErrLineTooLong is wrapped by the error Next returns for a line longer than the bound.
+var ErrLineTooLong = errors.New("sse: line too long")
+
+// ErrEventTooLong is wrapped by the error Next returns for event data longer than the bound.
+var ErrEventTooLong = errors.New("sse: event data too long")
+
+// Event is one dispatched event.
+type Event struct {
+	// Type is the "event:" field, or "message" when the event had none.
+	Type string
+	// Data is the "data:" lines joined with "\n".
+	Data string
+	// ID is the last event ID in effect when the event was dispatched.
+	ID string
+}
+
+// Reader reads events from a stream.
+type Reader struct {
+	br      *bufio.Reader
+	max     int
+	line    []byte
+	skipLF  bool // the previous line ended in CR: a leading LF belongs to it
+	started bool // the first line was read (and a byte order mark stripped)
+	err     error
+
+	typ    string
+	data   []byte
+	lastID string
+	retry  time.Duration
+}
+
+// NewReader returns a Reader with lines bounded by DefaultMaxLine.
+func NewReader(r io.Reader) *Reader { return NewReaderSize(r, DefaultMaxLine) }
+
+// NewReaderSize returns a Reader whose lines, and events' data, are bounded by max bytes.
+func NewReaderSize(r io.Reader, max int) *Reader {
+	if max <= 0 {
+		max = DefaultMaxLine
+	}
+	return &Reader{br: bufio.NewReader(r), max: max}
+}
+
+// Retry returns the reconnection time the stream last set with a "retry:" field, or 0.
+func (r *Reader) Retry() time.Duration { return r.retry }
+
+// Next returns the next event. At the end of the input it returns io.EOF, discarding an event
+// the input ended in the middle of; other read errors are returned as they are. Once Next has
+// failed, it returns the same error again.
+func (r *Reader) Next() (Event, error) {
+	for r.err == nil {
+		line, err := r.readLine()
+		if err != nil {
+			r.err = err
+			break
+		}
+		if len(line) == 0 {
+			if ev, ok := r.dispatch(); ok {
+				return ev, nil
+			}
+			continue
+		}
+		r.err = r.field(line)
+	}
+	return Event{}, r.err
+}
+
+// dispatch ends the current event; ok is false when it had no data.
+func (r *Reader) dispatch() (ev Event, ok bool) {
+	typ, data := r.typ, r.data
+	r.typ, r.data = "", r.data[:0]
+	if len(data) == 0 {
+		return Event{}, false
+	}
+	if typ == "" {
+		typ = "message"
+	}
+	return Event{Type: typ, Data: string(data[:len(data)-1]), ID: r.lastID}, true
+}
