@@ -1,0 +1,28 @@
+// Package schema holds Zero's JSON Schema files, the single source of truth
+// for every JSON document Zero reads or writes, and embeds them so that Go
+// code can read them at run time.
+//
+// The files are draft 2020-12 schemas, grouped by document family and
+// version as FAMILY/vN/NAME.json:
+//
+//	streamjson/v1, streamjson/v2  stream-json protocol: input.json, output.json, defs.json
+//	session/v1                    session store: meta.json, record.json
+//	tools/v1                      arguments of each built-in tool, one file per tool
+//	replay/v1                     scripts for the offline replay provider: script.json
+//	execresult/v1                 the summary of `zero exec -o json`: result.json
+//
+// Each file's $id is https://schemas.zero.dev/ followed by its path here, and
+// its title is the name of the Go type that zerogen generates from it. The
+// tool argument schemas are also what Zero sends to model providers as the
+// tools' parameter schemas, for example:
+//
+//	b, err := fs.ReadFile(schema.FS, "tools/v1/read_file.json")
+package schema
+
+import "embed"
+
+// FS holds every schema file, at its path relative to this directory
+// (for example "streamjson/v1/output.json"). Test data is not included.
+//
+//go:embed streamjson/*/*.json session/*/*.json tools/*/*.json replay/*/*.json execresult/*/*.json
+var FS embed.FS
