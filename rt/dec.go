@@ -1,0 +1,411 @@
+package rt
+
+import (
+	"strconv"
+)
+
+// Kind is the JSON kind of the next value in the input.
+type Kind uint8
+
+// The JSON kinds. Invalid means the next byte cannot start a value or the
+// input has ended.
+const (
+	Invalid Kind = iota
+	Object
+	Array
+	String
+	Number
+	Bool
+	Null
+)
+
+var kindNames = [...]string{"invalid", "object", "array", "string", "number", "boolean", "null"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// DefaultMaxDepth is the nesting depth (objects and arrays) past which a
+// Decoder refuses input. JSON Schema sets no such limit; this is a
+// deliberate, documented deviation that bounds stack use on hostile input.
+const DefaultMaxDepth = 1000
+
+// Decoder is a strict, single-pass JSON scanner over a byte slice.
+// The zero value is not usable; call Reset.
+type Decoder struct {
+	buf   []byte
+	str   string // the input as one string; decoded strings without escapes are substrings of it
+	pos   int
+	depth int
+	// MaxDepth limits nesting; Reset sets it to DefaultMaxDepth.
+	MaxDepth int
+}
+
+// NewDecoder returns a Decoder reading b.
+func NewDecoder(b []byte) *Decoder {
+	d := new(Decoder)
+	d.Reset(b)
+	return d
+}
+
+// Reset makes d read b from its start. The input is copied once, so later
+// changes to b do not change strings already decoded.
+func (d *Decoder) Reset(b []byte) {
+	d.str = string(b)
+	d.buf = b
+	d.pos = 0
+	d.depth = 0
+	d.MaxDepth = DefaultMaxDepth
+}
+
+// resetShared makes d read s without copying: a sub-decoder over part of an
+// input that an outer Decoder already copied.
+func (d *Decoder) resetShared(s string, maxDepth int) {
+	d.str = s
+	d.buf = nil
+	d.pos = 0
+	d.depth = 0
+	d.MaxDepth = maxDepth
+}
+
+// Offset returns the byte offset of the next unread byte.
+func (d *Decoder) Offset() int { return d.pos }
+
+func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
+
+func (d *Decoder) skipSpace() {
+	s := d.str
+	for d.pos < len(s) && isSpace(s[d.pos]) {
+		d.pos++
+	}
+}
+
+// Next skips white space and returns the kind of the next value without
+// consuming it.
+func (d *Decoder) Next() Kind {
+	d.skipSpace()
+	if d.pos >= len(d.str) {
+		return Invalid
+	}
+	switch c := d.str[d.pos]; c {
+	case '{':
+		return Object
+	case '[':
+		return Array
+	case '"':
+		return String
+	case 't', 'f':
+		return Bool
+	case 'n':
+		return Null
+	default:
+		if c == '-' || (c >= '0' && c <= '9') {
+			return Number
+		}
+		return Invalid
+	}
+}
+
+// End checks that only white space follows the value just read.
+func (d *Decoder) End() error {
+	d.skipSpace()
+	if d.pos < len(d.str) {
+		return d.syntaxErr("trailing data after the JSON value")
+	}
+	return nil
+}
+
+func (d *Decoder) syntaxErr(msg string) error {
+	return newError(d.pos, "syntax", msg+" at offset "+strconv.Itoa(d.pos))
+}
+
+func (d *Decoder) unexpected(what string) error {
+	if d.pos >= len(d.str) {
+		return newError(d.pos, "syntax", "unexpected end of input, want "+what)
+	}
+	return d.syntaxErr("unexpected " + quoteByte(d.str[d.pos]) + ", want " + what)
+}
+
+func quoteByte(c byte) string {
+	if c >= 0x20 && c < 0x7f {
+		return strconv.QuoteRune(rune(c))
+	}
+	return "byte 0x" + strconv.FormatUint(uint64(c), 16)
+}
+
+// TypeError reports that the next value has the wrong kind. It is a syntax
+// error when the next bytes are not a JSON value at all.
+func (d *Decoder) TypeError(want string) error {
+	k := d.Next()
+	if k == Invalid {
+		return d.unexpected("a JSON value")
+	}
+	if k == Bool || k == Null {
+		if err := d.checkLiteral(); err != nil {
+			return err
+		}
+	}
+	return newError(d.pos, "type", "got "+k.String()+", want "+want)
+}
+
+// checkLiteral verifies that the true/false/null at the cursor is spelled right.
+func (d *Decoder) checkLiteral() error {
+	var lit string
+	switch d.str[d.pos] {
+	case 't':
+		lit = "true"
+	case 'f':
+		lit = "false"
+	default:
+		lit = "null"
+	}
+	if len(d.str)-d.pos < len(lit) || d.str[d.pos:d.pos+len(lit)] != lit {
+		return d.syntaxErr("invalid literal")
+	}
+	return nil
+}
+
+// ObjStart consumes the '{' of an object, or reports a type error.
+func (d *Decoder) ObjStart() error {
+	if d.Next() != Object {
+		return d.TypeError("object")
+	}
+	return d.push()
+}
+
+// ArrStart consumes the '[' of an array, or reports a type error.
+func (d *Decoder) ArrStart() error {
+	if d.Next() != Array {
+		return d.TypeError("array")
+	}
+	return d.push()
+}
+
+func (d *Decoder) push() error {
+	if d.depth >= d.MaxDepth {
+		return newError(d.pos, "depth", "nesting deeper than "+strconv.Itoa(d.MaxDepth)+" levels")
+	}
+	d.depth++
+	d.pos++
+	return nil
+}
+
+// ObjKey reads the next key of an object whose '{' was consumed; n is the
+// number of keys read before. It returns ok false after consuming the '}'.
+func (d *Decoder) ObjKey(n int) (key string, ok bool, err error) {
+	d.skipSpace()
+	if d.pos >= len(d.str) {
+		return "", false, d.unexpected("'}' or a key")
+	}
+	c := d.str[d.pos]
+	if c == '}' {
+		d.pos++
+		d.depth--
+		return "", false, nil
+	}
+	if n > 0 {
+		if c != ',' {
+			return "", false, d.unexpected("',' or '}'")
+		}
+		d.pos++
+		d.skipSpace()
+		if d.pos >= len(d.str) || d.str[d.pos] != '"' {
+			return "", false, d.unexpected("a key")
+		}
+	} else if c != '"' {
+		return "", false, d.unexpected("a key or '}'")
+	}
+	key, err = d.readString()
+	if err != nil {
+		return "", false, err
+	}
+	d.skipSpace()
+	if d.pos >= len(d.str) || d.str[d.pos] != ':' {
+		return "", false, d.unexpected("':'")
+	}
+	d.pos++
+	return key, true, nil
+}
+
+// ArrNext reports whether the array whose '[' was consumed has another
+// element; n is the number of elements read before. It consumes the ']'.
+func (d *Decoder) ArrNext(n int) (bool, error) {
+	d.skipSpace()
+	if d.pos >= len(d.str) {
+		return false, d.unexpected("']' or a value")
+	}
+	c := d.str[d.pos]
+	if c == ']' {
+		d.pos++
+		d.depth--
+		return false, nil
+	}
+	if n > 0 {
+		if c != ',' {
+			return false, d.unexpected("',' or ']'")
+		}
+		d.pos++
+	}
+	return true, nil
+}
+
+// DuplicateKey reports a key that appeared twice in one object, at the
+// offset of the second occurrence's value.
+func (d *Decoder) DuplicateKey(key string) error {
+	return newError(d.pos, "duplicate", "key "+strconv.Quote(key)+" appears more than once")
+}
+
+// Bool reads true or false.
+func (d *Decoder) Bool() (bool, error) {
+	if d.Next() != Bool {
+		return false, d.TypeError("boolean")
+	}
+	if err := d.checkLiteral(); err != nil {
+		return false, err
+	}
+	if d.str[d.pos] == 't' {
+		d.pos += 4
+		return true, nil
+	}
+	d.pos += 5
+	return false, nil
+}
+
+// Null reads null.
+func (d *Decoder) Null() error {
+	if d.Next() != Null {
+		return d.TypeError("null")
+	}
+	if err := d.checkLiteral(); err != nil {
+		return err
+	}
+	d.pos += 4
+	return nil
+}
+
+// Skip reads and discards one value, checking its syntax.
+func (d *Decoder) Skip() error {
+	switch d.Next() {
+	case Object:
+		if err := d.push(); err != nil {
+			return err
+		}
+		var seen KeySet
+		for n := 0; ; n++ {
+			k, ok, err := d.ObjKey(n)
+			if err != nil || !ok {
+				return err
+			}
+			if !seen.Add(k) {
+				return d.DuplicateKey(k)
+			}
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	case Array:
+		if err := d.push(); err != nil {
+			return err
+		}
+		for n := 0; ; n++ {
+			ok, err := d.ArrNext(n)
+			if err != nil || !ok {
+				return err
+			}
+			if err := d.Skip(); err != nil {
+				return err
+			}
+		}
+	case String:
+		return d.skipString()
+	case Number:
+		_, err := d.numLit()
+		return err
+	case Bool, Null:
+		if err := d.checkLiteral(); err != nil {
+			return err
+		}
+		if d.str[d.pos] == 'f' {
+			d.pos += 5
+		} else {
+			d.pos += 4
+		}
+		return nil
+	}
+	return d.unexpected("a JSON value")
+}
+
+// RawString reads one value and returns its bytes as a substring of the input,
+// without copying.
+func (d *Decoder) RawString() (string, error) {
+	d.skipSpace()
+	start := d.pos
+	if err := d.Skip(); err != nil {
+		return "", err
+	}
+	return d.str[start:d.pos], nil
+}
+
+// Raw reads one value and returns a copy of its bytes.
+func (d *Decoder) Raw() (Raw, error) {
+	s, err := d.RawString()
+	if err != nil {
+		return nil, err
+	}
+	return Raw(s), nil
+}
+
+// KeySet detects duplicate keys in one object without allocating for
+// objects of up to 16 keys.
+type KeySet struct {
+	small [16]string
+	n     int
+	m     map[string]struct{}
+}
+
+// Add records k and reports false when it was already there.
+func (s *KeySet) Add(k string) bool {
+	if s.m != nil {
+		if _, dup := s.m[k]; dup {
+			return false
+		}
+		s.m[k] = struct{}{}
+		return true
+	}
+	for _, o := range s.small[:s.n] {
+		if o == k {
+			return false
+		}
+	}
+	if s.n < len(s.small) {
+		s.small[s.n] = k
+		s.n++
+		return true
+	}
+	s.m = make(map[string]struct{}, 2*len(s.small))
+	for _, o := range s.small {
+		s.m[o] = struct{}{}
+	}
+	s.m[k] = struct{}{}
+	return true
+}
+
+// Has reports whether k was added.
+func (s *KeySet) Has(k string) bool {
+	if s.m != nil {
+		_, ok := s.m[k]
+		return ok
+	}
+	for _, o := range s.small[:s.n] {
+		if o == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Len returns the number of keys added.
+func (s *KeySet) Len() int {
+	if s.m != nil {
+		return len(s.m)
+	}
+	return s.n
+}

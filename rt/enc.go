@@ -1,0 +1,226 @@
+package rt
+
+import (
+	"math"
+	"sort"
+	"strconv"
+	"unicode/utf8"
+)
+
+// StringHook transforms a free-text string value while it is encoded. key is
+// the nearest enclosing object key ("" at the top or directly in an array).
+// Strings constrained by pattern, enum, const or format are not passed to the
+// hook: changing them could make the output invalid.
+type StringHook func(key, s string) string
+
+// Encoder appends JSON to Buf. Reuse one Encoder (and its Buf) across values
+// to encode without allocating.
+type Encoder struct {
+	Buf  []byte
+	Hook StringHook
+}
+
+// Reset empties the buffer, keeping its capacity.
+func (e *Encoder) Reset() { e.Buf = e.Buf[:0] }
+
+// Byte appends one byte of JSON punctuation.
+func (e *Encoder) Byte(c byte) { e.Buf = append(e.Buf, c) }
+
+// Lit appends text that is already JSON (keys with their quotes and colon,
+// constants).
+func (e *Encoder) Lit(s string) { e.Buf = append(e.Buf, s...) }
+
+// Key appends a quoted object key and a colon, preceded by a comma unless
+// first is true.
+func (e *Encoder) Key(first bool, k string) {
+	if !first {
+		e.Buf = append(e.Buf, ',')
+	}
+	e.Buf = AppendString(e.Buf, k)
+	e.Buf = append(e.Buf, ':')
+}
+
+// Text appends a free-text string, passing it through the hook.
+func (e *Encoder) Text(key, s string) {
+	if e.Hook != nil {
+		s = e.Hook(key, s)
+	}
+	e.Buf = AppendString(e.Buf, s)
+}
+
+// Str appends a string without the hook.
+func (e *Encoder) Str(s string) { e.Buf = AppendString(e.Buf, s) }
+
+// Int appends an integer.
+func (e *Encoder) Int(v int64) { e.Buf = strconv.AppendInt(e.Buf, v, 10) }
+
+// Float appends a float the way encoding/json does (shortest form that
+// reads back to the same float64).
+func (e *Encoder) Float(v float64) { e.Buf = AppendFloat(e.Buf, v) }
+
+// Bool appends true or false.
+func (e *Encoder) Bool(v bool) { e.Buf = strconv.AppendBool(e.Buf, v) }
+
+// Null appends null.
+func (e *Encoder) Null() { e.Buf = append(e.Buf, "null"...) }
+
+// Raw appends a raw JSON value. With a hook, every string inside it passes
+// through the hook (object keys do not), which needs one scan of the value.
+func (e *Encoder) Raw(key string, r Raw) error {
+	if len(r) == 0 {
+		return newError(-1, "type", "empty raw value")
+	}
+	if e.Hook == nil {
+		e.Buf = append(e.Buf, r...)
+		return nil
+	}
+	var d Decoder
+	d.resetShared(string(r), DefaultMaxDepth)
+	if err := e.rawValue(&d, key); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func (e *Encoder) rawValue(d *Decoder, key string) error {
+	switch d.Next() {
+	case String:
+		s, err := d.readString()
+		if err != nil {
+			return err
+		}
+		e.Text(key, s)
+		return nil
+	case Object:
+		return e.rawObject(d)
+	case Array:
+		if err := d.push(); err != nil {
+			return err
+		}
+		e.Byte('[')
+		for n := 0; ; n++ {
+			ok, err := d.ArrNext(n)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				e.Byte(']')
+				return nil
+			}
+			if n > 0 {
+				e.Byte(',')
+			}
+			if err := e.rawValue(d, key); err != nil {
+				return err
+			}
+		}
+	}
+	s, err := d.RawString()
+	e.Buf = append(e.Buf, s...)
+	return err
+}
+
+func (e *Encoder) rawObject(d *Decoder) error {
+	if err := d.push(); err != nil {
+		return err
+	}
+	e.Byte('{')
+	for n := 0; ; n++ {
+		k, ok, err := d.ObjKey(n)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			e.Byte('}')
+			return nil
+		}
+		e.Key(n == 0, k)
+		if err := e.rawValue(d, k); err != nil {
+			return err
+		}
+	}
+}
+
+// SortedKeys returns the keys of m in order, for canonical map output.
+func SortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// AppendFloat appends f as encoding/json formats float64 values.
+func AppendFloat(b []byte, f float64) []byte {
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return append(b, "null"...)
+	}
+	abs := math.Abs(f)
+	format := byte('f')
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if format == 'e' {
+		// clean up e-09 to e-9
+		n := len(b)
+		if n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
+}
+
+const hexDigits = "0123456789abcdef"
+
+// AppendString appends s as a JSON string. Invalid UTF-8 becomes U+FFFD;
+// <, > and & are written as they are; U+2028 and U+2029 are escaped.
+func AppendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		i = plainRun(s, i)
+		if i >= len(s) {
+			break
+		}
+		c := s[i]
+		if c < utf8.RuneSelf {
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += n
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
+			i += n
+			start = i
+			continue
+		}
+		i += n
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}

@@ -1,0 +1,183 @@
+package rt
+
+import "strconv"
+
+func (n *Node) object(d *Decoder, depth int) error {
+	start := d.pos
+	if err := d.push(); err != nil {
+		return err
+	}
+	var seen KeySet
+	for i := 0; ; i++ {
+		k, ok, err := d.ObjKey(i)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		if !seen.Add(k) {
+			return d.DuplicateKey(k)
+		}
+		if err := n.member(d, k, depth); err != nil {
+			return AtKey(err, k)
+		}
+	}
+	return n.objectAfter(d, &seen, start, depth)
+}
+
+// member validates the value of key k against every schema that applies.
+func (n *Node) member(d *Decoder, k string, depth int) error {
+	if n.PropertyNames != nil {
+		if err := sub(n.PropertyNames, string(AppendString(nil, k)), d.pos, d.MaxDepth, depth+1); err != nil {
+			e := err.(*Error)
+			e.Msg = "property name " + strconv.Quote(clip(k)) + ": " + e.Keyword + ": " + e.Msg
+			e.Keyword = "propertyNames"
+			return e
+		}
+	}
+	var apply [4]*Node
+	nodes := apply[:0]
+	if m, ok := n.Props[k]; ok {
+		nodes = append(nodes, m)
+	}
+	for _, p := range n.Patterns {
+		if p.Pattern.MatchString(k) {
+			nodes = append(nodes, p.Node)
+		}
+	}
+	if len(nodes) == 0 && n.Additional != nil {
+		if n.Additional.Never {
+			d.skipSpace()
+			return Unknown(d.pos, k)
+		}
+		nodes = append(nodes, n.Additional)
+	}
+	switch len(nodes) {
+	case 0:
+		return d.Skip()
+	case 1:
+		return nodes[0].validate(d, depth)
+	}
+	d.skipSpace()
+	start := d.pos
+	raw, err := d.RawString()
+	if err != nil {
+		return err
+	}
+	for _, m := range nodes {
+		if err := sub(m, raw, start, d.MaxDepth-d.depth, depth+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (n *Node) objectAfter(d *Decoder, seen *KeySet, start, depth int) error {
+	if n.ObjSize != nil {
+		if err := n.ObjSize.Check(seen.Len(), start); err != nil {
+			return err
+		}
+	}
+	for _, r := range n.Required {
+		if !seen.Has(r) {
+			return Missing(start, r)
+		}
+	}
+	for k, reqs := range n.DepRequired {
+		if !seen.Has(k) {
+			continue
+		}
+		for _, r := range reqs {
+			if !seen.Has(r) {
+				return newError(start, "dependentRequired", "property "+strconv.Quote(k)+" requires property "+strconv.Quote(r))
+			}
+		}
+	}
+	for k, m := range n.DepSchemas {
+		if seen.Has(k) {
+			if err := sub(m, d.str[start:d.pos], start, d.MaxDepth-d.depth, depth+1); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (n *Node) array(d *Decoder, depth int) error {
+	start := d.pos
+	if err := d.push(); err != nil {
+		return err
+	}
+	var items []string
+	contains := 0
+	count := 0
+	for ; ; count++ {
+		ok, err := d.ArrNext(count)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		m := n.Items
+		if count < len(n.Prefix) {
+			m = n.Prefix[count]
+		}
+		if n.Contains == nil && !n.Unique {
+			if m == nil {
+				err = d.Skip()
+			} else {
+				err = m.validate(d, depth)
+			}
+			if err != nil {
+				return AtIndex(err, count)
+			}
+			continue
+		}
+		d.skipSpace()
+		at := d.pos
+		raw, err := d.RawString()
+		if err != nil {
+			return err
+		}
+		if m != nil {
+			if err := sub(m, raw, at, d.MaxDepth-d.depth, depth+1); err != nil {
+				return AtIndex(err, count)
+			}
+		}
+		if n.Contains != nil && sub(n.Contains, raw, at, d.MaxDepth-d.depth, depth+1) == nil {
+			contains++
+		}
+		if n.Unique {
+			c, err := Canonical(raw)
+			if err != nil {
+				return err
+			}
+			for j, o := range items {
+				if o == c {
+					return newError(at, "uniqueItems", "items "+strconv.Itoa(j)+" and "+strconv.Itoa(count)+" are equal")
+				}
+			}
+			items = append(items, c)
+		}
+	}
+	if n.ArrSize != nil {
+		if err := n.ArrSize.Check(count, start); err != nil {
+			return err
+		}
+	}
+	if n.Contains != nil {
+		if contains < n.MinContains {
+			kw := "minContains"
+			if n.MinContains == 1 {
+				kw = "contains"
+			}
+			return newError(start, kw, strconv.Itoa(contains)+" items match the contains schema, want at least "+strconv.Itoa(n.MinContains))
+		}
+		if n.MaxContains >= 0 && contains > n.MaxContains {
+			return newError(start, "maxContains", strconv.Itoa(contains)+" items match the contains schema, want at most "+strconv.Itoa(n.MaxContains))
+		}
+	}
+	return nil
+}
