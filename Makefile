@@ -1,0 +1,82 @@
+# Zero's developer entry points. `make help` lists them.
+#
+# Everything here also runs in CI (.ci/run calls `make test`), so each
+# target works from a fresh clone with only Go and, for test-js, Node.
+
+SHELL := bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+GO       ?= go
+BIN      ?= bin
+CMDS     := zero zerogen
+FUZZTIME ?= 30s
+
+.PHONY: help generate build test check-generated test-js demo bench fuzz clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
+
+generate: ## regenerate generated/ from schema/ (go generate ./...)
+	$(GO) generate ./...
+
+build: ## build cmd/zero and cmd/zerogen into ./bin
+	@mkdir -p $(BIN)
+	@for c in $(CMDS); do \
+		if ls cmd/$$c/*.go >/dev/null 2>&1; then \
+			$(GO) build -o $(BIN)/$$c ./cmd/$$c && echo "built $(BIN)/$$c"; \
+		else \
+			echo "build: skipping cmd/$$c, it has no Go files yet"; \
+		fi; \
+	done
+
+test: ## vet, Go tests, stale-code check and the JavaScript client checks
+	$(GO) vet ./...
+	$(GO) test ./...
+	@$(MAKE) --no-print-directory check-generated
+	@$(MAKE) --no-print-directory test-js
+
+check-generated: ## fail when generated/ differs from what `make generate` produces
+	@$(MAKE) --no-print-directory generate
+	@if ! git diff --quiet --exit-code -- generated || [ -n "$$(git status --porcelain -- generated)" ]; then \
+		echo "check-generated: generated/ is stale: 'make generate' changed these files:"; \
+		git status --porcelain -- generated; \
+		echo "check-generated: run 'make generate' and commit the result"; \
+		exit 1; \
+	fi
+	@echo "check-generated: generated/ is up to date"
+
+test-js: ## validate schemas and shared documents with ajv (skipped without node)
+	@if command -v node >/dev/null 2>&1; then \
+		cd clients/js; \
+		if [ ! -d node_modules ]; then npm ci --silent --no-audit --no-fund; fi; \
+		node validate-schemas.mjs; \
+	else \
+		echo "test-js: skipped, node is not on PATH"; \
+	fi
+
+demo: ## regenerate and summarise the generated packages
+	@$(MAKE) --no-print-directory generate
+	@echo "generated packages:"
+	@dirs="$$( [ -d generated ] && find generated -name '*.go' -exec dirname {} \; | sort -u || true )"; \
+	if [ -z "$$dirs" ]; then \
+		echo "  none yet: no go:generate line runs zerogen"; \
+	else \
+		for d in $$dirs; do \
+			printf '  %-40s %s files\n' "$$d" "$$(find "$$d" -maxdepth 1 -type f | wc -l)"; \
+		done; \
+	fi
+
+bench: ## run every benchmark once, without the tests
+	$(GO) test -run '^$$' -bench . ./...
+
+fuzz: ## run each fuzz target for FUZZTIME (default 30s)
+	@for pkg in $$($(GO) list ./...); do \
+		for target in $$($(GO) test -list 'Fuzz.*' "$$pkg" | grep '^Fuzz' || true); do \
+			echo "fuzz: $$pkg $$target for $(FUZZTIME)"; \
+			$(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) "$$pkg"; \
+		done; \
+	done
+
+clean: ## remove ./bin
+	rm -rf $(BIN)
