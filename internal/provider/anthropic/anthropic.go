@@ -1,0 +1,127 @@
+// Package anthropic streams model turns from the Anthropic Messages API.
+//
+//	p := anthropic.New(anthropic.Config{APIKey: os.Getenv("ANTHROPIC_API_KEY")})
+//	err := p.Stream(ctx, provider.Request{System: sys, Messages: msgs, Tools: tools}, emit)
+//
+// Stream posts {BaseURL}/v1/messages with stream: true and turns the event stream into provider
+// events: text_delta as text, thinking_delta as reasoning, each tool_use block's input_json_delta
+// fragments emitted as one tool call when the block stops, and usage (input tokens from
+// message_start, output tokens from message_delta) at each message_delta. An "error" event in
+// the stream becomes an *provider.Error.
+//
+// Conversations are sent as the Messages API wants them: the assistant's text and tool_use
+// blocks, tool results as tool_result blocks of a user message, consecutive messages of one role
+// merged. Reasoning is not sent back.
+package anthropic
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/zeroproject/zero/internal/provider"
+)
+
+// DefaultBaseURL is the Anthropic API's base URL.
+const DefaultBaseURL = "https://api.anthropic.com"
+
+// DefaultModel is the model used when neither the request nor the Config names one.
+const DefaultModel = "claude-sonnet-4-5"
+
+// DefaultMaxTokens is max_tokens when neither the request nor the Config sets it.
+const DefaultMaxTokens = 8192
+
+// APIVersion is sent as the anthropic-version header.
+const APIVersion = "2023-06-01"
+
+// Config configures a Provider. Zero fields take defaults.
+type Config struct {
+	APIKey string
+	// BaseURL is the API's base URL, with or without a trailing slash; default DefaultBaseURL.
+	BaseURL string
+	// HTTPClient sends the requests; default http.DefaultClient.
+	HTTPClient *http.Client
+	// Model is the default model; default DefaultModel.
+	Model string
+	// MaxTokens is max_tokens for requests that set none; default DefaultMaxTokens.
+	MaxTokens int
+	// Backoff is the delay before the first retry; default provider.DefaultBackoff.
+	Backoff time.Duration
+	// MaxBackoff caps retry delays; default provider.DefaultMaxBackoff.
+	MaxBackoff time.Duration
+	// IdleTimeout bounds the wait for each byte of the response; default
+	// provider.DefaultIdleTimeout.
+	IdleTimeout time.Duration
+}
+
+// FromEnv returns the Config that ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL describe.
+func FromEnv(getenv func(string) string) Config {
+	return Config{APIKey: getenv("ANTHROPIC_API_KEY"), BaseURL: getenv("ANTHROPIC_BASE_URL")}
+}
+
+// Provider streams turns from the Messages API.
+type Provider struct {
+	cfg       Config
+	endpoint  string
+	transport provider.Transport
+}
+
+var _ provider.Provider = (*Provider)(nil)
+
+// New returns a Provider for cfg.
+func New(cfg Config) *Provider {
+	base := strings.TrimRight(cmp.Or(cfg.BaseURL, DefaultBaseURL), "/")
+	return &Provider{
+		cfg:      cfg,
+		endpoint: base + "/v1/messages",
+		transport: provider.Transport{
+			Vendor:      "anthropic",
+			Client:      cfg.HTTPClient,
+			Secret:      cfg.APIKey,
+			Backoff:     cfg.Backoff,
+			MaxBackoff:  cfg.MaxBackoff,
+			IdleTimeout: cfg.IdleTimeout,
+		},
+	}
+}
+
+// Name returns "anthropic".
+func (p *Provider) Name() string { return "anthropic" }
+
+// DefaultModel returns the configured model, or DefaultModel.
+func (p *Provider) DefaultModel() string { return cmp.Or(p.cfg.Model, DefaultModel) }
+
+// Stream sends one turn and emits its events; see provider.Provider.
+func (p *Provider) Stream(ctx context.Context, req provider.Request, emit func(provider.Event) error) error {
+	wire, err := p.wireRequest(req)
+	if err != nil {
+		return p.transport.Errorf(false, "%v", err)
+	}
+	body, err := json.Marshal(wire)
+	if err != nil {
+		return p.transport.Errorf(false, "encode request: %v", err)
+	}
+	s := newStream(&p.transport, emit)
+	return p.transport.Stream(ctx, p.newRequest(body), s.handle)
+}
+
+// newRequest builds the HTTP request for each attempt.
+func (p *Provider) newRequest(body []byte) provider.NewRequest {
+	return func(ctx context.Context) (*http.Request, error) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, p.endpoint, bytes.NewReader(body))
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "text/event-stream")
+		req.Header.Set("Anthropic-Version", APIVersion)
+		if p.cfg.APIKey != "" {
+			req.Header.Set("X-Api-Key", p.cfg.APIKey)
+		}
+		return req, nil
+	}
+}

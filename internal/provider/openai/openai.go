@@ -1,0 +1,117 @@
+// Package openai streams model turns from the OpenAI Chat Completions API and from servers that
+// speak it (Ollama, vLLM, llama.cpp, OpenRouter).
+//
+//	p := openai.New(openai.Config{APIKey: os.Getenv("OPENAI_API_KEY")})
+//	err := p.Stream(ctx, provider.Request{Messages: msgs, Tools: tools}, emit)
+//
+// Stream posts {BaseURL}/chat/completions with stream: true and stream_options.include_usage,
+// and turns the chat.completion.chunk objects into provider events: delta.content as text,
+// delta.reasoning_content or delta.reasoning as reasoning, tool-call fragments assembled per
+// index and emitted once the choice finishes (or at [DONE]), and the last chunk's usage.
+//
+// For a local server set BaseURL, for example "http://localhost:11434/v1" for Ollama; the API
+// key may then be empty, and no Authorization header is sent.
+package openai
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/zeroproject/zero/internal/provider"
+)
+
+// DefaultBaseURL is the OpenAI API's base URL.
+const DefaultBaseURL = "https://api.openai.com/v1"
+
+// DefaultModel is the model used when neither the request nor the Config names one.
+const DefaultModel = "gpt-5"
+
+// Config configures a Provider. Zero fields take defaults.
+type Config struct {
+	APIKey string
+	// BaseURL is the API's base URL, with or without a trailing slash; default DefaultBaseURL.
+	BaseURL string
+	// HTTPClient sends the requests; default http.DefaultClient.
+	HTTPClient *http.Client
+	// Model is the default model; default DefaultModel.
+	Model string
+	// Backoff is the delay before the first retry; default provider.DefaultBackoff.
+	Backoff time.Duration
+	// MaxBackoff caps retry delays; default provider.DefaultMaxBackoff.
+	MaxBackoff time.Duration
+	// IdleTimeout bounds the wait for each byte of the response; default
+	// provider.DefaultIdleTimeout.
+	IdleTimeout time.Duration
+}
+
+// FromEnv returns the Config that OPENAI_API_KEY and OPENAI_BASE_URL describe.
+func FromEnv(getenv func(string) string) Config {
+	return Config{APIKey: getenv("OPENAI_API_KEY"), BaseURL: getenv("OPENAI_BASE_URL")}
+}
+
+// Provider streams turns from a Chat Completions endpoint.
+type Provider struct {
+	cfg       Config
+	endpoint  string
+	transport provider.Transport
+}
+
+var _ provider.Provider = (*Provider)(nil)
+
+// New returns a Provider for cfg.
+func New(cfg Config) *Provider {
+	base := strings.TrimRight(cmp.Or(cfg.BaseURL, DefaultBaseURL), "/")
+	return &Provider{
+		cfg:      cfg,
+		endpoint: base + "/chat/completions",
+		transport: provider.Transport{
+			Vendor:      "openai",
+			Client:      cfg.HTTPClient,
+			Secret:      cfg.APIKey,
+			Backoff:     cfg.Backoff,
+			MaxBackoff:  cfg.MaxBackoff,
+			IdleTimeout: cfg.IdleTimeout,
+		},
+	}
+}
+
+// Name returns "openai".
+func (p *Provider) Name() string { return "openai" }
+
+// DefaultModel returns the configured model, or DefaultModel.
+func (p *Provider) DefaultModel() string { return cmp.Or(p.cfg.Model, DefaultModel) }
+
+// Stream sends one turn and emits its events; see provider.Provider.
+func (p *Provider) Stream(ctx context.Context, req provider.Request, emit func(provider.Event) error) error {
+	wire, err := p.wireRequest(req)
+	if err != nil {
+		return p.transport.Errorf(false, "%v", err)
+	}
+	body, err := json.Marshal(wire)
+	if err != nil {
+		return p.transport.Errorf(false, "encode request: %v", err)
+	}
+	s := newStream(&p.transport, emit)
+	return p.transport.Stream(ctx, p.newRequest(body), s.handle)
+}
+
+// newRequest builds the HTTP request for each attempt.
+func (p *Provider) newRequest(body []byte) provider.NewRequest {
+	return func(ctx context.Context) (*http.Request, error) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, p.endpoint, bytes.NewReader(body))
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "text/event-stream")
+		if p.cfg.APIKey != "" {
+			req.Header.Set("Authorization", "Bearer "+p.cfg.APIKey)
+		}
+		return req, nil
+	}
+}
