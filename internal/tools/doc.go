@@ -1,0 +1,43 @@
+// Package tools implements the local tools that `zero exec` offers a model:
+// read_file, list_directory, glob, grep, write_file, edit_file and bash.
+//
+// Every tool is a plain Go function. Arguments arrive already decoded (the
+// generated tool-argument codec does that), so a tool takes ordinary
+// parameters and returns a [Result]:
+//
+//	ws, err := tools.NewWorkspace(dir)
+//	if err != nil { ... }
+//	defer ws.Close()
+//	res, err := tools.ReadFile(ctx, ws, "main.go", 0, 0)
+//
+// A tool returns a non-nil error only for internal failures (the process
+// cannot continue the call at all). Everything the model can act on — a
+// missing file, a path outside the workspace, an ambiguous edit, a non-zero
+// exit status — is a Result with IsError set and a message written for the
+// model to read.
+//
+// # Confinement
+//
+// File tools are confined to a [Workspace]. [Workspace.Resolve] refuses
+// paths that escape the root lexically (`..`), absolute paths outside it,
+// paths whose symlinks lead outside, and over-long paths. Files are then
+// opened through an [os.Root] held on the workspace directory, with
+// O_NOFOLLOW on the final component, and the opened descriptor is checked
+// once more (through /proc/self/fd where available, else by comparing file
+// identities), so a symlink swapped in between the check and the open cannot
+// make a read or a write land outside the root. The bash tool is not
+// confined: it runs with the workspace as its working directory and whatever
+// the permission policy allows.
+//
+// # Output limits
+//
+// Every Output is at most [MaxOutputBytes] bytes, cut on a UTF-8 boundary,
+// with Truncated set when anything was left out. Bash keeps the head and the
+// tail of long output; the other tools keep the head.
+//
+// # Registry
+//
+// [Specs] lists the tools in a stable order with their side effects, the
+// default permission and a description written for the model; package
+// permission decides which of them a run may see and call.
+package tools

@@ -1,0 +1,84 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// maxEditBytes is the largest file EditFile will load.
+const maxEditBytes = 16 << 20
+
+// EditFile replaces old with new in the file at path. old must occur
+// exactly once: zero or several occurrences are an error result that
+// says how many there were, so the model can add context and retry.
+func EditFile(ctx context.Context, ws *Workspace, path, old, new string) (Result, error) {
+	if res, ok := checkEdit(old, new); !ok {
+		return res, nil
+	}
+	real, err := ws.Resolve(path)
+	if err != nil {
+		return resolveError(err), nil
+	}
+	shown := ws.display(real)
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+	content, res, ok := loadForEdit(ws, real, shown)
+	if !ok {
+		return res, nil
+	}
+	if n := strings.Count(content, old); n != 1 {
+		return countError(shown, n), nil
+	}
+	at := strings.Index(content, old)
+	if err := writeAll(ws, real, content[:at]+new+content[at+len(old):]); err != nil {
+		return openError(shown, err), nil
+	}
+	line := strings.Count(content[:at], "\n") + 1
+	return Result{Output: fmt.Sprintf("edited %s: replaced 1 occurrence starting at line %d", shown, line)}, nil
+}
+
+// checkEdit refuses edits that cannot do anything useful.
+func checkEdit(old, new string) (Result, bool) {
+	switch {
+	case old == "":
+		return errorResult("the text to replace is empty; use write_file to create or overwrite a whole file"), false
+	case old == new:
+		return errorResult("the replacement is identical to the text it replaces; nothing to change"), false
+	}
+	return Result{}, true
+}
+
+// loadForEdit reads the whole file, refusing directories, binary and huge files.
+func loadForEdit(ws *Workspace, real, shown string) (string, Result, bool) {
+	f, err := ws.open(real, os.O_RDONLY, 0)
+	if err != nil {
+		return "", openError(shown, err), false
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	switch {
+	case err != nil:
+		return "", openError(shown, err), false
+	case info.IsDir():
+		return "", errorResult("%s is a directory", shown), false
+	case info.Size() > maxEditBytes:
+		return "", errorResult("%s is too large to edit (%d bytes, limit %d)", shown, info.Size(), maxEditBytes), false
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxEditBytes+1))
+	if err != nil {
+		return "", openError(shown, err), false
+	}
+	return string(data), Result{}, true
+}
+
+// countError explains a match count other than one.
+func countError(shown string, n int) Result {
+	if n == 0 {
+		return errorResult("the text to replace was not found in %s; read the file again and copy the text exactly, including whitespace and indentation", shown)
+	}
+	return errorResult("the text to replace occurs %d times in %s; include more surrounding lines so it matches exactly once", n, shown)
+}
