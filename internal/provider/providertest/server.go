@@ -37,6 +37,8 @@ type Response struct {
 	// Status is the HTTP status; 0 means 200.
 	Status int
 	Header http.Header
+	// Wait is waited before the status line and headers are sent.
+	Wait time.Duration
 	// Chunks are written and flushed one at a time.
 	Chunks []string
 	// Delay is waited before each chunk.
@@ -100,6 +102,9 @@ func (s *Server) Requests() []Request {
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	resp := s.next(record(r))
+	if !s.wait(r.Context(), resp.Wait) {
+		return
+	}
 	for k, vs := range resp.Header {
 		w.Header()[k] = vs
 	}

@@ -1,0 +1,127 @@
+package anthropic
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/zeroproject/zero/internal/provider"
+	"github.com/zeroproject/zero/internal/provider/providertest"
+)
+
+func call(id, name, args string) provider.Event {
+	return provider.Event{Kind: provider.EventToolCall, Call: provider.ToolCall{ID: id, Name: name, Args: []byte(args)}}
+}
+
+func usageEvent(p, c int64) provider.Event {
+	return provider.Event{Kind: provider.EventUsage, Usage: provider.Usage{PromptTokens: p, CompletionTokens: c, TotalTokens: p + c}}
+}
+
+func ev(name, data string) string { return "event: " + name + "\ndata: " + data + "\n\n" }
+
+const (
+	start = `{"type":"message_start","message":{"id":"m","type":"message","role":"assistant","content":[],"usage":{"input_tokens":10,"cache_creation_input_tokens":5,"cache_read_input_tokens":100,"output_tokens":1}}}`
+	stop  = `{"type":"message_stop"}`
+)
+
+func TestStreamDetails(t *testing.T) {
+	tests := []struct {
+		name   string
+		chunks []string
+		want   []provider.Event
+	}{{
+		name: "cached input tokens count as prompt tokens",
+		chunks: []string{
+			ev("message_start", start),
+			ev("message_delta", `{"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":7}}`),
+			ev("message_stop", stop),
+		},
+		want: []provider.Event{usageEvent(115, 7)},
+	}, {
+		name: "message_delta may carry input tokens",
+		chunks: []string{
+			ev("message_start", start),
+			ev("message_delta", `{"type":"message_delta","delta":{},"usage":{"input_tokens":20,"output_tokens":7}}`),
+			ev("message_stop", stop),
+		},
+		want: []provider.Event{usageEvent(20, 7)},
+	}, {
+		name: "tool input given whole at the start",
+		chunks: []string{
+			ev("message_start", start),
+			ev("content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"t1","name":"f","input":{"a":1}}}`),
+			ev("content_block_stop", `{"type":"content_block_stop","index":0}`),
+			ev("content_block_start", `{"type":"content_block_start","index":1,"content_block":{"type":"tool_use","id":"t2","name":"g","input":{}}}`),
+			ev("content_block_stop", `{"type":"content_block_stop","index":1}`),
+			ev("message_stop", stop),
+		},
+		want: []provider.Event{call("t1", "f", `{"a":1}`), call("t2", "g", `{}`)},
+	}, {
+		name: "unknown events and deltas are ignored",
+		chunks: []string{
+			ev("message_start", start),
+			ev("ping", `{"type": "ping"}`),
+			ev("content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"redacted_thinking","data":"xyz"}}`),
+			ev("content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"citations_delta","citation":{}}}`),
+			ev("content_block_stop", `{"type":"content_block_stop","index":0}`),
+			ev("future_event", `{"type":"future_event"}`),
+			ev("message_stop", stop),
+		},
+		want: nil,
+	}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := providertest.NewServer(providertest.Response{Chunks: tc.chunks})
+			defer srv.Close()
+			got, err := providertest.Collect(context.Background(), New(Config{BaseURL: srv.URL}), conversation)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("events (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestStreamErrors(t *testing.T) {
+	turn := providertest.Text("Hello", " there")
+	tests := []struct {
+		name        string
+		resp        providertest.Response
+		message     string
+		recoverable bool
+	}{{
+		name:        "overloaded error event",
+		resp:        providertest.Insert(providertest.Anthropic.Stream(turn), 3, providertest.AnthropicErrorEvent("overloaded_error", "Overloaded")),
+		message:     "anthropic: error in stream: overloaded_error: Overloaded",
+		recoverable: true,
+	}, {
+		name:    "invalid request error event",
+		resp:    providertest.Insert(providertest.Anthropic.Stream(turn), 3, providertest.AnthropicErrorEvent("invalid_request_error", "bad")),
+		message: "anthropic: error in stream: invalid_request_error: bad",
+	}, {
+		name: "input delta for a block that is no tool_use",
+		resp: providertest.Response{Chunks: []string{
+			ev("message_start", start),
+			ev("content_block_delta", `{"type":"content_block_delta","index":4,"delta":{"type":"input_json_delta","partial_json":"{"}}`),
+		}},
+		message: "anthropic: malformed stream: input_json_delta for content block 4, which is no tool_use",
+	}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := providertest.NewServer(tc.resp)
+			defer srv.Close()
+			_, err := providertest.Collect(context.Background(), New(Config{BaseURL: srv.URL}), conversation)
+			var perr *provider.Error
+			if !errors.As(err, &perr) {
+				t.Fatalf("error %v, want *provider.Error", err)
+			}
+			if perr.Message != tc.message || perr.Recoverable != tc.recoverable {
+				t.Errorf("error %q (recoverable %v), want %q (recoverable %v)", perr.Message, perr.Recoverable, tc.message, tc.recoverable)
+			}
+		})
+	}
+}

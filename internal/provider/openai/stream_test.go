@@ -1,0 +1,113 @@
+package openai
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/zeroproject/zero/internal/provider"
+	"github.com/zeroproject/zero/internal/provider/providertest"
+)
+
+func text(s string) provider.Event { return provider.Event{Kind: provider.EventText, Delta: s} }
+
+func reasoning(s string) provider.Event {
+	return provider.Event{Kind: provider.EventReasoning, Delta: s}
+}
+
+func call(id, name, args string) provider.Event {
+	return provider.Event{Kind: provider.EventToolCall, Call: provider.ToolCall{ID: id, Name: name, Args: []byte(args)}}
+}
+
+func usage(p, c, total int64) provider.Event {
+	return provider.Event{Kind: provider.EventUsage, Usage: provider.Usage{PromptTokens: p, CompletionTokens: c, TotalTokens: total}}
+}
+
+// TestCompatibleServers feeds chunks as OpenAI-compatible servers write them.
+func TestCompatibleServers(t *testing.T) {
+	tests := []struct {
+		name   string
+		chunks []string
+		want   []provider.Event
+	}{{
+		name: "no id, usage null, empty choices, comments",
+		chunks: []string{
+			": OPENROUTER PROCESSING\n\n",
+			`data: {"object":"chat.completion.chunk","choices":[{"index":0,"delta":{"role":"assistant","content":"Hi"},"finish_reason":null}],"usage":null}` + "\n\n",
+			`data: {"choices":[]}` + "\n\n",
+			`data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}],"usage":{"prompt_tokens":3,"completion_tokens":1}}` + "\n\n",
+			"data: [DONE]\n\n",
+		},
+		want: []provider.Event{text("Hi"), usage(3, 1, 4)},
+	}, {
+		name: "reasoning field",
+		chunks: []string{
+			`data: {"choices":[{"index":0,"delta":{"reasoning":"hmm","content":null}}]}` + "\n\n",
+			`data: {"choices":[{"index":0,"delta":{"content":"ok"}}]}` + "\n\n",
+			"data: [DONE]\n\n",
+		},
+		want: []provider.Event{reasoning("hmm"), text("ok")},
+	}, {
+		name: "tool calls without index",
+		chunks: []string{
+			`data: {"choices":[{"delta":{"tool_calls":[{"id":"a","function":{"name":"f","arguments":"{\"x\":"}}]}}]}` + "\n\n",
+			`data: {"choices":[{"delta":{"tool_calls":[{"function":{"arguments":"1}"}}]}}]}` + "\n\n",
+			`data: {"choices":[{"delta":{"tool_calls":[{"id":"b","function":{"name":"g","arguments":"{}"}}]}}]}` + "\n\n",
+			"data: [DONE]\n\n",
+		},
+		want: []provider.Event{call("a", "f", `{"x":1}`), call("b", "g", "{}")},
+	}, {
+		name: "index 0 reused with new ids",
+		chunks: []string{
+			`data: {"choices":[{"delta":{"tool_calls":[{"index":0,"id":"a","type":"function","function":{"name":"f","arguments":"{}"}}]}}]}` + "\n\n",
+			`data: {"choices":[{"delta":{"tool_calls":[{"index":0,"id":"b","type":"function","function":{"name":"g","arguments":"{\"y\":2}"}}]}}]}` + "\n\n",
+			`data: {"choices":[{"delta":{},"finish_reason":"tool_calls"}]}` + "\n\n",
+			"data: [DONE]\n\n",
+		},
+		want: []provider.Event{call("a", "f", "{}"), call("b", "g", `{"y":2}`)},
+	}, {
+		name: "several calls in one chunk, no ids, emitted at [DONE]",
+		chunks: []string{
+			`data: {"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"name":"f","arguments":""}},{"index":1,"function":{"name":"g","arguments":"{\"z\":"}}]}}]}` + "\n\n",
+			`data: {"choices":[{"delta":{"tool_calls":[{"index":1,"function":{"arguments":"3}"}}]}}]}` + "\n\n",
+			"data: [DONE]\n\n",
+		},
+		want: []provider.Event{call("call_0", "f", "{}"), call("call_1", "g", `{"z":3}`)},
+	}, {
+		name: "CRLF line ends and empty data",
+		chunks: []string{
+			"data: {\"choices\":[{\"delta\":{\"content\":\"a\"}}]}\r\n\r\n",
+			"data:\r\n\r\n",
+			"data: [DONE]\r\n\r\n",
+		},
+		want: []provider.Event{text("a")},
+	}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := providertest.NewServer(providertest.Response{Chunks: tc.chunks})
+			defer srv.Close()
+			got, err := providertest.Collect(context.Background(), New(Config{BaseURL: srv.URL}), conversation)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("events (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestErrorInStream(t *testing.T) {
+	srv := providertest.NewServer(providertest.Response{Chunks: []string{
+		`data: {"choices":[{"delta":{"content":"a"}}]}` + "\n\n",
+		`data: {"error":{"message":"upstream overloaded","code":502}}` + "\n\n",
+	}})
+	defer srv.Close()
+	_, err := providertest.Collect(context.Background(), New(Config{BaseURL: srv.URL}), conversation)
+	var perr *provider.Error
+	if !errors.As(err, &perr) || !perr.Recoverable || perr.Message != "openai: error in stream: upstream overloaded" {
+		t.Errorf("error %#v, want a recoverable *provider.Error about the upstream", err)
+	}
+}
