@@ -7,3 +7,5 @@ require (
 	github.com/santhosh-tekuri/jsonschema/v5 v5.3.1
 	github.com/spf13/pflag v1.1.0
 )
+
+require github.com/google/go-cmp v0.7.0
