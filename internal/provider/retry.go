@@ -22,7 +22,7 @@ func (t *Transport) open(ctx context.Context, newRequest NewRequest) (*attempt, 
 			a.close()
 			return nil, try - 1, ctx.Err()
 		}
-		if err == nil && a.resp.StatusCode/100 == 2 {
+		if err == nil && streaming(a.resp) {
 			return a, try - 1, nil
 		}
 		fail, wait := t.failure(a, err)
@@ -60,9 +60,19 @@ func (t *Transport) failure(a *attempt, err error) (*Error, time.Duration) {
 		return t.errorf(true, 0, "connection failed: %v", err), -1
 	}
 	status := a.resp.StatusCode
+	if status/100 == 2 {
+		return t.errorf(false, status, "expected an event stream, got JSON: %s", errorMessage(a.resp)), -1
+	}
 	retry := status == http.StatusTooManyRequests || status >= 500
 	msg := errorMessage(a.resp)
 	return t.errorf(retry, status, "HTTP %s: %s", statusText(status), msg), retryAfter(a.resp.Header)
+}
+
+// streaming says the response is a success that is not a JSON document, as servers that ignore
+// stream: true, or fail, send.
+func streaming(resp *http.Response) bool {
+	ct := resp.Header.Get("Content-Type")
+	return resp.StatusCode/100 == 2 && !strings.HasPrefix(ct, "application/json")
 }
 
 // final adds the number of tries to the last failure.

@@ -107,3 +107,21 @@ func TestIdle(t *testing.T) {
 		})
 	}
 }
+
+func TestJSONInsteadOfStream(t *testing.T) {
+	srv := providertest.NewServer(
+		providertest.JSONError(200, `{"error":{"message":"model not loaded"}}`),
+		providertest.JSONError(200, `{"id":"chatcmpl-1","object":"chat.completion","choices":[]}`),
+	)
+	defer srv.Close()
+	for _, want := range []string{
+		"test: expected an event stream, got JSON: model not loaded",
+		`test: expected an event stream, got JSON: {"id":"chatcmpl-1","object":"chat.completion","choices":[]}`,
+	} {
+		err := stream(context.Background(), &provider.Transport{Vendor: "test"}, srv)
+		var perr *provider.Error
+		if !errors.As(err, &perr) || perr.Message != want || perr.Recoverable || perr.Status != 200 {
+			t.Errorf("error %#v, want a non-recoverable *provider.Error %q", err, want)
+		}
+	}
+}
