@@ -409,3 +409,6 @@ func (s *KeySet) Len() int {
 	}
 	return s.n
 }
+
+// Span returns the input text from offset start up to the cursor.
+func (d *Decoder) Span(start int) string { return d.str[start:d.pos] }

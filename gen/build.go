@@ -1,0 +1,476 @@
+package gen
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+	"github.com/zeroproject/zero/rt"
+)
+
+// builder turns compiled schemas into the model.
+type builder struct {
+	l     *loaded
+	types map[*jsonschema.Schema]*Type
+	nodes map[*jsonschema.Schema]*Node
+	model *Model
+}
+
+func build(l *loaded) (*Model, error) {
+	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: l.cfg.Package}}
+	for _, doc := range l.roots {
+		t, err := b.typeOf(doc.schema)
+		if err != nil {
+			return nil, err
+		}
+		name := doc.schema.Title
+		if name == "" {
+			name = l.cfg.RootNames[doc.name]
+		}
+		if name == "" {
+			return nil, &GenError{File: doc.name, Msg: "a root schema needs a title (its Go name)"}
+		}
+		root := t
+		if (t.Kind == KStruct || t.Kind == KUnion) && t.Name == "" {
+			t.Name = goName(name)
+		}
+		if t.Kind != KStruct && t.Kind != KUnion {
+			// A root that is not a struct or union is wrapped in a named struct.
+			root = &Type{Kind: KStruct, Name: goName(name), Doc: t.Doc, Loc: t.Loc, schema: doc.schema,
+				Fields: []*Field{{JSON: "", Go: "Value", Type: t, Required: true}}}
+			root.Fields[0].Doc = "Value is the document."
+		}
+		b.model.Roots = append(b.model.Roots, root)
+	}
+	if err := b.finish(); err != nil {
+		return nil, err
+	}
+	return b.model, nil
+}
+
+// errAt builds a generation error at schema s.
+func (b *builder) errAt(s *jsonschema.Schema, format string, args ...any) error {
+	doc, ptr, _ := b.l.rawFor(s)
+	name := s.Location
+	if doc != nil {
+		name = doc.name
+	}
+	return &GenError{File: name, Pointer: ptr, Msg: fmt.Sprintf(format, args...)}
+}
+
+// constraintKeys returns the keywords of s that constrain values.
+func (b *builder) constraintKeys(s *jsonschema.Schema) (map[string]*rawNode, *rawNode) {
+	_, _, raw := b.l.rawFor(s)
+	keys := map[string]*rawNode{}
+	if raw == nil || raw.kind != rt.Object {
+		return keys, raw
+	}
+	for _, m := range raw.members {
+		if annotationKeyword[m.key] || m.key == "$defs" || m.key == "contentSchema" || strings.HasPrefix(m.key, "x-") {
+			continue
+		}
+		keys[m.key] = m.val
+	}
+	return keys, raw
+}
+
+// typeOf classifies s into a Go-shaped type, falling back to a raw value
+// validated by the interpreter whenever no exact Go shape exists.
+func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
+	if t, ok := b.types[s]; ok {
+		return t, nil
+	}
+	keys, _ := b.constraintKeys(s)
+	if len(keys) == 1 && keys["$ref"] != nil && s.Ref != nil {
+		t, err := b.typeOf(s.Ref)
+		b.types[s] = t
+		return t, err
+	}
+	t := &Type{Loc: s.Location, schema: s, Doc: s.Description, Deprecated: s.Deprecated}
+	b.types[s] = t
+	ok, err := b.shape(s, t, keys)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		*t = Type{Kind: KRaw, Loc: s.Location, schema: s, Doc: s.Description, Deprecated: s.Deprecated}
+		if len(keys) > 0 || s.Always != nil {
+			n, err := b.nodeOf(s)
+			if err != nil {
+				return nil, err
+			}
+			t.Node = n
+		}
+	}
+	if s.Title != "" && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum) {
+		t.Name = goName(s.Title)
+	}
+	return t, nil
+}
+
+// shape fills t when s has an exact Go shape.
+func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*rawNode) (bool, error) {
+	if s.Always != nil || len(keys) == 0 {
+		return false, nil
+	}
+	if _, ok := keys["oneOf"]; ok {
+		return b.union(s, t, keys)
+	}
+	types := s.Types
+	if len(types) == 2 && (types[0] == "null" || types[1] == "null") {
+		t.Nullable = true
+		if types[0] == "null" {
+			types = types[1:]
+		} else {
+			types = types[:1]
+		}
+	}
+	if len(types) != 1 {
+		return false, nil
+	}
+	allowed := map[string][]string{
+		"object":  {"properties", "required", "additionalProperties", "minProperties", "maxProperties"},
+		"string":  {"minLength", "maxLength", "pattern", "enum"},
+		"integer": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
+		"number":  {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
+		"boolean": {},
+		"array":   {"items", "minItems", "maxItems", "uniqueItems"},
+	}[types[0]]
+	if allowed == nil {
+		return false, nil
+	}
+	for k := range keys {
+		if k != "type" && !contains(allowed, k) {
+			return false, nil
+		}
+	}
+	switch types[0] {
+	case "object":
+		return b.object(s, t, keys)
+	case "string":
+		return b.str(s, t, keys)
+	case "integer":
+		t.Kind = KInt
+		ib, ok := intBounds(s)
+		t.Int = ib
+		return ok, nil
+	case "number":
+		t.Kind = KFloat
+		t.Num = numBounds(s)
+		return true, nil
+	case "boolean":
+		t.Kind = KBool
+		return true, nil
+	case "array":
+		return b.array(s, t, keys)
+	}
+	return false, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (b *builder) str(s *jsonschema.Schema, t *Type, keys map[string]*rawNode) (bool, error) {
+	t.Kind = KString
+	t.MinLen, t.MaxLen = max(s.MinLength, 0), s.MaxLength
+	if s.Pattern != nil {
+		t.Pattern = s.Pattern.String()
+	}
+	if e, ok := keys["enum"]; ok {
+		for _, v := range e.items {
+			if v.kind != rt.String {
+				return false, nil
+			}
+			t.Values = append(t.Values, v.str)
+		}
+		t.Kind = KEnum
+	}
+	_, hasFormat := s.Format, s.Format != ""
+	t.Hookable = t.Pattern == "" && t.Kind == KString && !hasFormat
+	return true, nil
+}
+
+func (b *builder) array(s *jsonschema.Schema, t *Type, keys map[string]*rawNode) (bool, error) {
+	t.Kind = KArray
+	if s.Items2020 != nil {
+		e, err := b.typeOf(s.Items2020)
+		if err != nil {
+			return false, err
+		}
+		t.Elem = e
+	} else {
+		t.Elem = &Type{Kind: KRaw, Loc: s.Location}
+	}
+	if s.MinItems > 0 || s.MaxItems >= 0 {
+		t.ArrSize = &Size{Min: max(s.MinItems, 0), Max: s.MaxItems}
+	}
+	if s.UniqueItems {
+		switch t.Elem.Kind {
+		case KString, KEnum, KInt, KBool:
+			if t.Elem.Nullable {
+				return false, nil
+			}
+			t.Unique = true
+		default:
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+func (b *builder) object(s *jsonschema.Schema, t *Type, keys map[string]*rawNode) (bool, error) {
+	_, _, raw := b.l.rawFor(s)
+	props := raw.get("properties")
+	if props == nil && s.AdditionalProperties != nil {
+		if as, ok := s.AdditionalProperties.(*jsonschema.Schema); ok && len(s.Required) == 0 {
+			e, err := b.typeOf(as)
+			if err != nil {
+				return false, err
+			}
+			t.Kind, t.Elem = KMap, e
+			if s.MinProperties > 0 || s.MaxProperties >= 0 {
+				t.ObjSize = &Size{Min: max(s.MinProperties, 0), Max: s.MaxProperties}
+			}
+			return true, nil
+		}
+	}
+	t.Kind = KStruct
+	for _, r := range s.Required {
+		if s.Properties[r] == nil {
+			return false, nil // a required property the struct cannot hold
+		}
+	}
+	if props != nil {
+		for _, m := range props.members {
+			f, ok, err := b.field(s, m.key, contains(s.Required, m.key))
+			if err != nil || !ok {
+				return ok, err
+			}
+			t.Fields = append(t.Fields, f)
+		}
+	}
+	switch ap := s.AdditionalProperties.(type) {
+	case bool:
+		if ap {
+			t.Extra = &Type{Kind: KRaw, Loc: s.Location}
+		}
+	case *jsonschema.Schema:
+		e, err := b.typeOf(ap)
+		if err != nil {
+			return false, err
+		}
+		t.Extra = e
+	default:
+		t.Extra = &Type{Kind: KRaw, Loc: s.Location}
+	}
+	if s.MinProperties > 0 || s.MaxProperties >= 0 {
+		t.ObjSize = &Size{Min: max(s.MinProperties, 0), Max: s.MaxProperties}
+	}
+	if len(t.Fields) > 64 {
+		return false, nil
+	}
+	return true, nil
+}
+
+// field builds one property; a required property whose schema is a scalar
+// const needs no storage.
+func (b *builder) field(parent *jsonschema.Schema, name string, required bool) (*Field, bool, error) {
+	ps := parent.Properties[name]
+	f := &Field{JSON: name, Go: goName(name), Required: required, Doc: ps.Description, Deprecated: ps.Deprecated}
+	target := ps
+	for {
+		keys, _ := b.constraintKeys(target)
+		if len(keys) == 1 && keys["$ref"] != nil && target.Ref != nil {
+			target = target.Ref
+			continue
+		}
+		if c, ok := keys["const"]; ok && required && c.kind != rt.Object && c.kind != rt.Array {
+			if len(keys) == 1 || (len(keys) == 2 && keys["type"] != nil && typeAdmits(target.Types, c)) {
+				canon, err := rt.Canonical(c.text)
+				if err != nil {
+					return nil, false, b.errAt(target, "const: %v", err)
+				}
+				f.Const = canon
+				if f.Doc == "" {
+					f.Doc = target.Description
+				}
+				return f, true, nil
+			}
+		}
+		break
+	}
+	t, err := b.typeOf(ps)
+	if err != nil {
+		return nil, false, err
+	}
+	if f.Doc == "" {
+		f.Doc = t.Doc
+	}
+	f.Type = t
+	return f, true, nil
+}
+
+// typeAdmits reports whether a const value's kind is among types.
+func typeAdmits(types []string, c *rawNode) bool {
+	for _, t := range types {
+		switch {
+		case t == "string" && c.kind == rt.String,
+			t == "boolean" && c.kind == rt.Bool,
+			t == "null" && c.kind == rt.Null,
+			t == "number" && c.kind == rt.Number:
+			return true
+		case t == "integer" && c.kind == rt.Number:
+			d, ok := rt.ParseDecimal(strings.TrimSpace(c.text))
+			return ok && d.IsInt()
+		}
+	}
+	return false
+}
+
+// union recognises a oneOf of objects told apart by a required const
+// string property.
+func (b *builder) union(s *jsonschema.Schema, t *Type, keys map[string]*rawNode) (bool, error) {
+	for k := range keys {
+		if k != "oneOf" && !(k == "type" && len(s.Types) == 1 && s.Types[0] == "object") {
+			return false, nil
+		}
+	}
+	var variants []*Type
+	for _, v := range s.OneOf {
+		vt, err := b.typeOf(v)
+		if err != nil {
+			return false, err
+		}
+		if vt.Kind != KStruct || vt.Nullable || vt.Name == "" && v.Title == "" && derefTitle(v) == "" {
+			return false, nil
+		}
+		variants = append(variants, vt)
+	}
+	disc := discriminator(variants)
+	if disc == "" {
+		return false, nil
+	}
+	t.Kind, t.Disc, t.Variants = KUnion, disc, variants
+	for _, v := range variants {
+		for _, f := range v.Fields {
+			if f.JSON == disc {
+				v.DiscValue = f.Const
+			}
+		}
+		v.Unions = append(v.Unions, t)
+	}
+	return true, nil
+}
+
+func derefTitle(s *jsonschema.Schema) string {
+	for s != nil {
+		if s.Title != "" {
+			return s.Title
+		}
+		s = s.Ref
+	}
+	return ""
+}
+
+// discriminator finds a property that every variant requires as a distinct
+// string const.
+func discriminator(variants []*Type) string {
+	if len(variants) == 0 {
+		return ""
+	}
+	for _, f := range variants[0].Fields {
+		if f.Const == "" || f.Const[0] != '"' {
+			continue
+		}
+		seen := map[string]bool{}
+		ok := true
+		for _, v := range variants {
+			c := constOf(v, f.JSON)
+			if c == "" || c[0] != '"' || seen[c] {
+				ok = false
+				break
+			}
+			seen[c] = true
+		}
+		if ok {
+			return f.JSON
+		}
+	}
+	return ""
+}
+
+func constOf(t *Type, name string) string {
+	for _, f := range t.Fields {
+		if f.JSON == name {
+			return f.Const
+		}
+	}
+	return ""
+}
+
+// finish names anonymous types, collects named types and nodes in a stable
+// order, and checks that names are unique.
+func (b *builder) finish() error {
+	seen := map[*Type]bool{}
+	names := map[string]*Type{}
+	var visit func(t *Type, ctx string) error
+	visit = func(t *Type, ctx string) error {
+		if t == nil || seen[t] {
+			return nil
+		}
+		seen[t] = true
+		if t.Name == "" && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum) {
+			t.Name = ctx
+		}
+		if t.Name != "" {
+			if o, dup := names[t.Name]; dup && o != t {
+				return b.errAt(t.schema, "two different schemas have the Go name %s (the other is %s); give one a distinct title", t.Name, o.Loc)
+			}
+			names[t.Name] = t
+			b.model.Types = append(b.model.Types, t)
+		}
+		for _, f := range t.Fields {
+			if err := visit(f.Type, t.Name+f.Go); err != nil {
+				return err
+			}
+		}
+		for _, v := range t.Variants {
+			if err := visit(v, t.Name+goName(strings.Trim(v.DiscValue, `"`))); err != nil {
+				return err
+			}
+		}
+		if err := visit(t.Elem, ctx+"Item"); err != nil {
+			return err
+		}
+		return visit(t.Extra, ctx+"Extra")
+	}
+	for _, r := range b.model.Roots {
+		if err := visit(r, r.Name); err != nil {
+			return err
+		}
+	}
+	for _, n := range b.nodeList() {
+		b.model.Nodes = append(b.model.Nodes, n)
+	}
+	return nil
+}
+
+func (b *builder) nodeList() []*Node {
+	list := make([]*Node, 0, len(b.nodes))
+	seen := map[*Node]bool{}
+	for _, n := range b.nodes {
+		if !seen[n] {
+			seen[n] = true
+			list = append(list, n)
+		}
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
+	return list
+}

@@ -1,0 +1,155 @@
+package rt
+
+import (
+	"strconv"
+	"strings"
+)
+
+// False is the schema false: no value is valid.
+var False = &Node{Never: true}
+
+// Start skips white space and returns the offset of the next value.
+func (d *Decoder) Start() int {
+	d.skipSpace()
+	return d.pos
+}
+
+// DecodeRaw reads one value, validates it against n (any value when n is
+// nil) and returns a copy of its bytes.
+func DecodeRaw(d *Decoder, n *Node) (Raw, error) {
+	start := d.Start()
+	var err error
+	if n == nil {
+		err = d.Skip()
+	} else {
+		err = n.validate(d, 0)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return Raw(d.str[start:d.pos]), nil
+}
+
+// CheckRaw validates a Raw value built in Go: it must be one JSON value.
+func CheckRaw(r Raw) error {
+	if len(r) == 0 {
+		return newError(-1, "type", "missing value")
+	}
+	var d Decoder
+	d.resetShared(string(r), DefaultMaxDepth)
+	if err := d.Skip(); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+// ExpectConst reads one value and checks that it equals the const whose
+// canonical text is canon.
+func ExpectConst(d *Decoder, canon string) error {
+	off := d.Start()
+	raw, err := d.RawString()
+	if err != nil {
+		return err
+	}
+	if raw == canon {
+		return nil
+	}
+	got, err := Canonical(raw)
+	if err != nil {
+		return err
+	}
+	if got != canon {
+		return ConstMismatch(off, canon)
+	}
+	return nil
+}
+
+// PeekString finds the string value of key in the object at the cursor
+// without consuming anything: the discriminator of a union.
+func (d *Decoder) PeekString(key string, want string) (string, error) {
+	save, depth := d.pos, d.depth
+	defer func() { d.pos, d.depth = save, depth }()
+	off := d.Start()
+	if err := d.ObjStart(); err != nil {
+		return "", err
+	}
+	for n := 0; ; n++ {
+		k, ok, err := d.ObjKey(n)
+		if err != nil {
+			return "", err
+		}
+		if !ok {
+			return "", Missing(off, key)
+		}
+		if k != key {
+			if err := d.Skip(); err != nil {
+				return "", err
+			}
+			continue
+		}
+		voff := d.Start()
+		if d.Next() != String {
+			if err := d.Skip(); err != nil {
+				return "", err
+			}
+			return "", AtKey(newError(voff, "const", "want one of "+want), key)
+		}
+		return d.readString()
+	}
+}
+
+// BadDiscriminator reports a union discriminator with an unknown value.
+func BadDiscriminator(d *Decoder, key, got, want string) error {
+	return AtKey(newError(d.Start(), "const", "got "+strconv.Quote(clip(got))+", want one of "+want), key)
+}
+
+// TextRule appends a free-text string through the hook and checks the
+// length rule on what the hook returned.
+func (e *Encoder) TextRule(key, s string, r *StrRule) error {
+	if e.Hook != nil {
+		s = e.Hook(key, s)
+	}
+	if err := r.Check(s, -1); err != nil {
+		return err
+	}
+	e.Buf = AppendString(e.Buf, s)
+	return nil
+}
+
+// Unique checks that no two items of a slice of comparable values are equal.
+func Unique[T comparable](items []T, off int) error {
+	for i := 1; i < len(items); i++ {
+		for j := 0; j < i; j++ {
+			if items[i] == items[j] {
+				return newError(off, "uniqueItems", "items "+strconv.Itoa(j)+" and "+strconv.Itoa(i)+" are equal")
+			}
+		}
+	}
+	return nil
+}
+
+// InvalidEnum reports an enum value built in Go that is not one of the
+// allowed values.
+func InvalidEnum(got string, want string) error {
+	return newError(-1, "enum", "got "+strconv.Quote(clip(got))+", want one of "+want)
+}
+
+// Quoted lists values as JSON strings for messages.
+func Quoted(values ...string) string {
+	q := make([]string, len(values))
+	for i, v := range values {
+		q[i] = strconv.Quote(v)
+	}
+	return strings.Join(q, ", ")
+}
+
+// NoValue reports a union wrapper that holds no variant.
+func NoValue() error { return newError(-1, "oneOf", "the union holds no value") }
+
+// CheckFinite refuses NaN and infinities, which JSON cannot represent.
+func CheckFinite(f float64) error {
+	if f != f || f > 1.7976931348623157e308 || f < -1.7976931348623157e308 {
+		return newError(-1, "type", "NaN and infinities are not JSON numbers")
+	}
+	return nil
+}
