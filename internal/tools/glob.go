@@ -16,7 +16,8 @@ const MaxGlobResults = 1000
 // matches any number of directories, so "**/*.go" finds Go files at any
 // depth and "cmd/**" everything under cmd. Other segments use path.Match
 // syntax. Results are sorted, relative to the workspace root, directories
-// end in "/". .git directories are skipped and symlinks are not followed.
+// end in "/"; a pattern ending in "/" matches directories only. .git
+// directories are skipped and symlinks are not followed.
 func Glob(ctx context.Context, ws *Workspace, pattern, path string) (Result, error) {
 	pat, res, ok := checkGlob(pattern)
 	if !ok {
@@ -26,7 +27,7 @@ func Glob(ctx context.Context, ws *Workspace, pattern, path string) (Result, err
 	if !ok {
 		return res, nil
 	}
-	found, limited, err := globWalk(ctx, ws, base, pat)
+	found, limited, err := globWalk(ctx, ws, base, pat, strings.HasSuffix(pattern, "/"))
 	if err != nil {
 		return Result{}, err
 	}
@@ -66,11 +67,12 @@ func resolveDir(ws *Workspace, p string) (string, Result, bool) {
 	return shown, Result{}, true
 }
 
-// globWalk collects the matches of pat under base, sorted.
-func globWalk(ctx context.Context, ws *Workspace, base string, pat pattern) ([]string, bool, error) {
+// globWalk collects the matches of pat under base, sorted; dirsOnly
+// keeps only directories.
+func globWalk(ctx context.Context, ws *Workspace, base string, pat pattern, dirsOnly bool) ([]string, bool, error) {
 	var found []string
 	limited, err := ws.walk(ctx, base, func(rel string, d fs.DirEntry) error {
-		if pat.match(rel) {
+		if pat.match(rel) && (d.IsDir() || !dirsOnly) {
 			found = append(found, joinSlash(base, rel)+typeMark(d.Type()&fs.ModeDir))
 			if len(found) > MaxGlobResults {
 				return fs.SkipAll

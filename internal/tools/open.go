@@ -37,12 +37,19 @@ func (w *Workspace) open(real string, flag int, perm fs.FileMode) (*os.File, err
 // /proc/self/fd when the kernel offers it, else by comparing f's identity
 // with what real names now.
 func (w *Workspace) verifyOpened(f *os.File, real string) error {
-	if target, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(int(f.Fd()))); err == nil {
-		if within(w.root, target) {
-			return nil
-		}
+	target, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(int(f.Fd())))
+	if err != nil {
+		return sameFile(f, real)
+	}
+	if !within(w.root, target) {
 		return errOutside
 	}
+	return nil
+}
+
+// sameFile checks that f is the file real names, without following a
+// final symlink.
+func sameFile(f *os.File, real string) error {
 	opened, err := f.Stat()
 	if err != nil {
 		return err
@@ -66,6 +73,8 @@ func openError(shown string, err error) Result {
 		return errorResult("refused %s: it changed into a symlink while being opened; try again", shown)
 	case errors.Is(err, syscall.ENOTDIR):
 		return errorResult("%s: a parent of it is not a directory", shown)
+	case errors.Is(err, fs.ErrExist):
+		return errorResult("%s exists and is not a directory", shown)
 	case errors.Is(err, syscall.EISDIR):
 		return errorResult("%s is a directory", shown)
 	}

@@ -95,7 +95,7 @@ var globSpec = Spec{
 		"\"?\" and \"[a-z]\" match within one path component. The pattern is matched " +
 		"against paths relative to the search directory (default: the workspace root). " +
 		"Returns sorted paths relative to the root, directories ending in \"/\", at most " +
-		"1000; .git is skipped.",
+		"1000; a pattern ending in \"/\" finds only directories; .git is skipped.",
 }
 
 var grepSpec = Spec{

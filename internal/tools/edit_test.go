@@ -1,0 +1,36 @@
+package tools
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+func TestEditFile(t *testing.T) {
+	ws, _ := newTestWorkspace(t, map[string]string{"f.go": "package f\n\nfunc A() {}\nfunc B() {}\n"})
+	got := wantOK(t, call(EditFile(ctx, ws, "f.go", "func B() {}", "func B() int { return 1 }")))
+	if got != "edited f.go: replaced 1 occurrence starting at line 4" {
+		t.Errorf("EditFile = %q", got)
+	}
+	want := "package f\n\nfunc A() {}\nfunc B() int { return 1 }\n"
+	if got := readBack(t, filepath.Join(ws.Root(), "f.go")); got != want {
+		t.Errorf("file = %q, want %q", got, want)
+	}
+	wantOK(t, call(EditFile(ctx, ws, "f.go", "\nfunc A() {}\n", "\n")))
+	if got := readBack(t, filepath.Join(ws.Root(), "f.go")); got != "package f\n\nfunc B() int { return 1 }\n" {
+		t.Errorf("after delete: %q", got)
+	}
+}
+
+func TestEditFileErrors(t *testing.T) {
+	const src = "a := 1\na := 1\na := 1\nb := 2\n"
+	ws, _ := newTestWorkspace(t, map[string]string{"f.go": src, "d/": ""})
+	wantError(t, call(EditFile(ctx, ws, "f.go", "a := 1", "a := 2")), "occurs 3 times", "more surrounding lines")
+	wantError(t, call(EditFile(ctx, ws, "f.go", "c := 3", "c := 4")), "not found", "whitespace")
+	wantError(t, call(EditFile(ctx, ws, "f.go", "", "x")), "empty", "write_file")
+	wantError(t, call(EditFile(ctx, ws, "f.go", "b := 2", "b := 2")), "identical")
+	wantError(t, call(EditFile(ctx, ws, "missing.go", "x", "y")), "does not exist")
+	wantError(t, call(EditFile(ctx, ws, "d", "x", "y")), "directory")
+	if got := readBack(t, filepath.Join(ws.Root(), "f.go")); got != src {
+		t.Errorf("failed edits changed the file: %q", got)
+	}
+}
