@@ -172,3 +172,23 @@ func TestDispatchWithoutLookahead(t *testing.T) {
 		pw.Close()
 	}
 }
+
+// FuzzReader checks that how the input is cut into reads never changes the events.
+func FuzzReader(f *testing.F) {
+	for _, tc := range readCases {
+		f.Add(tc.in, 3)
+	}
+	f.Fuzz(func(t *testing.T, in string, split int) {
+		split = max(split, 0) % (len(in) + 1)
+		want, wantErr := readAll(NewReaderSize(strings.NewReader(in), 64))
+		for _, r := range []io.Reader{
+			iotest.OneByteReader(strings.NewReader(in)),
+			io.MultiReader(strings.NewReader(in[:split]), strings.NewReader(in[split:])),
+		} {
+			got, err := readAll(NewReaderSize(r, 64))
+			if !cmp.Equal(want, got) || err.Error() != wantErr.Error() {
+				t.Errorf("whole: %v, %v; in reads: %v, %v", want, wantErr, got, err)
+			}
+		}
+	})
+}
