@@ -1,0 +1,17 @@
+// Package zero is the root of the Zero toolchain: versioned JSON Schema
+// files under schema/ are the single source of truth for every JSON
+// document Zero reads or writes, zerogen (cmd/zerogen over gen/) turns them
+// into Go codecs under generated/, and the zero binary (cmd/zero) wires
+// those codecs into `zero exec`, a headless agent run loop.
+//
+// Every go:generate line of the project is below, one per schema family and
+// version. Run `make generate` (or `go generate .`) after editing a schema
+// and commit the result; CI fails when generated/ is stale.
+package zero
+
+//go:generate go run ./cmd/zerogen --schemas schema/streamjson/v1 --out generated/streamjson/v1 --package streamjsonv1
+//go:generate go run ./cmd/zerogen --schemas schema/streamjson/v2 --out generated/streamjson/v2 --package streamjsonv2
+//go:generate go run ./cmd/zerogen --schemas schema/session/v1 --out generated/session/v1 --package sessionv1
+//go:generate go run ./cmd/zerogen --schemas schema/tools/v1 --out generated/tools/v1 --package toolsv1
+//go:generate go run ./cmd/zerogen --schemas schema/replay/v1 --out generated/replay/v1 --package replayv1
+//go:generate go run ./cmd/zerogen --schemas schema/execresult/v1 --out generated/execresult/v1 --package execresultv1
