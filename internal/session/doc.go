@@ -1,0 +1,47 @@
+// Package session stores `zero exec` sessions on disk so that a later run can
+// resume or fork them.
+//
+// A session is a directory under the store's Dir (by default
+// $XDG_DATA_HOME/zero/sessions, see [DefaultDir]) named by its id:
+//
+//	DIR/<id>/meta.json     one SessionMeta document (schema/session/v1/meta.json)
+//	DIR/<id>/events.jsonl  one SessionRecord per line (schema/session/v1/record.json)
+//	DIR/<id>/lock          the advisory lock of the process that has the session open
+//
+// Every document is read and written with the generated codec in
+// generated/session/v1, and every free-text string written passes through
+// the store's Hook, which is where redaction happens.
+//
+// # Durability
+//
+// meta.json is replaced atomically: a temporary file in the session directory
+// is written, synced and renamed over it, and the directory is synced. It is
+// written last when a session is created or forked, so a directory without
+// meta.json is an unfinished session that the store ignores.
+//
+// events.jsonl is append-only. [Session.Append] writes each record as one
+// line with a single write of the line and its newline, then syncs the file.
+// A failed write or sync is truncated away again, so a full disk loses the
+// record being written but never an earlier one. A process killed in the
+// middle of a write leaves a torn last line: [Store.Open] skips it with a
+// [Warning] and truncates the file back to the last good line before anything
+// is appended. A bad line anywhere else is an error naming the file and line.
+//
+// # Locking
+//
+// [Store.Create], [Store.Open] and [Store.Fork] return a [Session] that holds
+// an exclusive, non-blocking flock on DIR/<id>/lock until [Session.Close], so
+// two processes never write one session at once: the second gets an error
+// that matches [ErrLocked]. [Store.Show], [Store.List] and the parent side of
+// [Store.Fork] only read and take no lock.
+//
+// # Use
+//
+//	dir, err := session.DefaultDir(os.Getenv)
+//	st := &session.Store{Dir: dir, Hook: redactor.Hook}
+//	s, warnings, err := st.Open(id) // "" resumes the most recently updated session
+//	if err != nil { ... }
+//	defer s.Close()
+//	msgs := session.ToMessages(s.History())
+//	err = s.Append(&sessionv1.SessionRecord{Value: &sessionv1.UserRecord{...}})
+package session

@@ -1,0 +1,72 @@
+package session
+
+import (
+	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
+	"github.com/zeroproject/zero/internal/provider"
+)
+
+// interruptedResult is the tool result ToMessages supplies for a tool call
+// whose result the log lacks.
+const interruptedResult = "the tool call has no result: the run that made it ended before it finished"
+
+// ToMessages rebuilds the conversation of recs as provider messages, so that a
+// resumed run sends the earlier conversation as real messages: user records
+// become user messages, assistant records assistant messages (text,
+// reasoning and tool calls with their raw JSON arguments), tool results tool
+// messages. Other records carry no conversation and are skipped.
+//
+// Providers refuse an assistant tool call without a result, which a run
+// killed while a tool ran leaves behind; ToMessages answers each such call
+// with an error result saying the run ended before it finished.
+func ToMessages(recs []sessionv1.SessionRecord) []provider.Message {
+	var msgs []provider.Message
+	var open []provider.ToolCall // calls of the last assistant message still without a result
+	closeCalls := func() {
+		for _, c := range open {
+			msgs = append(msgs, provider.Message{Role: provider.RoleTool, Text: interruptedResult, ToolCallID: c.ID, ToolName: c.Name, IsError: true})
+		}
+		open = nil
+	}
+	for _, r := range recs {
+		switch r := r.Value.(type) {
+		case *sessionv1.UserRecord:
+			closeCalls()
+			msgs = append(msgs, provider.Message{Role: provider.RoleUser, Text: r.Content})
+		case *sessionv1.AssistantRecord:
+			closeCalls()
+			m := assistantMessage(r)
+			msgs = append(msgs, m)
+			open = append(open, m.ToolCalls...)
+		case *sessionv1.ToolResultRecord:
+			open = answered(open, r.ID)
+			msgs = append(msgs, provider.Message{
+				Role:       provider.RoleTool,
+				Text:       r.Output,
+				ToolCallID: r.ID,
+				ToolName:   r.Name,
+				IsError:    r.Status == sessionv1.ToolStatusError,
+			})
+		}
+	}
+	closeCalls()
+	return msgs
+}
+
+// assistantMessage converts an assistant record.
+func assistantMessage(r *sessionv1.AssistantRecord) provider.Message {
+	m := provider.Message{Role: provider.RoleAssistant, Text: r.Text, Reasoning: r.Reasoning.V}
+	for _, c := range r.ToolCalls {
+		m.ToolCalls = append(m.ToolCalls, provider.ToolCall{ID: c.ID, Name: c.Name, Args: append([]byte(nil), c.Args...)})
+	}
+	return m
+}
+
+// answered removes the call id from open.
+func answered(open []provider.ToolCall, id string) []provider.ToolCall {
+	for i, c := range open {
+		if c.ID == id {
+			return append(open[:i:i], open[i+1:]...)
+		}
+	}
+	return open
+}
