@@ -1,0 +1,96 @@
+package output
+
+import (
+	"fmt"
+	"io"
+
+	execresultv1 "github.com/zeroproject/zero/generated/execresult/v1"
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
+	"github.com/zeroproject/zero/rt"
+)
+
+// NoSession is the sessionId reported by runs that have no session: the
+// tool listing and runs that failed before their session was opened.
+const NoSession = "none"
+
+// JSON is the json Sink: it gathers the run's events and writes one
+// ExecResult object, followed by a newline, when run_end arrives.
+type JSON struct {
+	w   io.Writer
+	enc rt.Encoder
+	res execresultv1.ExecResult
+}
+
+// NewJSON returns a JSON sink writing to w; hook redacts every free-text
+// string of the result.
+func NewJSON(w io.Writer, hook rt.StringHook) *JSON {
+	return &JSON{w: w, enc: rt.Encoder{Hook: hook},
+		res: execresultv1.ExecResult{SessionID: NoSession, ToolCalls: []execresultv1.ToolCallSummary{}}}
+}
+
+// Emit folds ev into the result and writes the result at run_end.
+func (j *JSON) Emit(ev streamjsonv2.OutputValue) error {
+	switch e := ev.(type) {
+	case *streamjsonv2.RunStart:
+		j.res.RunID, j.res.SessionID = e.RunID, e.SessionID
+	case *streamjsonv2.Final:
+		j.res.Text = e.Text
+	case *streamjsonv2.Usage:
+		j.addUsage(e)
+	case *streamjsonv2.ToolCall:
+		j.res.ToolCalls = append(j.res.ToolCalls, execresultv1.ToolCallSummary{ID: e.ID, Name: e.Name, Status: execresultv1.ToolStatusOk})
+	case *streamjsonv2.ToolResult:
+		j.setToolStatus(e.ID, execresultv1.ToolStatus(e.Status))
+	case *streamjsonv2.Error:
+		j.res.Error = &execresultv1.ExecError{Code: e.Code, Message: e.Message}
+	case *streamjsonv2.RunEnd:
+		return j.write(e)
+	}
+	return nil
+}
+
+func (j *JSON) addUsage(u *streamjsonv2.Usage) {
+	j.res.Usage.PromptTokens += u.PromptTokens
+	j.res.Usage.CompletionTokens += u.CompletionTokens
+	j.res.Usage.TotalTokens += u.TotalTokens
+}
+
+// setToolStatus records the status of the last call with this id.
+func (j *JSON) setToolStatus(id string, st execresultv1.ToolStatus) {
+	for i := len(j.res.ToolCalls) - 1; i >= 0; i-- {
+		if j.res.ToolCalls[i].ID == id {
+			j.res.ToolCalls[i].Status = st
+			return
+		}
+	}
+}
+
+// write encodes the finished result as one line.
+func (j *JSON) write(end *streamjsonv2.RunEnd) error {
+	j.res.RunID = end.RunID
+	j.res.ExitCode = end.ExitCode
+	j.res.Status = ExecStatus(int(end.ExitCode))
+	if j.res.Status == execresultv1.ExecStatusSuccess {
+		j.res.Error = nil
+	}
+	j.enc.Reset()
+	if err := j.res.EncodeJSON(&j.enc); err != nil {
+		return fmt.Errorf("encode result: %w", err)
+	}
+	j.enc.Buf = append(j.enc.Buf, '\n')
+	_, err := j.w.Write(j.enc.Buf)
+	return err
+}
+
+// ExecStatus maps an exit code of `zero exec` to the status of its result.
+func ExecStatus(exitCode int) execresultv1.ExecStatus {
+	switch exitCode {
+	case 0:
+		return execresultv1.ExecStatusSuccess
+	case 4:
+		return execresultv1.ExecStatusIncomplete
+	case 130:
+		return execresultv1.ExecStatusInterrupted
+	}
+	return execresultv1.ExecStatusError
+}

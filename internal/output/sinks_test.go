@@ -1,0 +1,145 @@
+package output
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	execresultv1 "github.com/zeroproject/zero/generated/execresult/v1"
+	streamjsonv1 "github.com/zeroproject/zero/generated/streamjson/v1"
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
+	"github.com/zeroproject/zero/rt"
+)
+
+const runID = "run_20260603_abc123"
+
+// sampleRun is one run with every kind of event.
+func sampleRun() []streamjsonv2.OutputValue {
+	return []streamjsonv2.OutputValue{
+		&streamjsonv2.RunStart{RunID: runID, SessionID: "zero_1", Cwd: "/repo", Provider: "openai", Model: "m", APIModel: "m"},
+		&streamjsonv2.Reasoning{RunID: runID, Delta: "think"},
+		&streamjsonv2.Text{RunID: runID, Delta: "Let me look with SECRET. "},
+		&streamjsonv2.ToolCall{RunID: runID, ID: "call_1", Name: "read_file", Args: rt.Raw(`{"path":"SECRET.md"}`), SideEffect: streamjsonv2.SideEffectRead},
+		&streamjsonv2.ToolCall{RunID: runID, ID: "call_2", Name: "write_file", Args: rt.Raw(`{"path":"x","content":"y"}`), SideEffect: streamjsonv2.SideEffectWrite},
+		&streamjsonv2.PermissionRequest{RunID: runID, ID: "call_2", Name: "write_file", Action: "write", Permission: "prompt",
+			PermissionMode: "default", SideEffect: "write", Reason: "needs approval"},
+		&streamjsonv2.PermissionDecision{RunID: runID, ID: "call_2", Name: "write_file", Action: "write", Permission: "prompt", PermissionGranted: false},
+		&streamjsonv2.ToolResult{RunID: runID, ID: "call_1", Status: "ok", Output: "# Zero"},
+		&streamjsonv2.ToolResult{RunID: runID, ID: "call_2", Status: "error", Output: "permission denied"},
+		&streamjsonv2.Usage{RunID: runID, PromptTokens: 10, CompletionTokens: 5, TotalTokens: 15},
+		&streamjsonv2.Text{RunID: runID, Delta: "Done."},
+		&streamjsonv2.Usage{RunID: runID, PromptTokens: 20, CompletionTokens: 1, TotalTokens: 21},
+		&streamjsonv2.Final{RunID: runID, Text: "Let me look with SECRET. Done."},
+		&streamjsonv2.RunEnd{RunID: runID, Status: "success", ExitCode: 0},
+	}
+}
+
+func hideSecret(_, s string) string { return strings.ReplaceAll(s, "SECRET", "[redacted]") }
+
+func emitAll(t *testing.T, s Sink, evs []streamjsonv2.OutputValue) {
+	t.Helper()
+	for _, ev := range evs {
+		if err := s.Emit(ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// countingWriter records each Write call.
+type countingWriter struct{ writes []string }
+
+func (w *countingWriter) Write(p []byte) (int, error) {
+	w.writes = append(w.writes, string(p))
+	return len(p), nil
+}
+
+func TestStreamJSONV2(t *testing.T) {
+	var w countingWriter
+	emitAll(t, NewStreamJSON(&w, 2, hideSecret), sampleRun())
+	if len(w.writes) != len(sampleRun()) {
+		t.Fatalf("%d writes, want one per event (%d)", len(w.writes), len(sampleRun()))
+	}
+	for _, line := range w.writes {
+		if !strings.HasSuffix(line, "\n") || strings.Count(line, "\n") != 1 {
+			t.Errorf("write %q is not exactly one line", line)
+		}
+		if strings.Contains(line, "SECRET") {
+			t.Errorf("secret not redacted: %s", line)
+		}
+		var ev streamjsonv2.Output
+		if err := ev.UnmarshalJSON([]byte(line)); err != nil {
+			t.Errorf("line %s does not decode: %v", line, err)
+		}
+	}
+}
+
+func TestStreamJSONV1DropsV2Events(t *testing.T) {
+	var w countingWriter
+	emitAll(t, NewStreamJSON(&w, 1, hideSecret), sampleRun())
+	if len(w.writes) != len(sampleRun())-3 {
+		t.Fatalf("%d lines, want %d", len(w.writes), len(sampleRun())-3)
+	}
+	for _, line := range w.writes {
+		var ev streamjsonv1.Output
+		if err := ev.UnmarshalJSON([]byte(line)); err != nil {
+			t.Errorf("line %s is not a v1 event: %v", line, err)
+		}
+		if strings.Contains(line, "SECRET") {
+			t.Errorf("secret not redacted: %s", line)
+		}
+	}
+}
+
+func TestTextSink(t *testing.T) {
+	var out, errw bytes.Buffer
+	emitAll(t, NewText(&out, &errw, hideSecret), sampleRun())
+	if got, want := out.String(), "Let me look with [redacted]. Done.\n"; got != want {
+		t.Errorf("stdout = %q, want %q", got, want)
+	}
+	for _, want := range []string{"• read_file [redacted].md\n", "• write_file x\n", "  error: permission denied\n"} {
+		if !strings.Contains(errw.String(), want) {
+			t.Errorf("stderr %q lacks %q", errw.String(), want)
+		}
+	}
+}
+
+func TestTextSinkFinalOnly(t *testing.T) {
+	var out, errw bytes.Buffer
+	emitAll(t, NewText(&out, &errw, nil), []streamjsonv2.OutputValue{
+		&streamjsonv2.Final{RunID: runID, Text: "table"},
+		&streamjsonv2.RunEnd{RunID: runID, Status: "success"},
+	})
+	if out.String() != "table\n" {
+		t.Errorf("stdout = %q", out.String())
+	}
+}
+
+func TestJSONSink(t *testing.T) {
+	var out bytes.Buffer
+	emitAll(t, NewJSON(&out, hideSecret), sampleRun())
+	var res execresultv1.ExecResult
+	if err := res.UnmarshalJSON(out.Bytes()); err != nil {
+		t.Fatalf("%s: %v", out.String(), err)
+	}
+	if res.Status != "success" || res.Text != "Let me look with [redacted]. Done." || res.Usage.TotalTokens != 36 {
+		t.Errorf("result = %+v", res)
+	}
+	if len(res.ToolCalls) != 2 || res.ToolCalls[0].Status != "ok" || res.ToolCalls[1].Status != "error" {
+		t.Errorf("tool calls = %+v", res.ToolCalls)
+	}
+}
+
+func TestJSONSinkError(t *testing.T) {
+	var out bytes.Buffer
+	emitAll(t, NewJSON(&out, nil), []streamjsonv2.OutputValue{
+		&streamjsonv2.Error{RunID: runID, Code: "invalid_input", Message: "bad"},
+		&streamjsonv2.RunEnd{RunID: runID, Status: "error", ExitCode: 2},
+	})
+	var res execresultv1.ExecResult
+	if err := res.UnmarshalJSON(out.Bytes()); err != nil {
+		t.Fatalf("%s: %v", out.String(), err)
+	}
+	if res.SessionID != NoSession || res.Status != "error" || res.Error == nil || res.Error.Code != "invalid_input" {
+		t.Errorf("result = %+v", res)
+	}
+}

@@ -1,0 +1,65 @@
+package output
+
+import (
+	"fmt"
+	"io"
+
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
+	"github.com/zeroproject/zero/rt"
+)
+
+// StreamJSON is the stream-json Sink: one event per line, encoded by the
+// generated encoder of the chosen protocol version.
+type StreamJSON struct {
+	w       io.Writer
+	version int
+	enc     rt.Encoder
+}
+
+// NewStreamJSON returns a Sink that writes version (1 or 2) events to w.
+// hook sees every free-text string of every event before it is encoded; pass
+// the redactor's String method. Each line, newline included, reaches w in
+// one Write call; w should be unbuffered (os.Stdout is), so each event is
+// flushed as it is written.
+func NewStreamJSON(w io.Writer, version int, hook rt.StringHook) *StreamJSON {
+	return &StreamJSON{w: w, version: version, enc: rt.Encoder{Buf: make([]byte, 0, 4096), Hook: hook}}
+}
+
+// Emit encodes ev and writes it as one line. Version 1 drops the events
+// that version 1 lacks.
+func (s *StreamJSON) Emit(ev streamjsonv2.OutputValue) error {
+	line, err := s.Line(ev)
+	if err != nil || line == nil {
+		return err
+	}
+	if _, err := s.w.Write(line); err != nil {
+		return fmt.Errorf("write %s event: %w", eventType(ev), err)
+	}
+	return nil
+}
+
+// Line encodes ev as one line, newline included, in a buffer that the next
+// call reuses. It returns nil for an event that the version does not have.
+func (s *StreamJSON) Line(ev streamjsonv2.OutputValue) ([]byte, error) {
+	s.enc.Reset()
+	if err := s.encode(ev); err != nil {
+		return nil, fmt.Errorf("encode %s event: %w", eventType(ev), err)
+	}
+	if len(s.enc.Buf) == 0 {
+		return nil, nil
+	}
+	s.enc.Buf = append(s.enc.Buf, '\n')
+	return s.enc.Buf, nil
+}
+
+// encode appends ev in the sink's version, or nothing for a dropped event.
+func (s *StreamJSON) encode(ev streamjsonv2.OutputValue) error {
+	if s.version != 1 {
+		return ev.EncodeJSON(&s.enc)
+	}
+	old := ToV1(ev)
+	if old == nil {
+		return nil
+	}
+	return old.EncodeJSON(&s.enc)
+}
