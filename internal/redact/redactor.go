@@ -1,0 +1,106 @@
+package redact
+
+import (
+	"cmp"
+	"slices"
+)
+
+// Redacted replaces the whole value of a sensitive key.
+const Redacted = "[REDACTED]"
+
+// minSecretLen is the shortest secret value New accepts; shorter ones
+// would redact ordinary words.
+const minSecretLen = 8
+
+// Redactor removes credentials from text. It is safe for concurrent use;
+// the zero value and a nil *Redactor redact shapes but know no secret
+// values.
+type Redactor struct {
+	secrets [256][]string // exact values by first byte, longest first
+	longest int
+	anchors [256]bool // bytes a secret can start with
+	trigger [256]bool // bytes every secret contains at least one of
+	ready   bool      // built by New
+}
+
+// New returns a Redactor that also removes the exact secret values given,
+// such as the API keys Zero itself was configured with. Values shorter
+// than 8 bytes are ignored, as are duplicates.
+func New(secrets ...string) *Redactor {
+	r := &Redactor{ready: true}
+	r.init()
+	for _, s := range secrets {
+		r.addSecret(s)
+	}
+	for b := range r.secrets {
+		slices.SortFunc(r.secrets[b], func(x, y string) int { return cmp.Compare(len(y), len(x)) })
+	}
+	return r
+}
+
+// plain is the Redactor used for a nil receiver.
+var plain = New()
+
+// init sets the anchor and trigger bytes of the built-in shapes.
+func (r *Redactor) init() {
+	for _, b := range []byte("=:-sgxAe") {
+		r.anchors[b] = true
+	}
+	for _, b := range []byte("=:-_AJ") {
+		r.trigger[b] = true
+	}
+}
+
+// addSecret registers one exact value.
+func (r *Redactor) addSecret(s string) {
+	if len(s) < minSecretLen || slices.Contains(r.secrets[s[0]], s) {
+		return
+	}
+	r.secrets[s[0]] = append(r.secrets[s[0]], s)
+	r.anchors[s[0]] = true
+	r.trigger[s[0]] = true
+	r.longest = max(r.longest, len(s))
+}
+
+// use returns r, or the plain Redactor when r is nil or a zero value.
+func (r *Redactor) use() *Redactor {
+	if r == nil || !r.ready {
+		return plain
+	}
+	return r
+}
+
+// String returns s with credentials removed. key is the nearest
+// enclosing JSON object key of s ("" if none): when it is a sensitive key
+// name (see SensitiveKey) a non-empty s becomes "[REDACTED]" as a whole;
+// otherwise credential shapes and configured secrets inside s are replaced
+// by "[REDACTED:kind]". s is returned as is, without allocating, when it
+// cannot hold a credential.
+func (r *Redactor) String(key, s string) string {
+	if key != "" && s != "" && SensitiveKey(key) {
+		return Redacted
+	}
+	r = r.use()
+	if !r.mayContain(s) {
+		return s
+	}
+	sc := scanner{r: r}
+	out := emitter{src: s}
+	return out.result(sc.scan(s, 0, true, &out))
+}
+
+// mayContain reports whether s has a byte that every credential shape and
+// configured secret needs.
+func (r *Redactor) mayContain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if r.trigger[s[i]] {
+			return true
+		}
+	}
+	return false
+}
+
+// holdLimit is the most bytes a Stream of r holds back.
+func (r *Redactor) holdLimit() int {
+	return max(MaxHold, r.longest)
+}

@@ -1,0 +1,47 @@
+package redact
+
+// URL userinfo limits.
+const (
+	maxURLUser   = 64
+	maxURLPass   = 128
+	maxURLScheme = 32
+)
+
+// detectURLPassword finds the password of scheme://user:password@host at
+// the ":" between user and password and replaces only the password:
+// https://user:[REDACTED]@host.
+func detectURLPassword(v view) (hit, verdict) {
+	if !afterSchemeAndUser(v) {
+		return hit{}, no
+	}
+	n, vd := v.run(1, urlPass, maxURLPass+1)
+	switch {
+	case vd == need:
+		return hit{}, need
+	case n == 0 || n > maxURLPass:
+		return hit{}, no
+	}
+	if vd := v.prefix(1+n, "@"); vd != yes {
+		return hit{}, vd
+	}
+	return hit{keep: 1, n: n, repl: Redacted}, yes
+}
+
+// afterSchemeAndUser reports whether the text before the ":" at i is
+// "scheme://user".
+func afterSchemeAndUser(v view) bool {
+	user, whole := v.backRun(1, urlUser, maxURLUser+1)
+	if !whole || user > maxURLUser {
+		return false
+	}
+	k := 1 + user
+	for j, want := range []byte("//:") {
+		if b, ok := v.back(k + j); !ok || b != want {
+			return false
+		}
+	}
+	k += 3
+	scheme, _ := v.backRun(k, schemeChars, maxURLScheme)
+	first, ok := v.back(k + scheme - 1)
+	return scheme > 0 && ok && letters[first]
+}
