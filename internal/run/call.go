@@ -1,0 +1,126 @@
+package run
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
+	"github.com/zeroproject/zero/internal/provider"
+	"github.com/zeroproject/zero/internal/tools"
+	"github.com/zeroproject/zero/rt"
+)
+
+// call is one tool call of the model.
+type call struct {
+	orig  provider.ToolCall // as the provider sent it; the provider gets its id back
+	id    string            // the id in events and records
+	name  string            // the name in events and records
+	args  rt.Raw            // the arguments as a valid JSON value
+	spec  tools.Spec
+	known bool
+}
+
+func (r *runner) newCall(pc provider.ToolCall, n int) *call {
+	c := &call{orig: pc, id: callID(pc.ID, n), name: pc.Name, args: jsonArgs(pc.Args)}
+	if c.name == "" {
+		c.name = "unknown"
+	}
+	c.spec, c.known = r.cfg.Tools.spec(pc.Name)
+	return c
+}
+
+func (c *call) sideEffect() streamjsonv2.SideEffect {
+	if !c.known {
+		return streamjsonv2.SideEffectUnknown
+	}
+	return streamjsonv2.SideEffect(c.spec.SideEffect)
+}
+
+// jsonArgs returns the arguments as a JSON value: {} when empty, the raw
+// text as a JSON string when it is not JSON (so events can still report
+// what the model sent).
+func jsonArgs(b []byte) rt.Raw {
+	if len(strings.TrimSpace(string(b))) == 0 {
+		return rt.Raw("{}")
+	}
+	d := rt.NewDecoder(b)
+	if d.Skip() == nil && d.End() == nil {
+		return rt.Raw(b)
+	}
+	return rt.Raw(rt.AppendString(nil, string(b)))
+}
+
+// runCalls runs the calls of a turn in order. It stops early when the run
+// is interrupted; calls left without a result are answered on resume by
+// session.ToMessages.
+func (r *runner) runCalls(ctx context.Context, calls []*call) error {
+	for _, c := range calls {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		res, err := r.execute(ctx, c)
+		if err != nil {
+			return err
+		}
+		if err := r.result(c, res); err != nil {
+			return err
+		}
+	}
+	return ctx.Err()
+}
+
+// execute checks the permission of c and runs it.
+func (r *runner) execute(ctx context.Context, c *call) (tools.Result, error) {
+	if !c.known {
+		return errorResult("unknown tool %q; the tools of this run are: %s", c.orig.Name, r.visibleNames()), nil
+	}
+	granted, reason, err := r.permit(c)
+	if err != nil || !granted {
+		return errorResult("permission denied: %s", reason), err
+	}
+	fn := toolFuncs[c.spec.Name]
+	if fn == nil {
+		return errorResult("tool %s is not implemented", c.spec.Name), nil
+	}
+	res, err := fn(ctx, r.cfg.Tools, c.orig.Args)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return errorResult("%s was interrupted", c.spec.Name), nil
+	case err != nil:
+		return errorResult("%s failed: %v", c.spec.Name, err), nil
+	}
+	return res, nil
+}
+
+// result writes, records and remembers the result of c.
+func (r *runner) result(c *call, res tools.Result) error {
+	status := streamjsonv2.ToolStatusOk
+	if res.IsError {
+		status = streamjsonv2.ToolStatusError
+	}
+	if err := r.emit(&streamjsonv2.ToolResult{RunID: r.runID, ID: c.id, Status: status,
+		Output: res.Output, Truncated: res.Truncated}); err != nil {
+		return err
+	}
+	r.msgs = append(r.msgs, provider.Message{Role: provider.RoleTool, Text: res.Output,
+		ToolCallID: c.orig.ID, ToolName: c.orig.Name, IsError: res.IsError})
+	return r.record(&sessionv1.ToolResultRecord{RunID: r.runID, ID: c.id, Name: c.name,
+		Status: sessionv1.ToolStatus(status), Output: res.Output, Truncated: res.Truncated})
+}
+
+func (r *runner) visibleNames() string {
+	var names []string
+	for _, s := range r.cfg.Tools.Visible() {
+		names = append(names, s.Name)
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+func errorResult(format string, args ...any) tools.Result {
+	return tools.Result{Output: fmt.Sprintf(format, args...), IsError: true}
+}

@@ -1,0 +1,99 @@
+package run
+
+import (
+	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
+	"github.com/zeroproject/zero/internal/output"
+	"github.com/zeroproject/zero/internal/provider"
+	"github.com/zeroproject/zero/internal/redact"
+)
+
+// Exit codes of `zero exec`.
+const (
+	ExitOK          = 0
+	ExitCrash       = 1
+	ExitUsage       = 2
+	ExitRuntime     = 3
+	ExitIncomplete  = 4
+	ExitInterrupted = 130
+)
+
+// Error codes of error events.
+const (
+	CodeInvalidInput  = "invalid_input"
+	CodeProviderError = "provider_error"
+	CodeConfigError   = "config_error"
+	CodeToolError     = "tool_error"
+	CodeInterrupted   = "interrupted"
+	CodeTurnLimit     = "turn_limit"
+	CodeInternalError = "internal_error"
+	CodeOutputError   = "output_error"
+)
+
+// Warning codes of warning events.
+const (
+	WarnSessionNotSaved = "session_not_saved"
+	WarnUnsafe          = "skip_permissions_unsafe"
+	WarnSession         = "session_warning"
+)
+
+// Start is what run_start reports.
+type Start struct {
+	RunID     string
+	SessionID string
+	Cwd       string
+	Provider  string
+	Model     string // as the user asked for it
+	APIModel  string // as sent to the provider
+}
+
+// Recorder saves session records; *session.Session is one.
+type Recorder interface {
+	Append(rec *sessionv1.SessionRecord) error
+}
+
+// Warning is a warning event to write right after run_start.
+type Warning struct {
+	Code    string
+	Message string
+}
+
+// Config is one run.
+type Config struct {
+	Start    Start
+	Provider provider.Provider
+	Tools    *Toolbox
+	// MaxTurns bounds the model calls of the run; 0 means DefaultMaxTurns.
+	MaxTurns int
+	// System is the system prompt; "" means SystemPrompt(Start.Cwd).
+	System string
+	// History is the conversation of earlier runs of the session.
+	History []provider.Message
+	// Prompt is the user's prompt for this run.
+	Prompt string
+	Sink   output.Sink
+	// Recorder saves the run; nil records nothing.
+	Recorder Recorder
+	// Redactor redacts the streamed deltas; nil means redact.New().
+	Redactor *redact.Redactor
+	// Warnings are written after run_start.
+	Warnings []Warning
+}
+
+// DefaultMaxTurns is the turn limit when Config.MaxTurns is 0.
+const DefaultMaxTurns = 20
+
+// Failure is why a run did not succeed.
+type Failure struct {
+	Code        string
+	Message     string
+	Recoverable bool
+}
+
+// Outcome is how a run ended.
+type Outcome struct {
+	ExitCode int
+	// Text is the answer: every text delta of the run.
+	Text string
+	// Failure is set when ExitCode is not 0.
+	Failure *Failure
+}

@@ -1,0 +1,66 @@
+package run
+
+import (
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
+	"github.com/zeroproject/zero/internal/redact"
+)
+
+// deltas streams text and reasoning deltas through one redact.Stream each.
+// A stream may hold back the tail of a delta that could be the start of a
+// secret; switching channels, a tool call and the end of the run flush it,
+// so events keep the order in which the model produced them.
+type deltas struct {
+	r         *runner
+	text      *redact.Stream
+	reasoning *redact.Stream
+}
+
+func (d *deltas) textDelta(s string) error {
+	if err := d.flushReasoning(); err != nil {
+		return err
+	}
+	return d.emitText(d.text.Write(s))
+}
+
+func (d *deltas) reasoningDelta(s string) error {
+	if err := d.flushText(); err != nil {
+		return err
+	}
+	return d.emitReasoning(d.reasoning.Write(s))
+}
+
+// flush writes whatever either stream holds.
+func (d *deltas) flush() error {
+	if err := d.flushReasoning(); err != nil {
+		return err
+	}
+	return d.flushText()
+}
+
+func (d *deltas) flushText() error {
+	if d.text.Held() == 0 {
+		return nil
+	}
+	return d.emitText(d.text.Flush())
+}
+
+func (d *deltas) flushReasoning() error {
+	if d.reasoning.Held() == 0 {
+		return nil
+	}
+	return d.emitReasoning(d.reasoning.Flush())
+}
+
+func (d *deltas) emitText(s string) error {
+	if s == "" {
+		return nil
+	}
+	return d.r.emit(&streamjsonv2.Text{RunID: d.r.runID, Delta: s})
+}
+
+func (d *deltas) emitReasoning(s string) error {
+	if s == "" {
+		return nil
+	}
+	return d.r.emit(&streamjsonv2.Reasoning{RunID: d.r.runID, Delta: s})
+}

@@ -1,0 +1,49 @@
+// Package run is the agent loop of `zero exec`: it sends the conversation to
+// a model provider, streams the answer out as stream-json version 2 events,
+// runs the tools the model asks for under the permission policy, feeds the
+// results back, and repeats until the model answers without calling a tool
+// or the turn limit is reached.
+//
+//	out := run.Run(ctx, run.Config{
+//		Start:    run.Start{RunID: run.NewRunID(time.Now()), SessionID: s.Meta.ID, ...},
+//		Provider: p, Tools: toolbox, MaxTurns: 20,
+//		Prompt:   prompt, History: session.ToMessages(s.History()),
+//		Sink:     output.NewStreamJSON(os.Stdout, 2, red.String),
+//		Recorder: s, Redactor: red,
+//	})
+//	os.Exit(out.ExitCode)
+//
+// # Events
+//
+// Run writes run_start, then any start-up warnings, then per model turn:
+// reasoning and text deltas as they stream, a tool_call for each call as
+// soon as the provider completes it, the turn's usage, and for each call
+// either its tool_result or, when the call is not granted, permission_request,
+// permission_decision and an error tool_result. A turn without tool calls
+// ends the run with final and run_end. Every failure is one error event
+// followed by run_end; run_end is always the last event, written once.
+//
+// Text and reasoning deltas pass through a redact.Stream (one per channel),
+// which holds back the tail of a delta that could be the start of a secret
+// split across deltas; the held tail is flushed before every tool_call,
+// final and run_end. Everything else is redacted by the sink's encoder hook.
+//
+// The answer of a run is every text delta it streamed, in order; text from
+// successive turns is separated by a blank line (sent as a delta of its own),
+// so final.text always equals the concatenated deltas.
+//
+// # Sessions
+//
+// Every run is recorded through the Recorder (an open *session.Session):
+// run_start, the user prompt, one assistant record per model turn (before
+// the results of its tool calls), each tool result, usage and run_end. A
+// record that cannot be saved produces one session_not_saved warning and
+// the run goes on.
+//
+// # Outcome
+//
+// Run returns the exit code of `zero exec`: 0 success, 3 provider or
+// runtime failure, 4 turn limit reached, 130 interrupted (the context was
+// cancelled). It never panics on model input: malformed tool arguments are
+// a tool_result with status error carrying the decoder's message.
+package run

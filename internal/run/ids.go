@@ -1,0 +1,55 @@
+package run
+
+import (
+	"crypto/rand"
+	"fmt"
+	"regexp"
+	"time"
+
+	"github.com/zeroproject/zero/rt"
+)
+
+// idPattern is the stream-json id rule: run, session and tool call ids.
+var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:-]*$`)
+
+const maxIDLen = 128
+
+// NewRunID returns a new run id, "run_YYYYMMDD_" and eight random
+// lowercase letters and digits.
+func NewRunID(t time.Time) string {
+	return "run_" + t.UTC().Format("20060102") + "_" + randomSuffix(8)
+}
+
+const idAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
+
+func randomSuffix(n int) string {
+	b := make([]byte, n)
+	rand.Read(b)
+	for i := range b {
+		b[i] = idAlphabet[int(b[i])%len(idAlphabet)]
+	}
+	return string(b)
+}
+
+// validID reports whether id may appear as an id in events and records.
+func validID(id string) bool {
+	return len(id) <= maxIDLen && idPattern.MatchString(id)
+}
+
+// callID returns the id the events and records of the n-th tool call of
+// the run use: the provider's id when it is a valid id, else "call_N".
+// The provider itself always gets its own id back.
+func callID(id string, n int) string {
+	if validID(id) {
+		return id
+	}
+	return fmt.Sprintf("call_%d", n)
+}
+
+// nonEmptyOpt returns s as an optional string, absent when empty.
+func nonEmptyOpt(s string) rt.Opt[string] {
+	if s == "" {
+		return rt.Opt[string]{}
+	}
+	return rt.Some(s)
+}

@@ -1,0 +1,131 @@
+package run
+
+import (
+	"context"
+
+	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
+	"github.com/zeroproject/zero/internal/provider"
+)
+
+// turnState gathers one model turn as it streams.
+type turnState struct {
+	text      string // this turn's text, unredacted
+	reasoning string
+	calls     []*call
+	usage     provider.Usage
+	hasUsage  bool
+	separated bool // the blank line before this turn's text was written
+}
+
+// turn makes one model call, records it, and runs the tools it asked for.
+// It returns the number of tool calls.
+func (r *runner) turn(ctx context.Context) (int, error) {
+	req := provider.Request{Model: r.cfg.Start.APIModel, System: r.system, Messages: r.msgs, Tools: r.cfg.Tools.Offered()}
+	t := &turnState{}
+	err := r.cfg.Provider.Stream(ctx, req, func(ev provider.Event) error { return r.onEvent(t, ev) })
+	if ferr := r.deltas.flush(); err == nil {
+		err = ferr
+	}
+	if err != nil {
+		r.recordPartial(t)
+		return 0, err
+	}
+	r.msgs = append(r.msgs, t.message())
+	if err := r.recordAssistant(t, true); err != nil {
+		return 0, err
+	}
+	if err := r.usage(t); err != nil {
+		return 0, err
+	}
+	return len(t.calls), r.runCalls(ctx, t.calls)
+}
+
+// onEvent handles one provider event while the turn streams.
+func (r *runner) onEvent(t *turnState, ev provider.Event) error {
+	switch ev.Kind {
+	case provider.EventText:
+		return r.onText(t, ev.Delta)
+	case provider.EventReasoning:
+		t.reasoning += ev.Delta
+		return r.deltas.reasoningDelta(ev.Delta)
+	case provider.EventToolCall:
+		return r.onToolCall(t, ev.Call)
+	case provider.EventUsage:
+		t.usage, t.hasUsage = ev.Usage, true
+	}
+	return nil
+}
+
+// onText streams a text delta, first separating this turn's text from
+// the text of earlier turns by a blank line.
+func (r *runner) onText(t *turnState, delta string) error {
+	if delta == "" {
+		return nil
+	}
+	t.text += delta
+	if !t.separated {
+		t.separated = true
+		delta = separator(r.answer.String()) + delta
+	}
+	r.answer.WriteString(delta)
+	return r.deltas.textDelta(delta)
+}
+
+// separator returns what joins the text so far to a new turn's text.
+func separator(before string) string {
+	switch n := len(before); {
+	case n == 0 || before[n-1] == '\n' && n > 1 && before[n-2] == '\n':
+		return ""
+	case before[n-1] == '\n':
+		return "\n"
+	}
+	return "\n\n"
+}
+
+// onToolCall writes the tool_call event of a completed call.
+func (r *runner) onToolCall(t *turnState, pc provider.ToolCall) error {
+	if err := r.deltas.flush(); err != nil {
+		return err
+	}
+	r.calls++
+	c := r.newCall(pc, r.calls)
+	t.calls = append(t.calls, c)
+	return r.emit(&streamjsonv2.ToolCall{RunID: r.runID, ID: c.id, Name: c.name, Args: c.args,
+		SideEffect: c.sideEffect()})
+}
+
+// usage writes and records the turn's token counts.
+func (r *runner) usage(t *turnState) error {
+	if !t.hasUsage {
+		return nil
+	}
+	u := t.usage
+	if u.TotalTokens == 0 {
+		u.TotalTokens = u.PromptTokens + u.CompletionTokens
+	}
+	if err := r.emit(&streamjsonv2.Usage{RunID: r.runID, PromptTokens: u.PromptTokens,
+		CompletionTokens: u.CompletionTokens, TotalTokens: u.TotalTokens}); err != nil {
+		return err
+	}
+	return r.record(&sessionv1.UsageRecord{RunID: r.runID, PromptTokens: u.PromptTokens,
+		CompletionTokens: u.CompletionTokens, TotalTokens: u.TotalTokens})
+}
+
+// recordPartial records what a failed turn streamed before it failed, so
+// that a resumed session knows what the user saw. Its tool calls never ran
+// and are left out.
+func (r *runner) recordPartial(t *turnState) {
+	if t.text != "" || t.reasoning != "" {
+		r.recordAssistant(t, false)
+	}
+}
+
+// message returns the turn as the assistant message of the conversation.
+func (t *turnState) message() provider.Message {
+	m := provider.Message{Role: provider.RoleAssistant, Text: t.text, Reasoning: t.reasoning}
+	for _, c := range t.calls {
+		m.ToolCalls = append(m.ToolCalls, c.orig)
+	}
+	return m
+}
