@@ -38,7 +38,7 @@
 // # Use
 //
 //	dir, err := session.DefaultDir(os.Getenv)
-//	st := &session.Store{Dir: dir, Hook: redactor.Hook}
+//	st := &session.Store{Dir: dir, Hook: redact} // redact is an rt.StringHook
 //	s, warnings, err := st.Open(id) // "" resumes the most recently updated session
 //	if err != nil { ... }
 //	defer s.Close()

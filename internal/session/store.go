@@ -67,8 +67,10 @@ func (s *Store) sessionDir(id string) (string, error) {
 }
 
 // Create makes a new session from meta and opens it, locked. An empty
-// meta.ID gets a new id "zero_YYYYMMDDhhmmss_xxxxxx"; empty CreatedAt and
-// UpdatedAt get the current time. Cwd, Provider and Model are required.
+// meta.ID gets a new id "zero_YYYYMMDDhhmmss_xxxxxx" (UTC); a given one must
+// match the schema's id pattern and not exist yet. Empty CreatedAt and
+// UpdatedAt get the current time; Runs is set to 0. Cwd, Provider and Model
+// are required.
 func (s *Store) Create(meta sessionv1.SessionMeta) (*Session, error) {
 	return s.create(meta, nil)
 }
