@@ -124,7 +124,7 @@ func (e *emitter) decBody(t *Type) []jen.Code {
 		if e.hasStrRule(t) {
 			out = append(out, jen.Id("off").Op(":=").Add(d()).Dot("Start").Call())
 		}
-		out = append(out, jen.List(jen.Id("s"), err()).Op(":=").Add(d()).Dot("Str").Call(), ifErrReturn(zero, err()))
+		out = append(out, jen.List(jen.Id("s"), err()).Op(":=").Add(d()).Dot("StrShared").Call(), ifErrReturn(zero, err()))
 		if e.hasStrRule(t) {
 			out = append(out, jen.Return(jen.Id("s"), jen.Id(e.ruleName("str", t)).Dot("Check").Call(jen.Id("s"), jen.Id("off"))))
 		} else {
@@ -187,7 +187,7 @@ func (e *emitter) enumDecBody(t *Type) []jen.Code {
 	}
 	return []jen.Code{
 		jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
-		jen.List(jen.Id("s"), err()).Op(":=").Add(d()).Dot("Str").Call(), ifErrReturn(jen.Lit(""), err()),
+		jen.List(jen.Id("s"), err()).Op(":=").Add(d()).Dot("StrShared").Call(), ifErrReturn(jen.Lit(""), err()),
 		jen.Switch(jen.Id("s")).Block(jen.Case(cases...).Block(jen.Return(jen.Id(t.Name).Call(jen.Id("s")), jen.Nil()))),
 		jen.Return(jen.Lit(""), jen.Qual(rtPkg, "EnumMismatch").Call(jen.Id("off"), jen.Qual("strconv", "Quote").Call(jen.Id("s")), jen.Lit(quotedList(t.Values)))),
 	}

@@ -200,10 +200,16 @@ func (e *emitter) fieldEncode(fl *Field) []jen.Code {
 		jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Lit(fl.JSON))))}
 }
 
+// unionEncoder dispatches with a type switch rather than an interface call,
+// so that the encoder does not escape to the heap.
 func (e *emitter) unionEncoder(f *jen.File, t *Type) {
+	var cases []jen.Code
+	for _, v := range t.Variants {
+		cases = append(cases, jen.Case(jen.Op("*").Id(v.Name)).Block(jen.Return(jen.Id("v").Dot("encodeJSON").Call(enc()))))
+	}
+	cases = append(cases, jen.Default().Block(jen.Return(jen.Qual(rtPkg, "NoValue").Call())))
 	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("encodeJSON").Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder")).Error().Block(
-		jen.If(jen.Id("x").Dot("Value").Op("==").Nil()).Block(jen.Return(jen.Qual(rtPkg, "NoValue").Call())),
-		jen.Return(jen.Id("x").Dot("Value").Dot("EncodeJSON").Call(enc())),
+		jen.Switch(jen.Id("v").Op(":=").Id("x").Dot("Value").Assert(jen.Type())).Block(cases...),
 	)
 }
 

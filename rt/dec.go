@@ -2,6 +2,7 @@ package rt
 
 import (
 	"strconv"
+	"unsafe"
 )
 
 // Kind is the JSON kind of the next value in the input.
@@ -31,8 +32,8 @@ const DefaultMaxDepth = 1000
 // Decoder is a strict, single-pass JSON scanner over a byte slice.
 // The zero value is not usable; call Reset.
 type Decoder struct {
-	buf   []byte
-	str   string // the input as one string; decoded strings without escapes are substrings of it
+	own   []byte // the decoder's copy of the input; StrShared unescapes into it
+	str   string // own as a string; decoded strings without escapes are substrings of it
 	pos   int
 	depth int
 	// MaxDepth limits nesting; Reset sets it to DefaultMaxDepth.
@@ -49,8 +50,11 @@ func NewDecoder(b []byte) *Decoder {
 // Reset makes d read b from its start. The input is copied once, so later
 // changes to b do not change strings already decoded.
 func (d *Decoder) Reset(b []byte) {
-	d.str = string(b)
-	d.buf = b
+	d.own = append(make([]byte, 0, len(b)), b...)
+	d.str = ""
+	if len(b) > 0 {
+		d.str = unsafe.String(&d.own[0], len(b))
+	}
 	d.pos = 0
 	d.depth = 0
 	d.MaxDepth = DefaultMaxDepth
@@ -60,7 +64,7 @@ func (d *Decoder) Reset(b []byte) {
 // input that an outer Decoder already copied.
 func (d *Decoder) resetShared(s string, maxDepth int) {
 	d.str = s
-	d.buf = nil
+	d.own = nil
 	d.pos = 0
 	d.depth = 0
 	d.MaxDepth = maxDepth
@@ -72,6 +76,9 @@ func (d *Decoder) Offset() int { return d.pos }
 func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
 
 func (d *Decoder) skipSpace() {
+	if d.pos < len(d.str) && d.str[d.pos] > ' ' {
+		return
+	}
 	s := d.str
 	for d.pos < len(s) && isSpace(s[d.pos]) {
 		d.pos++

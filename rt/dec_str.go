@@ -1,8 +1,12 @@
 package rt
 
 import (
+	"encoding/binary"
+	"math/bits"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Str reads a string value.
@@ -13,22 +17,90 @@ func (d *Decoder) Str() (string, error) {
 	return d.readString()
 }
 
+// StrShared reads a string value like Str, but a string with escapes is
+// decoded in place inside the decoder's own copy of the input, without
+// allocating. The input bytes of that string are overwritten, so callers
+// must never read them again (generated decoders read each value once).
+func (d *Decoder) StrShared() (string, error) {
+	if d.Next() != String {
+		return "", d.TypeError("string")
+	}
+	if d.own == nil {
+		return d.readString()
+	}
+	start := d.pos + 1
+	i := plainRun(d.str, start)
+	if i < len(d.str) && d.str[i] == '"' {
+		d.pos = i + 1
+		return d.str[start:i], nil
+	}
+	if i < len(d.str) && d.str[i] == '\\' {
+		end, err := d.stringEnd(i)
+		if err != nil {
+			return "", err
+		}
+		return d.unescapeInPlace(start, i, end)
+	}
+	return d.readString()
+}
+
+// unescapeInPlace decodes the string content own[start:end] (first escape
+// at i) into own starting at start; decoded text is never longer than its
+// escaped form, so writes never pass reads.
+func (d *Decoder) unescapeInPlace(start, i, end int) (string, error) {
+	s, own := d.str, d.own
+	w := i
+	var tmp [4]byte
+	for i < end {
+		j := plainRun(s[:end], i)
+		w += copy(own[w:], s[i:j])
+		i = j
+		if i >= end {
+			break
+		}
+		switch c := s[i]; {
+		case c == '\\':
+			out, next, err := d.unescape(tmp[:0], i)
+			if err != nil {
+				return "", err
+			}
+			w += copy(own[w:], out)
+			i = next
+		case c < 0x20:
+			d.pos = i
+			return "", d.syntaxErr("control character in string")
+		default:
+			r, n := utf8.DecodeRuneInString(s[i:end])
+			if r == utf8.RuneError && n <= 1 {
+				d.pos = i
+				return "", newError(i, "syntax", "invalid UTF-8 in string at offset "+itoa(i))
+			}
+			w += copy(own[w:], s[i:i+n])
+			i += n
+		}
+	}
+	d.pos = end + 1
+	return d.str[start:w], nil
+}
+
 const (
 	lsb = 0x0101010101010101
 	msb = 0x8080808080808080
 )
 
-// plainRun returns the length of the prefix of s (at most a multiple of 8
-// bytes plus a tail) that holds no quote, backslash, control byte or
-// non-ASCII byte, eight bytes at a time.
+// plainRun returns the offset of the first byte at or after i that is a
+// quote, a backslash, a control byte or non-ASCII, or len(s); it tests
+// eight bytes at a time.
 func plainRun(s string, i int) int {
 	for i+8 <= len(s) {
 		x := load64(s, i)
 		q := x ^ (lsb * '"')
 		b := x ^ (lsb * '\\')
-		special := ((q - lsb) &^ q) | ((b - lsb) &^ b) | ((x - lsb*0x20) &^ x) | x
-		if special&msb != 0 {
-			break
+		special := (((q - lsb) &^ q) | ((b - lsb) &^ b) | ((x - lsb*0x20) &^ x) | x) & msb
+		if special != 0 {
+			// The lowest flagged byte is always a true hit: borrows only
+			// flag bytes above a real one.
+			return i + bits.TrailingZeros64(special)>>3
 		}
 		i += 8
 	}
@@ -74,32 +146,77 @@ func (d *Decoder) readString() (string, error) {
 	}
 }
 
+// skipString checks the string at the cursor without decoding it.
 func (d *Decoder) skipString() error {
-	_, err := d.readString()
-	return err
+	s := d.str
+	i := d.pos + 1
+	for {
+		i = plainRun(s, i)
+		if i >= len(s) {
+			d.pos = i
+			return d.unexpected("'\"' closing the string")
+		}
+		switch c := s[i]; {
+		case c == '"':
+			d.pos = i + 1
+			return nil
+		case c == '\\':
+			n, ok := escapeLen(s, i)
+			if !ok {
+				d.pos = i
+				return d.syntaxErr("invalid escape")
+			}
+			i += n
+		case c < 0x20:
+			d.pos = i
+			return d.syntaxErr("control character in string")
+		default:
+			r, n := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && n <= 1 {
+				d.pos = i
+				return newError(i, "syntax", "invalid UTF-8 in string at offset "+itoa(i))
+			}
+			i += n
+		}
+	}
+}
+
+// escapeLen returns the length of the valid escape at s[i].
+func escapeLen(s string, i int) (int, bool) {
+	if i+1 >= len(s) {
+		return 0, false
+	}
+	switch s[i+1] {
+	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+		return 2, true
+	case 'u':
+		_, ok := hex4(s, i+2)
+		return 6, ok
+	}
+	return 0, false
 }
 
 // readEscaped finishes a string that contains escapes, starting over from
-// start with the first backslash at i.
+// start with the first backslash at i. It finds the closing quote first so
+// that the output is allocated once at its final size.
 func (d *Decoder) readEscaped(start, i int) (string, error) {
 	s := d.str
-	out := make([]byte, 0, i-start+16)
+	end, err := d.stringEnd(i)
+	if err != nil {
+		return "", err
+	}
+	out := make([]byte, 0, end-start)
 	out = append(out, s[start:i]...)
-	for {
-		j := plainRun(s, i)
+	for i < end {
+		j := plainRun(s[:end], i)
 		out = append(out, s[i:j]...)
 		i = j
-		if i >= len(s) {
-			d.pos = i
-			return "", d.unexpected("'\"' closing the string")
+		if i >= end {
+			break
 		}
 		c := s[i]
 		switch {
-		case c == '"':
-			d.pos = i + 1
-			return string(out), nil
 		case c == '\\':
-			var err error
 			out, i, err = d.unescape(out, i)
 			if err != nil {
 				return "", err
@@ -108,7 +225,7 @@ func (d *Decoder) readEscaped(start, i int) (string, error) {
 			d.pos = i
 			return "", d.syntaxErr("control character in string")
 		default:
-			r, n := utf8.DecodeRuneInString(s[i:])
+			r, n := utf8.DecodeRuneInString(s[i:end])
 			if r == utf8.RuneError && n <= 1 {
 				d.pos = i
 				return "", newError(i, "syntax", "invalid UTF-8 in string at offset "+itoa(i))
@@ -116,6 +233,35 @@ func (d *Decoder) readEscaped(start, i int) (string, error) {
 			out = append(out, s[i:i+n]...)
 			i += n
 		}
+	}
+	d.pos = end + 1
+	if len(out) == 0 {
+		return "", nil
+	}
+	// out is never written again, so the string may share its memory.
+	return unsafe.String(&out[0], len(out)), nil
+}
+
+// stringEnd returns the offset of the quote that closes the string whose
+// content continues at i: the first quote not escaped by an odd run of
+// backslashes. Validation is left to the caller's second pass.
+func (d *Decoder) stringEnd(i int) (int, error) {
+	s := d.str
+	for {
+		q := strings.IndexByte(s[i:], '"')
+		if q < 0 {
+			d.pos = len(s)
+			return 0, d.unexpected("'\"' closing the string")
+		}
+		q += i
+		n := 0
+		for j := q - 1; j >= i && s[j] == '\\'; j-- {
+			n++
+		}
+		if n%2 == 0 {
+			return q, nil
+		}
+		i = q + 1
 	}
 }
 
@@ -183,10 +329,8 @@ func hex4(s string, i int) (rune, bool) {
 	return r, true
 }
 
-// load64 reads 8 bytes of s at i as a little-endian word; the compiler
-// combines the byte loads into one.
+// load64 reads 8 bytes of s at i (i+8 <= len(s)) as a little-endian word.
 func load64(s string, i int) uint64 {
-	s = s[i : i+8]
-	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	_ = s[i+7]
+	return binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8))
 }

@@ -75,7 +75,7 @@ func (e *Encoder) Raw(key string, r Raw) error {
 		return nil
 	}
 	var d Decoder
-	d.resetShared(string(r), DefaultMaxDepth)
+	d.resetShared(view(r), DefaultMaxDepth)
 	if err := e.rawValue(&d, key); err != nil {
 		return err
 	}

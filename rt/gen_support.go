@@ -3,6 +3,7 @@ package rt
 import (
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // False is the schema false: no value is valid.
@@ -36,7 +37,7 @@ func CheckRaw(r Raw) error {
 		return newError(-1, "type", "missing value")
 	}
 	var d Decoder
-	d.resetShared(string(r), DefaultMaxDepth)
+	d.resetShared(view(r), DefaultMaxDepth)
 	if err := d.Skip(); err != nil {
 		return err
 	}
@@ -152,4 +153,13 @@ func CheckFinite(f float64) error {
 		return newError(-1, "type", "NaN and infinities are not JSON numbers")
 	}
 	return nil
+}
+
+// view returns r as a string without copying. Callers only read it for
+// the duration of one call and never let it outlive r or see r change.
+func view(r Raw) string {
+	if len(r) == 0 {
+		return ""
+	}
+	return unsafe.String(&r[0], len(r))
 }

@@ -75,7 +75,7 @@ func (n *Node) Validate(d *Decoder) error {
 // ValidateRaw validates a complete JSON text against n.
 func (n *Node) ValidateRaw(r Raw) error {
 	var d Decoder
-	d.resetShared(string(r), DefaultMaxDepth)
+	d.resetShared(view(r), DefaultMaxDepth)
 	if err := n.validate(&d, 0); err != nil {
 		return err
 	}

@@ -10,6 +10,9 @@ import (
 // the automaton over a bit set, with no allocation.
 type simplePattern struct {
 	items []patItem
+	// fast: every class is ASCII and only the last item may repeat, so a
+	// match is a walk over the bytes with table lookups.
+	fast bool
 }
 
 type patItem struct {
@@ -49,7 +52,38 @@ func compileSimple(src string) *simplePattern {
 			return nil
 		}
 	}
+	p.fast = true
+	for i, it := range p.items {
+		if len(it.ranges) > 0 || it.opt || (it.star && i != len(p.items)-1) {
+			p.fast = false
+		}
+	}
 	return p
+}
+
+func (p *simplePattern) matchFast(s string) bool {
+	items := p.items
+	var last *patItem
+	if n := len(items); n > 0 && items[n-1].star {
+		last = &items[n-1]
+		items = items[:n-1]
+	}
+	if len(s) < len(items) || (last == nil && len(s) != len(items)) {
+		return false
+	}
+	for i := range items {
+		if c := s[i]; c >= 0x80 || items[i].ascii[c>>6]&(1<<(c&63)) == 0 {
+			return false
+		}
+	}
+	if last != nil {
+		for _, c := range []byte(s[len(items):]) {
+			if c >= 0x80 || last.ascii[c>>6]&(1<<(c&63)) == 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func (p *simplePattern) add(re *syntax.Regexp) bool {
@@ -150,6 +184,9 @@ func (p *simplePattern) closure(set uint64) uint64 {
 }
 
 func (p *simplePattern) match(s string) bool {
+	if p.fast {
+		return p.matchFast(s)
+	}
 	set := p.closure(1)
 	for _, r := range s {
 		var next uint64

@@ -229,9 +229,9 @@ func decString(r *big.Rat) string {
 // SizeRule holds minItems/maxItems or minProperties/maxProperties. Max < 0
 // means no limit.
 type SizeRule struct {
-	Min, Max       int
-	MinKw, MaxKw   string
-	Noun           string // "item" or "property"
+	Min, Max     int
+	MinKw, MaxKw string
+	Noun         string // "item" or "property"
 }
 
 // Check validates a count n.

@@ -174,7 +174,7 @@ var str1 = rt.StrRule{
 
 func dec1(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -182,7 +182,7 @@ func dec1(d *rt.Decoder) (string, error) {
 }
 func dec2(d *rt.Decoder) (ExecStatus, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -215,7 +215,7 @@ func dec3(d *rt.Decoder) (int64, error) {
 	return v, int3.Check(v, off)
 }
 func dec4(d *rt.Decoder) (string, error) {
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -442,7 +442,7 @@ var str9 = rt.StrRule{
 
 func dec9(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -450,7 +450,7 @@ func dec9(d *rt.Decoder) (string, error) {
 }
 func dec10(d *rt.Decoder) (ToolStatus, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -540,7 +540,7 @@ var str12 = rt.StrRule{
 
 func dec12(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -554,7 +554,7 @@ var str13 = rt.StrRule{
 
 func dec13(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}

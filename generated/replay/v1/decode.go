@@ -95,7 +95,7 @@ var str1 = rt.StrRule{
 
 func dec1(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -354,7 +354,7 @@ func (x *ReplayReasoning) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 func dec7(d *rt.Decoder) (string, error) {
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -430,7 +430,7 @@ func (x *ReplayText) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 func dec9(d *rt.Decoder) (string, error) {
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -540,7 +540,7 @@ var str11 = rt.StrRule{
 
 func dec11(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -554,7 +554,7 @@ var str12 = rt.StrRule{
 
 func dec12(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -779,7 +779,7 @@ var str18 = rt.StrRule{
 
 func dec18(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}

@@ -123,10 +123,20 @@ func enc5(e *rt.Encoder, key string, v ReplayStep) error {
 	return v.encodeJSON(e)
 }
 func (x *ReplayStep) encodeJSON(e *rt.Encoder) error {
-	if x.Value == nil {
+	switch v := x.Value.(type) {
+	case *ReplayReasoning:
+		return v.encodeJSON(e)
+	case *ReplayText:
+		return v.encodeJSON(e)
+	case *ReplayToolCall:
+		return v.encodeJSON(e)
+	case *ReplayUsage:
+		return v.encodeJSON(e)
+	case *ReplayError:
+		return v.encodeJSON(e)
+	default:
 		return rt.NoValue()
 	}
-	return x.Value.EncodeJSON(e)
 }
 
 // MarshalJSON encodes the ReplayStep in schema property order after validating it.

@@ -203,14 +203,14 @@ var str1 = rt.StrRule{
 
 func dec1(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
 	return s, str1.Check(s, off)
 }
 func dec2(d *rt.Decoder) (string, error) {
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -224,7 +224,7 @@ var str3 = rt.StrRule{
 
 func dec3(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -238,7 +238,7 @@ var str4 = rt.StrRule{
 
 func dec4(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -252,7 +252,7 @@ var str5 = rt.StrRule{
 
 func dec5(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -288,7 +288,7 @@ var str7 = rt.StrRule{
 
 func dec7(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -496,14 +496,14 @@ var str10 = rt.StrRule{
 
 func dec10(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
 	return s, str10.Check(s, off)
 }
 func dec11(d *rt.Decoder) (string, error) {
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -517,7 +517,7 @@ var str12 = rt.StrRule{
 
 func dec12(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -762,14 +762,14 @@ func (x *AssistantRecord) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 func dec15(d *rt.Decoder) (string, error) {
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
 	return s, nil
 }
 func dec16(d *rt.Decoder) (string, error) {
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -1045,7 +1045,7 @@ func (x *ToolResultRecord) DecodeJSON(d *rt.Decoder) error {
 }
 func dec21(d *rt.Decoder) (ToolStatus, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -1056,7 +1056,7 @@ func dec21(d *rt.Decoder) (ToolStatus, error) {
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
 }
 func dec22(d *rt.Decoder) (string, error) {
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -1340,7 +1340,7 @@ func (x *RunEndRecord) DecodeJSON(d *rt.Decoder) error {
 }
 func dec27(d *rt.Decoder) (RunStatus, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}

@@ -117,10 +117,22 @@ func enc8(e *rt.Encoder, key string, v SessionRecord) error {
 	return v.encodeJSON(e)
 }
 func (x *SessionRecord) encodeJSON(e *rt.Encoder) error {
-	if x.Value == nil {
+	switch v := x.Value.(type) {
+	case *RunStartRecord:
+		return v.encodeJSON(e)
+	case *UserRecord:
+		return v.encodeJSON(e)
+	case *AssistantRecord:
+		return v.encodeJSON(e)
+	case *ToolResultRecord:
+		return v.encodeJSON(e)
+	case *UsageRecord:
+		return v.encodeJSON(e)
+	case *RunEndRecord:
+		return v.encodeJSON(e)
+	default:
 		return rt.NoValue()
 	}
-	return x.Value.EncodeJSON(e)
 }
 
 // MarshalJSON encodes the SessionRecord in schema property order after validating it.

@@ -142,7 +142,7 @@ var str2 = rt.StrRule{
 
 func dec2(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -488,7 +488,7 @@ var str6 = rt.StrRule{
 
 func dec6(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -588,7 +588,7 @@ func (x *Text) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 func dec8(d *rt.Decoder) (string, error) {
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -731,7 +731,7 @@ func dec10(d *rt.Decoder) (rt.Raw, error) {
 }
 func dec11(d *rt.Decoder) (SideEffect, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -875,7 +875,7 @@ func (x *ToolResult) DecodeJSON(d *rt.Decoder) error {
 }
 func dec13(d *rt.Decoder) (ToolStatus, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -886,7 +886,7 @@ func dec13(d *rt.Decoder) (ToolStatus, error) {
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
 }
 func dec14(d *rt.Decoder) (string, error) {
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -1130,7 +1130,7 @@ func (x *Final) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 func dec19(d *rt.Decoder) (string, error) {
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -1251,7 +1251,7 @@ var str21 = rt.StrRule{
 
 func dec21(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -1385,7 +1385,7 @@ var str23 = rt.StrRule{
 
 func dec23(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -1502,7 +1502,7 @@ func (x *RunEnd) DecodeJSON(d *rt.Decoder) error {
 }
 func dec26(d *rt.Decoder) (RunStatus, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}

@@ -10,10 +10,14 @@ func enc0(e *rt.Encoder, key string, v Input) error {
 	return v.encodeJSON(e)
 }
 func (x *Input) encodeJSON(e *rt.Encoder) error {
-	if x.Value == nil {
+	switch v := x.Value.(type) {
+	case *Prompt:
+		return v.encodeJSON(e)
+	case *Message:
+		return v.encodeJSON(e)
+	default:
 		return rt.NoValue()
 	}
-	return x.Value.EncodeJSON(e)
 }
 
 // MarshalJSON encodes the Input in schema property order after validating it.
@@ -125,10 +129,28 @@ func enc4(e *rt.Encoder, key string, v Output) error {
 	return v.encodeJSON(e)
 }
 func (x *Output) encodeJSON(e *rt.Encoder) error {
-	if x.Value == nil {
+	switch v := x.Value.(type) {
+	case *RunStart:
+		return v.encodeJSON(e)
+	case *Text:
+		return v.encodeJSON(e)
+	case *ToolCall:
+		return v.encodeJSON(e)
+	case *ToolResult:
+		return v.encodeJSON(e)
+	case *Usage:
+		return v.encodeJSON(e)
+	case *Final:
+		return v.encodeJSON(e)
+	case *Warning:
+		return v.encodeJSON(e)
+	case *Error:
+		return v.encodeJSON(e)
+	case *RunEnd:
+		return v.encodeJSON(e)
+	default:
 		return rt.NoValue()
 	}
-	return x.Value.EncodeJSON(e)
 }
 
 // MarshalJSON encodes the Output in schema property order after validating it.

@@ -142,7 +142,7 @@ var str2 = rt.StrRule{
 
 func dec2(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -509,7 +509,7 @@ var str6 = rt.StrRule{
 
 func dec6(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -609,7 +609,7 @@ func (x *Text) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 func dec8(d *rt.Decoder) (string, error) {
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -709,7 +709,7 @@ func (x *Reasoning) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 func dec10(d *rt.Decoder) (string, error) {
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -852,7 +852,7 @@ func dec12(d *rt.Decoder) (rt.Raw, error) {
 }
 func dec13(d *rt.Decoder) (SideEffect, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -1055,7 +1055,7 @@ func (x *PermissionRequest) DecodeJSON(d *rt.Decoder) error {
 }
 func dec15(d *rt.Decoder) (PermissionAction, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -1067,7 +1067,7 @@ func dec15(d *rt.Decoder) (PermissionAction, error) {
 }
 func dec16(d *rt.Decoder) (Permission, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -1079,7 +1079,7 @@ func dec16(d *rt.Decoder) (Permission, error) {
 }
 func dec17(d *rt.Decoder) (PermissionMode, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -1162,7 +1162,7 @@ func (x *Risk) DecodeJSON(d *rt.Decoder) error {
 }
 func dec19(d *rt.Decoder) (RiskLevel, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -1327,7 +1327,7 @@ var str22 = rt.StrRule{
 
 func dec22(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -1651,7 +1651,7 @@ func (x *ToolResult) DecodeJSON(d *rt.Decoder) error {
 }
 func dec27(d *rt.Decoder) (ToolStatus, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -1662,7 +1662,7 @@ func dec27(d *rt.Decoder) (ToolStatus, error) {
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
 }
 func dec28(d *rt.Decoder) (string, error) {
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -1906,7 +1906,7 @@ func (x *Final) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 func dec33(d *rt.Decoder) (string, error) {
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -2027,7 +2027,7 @@ var str35 = rt.StrRule{
 
 func dec35(d *rt.Decoder) (string, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
@@ -2263,7 +2263,7 @@ func (x *RunEnd) DecodeJSON(d *rt.Decoder) error {
 }
 func dec39(d *rt.Decoder) (RunStatus, error) {
 	off := d.Start()
-	s, err := d.Str()
+	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
