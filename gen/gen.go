@@ -28,7 +28,18 @@ func Generate(cfg Config) (map[string][]byte, error) {
 		return nil, err
 	}
 	m.Hash = Hash(cfg.Files)
-	return newEmitter(m).emit()
+	out, err := newEmitter(m).emit()
+	if err != nil || !cfg.Fixtures {
+		return out, err
+	}
+	fx, err := fixtures(l, m)
+	if err != nil {
+		return nil, err
+	}
+	for name, b := range fx {
+		out[name] = b
+	}
+	return out, nil
 }
 
 // Hash is the digest of the input schema files that generated headers

@@ -16,7 +16,7 @@ import (
 )
 
 const usage = `Usage:
-  zerogen --schemas DIR --out DIR --package NAME [--check]
+  zerogen --schemas DIR --out DIR --package NAME [--fixtures] [--check]
 
 Generates one Go package from every JSON Schema file under --schemas:
 types named by each schema's title, strict single-pass decoders
@@ -27,12 +27,17 @@ Flags:
   --schemas DIR     directory of schema files (*.json, searched recursively)
   --out DIR         directory to write the Go package to
   --package NAME    Go package name of the output
+  --fixtures        also write testdata/fixtures/ (valid and invalid documents
+                    per root, checked against the reference validator, with a
+                    manifest.json for clients in any language) and
+                    fixtures_test.go, which runs them through the package
   --check           write nothing; exit 1 listing stale, missing or extra files
   -h, --help        show this help
 
 Examples:
   zerogen --schemas schema/streamjson/v2 --out generated/streamjson/v2 --package streamjsonv2
   zerogen --schemas schema/streamjson/v2 --out generated/streamjson/v2 --package streamjsonv2 --check
+  zerogen --schemas schema/tools/v1 --out generated/tools/v1 --package toolsv1 --fixtures
 
 Exit status: 0 success, 1 generation failed or files are stale, 2 usage error.
 `
@@ -45,6 +50,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	out := fl.String("out", "", "")
 	pkg := fl.String("package", "", "")
 	check := fl.Bool("check", false, "")
+	fixtures := fl.Bool("fixtures", false, "")
 	help := fl.BoolP("help", "h", false, "")
 	if err := fl.Parse(args); err != nil {
 		return usageError(stderr, err.Error())
@@ -64,7 +70,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "zerogen: %v\n", err)
 		return 1
 	}
-	generated, err := gen.Generate(gen.Config{Package: *pkg, Files: files})
+	generated, err := gen.Generate(gen.Config{Package: *pkg, Files: files, Fixtures: *fixtures})
 	if err != nil {
 		fmt.Fprintf(stderr, "zerogen: %s\n", relError(err, *schemas))
 		return 1
