@@ -1,0 +1,215 @@
+package rt
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestSkipAcceptsValidJSON(t *testing.T) {
+	for _, in := range []string{
+		`0`, `-0`, `1.5e+10`, `-12.25E-3`, `"a"`, `""`, `"\u00e9\ud83d\ude00\n\"\\\/"`, `true`, `false`, `null`,
+		`[]`, `[1,2,[3,{}]]`, `{}`, ` { "a" : [ 1 , { "b" : null } ] } `, "\t\r\n[\n]\n",
+		`"é€😀"`, `{"a":1,"A":2}`,
+	} {
+		d := NewDecoder([]byte(in))
+		if err := d.Skip(); err != nil {
+			t.Errorf("%q: %v", in, err)
+			continue
+		}
+		if err := d.End(); err != nil {
+			t.Errorf("%q: %v", in, err)
+		}
+	}
+}
+
+func TestSkipRejects(t *testing.T) {
+	for _, tc := range []struct{ in, keyword, msg string }{
+		{``, "syntax", "unexpected end of input"},
+		{`01`, "syntax", "trailing data"},
+		{`1.`, "syntax", "digit after '.'"},
+		{`1e`, "syntax", "digit in the exponent"},
+		{`+1`, "syntax", "unexpected '+'"},
+		{`.5`, "syntax", "unexpected '.'"},
+		{`NaN`, "syntax", "unexpected 'N'"},
+		{`tru`, "syntax", "invalid literal"},
+		{`nul`, "syntax", "invalid literal"},
+		{`[1,]`, "syntax", "unexpected ']'"},
+		{`[1 2]`, "syntax", "want ',' or ']'"},
+		{`{"a":1,}`, "syntax", "want a key"},
+		{`{"a" 1}`, "syntax", "want ':'"},
+		{`{a:1}`, "syntax", "want a key or '}'"},
+		{`{"a":1,"a":2}`, "duplicate", `key "a" appears more than once`},
+		{`"abc`, "syntax", "closing the string"},
+		{"\"a\tb\"", "syntax", "control character"},
+		{`"\x"`, "syntax", "invalid escape"},
+		{`"\u12"`, "syntax", "invalid escape"},
+		{"\"\xff\"", "syntax", "invalid UTF-8"},
+		{"\xef\xbb\xbf{}", "syntax", "unexpected byte 0xef"},
+		{"{}\x00", "syntax", "trailing data"},
+		{strings.Repeat("[", DefaultMaxDepth+1) + strings.Repeat("]", DefaultMaxDepth+1), "depth", "nesting deeper than 1000"},
+	} {
+		d := NewDecoder([]byte(tc.in))
+		err := d.Skip()
+		if err == nil {
+			err = d.End()
+		}
+		e, ok := err.(*Error)
+		if !ok {
+			t.Errorf("%q: got %v, want an *Error", tc.in, err)
+			continue
+		}
+		if e.Keyword != tc.keyword || !strings.Contains(e.Msg, tc.msg) {
+			t.Errorf("%q: got %s, want keyword %s and message containing %q", tc.in, e, tc.keyword, tc.msg)
+		}
+	}
+}
+
+func TestStrDecodesEscapes(t *testing.T) {
+	for in, want := range map[string]string{
+		`"plain"`:                   "plain",
+		`"a\nb"`:                    "a\nb",
+		`"\u00e9"`:                  "é",
+		`"\ud83d\ude00"`:            "😀",
+		`"\ud83d"`:                  "\ufffd",
+		`"\ud83dx"`:                 "\ufffdx",
+		`"\"\\\/\b\f\n\r\t"`:        "\"\\/\b\f\n\r\t",
+		`"long plain text \\ done"`: "long plain text \\ done",
+	} {
+		for _, shared := range []bool{false, true} {
+			d := NewDecoder([]byte(in))
+			read := d.Str
+			if shared {
+				read = d.StrShared
+			}
+			got, err := read()
+			if err != nil || got != want {
+				t.Errorf("%s (shared %v): got %q, %v; want %q", in, shared, got, err, want)
+			}
+		}
+	}
+}
+
+// TestStrSharedLeavesLaterValuesIntact decodes escapes in place and checks
+// that values after the string still read correctly.
+func TestStrSharedLeavesLaterValuesIntact(t *testing.T) {
+	in := []byte(`["a\n\u00e9\ud83d\ude00b", "next", 12]`)
+	orig := string(in)
+	d := NewDecoder(in)
+	if err := d.ArrStart(); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for i := 0; ; i++ {
+		ok, err := d.ArrNext(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			break
+		}
+		if d.Next() == String {
+			s, err := d.StrShared()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, s)
+		} else {
+			lit, _ := d.NumLit()
+			got = append(got, lit)
+		}
+	}
+	if strings.Join(got, "|") != "a\né😀b|next|12" {
+		t.Fatalf("got %q", got)
+	}
+	if string(in) != orig {
+		t.Fatal("the caller's input was modified")
+	}
+}
+
+func TestIntAndFloat(t *testing.T) {
+	for in, want := range map[string]int64{`0`: 0, `-7`: -7, `1.0`: 1, `1e2`: 100, `1.5e1`: 15, `9223372036854775807`: 1<<63 - 1, `-9223372036854775808`: -1 << 63} {
+		got, err := NewDecoder([]byte(in)).Int()
+		if err != nil || got != want {
+			t.Errorf("Int(%s) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for in, msg := range map[string]string{`1.5`: "want integer", `9223372036854775808`: "does not fit in int64", `1e400000`: "outside the range", `"1"`: "got string"} {
+		_, err := NewDecoder([]byte(in)).Int()
+		if err == nil || !strings.Contains(err.Error(), msg) {
+			t.Errorf("Int(%s): got %v, want %q", in, err, msg)
+		}
+	}
+	if _, _, err := NewDecoder([]byte(`1e400`)).Float(); err == nil || !strings.Contains(err.Error(), "does not fit in float64") {
+		t.Errorf("Float(1e400): %v", err)
+	}
+}
+
+func TestCanonical(t *testing.T) {
+	same := [][2]string{
+		{`1`, `1.0`}, {`1`, `1e0`}, {`100`, `1e2`}, {`0.5`, `5e-1`}, {`-0`, `0`},
+		{`{"a":1,"b":[2]}`, ` { "b" : [ 2.0 ] , "a" : 1 } `}, {`"\u0041"`, `"A"`},
+	}
+	for _, p := range same {
+		a, err1 := Canonical(p[0])
+		b, err2 := Canonical(p[1])
+		if err1 != nil || err2 != nil || a != b {
+			t.Errorf("%s vs %s: %q %q %v %v", p[0], p[1], a, b, err1, err2)
+		}
+	}
+	for _, p := range [][2]string{{`1`, `"1"`}, {`[1,2]`, `[2,1]`}, {`{"a":1}`, `{"a":1,"b":1}`}, {`true`, `1`}, {`0.1`, `0.10000000000000001`}} {
+		a, _ := Canonical(p[0])
+		b, _ := Canonical(p[1])
+		if a == b {
+			t.Errorf("%s and %s should differ", p[0], p[1])
+		}
+	}
+}
+
+func TestAppendStringRoundTrips(t *testing.T) {
+	for _, s := range []string{"", "plain", "quote\" back\\ nl\n tab\t ctl\x01", "é😀", "\u2028\u2029", "<&>"} {
+		b := AppendString(nil, s)
+		var got string
+		if err := json.Unmarshal(b, &got); err != nil || got != s {
+			t.Errorf("%q -> %s -> %q %v", s, b, got, err)
+		}
+	}
+	if got := string(AppendString(nil, "a\xffb")); got != `"a\ufffdb"` {
+		t.Errorf("invalid UTF-8 written as %s", got)
+	}
+}
+
+func TestErrorPointer(t *testing.T) {
+	err := AtKey(AtIndex(AtKey(newError(3, "type", "got string, want integer"), "a/b"), 2), "items")
+	if got := err.Error(); got != "/items/2/a~1b: type: got string, want integer" {
+		t.Errorf("got %q", got)
+	}
+}
+
+// FuzzSkip checks the scanner against encoding/json: whatever json.Valid
+// refuses, Skip refuses; whatever Skip accepts, json.Valid accepts. Skip is
+// stricter on purpose for duplicate keys, invalid UTF-8 and depth.
+func FuzzSkip(f *testing.F) {
+	for _, s := range []string{`{"a":[1,2,{"b":null}]}`, `"x\u00e9"`, `-1.5e3`, `[`, `{"a":1,"a":2}`, "\"\xff\""} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		d := NewDecoder(b)
+		err := d.Skip()
+		if err == nil {
+			err = d.End()
+		}
+		valid := json.Valid(b)
+		if err == nil && !valid {
+			t.Fatalf("Skip accepted %q, which encoding/json refuses", b)
+		}
+		if err != nil && valid {
+			e := err.(*Error)
+			if e.Keyword == "duplicate" || e.Keyword == "depth" || (strings.Contains(e.Msg, "UTF-8") && !utf8.Valid(b)) {
+				return
+			}
+			t.Fatalf("Skip refused %q, which encoding/json accepts: %v", b, err)
+		}
+	})
+}
