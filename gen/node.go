@@ -111,14 +111,17 @@ func (b *builder) nodeObject(s *jsonschema.Schema, n *Node, raw *rawNode) error 
 		n.Props = append(n.Props, NamedNode{name, pn})
 	}
 	if pp := raw.get("patternProperties"); pp != nil {
+		byPattern := map[string]*jsonschema.Schema{}
 		for re, ps := range s.PatternProperties {
-			pn, err := b.nodeOf(ps)
+			byPattern[re.String()] = ps
+		}
+		for _, m := range pp.members { // document order keeps node numbering stable
+			pn, err := b.nodeOf(byPattern[m.key])
 			if err != nil {
 				return err
 			}
-			n.Patterns = append(n.Patterns, NamedNode{re.String(), pn})
+			n.Patterns = append(n.Patterns, NamedNode{m.key, pn})
 		}
-		sort.Slice(n.Patterns, func(i, j int) bool { return n.Patterns[i].Name < n.Patterns[j].Name })
 	}
 	switch ap := s.AdditionalProperties.(type) {
 	case bool:
