@@ -1,0 +1,27 @@
+// Package cli implements the zero command: `zero exec`, the headless agent
+// run, `zero sessions list|show`, and `zero --version`. cmd/zero's main only
+// calls [Main].
+//
+// exec works in phases, so that each kind of failure is reported the same
+// way every time:
+//
+//  1. Flags are parsed and checked (formats, --resume with --fork, tool
+//     names, --cwd, the prompt's presence, a --resume/--fork id that names
+//     no session). A mistake prints "zero: ..." on stderr, writes nothing
+//     to stdout and exits 2.
+//  2. The prompt is read (positional words and --file, or stream-json
+//     events), the provider is chosen and built, the workspace and the
+//     session are opened. A failure here prints "zero: ..." on stderr and,
+//     in stream-json output, writes an error event and run_end (there is no
+//     run_start: the run never started); in json output, one ExecResult
+//     whose sessionId is "none". Invalid input exits 2, missing
+//     configuration (no API key) and locked sessions exit 3.
+//  3. internal/run runs the loop and writes every event through the sink
+//     of the output format; see package run for the event sequence.
+//
+// SIGINT and SIGTERM cancel the run's context: the provider request and any
+// running tool stop, the run writes an error event with code interrupted
+// and run_end, the session is closed, and zero exits 130. A second signal
+// kills the process at once. A panic is reported as "zero: internal error"
+// (and error + run_end in stream-json) with exit code 1.
+package cli

@@ -1,0 +1,162 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/zeroproject/zero/internal/output"
+	"github.com/zeroproject/zero/internal/redact"
+	"github.com/zeroproject/zero/internal/run"
+	"github.com/zeroproject/zero/internal/session"
+	"github.com/zeroproject/zero/internal/tools"
+)
+
+// execution is one `zero exec` after its flags were accepted.
+type execution struct {
+	env   Env
+	f     *execFlags
+	red   *redact.Redactor
+	sink  *trackedSink
+	runID string
+}
+
+// execCmd runs `zero exec args`.
+func execCmd(ctx context.Context, env Env, args []string) (code int) {
+	f, err := parseExecFlags(args)
+	if err == nil && f.help {
+		fmt.Fprint(env.Stdout, execUsage)
+		return run.ExitOK
+	}
+	if err == nil {
+		err = f.validate()
+	}
+	if err != nil {
+		return usageFailure(env, err, "zero exec --help")
+	}
+	x := newExecution(env, f)
+	defer func() {
+		if p := recover(); p != nil {
+			code = x.crash(p)
+		}
+	}()
+	return x.exec(ctx)
+}
+
+func newExecution(env Env, f *execFlags) *execution {
+	red := redact.New(env.Getenv("OPENAI_API_KEY"), env.Getenv("ANTHROPIC_API_KEY"))
+	x := &execution{env: env, f: f, red: red, runID: run.NewRunID(time.Now())}
+	x.sink = &trackedSink{Sink: x.newSink()}
+	return x
+}
+
+// newSink returns the sink of the output format.
+func (x *execution) newSink() output.Sink {
+	switch x.f.format {
+	case output.FormatStreamJSON:
+		return output.NewStreamJSON(x.env.Stdout, x.f.schemaVersion, x.red.String)
+	case output.FormatJSON:
+		return output.NewJSON(x.env.Stdout, x.red.String)
+	}
+	return output.NewText(x.env.Stdout, x.env.Stderr, x.red.String)
+}
+
+// exec runs the phases of the run after flag checking.
+func (x *execution) exec(ctx context.Context) int {
+	st, err := x.store()
+	if err != nil {
+		return x.fail(err)
+	}
+	if err := x.checkSessions(st); err != nil {
+		return x.fail(err)
+	}
+	if x.f.listTools {
+		return x.listTools()
+	}
+	if err := x.f.checkPrompt(); err != nil {
+		return x.fail(err)
+	}
+	prompt, err := x.readPrompt(ctx)
+	if err != nil {
+		return x.fail(err)
+	}
+	return x.runPrompt(ctx, st, prompt)
+}
+
+// runPrompt builds the provider, opens the workspace and the session, and
+// runs the loop.
+func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt string) int {
+	c, err := chooseProvider(x.f, x.env.Getenv)
+	if err != nil {
+		return x.fail(err)
+	}
+	p := c.build(x.env.Getenv)
+	ws, err := tools.NewWorkspace(x.cwd())
+	if err != nil {
+		return x.fail(configErrorf("%v", err))
+	}
+	defer ws.Close()
+	tb, err := run.NewToolbox(ws, x.f.policy, x.bashEnv())
+	if err != nil {
+		return x.fail(err)
+	}
+	sess, warns, err := x.openSession(st, c, ws.Root())
+	if err != nil {
+		return x.fail(err)
+	}
+	defer x.closeSession(sess)
+	out := run.Run(ctx, run.Config{
+		Start:    run.Start{RunID: x.runID, SessionID: sess.Meta.ID, Cwd: ws.Root(), Provider: c.name, Model: c.model, APIModel: c.model},
+		Provider: p, Tools: tb, MaxTurns: x.f.maxTurns,
+		History: session.ToMessages(sess.History()), Prompt: prompt,
+		Sink: x.sink, Recorder: sess, Redactor: x.red, Warnings: x.warnings(warns),
+	})
+	if out.Failure != nil {
+		x.errorf("%s", out.Failure.Message)
+	}
+	return out.ExitCode
+}
+
+// cwd is the directory the run works in.
+func (x *execution) cwd() string {
+	if x.f.cwd == "" {
+		return "."
+	}
+	return x.f.cwd
+}
+
+// absCwd is cwd made absolute, for reports that need no workspace.
+func (x *execution) absCwd() string {
+	abs, err := filepath.Abs(x.cwd())
+	if err != nil {
+		return x.cwd()
+	}
+	return abs
+}
+
+// bashEnv is the environment of bash commands.
+func (x *execution) bashEnv() []string {
+	if x.f.passEnv {
+		return x.env.Environ
+	}
+	return tools.FilterEnv(x.env.Environ, nil)
+}
+
+// warnings are the warnings the run writes after run_start.
+func (x *execution) warnings(sessionWarnings []session.Warning) []run.Warning {
+	var ws []run.Warning
+	if x.f.unsafe {
+		ws = append(ws, run.Warning{Code: run.WarnUnsafe, Message: "permission checks are off (--skip-permissions-unsafe): " +
+			"the model may run any command and change any file without asking"})
+	}
+	for _, w := range sessionWarnings {
+		ws = append(ws, run.Warning{Code: run.WarnSession, Message: w.String()})
+	}
+	return ws
+}
+
+// errorf prints "zero: ..." on stderr, redacted.
+func (x *execution) errorf(format string, args ...any) {
+	fmt.Fprintf(x.env.Stderr, "zero: %s\n", x.red.String("message", fmt.Sprintf(format, args...)))
+}

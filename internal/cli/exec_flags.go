@@ -1,0 +1,194 @@
+package cli
+
+import (
+	"io"
+	"os"
+	"regexp"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/zeroproject/zero/internal/output"
+	"github.com/zeroproject/zero/internal/permission"
+	"github.com/zeroproject/zero/internal/run"
+	"github.com/zeroproject/zero/internal/tools"
+)
+
+// latest is the value of a bare --resume: the most recent session.
+const latest = "latest"
+
+// execFlags are the parsed flags of `zero exec`.
+type execFlags struct {
+	file          string
+	inputFormat   string
+	outputFormat  string
+	schemaVersion int
+	provider      string
+	model         string
+	cwd           string
+	resume        string
+	fork          string
+	listTools     bool
+	enabled       []string
+	disabled      []string
+	unsafe        bool
+	passEnv       bool
+	maxTurns      int
+	replay        string
+	help          bool
+
+	words  []string      // positional prompt words
+	format output.Format // parsed outputFormat
+	policy permission.Policy
+}
+
+// parseExecFlags parses args. Errors are usage errors.
+func parseExecFlags(args []string) (*execFlags, error) {
+	f := &execFlags{}
+	fs := pflag.NewFlagSet("zero exec", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.SortFlags = false
+	fs.StringVarP(&f.file, "file", "f", "", "")
+	fs.StringVar(&f.inputFormat, "input-format", "text", "")
+	fs.StringVarP(&f.outputFormat, "output-format", "o", "text", "")
+	fs.IntVar(&f.schemaVersion, "schema-version", 2, "")
+	fs.StringVar(&f.provider, "provider", "", "")
+	fs.StringVarP(&f.model, "model", "m", "", "")
+	fs.StringVarP(&f.cwd, "cwd", "C", "", "")
+	fs.StringVar(&f.resume, "resume", "", "")
+	fs.Lookup("resume").NoOptDefVal = latest
+	fs.StringVar(&f.fork, "fork", "", "")
+	fs.BoolVar(&f.listTools, "list-tools", false, "")
+	fs.StringSliceVar(&f.enabled, "enabled-tools", nil, "")
+	fs.StringSliceVar(&f.disabled, "disabled-tools", nil, "")
+	fs.BoolVar(&f.unsafe, "skip-permissions-unsafe", false, "")
+	fs.BoolVar(&f.passEnv, "pass-env", false, "")
+	fs.IntVar(&f.maxTurns, "max-turns", run.DefaultMaxTurns, "")
+	fs.StringVar(&f.replay, "replay", "", "")
+	fs.BoolVarP(&f.help, "help", "h", false, "")
+	if err := fs.Parse(args); err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	f.words = fs.Args()
+	return f, nil
+}
+
+// validate checks everything that needs no file, network or provider,
+// except the prompt, which adoptResumeID may still change.
+func (f *execFlags) validate() error {
+	checks := []func() error{f.checkFormats, f.checkSessionFlags, f.checkTools, f.checkProvider, f.checkTurns, f.checkCwd}
+	for _, check := range checks {
+		if err := check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (f *execFlags) checkFormats() error {
+	format, err := output.ParseFormat(f.outputFormat)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	f.format = format
+	if f.inputFormat != "text" && f.inputFormat != "stream-json" {
+		return usageErrorf("unknown input format %q (want text or stream-json)", f.inputFormat)
+	}
+	if f.schemaVersion != 1 && f.schemaVersion != 2 {
+		return usageErrorf("unknown schema version %d (want 1 or 2)", f.schemaVersion)
+	}
+	return nil
+}
+
+// sessionIDPattern is the rule for session ids.
+var sessionIDPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$`)
+
+func (f *execFlags) checkSessionFlags() error {
+	switch {
+	case f.resume != "" && f.fork != "":
+		return usageErrorf("--resume and --fork cannot be used together")
+	case f.resume != "" && f.resume != latest && !sessionIDPattern.MatchString(f.resume):
+		return usageErrorf("invalid session id %q", f.resume)
+	case f.fork != "" && !sessionIDPattern.MatchString(f.fork):
+		return usageErrorf("invalid session id %q", f.fork)
+	}
+	return nil
+}
+
+func (f *execFlags) checkTools() error {
+	f.enabled, f.disabled = trimAll(f.enabled), trimAll(f.disabled)
+	f.policy = permission.Policy{Mode: permission.ModeDefault, Enabled: f.enabled, Disabled: f.disabled}
+	if f.unsafe {
+		f.policy.Mode = permission.ModeSkipPermissionsUnsafe
+	}
+	if err := f.policy.Validate(tools.Names()); err != nil {
+		return usageErrorf("%s", strings.ReplaceAll(err.Error(), "\n", "; "))
+	}
+	return nil
+}
+
+// trimAll drops spaces around names and empty names.
+func trimAll(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if n = strings.TrimSpace(n); n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func (f *execFlags) checkProvider() error {
+	switch f.provider {
+	case "", providerOpenAI, providerAnthropic, providerReplay:
+	default:
+		return usageErrorf("unknown provider %q (want openai, anthropic or replay)", f.provider)
+	}
+	if f.replay != "" && f.provider != "" && f.provider != providerReplay {
+		return usageErrorf("--replay plays a script and cannot be used with --provider %s", f.provider)
+	}
+	return nil
+}
+
+func (f *execFlags) checkTurns() error {
+	if f.maxTurns < 1 {
+		return usageErrorf("--max-turns must be at least 1 (got %d)", f.maxTurns)
+	}
+	return nil
+}
+
+func (f *execFlags) checkCwd() error {
+	if f.cwd == "" {
+		return nil
+	}
+	info, err := os.Stat(f.cwd)
+	if err != nil {
+		return usageErrorf("--cwd %s: %v", f.cwd, pathError(err))
+	}
+	if !info.IsDir() {
+		return usageErrorf("--cwd %s: not a directory", f.cwd)
+	}
+	return nil
+}
+
+// checkPrompt checks that the prompt has a source.
+func (f *execFlags) checkPrompt() error {
+	if f.inputFormat == "stream-json" {
+		if len(f.words) > 0 {
+			return usageErrorf("a prompt on the command line cannot be combined with --input-format stream-json; send it as an input event")
+		}
+		return nil
+	}
+	if f.file == "" && strings.TrimSpace(strings.Join(f.words, " ")) == "" {
+		return usageErrorf("no prompt: give it as arguments, with --file, or with --file - on stdin")
+	}
+	return nil
+}
+
+// pathError strips the path an *os.PathError repeats.
+func pathError(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,49 @@
+package cli
+
+import (
+	"strings"
+	"text/tabwriter"
+
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
+	"github.com/zeroproject/zero/internal/output"
+	"github.com/zeroproject/zero/internal/permission"
+	"github.com/zeroproject/zero/internal/run"
+	"github.com/zeroproject/zero/internal/tools"
+)
+
+// listTools reports the tools the run would offer, as the answer of a run
+// that needs no provider and records no session: run_start, final (the
+// table) and run_end.
+func (x *execution) listTools() int {
+	name, model := "none", "none"
+	if c, err := chooseProvider(x.f, x.env.Getenv); err == nil {
+		name, model = c.name, c.displayModel()
+	}
+	events := []streamjsonv2.OutputValue{
+		&streamjsonv2.RunStart{RunID: x.runID, SessionID: output.NoSession, Cwd: x.absCwd(), Provider: name, Model: model, APIModel: model},
+		&streamjsonv2.Final{RunID: x.runID, Text: toolTable(x.f.policy)},
+		&streamjsonv2.RunEnd{RunID: x.runID, Status: streamjsonv2.RunStatusSuccess, ExitCode: run.ExitOK},
+	}
+	for _, ev := range events {
+		if err := x.sink.Emit(ev); err != nil {
+			x.errorf("%v", err)
+			return run.ExitRuntime
+		}
+	}
+	return run.ExitOK
+}
+
+// toolTable lists the tools the policy makes visible.
+func toolTable(p permission.Policy) string {
+	var b strings.Builder
+	w := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
+	w.Write([]byte("TOOL\tSIDE EFFECT\tPERMISSION\tREASON\n"))
+	for _, s := range p.Visible(tools.Specs()) {
+		w.Write([]byte(s.Name + "\t" + s.SideEffect + "\t" + s.Permission + "\t" + s.Reason + "\n"))
+	}
+	w.Flush()
+	if p.Mode == permission.ModeSkipPermissionsUnsafe {
+		b.WriteString("permission mode skip_permissions_unsafe: tools marked prompt are granted without asking\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}

@@ -1,0 +1,129 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/zeroproject/zero/internal/output"
+	"github.com/zeroproject/zero/internal/run"
+)
+
+// readPrompt reads the prompt, giving up when ctx is cancelled (a signal
+// while zero waits on stdin).
+func (x *execution) readPrompt(ctx context.Context) (string, error) {
+	type result struct {
+		prompt string
+		err    error
+	}
+	done := make(chan result, 1)
+	go func() {
+		p, err := x.prompt()
+		done <- result{p, err}
+	}()
+	select {
+	case r := <-done:
+		return r.prompt, r.err
+	case <-ctx.Done():
+		return "", &exitError{exit: run.ExitInterrupted, code: run.CodeInterrupted, msg: context.Cause(ctx).Error()}
+	}
+}
+
+// prompt reads the prompt in the input format.
+func (x *execution) prompt() (string, error) {
+	limit, err := x.maxLine()
+	if err != nil {
+		return "", err
+	}
+	var p string
+	if x.f.inputFormat == "stream-json" {
+		p, err = x.streamPrompt(limit)
+	} else {
+		p, err = x.textPrompt(limit)
+	}
+	if err == nil && strings.TrimSpace(p) == "" {
+		err = usageErrorf("the prompt is empty")
+	}
+	return p, err
+}
+
+// maxLine is the input limit from ZERO_MAX_INPUT_LINE_BYTES.
+func (x *execution) maxLine() (int, error) {
+	v := x.env.Getenv(output.MaxLineEnv)
+	if v == "" {
+		return output.DefaultMaxLineBytes, nil
+	}
+	n, err := output.ParseSize(v)
+	if err != nil {
+		return 0, configErrorf("%s: %v", output.MaxLineEnv, err)
+	}
+	return n, nil
+}
+
+// streamPrompt joins the contents of the stream-json input events.
+func (x *execution) streamPrompt(limit int) (string, error) {
+	r, closeFn, err := x.source()
+	if err != nil {
+		return "", err
+	}
+	defer closeFn()
+	p, err := output.ReadPrompt(r, x.f.schemaVersion, limit)
+	var ie *output.InputError
+	switch {
+	case errors.As(err, &ie):
+		return "", inputErrorf("%v", err)
+	case err != nil:
+		return "", configErrorf("%v", err)
+	}
+	return p, nil
+}
+
+// textPrompt joins the positional words and the --file contents with a
+// blank line.
+func (x *execution) textPrompt(limit int) (string, error) {
+	var parts []string
+	if words := strings.TrimSpace(strings.Join(x.f.words, " ")); words != "" {
+		parts = append(parts, words)
+	}
+	if x.f.file != "" {
+		text, err := x.readFile(limit)
+		if err != nil {
+			return "", err
+		}
+		if text = strings.TrimRight(text, "\r\n"); strings.TrimSpace(text) != "" {
+			parts = append(parts, text)
+		}
+	}
+	return strings.Join(parts, "\n\n"), nil
+}
+
+// readFile reads --file, at most limit bytes.
+func (x *execution) readFile(limit int) (string, error) {
+	r, closeFn, err := x.source()
+	if err != nil {
+		return "", err
+	}
+	defer closeFn()
+	b, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
+	switch {
+	case err != nil:
+		return "", configErrorf("read %s: %v", x.f.file, err)
+	case len(b) > limit:
+		return "", inputErrorf("the prompt in %s is longer than %d bytes (raise the limit with %s)", x.f.file, limit, output.MaxLineEnv)
+	}
+	return string(b), nil
+}
+
+// source opens --file, or stdin for "-" or no --file.
+func (x *execution) source() (io.Reader, func(), error) {
+	if x.f.file == "" || x.f.file == "-" {
+		return x.env.Stdin, func() {}, nil
+	}
+	fh, err := os.Open(x.f.file)
+	if err != nil {
+		return nil, nil, usageErrorf("--file %s: %v", x.f.file, pathError(err))
+	}
+	return fh, func() { fh.Close() }, nil
+}

@@ -1,0 +1,116 @@
+package cli
+
+const mainUsage = `Usage:
+    zero exec [flags] [prompt...]     run the agent headless on a prompt
+    zero sessions list [--json]       list saved sessions
+    zero sessions show ID [--json]    show one session
+    zero --version                    print the version
+
+Run 'zero exec --help' for the flags of exec.
+`
+
+const execUsage = `Usage:
+    zero exec [flags] [prompt...]
+
+Runs the agent on the prompt without asking anyone anything: the model answers,
+calls the tools the permission policy allows, and Zero repeats until the model
+gives a final answer or --max-turns is reached. Every run is saved as a session
+that --resume and --fork continue.
+
+Flags:
+    -f, --file PATH               read the prompt from PATH ("-" for stdin); with
+                                  words given too, the file comes after them,
+                                  separated by a blank line
+        --input-format FORMAT     text (default) or stream-json: JSONL prompt and
+                                  message events from stdin or --file, joined by
+                                  a blank line; the first invalid line ends the
+                                  run with exit code 2
+    -o, --output-format FORMAT    text (default): only the answer on stdout, tool
+                                  rows, warnings and errors on stderr;
+                                  json: one ExecResult object when the run ends;
+                                  stream-json: one event per line as it happens
+        --schema-version N        stream-json protocol version, 1 or 2 (default 2);
+                                  version 1 has no reasoning or permission events
+        --provider NAME           openai, anthropic or replay (default: ZERO_PROVIDER,
+                                  else openai if OPENAI_API_KEY is set, else
+                                  anthropic if ANTHROPIC_API_KEY is set; both set
+                                  means openai)
+    -m, --model NAME              model name (default: ZERO_MODEL, else the
+                                  provider's default)
+    -C, --cwd DIR                 work in DIR instead of the current directory;
+                                  file tools cannot leave it
+        --resume[=ID]             continue session ID, or the most recent session
+                                  without ID; 'zero exec --resume ID prompt' also
+                                  works when ID names a saved session
+        --fork ID                 start a new session from a copy of session ID,
+                                  leaving ID unchanged
+        --list-tools              print the tools this run would offer and exit,
+                                  without contacting a provider
+        --enabled-tools a,b       offer only these tools
+        --disabled-tools a,b      never offer these tools
+        --skip-permissions-unsafe grant every tool that is not denied, including
+                                  bash, write_file and edit_file, without asking;
+                                  only for sandboxes you are ready to lose
+        --pass-env                give bash commands the full environment; by
+                                  default variables that look like credentials
+                                  (OPENAI_API_KEY, *_TOKEN, *_SECRET, ...) are
+                                  removed
+        --max-turns N             stop after N model calls (default 20); reaching
+                                  the limit without an answer exits with code 4
+        --replay FILE             play a replay script (schema/replay/v1) instead
+                                  of calling a model; implies --provider replay,
+                                  which without --replay plays a built-in demo
+    -h, --help                    show this help
+
+Tools: read_file, list_directory, glob and grep are allowed by default;
+write_file, edit_file and bash need --skip-permissions-unsafe. A call the policy
+refuses does not run: the model gets an error result saying so.
+
+Exit codes:
+    0 success, 1 internal error, 2 usage error or invalid input,
+    3 provider, configuration or runtime error, 4 turn limit reached without an
+    answer, 130 interrupted (SIGINT or SIGTERM)
+
+Environment:
+    OPENAI_API_KEY, OPENAI_BASE_URL          OpenAI (or compatible server)
+    ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL    Anthropic
+    ZERO_PROVIDER, ZERO_MODEL                defaults for --provider and --model
+    ZERO_MAX_INPUT_LINE_BYTES                longest stream-json input line
+                                             (default 16MiB; accepts KiB, MiB, GiB)
+    XDG_DATA_HOME                            sessions live in
+                                             $XDG_DATA_HOME/zero/sessions
+                                             (default ~/.local/share/zero/sessions)
+
+Examples:
+    zero exec "summarize README.md"
+    zero exec --provider replay "try Zero offline"
+    git diff | zero exec -f - "review this diff"
+    zero exec -o stream-json --skip-permissions-unsafe "fix the failing test"
+    echo '{"schemaVersion":2,"type":"prompt","content":"hi"}' |
+        zero exec --input-format stream-json -o stream-json
+    zero exec -o json -m gpt-5 "list the TODOs" | jq -r .text
+    zero exec --resume "now add tests"
+    zero exec --fork zero_20260603100000_abc123 "try another approach"
+    zero exec --list-tools --skip-permissions-unsafe
+`
+
+const sessionsUsage = `Usage:
+    zero sessions list [--json]
+    zero sessions show ID [--json]
+
+Lists the saved sessions, most recently updated first, or shows one session's
+metadata and records. Sessions live in $XDG_DATA_HOME/zero/sessions (default
+~/.local/share/zero/sessions).
+
+Flags:
+    --json    print JSON lines instead of a table: list prints one SessionMeta
+              (schema/session/v1/meta.json) per line; show prints the
+              SessionMeta, then one SessionRecord (schema/session/v1/record.json)
+              per line
+    -h, --help    show this help
+
+Examples:
+    zero sessions list
+    zero sessions show zero_20260603100000_abc123
+    zero sessions list --json | jq -r .id
+`
