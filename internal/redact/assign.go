@@ -19,9 +19,9 @@ const (
 
 // assignKey is what the text before a "=" or ":" says about the value.
 type assignKey struct {
-	name   string // normalized key name
-	header string // KindAuthorization or KindCookie for header-like keys
-	spaced bool   // blanks between key and separator
+	sensitive bool   // SensitiveKey
+	header    string // KindAuthorization or KindCookie for header-like keys
+	spaced    bool   // blanks between key and separator
 }
 
 // detectAssignment finds values of sensitive keys at the separator of
@@ -37,7 +37,7 @@ func detectAssignment(v view) (hit, verdict) {
 		return hit{}, vd
 	}
 	if key.spaced && quote == 0 {
-		if SensitiveKey(key.name) {
+		if key.sensitive {
 			return spacedValue(v, k)
 		}
 		return hit{}, no
@@ -48,7 +48,7 @@ func detectAssignment(v view) (hit, verdict) {
 	switch {
 	case key.header != "":
 		return valueHit(v, k, headerValue, key.header)
-	case SensitiveKey(key.name):
+	case key.sensitive:
 		return plainValue(v, k, quote, escaped)
 	}
 	return hit{}, no
@@ -73,8 +73,9 @@ func readKey(v view) (assignKey, bool) {
 	if n == 0 || n > maxKey || !whole {
 		return assignKey{}, false
 	}
-	name := normalizeKey(v.s[v.i-k-n+1 : v.i-k+1])
-	return assignKey{name: name, header: headerKey(name), spaced: spaces > 0}, true
+	var buf [maxKey]byte
+	name := appendNormalized(buf[:0], v.s[v.i-k-n+1:v.i-k+1])
+	return assignKey{sensitive: sensitiveNormalized(name), header: headerKind(name), spaced: spaces > 0}, true
 }
 
 // valueStart skips blanks and an opening quote after the separator and
@@ -133,7 +134,7 @@ func schemeValue(v view, key assignKey, k int, quote byte, escaped bool) (hit, v
 		return valueHit(v, start, headerValue, cmp.Or(kind, KindAuthorization))
 	case kind == "":
 		return hit{}, no
-	case SensitiveKey(key.name):
+	case key.sensitive:
 		return valueHit(v, start, valueClass(quote, escaped), kind)
 	}
 	return looseCred(v, start, kind)
@@ -141,10 +142,10 @@ func schemeValue(v view, key assignKey, k int, quote byte, escaped bool) (hit, v
 
 // schemeKind maps an authentication scheme to the kind it redacts as.
 func schemeKind(scheme string) string {
-	switch strings.ToLower(scheme) {
-	case "bearer":
+	switch {
+	case strings.EqualFold(scheme, "bearer"):
 		return KindBearer
-	case "basic":
+	case strings.EqualFold(scheme, "basic"):
 		return KindBasic
 	}
 	return ""
@@ -255,9 +256,10 @@ func placeholder(value string) bool {
 
 // literal reports bare values that are language literals, not secrets.
 func literal(value string) bool {
-	switch strings.ToLower(value) {
-	case "null", "nil", "none", "true", "false", "undefined":
-		return true
+	for _, l := range []string{"null", "nil", "none", "true", "false", "undefined"} {
+		if strings.EqualFold(value, l) {
+			return true
+		}
 	}
 	return false
 }

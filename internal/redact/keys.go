@@ -28,59 +28,51 @@ var notSensitive = map[string]bool{
 // encryptionkey, credential(s) or jwt, or is auth. So apiKey, api_key,
 // X-Api-Key, clientSecret, accessToken, refresh_token and Set-Cookie are
 // sensitive, while tokens, promptTokens, maxTokens, tokenizer, token_type
-// and secretName are not.
+// and secretName are not. It does not allocate for names up to 64 bytes.
 func SensitiveKey(name string) bool {
-	n := normalizeKey(name)
-	if n == "" || notSensitive[n] {
+	var buf [64]byte
+	return sensitiveNormalized(appendNormalized(buf[:0], name))
+}
+
+// sensitiveNormalized is SensitiveKey for a normalized name.
+func sensitiveNormalized(n []byte) bool {
+	if len(n) == 0 || notSensitive[string(n)] {
 		return false
 	}
-	if sensitiveExact[n] {
+	if sensitiveExact[string(n)] {
 		return true
 	}
 	for _, s := range sensitiveSuffixes {
-		if strings.HasSuffix(n, s) {
+		if len(n) >= len(s) && string(n[len(n)-len(s):]) == s {
 			return true
 		}
 	}
 	return false
 }
 
-// normalizeKey lowercases name, keeps the part after the last ".", and
-// drops "_" and "-". It allocates only when name needs changing.
-func normalizeKey(name string) string {
+// appendNormalized appends name lowercased, from after its last ".", with
+// "_" and "-" dropped.
+func appendNormalized(dst []byte, name string) []byte {
 	if i := strings.LastIndexByte(name, '.'); i >= 0 {
 		name = name[i+1:]
 	}
-	if !needsNormalizing(name) {
-		return name
-	}
-	b := make([]byte, 0, len(name))
 	for i := 0; i < len(name); i++ {
 		c := name[i]
 		switch {
 		case c == '_' || c == '-':
 		case 'A' <= c && c <= 'Z':
-			b = append(b, c+'a'-'A')
+			dst = append(dst, c+'a'-'A')
 		default:
-			b = append(b, c)
+			dst = append(dst, c)
 		}
 	}
-	return string(b)
+	return dst
 }
 
-// needsNormalizing reports whether name has an upper-case letter, "_" or "-".
-func needsNormalizing(name string) bool {
-	for i := 0; i < len(name); i++ {
-		if c := name[i]; c == '_' || c == '-' || ('A' <= c && c <= 'Z') {
-			return true
-		}
-	}
-	return false
-}
-
-// headerKey classifies keys whose value runs to the end of the line.
-func headerKey(normalized string) string {
-	switch normalized {
+// headerKind classifies normalized keys whose value runs to the end of
+// the line: KindAuthorization, KindCookie, or "".
+func headerKind(n []byte) string {
+	switch string(n) {
 	case "authorization", "proxyauthorization":
 		return KindAuthorization
 	case "cookie", "setcookie":

@@ -29,8 +29,8 @@ func TestSensitiveKey(t *testing.T) {
 	}
 }
 
-func TestNormalizeKeyDoesNotAllocateWhenClean(t *testing.T) {
-	if n := testing.AllocsPerRun(100, func() { normalizeKey("apikey") }); n != 0 {
-		t.Errorf("normalizeKey allocates %v times for a clean key", n)
+func TestSensitiveKeyDoesNotAllocate(t *testing.T) {
+	if n := testing.AllocsPerRun(100, func() { SensitiveKey("X-Api-Key") }); n != 0 {
+		t.Errorf("SensitiveKey allocates %v times", n)
 	}
 }

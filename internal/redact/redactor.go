@@ -19,6 +19,9 @@ type Redactor struct {
 	secrets [256][]string // exact values by first byte, longest first
 	longest int
 	anchors [256]bool // bytes a secret can start with
+	// wordOnly marks anchors that start a secret only at a word boundary
+	// (the token shapes), unless a configured secret starts with them.
+	wordOnly [256]bool
 	trigger [256]bool // bytes every secret contains at least one of
 	ready   bool      // built by New
 }
@@ -46,6 +49,9 @@ func (r *Redactor) init() {
 	for _, b := range []byte("=:-sgxAe") {
 		r.anchors[b] = true
 	}
+	for _, b := range []byte("sgxAe") {
+		r.wordOnly[b] = true
+	}
 	for _, b := range []byte("=:-_AJ") {
 		r.trigger[b] = true
 	}
@@ -58,8 +64,16 @@ func (r *Redactor) addSecret(s string) {
 	}
 	r.secrets[s[0]] = append(r.secrets[s[0]], s)
 	r.anchors[s[0]] = true
+	r.wordOnly[s[0]] = false
 	r.trigger[s[0]] = true
 	r.longest = max(r.longest, len(s))
+}
+
+// startsAt reports whether a secret may start at s[j]: an anchor byte,
+// and for word-only anchors, one at the start of a word.
+func (r *Redactor) startsAt(s string, j int) bool {
+	b := s[j]
+	return r.anchors[b] && !(r.wordOnly[b] && j > 0 && tokenChars[s[j-1]])
 }
 
 // use returns r, or the plain Redactor when r is nil or a zero value.

@@ -60,7 +60,7 @@ func (sc *scanner) scan(s string, start int, eof bool, out *emitter) int {
 // byte a secret can start with and tries the detectors there.
 func (sc *scanner) step(v view, out *emitter) (int, verdict) {
 	j := v.i
-	for j < len(v.s) && !sc.r.anchors[v.s[j]] {
+	for j < len(v.s) && !sc.r.startsAt(v.s, j) {
 		j++
 	}
 	if j > v.i {

@@ -1,5 +1,7 @@
 package redact
 
+import "strings"
+
 // URL userinfo limits.
 const (
 	maxURLUser   = 64
@@ -30,6 +32,10 @@ func detectURLPassword(v view) (hit, verdict) {
 // afterSchemeAndUser reports whether the text before the ":" at i is
 // "scheme://user".
 func afterSchemeAndUser(v view) bool {
+	window := v.s[max(v.lo, v.i-maxURLUser-3):v.i]
+	if !strings.Contains(window, "://") {
+		return false
+	}
 	user, whole := v.backRun(1, urlUser, maxURLUser+1)
 	if !whole || user > maxURLUser {
 		return false
