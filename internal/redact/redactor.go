@@ -22,8 +22,8 @@ type Redactor struct {
 	// wordOnly marks anchors that start a secret only at a word boundary
 	// (the token shapes), unless a configured secret starts with them.
 	wordOnly [256]bool
-	trigger [256]bool // bytes every secret contains at least one of
-	ready   bool      // built by New
+	trigger  [256]bool // bytes every secret contains at least one of
+	ready    bool      // built by New
 }
 
 // New returns a Redactor that also removes the exact secret values given,
