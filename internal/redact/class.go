@@ -42,7 +42,7 @@ var (
 	schemeChars   = classOf("A-Za-z0-9+.-")
 	token68       = classOf("A-Za-z0-9._~+/=-")
 	pemLabel      = classOf("A-Z0-9 ")
-	pemBody       = classOf("A-Za-z0-9+/= \t\r\n\\:,")
+	pemBody       = classOf("A-Za-z0-9+/= \t\r\n\\:,._")
 	blanks        = classOf(" \t")
 	// unquotedValue ends a bare value: whitespace, quotes and separators.
 	unquotedValue = classExcept(" \t\r\n\f\v\"'`,;&<>\\)]}")

@@ -47,8 +47,10 @@
 // position, and which waits rather than decide early.
 //
 // A private key block is not held: its header is replaced as soon as it is
-// complete, and the key body that follows (base64, PEM headers, line
-// breaks, including JSON-escaped \n) is dropped up to and including the
-// -----END ...----- line, or until a byte that cannot be part of a key
-// body, or after [MaxPEMBytes] bytes.
+// complete, and the key body that follows is dropped up to and including
+// the -----END ...----- line. The body may hold base64, PEM headers
+// (Proc-Type: 4,ENCRYPTED), line breaks including JSON-escaped \n, and
+// the line prefixes of read_file and grep output (digits, tabs, file
+// names and colons). Without an END line, dropping stops at the first byte
+// no body has (a quote, a bracket, "!") or after [MaxPEMBytes] bytes.
 package redact

@@ -80,8 +80,8 @@ func TestStringUnterminatedPEM(t *testing.T) {
 		t.Errorf("got %d bytes starting %.40q", len(got), got)
 	}
 	// Without an END line, the body runs until a byte no key body has.
-	got = r.String("", "-----BEGIN PRIVATE KEY-----\nQUJD\nQUJD\nThe end. Next")
-	if got != "[REDACTED:private_key]. Next" {
+	got = r.String("", "-----BEGIN PRIVATE KEY-----\nQUJD\nQUJD\nThe end! Next")
+	if got != "[REDACTED:private_key]! Next" {
 		t.Errorf("unterminated then prose: %q", got)
 	}
 }

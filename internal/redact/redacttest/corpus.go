@@ -8,6 +8,11 @@
 // live ones.
 package redacttest
 
+import (
+	"fmt"
+	"strings"
+)
+
 // ConfiguredSecret is a value to pass to redact.New: it has no credential
 // shape and is found only because the redactor was told about it.
 const ConfiguredSecret = "zero-configured-FAKE-value-7781"
@@ -99,6 +104,7 @@ func assignmentSamples() []Sample {
 		{"quoted-spaced", "credential", `api_key = "FAKE key with spaces 0123"`, []string{"FAKE key with spaces 0123"}},
 		{"aws-credentials-file", "credential", "aws_secret_access_key = " + AWSSecretKey, []string{AWSSecretKey}},
 		{"cli-flag", "credential", "mysql --password=FAKEpass99 -u root", []string{"FAKEpass99"}},
+		{"env-dump", "github", "HOME=/home/dev\nGITHUB_TOKEN=" + GitHubToken + "\nPATH=/usr/bin", []string{GitHubToken}},
 		{"export-openai", "openai", `export OPENAI_API_KEY="` + OpenAIKey + `"`, []string{OpenAIKey}},
 		{"query-token", "credential", "https://api.example.com/v1/items?token=FAKEtok123&page=2", []string{"FAKEtok123"}},
 		{"query-api-key", "credential", "https://maps.example.com/geo?q=x&api_key=FAKEapikey77", []string{"FAKEapikey77"}},
@@ -121,11 +127,23 @@ func blockSamples() []Sample {
 	encrypted := "-----BEGIN EC PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,FAKE0123456789ABCDEF\n\n" + pemBody + "-----END EC PRIVATE KEY-----"
 	return []Sample{
 		{"pem-rsa", "private_key", rsa, pemSecrets()},
+		{"pem-read-file", "private_key", numberedLines(rsa, "%6d\t"), pemSecrets()},
+		{"pem-grep", "private_key", numberedLines(rsa, "keys/deploy_key.pem:%d:"), pemSecrets()},
 		{"pem-openssh", "private_key", openssh, pemSecrets()},
 		{"pem-encrypted", "private_key", encrypted, append(pemSecrets(), "FAKE0123456789ABCDEF")},
 		{"pem-json-escaped", "private_key", `{"type": "service_account", "key": "` + escaped + `"}`, pemSecrets()},
 		{"pem-private-key-field", "private_key", `"private_key": "` + escaped + `"`, pemSecrets()},
 	}
+}
+
+// numberedLines prefixes each line of s with format applied to its number,
+// as read_file ("%6d\t") and grep ("file:%d:") show files.
+func numberedLines(s, format string) string {
+	var b strings.Builder
+	for i, line := range strings.Split(s, "\n") {
+		b.WriteString(fmt.Sprintf(format, i+1) + line + "\n")
+	}
+	return b.String()
 }
 
 // pemSecrets are the lines of pemBody.
