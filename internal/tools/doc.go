@@ -27,7 +27,8 @@
 // identities), so a symlink swapped in between the check and the open cannot
 // make a read or a write land outside the root. The bash tool is not
 // confined: it runs with the workspace as its working directory and whatever
-// the permission policy allows.
+// the permission policy allows. The package targets Linux and other Unix
+// systems (O_NOFOLLOW, process groups, bash).
 //
 // # Output limits
 //

@@ -21,8 +21,9 @@ const readBudget = MaxOutputBytes - 128
 // ("%6d\t%s"). offset is the 1-based first line (0 means 1) and limit the
 // number of lines (0 means DefaultReadLimit). Lines longer than 2000 bytes
 // are cut with a marker. Binary files (a NUL byte in the first 8 KiB) are
-// refused. When lines remain after the window, Truncated is set and a last
-// line says which offset continues.
+// refused. When lines remain after the window, or the numbered lines
+// would pass MaxOutputBytes, the output stops at a whole line, Truncated
+// is set and a last line says which offset continues.
 func ReadFile(ctx context.Context, ws *Workspace, path string, offset, limit int) (Result, error) {
 	if offset < 0 || limit < 0 {
 		return errorResult("offset and limit must not be negative (got offset %d, limit %d)", offset, limit), nil
