@@ -89,18 +89,20 @@ const (
 )
 
 // plainRun returns the offset of the first byte at or after i that is a
-// quote, a backslash, a control byte or non-ASCII, or len(s); it tests
-// eight bytes at a time.
+// quote, a backslash, a control byte or non-ASCII, or len(s). It tests
+// words of eight bytes, four words per step while nothing is found.
 func plainRun(s string, i int) int {
+	for i+32 <= len(s) {
+		if specials(load64(s, i))|specials(load64(s, i+8))|specials(load64(s, i+16))|specials(load64(s, i+24)) != 0 {
+			break
+		}
+		i += 32
+	}
 	for i+8 <= len(s) {
-		x := load64(s, i)
-		q := x ^ (lsb * '"')
-		b := x ^ (lsb * '\\')
-		special := (((q - lsb) &^ q) | ((b - lsb) &^ b) | ((x - lsb*0x20) &^ x) | x) & msb
-		if special != 0 {
+		if m := specials(load64(s, i)); m != 0 {
 			// The lowest flagged byte is always a true hit: borrows only
 			// flag bytes above a real one.
-			return i + bits.TrailingZeros64(special)>>3
+			return i + bits.TrailingZeros64(m)>>3
 		}
 		i += 8
 	}
@@ -112,6 +114,15 @@ func plainRun(s string, i int) int {
 		i++
 	}
 	return i
+}
+
+// specials flags (in the high bit of each byte) the bytes of x that are a
+// quote, a backslash, below 0x20 or from 0x80 up. A byte whose high bit is
+// clear flags only through a zero after xor or a borrow below 0x20.
+func specials(x uint64) uint64 {
+	q := x ^ (lsb * '"')
+	b := x ^ (lsb * '\\')
+	return ((q - lsb) | (b - lsb) | (x - lsb*0x20) | x) & msb
 }
 
 // readString reads the string at the cursor (which is at its opening quote).
