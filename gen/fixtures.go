@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 	"github.com/zeroproject/zero/rt"
@@ -198,41 +199,94 @@ func (g *fixgen) validDocs(t *Type, doc *rawDoc) (good, fulls []goodDoc, err err
 		good = append(good, goodDoc{doc: ex, name: fmt.Sprintf("examples/%d", i), variant: variantOf(t, ex)})
 	}
 	rp := g.at(doc.schema, nil)
-	if t.Kind != KUnion {
-		for _, full := range []bool{false, true} {
-			v, err := g.value(t, rp, full)
-			if err != nil {
-				return nil, nil, err
-			}
-			d := goodDoc{doc: v, name: sizeName(full)}
-			good = append(good, d)
-			if full {
-				fulls = append(fulls, d)
-			}
-		}
-		return good, fulls, nil
-	}
-	for i, vt := range t.Variants {
-		if i < len(t.schema.OneOf) {
-			for j, ex := range rawExamples(g.l, t.schema.OneOf[i]) {
-				good = append(good, goodDoc{doc: ex, name: fmt.Sprintf("%s examples/%d", vt.Name, j), variant: vt.Name})
+	if t.Kind == KUnion {
+		for i, vt := range t.Variants {
+			if i < len(t.schema.OneOf) {
+				for j, ex := range rawExamples(g.l, t.schema.OneOf[i]) {
+					good = append(good, goodDoc{doc: ex, name: fmt.Sprintf("%s examples/%d", vt.Name, j), variant: vt.Name})
+				}
 			}
 		}
 	}
-	for i, vt := range t.Variants {
-		for _, full := range []bool{false, true} {
-			v, err := g.unionValue(t, i, rp, full)
-			if err != nil {
-				return nil, nil, err
-			}
-			d := goodDoc{doc: v, name: vt.Name + " " + sizeName(full), variant: vt.Name}
-			good = append(good, d)
-			if full {
-				fulls = append(fulls, d)
+	variants := []*Type{nil}
+	if t.Kind == KUnion {
+		variants = t.Variants
+	}
+	choices := nestedChoices(t)
+	for i, vt := range variants {
+		prefix, variant := "", ""
+		if vt != nil {
+			prefix, variant = vt.Name+" ", vt.Name
+		}
+		for c := 0; c < choices; c++ {
+			for _, full := range []bool{false, true} {
+				if c > 0 && !full {
+					continue
+				}
+				g.choice, g.chosen = c, nil
+				var v *jval
+				if vt != nil {
+					v, err = g.unionValue(t, i, rp, full)
+				} else {
+					v, err = g.value(t, rp, full)
+				}
+				if err != nil {
+					return nil, nil, err
+				}
+				d := goodDoc{doc: v, name: prefix + sizeName(full), variant: variant}
+				if c > 0 {
+					if hasDoc(good, v) {
+						continue
+					}
+					d.name += " with " + strings.Join(g.chosen, ", ")
+				}
+				good = append(good, d)
+				if full {
+					fulls = append(fulls, d)
+				}
 			}
 		}
 	}
+	g.choice, g.chosen = 0, nil
 	return good, fulls, nil
+}
+
+func hasDoc(docs []goodDoc, v *jval) bool {
+	text := string(v.bytes())
+	for _, d := range docs {
+		if string(d.doc.bytes()) == text {
+			return true
+		}
+	}
+	return false
+}
+
+// nestedChoices is the largest number of variants of a union nested in
+// t's documents (1 when there is none): that many maximal documents show
+// every variant of every nested union.
+func nestedChoices(t *Type) int {
+	n := 1
+	seen := map[*Type]bool{}
+	var visit func(x *Type, nested bool)
+	visit = func(x *Type, nested bool) {
+		if x == nil || seen[x] {
+			return
+		}
+		seen[x] = true
+		if x.Kind == KUnion && nested {
+			n = max(n, len(x.Variants))
+		}
+		for _, f := range x.Fields {
+			visit(f.Type, true)
+		}
+		for _, v := range x.Variants {
+			visit(v, true)
+		}
+		visit(x.Elem, true)
+		visit(x.Extra, true)
+	}
+	visit(t, false)
+	return n
 }
 
 func sizeName(full bool) string {

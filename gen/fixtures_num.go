@@ -10,10 +10,10 @@ import (
 
 // numSpec is what a number position requires, exactly.
 type numSpec struct {
-	integer                  bool
-	min, exMin, max, exMax   *big.Rat
-	mult                     *big.Rat
-	int64Only                bool // a Go int64 holds the value
+	integer                bool
+	min, exMin, max, exMax *big.Rat
+	mult                   *big.Rat
+	int64Only              bool // a Go int64 holds the value
 }
 
 func newNumSpec(s *jsonschema.Schema, integer bool) *numSpec {

@@ -46,31 +46,41 @@ func (sp *strSpec) violations(s string) []string {
 func (sp *strSpec) ok(s string) bool { return len(sp.violations(s)) == 0 }
 
 // fromPattern builds a string matching the pattern, expanding repetitions
-// by about extra characters beyond the shortest match.
-func (sp *strSpec) fromPattern(extra int) (string, bool) {
+// by about extra characters beyond the shortest match; pick > 0 chooses
+// other characters of classes and other cases of case-folded letters.
+func (sp *strSpec) fromPattern(extra, pick int) (string, bool) {
 	if sp.tree == nil {
 		return "", false
 	}
 	var b strings.Builder
-	budget := extra
-	if !patternString(sp.tree, &b, &budget) {
+	pg := &patGen{budget: extra, pick: pick}
+	if !pg.write(sp.tree, &b) {
 		return "", false
 	}
 	return b.String(), true
 }
 
-// patternString appends a string matched by re, choosing the first
-// alternative and the most ordinary character of each class.
-func patternString(re *syntax.Regexp, b *strings.Builder, budget *int) bool {
+// patGen writes a string matched by a pattern: the first alternative that
+// works, the most ordinary character of each class, repetitions expanded
+// while budget lasts.
+type patGen struct {
+	budget int
+	pick   int
+}
+
+func (pg *patGen) write(re *syntax.Regexp, b *strings.Builder) bool {
 	switch re.Op {
 	case syntax.OpNoMatch:
 		return false
 	case syntax.OpLiteral:
 		for _, r := range re.Rune {
+			if re.Flags&syntax.FoldCase != 0 && pg.pick%2 == 1 {
+				r = unicode.SimpleFold(r)
+			}
 			b.WriteRune(r)
 		}
 	case syntax.OpCharClass:
-		r, ok := classRune(re.Rune)
+		r, ok := classRune(re.Rune, pg.pick)
 		if !ok {
 			return false
 		}
@@ -78,30 +88,30 @@ func patternString(re *syntax.Regexp, b *strings.Builder, budget *int) bool {
 	case syntax.OpAnyChar, syntax.OpAnyCharNotNL:
 		b.WriteByte('a')
 	case syntax.OpCapture:
-		return patternString(re.Sub[0], b, budget)
+		return pg.write(re.Sub[0], b)
 	case syntax.OpConcat:
 		for _, sub := range re.Sub {
-			if !patternString(sub, b, budget) {
+			if !pg.write(sub, b) {
 				return false
 			}
 		}
 	case syntax.OpAlternate:
 		for _, sub := range re.Sub {
 			var alt strings.Builder
-			if patternString(sub, &alt, budget) {
+			if pg.write(sub, &alt) {
 				b.WriteString(alt.String())
 				return true
 			}
 		}
 		return false
 	case syntax.OpStar, syntax.OpPlus, syntax.OpQuest, syntax.OpRepeat:
-		return repeatString(re, b, budget)
+		return pg.repeat(re, b)
 	}
 	// Empty matches, anchors and word boundaries add nothing.
 	return true
 }
 
-func repeatString(re *syntax.Regexp, b *strings.Builder, budget *int) bool {
+func (pg *patGen) repeat(re *syntax.Regexp, b *strings.Builder) bool {
 	lo, hi := 0, -1
 	switch re.Op {
 	case syntax.OpPlus:
@@ -112,11 +122,11 @@ func repeatString(re *syntax.Regexp, b *strings.Builder, budget *int) bool {
 		lo, hi = re.Min, re.Max
 	}
 	for n := 0; hi < 0 || n < hi; n++ {
-		if n >= lo && *budget <= 0 {
+		if n >= lo && pg.budget <= 0 {
 			break
 		}
 		before := b.Len()
-		if !patternString(re.Sub[0], b, budget) {
+		if !pg.write(re.Sub[0], b) {
 			return n >= lo
 		}
 		grew := utf8.RuneCountInString(b.String()[before:])
@@ -124,32 +134,52 @@ func repeatString(re *syntax.Regexp, b *strings.Builder, budget *int) bool {
 			if grew == 0 {
 				break
 			}
-			*budget -= grew
+			pg.budget -= grew
 		}
 	}
 	return true
 }
 
-// classRune picks a letter, digit or other printable rune of a class.
-func classRune(pairs []rune) (rune, bool) {
-	for _, want := range []rune{'a', 'A', '0', '_', '-', ' '} {
+// classRune picks the pick-th most ordinary rune of a class: letters and
+// digits first, then other printable runes.
+func classRune(pairs []rune, pick int) (rune, bool) {
+	in := func(r rune) bool {
 		for i := 0; i+1 < len(pairs); i += 2 {
-			if want >= pairs[i] && want <= pairs[i+1] {
-				return want, true
+			if r >= pairs[i] && r <= pairs[i+1] {
+				return true
+			}
+		}
+		return false
+	}
+	var members []rune
+	for _, r := range "aA0_- bBcC1xyz2" {
+		if in(r) {
+			members = append(members, r)
+		}
+	}
+	for i := 0; i+1 < len(pairs) && len(members) < 16; i += 2 {
+		for r := pairs[i]; r <= pairs[i+1] && r-pairs[i] < 256 && len(members) < 16; r++ {
+			if unicode.IsPrint(r) && !containsRune(members, r) {
+				members = append(members, r)
 			}
 		}
 	}
-	for i := 0; i+1 < len(pairs); i += 2 {
-		for r := pairs[i]; r <= pairs[i+1] && r-pairs[i] < 256; r++ {
-			if unicode.IsPrint(r) {
-				return r, true
-			}
+	if len(members) == 0 {
+		if len(pairs) < 2 {
+			return 0, false
+		}
+		members = []rune{pairs[0]}
+	}
+	return members[pick%len(members)], true
+}
+
+func containsRune(rs []rune, r rune) bool {
+	for _, x := range rs {
+		if x == r {
+			return true
 		}
 	}
-	if len(pairs) >= 2 {
-		return pairs[0], true
-	}
-	return 0, false
+	return false
 }
 
 // candidates are strings of about n code points that the length and pattern
@@ -161,11 +191,11 @@ func (sp *strSpec) candidates(n int, seeds []string) []string {
 		add(s)
 	}
 	if sp.tree != nil {
-		base, ok := sp.fromPattern(0)
+		base, ok := sp.fromPattern(0, 0)
 		if ok {
 			add(base)
 			short := n - utf8.RuneCountInString(base)
-			if s, ok := sp.fromPattern(short); ok {
+			if s, ok := sp.fromPattern(short, 0); ok {
 				add(s)
 			}
 			if short > 0 {
@@ -203,6 +233,12 @@ func (sp *strSpec) distinctStrings(count int, seeds []string, accept func(string
 	}
 	for _, s := range sp.candidates(sp.MinLen, seeds) {
 		try(s)
+	}
+	for pick := 1; len(out) < count && sp.tree != nil && pick < 16; pick++ {
+		base, _ := sp.fromPattern(0, pick)
+		if s, ok := sp.fromPattern(sp.MinLen-utf8.RuneCountInString(base), pick); ok {
+			try(s)
+		}
 	}
 	for extra := 1; len(out) < count && extra <= count+sp.MinLen+8; extra++ {
 		for _, s := range sp.candidates(sp.MinLen+extra, nil) {

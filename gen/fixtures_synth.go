@@ -16,6 +16,10 @@ type fixgen struct {
 	l     *loaded
 	m     *Model
 	stack map[*Type]int // structs being synthesized, against runaway recursion
+	// choice picks the variant of unions nested in a document (modulo
+	// their number of variants); chosen records the picks.
+	choice int
+	chosen []string
 }
 
 // pos is a value's position: the schema that applies there ($refs not
@@ -136,7 +140,14 @@ func (g *fixgen) variantPos(u *Type, i int, p pos) pos {
 	if u.schema != nil && i < len(u.schema.OneOf) {
 		via = u.schema.OneOf[i]
 	}
-	return g.at(via, p.hints)
+	// hints of other variants would mix their values into this one
+	var hints []*jval
+	for _, h := range p.hints {
+		if d := h.get(u.Disc); h.kind != rt.Object || d == nil || string(d.bytes()) == u.Variants[i].DiscValue {
+			hints = append(hints, h)
+		}
+	}
+	return g.at(via, hints)
 }
 
 // value synthesizes a valid value of t. full asks for the maximal value:
@@ -150,7 +161,11 @@ func (g *fixgen) value(t *Type, p pos, full bool) (*jval, error) {
 	case KStruct:
 		return g.structValue(t, p, full)
 	case KUnion:
-		return g.unionValue(t, 0, p, full)
+		i := g.choice % len(t.Variants)
+		if !contains(g.chosen, t.Variants[i].Name) {
+			g.chosen = append(g.chosen, t.Variants[i].Name)
+		}
+		return g.unionValue(t, i, p, full)
 	case KArray:
 		return g.arrayValue(t, p, full)
 	case KMap:
@@ -318,7 +333,7 @@ func (g *fixgen) stringCands(t *Type, sp *strSpec, p pos, full bool, count int) 
 }
 
 // rawCands lists candidates for a value with no Go shape: examples,
-// const and enum values, then one plain value per type the node admits.
+// then values built from the node; the reference picks among them.
 func (g *fixgen) rawCands(t *Type, p pos, full bool) []*jval {
 	n := t.Node
 	if n == nil {
@@ -331,25 +346,40 @@ func (g *fixgen) rawCands(t *Type, p pos, full bool) []*jval {
 	if full {
 		out = append(out, p.hints...)
 	}
-	for _, c := range append(append([]string(nil), n.Const...), n.Enum...) {
-		if raw, err := parseRaw([]byte(c)); err == nil {
-			out = append(out, fromRaw(raw))
-		}
-	}
+	out = append(out, nodeCands(n, 0)...)
 	if !full {
 		out = append(out, p.hints...)
-	}
-	types := n.Types
-	if len(types) == 0 {
-		types = []string{"object", "string", "number", "boolean", "array", "null"}
-	}
-	for _, typ := range types {
-		out = append(out, g.nodeTypeCands(n, typ)...)
 	}
 	return out
 }
 
-func (g *fixgen) nodeTypeCands(n *Node, typ string) []*jval {
+// nodeCands lists values that may satisfy n: its const and enum values,
+// plain values of the types it admits, and the candidates of the schemas
+// its applicators hold.
+func nodeCands(n *Node, depth int) []*jval {
+	if n == nil || n.Never || depth > 6 {
+		return nil
+	}
+	var out []*jval
+	for _, c := range append(append([]string(nil), n.Const...), n.Enum...) {
+		out = append(out, constValue(c))
+	}
+	var subs []*jval
+	for _, m := range append(append(append([]*Node{n.Ref, n.Then, n.Else}, n.AllOf...), n.AnyOf...), n.OneOf...) {
+		subs = append(subs, nodeCands(m, depth+1)...)
+	}
+	types := n.Types
+	if len(types) == 0 {
+		out = append(out, subs...)
+		types = []string{"object", "string", "number", "boolean", "array", "null"}
+	}
+	for _, typ := range types {
+		out = append(out, nodeTypeCands(n, typ, depth)...)
+	}
+	return append(out, subs...)
+}
+
+func nodeTypeCands(n *Node, typ string, depth int) []*jval {
 	switch typ {
 	case "string":
 		sp := newStrSpec(n.MinLen, n.MaxLen, n.Pattern)
@@ -369,9 +399,38 @@ func (g *fixgen) nodeTypeCands(n *Node, typ string) []*jval {
 	case "null":
 		return []*jval{jnull()}
 	case "object":
-		return []*jval{jobj()}
+		obj := jobj()
+		for _, name := range n.Required {
+			var v *jval
+			for _, p := range n.Props {
+				if p.Name == name {
+					if c := nodeCands(p.Node, depth+1); len(c) > 0 {
+						v = c[0]
+					}
+				}
+			}
+			if v == nil {
+				v = jnull()
+			}
+			obj.members = append(obj.members, jmember{name, v})
+		}
+		return []*jval{jobj(), obj}
 	case "array":
-		return []*jval{jarr()}
+		arr := jarr()
+		if n.ArrSize != nil {
+			for i := 0; i < n.ArrSize.Min; i++ {
+				m := n.Items
+				if i < len(n.Prefix) {
+					m = n.Prefix[i]
+				}
+				v := jnull()
+				if c := nodeCands(m, depth+1); len(c) > 0 {
+					v = c[0]
+				}
+				arr.items = append(arr.items, v)
+			}
+		}
+		return []*jval{jarr(), arr}
 	}
 	return nil
 }
