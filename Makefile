@@ -67,8 +67,9 @@ demo: ## regenerate and summarise the generated packages
 		done; \
 	fi
 
-bench: ## run every benchmark once, without the tests
-	$(GO) test -run '^$$' -bench . ./...
+bench: ## measure the codec and event writer against their baselines and print the ratios
+	ZERO_BENCH=1 $(GO) test -count=1 -run 'TestRatios' -v ./internal/codecbench
+	$(GO) test -run '^$$' -bench . -benchmem ./internal/output/... ./internal/redact/...
 
 fuzz: ## run each fuzz target for FUZZTIME (default 30s)
 	@for pkg in $$($(GO) list ./...); do \
@@ -80,3 +81,7 @@ fuzz: ## run each fuzz target for FUZZTIME (default 30s)
 
 clean: ## remove ./bin
 	rm -rf $(BIN)
+
+.PHONY: suite-report
+suite-report: ## run the JSON Schema Test Suite through zerogen and write docs/suite.md
+	ZERO_SUITE_REPORT=$(CURDIR)/docs/suite.md $(GO) test -count=1 -v -run '^TestSuite$$' ./gen/suite
