@@ -117,6 +117,9 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*rawNode)
 	if _, ok := keys["oneOf"]; ok {
 		return b.union(s, t, keys)
 	}
+	if _, ok := keys["allOf"]; ok {
+		return b.allOf(s, t, keys)
+	}
 	types := s.Types
 	if len(types) == 2 && (types[0] == "null" || types[1] == "null") {
 		t.Nullable = true
@@ -473,4 +476,36 @@ func (b *builder) nodeList() []*Node {
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
 	return list
+}
+
+// allOf merges an allOf of object schemas into one struct when that is
+// exact: every part is a struct that admits unknown properties (so no part
+// rejects a property another part declares), no property is declared
+// twice, and the schema itself says nothing else but "type": "object".
+func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*rawNode) (bool, error) {
+	for k := range keys {
+		if k != "allOf" && !(k == "type" && len(s.Types) == 1 && s.Types[0] == "object") {
+			return false, nil
+		}
+	}
+	t.Kind = KStruct
+	t.Extra = &Type{Kind: KRaw, Loc: s.Location}
+	seen := map[string]bool{}
+	for _, part := range s.AllOf {
+		pt, err := b.typeOf(part)
+		if err != nil {
+			return false, err
+		}
+		if pt.Kind != KStruct || pt.Nullable || pt.ObjSize != nil || pt.Extra == nil || pt.Extra.Kind != KRaw || pt.Extra.Node != nil {
+			return false, nil
+		}
+		for _, f := range pt.Fields {
+			if seen[f.JSON] {
+				return false, nil
+			}
+			seen[f.JSON] = true
+			t.Fields = append(t.Fields, f)
+		}
+	}
+	return len(t.Fields) <= 64, nil
 }

@@ -118,3 +118,29 @@ func squash(s string) string {
 	}
 	return b.String()
 }
+
+func TestAllOfOfObjectsMerges(t *testing.T) {
+	files, err := generate(t, `{"title":"Both","allOf":[
+		{"type":"object","required":["a"],"properties":{"a":{"type":"string"}}},
+		{"type":"object","properties":{"b":{"type":"integer"}}}]}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	types := squash(string(files["types.go"]))
+	for _, want := range []string{"type Both struct {", "A string", "B rt.Opt[int64]", "Extra map[string]rt.Raw"} {
+		if !strings.Contains(types, want) {
+			t.Errorf("types.go lacks %q:\n%s", want, types)
+		}
+	}
+	// A part that rejects unknown properties cannot be merged exactly: it
+	// stays a raw value checked by the interpreter.
+	files, err = generate(t, `{"title":"Strict","allOf":[
+		{"type":"object","additionalProperties":false,"properties":{"a":{"type":"string"}}},
+		{"type":"object","properties":{"b":{"type":"integer"}}}]}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if types := squash(string(files["types.go"])); strings.Contains(types, "B rt.Opt") {
+		t.Errorf("merged a part with additionalProperties false:\n%s", types)
+	}
+}
