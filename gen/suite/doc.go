@@ -1,0 +1,23 @@
+// Package suite holds no code of its own: its test runs the JSON Schema Test
+// Suite (draft 2020-12) through zerogen as an external yardstick.
+//
+// For every case of every suite file (the top-level files of
+// tests/draft2020-12, then optional/ apart from optional/format/, reported
+// separately and never enforced) the test generates one Go package with
+// gen.Generate, builds one program that imports them all in a temporary
+// module, and decodes each test's data with the generated Root.UnmarshalJSON.
+// A verdict that differs from the suite's, a panic, or an accepted value that
+// does not re-encode to the same JSON value is WRONG and fails the test. A
+// case the generator refuses counts as REFUSED; a rejection that one of the
+// decoder's documented strictnesses explains (duplicate keys, depth, int64,
+// UTF-8, huge exponents) counts as DEVIATION.
+//
+// The suite is read from ../shared/json-schema-test-suite beside the
+// repository; without it, or with -short, the test skips. It takes 5-20 s
+// with a warm build cache and about 90 s on an empty one:
+//
+//	go test ./gen/suite
+//	make suite-report   # also writes docs/suite.md (ZERO_SUITE_REPORT=docs/suite.md)
+//
+// ZERO_SUITE_KEEP=1 keeps the temporary module for inspection and logs its path.
+package suite

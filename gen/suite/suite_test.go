@@ -1,0 +1,187 @@
+package suite
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// mustPass lists the suite files on which every test must pass: no refusal
+// and no deviation either.
+var mustPass = []string{
+	"type", "properties", "required", "additionalProperties", "const", "enum",
+	"minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum",
+	"exclusiveMaximum", "multipleOf", "items", "prefixItems", "minItems", "maxItems",
+	"uniqueItems", "minProperties", "maxProperties", "oneOf", "anyOf", "allOf", "not",
+	"ref", "defs", "boolean_schema", "default", "patternProperties", "propertyNames",
+	"dependentRequired", "dependentSchemas", "if-then-else", "contains", "minContains",
+	"maxContains", "infinite-loop-detection",
+}
+
+// TestSuite runs the JSON Schema Test Suite (draft 2020-12) through zerogen
+// and fails on any WRONG result and on any file of mustPass that does not
+// pass entirely. With ZERO_SUITE_REPORT=path it also writes the report there
+// (a relative path is relative to the repository root):
+//
+//	ZERO_SUITE_REPORT=docs/suite.md go test -run TestSuite -count=1 ./gen/suite
+func TestSuite(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the JSON Schema Test Suite builds about 430 generated packages; skipped with -short")
+	}
+	repo := repoRoot(t)
+	dir := filepath.Join(repo, "..", "shared", "json-schema-test-suite")
+	if _, err := os.Stat(filepath.Join(dir, "tests", "draft2020-12")); err != nil {
+		t.Skipf("JSON Schema Test Suite not found beside the repository at %s: %v", dir, err)
+	}
+	files := runSuite(t, repo, dir)
+
+	top, optional := split(files)
+	t.Log("\n" + table(top))
+	t.Log("optional/, not enforced:\n" + table(optional))
+	for _, s := range testsWith(optional, wrong) {
+		t.Logf("optional WRONG %s", describeTest(s))
+	}
+	if out := os.Getenv("ZERO_SUITE_REPORT"); out != "" {
+		writeReport(t, repo, out, report(files, provenance(dir)))
+	}
+	checkWrong(t, top)
+	checkMustPass(t, top)
+}
+
+// runSuite generates, builds and runs every case and judges every test.
+func runSuite(t *testing.T, repo, dir string) []*suiteFile {
+	start := time.Now()
+	files, err := loadSuite(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	generateAll(files, filepath.Join(dir, "remotes"))
+	var cases []*suiteCase
+	for _, f := range files {
+		cases = append(cases, f.Cases...)
+	}
+	genTime := time.Since(start)
+
+	mod, err := newModule(tempDir(t), repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := mod.writeCases(cases); err != nil {
+		t.Fatal(err)
+	}
+	bin, err := mod.build(t.Context(), cases)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buildTime := time.Since(start) - genTime
+
+	var tests []*suiteTest
+	for _, c := range runnable(cases) {
+		tests = append(tests, c.Tests...)
+	}
+	if err := mod.run(t.Context(), bin, tests); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		judge(c)
+	}
+	t.Logf("%d cases, %d tests run: generate %v, build %v, run %v",
+		len(cases), len(tests), genTime.Round(time.Millisecond), buildTime.Round(time.Millisecond),
+		(time.Since(start) - genTime - buildTime).Round(time.Millisecond))
+	return files
+}
+
+// repoRoot is the repository's root, two levels up from this package.
+func repoRoot(t *testing.T) string {
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil || !bytes.Contains(mod, []byte("module github.com/zeroproject/zero\n")) {
+		t.Fatalf("%s is not the zero repository: %v", root, err)
+	}
+	return root
+}
+
+// tempDir makes the harness module's directory; ZERO_SUITE_KEEP=1 keeps it.
+func tempDir(t *testing.T) string {
+	dir, err := os.MkdirTemp("", "zerosuite-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if os.Getenv("ZERO_SUITE_KEEP") != "" {
+		t.Logf("harness module kept in %s", dir)
+	} else {
+		t.Cleanup(func() { os.RemoveAll(dir) })
+	}
+	return dir
+}
+
+func writeReport(t *testing.T, repo, out, text string) {
+	if !filepath.IsAbs(out) {
+		out = filepath.Join(repo, out)
+	}
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(out, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("wrote %s", out)
+}
+
+// checkWrong fails the test with every WRONG result.
+func checkWrong(t *testing.T, files []*suiteFile) {
+	for _, s := range testsWith(files, wrong) {
+		c := s.Case
+		t.Errorf("WRONG %s case %d %q, test %d %q\n\tdata: %s\n\texpected valid=%v\n\tgot: %s",
+			c.File.Name, c.Index, c.Description, s.Index, s.Description, compact(s.Data), s.Valid, clipLines(s.Why, 12))
+	}
+}
+
+// checkMustPass fails the test for each file of mustPass with a test that
+// did not pass.
+func checkMustPass(t *testing.T, files []*suiteFile) {
+	byName := map[string]*suiteFile{}
+	for _, f := range files {
+		byName[f.Name] = f
+	}
+	for _, name := range mustPass {
+		f := byName[name]
+		if f == nil {
+			t.Errorf("suite file %s.json is missing", name)
+			continue
+		}
+		if n := tallyFile(f); n.Passed != n.Tests {
+			t.Errorf("%s: %d of %d tests passed, want all (wrong %d, refused %d, deviation %d)%s",
+				name, n.Passed, n.Tests, n.Wrong, n.Refused, n.Deviation, notPassed(f))
+		}
+	}
+}
+
+// notPassed lists the refused and deviating tests of f (WRONG ones are
+// listed by checkWrong).
+func notPassed(f *suiteFile) string {
+	var b strings.Builder
+	for _, c := range f.Cases {
+		for _, s := range c.Tests {
+			if s.Outcome == refused || s.Outcome == deviation {
+				fmt.Fprintf(&b, "\n\t%s %s", s.Outcome, describeTest(s))
+			}
+		}
+	}
+	return b.String()
+}
+
+func clipLines(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > n {
+		lines = append(lines[:n], "\t...")
+	}
+	return strings.Join(lines, "\n\t")
+}
