@@ -261,7 +261,9 @@ func (sp *strSpec) violating(keyword, v string) (string, bool) {
 		if n < 0 {
 			return "", false
 		}
-		cands = append(cands, prefixRunes(v, n))
+		// Code points outside the BMP first: four UTF-8 bytes and two
+		// UTF-16 units each, so a count of either is caught.
+		cands = append(cands, strings.Repeat("\U0001F600", n), prefixRunes(v, n))
 		cands = append(cands, sp.candidates(n, nil)...)
 	case "maxLength":
 		if sp.MaxLen < 0 || sp.MaxLen > 1<<16 {
