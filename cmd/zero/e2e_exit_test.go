@@ -170,8 +170,9 @@ func TestJSONModeOneResult(t *testing.T) {
 
 // startHanging starts zero against a server that streams the first text
 // delta and then hangs, and waits until that delta is on stdout: proof that
-// events are flushed while the model is still streaming.
-func startHanging(t *testing.T, z *zeroEnv, args ...string) (wait func() ([]string, int)) {
+// events are flushed while the model is still streaming. stop sends a
+// signal and collects the rest of stdout and the exit code.
+func startHanging(t *testing.T, z *zeroEnv, args ...string) (stop func(sig os.Signal) ([]string, int)) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	t.Cleanup(cancel)
@@ -194,8 +195,8 @@ func startHanging(t *testing.T, z *zeroEnv, args ...string) (wait func() ([]stri
 	if len(got) == 0 || !strings.Contains(got[len(got)-1], "Hello there") {
 		t.Fatalf("no text delta while the model streams: %q", got)
 	}
-	return func() ([]string, int) {
-		if err := cmd.Process.Signal(os.Interrupt); err != nil {
+	return func(sig os.Signal) ([]string, int) {
+		if err := cmd.Process.Signal(sig); err != nil {
 			t.Fatal(err)
 		}
 		for sc.Scan() {
@@ -218,7 +219,7 @@ func TestInterruptAndLockedSession(t *testing.T) {
 		t.Errorf("locked session: code %d, stderr %q", locked.code, locked.stderr)
 	}
 
-	got, code := interrupt()
+	got, code := interrupt(os.Interrupt)
 	evs := decodeV2(t, strings.Join(got, "\n")+"\n")
 	checkStream(t, evs, true, code)
 	if e := errorEvent(t, evs); code != 130 || e.Code != "interrupted" || e.Message != "interrupted by SIGINT" {

@@ -45,6 +45,17 @@ type execFlags struct {
 // parseExecFlags parses args. Errors are usage errors.
 func parseExecFlags(args []string) (*execFlags, error) {
 	f := &execFlags{}
+	fs := f.flagSet()
+	if err := fs.Parse(args); err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	f.words = fs.Args()
+	return f, nil
+}
+
+// flagSet declares the flags of exec, bound to f. execUsage documents
+// each of them.
+func (f *execFlags) flagSet() *pflag.FlagSet {
 	fs := pflag.NewFlagSet("zero exec", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.SortFlags = false
@@ -66,11 +77,7 @@ func parseExecFlags(args []string) (*execFlags, error) {
 	fs.IntVar(&f.maxTurns, "max-turns", run.DefaultMaxTurns, "")
 	fs.StringVar(&f.replay, "replay", "", "")
 	fs.BoolVarP(&f.help, "help", "h", false, "")
-	if err := fs.Parse(args); err != nil {
-		return nil, usageErrorf("%v", err)
-	}
-	f.words = fs.Args()
-	return f, nil
+	return fs
 }
 
 // validate checks everything that needs no file, network or provider,
