@@ -35,9 +35,12 @@ func build(l *loaded) (*Model, error) {
 		if (t.Kind == KStruct || t.Kind == KUnion) && t.Name == "" {
 			t.Name = goName(name)
 		}
-		if t.Kind != KStruct && t.Kind != KUnion {
+		if t.Nullable && t.Name == goName(name) {
+			t.Name += "Value" // the root wrapper takes the name
+		}
+		if (t.Kind != KStruct && t.Kind != KUnion) || t.Nullable {
 			// A root that is not a struct or union is wrapped in a named struct.
-			root = &Type{Kind: KStruct, Name: goName(name), Doc: t.Doc, Loc: t.Loc, schema: doc.schema,
+			root = &Type{Kind: KStruct, Wrapper: true, Name: goName(name), Doc: t.Doc, Loc: t.Loc, schema: doc.schema,
 				Fields: []*Field{{JSON: "", Go: "Value", Type: t, Required: true}}}
 			root.Fields[0].Doc = "Value is the document."
 		}
@@ -80,6 +83,9 @@ func (b *builder) constraintKeys(s *jsonschema.Schema) (map[string]*rawNode, *ra
 func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 	if t, ok := b.types[s]; ok {
 		return t, nil
+	}
+	if err := b.checkKnown(s); err != nil {
+		return nil, err
 	}
 	keys, _ := b.constraintKeys(s)
 	if len(keys) == 1 && keys["$ref"] != nil && s.Ref != nil {
@@ -187,16 +193,33 @@ func (b *builder) str(s *jsonschema.Schema, t *Type, keys map[string]*rawNode) (
 		t.Pattern = s.Pattern.String()
 	}
 	if e, ok := keys["enum"]; ok {
+		// A value must be in the enum and satisfy the other string
+		// keywords: keep the enum values that do. Null is admitted only
+		// when the enum lists it, which the interpreter handles.
+		rule := rt.StrRule{MinLen: t.MinLen, MaxLen: t.MaxLen}
+		if t.Pattern != "" {
+			rule.Pattern = rt.MustPattern(t.Pattern)
+		}
+		seen := map[string]bool{}
 		for _, v := range e.items {
 			if v.kind != rt.String {
 				return false, nil
 			}
-			t.Values = append(t.Values, v.str)
+			if !seen[v.str] && rule.Check(v.str, -1) == nil {
+				t.Values = append(t.Values, v.str)
+			}
+			seen[v.str] = true
 		}
-		t.Kind = KEnum
+		if len(t.Values) == 0 {
+			return false, nil // an empty enum admits nothing: the interpreter says so
+		}
+		if t.Nullable {
+			t.NullKeyword = "enum"
+		}
+		t.Kind, t.Nullable = KEnum, false
+		t.MinLen, t.MaxLen, t.Pattern = 0, -1, ""
 	}
-	_, hasFormat := s.Format, s.Format != ""
-	t.Hookable = t.Pattern == "" && t.Kind == KString && !hasFormat
+	t.Hookable = t.Pattern == "" && t.Kind == KString && s.Format == ""
 	return true, nil
 }
 
@@ -508,4 +531,17 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*rawNode)
 		}
 	}
 	return len(t.Fields) <= 64, nil
+}
+
+// checkKnown refuses a schema that lies outside the input documents (the
+// built-in meta-schemas): its keywords were never checked, and the
+// meta-schemas rely on $dynamicRef.
+func (b *builder) checkKnown(s *jsonschema.Schema) error {
+	if s.Always != nil {
+		return nil
+	}
+	if _, _, raw := b.l.rawFor(s); raw == nil {
+		return &GenError{File: s.Location, Msg: "refers to a schema outside the input files (such as a meta-schema, which uses $dynamicRef); this is not supported"}
+	}
+	return nil
 }

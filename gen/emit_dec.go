@@ -243,6 +243,15 @@ func (e *emitter) mapDecBody(t *Type) []jen.Code {
 // structDecoder writes the decodeJSON method of a struct: one pass over the
 // members, a bit per property for duplicates and required ones.
 func (e *emitter) structDecoder(f *jen.File, t *Type) {
+	if t.Wrapper {
+		f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("decodeJSON").Add(decParams()).Error().Block(
+			jen.Op("*").Id("x").Op("=").Id(t.Name).Values(),
+			jen.List(jen.Id("v"), err()).Op(":=").Id(e.decName(t.Fields[0].Type)).Call(d()),
+			jen.Id("x").Dot("Value").Op("=").Id("v"),
+			jen.Return(err()),
+		)
+		return
+	}
 	var cases []jen.Code
 	var reqChecks []jen.Code
 	for i, fl := range t.Fields {

@@ -97,6 +97,11 @@ func (e *emitter) encBody(t *Type, v *jen.Statement) []jen.Code {
 // due is known while generating until the first optional member, and
 // tracked at run time after it.
 func (e *emitter) structEncoder(f *jen.File, t *Type) {
+	if t.Wrapper {
+		f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("encodeJSON").Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder")).Error().Block(
+			jen.Return(jen.Id(e.encName(t.Fields[0].Type)).Call(enc(), jen.Lit(""), jen.Id("x").Dot("Value"))))
+		return
+	}
 	var body []jen.Code
 	const (
 		none, written, runtime = 0, 1, 2

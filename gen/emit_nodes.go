@@ -77,8 +77,8 @@ func (e *emitter) nodeFields(n *Node) jen.Dict {
 	if len(n.Const) > 0 {
 		set("Const", jen.Index().String().Values(jen.Lit(n.Const[0])))
 	}
-	if len(n.Enum) > 0 {
-		var vs []jen.Code
+	if n.Enum != nil {
+		vs := []jen.Code{}
 		for _, v := range n.Enum {
 			vs = append(vs, jen.Lit(v))
 		}

@@ -106,6 +106,12 @@ func (e *emitter) valBody(t *Type, v *jen.Statement) []jen.Code {
 }
 
 func (e *emitter) structValidator(f *jen.File, t *Type) {
+	if t.Wrapper {
+		f.Comment("Validate reports whether the value satisfies its schema.")
+		f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().Block(
+			jen.Return(jen.Id(e.valName(t.Fields[0].Type)).Call(jen.Id("x").Dot("Value"))))
+		return
+	}
 	var body []jen.Code
 	fixed := 0
 	for _, fl := range t.Fields {

@@ -31,10 +31,17 @@ type Type struct {
 	Deprecated bool
 	Loc        string // file#/pointer, for messages
 	Nullable   bool   // null is admitted beside the kind
-	schema     *jsonschema.Schema
+	// NullKeyword is the keyword a null value fails at when Nullable is
+	// false: "type", or "enum" when the type admits null but the enum
+	// does not list it.
+	NullKeyword string
+	schema      *jsonschema.Schema
 
 	// KStruct
-	Fields  []*Field
+	Fields []*Field
+	// Wrapper marks the named struct around a root that is not an object:
+	// its one field, Value, is the whole document.
+	Wrapper bool
 	Extra   *Type // additionalProperties: nil when forbidden
 	ObjSize *Size
 

@@ -15,6 +15,9 @@ func (b *builder) nodeOf(s *jsonschema.Schema) (*Node, error) {
 	if n, ok := b.nodes[s]; ok {
 		return n, nil
 	}
+	if err := b.checkKnown(s); err != nil {
+		return nil, err
+	}
 	keys, raw := b.constraintKeys(s)
 	if len(keys) == 1 && keys["$ref"] != nil && s.Ref != nil {
 		// A bare $ref is its target; cycles of bare refs were refused by
@@ -53,6 +56,7 @@ func (b *builder) nodeValues(s *jsonschema.Schema, n *Node, keys map[string]*raw
 		n.Const = []string{canon}
 	}
 	if e, ok := keys["enum"]; ok {
+		n.Enum = []string{} // present: an empty enum admits nothing
 		for _, v := range e.items {
 			canon, err := rt.Canonical(v.text)
 			if err != nil {

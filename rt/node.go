@@ -35,7 +35,7 @@ type Node struct {
 	Types TypeSet // 0: any type
 
 	Const []string // canonical text of the const, if any (one element)
-	Enum  []string // canonical texts of the enum values
+	Enum  []string // canonical texts of the enum values; non-nil and empty admits nothing
 
 	Str *StrRule
 	Num *NumRule
@@ -103,7 +103,7 @@ func (n *Node) validate(d *Decoder, depth int) error {
 
 func (n *Node) hasApplicators() bool {
 	return n.Ref != nil || len(n.AllOf) > 0 || len(n.AnyOf) > 0 || len(n.OneOf) > 0 ||
-		n.Not != nil || n.If != nil || len(n.Const) > 0 || len(n.Enum) > 0
+		n.Not != nil || n.If != nil || len(n.Const) > 0 || n.Enum != nil
 }
 
 // sub validates the value text raw (found at offset start) against m.
@@ -118,7 +118,7 @@ func sub(m *Node, raw string, start, maxDepth, depth int) error {
 }
 
 func (n *Node) apply(raw string, start, maxDepth, depth int) error {
-	if len(n.Const) > 0 || len(n.Enum) > 0 {
+	if len(n.Const) > 0 || n.Enum != nil {
 		if err := n.checkConstEnum(raw, start); err != nil {
 			return err
 		}
@@ -166,7 +166,7 @@ func (n *Node) checkConstEnum(raw string, start int) error {
 	if len(n.Const) > 0 && c != n.Const[0] {
 		return newError(start, "const", "want "+clip(n.Const[0]))
 	}
-	if len(n.Enum) > 0 {
+	if n.Enum != nil {
 		for _, e := range n.Enum {
 			if c == e {
 				return nil

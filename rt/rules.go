@@ -14,15 +14,12 @@ type StrRule struct {
 }
 
 // Check validates s; off is the value's offset (-1 for Go values).
+// Lengths are counted in code points; the byte length settles most checks
+// without counting (a code point takes one to four bytes).
 func (r *StrRule) Check(s string, off int) error {
 	if r.MinLen > 0 || r.MaxLen >= 0 {
 		n := len(s)
-		if n >= r.MinLen { // fast path: byte length bounds the code point count
-			if r.MaxLen < 0 || n <= r.MaxLen {
-				goto pattern
-			}
-			n = utf8.RuneCountInString(s)
-		} else {
+		if (r.MinLen > 0 && n < 4*r.MinLen) || (r.MaxLen >= 0 && n > r.MaxLen) {
 			n = utf8.RuneCountInString(s)
 		}
 		if n < r.MinLen {
@@ -32,7 +29,6 @@ func (r *StrRule) Check(s string, off int) error {
 			return newError(off, "maxLength", "got "+plural(n, "character")+", want at most "+strconv.Itoa(r.MaxLen))
 		}
 	}
-pattern:
 	if r.Pattern != nil && !r.Pattern.MatchString(s) {
 		return newError(off, "pattern", strconv.Quote(clip(s))+" does not match "+strconv.Quote(r.Pattern.Source))
 	}
@@ -152,6 +148,11 @@ func ratF(r *big.Rat) float64 {
 // CheckFloat validates a float64 value. lit is its text as decoded, or ""
 // for Go values.
 func (r *NumRule) CheckFloat(v float64, lit string, off int) error {
+	if lit == "" {
+		// A Go value is validated as the decimal the encoder writes for it.
+		var buf [32]byte
+		lit = string(AppendFloat(buf[:0], v))
+	}
 	var x *big.Rat
 	exact := func() *big.Rat {
 		if x == nil {
