@@ -134,3 +134,13 @@ func TestSessionRecordsAndListing(t *testing.T) {
 		t.Errorf("show of an unknown session: code %d", res.code)
 	}
 }
+
+func TestUnsavedSessionDoesNotStopTheRun(t *testing.T) {
+	z := newZeroEnv(t)
+	z.serve(pt.OpenAI, pt.OpenAI.Stream(pt.Text("ok")))
+	z.vars["XDG_DATA_HOME"] = filepath.Join(z.ws, "README.md") // a file: no session can be created under it
+	evs, _ := z.streamV2(0, "hi")
+	if sessionID(evs) != "none" || evs[1].typ != "warning" || evs[1].v.(*streamjsonv2.Warning).Code != "session_not_saved" {
+		t.Errorf("events = %s, run_start = %+v", types(evs), evs[0].v)
+	}
+}

@@ -15,7 +15,9 @@
 //     in stream-json output, writes an error event and run_end (there is no
 //     run_start: the run never started); in json output, one ExecResult
 //     whose sessionId is "none". Invalid input exits 2, missing
-//     configuration (no API key) and locked sessions exit 3.
+//     configuration (no API key) and locked sessions exit 3. A new session
+//     that cannot be created does not stop the run: it runs unsaved, with a
+//     session_not_saved warning and sessionId "none".
 //  3. internal/run runs the loop and writes every event through the sink
 //     of the output format; see package run for the event sequence.
 //

@@ -105,13 +105,16 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 	if err != nil {
 		return x.fail(err)
 	}
-	defer x.closeSession(sess)
-	out := run.Run(ctx, run.Config{
-		Start:    run.Start{RunID: x.runID, SessionID: sess.Meta.ID, Cwd: ws.Root(), Provider: c.name, Model: c.model, APIModel: c.model},
-		Provider: p, Tools: tb, MaxTurns: x.f.maxTurns,
-		History: session.ToMessages(sess.History()), Prompt: prompt,
-		Sink: x.sink, Recorder: sess, Redactor: x.red, Warnings: x.warnings(warns),
-	})
+	cfg := run.Config{
+		Start:    run.Start{RunID: x.runID, SessionID: output.NoSession, Cwd: ws.Root(), Provider: c.name, Model: c.model, APIModel: c.model},
+		Provider: p, Tools: tb, MaxTurns: x.f.maxTurns, Prompt: prompt,
+		Sink: x.sink, Redactor: x.red, Warnings: append(x.warnings(), warns...),
+	}
+	if sess != nil {
+		defer x.closeSession(sess)
+		cfg.Start.SessionID, cfg.History, cfg.Recorder = sess.Meta.ID, session.ToMessages(sess.History()), sess
+	}
+	out := run.Run(ctx, cfg)
 	if out.Failure != nil {
 		x.errorf("%s", out.Failure.Message)
 	}
@@ -143,17 +146,14 @@ func (x *execution) bashEnv() []string {
 	return tools.FilterEnv(x.env.Environ, nil)
 }
 
-// warnings are the warnings the run writes after run_start.
-func (x *execution) warnings(sessionWarnings []session.Warning) []run.Warning {
-	var ws []run.Warning
-	if x.f.unsafe {
-		ws = append(ws, run.Warning{Code: run.WarnUnsafe, Message: "permission checks are off (--skip-permissions-unsafe): " +
-			"the model may run any command and change any file without asking"})
+// warnings are the warnings about the flags the run writes after
+// run_start.
+func (x *execution) warnings() []run.Warning {
+	if !x.f.unsafe {
+		return nil
 	}
-	for _, w := range sessionWarnings {
-		ws = append(ws, run.Warning{Code: run.WarnSession, Message: w.String()})
-	}
-	return ws
+	return []run.Warning{{Code: run.WarnUnsafe, Message: "permission checks are off (--skip-permissions-unsafe): " +
+		"the model may run any command and change any file without asking"}}
 }
 
 // errorf prints "zero: ..." on stderr, redacted.

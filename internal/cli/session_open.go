@@ -59,8 +59,11 @@ func sessionExists(st *session.Store, id string) bool {
 	return err == nil && info.Mode().IsRegular()
 }
 
-// openSession creates, resumes or forks the session of the run.
-func (x *execution) openSession(st *session.Store, c choice, cwd string) (*session.Session, []session.Warning, error) {
+// openSession creates, resumes or forks the session of the run, and
+// returns the warnings the run should report about it. A new session that
+// cannot be created does not stop the run: it runs unsaved, with a
+// session_not_saved warning, and sess is nil.
+func (x *execution) openSession(st *session.Store, c choice, cwd string) (*session.Session, []run.Warning, error) {
 	meta := sessionv1.SessionMeta{Cwd: cwd, Provider: c.name, Model: c.model}
 	var (
 		s     *session.Session
@@ -71,25 +74,36 @@ func (x *execution) openSession(st *session.Store, c choice, cwd string) (*sessi
 	case x.f.fork != "":
 		s, warns, err = st.Fork(x.f.fork, meta)
 	case x.f.resume != "":
-		id := x.f.resume
-		if id == latest {
-			id = ""
-		}
-		s, warns, err = st.Open(id)
+		s, warns, err = st.Open(resumeID(x.f.resume))
 		if err == nil {
 			s.Meta.Cwd = cwd
 		}
 	default:
-		s, err = st.Create(meta)
+		if s, err = st.Create(meta); err != nil {
+			return nil, []run.Warning{{Code: run.WarnSessionNotSaved, Message: "this run is not saved: " + err.Error()}}, nil
+		}
 	}
-	return s, warns, sessionError(err)
+	if err != nil {
+		return nil, nil, sessionError(err)
+	}
+	var out []run.Warning
+	for _, w := range warns {
+		out = append(out, run.Warning{Code: run.WarnSession, Message: w.String()})
+	}
+	return s, out, nil
+}
+
+// resumeID is the id Store.Open takes for --resume: "" for the latest.
+func resumeID(flag string) string {
+	if flag == latest {
+		return ""
+	}
+	return flag
 }
 
 // sessionError classifies a failure to open a session.
 func sessionError(err error) error {
 	switch {
-	case err == nil:
-		return nil
 	case errors.Is(err, session.ErrNotFound):
 		return inputErrorf("%v", err)
 	case errors.Is(err, session.ErrLocked):

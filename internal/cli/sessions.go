@@ -40,6 +40,8 @@ func sessionsCmd(env Env, args []string) int {
 		return showSession(env, st, rest[1], *asJSON)
 	case len(rest) == 0:
 		return usageFailure(env, errors.New("missing subcommand: list or show"), "zero sessions --help")
+	case len(rest) == 1 && rest[0] == "show":
+		return usageFailure(env, errors.New("missing session id: zero sessions show ID"), "zero sessions --help")
 	}
 	return usageFailure(env, fmt.Errorf("unknown arguments %q", strings.Join(fs.Args(), " ")), "zero sessions --help")
 }

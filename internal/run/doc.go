@@ -4,9 +4,10 @@
 // results back, and repeats until the model answers without calling a tool
 // or the turn limit is reached.
 //
+//	tb, err := run.NewToolbox(ws, policy, tools.FilterEnv(os.Environ(), nil))
 //	out := run.Run(ctx, run.Config{
 //		Start:    run.Start{RunID: run.NewRunID(time.Now()), SessionID: s.Meta.ID, ...},
-//		Provider: p, Tools: toolbox, MaxTurns: 20,
+//		Provider: p, Tools: tb, MaxTurns: 20,
 //		Prompt:   prompt, History: session.ToMessages(s.History()),
 //		Sink:     output.NewStreamJSON(os.Stdout, 2, red.String),
 //		Recorder: s, Redactor: red,
@@ -17,11 +18,14 @@
 //
 // Run writes run_start, then any start-up warnings, then per model turn:
 // reasoning and text deltas as they stream, a tool_call for each call as
-// soon as the provider completes it, the turn's usage, and for each call
-// either its tool_result or, when the call is not granted, permission_request,
-// permission_decision and an error tool_result. A turn without tool calls
-// ends the run with final and run_end. Every failure is one error event
-// followed by run_end; run_end is always the last event, written once.
+// soon as the provider completes it, the turn's usage once the model call
+// has ended, and then, call by call, the tool_result. A call of a tool
+// whose permission is not "allow", or that the policy refuses, is preceded
+// by permission_request and permission_decision; when the decision refuses
+// it, the tool does not run and its tool_result is an error saying
+// permission was denied. A turn without tool calls ends the run with final
+// and run_end. Every failure is one error event followed by run_end;
+// run_end is always the last event, written once.
 //
 // Text and reasoning deltas pass through a redact.Stream (one per channel),
 // which holds back the tail of a delta that could be the start of a secret
