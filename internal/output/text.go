@@ -83,8 +83,13 @@ func (t *Text) endLine() error {
 	return err
 }
 
-// progress writes one row to errw.
+// progress writes one row to errw. When the answer on out stopped
+// mid-line, the row starts with a newline, so that on a terminal, where
+// both streams share the screen, it stands on a line of its own.
 func (t *Text) progress(format string, args ...any) error {
+	if t.wrote && !t.atLineEnd {
+		format = "\n" + format
+	}
 	_, err := fmt.Fprintf(t.errw, format, args...)
 	return err
 }
