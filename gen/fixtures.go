@@ -110,77 +110,109 @@ func fixtures(l *loaded, m *Model) (map[string][]byte, error) {
 	return out, nil
 }
 
-// isWrapper reports whether root is the struct that wraps a root schema
-// that is not an object; its documents are the wrapped value.
+// isWrapper reports whether root is the struct that build wraps around a
+// root schema without a struct shape of its own; its documents are the
+// wrapped value.
 func isWrapper(r *Type) bool {
-	return r.Kind == KStruct && len(r.Fields) == 1 && r.Fields[0].JSON == "" && r.Fields[0].Go == "Value" &&
-		r.Extra == nil && r.Fields[0].Type != nil && r.Fields[0].Type.Kind != KStruct && r.Fields[0].Type.Kind != KUnion
+	return r.Wrapper && len(r.Fields) == 1
+}
+
+// rootOut collects the checked fixtures of one root.
+type rootOut struct {
+	root    *Type
+	doc     *rawDoc
+	man     manifestRoot
+	valid   bytes.Buffer
+	invalid bytes.Buffer
+	seen    map[string]bool // documents written, valid or not
 }
 
 // rootFixtures builds, checks and writes the fixtures of one root.
 func (g *fixgen) rootFixtures(r *Type, doc *rawDoc) (manifestRoot, []byte, []byte, error) {
-	mr := manifestRoot{Name: r.Name, Schema: doc.name,
+	o := &rootOut{root: r, doc: doc, seen: map[string]bool{}, man: manifestRoot{Name: r.Name, Schema: doc.name,
 		Valid:   manifestValid{File: r.Name + ".valid.jsonl", Cases: []validCase{}},
-		Invalid: manifestInvalid{File: r.Name + ".invalid.jsonl", Cases: []invalidCase{}}}
+		Invalid: manifestInvalid{File: r.Name + ".invalid.jsonl", Cases: []invalidCase{}}}}
 	t := r
 	if isWrapper(r) {
 		t = r.Fields[0].Type
 	}
-	fail := func(what string, d *jval, err error) error {
-		return &GenError{File: doc.name, Msg: fmt.Sprintf("fixture %s of %s %s: %v", what, r.Name, d.bytes(), err)}
-	}
 	good, fulls, err := g.validDocs(t, doc)
 	if err != nil {
-		return mr, nil, nil, err
+		return o.man, nil, nil, err
 	}
-	var valid bytes.Buffer
-	seen := map[string]bool{}
 	for _, d := range good {
-		text := d.doc.bytes()
-		if seen[string(text)] || len(text) > maxFixtureBytes {
-			continue
+		if err := o.addValid(d); err != nil {
+			return o.man, nil, nil, err
 		}
-		seen[string(text)] = true
-		if err := checkValid(doc.schema, text); err != nil {
-			return mr, nil, nil, fail(d.name, d.doc, err)
-		}
-		valid.Write(append(text, '\n'))
-		mr.Valid.Cases = append(mr.Valid.Cases, validCase{Line: len(mr.Valid.Cases) + 1, Name: d.name, Variant: optString(d.variant)})
 	}
-	var invalid bytes.Buffer
-	seen = map[string]bool{}
 	for _, f := range fulls {
 		b := &breaker{g: g, root: f.doc}
 		b.walk(t, f.doc, site{}, g.at(doc.schema, nil))
 		for _, bad := range b.out {
-			text := bad.doc.bytes()
-			if seen[string(text)] || len(text) > maxFixtureBytes {
-				continue
+			if err := o.addInvalid(bad, f.variant); err != nil {
+				return o.man, nil, nil, err
 			}
-			if bad.probe {
-				l, ok := probeLabel(doc.schema, text, bad.pointer)
-				if !ok {
-					continue
-				}
-				bad.pointer, bad.keyword = l.pointer, l.keyword
-				bad.name = caseName(l.pointer, l.keyword, describe(bad.doc))
-			}
-			seen[string(text)] = true
-			if bad.deviation == "" {
-				if err := checkInvalid(doc.schema, text, bad.pointer, bad.keyword); err != nil {
-					return mr, nil, nil, fail(fmt.Sprintf("%q (want %s at %q)", bad.name, bad.keyword, bad.pointer), bad.doc, err)
-				}
-			}
-			invalid.Write(append(text, '\n'))
-			name := bad.name
-			if f.variant != "" {
-				name = f.variant + ": " + name
-			}
-			mr.Invalid.Cases = append(mr.Invalid.Cases, invalidCase{Line: len(mr.Invalid.Cases) + 1, Name: name,
-				Variant: optString(f.variant), Pointer: bad.pointer, Keyword: bad.keyword, Deviation: optString(bad.deviation)})
 		}
 	}
-	return mr, valid.Bytes(), invalid.Bytes(), nil
+	return o.man, o.valid.Bytes(), o.invalid.Bytes(), nil
+}
+
+func (o *rootOut) fail(what string, d *jval, err error) error {
+	return &GenError{File: o.doc.name, Msg: fmt.Sprintf("fixture %s of %s %s: %v", what, o.root.Name, d.bytes(), err)}
+}
+
+// fresh reports whether text is new and small enough, and marks it seen.
+func (o *rootOut) fresh(text []byte) bool {
+	if o.seen[string(text)] || len(text) > maxFixtureBytes {
+		return false
+	}
+	o.seen[string(text)] = true
+	return true
+}
+
+// addValid checks a valid document with the reference and writes it.
+func (o *rootOut) addValid(d goodDoc) error {
+	text := d.doc.bytes()
+	if !o.fresh(text) {
+		return nil
+	}
+	if err := checkValid(o.doc.schema, text); err != nil {
+		return o.fail(d.name, d.doc, err)
+	}
+	o.valid.Write(append(text, '\n'))
+	o.man.Valid.Cases = append(o.man.Valid.Cases, validCase{Line: len(o.man.Valid.Cases) + 1, Name: d.name, Variant: optString(d.variant)})
+	return nil
+}
+
+// addInvalid labels a probe with the reference's verdict, checks any
+// other invalid document with the reference (unless it is a deviation)
+// and writes it.
+func (o *rootOut) addInvalid(bad badDoc, variant string) error {
+	text := bad.doc.bytes()
+	if bad.probe {
+		l, ok := probeLabel(o.doc.schema, text, bad.pointer)
+		if !ok {
+			return nil
+		}
+		bad.pointer, bad.keyword = l.pointer, l.keyword
+		bad.name = caseName(l.pointer, l.keyword, bad.detail)
+	}
+	if !o.fresh(text) {
+		return nil
+	}
+	if bad.deviation == "" {
+		if err := checkInvalid(o.doc.schema, text, bad.pointer, bad.keyword); err != nil {
+			return o.fail(fmt.Sprintf("%q (want %s at %q)", bad.name, bad.keyword, bad.pointer), bad.doc, err)
+		}
+	}
+	o.invalid.Write(append(text, '\n'))
+	name := bad.name
+	if variant != "" {
+		name = variant + ": " + name
+	}
+	o.man.Invalid.Cases = append(o.man.Invalid.Cases, invalidCase{Line: len(o.man.Invalid.Cases) + 1, Name: name,
+		Variant: optString(variant), Pointer: bad.pointer, Keyword: bad.keyword, Deviation: optString(bad.deviation)})
+	return nil
 }
 
 func optString(s string) *string {

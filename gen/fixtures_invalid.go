@@ -1,9 +1,10 @@
 package gen
 
 import (
-	"fmt"
 	"math/big"
 	"strconv"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/rt"
 )
@@ -15,8 +16,9 @@ type badDoc struct {
 	pointer   string
 	keyword   string
 	name      string
+	detail    string // the offending value, for a probe's name
 	deviation string // "duplicate-key": the reference accepts it
-	probe     bool   // label taken from the reference (see probe)
+	probe     bool   // labelled with the reference's verdict (see probes)
 }
 
 // breaker walks a valid document beside its type and derives one invalid
@@ -47,7 +49,7 @@ func caseName(ptr, keyword, detail string) string {
 
 // walk derives the invalid documents for the value v of type t at s.
 func (b *breaker) walk(t *Type, v *jval, s site, p pos) {
-	b.wrongTypes(t, s)
+	b.wrongTypes(t, s, p)
 	b.probes(t, v, s, p)
 	if v.kind == rt.Null {
 		return
@@ -100,32 +102,116 @@ func jsonTypes(t *Type) []string {
 	return out
 }
 
-// wrongTypes adds one document per JSON type the position refuses.
-func (b *breaker) wrongTypes(t *Type, s site) {
-	types := jsonTypes(t)
-	if types == nil {
+// typeSamples are one value of each JSON type; 0.5 is a number that is
+// not an integer.
+var typeSamples = []struct {
+	typ string
+	v   func() *jval
+}{
+	{"null", jnull}, {"boolean", func() *jval { return jbool(true) }}, {"object", func() *jval { return jobj() }},
+	{"array", func() *jval { return jarr() }}, {"integer", func() *jval { return jnum("0") }},
+	{"number", func() *jval { return jnum("0.5") }}, {"string", func() *jval { return jstr("0") }},
+}
+
+// wrongTypes adds one document per JSON type the schema's type keywords
+// refuse at s. A type those keywords admit but the model does not (null
+// beside an enum that lacks it) is a probe: the reference names the
+// keyword.
+func (b *breaker) wrongTypes(t *Type, s site, p pos) {
+	model := typeSet(jsonTypes(t))
+	schema := model
+	if t.Kind != KRaw {
+		schema = schemaTypes(schemaOf(p, t), 0)
+	}
+	if schema == nil {
 		return
 	}
-	has := map[string]bool{}
-	for _, x := range types {
-		has[x] = true
-	}
-	if has["number"] {
-		has["integer"] = true
-	}
-	samples := []struct {
-		typ string
-		v   *jval
-	}{
-		{"null", jnull()}, {"boolean", jbool(true)}, {"object", jobj()}, {"array", jarr()},
-		{"integer", jnum("0")}, {"number", jnum("0.5")}, {"string", jstr("0")},
-	}
-	for _, x := range samples {
-		if has[x.typ] || x.typ == "number" && !has["integer"] {
-			continue
+	for _, x := range typeSamples {
+		switch {
+		case x.typ == "number" && !schema["integer"] && !schema["number"]:
+			// 0 already shows that no number is allowed
+		case !admits(schema, x.typ):
+			b.replace(s, x.v(), "type")
+		case model != nil && !admits(model, x.typ):
+			doc := replaceAt(b.root, s.path, func(*jval) *jval { return x.v() })
+			b.out = append(b.out, badDoc{doc: doc, pointer: s.ptr, probe: true, detail: describe(x.v())})
 		}
-		b.replace(s, x.v, "type")
 	}
+}
+
+func typeSet(types []string) map[string]bool {
+	if types == nil {
+		return nil
+	}
+	set := map[string]bool{}
+	for _, x := range types {
+		set[x] = true
+	}
+	return set
+}
+
+// admits reports whether a set of JSON types holds a value of type typ
+// ("integer" for 0, "number" for 0.5).
+func admits(set map[string]bool, typ string) bool {
+	switch typ {
+	case "integer":
+		return set["integer"] || set["number"]
+	}
+	return set[typ]
+}
+
+// schemaTypes is the set of JSON types that the type keywords of s allow,
+// through $ref, allOf and the branches of oneOf and anyOf; nil is any.
+func schemaTypes(s *jsonschema.Schema, depth int) map[string]bool {
+	if s == nil || depth > 32 {
+		return nil
+	}
+	var set map[string]bool
+	meet := func(o map[string]bool) {
+		switch {
+		case o == nil:
+		case set == nil:
+			set = o
+		default:
+			both := map[string]bool{}
+			for k := range set {
+				if o[k] || k == "integer" && o["number"] {
+					both[k] = true
+				}
+			}
+			for k := range o {
+				if k == "integer" && set["number"] {
+					both[k] = true
+				}
+			}
+			set = both
+		}
+	}
+	join := func(list []*jsonschema.Schema) map[string]bool {
+		out := map[string]bool{}
+		for _, x := range list {
+			o := schemaTypes(x, depth+1)
+			if o == nil {
+				return nil
+			}
+			for k := range o {
+				out[k] = true
+			}
+		}
+		return out
+	}
+	meet(typeSet(s.Types))
+	meet(schemaTypes(s.Ref, depth+1))
+	for _, x := range s.AllOf {
+		meet(schemaTypes(x, depth+1))
+	}
+	if len(s.OneOf) > 0 {
+		meet(join(s.OneOf))
+	}
+	if len(s.AnyOf) > 0 {
+		meet(join(s.AnyOf))
+	}
+	return set
 }
 
 // probes adds the values the model admits at s that the schema itself
@@ -147,7 +233,7 @@ func (b *breaker) probes(t *Type, v *jval, s site, p pos) {
 			continue
 		}
 		doc := replaceAt(b.root, s.path, func(*jval) *jval { return x })
-		b.out = append(b.out, badDoc{doc: doc, pointer: s.ptr, probe: true, name: caseName(s.ptr, "schema", describe(x))})
+		b.out = append(b.out, badDoc{doc: doc, pointer: s.ptr, probe: true, detail: describe(x)})
 	}
 }
 
@@ -478,8 +564,4 @@ func (b *breaker) node(n *Node, v *jval, s site) {
 		ns.int64Only = false
 		b.num(ns, v, s)
 	}
-}
-
-func (d badDoc) String() string {
-	return fmt.Sprintf("%s %s %s", d.pointer, d.keyword, d.doc.bytes())
 }
