@@ -232,7 +232,11 @@ func (g *fixgen) scalars(t *Type, p pos, full bool, count int) ([]*jval, error) 
 		out = append(out, c)
 	}
 	if len(out) < count {
-		return nil, g.cannot(t, p, fmt.Sprintf("%d different valid values", count))
+		what := "a valid value"
+		if count > 1 {
+			what = fmt.Sprintf("%d different valid values", count)
+		}
+		return nil, g.cannot(t, p, what)
 	}
 	return out, nil
 }
