@@ -44,6 +44,11 @@ Exit status: 0 success, 1 generation failed or files are stale, 2 usage error.
 
 // run is the whole program; main only exits with its result.
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		if sub, ok := subcommands[args[0]]; ok {
+			return sub(args[1:], stdout, stderr)
+		}
+	}
 	fl := pflag.NewFlagSet("zerogen", pflag.ContinueOnError)
 	fl.SetOutput(io.Discard)
 	schemas := fl.String("schemas", "", "")
@@ -56,7 +61,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, err.Error())
 	}
 	if *help {
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, usage+"\n"+subcommandUsage)
 		return 0
 	}
 	switch {

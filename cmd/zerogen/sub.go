@@ -1,0 +1,49 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/pflag"
+)
+
+// subcommands are the zerogen commands beside the default one, which
+// generates a Go package. Each takes the arguments after its name.
+var subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
+	"bundle": runBundle,
+}
+
+// subcommandUsage is the part of the main usage that lists subcommands.
+const subcommandUsage = `Other commands (run 'zerogen COMMAND --help' for each):
+  zerogen bundle --schemas DIR --out DIR [--check]    self-contained schema per root
+  zerogen ts --schemas DIR --out DIR [--check]        TypeScript declarations
+  zerogen docs --schemas DIR --out DIR [--check]      Markdown reference
+  zerogen compat OLD_DIR NEW_DIR --role consumer|producer
+                                                      breaking-change report
+`
+
+// subFlags makes the flag set of a subcommand; it parses args and says
+// whether to go on (with code 0 for --help, 2 for a usage error).
+func subFlags(name string) *pflag.FlagSet {
+	fl := pflag.NewFlagSet("zerogen "+name, pflag.ContinueOnError)
+	fl.SetOutput(io.Discard)
+	return fl
+}
+
+// parseSub parses args; done is true when the command must stop with code.
+func parseSub(fl *pflag.FlagSet, args []string, usageText string, stdout, stderr io.Writer) (code int, done bool) {
+	help := fl.BoolP("help", "h", false, "")
+	if err := fl.Parse(args); err != nil {
+		return subUsageError(stderr, fl.Name(), err.Error()), true
+	}
+	if *help {
+		fmt.Fprint(stdout, usageText)
+		return 0, true
+	}
+	return 0, false
+}
+
+func subUsageError(stderr io.Writer, name, msg string) int {
+	fmt.Fprintf(stderr, "zerogen: %s\nRun '%s --help' for usage.\n", msg, name)
+	return 2
+}
