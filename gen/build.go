@@ -323,7 +323,7 @@ func (b *builder) field(parent *jsonschema.Schema, name string, required bool) (
 				if err != nil {
 					return nil, false, b.errAt(target, "const: %v", err)
 				}
-				f.Const = canon
+				f.Const, f.ConstTypes = canon, target.Types
 				if f.Doc == "" {
 					f.Doc = target.Description
 				}

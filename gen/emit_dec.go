@@ -185,8 +185,15 @@ func (e *emitter) enumDecBody(t *Type) []jen.Code {
 	for _, v := range t.Values {
 		cases = append(cases, jen.Lit(v))
 	}
+	var null jen.Code = jen.Null()
+	if t.NullKeyword == "enum" {
+		// The type admits null but the enum does not list it.
+		null = jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
+			jen.Return(jen.Lit(""), jen.Qual(rtPkg, "EnumMismatch").Call(jen.Id("off"), jen.Lit("null"), jen.Lit(quotedList(t.Values)))))
+	}
 	return []jen.Code{
 		jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
+		null,
 		jen.List(jen.Id("s"), err()).Op(":=").Add(d()).Dot("StrShared").Call(), ifErrReturn(jen.Lit(""), err()),
 		jen.Switch(jen.Id("s")).Block(jen.Case(cases...).Block(jen.Return(jen.Id(t.Name).Call(jen.Id("s")), jen.Nil()))),
 		jen.Return(jen.Lit(""), jen.Qual(rtPkg, "EnumMismatch").Call(jen.Id("off"), jen.Qual("strconv", "Quote").Call(jen.Id("s")), jen.Lit(quotedList(t.Values)))),
@@ -295,7 +302,7 @@ func (e *emitter) structDecoder(f *jen.File, t *Type) {
 func (e *emitter) fieldDecode(fl *Field) []jen.Code {
 	wrap := jen.Return(jen.Qual(rtPkg, "AtKey").Call(err(), jen.Id("k")))
 	if fl.Const != "" {
-		return []jen.Code{jen.If(err().Op(":=").Qual(rtPkg, "ExpectConst").Call(d(), jen.Lit(fl.Const)), err().Op("!=").Nil()).Block(wrap)}
+		return []jen.Code{jen.If(err().Op(":=").Qual(rtPkg, "ExpectConst").Call(d(), jen.Lit(fl.Const), typeSetCode(fl.ConstTypes)), err().Op("!=").Nil()).Block(wrap)}
 	}
 	dst := jen.Id("x").Dot(fl.Go)
 	var assign jen.Code
@@ -372,4 +379,21 @@ func (e *emitter) entryPoints(f *jen.File, t *Type) {
 		jen.If(err().Op(":=").Id("x").Dot("decodeJSON").Call(d()), err().Op("!=").Nil()).Block(jen.Return(err())),
 		jen.Return(d().Dot("End").Call()),
 	)
+}
+
+// typeSetCode renders a list of JSON Schema types as an rt.TypeSet expression.
+func typeSetCode(types []string) jen.Code {
+	if len(types) == 0 {
+		return jen.Lit(0)
+	}
+	var out *jen.Statement
+	for _, t := range types {
+		c := jen.Qual(rtPkg, "T"+map[string]string{"null": "Null", "boolean": "Bool", "object": "Object", "array": "Array", "number": "Number", "integer": "Integer", "string": "String"}[t])
+		if out == nil {
+			out = c
+		} else {
+			out = out.Op("|").Add(c)
+		}
+	}
+	return out
 }

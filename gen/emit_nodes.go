@@ -7,8 +7,11 @@ import (
 )
 
 func (e *emitter) nodeVar(n *Node) string {
-	if n.ID < 0 {
+	switch n.ID {
+	case -1:
 		return "rt.False"
+	case -2:
+		return "rt.True"
 	}
 	return "node" + strconv.Itoa(n.ID)
 }
@@ -17,8 +20,11 @@ func (e *emitter) nodeRef(n *Node) jen.Code {
 	if n == nil {
 		return jen.Nil()
 	}
-	if n.ID < 0 {
+	switch n.ID {
+	case -1:
 		return jen.Qual(rtPkg, "False")
+	case -2:
+		return jen.Qual(rtPkg, "True")
 	}
 	return jen.Id(e.nodeVar(n))
 }
@@ -103,7 +109,8 @@ func (e *emitter) nodeFields(n *Node) jen.Dict {
 	set("AllOf", e.nodeList(n.AllOf))
 	set("AnyOf", e.nodeList(n.AnyOf))
 	set("OneOf", e.nodeList(n.OneOf))
-	for name, m := range map[string]*Node{"Not": n.Not, "If": n.If, "Then": n.Then, "Else": n.Else} {
+	for name, m := range map[string]*Node{"Not": n.Not, "If": n.If, "Then": n.Then, "Else": n.Else,
+		"UnevalProps": n.UnevalProps, "UnevalItems": n.UnevalItems} {
 		if m != nil {
 			set(name, e.nodeRef(m))
 		}

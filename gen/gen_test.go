@@ -15,7 +15,7 @@ func TestRefusals(t *testing.T) {
 		{`{"type":"object","requried":["a"]}`, `s.json#/requried: unknown keyword "requried" (did you mean "required"?)`},
 		{`{"properties":{"a":{"minLenght":1}}}`, `s.json#/properties/a/minLenght: unknown keyword "minLenght" (did you mean "minLength"?)`},
 		{`{"$defs":{"x":{"$dynamicRef":"#a"}}}`, `s.json#/$defs/x/$dynamicRef: keyword "$dynamicRef": dynamic references are not supported`},
-		{`{"unevaluatedProperties":false}`, `s.json#/unevaluatedProperties: keyword "unevaluatedProperties"`},
+		{`{"$vocabulary":{}}`, `s.json#/$vocabulary: keyword "$vocabulary"`},
 		{`{"type":"object","properties":{"a":{"type":"string"}}`, `s.json#: not valid JSON`},
 		{`{"type":"strin"}`, `s.json#`},
 	} {

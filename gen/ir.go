@@ -83,8 +83,9 @@ type Field struct {
 	Type       *Type
 	Required   bool
 	// Const is the canonical JSON text of a required const property; such a
-	// property needs no storage.
-	Const string
+	// property needs no storage. ConstTypes are the types its schema names.
+	Const      string
+	ConstTypes []string
 }
 
 // Size is a min/max count (Max < 0: none).
@@ -139,6 +140,8 @@ type Node struct {
 	Ref                 *Node
 	AllOf, AnyOf, OneOf []*Node
 	Not, If, Then, Else *Node
+
+	UnevalProps, UnevalItems *Node
 }
 
 // NamedNode is a node under a property name or pattern.

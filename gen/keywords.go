@@ -31,19 +31,17 @@ var schemaKeywords = map[string]subKind{
 	"if": subOne, "then": subOne, "else": subOne,
 	"dependentSchemas": subMap, "prefixItems": subList, "items": subOne, "contains": subOne,
 	"properties": subMap, "patternProperties": subMap, "additionalProperties": subOne, "propertyNames": subOne,
-	"contentSchema": subOne,
+	"contentSchema": subOne, "unevaluatedProperties": subOne, "unevaluatedItems": subOne,
 }
 
 // unsupportedKeyword lists real 2020-12 keywords the generator refuses
 // rather than approximate.
 var unsupportedKeyword = map[string]string{
-	"$dynamicRef":           "dynamic references are not supported",
-	"$dynamicAnchor":        "dynamic references are not supported",
-	"$vocabulary":           "custom vocabularies are not supported",
-	"unevaluatedProperties": "unevaluatedProperties is not supported",
-	"unevaluatedItems":      "unevaluatedItems is not supported",
-	"$recursiveRef":         "draft 2019-09 recursive references are not supported",
-	"$recursiveAnchor":      "draft 2019-09 recursive references are not supported",
+	"$dynamicRef":      "dynamic references are not supported",
+	"$dynamicAnchor":   "dynamic references are not supported",
+	"$vocabulary":      "custom vocabularies are not supported",
+	"$recursiveRef":    "draft 2019-09 recursive references are not supported",
+	"$recursiveAnchor": "draft 2019-09 recursive references are not supported",
 }
 
 type subKind int

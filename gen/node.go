@@ -129,7 +129,9 @@ func (b *builder) nodeObject(s *jsonschema.Schema, n *Node, raw *rawNode) error 
 	}
 	switch ap := s.AdditionalProperties.(type) {
 	case bool:
-		if !ap {
+		if ap {
+			n.Additional = &Node{ID: -2} // true: evaluates every other member
+		} else {
 			n.Additional = &Node{ID: -1, Never: true}
 		}
 	case *jsonschema.Schema:
@@ -190,7 +192,8 @@ func (b *builder) nodeApplicators(s *jsonschema.Schema, n *Node, keys map[string
 	for _, p := range []struct {
 		dst **Node
 		src *jsonschema.Schema
-	}{{&n.Not, s.Not}, {&n.If, s.If}, {&n.Then, s.Then}, {&n.Else, s.Else}} {
+	}{{&n.Not, s.Not}, {&n.If, s.If}, {&n.Then, s.Then}, {&n.Else, s.Else},
+		{&n.UnevalProps, s.UnevaluatedProperties}, {&n.UnevalItems, s.UnevaluatedItems}} {
 		if *p.dst, err = b.nodeOf(p.src); err != nil {
 			return err
 		}

@@ -9,6 +9,9 @@ import (
 // False is the schema false: no value is valid.
 var False = &Node{Never: true}
 
+// True is the schema true: every value is valid.
+var True = &Node{}
+
 // Start skips white space and returns the offset of the next value.
 func (d *Decoder) Start() int {
 	d.skipSpace()
@@ -45,15 +48,20 @@ func CheckRaw(r Raw) error {
 }
 
 // ExpectConst reads one value and checks that it equals the const whose
-// canonical text is canon.
-func ExpectConst(d *Decoder, canon string) error {
+// canonical text is canon. When the schema also names types, a value of
+// another type fails at "type", as validators report it.
+func ExpectConst(d *Decoder, canon string, types TypeSet) error {
 	off := d.Start()
+	k := d.Next()
 	raw, err := d.RawString()
 	if err != nil {
 		return err
 	}
 	if raw == canon {
 		return nil
+	}
+	if types != 0 && !types.admitsKind(k, raw) {
+		return newError(off, "type", "got "+k.String()+", want "+types.String())
 	}
 	got, err := Canonical(raw)
 	if err != nil {
@@ -162,4 +170,29 @@ func view(r Raw) string {
 		return ""
 	}
 	return unsafe.String(&r[0], len(r))
+}
+
+// admitsKind reports whether a value of kind k (text raw) has one of the types.
+func (t TypeSet) admitsKind(k Kind, raw string) bool {
+	switch k {
+	case Null:
+		return t&TNull != 0
+	case Bool:
+		return t&TBool != 0
+	case Object:
+		return t&TObject != 0
+	case Array:
+		return t&TArray != 0
+	case String:
+		return t&TString != 0
+	case Number:
+		if t&TNumber != 0 {
+			return true
+		}
+		if t&TInteger != 0 {
+			dec, ok := ParseDecimal(raw)
+			return ok && dec.IsInt()
+		}
+	}
+	return false
 }

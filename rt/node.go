@@ -60,7 +60,46 @@ type Node struct {
 	Ref                 *Node
 	AllOf, AnyOf, OneOf []*Node
 	Not, If, Then, Else *Node
+
+	// UnevalProps and UnevalItems apply to the members and items that no
+	// other keyword of this schema, nor a passing in-place applicator,
+	// evaluated (unevaluatedProperties, unevaluatedItems).
+	UnevalProps, UnevalItems *Node
 }
+
+// annots collects which members and items of one instance were evaluated,
+// for unevaluatedProperties and unevaluatedItems.
+type annots struct {
+	props    map[string]bool
+	allProps bool
+	items    int // items [0, items) were evaluated
+	allItems bool
+	idx      map[int]bool // items a contains schema matched
+}
+
+func (a *annots) prop(k string) {
+	if a.props == nil {
+		a.props = map[string]bool{}
+	}
+	a.props[k] = true
+}
+
+func (a *annots) merge(b *annots) {
+	for k := range b.props {
+		a.prop(k)
+	}
+	a.allProps = a.allProps || b.allProps
+	a.items = max(a.items, b.items)
+	a.allItems = a.allItems || b.allItems
+	for i := range b.idx {
+		if a.idx == nil {
+			a.idx = map[int]bool{}
+		}
+		a.idx[i] = true
+	}
+}
+
+func (n *Node) hasUneval() bool { return n.UnevalProps != nil || n.UnevalItems != nil }
 
 // maxApplyDepth bounds how deep applicators may nest on one value, so a
 // schema that refers to itself without consuming input fails instead of
@@ -83,22 +122,45 @@ func (n *Node) ValidateRaw(r Raw) error {
 }
 
 func (n *Node) validate(d *Decoder, depth int) error {
+	return n.validateA(d, depth, nil)
+}
+
+// validateA validates one value; when a is not nil it also records which
+// members and items of the value were evaluated.
+func (n *Node) validateA(d *Decoder, depth int, a *annots) error {
 	if n.Never {
 		d.skipSpace()
 		return newError(d.pos, "false", "no value is allowed here")
 	}
 	d.skipSpace()
 	start := d.pos
-	if err := n.own(d, depth); err != nil {
+	local := a
+	if n.hasUneval() {
+		local = &annots{}
+	}
+	if err := n.own(d, depth, local); err != nil {
 		return err
 	}
-	if !n.hasApplicators() {
+	if !n.hasApplicators() && !n.hasUneval() {
 		return nil
 	}
 	if depth >= maxApplyDepth {
 		return newError(start, "$ref", "schema applies itself more than "+strconv.Itoa(maxApplyDepth)+" times to one value")
 	}
-	return n.apply(d.str[start:d.pos], start, d.MaxDepth-d.depth, depth+1)
+	raw, maxDepth := d.str[start:d.pos], d.MaxDepth-d.depth
+	if err := n.apply(raw, start, maxDepth, depth+1, local); err != nil {
+		return err
+	}
+	if !n.hasUneval() {
+		return nil
+	}
+	if err := n.unevaluated(raw, start, maxDepth, depth+1, local); err != nil {
+		return err
+	}
+	if a != nil {
+		a.merge(local)
+	}
+	return nil
 }
 
 func (n *Node) hasApplicators() bool {
@@ -106,53 +168,61 @@ func (n *Node) hasApplicators() bool {
 		n.Not != nil || n.If != nil || len(n.Const) > 0 || n.Enum != nil
 }
 
-// sub validates the value text raw (found at offset start) against m.
-func sub(m *Node, raw string, start, maxDepth, depth int) error {
+// sub validates the value text raw (found at offset start) against m,
+// recording into a (when not nil) what m evaluated, only if m passes.
+func sub(m *Node, raw string, start, maxDepth, depth int, a *annots) error {
 	var d Decoder
 	d.resetShared(raw, maxDepth)
-	err := m.validate(&d, depth)
+	var mine *annots
+	if a != nil {
+		mine = &annots{}
+	}
+	err := m.validateA(&d, depth, mine)
 	if e, ok := err.(*Error); ok && e.Offset >= 0 {
 		e.Offset += start
+	}
+	if err == nil && a != nil {
+		a.merge(mine)
 	}
 	return err
 }
 
-func (n *Node) apply(raw string, start, maxDepth, depth int) error {
+func (n *Node) apply(raw string, start, maxDepth, depth int, a *annots) error {
 	if len(n.Const) > 0 || n.Enum != nil {
 		if err := n.checkConstEnum(raw, start); err != nil {
 			return err
 		}
 	}
 	if n.Ref != nil {
-		if err := sub(n.Ref, raw, start, maxDepth, depth); err != nil {
+		if err := sub(n.Ref, raw, start, maxDepth, depth, a); err != nil {
 			return err
 		}
 	}
 	for _, m := range n.AllOf {
-		if err := sub(m, raw, start, maxDepth, depth); err != nil {
+		if err := sub(m, raw, start, maxDepth, depth, a); err != nil {
 			return err
 		}
 	}
 	if len(n.AnyOf) > 0 {
-		if err := n.anyOf(raw, start, maxDepth, depth); err != nil {
+		if err := n.anyOf(raw, start, maxDepth, depth, a); err != nil {
 			return err
 		}
 	}
 	if len(n.OneOf) > 0 {
-		if err := n.oneOf(raw, start, maxDepth, depth); err != nil {
+		if err := n.oneOf(raw, start, maxDepth, depth, a); err != nil {
 			return err
 		}
 	}
-	if n.Not != nil && sub(n.Not, raw, start, maxDepth, depth) == nil {
+	if n.Not != nil && sub(n.Not, raw, start, maxDepth, depth, nil) == nil {
 		return newError(start, "not", "the value matches the schema it must not match")
 	}
 	if n.If != nil {
 		branch := n.Else
-		if sub(n.If, raw, start, maxDepth, depth) == nil {
+		if sub(n.If, raw, start, maxDepth, depth, a) == nil {
 			branch = n.Then
 		}
 		if branch != nil {
-			return sub(branch, raw, start, maxDepth, depth)
+			return sub(branch, raw, start, maxDepth, depth, a)
 		}
 	}
 	return nil
@@ -177,25 +247,38 @@ func (n *Node) checkConstEnum(raw string, start int) error {
 	return nil
 }
 
-func (n *Node) anyOf(raw string, start, maxDepth, depth int) error {
+func (n *Node) anyOf(raw string, start, maxDepth, depth int, a *annots) error {
 	var first error
+	ok := false
 	for _, m := range n.AnyOf {
-		err := sub(m, raw, start, maxDepth, depth)
+		err := sub(m, raw, start, maxDepth, depth, a)
 		if err == nil {
-			return nil
+			ok = true
+			if a == nil {
+				return nil // nobody needs the other branches' annotations
+			}
+			continue
 		}
 		if first == nil {
 			first = err
 		}
 	}
+	if ok {
+		return nil
+	}
 	return newError(start, "anyOf", "the value matches none of the "+strconv.Itoa(len(n.AnyOf))+" schemas (first failure: "+first.Error()+")")
 }
 
-func (n *Node) oneOf(raw string, start, maxDepth, depth int) error {
+func (n *Node) oneOf(raw string, start, maxDepth, depth int, a *annots) error {
 	matched := -1
 	var first error
+	var won *annots
 	for i, m := range n.OneOf {
-		err := sub(m, raw, start, maxDepth, depth)
+		var mine *annots
+		if a != nil {
+			mine = &annots{}
+		}
+		err := sub(m, raw, start, maxDepth, depth, mine)
 		if err != nil {
 			if first == nil {
 				first = err
@@ -205,16 +288,95 @@ func (n *Node) oneOf(raw string, start, maxDepth, depth int) error {
 		if matched >= 0 {
 			return newError(start, "oneOf", "the value matches schemas "+strconv.Itoa(matched)+" and "+strconv.Itoa(i)+", want exactly one")
 		}
-		matched = i
+		matched, won = i, mine
 	}
 	if matched < 0 {
 		return newError(start, "oneOf", "the value matches none of the "+strconv.Itoa(len(n.OneOf))+" schemas (first failure: "+first.Error()+")")
 	}
+	if a != nil {
+		a.merge(won)
+	}
 	return nil
 }
 
+// unevaluated applies UnevalProps and UnevalItems to what nothing else
+// evaluated, then marks everything evaluated.
+func (n *Node) unevaluated(raw string, start, maxDepth, depth int, a *annots) error {
+	var d Decoder
+	d.resetShared(raw, maxDepth)
+	var err error
+	switch d.Next() {
+	case Object:
+		if n.UnevalProps == nil {
+			return nil
+		}
+		err = n.unevalMembers(&d, depth, a)
+		a.allProps = true
+	case Array:
+		if n.UnevalItems == nil {
+			return nil
+		}
+		err = n.unevalItems(&d, depth, a)
+		a.allItems = true
+	default:
+		return nil
+	}
+	if e, ok := err.(*Error); ok && e.Offset >= 0 {
+		e.Offset += start
+	}
+	return err
+}
+
+func (n *Node) unevalMembers(d *Decoder, depth int, a *annots) error {
+	if err := d.push(); err != nil {
+		return err
+	}
+	for i := 0; ; i++ {
+		k, more, err := d.ObjKey(i)
+		if err != nil || !more {
+			return err
+		}
+		if a.allProps || a.props[k] {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if n.UnevalProps.Never {
+			return newError(d.Start(), "unevaluatedProperties", "property "+strconv.Quote(k)+" is not evaluated by any keyword and is not allowed")
+		}
+		if err := n.UnevalProps.validateA(d, depth, nil); err != nil {
+			return AtKey(err, k)
+		}
+	}
+}
+
+func (n *Node) unevalItems(d *Decoder, depth int, a *annots) error {
+	if err := d.push(); err != nil {
+		return err
+	}
+	for i := 0; ; i++ {
+		more, err := d.ArrNext(i)
+		if err != nil || !more {
+			return err
+		}
+		if a.allItems || i < a.items || a.idx[i] {
+			if err := d.Skip(); err != nil {
+				return err
+			}
+			continue
+		}
+		if n.UnevalItems.Never {
+			return AtIndex(newError(d.Start(), "unevaluatedItems", "item "+strconv.Itoa(i)+" is not evaluated by any keyword and is not allowed"), i)
+		}
+		if err := n.UnevalItems.validateA(d, depth, nil); err != nil {
+			return AtIndex(err, i)
+		}
+	}
+}
+
 // own validates the keywords that look at the value itself, consuming it.
-func (n *Node) own(d *Decoder, depth int) error {
+func (n *Node) own(d *Decoder, depth int, a *annots) error {
 	k := d.Next()
 	off := d.pos
 	switch k {
@@ -233,12 +395,12 @@ func (n *Node) own(d *Decoder, depth int) error {
 		if err := n.checkType(TObject, k, off); err != nil {
 			return err
 		}
-		return n.object(d, depth)
+		return n.object(d, depth, a)
 	case Array:
 		if err := n.checkType(TArray, k, off); err != nil {
 			return err
 		}
-		return n.array(d, depth)
+		return n.array(d, depth, a)
 	case Bool:
 		if err := n.checkType(TBool, k, off); err != nil {
 			return err

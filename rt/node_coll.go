@@ -2,7 +2,7 @@ package rt
 
 import "strconv"
 
-func (n *Node) object(d *Decoder, depth int) error {
+func (n *Node) object(d *Decoder, depth int, a *annots) error {
 	start := d.pos
 	if err := d.push(); err != nil {
 		return err
@@ -19,21 +19,26 @@ func (n *Node) object(d *Decoder, depth int) error {
 		if !seen.Add(k) {
 			return d.DuplicateKey(k)
 		}
-		if err := n.member(d, k, depth); err != nil {
+		evaluated, err := n.member(d, k, depth)
+		if err != nil {
 			return AtKey(err, k)
 		}
+		if evaluated && a != nil {
+			a.prop(k)
+		}
 	}
-	return n.objectAfter(d, &seen, start, depth)
+	return n.objectAfter(d, &seen, start, depth, a)
 }
 
-// member validates the value of key k against every schema that applies.
-func (n *Node) member(d *Decoder, k string, depth int) error {
+// member validates the value of key k against every schema that applies
+// and reports whether any did (the member was evaluated).
+func (n *Node) member(d *Decoder, k string, depth int) (bool, error) {
 	if n.PropertyNames != nil {
-		if err := sub(n.PropertyNames, string(AppendString(nil, k)), d.pos, d.MaxDepth, depth+1); err != nil {
+		if err := sub(n.PropertyNames, string(AppendString(nil, k)), d.pos, d.MaxDepth, depth+1, nil); err != nil {
 			e := err.(*Error)
 			e.Msg = "property name " + strconv.Quote(clip(k)) + ": " + e.Keyword + ": " + e.Msg
 			e.Keyword = "propertyNames"
-			return e
+			return false, e
 		}
 	}
 	var apply [4]*Node
@@ -49,31 +54,31 @@ func (n *Node) member(d *Decoder, k string, depth int) error {
 	if len(nodes) == 0 && n.Additional != nil {
 		if n.Additional.Never {
 			d.skipSpace()
-			return Unknown(d.pos, k)
+			return false, Unknown(d.pos, k)
 		}
 		nodes = append(nodes, n.Additional)
 	}
 	switch len(nodes) {
 	case 0:
-		return d.Skip()
+		return false, d.Skip()
 	case 1:
-		return nodes[0].validate(d, depth)
+		return true, nodes[0].validate(d, depth)
 	}
 	d.skipSpace()
 	start := d.pos
 	raw, err := d.RawString()
 	if err != nil {
-		return err
+		return false, err
 	}
 	for _, m := range nodes {
-		if err := sub(m, raw, start, d.MaxDepth-d.depth, depth+1); err != nil {
-			return err
+		if err := sub(m, raw, start, d.MaxDepth-d.depth, depth+1, nil); err != nil {
+			return false, err
 		}
 	}
-	return nil
+	return true, nil
 }
 
-func (n *Node) objectAfter(d *Decoder, seen *KeySet, start, depth int) error {
+func (n *Node) objectAfter(d *Decoder, seen *KeySet, start, depth int, a *annots) error {
 	if n.ObjSize != nil {
 		if err := n.ObjSize.Check(seen.Len(), start); err != nil {
 			return err
@@ -96,7 +101,7 @@ func (n *Node) objectAfter(d *Decoder, seen *KeySet, start, depth int) error {
 	}
 	for k, m := range n.DepSchemas {
 		if seen.Has(k) {
-			if err := sub(m, d.str[start:d.pos], start, d.MaxDepth-d.depth, depth+1); err != nil {
+			if err := sub(m, d.str[start:d.pos], start, d.MaxDepth-d.depth, depth+1, a); err != nil {
 				return err
 			}
 		}
@@ -104,7 +109,7 @@ func (n *Node) objectAfter(d *Decoder, seen *KeySet, start, depth int) error {
 	return nil
 }
 
-func (n *Node) array(d *Decoder, depth int) error {
+func (n *Node) array(d *Decoder, depth int, a *annots) error {
 	start := d.pos
 	if err := d.push(); err != nil {
 		return err
@@ -142,12 +147,18 @@ func (n *Node) array(d *Decoder, depth int) error {
 			return err
 		}
 		if m != nil {
-			if err := sub(m, raw, at, d.MaxDepth-d.depth, depth+1); err != nil {
+			if err := sub(m, raw, at, d.MaxDepth-d.depth, depth+1, nil); err != nil {
 				return AtIndex(err, count)
 			}
 		}
-		if n.Contains != nil && sub(n.Contains, raw, at, d.MaxDepth-d.depth, depth+1) == nil {
+		if n.Contains != nil && sub(n.Contains, raw, at, d.MaxDepth-d.depth, depth+1, nil) == nil {
 			contains++
+			if a != nil {
+				if a.idx == nil {
+					a.idx = map[int]bool{}
+				}
+				a.idx[count] = true
+			}
 		}
 		if n.Unique {
 			c, err := Canonical(raw)
@@ -160,6 +171,12 @@ func (n *Node) array(d *Decoder, depth int) error {
 				}
 			}
 			items = append(items, c)
+		}
+	}
+	if a != nil {
+		a.items = max(a.items, min(count, len(n.Prefix)))
+		if n.Items != nil {
+			a.allItems = true
 		}
 	}
 	if n.ArrSize != nil {

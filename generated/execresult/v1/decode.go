@@ -33,7 +33,7 @@ func (x *ExecResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1"); err != nil {
+			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":

@@ -30,7 +30,7 @@ func (x *ReplayScript) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1"); err != nil {
+			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "model":
@@ -309,7 +309,7 @@ func (x *ReplayReasoning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "\"reasoning\""); err != nil {
+			if err := rt.ExpectConst(d, "\"reasoning\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "delta":
@@ -385,7 +385,7 @@ func (x *ReplayText) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "\"text\""); err != nil {
+			if err := rt.ExpectConst(d, "\"text\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "delta":
@@ -461,7 +461,7 @@ func (x *ReplayToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "\"tool_call\""); err != nil {
+			if err := rt.ExpectConst(d, "\"tool_call\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "id":
@@ -588,7 +588,7 @@ func (x *ReplayUsage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "\"usage\""); err != nil {
+			if err := rt.ExpectConst(d, "\"usage\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "promptTokens":
@@ -714,7 +714,7 @@ func (x *ReplayError) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "\"error\""); err != nil {
+			if err := rt.ExpectConst(d, "\"error\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "message":

@@ -33,7 +33,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1"); err != nil {
+			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "id":
@@ -393,7 +393,7 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1"); err != nil {
+			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -401,7 +401,7 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"run_start\""); err != nil {
+			if err := rt.ExpectConst(d, "\"run_start\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -548,7 +548,7 @@ func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1"); err != nil {
+			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -556,7 +556,7 @@ func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"user\""); err != nil {
+			if err := rt.ExpectConst(d, "\"user\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -654,7 +654,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1"); err != nil {
+			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -662,7 +662,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"assistant\""); err != nil {
+			if err := rt.ExpectConst(d, "\"assistant\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -910,7 +910,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1"); err != nil {
+			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -918,7 +918,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"tool_result\""); err != nil {
+			if err := rt.ExpectConst(d, "\"tool_result\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1090,7 +1090,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1"); err != nil {
+			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1098,7 +1098,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"usage\""); err != nil {
+			if err := rt.ExpectConst(d, "\"usage\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1244,7 +1244,7 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1"); err != nil {
+			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1252,7 +1252,7 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"run_end\""); err != nil {
+			if err := rt.ExpectConst(d, "\"run_end\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":

@@ -79,7 +79,7 @@ func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1"); err != nil {
+			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -87,7 +87,7 @@ func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"prompt\""); err != nil {
+			if err := rt.ExpectConst(d, "\"prompt\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "content":
@@ -173,7 +173,7 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1"); err != nil {
+			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -181,7 +181,7 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"message\""); err != nil {
+			if err := rt.ExpectConst(d, "\"message\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "role":
@@ -189,7 +189,7 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			if err := rt.ExpectConst(d, "\"user\""); err != nil {
+			if err := rt.ExpectConst(d, "\"user\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "content":
@@ -359,7 +359,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1"); err != nil {
+			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -367,7 +367,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"run_start\""); err != nil {
+			if err := rt.ExpectConst(d, "\"run_start\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -519,7 +519,7 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1"); err != nil {
+			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -527,7 +527,7 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"text\""); err != nil {
+			if err := rt.ExpectConst(d, "\"text\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -619,7 +619,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1"); err != nil {
+			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -627,7 +627,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"tool_call\""); err != nil {
+			if err := rt.ExpectConst(d, "\"tool_call\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -766,7 +766,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1"); err != nil {
+			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -774,7 +774,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"tool_result\""); err != nil {
+			if err := rt.ExpectConst(d, "\"tool_result\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -920,7 +920,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1"); err != nil {
+			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -928,7 +928,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"usage\""); err != nil {
+			if err := rt.ExpectConst(d, "\"usage\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1061,7 +1061,7 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1"); err != nil {
+			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1069,7 +1069,7 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"final\""); err != nil {
+			if err := rt.ExpectConst(d, "\"final\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1161,7 +1161,7 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1"); err != nil {
+			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1169,7 +1169,7 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"warning\""); err != nil {
+			if err := rt.ExpectConst(d, "\"warning\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1282,7 +1282,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1"); err != nil {
+			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1290,7 +1290,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"error\""); err != nil {
+			if err := rt.ExpectConst(d, "\"error\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1419,7 +1419,7 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1"); err != nil {
+			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1427,7 +1427,7 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"run_end\""); err != nil {
+			if err := rt.ExpectConst(d, "\"run_end\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":

@@ -79,7 +79,7 @@ func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2"); err != nil {
+			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -87,7 +87,7 @@ func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"prompt\""); err != nil {
+			if err := rt.ExpectConst(d, "\"prompt\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "content":
@@ -173,7 +173,7 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2"); err != nil {
+			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -181,7 +181,7 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"message\""); err != nil {
+			if err := rt.ExpectConst(d, "\"message\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "role":
@@ -189,7 +189,7 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			if err := rt.ExpectConst(d, "\"user\""); err != nil {
+			if err := rt.ExpectConst(d, "\"user\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "content":
@@ -380,7 +380,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2"); err != nil {
+			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -388,7 +388,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"run_start\""); err != nil {
+			if err := rt.ExpectConst(d, "\"run_start\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -540,7 +540,7 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2"); err != nil {
+			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -548,7 +548,7 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"text\""); err != nil {
+			if err := rt.ExpectConst(d, "\"text\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -640,7 +640,7 @@ func (x *Reasoning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2"); err != nil {
+			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -648,7 +648,7 @@ func (x *Reasoning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"reasoning\""); err != nil {
+			if err := rt.ExpectConst(d, "\"reasoning\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -740,7 +740,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2"); err != nil {
+			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -748,7 +748,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"tool_call\""); err != nil {
+			if err := rt.ExpectConst(d, "\"tool_call\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -887,7 +887,7 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2"); err != nil {
+			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -895,7 +895,7 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"permission_request\""); err != nil {
+			if err := rt.ExpectConst(d, "\"permission_request\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1361,7 +1361,7 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2"); err != nil {
+			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1369,7 +1369,7 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"permission_decision\""); err != nil {
+			if err := rt.ExpectConst(d, "\"permission_decision\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1542,7 +1542,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2"); err != nil {
+			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1550,7 +1550,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"tool_result\""); err != nil {
+			if err := rt.ExpectConst(d, "\"tool_result\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1696,7 +1696,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2"); err != nil {
+			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1704,7 +1704,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"usage\""); err != nil {
+			if err := rt.ExpectConst(d, "\"usage\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1837,7 +1837,7 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2"); err != nil {
+			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1845,7 +1845,7 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"final\""); err != nil {
+			if err := rt.ExpectConst(d, "\"final\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1937,7 +1937,7 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2"); err != nil {
+			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1945,7 +1945,7 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"warning\""); err != nil {
+			if err := rt.ExpectConst(d, "\"warning\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -2058,7 +2058,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2"); err != nil {
+			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -2066,7 +2066,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"error\""); err != nil {
+			if err := rt.ExpectConst(d, "\"error\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -2180,7 +2180,7 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2"); err != nil {
+			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -2188,7 +2188,7 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"run_end\""); err != nil {
+			if err := rt.ExpectConst(d, "\"run_end\"", rt.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
