@@ -49,7 +49,7 @@ func TestSeveralToolCallsInOneTurn(t *testing.T) {
 				d.Stream(pt.Text("Both files are short.")),
 			)
 			evs, _ := z.streamV2(0, "summarize the docs")
-			want := "run_start,text,tool_call,tool_call,tool_call,usage,tool_result,tool_result,tool_result,text,usage,final,run_end"
+			want := "run_start,text,tool_call,tool_call,tool_call,tool_result,tool_result,tool_result,usage,text,usage,final,run_end"
 			if got := types(evs); got != want {
 				t.Errorf("events =\n%s\nwant\n%s", got, want)
 			}

@@ -114,7 +114,7 @@ func TestSessionRecordsAndListing(t *testing.T) {
 		}
 		typesSeen = append(typesSeen, rec.Value.(interface{ Type() string }).Type())
 	}
-	want := "run_start,user,assistant,usage,tool_result,assistant,usage,run_end"
+	want := "run_start,user,assistant,tool_result,usage,assistant,usage,run_end"
 	if got := strings.Join(typesSeen, ","); got != want {
 		t.Errorf("records = %s, want %s", got, want)
 	}

@@ -47,7 +47,7 @@ func TestPermissionDeniedByDefault(t *testing.T) {
 	if tools := offeredTools(t, srv.Requests()[0]); slices.Contains(tools, "write_file") || !slices.Contains(tools, "read_file") {
 		t.Errorf("default mode offers %v", tools)
 	}
-	want := "run_start,tool_call,usage,permission_request,permission_decision,tool_result,text,usage,final,run_end"
+	want := "run_start,tool_call,permission_request,permission_decision,tool_result,usage,text,usage,final,run_end"
 	if got := types(evs); got != want {
 		t.Errorf("events =\n%s\nwant\n%s", got, want)
 	}
@@ -64,7 +64,7 @@ func TestPermissionDeniedByDefault(t *testing.T) {
 	res := z.exec("--schema-version", "1", "-o", "stream-json", "write notes")
 	v1 := decodeV1(t, res.stdout)
 	checkStream(t, v1, true, res.code)
-	if got := types(v1); strings.Contains(got, "permission") || !strings.Contains(got, "tool_call,usage,tool_result") {
+	if got := types(v1); strings.Contains(got, "permission") || !strings.Contains(got, "tool_call,tool_result,usage") {
 		t.Errorf("v1 events = %s", got)
 	}
 }

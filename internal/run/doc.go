@@ -18,8 +18,8 @@
 //
 // Run writes run_start, then any start-up warnings, then per model turn:
 // reasoning and text deltas as they stream, a tool_call for each call as
-// soon as the provider completes it, the turn's usage once the model call
-// has ended, and then, call by call, the tool_result. A call of a tool
+// soon as the provider completes it, then, call by call, the tool_result,
+// and last the turn's usage. A call of a tool
 // whose permission is not "allow", or that the policy refuses, is preceded
 // by permission_request and permission_decision; when the decision refuses
 // it, the tool does not run and its tool_result is an error saying
@@ -40,7 +40,8 @@
 //
 // Every run is recorded through the Recorder (an open *session.Session):
 // run_start, the user prompt, one assistant record per model turn (before
-// the results of its tool calls), each tool result, usage and run_end. A
+// the results of its tool calls), each tool result, the turn's usage and
+// run_end. A
 // record that cannot be saved produces one session_not_saved warning and
 // the run goes on.
 //

@@ -35,10 +35,12 @@ func (r *runner) turn(ctx context.Context) (int, error) {
 	if err := r.recordAssistant(t, true); err != nil {
 		return 0, err
 	}
-	if err := r.usage(t); err != nil {
-		return 0, err
+	// The turn's usage closes the turn, after the results of its calls.
+	callErr := r.runCalls(ctx, t.calls)
+	if err := r.usage(t); err != nil && callErr == nil {
+		callErr = err
 	}
-	return len(t.calls), r.runCalls(ctx, t.calls)
+	return len(t.calls), callErr
 }
 
 // onEvent handles one provider event while the turn streams.
