@@ -55,17 +55,18 @@ test-js: ## validate schemas and shared documents with ajv (skipped without node
 		echo "test-js: skipped, node is not on PATH"; \
 	fi
 
-demo: ## regenerate and summarise the generated packages
+demo: ## generate, build, and run zero exec on the offline replay provider (no account, no network)
 	@$(MAKE) --no-print-directory generate
-	@echo "generated packages:"
-	@dirs="$$( [ -d generated ] && find generated -name '*.go' -exec dirname {} \; | sort -u || true )"; \
-	if [ -z "$$dirs" ]; then \
-		echo "  none yet: no go:generate line runs zerogen"; \
-	else \
-		for d in $$dirs; do \
-			printf '  %-40s %s files\n' "$$d" "$$(find "$$d" -maxdepth 1 -type f | wc -l)"; \
-		done; \
-	fi
+	@$(MAKE) --no-print-directory build
+	@echo
+	@echo '$$ zero exec --provider replay "What is in this repository?"'
+	@$(BIN)/zero exec --provider replay "What is in this repository?"
+	@echo
+	@echo '$$ zero exec --provider replay -o stream-json "What is in this repository?" > $(BIN)/demo.jsonl'
+	@$(BIN)/zero exec --provider replay -o stream-json "What is in this repository?" > $(BIN)/demo.jsonl
+	@head -n 4 $(BIN)/demo.jsonl
+	@echo "... $$(wc -l < $(BIN)/demo.jsonl) events in all, the last one:"
+	@tail -n 1 $(BIN)/demo.jsonl
 
 bench: ## measure the codec and event writer against their baselines and print the ratios
 	ZERO_BENCH=1 $(GO) test -count=1 -run 'TestRatios' -v ./internal/codecbench
