@@ -86,3 +86,16 @@ clean: ## remove ./bin
 .PHONY: suite-report
 suite-report: ## run the JSON Schema Test Suite through zerogen and write docs/suite.md
 	ZERO_SUITE_REPORT=$(CURDIR)/docs/suite.md $(GO) test -count=1 -v -run '^TestSuite$$' ./gen/suite
+
+.PHONY: compat
+compat: ## report schema changes between the newest two versions of each family, for consumers and producers
+	@mkdir -p $(BIN) && $(GO) build -o $(BIN)/zerogen ./cmd/zerogen
+	@for fam in $$(ls -d schema/*/ | sed 's|/$$||'); do \
+		vs="$$(for d in $$fam/v[0-9]*; do [ ! -d "$$d" ] || echo "$${d##*/v}"; done | sort -n | tail -2 | tr '\n' ' ')"; \
+		set -- $$vs; \
+		[ $$# -eq 2 ] || continue; \
+		for role in consumer producer; do \
+			$(BIN)/zerogen compat $$fam/v$$1 $$fam/v$$2 --role $$role || [ $$? -eq 1 ]; \
+			echo; \
+		done; \
+	done

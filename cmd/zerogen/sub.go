@@ -11,6 +11,7 @@ import (
 // generates a Go package. Each takes the arguments after its name.
 var subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"bundle": runBundle,
+	"compat": runCompat,
 }
 
 // subcommandUsage is the part of the main usage that lists subcommands.

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/zeroproject/zero/gen"
+)
+
+const compatUsage = `Usage:
+  zerogen compat OLD_DIR NEW_DIR --role consumer|producer
+
+Compares two versions of a schema directory (such as schema/streamjson/v1
+and schema/streamjson/v2), root file by root file, and reports every
+change with the JSON Pointer of the value it affects in a document, the
+schema keyword that changed, and whether it breaks the role:
+
+  consumer  reads documents; it breaks when the new schema widens, since a
+            new producer may write what the old schema rejects (a new event
+            type in a closed union, a new field, a new enum value, a
+            looser constraint, a field that is no longer required)
+  producer  writes documents; it breaks when the new schema narrows, since
+            what an old producer writes may fail the new schema (a removed
+            field or enum value, a newly required field, a tighter
+            constraint)
+
+A changed const (such as schemaVersion 1 → 2) or type breaks both.
+
+Flags:
+  --role ROLE       consumer or producer (required)
+  -h, --help        show this help
+
+Examples:
+  zerogen compat schema/streamjson/v1 schema/streamjson/v2 --role consumer
+  zerogen compat schema/streamjson/v1 schema/streamjson/v2 --role producer
+
+Exit status: 0 no change breaks the role, 1 a change breaks it (or the
+schemas do not load), 2 usage error.
+`
+
+func runCompat(args []string, stdout, stderr io.Writer) int {
+	fl := subFlags("compat")
+	role := fl.String("role", "", "")
+	if code, done := parseSub(fl, args, compatUsage, stdout, stderr); done {
+		return code
+	}
+	switch {
+	case fl.NArg() != 2:
+		return subUsageError(stderr, "zerogen compat", "want two directories, OLD_DIR and NEW_DIR")
+	case *role != string(gen.Consumer) && *role != string(gen.Producer):
+		return subUsageError(stderr, "zerogen compat", "--role must be consumer or producer")
+	}
+	oldDir, newDir := fl.Arg(0), fl.Arg(1)
+	oldFiles, err := readSchemas(oldDir)
+	if err != nil {
+		fmt.Fprintf(stderr, "zerogen: %v\n", err)
+		return 1
+	}
+	newFiles, err := readSchemas(newDir)
+	if err != nil {
+		fmt.Fprintf(stderr, "zerogen: %v\n", err)
+		return 1
+	}
+	report, err := gen.Compat(oldFiles, newFiles)
+	if err != nil {
+		fmt.Fprintf(stderr, "zerogen: %v\n", err)
+		return 1
+	}
+	report.Old, report.New = oldDir, newDir
+	fmt.Fprint(stdout, report.Text(gen.Role(*role)))
+	if report.Breaking(gen.Role(*role)) > 0 {
+		return 1
+	}
+	return 0
+}
