@@ -8,11 +8,13 @@ require (
 	github.com/spf13/pflag v1.1.0
 )
 
-require github.com/google/go-cmp v0.7.0
+require (
+	github.com/go-faster/jx v1.2.0
+	github.com/google/go-cmp v0.7.0
+	golang.org/x/sys v0.49.0
+)
 
 require (
 	github.com/go-faster/errors v0.7.1 // indirect
-	github.com/go-faster/jx v1.2.0 // indirect
 	github.com/segmentio/asm v1.2.1 // indirect
-	golang.org/x/sys v0.1.0 // indirect
 )

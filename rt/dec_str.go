@@ -51,8 +51,21 @@ func (d *Decoder) unescapeInPlace(start, i, end int) (string, error) {
 	s, own := d.str, d.own
 	w := i
 	var tmp [4]byte
+	// Long strings with many escapes find them in a bitmap instead of
+	// scanning again after each one. Writes land before the read position,
+	// on bytes the bitmap no longer needs.
+	var sc specialScanner
+	vector := haveVector && end-i >= vectorMin
+	if vector {
+		sc.s = s[:end]
+	}
 	for i < end {
-		j := plainRun(s[:end], i)
+		var j int
+		if vector {
+			j = sc.next(i)
+		} else {
+			j = plainRun(s[:end], i)
+		}
 		w += copy(own[w:], s[i:j])
 		i = j
 		if i >= end {
@@ -90,18 +103,29 @@ const (
 
 // plainRun returns the offset of the first byte at or after i that is a
 // quote, a backslash, a control byte or non-ASCII, or len(s). It tests
-// words of eight bytes, four words per step while nothing is found.
+// words of eight bytes, four words per step.
 func plainRun(s string, i int) int {
+	i = plainRunVector(s, i)
 	for i+32 <= len(s) {
-		if specials(load64(s, i))|specials(load64(s, i+8))|specials(load64(s, i+16))|specials(load64(s, i+24)) != 0 {
-			break
+		m0, m1 := specials(load64(s, i)), specials(load64(s, i+8))
+		m2, m3 := specials(load64(s, i+16)), specials(load64(s, i+24))
+		if m0|m1|m2|m3 != 0 {
+			// The lowest flagged byte of a word is always a true hit:
+			// borrows only flag bytes above a real one.
+			switch {
+			case m0 != 0:
+				return i + bits.TrailingZeros64(m0)>>3
+			case m1 != 0:
+				return i + 8 + bits.TrailingZeros64(m1)>>3
+			case m2 != 0:
+				return i + 16 + bits.TrailingZeros64(m2)>>3
+			}
+			return i + 24 + bits.TrailingZeros64(m3)>>3
 		}
 		i += 32
 	}
 	for i+8 <= len(s) {
 		if m := specials(load64(s, i)); m != 0 {
-			// The lowest flagged byte is always a true hit: borrows only
-			// flag bytes above a real one.
 			return i + bits.TrailingZeros64(m)>>3
 		}
 		i += 8

@@ -180,47 +180,50 @@ const hexDigits = "0123456789abcdef"
 func AppendString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0
-	for i := 0; i < len(s); {
-		i = plainRun(s, i)
-		if i >= len(s) {
-			break
+	first := plainRun(s, 0) // plain strings end here, at full vector speed
+	if haveVector && len(s)-first >= vectorMin {
+		sc := specialScanner{s: s}
+		for i := sc.next(first); i < len(s); i = sc.next(i) {
+			b, i, start = appendSpecial(b, s, i, start)
 		}
-		c := s[i]
-		if c < utf8.RuneSelf {
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
-			}
-			i++
-			start = i
-			continue
+	} else {
+		for i := first; i < len(s); i = plainRun(s, i) {
+			b, i, start = appendSpecial(b, s, i, start)
 		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += n
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
-			i += n
-			start = i
-			continue
-		}
-		i += n
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// appendSpecial handles the special byte at s[i]: it flushes s[start:i]
+// and writes the escape when one is needed. It returns the position to go
+// on from and the new start of the pending plain text.
+func appendSpecial(b []byte, s string, i, start int) ([]byte, int, int) {
+	c := s[i]
+	if c < utf8.RuneSelf {
+		b = append(b, s[start:i]...)
+		switch c {
+		case '"', '\\':
+			b = append(b, '\\', c)
+		case '\n':
+			b = append(b, '\\', 'n')
+		case '\r':
+			b = append(b, '\\', 'r')
+		case '\t':
+			b = append(b, '\\', 't')
+		default:
+			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+		}
+		return b, i + 1, i + 1
+	}
+	r, n := utf8.DecodeRuneInString(s[i:])
+	switch {
+	case r == utf8.RuneError && n == 1:
+		b = append(b, s[start:i]...)
+		return append(b, `\ufffd`...), i + 1, i + 1
+	case r == '\u2028' || r == '\u2029':
+		b = append(b, s[start:i]...)
+		return append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xf]), i + n, i + n
+	}
+	return b, i + n, start
 }

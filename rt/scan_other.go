@@ -1,0 +1,10 @@
+//go:build !amd64 || purego
+
+package rt
+
+// plainRunVector has no vector version here; plainRun's word loop does the work.
+func plainRunVector(s string, i int) int { return i }
+
+const haveVector = false
+
+func specialMask64(p *byte, groups int, out *uint64) { panic("rt: no vector scan on this platform") }

@@ -1,0 +1,66 @@
+package rt
+
+import (
+	"math/bits"
+	"unsafe"
+)
+
+// isSpecial reports whether c ends a plain run inside a JSON string: a
+// quote, a backslash, a control byte, or the first byte of a non-ASCII
+// sequence.
+func isSpecial(c byte) bool { return c == '"' || c == '\\' || c < 0x20 || c >= 0x80 }
+
+// vectorMin is the string length from which the vector scanner pays off.
+const vectorMin = 128
+
+// specialScanner finds the special bytes of a long string from a bitmap
+// that the vector instructions fill 1 KiB at a time, so that strings with
+// many escapes are not scanned again after each one.
+type specialScanner struct {
+	s         string
+	base, end int // bm covers s[base:end]
+	bm        [16]uint64
+}
+
+// fill maps s[from:] (up to 1 KiB of it).
+func (sc *specialScanner) fill(from int) {
+	sc.base = from
+	groups := min((len(sc.s)-from)>>6, len(sc.bm))
+	if groups > 0 {
+		specialMask64((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(sc.s)), from)), groups, &sc.bm[0])
+		sc.end = from + groups<<6
+		return
+	}
+	var m uint64
+	for i := from; i < len(sc.s); i++ {
+		if isSpecial(sc.s[i]) {
+			m |= 1 << uint(i-from)
+		}
+	}
+	sc.bm[0] = m
+	sc.end = len(sc.s)
+}
+
+// next returns the position of the first special byte at or after from, or
+// len(s).
+func (sc *specialScanner) next(from int) int {
+	for from < len(sc.s) {
+		if from < sc.base || from >= sc.end {
+			sc.fill(from)
+		}
+		off := from - sc.base
+		w, words := off>>6, (sc.end-sc.base+63)>>6
+		m := sc.bm[w] >> uint(off&63) << uint(off&63)
+		for {
+			if m != 0 {
+				return sc.base + w<<6 + bits.TrailingZeros64(m)
+			}
+			if w++; w >= words {
+				break
+			}
+			m = sc.bm[w]
+		}
+		from = sc.end
+	}
+	return len(sc.s)
+}
