@@ -11,6 +11,7 @@ package zero
 
 //go:generate go run ./cmd/zerogen --schemas schema/streamjson/v1 --out generated/streamjson/v1 --package streamjsonv1 --fixtures
 //go:generate go run ./cmd/zerogen --schemas schema/streamjson/v2 --out generated/streamjson/v2 --package streamjsonv2 --fixtures
+//go:generate go run ./cmd/zerogen upgrade --from schema/streamjson/v1 --from-import github.com/zeroproject/zero/generated/streamjson/v1 --schemas schema/streamjson/v2 --out generated/streamjson/v2 --package streamjsonv2
 //go:generate go run ./cmd/zerogen --schemas schema/session/v1 --out generated/session/v1 --package sessionv1 --fixtures
 //go:generate go run ./cmd/zerogen --schemas schema/tools/v1 --out generated/tools/v1 --package toolsv1 --fixtures
 //go:generate go run ./cmd/zerogen --schemas schema/replay/v1 --out generated/replay/v1 --package replayv1 --fixtures

@@ -10,8 +10,9 @@ import (
 // subcommands are the zerogen commands beside the default one, which
 // generates a Go package. Each takes the arguments after its name.
 var subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
-	"bundle": runBundle,
-	"compat": runCompat,
+	"bundle":  runBundle,
+	"compat":  runCompat,
+	"upgrade": runUpgrade,
 }
 
 // subcommandUsage is the part of the main usage that lists subcommands.
@@ -19,6 +20,8 @@ const subcommandUsage = `Other commands (run 'zerogen COMMAND --help' for each):
   zerogen bundle --schemas DIR --out DIR [--check]    self-contained schema per root
   zerogen ts --schemas DIR --out DIR [--check]        TypeScript declarations
   zerogen docs --schemas DIR --out DIR [--check]      Markdown reference
+  zerogen upgrade --from DIR --from-import PATH --schemas DIR --out DIR --package NAME
+                                                      old-to-new version converters
   zerogen compat OLD_DIR NEW_DIR --role consumer|producer
                                                       breaking-change report
 `
