@@ -2,11 +2,13 @@ package output
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	streamjsonv1 "github.com/zeroproject/zero/generated/streamjson/v1"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
@@ -37,16 +39,52 @@ func ParseSize(s string) (int, error) {
 	return n * mult, nil
 }
 
-// InputError is a rejected input line. Its message reads like
+// InputError is rejected input: a line that is not a valid event, or an
+// input without events (Line 0). Its message is one line that says where
+// the fault is, by line and by the JSON Pointer of the failing value, or
+// its byte offset in the line when the failing value is the event itself:
 //
 //	invalid stream-json input at line 3: /role: const: want "user"
+//	invalid stream-json input at line 2: type: got array, want object at offset 0
+//	invalid stream-json input: it holds no prompt or message event (2 lines, all blank)
+//
+// The part of the message that quotes the input is cut to maxErrorText
+// bytes, so a hostile line cannot make the message huge.
 type InputError struct {
 	Line int
 	Err  error
 }
 
+// maxErrorText bounds the decoder's part of an InputError message.
+const maxErrorText = 512
+
 func (e *InputError) Error() string {
-	return fmt.Sprintf("invalid stream-json input at line %d: %v", e.Line, e.Err)
+	msg := clipText(e.Err.Error(), maxErrorText) + offsetOf(e.Err)
+	if e.Line == 0 {
+		return "invalid stream-json input: " + msg
+	}
+	return fmt.Sprintf("invalid stream-json input at line %d: %s", e.Line, msg)
+}
+
+// offsetOf returns " at offset N" for a decoder error about the event
+// itself (an empty JSON Pointer), which its message does not place.
+func offsetOf(err error) string {
+	var re *rt.Error
+	if !errors.As(err, &re) || re.Offset < 0 || re.Path() != "" || strings.Contains(re.Msg, " at offset ") {
+		return ""
+	}
+	return " at offset " + strconv.Itoa(re.Offset)
+}
+
+// clipText cuts s to at most n bytes on a UTF-8 boundary, marking the cut.
+func clipText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 func (e *InputError) Unwrap() error { return e.Err }
@@ -85,6 +123,9 @@ func (r *InputReader) Next() (string, error) {
 		}
 		if len(b) > r.max {
 			return "", r.tooLong()
+		}
+		if r.line == 1 && bytes.HasPrefix(b, bom) {
+			return "", &InputError{Line: 1, Err: errBOM}
 		}
 		content, err := r.decode(b)
 		if err != nil {
@@ -147,6 +188,13 @@ func (r *InputReader) tooLong() error {
 	return &InputError{Line: r.line, Err: fmt.Errorf("line is longer than %d bytes (raise the limit with %s)", r.max, MaxLineEnv)}
 }
 
+// bom is the UTF-8 byte order mark.
+var bom = []byte("\xEF\xBB\xBF")
+
+// errBOM refuses input that starts with a byte order mark, which JSON text
+// must not have (RFC 8259, section 8.1).
+var errBOM = errors.New("the input starts with a UTF-8 byte order mark (bytes EF BB BF) at offset 0; write UTF-8 without a byte order mark")
+
 func isBlank(b []byte) bool {
 	for _, c := range b {
 		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
@@ -157,18 +205,27 @@ func isBlank(b []byte) bool {
 }
 
 // ReadPrompt reads every event from r and joins their contents, in order,
-// separated by a blank line.
+// separated by a blank line. Input without an event, or whose events hold
+// only white space, is an *InputError with Line 0.
 func ReadPrompt(r io.Reader, version, maxLine int) (string, error) {
 	in := NewInputReader(r, version, maxLine)
 	var parts []string
 	for {
 		c, err := in.Next()
 		if err == io.EOF {
-			return strings.Join(parts, "\n\n"), nil
+			break
 		}
 		if err != nil {
 			return "", err
 		}
 		parts = append(parts, c)
 	}
+	prompt := strings.Join(parts, "\n\n")
+	switch {
+	case len(parts) == 0:
+		return "", &InputError{Err: fmt.Errorf("it holds no prompt or message event (%d lines, all blank)", in.line)}
+	case strings.TrimSpace(prompt) == "":
+		return "", &InputError{Err: errors.New("its events hold only white space")}
+	}
+	return prompt, nil
 }
