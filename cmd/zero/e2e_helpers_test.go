@@ -29,6 +29,9 @@ import (
 var zeroBin string
 
 func TestMain(m *testing.M) {
+	if spawnMeasured() {
+		return
+	}
 	dir, err := os.MkdirTemp("", "zero-e2e-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
