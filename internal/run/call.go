@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
@@ -121,6 +122,20 @@ func (r *runner) visibleNames() string {
 	return strings.Join(names, ", ")
 }
 
+// maxErrorOutput bounds the error results Zero writes itself (refusals,
+// argument errors): they quote what the model sent, which may be huge.
+const maxErrorOutput = 2 << 10
+
+// errorResult returns an error result with a formatted message of at most
+// maxErrorOutput bytes (cut on a UTF-8 boundary and marked truncated).
 func errorResult(format string, args ...any) tools.Result {
-	return tools.Result{Output: fmt.Sprintf(format, args...), IsError: true}
+	msg := fmt.Sprintf(format, args...)
+	if len(msg) <= maxErrorOutput {
+		return tools.Result{Output: msg, IsError: true}
+	}
+	n := maxErrorOutput
+	for n > 0 && !utf8.RuneStart(msg[n]) {
+		n--
+	}
+	return tools.Result{Output: msg[:n] + "…", IsError: true, Truncated: true}
 }

@@ -2,7 +2,6 @@ package run
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	toolsv1 "github.com/zeroproject/zero/generated/tools/v1"
@@ -33,7 +32,7 @@ func decodeArgs(name string, args []byte, v decoder) (tools.Result, bool) {
 		args = []byte("{}")
 	}
 	if err := v.UnmarshalJSON(args); err != nil {
-		return tools.Result{Output: fmt.Sprintf("invalid arguments for %s: %v", name, err), IsError: true}, false
+		return errorResult("invalid arguments for %s: %v", name, err), false
 	}
 	return tools.Result{}, true
 }
