@@ -50,5 +50,6 @@
 // Run returns the exit code of `zero exec`: 0 success, 3 provider or
 // runtime failure, 4 turn limit reached, 130 interrupted (the context was
 // cancelled). It never panics on model input: malformed tool arguments are
-// a tool_result with status error carrying the decoder's message.
+// a tool_result with status error carrying the decoder's message. Error
+// results Zero writes itself quote what the model sent and are cut to 2 KiB.
 package run
