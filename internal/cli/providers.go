@@ -2,6 +2,9 @@ package cli
 
 import (
 	"cmp"
+	"strconv"
+	"strings"
+	"time"
 
 	replayv1 "github.com/zeroproject/zero/generated/replay/v1"
 	"github.com/zeroproject/zero/internal/provider"
@@ -22,6 +25,28 @@ type choice struct {
 	name   string
 	model  string // "" until built: the provider's default
 	script *replayv1.ReplayScript
+	idle   time.Duration // ZERO_IDLE_TIMEOUT; 0 means provider.DefaultIdleTimeout
+}
+
+// idleEnv sets how long a provider may stay silent: before its response
+// starts, and then between any two bytes of the stream.
+const idleEnv = "ZERO_IDLE_TIMEOUT"
+
+// idleTimeout reads idleEnv: a Go duration ("90s", "1m30s", "500ms") or a
+// number of seconds.
+func idleTimeout(getenv func(string) string) (time.Duration, error) {
+	v := strings.TrimSpace(getenv(idleEnv))
+	if v == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(v)
+	if secs, serr := strconv.ParseFloat(v, 64); err != nil && serr == nil {
+		d, err = time.Duration(secs*float64(time.Second)), nil
+	}
+	if err != nil || d <= 0 {
+		return 0, configErrorf("%s=%s is not a positive duration (want seconds, or a duration such as 90s or 500ms)", idleEnv, v)
+	}
+	return d, nil
 }
 
 // chooseProvider picks the provider: --provider (or --replay), then
@@ -38,6 +63,11 @@ func chooseProvider(f *execFlags, getenv func(string) string) (choice, error) {
 	if c.name == "" {
 		c.name = providerFromKeys(getenv)
 	}
+	idle, err := idleTimeout(getenv)
+	if err != nil {
+		return c, err
+	}
+	c.idle = idle
 	switch c.name {
 	case "":
 		return c, configErrorf("no model provider is configured: set OPENAI_API_KEY or ANTHROPIC_API_KEY, or use --provider replay to try Zero offline")
@@ -90,11 +120,11 @@ func (c *choice) build(getenv func(string) string) provider.Provider {
 	switch c.name {
 	case providerOpenAI:
 		cfg := openai.FromEnv(getenv)
-		cfg.Model = c.model
+		cfg.Model, cfg.IdleTimeout = c.model, c.idle
 		p = openai.New(cfg)
 	case providerAnthropic:
 		cfg := anthropic.FromEnv(getenv)
-		cfg.Model = c.model
+		cfg.Model, cfg.IdleTimeout = c.model, c.idle
 		p = anthropic.New(cfg)
 	default:
 		p = replay.New(c.script)

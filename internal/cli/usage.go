@@ -77,6 +77,10 @@ Environment:
     ZERO_PROVIDER, ZERO_MODEL                defaults for --provider and --model
     ZERO_MAX_INPUT_LINE_BYTES                longest stream-json input line
                                              (default 16MiB; accepts KiB, MiB, GiB)
+    ZERO_IDLE_TIMEOUT                        how long the provider may stay silent,
+                                             before it answers and between bytes of
+                                             its stream, before the request fails
+                                             (default 60s; seconds or 90s, 500ms)
     XDG_DATA_HOME                            sessions live in
                                              $XDG_DATA_HOME/zero/sessions
                                              (default ~/.local/share/zero/sessions)
