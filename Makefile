@@ -99,3 +99,12 @@ compat: ## report schema changes between the newest two versions of each family,
 			echo; \
 		done; \
 	done
+
+.PHONY: fuzz-report
+fuzz-report: ## fuzz each decoder against jsonschema/v5 for FUZZTIME and write docs/fuzz.md
+	$(GO) run ./internal/codecfuzz/fuzzreport -fuzztime $(FUZZTIME) -o $(CURDIR)/docs/fuzz.md ./internal/codecfuzz
+
+.PHONY: transcripts
+transcripts: ## record the demo's stream-json runs (v1, v2) into clients/conformance/transcripts
+	@$(MAKE) --no-print-directory build
+	clients/conformance/record.sh $(BIN)/zero clients/conformance/transcripts
