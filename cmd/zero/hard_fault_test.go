@@ -79,7 +79,9 @@ func providerFaults() []providerFault {
 				return []pt.Response{pt.JSONError(http.StatusOK, `{"id":"x","object":"chat.completion"}`)}
 			}},
 		{name: "vendor error inside the stream", want: "Overloaded", recoverable: true, requests: 1,
-			script: func(d *pt.Dialect) []pt.Response { return []pt.Response{pt.Insert(helloTurn(d), 3, vendorErrorEvent(d))} }},
+			script: func(d *pt.Dialect) []pt.Response {
+				return []pt.Response{pt.Insert(helloTurn(d), 3, vendorErrorEvent(d))}
+			}},
 		{name: "server silent after the headers", want: "stream idle for more than 200ms", recoverable: true, requests: 1, env: idle,
 			script: func(d *pt.Dialect) []pt.Response { return []pt.Response{pt.HangAfter(helloTurn(d), 0)} }},
 		{name: "server silent mid-stream", want: "stream idle for more than 200ms", recoverable: true, requests: 1, env: idle,
@@ -194,4 +196,3 @@ func recordedText(recs []sessionv1.SessionRecord) string {
 	}
 	return b.String()
 }
-
