@@ -36,11 +36,11 @@ test: ## vet, Go tests, stale-code check and the JavaScript client checks
 	@$(MAKE) --no-print-directory check-generated
 	@$(MAKE) --no-print-directory test-js
 
-check-generated: ## fail when generated/ differs from what `make generate` produces
+check-generated: ## fail when generated/ or docs/reference/ differ from what `make generate` produces
 	@$(MAKE) --no-print-directory generate
-	@if ! git diff --quiet --exit-code -- generated || [ -n "$$(git status --porcelain -- generated)" ]; then \
+	@if ! git diff --quiet --exit-code -- generated docs/reference || [ -n "$$(git status --porcelain -- generated docs/reference)" ]; then \
 		echo "check-generated: generated/ is stale: 'make generate' changed these files:"; \
-		git status --porcelain -- generated; \
+		git status --porcelain -- generated docs/reference; \
 		echo "check-generated: run 'make generate' and commit the result"; \
 		exit 1; \
 	fi

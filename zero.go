@@ -18,3 +18,4 @@ package zero
 //go:generate go run ./cmd/zerogen --schemas schema/execresult/v1 --out generated/execresult/v1 --package execresultv1 --fixtures
 //go:generate go run ./cmd/zerogen bundle --schemas schema --out generated/bundles
 //go:generate go run ./cmd/zerogen ts --schemas schema --out generated/ts
+//go:generate go run ./cmd/zerogen docs --schemas schema --out docs/reference

@@ -12,6 +12,7 @@ import (
 var subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"bundle":  runBundle,
 	"compat":  runCompat,
+	"docs":    runDocs,
 	"ts":      runTS,
 	"upgrade": runUpgrade,
 }
