@@ -46,11 +46,21 @@ check-generated: ## fail when generated/ or docs/reference/ differ from what `ma
 	fi
 	@echo "check-generated: generated/ is up to date"
 
-test-js: ## validate schemas and shared documents with ajv (skipped without node)
+test-js: ## ajv checks of schemas, bundles and documents; tsc of the TypeScript types; stream-client.mjs against zero exec (skipped without node)
 	@if command -v node >/dev/null 2>&1; then \
 		cd clients/js; \
-		if [ ! -d node_modules ]; then npm ci --silent --no-audit --no-fund; fi; \
+		if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --silent --no-audit --no-fund; fi; \
 		node validate-schemas.mjs; \
+		node check-bundles.mjs; \
+		node check-types.mjs; \
+		cd ../..; \
+		mkdir -p $(BIN); \
+		if $(GO) build -o $(BIN)/zero ./cmd/zero; then \
+			clients/conformance/check-live.sh $(BIN)/zero; \
+		else \
+			echo "test-js: cmd/zero does not build; checking stream-client.mjs on the recorded transcripts only"; \
+			for f in clients/conformance/transcripts/demo.v*.jsonl; do node clients/js/stream-client.mjs "$$f" >/dev/null; done; \
+		fi; \
 	else \
 		echo "test-js: skipped, node is not on PATH"; \
 	fi
