@@ -26,11 +26,17 @@ func (p *protocol) check(ev streamjsonv2.OutputValue) error {
 	case p.ended:
 		return protocolError("%s after run_end: run_end must be the last event", name)
 	case !p.started:
-		rs, ok := ev.(*streamjsonv2.RunStart)
-		if !ok {
-			return protocolError("the first event is %s, want run_start", name)
+		// A run that fails before it starts (bad flags or input, missing
+		// configuration) has nothing to put in a run_start: its stream is
+		// an error and the run_end that follows it.
+		switch ev := ev.(type) {
+		case *streamjsonv2.RunStart:
+			p.started, p.runID = true, ev.RunID
+		case *streamjsonv2.Error:
+			p.started, p.runID, p.sawError, p.anyError = true, ev.RunID, true, true
+		default:
+			return protocolError("the first event is %s, want run_start (or error, for a run that failed before it started)", name)
 		}
-		p.started, p.runID = true, rs.RunID
 		return nil
 	case name == "run_start":
 		return protocolError("a second run_start")

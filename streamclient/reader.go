@@ -29,9 +29,11 @@
 // wrong types and out-of-range values are errors, exactly as the schema
 // says. Lines longer than MaxLineBytes are refused without being read whole.
 // By default the Reader also checks the protocol's guarantees across lines
-// (run_start first, one runId, an error followed by run_end, exactly one
-// run_end and nothing after it, no end of input before it); set
-// CheckProtocol to false to read single events or partial streams.
+// (docs/protocol.md): run_start first, or for a run that failed before it
+// started an error; one runId throughout; an error followed by run_end;
+// exactly one run_end, last, with status "error" only after an error; no
+// end of input before it. Set CheckProtocol to false to read single events
+// or partial streams.
 package streamclient
 
 import (

@@ -9,8 +9,10 @@
 #     scratch workspace and data directory) into clients/js/stream-client.mjs,
 #     which validates every event against the bundled schema, checks the
 #     protocol and prints the answer; both must succeed.
-#  2. It feeds the client a transcript cut before its run_end, which it must
-#     reject.
+#  2. It runs one that fails before it starts (the openai provider without
+#     an API key): the stream must still pass, and its run_end must carry
+#     the exit code zero exits with. Then it feeds the client a transcript
+#     cut before its run_end, which it must reject.
 #  3. It records the transcripts again (record.sh) and fails when they
 #     differ from the committed ones in clients/conformance/transcripts:
 #     run `make transcripts` after a deliberate change to the demo.
@@ -38,6 +40,21 @@ for v in 1 2; do
 		exit 1
 	fi
 done
+
+# A run that fails before it starts (here: no API key) must still be a
+# valid stream: an error, then run_end with the exit code zero exits with.
+status=0
+env -u OPENAI_API_KEY -u ANTHROPIC_API_KEY -u ZERO_PROVIDER -u ZERO_MODEL -u OPENAI_BASE_URL XDG_DATA_HOME="$work/data" \
+	"$zero" exec --provider openai -o stream-json --cwd "$work/workspace" "hi" >"$work/failed.jsonl" 2>/dev/null || status=$?
+node "$client" "$work/failed.jsonl" >/dev/null 2>"$work/failed.err" || {
+	cat "$work/failed.err" >&2
+	exit 1
+}
+if ! grep -q "zero exited $status\$" "$work/failed.err" || [ "$status" -eq 0 ]; then
+	echo "check-live: the failed run exited $status, its run_end says otherwise:" >&2
+	cat "$work/failed.err" >&2
+	exit 1
+fi
 
 head -n 3 "$here/transcripts/demo.v2.jsonl" >"$work/cut.jsonl"
 if node "$client" "$work/cut.jsonl" >/dev/null 2>"$work/cut.err"; then

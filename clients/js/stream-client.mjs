@@ -11,10 +11,11 @@
 //   - parses it as one JSON object and validates it with ajv (strict mode)
 //     against generated/bundles/streamjson/vN/output.json, compiled alone;
 //     N is --version, or the schemaVersion of the first line;
-//   - checks the protocol: run_start comes first, every event carries its
-//     runId, an error event is followed by run_end, run_end comes exactly
-//     once and last, a run_end with status "error" has an error before it,
-//     and the final event repeats the text deltas put together;
+//   - checks the protocol: run_start comes first (or, for a run that failed
+//     before it started, an error), every event carries its runId, an error
+//     event is followed by run_end, run_end comes exactly once and last, a
+//     run_end with status "error" has an error before it, and the final
+//     event repeats the text deltas put together;
 //   - writes each text delta to standard output as it comes, so the answer
 //     appears as the model writes it.
 // At the end it reports on standard error and exits 0 when every line was
@@ -99,9 +100,14 @@ class Protocol {
   check(ev) {
     if (this.ended) return `${ev.type} after run_end: run_end must be the last event`;
     if (!this.started) {
-      if (ev.type !== "run_start") return `the first event is ${ev.type}, want run_start`;
+      // A run that fails before it starts (bad flags or input, missing
+      // configuration) writes only an error and its run_end.
+      if (ev.type !== "run_start" && ev.type !== "error") {
+        return `the first event is ${ev.type}, want run_start (or error, for a run that failed before it started)`;
+      }
       this.started = true;
       this.runId = ev.runId;
+      this.afterError = this.anyError = ev.type === "error";
       return "";
     }
     if (ev.type === "run_start") return "a second run_start";
