@@ -49,8 +49,8 @@ import (
 )
 
 // DefaultMaxLineBytes is the longest line a Reader accepts unless told
-// otherwise: 16 MiB, well above what Zero writes (tool output is cut at
-// 64 KiB, and a final answer rarely reaches a megabyte).
+// otherwise: 16 MiB, well above what Zero writes (tool output is cut to a
+// few tens of KiB, and a final answer rarely reaches a megabyte).
 const DefaultMaxLineBytes = 16 << 20
 
 // ErrLineTooLong is the error of a line longer than MaxLineBytes.
