@@ -45,6 +45,8 @@ func Run(ctx context.Context, args []string, env Env) (code int) {
 		return execCmd(ctx, env, args[1:])
 	case "sessions":
 		return sessionsCmd(env, args[1:])
+	case "schema":
+		return schemaCmd(env, args[1:])
 	case "--version", "version":
 		fmt.Fprintf(env.Stdout, "zero %s\n", Version())
 		return run.ExitOK

@@ -4,6 +4,8 @@ const mainUsage = `Usage:
     zero exec [flags] [prompt...]     run the agent headless on a prompt
     zero sessions list [--json]       list saved sessions
     zero sessions show ID [--json]    show one session
+    zero schema [--schema-version N] ROOT
+                                      print a self-contained JSON Schema
     zero --version                    print the version
 
 Run 'zero exec --help' for the flags of exec.
