@@ -24,7 +24,8 @@
 //	secret       the exact values passed to New
 //
 // Passwords in URLs keep the URL readable: https://user:pass@host becomes
-// https://user:[REDACTED]@host. Ordinary prose (task-list, bearer of bad
+// https://user:[REDACTED]@host (also after path cleaning made it
+// https:/user:pass@host). Ordinary prose (task-list, bearer of bad
 // news, the token count, max_tokens=1024) is left alone.
 //
 // # Speed

@@ -11,7 +11,9 @@ const (
 
 // detectURLPassword finds the password of scheme://user:password@host at
 // the ":" between user and password and replaces only the password:
-// https://user:[REDACTED]@host.
+// https://user:[REDACTED]@host. It also takes scheme:/user:password@host,
+// the form a URL takes after path cleaning (filepath.Clean, which a tool
+// applies to a path it echoes, turns "//" into "/").
 func detectURLPassword(v view) (hit, verdict) {
 	if !afterSchemeAndUser(v) {
 		return hit{}, no
@@ -30,10 +32,10 @@ func detectURLPassword(v view) (hit, verdict) {
 }
 
 // afterSchemeAndUser reports whether the text before the ":" at i is
-// "scheme://user".
+// "scheme://user" or "scheme:/user".
 func afterSchemeAndUser(v view) bool {
 	window := v.s[max(v.lo, v.i-maxURLUser-3):v.i]
-	if !strings.Contains(window, "://") {
+	if !strings.Contains(window, ":/") {
 		return false
 	}
 	user, whole := v.backRun(1, urlUser, maxURLUser+1)
@@ -41,12 +43,17 @@ func afterSchemeAndUser(v view) bool {
 		return false
 	}
 	k := 1 + user
-	for j, want := range []byte("//:") {
-		if b, ok := v.back(k + j); !ok || b != want {
-			return false
-		}
+	if b, ok := v.back(k); !ok || b != '/' {
+		return false
 	}
-	k += 3
+	k++
+	if b, ok := v.back(k); ok && b == '/' {
+		k++
+	}
+	if b, ok := v.back(k); !ok || b != ':' {
+		return false
+	}
+	k++
 	scheme, _ := v.backRun(k, schemeChars, maxURLScheme)
 	first, ok := v.back(k + scheme - 1)
 	return scheme > 0 && ok && letters[first]
