@@ -123,7 +123,9 @@ func checkPath(path string) error {
 	}
 	for _, c := range strings.Split(filepath.ToSlash(path), "/") {
 		if len(c) > MaxComponentBytes {
-			return fmt.Errorf("path component %q... is too long (%d bytes, limit %d)", c[:32], len(c), MaxComponentBytes)
+			// The whole path is quoted, not a cut piece of it: a piece of a
+			// secret no longer looks like one, and redaction would miss it.
+			return fmt.Errorf("path %q has a component that is too long (%d bytes, limit %d)", path, len(c), MaxComponentBytes)
 		}
 	}
 	return nil
