@@ -1,7 +1,9 @@
 package run
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -9,6 +11,7 @@ import (
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/provider"
+	"github.com/zeroproject/zero/internal/redact"
 	"github.com/zeroproject/zero/internal/tools"
 	"github.com/zeroproject/zero/rt"
 )
@@ -28,8 +31,59 @@ func (r *runner) newCall(pc provider.ToolCall, n int) *call {
 	if c.name == "" {
 		c.name = "unknown"
 	}
+	// Ids and object keys are written without redaction (an id has a
+	// pattern, keys are no free text), so one that holds a secret is
+	// replaced: the id by call_N, the arguments by their text as a JSON
+	// string, which is redacted like any text.
+	if r.red.String("", c.id) != c.id {
+		c.id = fmt.Sprintf("call_%d", n)
+	}
+	if keysHoldSecret(c.args, r.red) {
+		c.args = rt.Raw(rt.AppendString(nil, string(c.args)))
+	}
 	c.spec, c.known = r.cfg.Tools.spec(pc.Name)
 	return c
+}
+
+// keysHoldSecret reports whether an object key anywhere in the JSON value
+// args holds something red would redact.
+func keysHoldSecret(args rt.Raw, red *redact.Redactor) bool {
+	if s := string(args); red.String("", s) == s {
+		return false
+	}
+	type frame struct{ object, key bool } // key: a key comes next
+	var open []frame
+	valueDone := func() {
+		if n := len(open); n > 0 && open[n-1].object {
+			open[n-1].key = true
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(args))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		n := len(open)
+		if k, ok := tok.(string); ok && n > 0 && open[n-1].key {
+			if red.String("", k) != k {
+				return true
+			}
+			open[n-1].key = false
+			continue
+		}
+		switch tok {
+		case json.Delim('{'):
+			open = append(open, frame{object: true, key: true})
+		case json.Delim('['):
+			open = append(open, frame{})
+		case json.Delim('}'), json.Delim(']'):
+			open = open[:n-1]
+			valueDone()
+		default:
+			valueDone()
+		}
+	}
 }
 
 func (c *call) sideEffect() streamjsonv2.SideEffect {

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/provider"
 )
@@ -35,6 +36,47 @@ func TestErrorResultsAreBounded(t *testing.T) {
 	for _, m := range p.reqs[1].Messages[2:] {
 		if len(m.Text) > maxErrorOutput+len("…") {
 			t.Errorf("the model got a result of %d bytes", len(m.Text))
+		}
+	}
+}
+
+// TestSecretIDsAndKeysAreReplaced: ids and object keys are written
+// without the redaction hook, so a call whose id or argument keys hold a
+// secret gets call_N and its arguments as a (redacted) JSON string; the
+// provider still gets its own id back.
+func TestSecretIDsAndKeysAreReplaced(t *testing.T) {
+	const key = "sk-proj-FAKEfake0000Test1111KeyDoNotUse2222abcdEFGH3333ijkl"
+	p := &fakeProvider{turns: [][]provider.Event{
+		{toolCall(key, "read_file", `{"path":"README.md"}`),
+			toolCall("call_ok", "read_file", `{"path":"README.md","nested":[{"`+key+`":1}]}`),
+			toolCall("call_fine", "read_file", `{"path":"README.md","apiKey":"`+key+`"}`)},
+		{text("ok")},
+	}}
+	cfg, evs, recs, _ := setup(t, p, "")
+	if out := Run(context.Background(), cfg); out.ExitCode != 0 {
+		t.Fatalf("outcome = %+v", out)
+	}
+	var calls []*streamjsonv2.ToolCall
+	for _, ev := range *evs {
+		if c, ok := ev.(*streamjsonv2.ToolCall); ok {
+			calls = append(calls, c)
+		}
+	}
+	if calls[0].ID != "call_1" || calls[1].ID != "call_ok" || calls[2].ID != "call_fine" {
+		t.Errorf("ids %s %s %s", calls[0].ID, calls[1].ID, calls[2].ID)
+	}
+	if string(calls[1].Args) != `"{\"path\":\"README.md\",\"nested\":[{\"`+key+`\":1}]}"` {
+		t.Errorf("args with a secret key = %s", calls[1].Args)
+	}
+	if string(calls[2].Args) != `{"path":"README.md","apiKey":"`+key+`"}` {
+		t.Errorf("args with a secret value (left to the hook) = %s", calls[2].Args)
+	}
+	if got := p.reqs[1].Messages[2].ToolCallID; got != key {
+		t.Errorf("the provider got the result for %q, want its own id", got)
+	}
+	for _, rec := range *recs {
+		if tr, ok := rec.(*sessionv1.ToolResultRecord); ok && tr.ID == key {
+			t.Error("the session records the secret id")
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 // runner is the state of one run.
 type runner struct {
 	cfg      Config
+	red      *redact.Redactor
 	runID    string
 	system   string
 	maxTurns int
@@ -39,7 +40,7 @@ func newRunner(cfg Config) *runner {
 	if red == nil {
 		red = redact.New()
 	}
-	r := &runner{cfg: cfg, runID: cfg.Start.RunID, system: cfg.System, maxTurns: cfg.MaxTurns}
+	r := &runner{cfg: cfg, red: red, runID: cfg.Start.RunID, system: cfg.System, maxTurns: cfg.MaxTurns}
 	if r.system == "" {
 		r.system = SystemPrompt(cfg.Start.Cwd)
 	}
