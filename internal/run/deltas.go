@@ -7,8 +7,11 @@ import (
 
 // deltas streams text and reasoning deltas through one redact.Stream each.
 // A stream may hold back the tail of a delta that could be the start of a
-// secret; switching channels, a tool call and the end of the run flush it,
-// so events keep the order in which the model produced them.
+// secret; a tool call and the end of the turn flush it. A delta of the
+// other channel does not: flushing there would cut a secret that the text
+// splits around a reasoning delta in two pieces that no longer look like
+// one, and both would go out. So a reasoning delta may overtake up to
+// redact.MaxHold bytes of text held back, and the other way round.
 type deltas struct {
 	r         *runner
 	text      *redact.Stream
@@ -16,16 +19,10 @@ type deltas struct {
 }
 
 func (d *deltas) textDelta(s string) error {
-	if err := d.flushReasoning(); err != nil {
-		return err
-	}
 	return d.emitText(d.text.Write(s))
 }
 
 func (d *deltas) reasoningDelta(s string) error {
-	if err := d.flushText(); err != nil {
-		return err
-	}
 	return d.emitReasoning(d.reasoning.Write(s))
 }
 

@@ -29,8 +29,10 @@
 //
 // Text and reasoning deltas pass through a redact.Stream (one per channel),
 // which holds back the tail of a delta that could be the start of a secret
-// split across deltas; the held tail is flushed before every tool_call,
-// final and run_end. Everything else is redacted by the sink's encoder hook.
+// split across deltas (fewer than redact.MaxHold bytes); the held tail is
+// flushed before every tool_call, final and run_end, but not when the
+// other channel's delta arrives, which may therefore overtake it.
+// Everything else is redacted by the sink's encoder hook.
 //
 // The answer of a run is every text delta it streamed, in order; text from
 // successive turns is separated by a blank line (sent as a delta of its own),

@@ -80,3 +80,36 @@ func TestSecretIDsAndKeysAreReplaced(t *testing.T) {
 		}
 	}
 }
+
+// TestSecretSplitAroundTheOtherChannel: a key split across two text deltas
+// with a reasoning delta between them (and the other way round) used to
+// go out in two pieces, because the reasoning delta flushed the text held
+// back; the concatenated deltas then held the whole key.
+func TestSecretSplitAroundTheOtherChannel(t *testing.T) {
+	const key = "sk-proj-FAKEfake0000Test1111KeyDoNotUse2222abcdEFGH3333ijkl"
+	reasoning := func(s string) provider.Event { return provider.Event{Kind: provider.EventReasoning, Delta: s} }
+	p := &fakeProvider{turns: [][]provider.Event{{
+		text("key: " + key[:20]), reasoning("hmm " + key[:10]), text(key[20:] + " done"), reasoning(key[10:] + " ok"),
+	}}}
+	cfg, evs, _, _ := setup(t, p, "")
+	if out := Run(context.Background(), cfg); out.ExitCode != 0 {
+		t.Fatalf("outcome = %+v", out)
+	}
+	var textOut, reasoningOut, final string
+	for _, ev := range *evs {
+		switch e := ev.(type) {
+		case *streamjsonv2.Text:
+			textOut += e.Delta
+		case *streamjsonv2.Reasoning:
+			reasoningOut += e.Delta
+		case *streamjsonv2.Final:
+			final = e.Text
+		}
+	}
+	if textOut != "key: [REDACTED:openai] done" || final != textOut {
+		t.Errorf("text deltas %q, final %q", textOut, final)
+	}
+	if reasoningOut != "hmm [REDACTED:openai] ok" {
+		t.Errorf("reasoning deltas %q", reasoningOut)
+	}
+}
