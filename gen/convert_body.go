@@ -212,7 +212,7 @@ func (u *upgrader) convertBase(dst *jen.Statement, t1, t2 *Type, src *jen.Statem
 		)}, err
 	case k1 == KMap && k2 == KMap:
 		k, v, w := u.temp("k"), u.temp("v"), u.temp("w")
-		inner, err := u.convert(jen.Id(w), t1.Elem, t2.Elem, jen.Id(v), childKey(key, jen.Id(k)), at+"/additionalProperties")
+		inner, err := u.convert(jen.Id(w), t1.Elem, t2.Elem, jen.Id(v), childKey(key, pointerToken(jen.Id(k))), at+"/additionalProperties")
 		body := append([]jen.Code{jen.Var().Id(w).Add(u.e2.valType(t2.Elem))}, inner...)
 		body = append(body, dst.Clone().Index(jen.Id(k)).Op("=").Id(w))
 		return []jen.Code{jen.If(src.Clone().Op("!=").Nil()).Block(
@@ -230,4 +230,10 @@ func childKey(key, token *jen.Statement) *jen.Statement {
 		return token
 	}
 	return key.Clone().Op("+").Lit("/").Op("+").Add(token)
+}
+
+// pointerToken escapes a member name for a JSON Pointer; the expression
+// only runs on the error path.
+func pointerToken(name *jen.Statement) *jen.Statement {
+	return jen.Qual("strings", "NewReplacer").Call(jen.Lit("~"), jen.Lit("~0"), jen.Lit("/"), jen.Lit("~1")).Dot("Replace").Call(name)
 }

@@ -12,7 +12,8 @@ const upOld = `{"$id":"https://x.test/v1/doc.json","title":"Doc","oneOf":[{"$ref
  "a":{"title":"A","type":"object","additionalProperties":false,"required":["type","n"],"properties":{
    "type":{"const":"a"},"n":{"type":"integer"},"opt":{"type":"string"},"nul":{"type":["string","null"]},
    "list":{"type":"array","items":{"$ref":"#/$defs/item"}},"tags":{"type":"object","additionalProperties":{"type":"integer"}},
-   "lvl":{"$ref":"#/$defs/level"},"sub":{"$ref":"#/$defs/item"},"any":{},"later":{"type":"string"},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer"}}}}},
+   "lvl":{"$ref":"#/$defs/level"},"sub":{"$ref":"#/$defs/item"},"any":{},"later":{"type":"string"},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},
+   "deep":{"type":"object","additionalProperties":{"type":"array","items":{"$ref":"#/$defs/item"}}}}},
  "b":{"title":"B","type":"object","additionalProperties":false,"required":["type","v"],"properties":{"type":{"const":"b"},"v":{"const":1}}},
  "item":{"title":"Item","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string"},"note":{"type":["string","null"]}}},
  "level":{"title":"Level","type":"string","enum":["low","high"]}}}`
@@ -25,6 +26,7 @@ const upNew = `{"$id":"https://x.test/v2/doc.json","title":"Doc","oneOf":[{"$ref
    "type":{"const":"a"},"n":{"type":"integer"},"opt":{"type":"string"},"nul":{"type":["string","null"]},
    "list":{"type":"array","items":{"$ref":"#/$defs/item"}},"tags":{"type":"object","additionalProperties":{"type":"integer"}},
    "lvl":{"$ref":"#/$defs/level"},"sub":{"$ref":"#/$defs/item"},"any":{},"later":{"type":"string"},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},
+   "deep":{"type":"object","additionalProperties":{"type":"array","items":{"$ref":"#/$defs/item"}}},
    "fresh":{"type":"boolean"}}},
  "b":{"title":"B","type":"object","additionalProperties":false,"required":["type","v"],"properties":{"type":{"const":"b"},"v":{"const":2}}},
  "c":{"title":"C","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"const":"c"}}},
@@ -106,6 +108,7 @@ func TestUpgrade(t *testing.T) {
 		{in: ` + "`" + `{"type":"a","n":1,"later":"l","list":[{"name":"x"},{"name":"y","note":null}]}` + "`" + `, err: "upgrade /list/1/note: null, which the new version does not allow here"},
 		{in: ` + "`" + `{"type":"a","n":1,"later":"l","sub":{"name":"x","note":null}}` + "`" + `, err: "upgrade /sub/note: null"},
 		{in: ` + "`" + `{"type":"a","n":1,"later":"l","lvl":"high"}` + "`" + `, err: "lvl"},
+		{in: ` + "`" + `{"type":"a","n":1,"later":"l","deep":{"a/b":[{"name":"x","note":null}]}}` + "`" + `, err: "upgrade /deep/a~1b/0/note: null"},
 	} {
 		var old oldv.Doc
 		if err := old.UnmarshalJSON([]byte(tc.in)); err != nil {
