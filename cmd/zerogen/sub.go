@@ -28,15 +28,16 @@ const subcommandUsage = `Other commands (run 'zerogen COMMAND --help' for each):
                                                       breaking-change report
 `
 
-// subFlags makes the flag set of a subcommand; it parses args and says
-// whether to go on (with code 0 for --help, 2 for a usage error).
+// subFlags makes the flag set of a subcommand, which reports nothing itself.
 func subFlags(name string) *pflag.FlagSet {
 	fl := pflag.NewFlagSet("zerogen "+name, pflag.ContinueOnError)
 	fl.SetOutput(io.Discard)
 	return fl
 }
 
-// parseSub parses args; done is true when the command must stop with code.
+// parseSub parses args, handling --help and usage errors; done is true
+// when the command must stop and exit with code (0 for --help, 2 for a
+// usage error).
 func parseSub(fl *pflag.FlagSet, args []string, usageText string, stdout, stderr io.Writer) (code int, done bool) {
 	help := fl.BoolP("help", "h", false, "")
 	if err := fl.Parse(args); err != nil {
