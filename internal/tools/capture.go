@@ -30,8 +30,8 @@ func (c *capture) Write(p []byte) (int, error) {
 }
 
 // String returns the captured text and whether anything was dropped. When
-// output was dropped, head and tail are cut on UTF-8 boundaries and joined
-// by a line saying how much is missing.
+// output was dropped, head and tail are cut on UTF-8 boundaries and outside
+// tokens (see openEnd) and joined by a line saying how much is missing.
 func (c *capture) String() (string, bool) {
 	tail := c.tail
 	if len(tail) > c.half {
@@ -41,8 +41,8 @@ func (c *capture) String() (string, bool) {
 	if dropped == 0 {
 		return string(c.head) + string(tail), false
 	}
-	head := cutUTF8(string(c.head), c.half)
-	rest := cutUTF8Tail(string(tail), c.half)
+	head := openEnd(string(c.head))
+	rest := openStart(string(tail))
 	omitted := c.total - len(head) - len(rest)
 	return fmt.Sprintf("%s\n[... %d bytes of output omitted ...]\n%s", head, omitted, rest), true
 }

@@ -34,7 +34,12 @@
 //
 // Every Output is at most [MaxOutputBytes] bytes, cut on a UTF-8 boundary,
 // with Truncated set when anything was left out. Bash keeps the head and the
-// tail of long output; the other tools keep the head.
+// tail of long output; the other tools keep the head. No cut (of an output,
+// a long line, bash's head and tail) splits a run of token bytes (letters,
+// digits, "-_.+/=~") shorter than 256 bytes: the whole run is left out, so
+// that no piece of a credential too short to be recognised is shown. A
+// read_file window that starts inside a private key block starts with the
+// block's BEGIN line, for the same reason.
 //
 // # Registry
 //

@@ -23,7 +23,9 @@ const readBudget = MaxOutputBytes - 128
 // are cut with a marker. Binary files (a NUL byte in the first 8 KiB) are
 // refused. When lines remain after the window, or the numbered lines
 // would pass MaxOutputBytes, the output stops at a whole line, Truncated
-// is set and a last line says which offset continues.
+// is set and a last line says which offset continues. A window that starts
+// inside a private key block (-----BEGIN ... PRIVATE KEY-----) starts with
+// that block's BEGIN line, so that redaction recognises the key.
 func ReadFile(ctx context.Context, ws *Workspace, path string, offset, limit int) (Result, error) {
 	if offset < 0 || limit < 0 {
 		return errorResult("offset and limit must not be negative (got offset %d, limit %d)", offset, limit), nil
@@ -63,6 +65,7 @@ func readLines(ctx context.Context, f *os.File, shown string, offset, limit int)
 		return errorResult("%s is a binary file (it has NUL bytes); read_file shows text only", shown), nil
 	}
 	var b strings.Builder
+	keyHead := "" // the numbered BEGIN line of a private key the skipped lines are inside
 	n := 0
 	for ; ; n++ {
 		if n%1024 == 0 && ctx.Err() != nil {
@@ -76,7 +79,11 @@ func readLines(ctx context.Context, f *os.File, shown string, offset, limit int)
 			return errorResult("reading %s: %v", shown, err), nil
 		}
 		if n+1 < offset {
+			keyHead = inPrivateKey(keyHead, n+1, line)
 			continue
+		}
+		if n+1 == offset {
+			b.WriteString(keyHead)
 		}
 		row := fmt.Sprintf("%6d\t%s\n", n+1, line)
 		if n+1 >= offset+limit || b.Len()+len(row) > readBudget {
@@ -84,6 +91,20 @@ func readLines(ctx context.Context, f *os.File, shown string, offset, limit int)
 		}
 		b.WriteString(row)
 	}
+}
+
+// inPrivateKey follows the skipped lines before a window: it returns the
+// numbered BEGIN line of the private key block that line n (text) leaves
+// open, or "" outside one. A window that starts inside a private key shows
+// its BEGIN line first, so that redaction sees a key, not bare base64.
+func inPrivateKey(head string, n int, line string) string {
+	switch {
+	case strings.Contains(line, "-----BEGIN ") && strings.Contains(line, "PRIVATE KEY"):
+		return fmt.Sprintf("%6d\t%s\n", n, line)
+	case strings.Contains(line, "-----END "):
+		return ""
+	}
+	return head
 }
 
 // endOfFile finishes a read that reached the end of a file of total lines.
