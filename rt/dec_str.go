@@ -72,6 +72,10 @@ func (d *Decoder) unescapeInPlace(start, i, end int) (string, error) {
 			break
 		}
 		switch c := s[i]; {
+		case c == '\\' && i+1 < end && simpleEscape[s[i+1]] != 0:
+			own[w] = simpleEscape[s[i+1]]
+			w++
+			i += 2
 		case c == '\\':
 			out, next, err := d.unescape(tmp[:0], i)
 			if err != nil {
@@ -105,6 +109,14 @@ const (
 // quote, a backslash, a control byte or non-ASCII, or len(s). It tests
 // words of eight bytes, four words per step.
 func plainRun(s string, i int) int {
+	// Most strings are short keys and ids: look at two words before paying
+	// for the vector setup.
+	for k := 0; k < 3 && i+8 <= len(s); k++ {
+		if m := specials(load64(s, i)); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
+		}
+		i += 8
+	}
 	i = plainRunVector(s, i)
 	for i+32 <= len(s) {
 		m0, m1 := specials(load64(s, i)), specials(load64(s, i+8))
@@ -369,3 +381,7 @@ func load64(s string, i int) uint64 {
 	_ = s[i+7]
 	return binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8))
 }
+
+// simpleEscape maps the byte after a backslash to what a two-byte escape
+// stands for (0: not a two-byte escape).
+var simpleEscape = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}

@@ -16,10 +16,11 @@ type simplePattern struct {
 }
 
 type patItem struct {
-	ascii  [2]uint64 // membership of runes below 128
-	ranges []rune    // pairs lo, hi for runes from 128 up
-	star   bool      // any number of repetitions
-	opt    bool      // zero or one
+	table  *[256]bool // membership of single bytes, for the fast path
+	ascii  [2]uint64  // membership of runes below 128
+	ranges []rune     // pairs lo, hi for runes from 128 up
+	star   bool       // any number of repetitions
+	opt    bool       // zero or one
 }
 
 const maxPatItems = 62
@@ -58,27 +59,36 @@ func compileSimple(src string) *simplePattern {
 			p.fast = false
 		}
 	}
+	if p.fast {
+		for i := range p.items {
+			t := new([256]bool)
+			for c := 0; c < 128; c++ {
+				t[c] = p.items[i].has(rune(c))
+			}
+			p.items[i].table = t
+		}
+	}
 	return p
 }
 
 func (p *simplePattern) matchFast(s string) bool {
 	items := p.items
-	var last *patItem
+	var last *[256]bool
 	if n := len(items); n > 0 && items[n-1].star {
-		last = &items[n-1]
+		last = items[n-1].table
 		items = items[:n-1]
 	}
 	if len(s) < len(items) || (last == nil && len(s) != len(items)) {
 		return false
 	}
 	for i := range items {
-		if c := s[i]; c >= 0x80 || items[i].ascii[c>>6]&(1<<(c&63)) == 0 {
+		if !items[i].table[s[i]] {
 			return false
 		}
 	}
 	if last != nil {
-		for _, c := range []byte(s[len(items):]) {
-			if c >= 0x80 || last.ascii[c>>6]&(1<<(c&63)) == 0 {
+		for i := len(items); i < len(s); i++ {
+			if !last[s[i]] {
 				return false
 			}
 		}

@@ -49,16 +49,15 @@ func (sc *specialScanner) next(from int) int {
 			sc.fill(from)
 		}
 		off := from - sc.base
-		w, words := off>>6, (sc.end-sc.base+63)>>6
-		m := sc.bm[w] >> uint(off&63) << uint(off&63)
-		for {
-			if m != 0 {
+		w := off >> 6
+		if m := sc.bm[w] >> uint(off&63); m != 0 {
+			return from + bits.TrailingZeros64(m)
+		}
+		words := (sc.end - sc.base + 63) >> 6
+		for w++; w < words; w++ {
+			if m := sc.bm[w]; m != 0 {
 				return sc.base + w<<6 + bits.TrailingZeros64(m)
 			}
-			if w++; w >= words {
-				break
-			}
-			m = sc.bm[w]
 		}
 		from = sc.end
 	}
