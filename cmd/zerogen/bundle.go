@@ -1,10 +1,10 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"path/filepath"
 
+	"github.com/spf13/pflag"
 	"github.com/zeroproject/zero/gen"
 )
 
@@ -32,32 +32,16 @@ Exit status: 0 success, 1 bundling failed or files are stale, 2 usage error.
 `
 
 func runBundle(args []string, stdout, stderr io.Writer) int {
-	fl := subFlags("bundle")
-	schemas := fl.String("schemas", "", "")
-	out := fl.String("out", "", "")
-	pkg := fl.String("package", "", "")
-	check := fl.Bool("check", false, "")
-	if code, done := parseSub(fl, args, bundleUsage, stdout, stderr); done {
-		return code
-	}
-	switch {
-	case fl.NArg() > 0:
-		return subUsageError(stderr, "zerogen bundle", "unexpected argument "+fl.Arg(0))
-	case *schemas == "" || *out == "":
-		return subUsageError(stderr, "zerogen bundle", "--schemas and --out are required")
-	}
-	if *pkg == "" {
-		*pkg = filepath.Base(*out)
-	}
-	sets, err := readSets(*schemas)
-	if err != nil {
-		fmt.Fprintf(stderr, "zerogen: %v\n", err)
-		return 1
-	}
-	files, err := gen.Bundles(*pkg, sets)
-	if err != nil {
-		fmt.Fprintf(stderr, "zerogen: %s\n", relError(err, *schemas))
-		return 1
-	}
-	return syncOwned(*out, files, *check, stderr)
+	var pkg *string
+	return setsCommand{
+		name: "bundle", usage: bundleUsage,
+		extra: func(fl *pflag.FlagSet) { pkg = fl.String("package", "", "") },
+		generate: func(sets []gen.SchemaSet, out string) (map[string][]byte, error) {
+			name := *pkg
+			if name == "" {
+				name = filepath.Base(out)
+			}
+			return gen.Bundles(name, sets)
+		},
+	}.run(args, stdout, stderr)
 }

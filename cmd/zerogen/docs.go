@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/zeroproject/zero/gen"
@@ -32,28 +31,7 @@ Exit status: 0 success, 1 generation failed or files are stale, 2 usage error.
 `
 
 func runDocs(args []string, stdout, stderr io.Writer) int {
-	fl := subFlags("docs")
-	schemas := fl.String("schemas", "", "")
-	out := fl.String("out", "", "")
-	check := fl.Bool("check", false, "")
-	if code, done := parseSub(fl, args, docsUsage, stdout, stderr); done {
-		return code
-	}
-	switch {
-	case fl.NArg() > 0:
-		return subUsageError(stderr, "zerogen docs", "unexpected argument "+fl.Arg(0))
-	case *schemas == "" || *out == "":
-		return subUsageError(stderr, "zerogen docs", "--schemas and --out are required")
-	}
-	sets, err := readSets(*schemas)
-	if err != nil {
-		fmt.Fprintf(stderr, "zerogen: %v\n", err)
-		return 1
-	}
-	files, err := gen.Docs(sets)
-	if err != nil {
-		fmt.Fprintf(stderr, "zerogen: %s\n", relError(err, *schemas))
-		return 1
-	}
-	return syncOwned(*out, files, *check, stderr)
+	return setsCommand{name: "docs", usage: docsUsage, generate: func(sets []gen.SchemaSet, _ string) (map[string][]byte, error) {
+		return gen.Docs(sets)
+	}}.run(args, stdout, stderr)
 }

@@ -2,12 +2,14 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 
+	"github.com/spf13/pflag"
 	"github.com/zeroproject/zero/gen"
 )
 
@@ -52,4 +54,44 @@ func readSets(dir string) ([]gen.SchemaSet, error) {
 		return sets[i].Version < sets[j].Version
 	})
 	return sets, nil
+}
+
+// setsCommand is the shape shared by the subcommands that turn every schema
+// set under --schemas into files under --out (bundle, docs, ts): parse the
+// flags, read the sets, generate, then write or --check.
+type setsCommand struct {
+	name     string // subcommand name
+	usage    string
+	extra    func(fl *pflag.FlagSet) // more flags, registered before parsing
+	generate func(sets []gen.SchemaSet, out string) (map[string][]byte, error)
+}
+
+func (c setsCommand) run(args []string, stdout, stderr io.Writer) int {
+	fl := subFlags(c.name)
+	schemas := fl.String("schemas", "", "")
+	out := fl.String("out", "", "")
+	check := fl.Bool("check", false, "")
+	if c.extra != nil {
+		c.extra(fl)
+	}
+	if code, done := parseSub(fl, args, c.usage, stdout, stderr); done {
+		return code
+	}
+	switch {
+	case fl.NArg() > 0:
+		return subUsageError(stderr, "zerogen "+c.name, "unexpected argument "+fl.Arg(0))
+	case *schemas == "" || *out == "":
+		return subUsageError(stderr, "zerogen "+c.name, "--schemas and --out are required")
+	}
+	sets, err := readSets(*schemas)
+	if err != nil {
+		fmt.Fprintf(stderr, "zerogen: %v\n", err)
+		return 1
+	}
+	files, err := c.generate(sets, *out)
+	if err != nil {
+		fmt.Fprintf(stderr, "zerogen: %s\n", relError(err, *schemas))
+		return 1
+	}
+	return syncOwned(*out, files, *check, stderr)
 }
