@@ -2,14 +2,13 @@ package main
 
 // Helpers of the hardening tests (hard_*_test.go): hostile input, leaked
 // secrets, provider and storage faults, signals and workspace escapes,
-// each driven through the zero binary. When ZERO_HARDENING_DIR is set,
-// every case appends one JSON line to DIR/<kind>.jsonl saying whether it
-// held; `make hardening-report` turns those lines into docs/hardening.md.
+// each driven through the zero binary. Every case is recorded with
+// soak.Record; `make hardening-report` turns the records into
+// docs/hardening.md.
 
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -25,35 +24,13 @@ import (
 	"time"
 
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
+	"github.com/zeroproject/zero/internal/soak"
 )
 
-// reportMu serializes appends to the report files.
-var reportMu sync.Mutex
-
-// reportCase records, when the test ends, whether the case held.
-// fields add figures (a leak count, a peak RSS) to the line.
+// reportCase records whether the case held, for docs/hardening.md (see
+// package soak).
 func reportCase(t *testing.T, kind, name string, fields map[string]any) {
-	t.Helper()
-	dir := os.Getenv("ZERO_HARDENING_DIR")
-	if dir == "" {
-		return
-	}
-	t.Cleanup(func() {
-		line := map[string]any{"kind": kind, "name": name, "pass": !t.Failed(), "test": t.Name()}
-		for k, v := range fields {
-			line[k] = v
-		}
-		b, _ := json.Marshal(line)
-		reportMu.Lock()
-		defer reportMu.Unlock()
-		f, err := os.OpenFile(filepath.Join(dir, kind+".jsonl"), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-		if err != nil {
-			t.Errorf("report: %v", err)
-			return
-		}
-		defer f.Close()
-		f.Write(append(b, '\n'))
-	})
+	soak.Record(t, kind, name, fields)
 }
 
 // full is the outcome of a run, with the child's peak resident memory.

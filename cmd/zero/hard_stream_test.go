@@ -81,29 +81,27 @@ func TestSecretSplitAroundAReasoningDelta(t *testing.T) {
 
 // splitAroundReasoning runs one sample and reports whether it leaked.
 func splitAroundReasoning(t *testing.T, s redacttest.Sample) (leaked bool) {
-	{
-		secret := s.Secrets[0]
-		parts := splitAround("key: "+s.Text+" done", secret)
-		r := pt.OpenAI.Stream(pt.Text(parts[0]+parts[1], parts[2]))
-		r = pt.Insert(r, 2, reasoningChunk("thinking about "+s.Text[:len(s.Text)/2]))
-		r = pt.Insert(r, 4, reasoningChunk(s.Text[len(s.Text)/2:]+" done"))
-		z := newZeroEnv(t)
-		z.serve(pt.OpenAI, r)
-		z.vars["OPENAI_API_KEY"] = redacttest.ConfiguredSecret
-		evs, _ := z.streamV2(0, "hi")
-		var reasoning string
-		for _, r := range find[*streamjsonv2.Reasoning](evs) {
-			reasoning += r.Delta
+	secret := s.Secrets[0]
+	parts := splitAround("key: "+s.Text+" done", secret)
+	r := pt.OpenAI.Stream(pt.Text(parts[0]+parts[1], parts[2]))
+	r = pt.Insert(r, 2, reasoningChunk("thinking about "+s.Text[:len(s.Text)/2]))
+	r = pt.Insert(r, 4, reasoningChunk(s.Text[len(s.Text)/2:]+" done"))
+	z := newZeroEnv(t)
+	z.serve(pt.OpenAI, r)
+	z.vars["OPENAI_API_KEY"] = redacttest.ConfiguredSecret
+	evs, _ := z.streamV2(0, "hi")
+	var reasoning string
+	for _, r := range find[*streamjsonv2.Reasoning](evs) {
+		reasoning += r.Delta
+	}
+	for _, sec := range s.Secrets {
+		if strings.Contains(deltas(evs), sec) || strings.Contains(reasoning, sec) {
+			leaked = true
+			t.Errorf("%s: the joined deltas hold %q", s.Name, clipString(sec, 30))
 		}
-		for _, sec := range s.Secrets {
-			if strings.Contains(deltas(evs), sec) || strings.Contains(reasoning, sec) {
-				leaked = true
-				t.Errorf("%s: the joined deltas hold %q", s.Name, clipString(sec, 30))
-			}
-		}
-		if deltas(evs) != finalText(t, evs) {
-			t.Errorf("%s: deltas %q, final %q", s.Name, deltas(evs), finalText(t, evs))
-		}
+	}
+	if deltas(evs) != finalText(t, evs) {
+		t.Errorf("%s: deltas %q, final %q", s.Name, deltas(evs), finalText(t, evs))
 	}
 	return leaked
 }

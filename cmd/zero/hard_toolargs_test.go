@@ -85,8 +85,8 @@ func TestToolArgumentsFailingTheirSchema(t *testing.T) {
 			}
 		})
 	}
-	for _, c := range cases {
-		reportCase(t, "tool_args", c.name, nil)
+	for i := range cases { // cleanups run last-in first-out: record in reverse
+		reportCase(t, "tool_args", cases[len(cases)-1-i].name, nil)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
+	"github.com/zeroproject/zero/internal/soak"
 )
 
 // TestMetaReadersNeverSeeAPartialFile extends TestMetaWriteFaultKeepsOldMeta
@@ -65,6 +66,7 @@ func TestMetaReadersNeverSeeAPartialFile(t *testing.T) {
 	}
 	s.Close()
 	noTempFiles(t, filepath.Dir(path))
+	soak.Record(t, "fault", "session: meta.json replaced atomically while read concurrently", map[string]any{"reads": reads.Load()})
 }
 
 // TestMetaSyncFaultKeepsOldMeta is TestMetaWriteFaultKeepsOldMeta with the
@@ -97,6 +99,7 @@ func TestMetaSyncFaultKeepsOldMeta(t *testing.T) {
 		t.Fatalf("Open after the fault: %v", err)
 	}
 	s.Close()
+	soak.Record(t, "fault", "session: a failed sync of meta.json keeps the old one", nil)
 }
 
 func noTempFiles(t *testing.T, dir string) {
