@@ -118,3 +118,16 @@ fuzz-report: ## fuzz each decoder against jsonschema/v5 for FUZZTIME and write d
 transcripts: ## record the demo's stream-json runs (v1, v2) into clients/conformance/transcripts
 	@$(MAKE) --no-print-directory build
 	clients/conformance/record.sh $(BIN)/zero clients/conformance/transcripts
+
+.PHONY: soak hardening-report
+soak: ## stream 1M events and 1M input lines with flat memory, and 1 GB of blank input lines through zero (not in make test)
+	ZERO_SOAK=1 $(GO) test -count=1 -v -timeout 30m -run '^TestSoak' ./internal/soak
+	ZERO_SOAK=1 $(GO) test -count=1 -v -timeout 30m -run '^TestBadStreamJSONInput$$/blank_lines$$' ./cmd/zero
+
+hardening-report: ## run the hardening tests and the soak, and write docs/hardening.md from their figures
+	@dir=$$(mktemp -d); trap 'rm -rf "$$dir"' EXIT; st=0; \
+	ZERO_HARDENING_DIR=$$dir ZERO_SOAK=1 $(GO) test -count=1 -timeout 30m ./cmd/zero || st=1; \
+	ZERO_HARDENING_DIR=$$dir $(GO) test -count=1 -run '^TestMeta' ./internal/session || st=1; \
+	ZERO_HARDENING_DIR=$$dir ZERO_SOAK=1 $(GO) test -count=1 -v -timeout 30m -run '^TestSoak' ./internal/soak || st=1; \
+	ZERO_HARDENING_DIR=$$dir ZERO_HARDENING_REPORT=$(CURDIR)/docs/hardening.md $(GO) test -count=1 -v -run '^TestHardeningReport$$' ./internal/soak || st=1; \
+	exit $$st
