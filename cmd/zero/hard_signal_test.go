@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -43,7 +44,7 @@ func signalPoints() []signalPoint {
 	bash := `{"command":"touch started; sleep ` + sleepMarker + `"}`
 	return []signalPoint{
 		{name: "while reading stdin", stdinOpen: true,
-			reached: func(t *testing.T, z *zeroEnv, p *started, srv *pt.Server) { time.Sleep(200 * time.Millisecond) }},
+			reached: func(t *testing.T, z *zeroEnv, p *started, srv *pt.Server) { waitReadingStdin(t, p.cmd.Process.Pid) }},
 		{name: "before the provider answers", script: []pt.Response{{Wait: time.Minute}},
 			reached: waitRequests(1), resumeWants: []string{"interrupt me"}},
 		{name: "during the backoff before a retry", script: []pt.Response{backoff},
@@ -164,4 +165,25 @@ func TestKilledRunResumes(t *testing.T) {
 	}
 	completeLog(t, z, id, 0)
 	reportCase(t, "fault", "signal: SIGKILL mid-stream, then resume", nil)
+}
+
+// waitReadingStdin waits until a thread of process pid is blocked reading
+// its standard input (Linux: /proc/PID/task/*/syscall starts with "0 0x0",
+// read on fd 0), so a signal arrives while zero waits for input, not while
+// it starts. Without /proc it waits half a second.
+func waitReadingStdin(t *testing.T, pid int) {
+	t.Helper()
+	if _, err := os.Stat("/proc/self/task"); err != nil {
+		time.Sleep(500 * time.Millisecond)
+		return
+	}
+	eventually(t, "zero to read stdin", func() bool {
+		tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/syscall", pid))
+		for _, task := range tasks {
+			if b, err := os.ReadFile(task); err == nil && strings.HasPrefix(string(b), "0 0x0 ") {
+				return true
+			}
+		}
+		return false
+	})
 }
