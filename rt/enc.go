@@ -2,6 +2,7 @@ package rt
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"unicode/utf8"
@@ -182,8 +183,16 @@ func AppendString(b []byte, s string) []byte {
 	start := 0
 	first := plainRun(s, 0) // plain strings end here, at full vector speed
 	if haveVector && len(s)-first >= vectorMin {
+		b = slices.Grow(b, len(s)+len(s)/16+2)
 		sc := specialScanner{s: s}
 		for i := sc.next(first); i < len(s); i = sc.next(i) {
+			if e := shortEscape[s[i]]; e != 0 { // the common escapes, without a call
+				b = append(b, s[start:i]...)
+				b = append(b, '\\', e)
+				start = i + 1
+				i++
+				continue
+			}
 			b, i, start = appendSpecial(b, s, i, start)
 		}
 	} else {
@@ -227,3 +236,6 @@ func appendSpecial(b []byte, s string, i, start int) ([]byte, int, int) {
 	}
 	return b, i + n, start
 }
+
+// shortEscape maps the bytes with a two-byte escape to its second byte.
+var shortEscape = [256]byte{'"': '"', '\\': '\\', '\n': 'n', '\r': 'r', '\t': 't'}
