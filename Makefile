@@ -12,7 +12,7 @@ BIN      ?= bin
 CMDS     := zero zerogen
 FUZZTIME ?= 30s
 
-.PHONY: help generate build test check-generated test-js demo bench fuzz clean
+.PHONY: help generate build test check-generated test-js demo bench bench-instructions fuzz clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -81,6 +81,17 @@ demo: ## generate, build, and run zero exec on the offline replay provider (no a
 bench: ## measure the codec and event writer against their baselines and print the ratios
 	ZERO_BENCH=1 $(GO) test -count=1 -run 'TestRatios' -v ./internal/codecbench
 	$(GO) test -run '^$$' -bench . -benchmem ./internal/output/... ./internal/redact/...
+
+bench-instructions: ## count instructions per codec under valgrind (repeatable on a busy machine) and print the ratios
+	@command -v valgrind >/dev/null || { echo "bench-instructions: needs valgrind (apt-get install valgrind)"; exit 1; }
+	@$(GO) test -c -o $(BIN)/codecbench.test ./internal/codecbench
+	@cd internal/codecbench && for w in none gen jx std enc stdenc; do \
+		n=$$(GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 ZERO_LOOP=$$w ZERO_LOOP_N=1000 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+			../../$(BIN)/codecbench.test -test.run TestLoop 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'); \
+		echo "$$w $$n"; \
+	done | awk '{n[$$1]=$$2} END { b=n["none"]; for (k in n) if (k!="none") c[k]=(n[k]-b)/1000; \
+		printf "instructions per mix: generated decode %.0f, jx Skip %.0f, encoding/json decode %.0f, generated encode %.0f, encoding/json encode %.0f\n", c["gen"], c["jx"], c["std"], c["enc"], c["stdenc"]; \
+		printf "decode: %.1fx fewer than encoding/json, %.2fx jx Skip; encode: %.1fx fewer than encoding/json\n", c["std"]/c["gen"], c["gen"]/c["jx"], c["stdenc"]/c["enc"] }'
 
 fuzz: ## run each fuzz target for FUZZTIME (default 30s)
 	@for pkg in $$($(GO) list ./...); do \
