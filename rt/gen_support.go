@@ -116,10 +116,11 @@ func BadDiscriminator(d *Decoder, key, got, want string) error {
 // length rule on what the hook returned.
 func (e *Encoder) TextRule(key, s string, r *StrRule) error {
 	if e.Hook != nil {
+		// Validate checked s; only what the hook made of it is new.
 		s = e.Hook(key, s)
-	}
-	if err := r.Check(s, -1); err != nil {
-		return err
+		if err := r.Check(s, -1); err != nil {
+			return err
+		}
 	}
 	e.Buf = AppendString(e.Buf, s)
 	return nil
