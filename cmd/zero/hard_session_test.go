@@ -181,10 +181,11 @@ func recordRunID(r sessionv1.SessionRecord) string {
 
 // mountTmpfs mounts a tmpfs of size bytes on a new directory, or skips
 // the test when that is not possible (not root, no mount permission).
-func mountTmpfs(t *testing.T, size string) string {
+func mountTmpfs(t *testing.T, size string, fields map[string]any) string {
 	t.Helper()
 	dir := t.TempDir()
 	if out, err := exec.Command("mount", "-t", "tmpfs", "-o", "size="+size, "tmpfs", dir).CombinedOutput(); err != nil {
+		fields["reason"] = "cannot mount a tmpfs: needs root"
 		t.Skipf("cannot mount a %s tmpfs to fill (needs root): %v %s", size, err, out)
 	}
 	t.Cleanup(func() {
@@ -204,7 +205,9 @@ func mountTmpfs(t *testing.T, size string) string {
 // fit, and a resumed run answers those calls as unfinished.) A store that
 // is full from the start runs the session unsaved, with the same warning.
 func TestFullDisk(t *testing.T) {
-	data := mountTmpfs(t, "64k")
+	fields := map[string]any{}
+	reportCase(t, "fault", "session: disk full in the middle of a run, and from the start", fields)
+	data := mountTmpfs(t, "64k", fields)
 	z := newZeroEnv(t)
 	z.data, z.vars["XDG_DATA_HOME"] = data, data
 	mustWrite(t, filepath.Join(z.ws, "big.txt"), strings.Repeat("a line of the big file, to fill the disk\n", 750))
@@ -238,7 +241,6 @@ func TestFullDisk(t *testing.T) {
 	if sessionID(evs) != "none" || len(ws) != 1 || ws[0].Code != "session_not_saved" || !strings.Contains(ws[0].Message, "no space left on device") {
 		t.Errorf("full from the start: session %s, warnings %+v", sessionID(evs), ws)
 	}
-	reportCase(t, "fault", "session: disk full in the middle of a run, and from the start", nil)
 }
 
 // subsequence reports whether sub is want with some items left out.

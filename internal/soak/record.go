@@ -14,7 +14,7 @@ const DirEnv = "ZERO_HARDENING_DIR"
 var mu sync.Mutex
 
 // Record notes, when the test t ends, whether the case name of kind held
-// (t did not fail), with fields as figures: one JSON line appended to
+// (t did not fail) or was skipped, with fields as figures: one JSON line appended to
 // $ZERO_HARDENING_DIR/<kind>.jsonl. It does nothing when the variable is
 // unset. Kinds: bad_input, tool_args, fault, leak, confine, soak.
 func Record(t testing.TB, kind, name string, fields map[string]any) {
@@ -23,7 +23,7 @@ func Record(t testing.TB, kind, name string, fields map[string]any) {
 		return
 	}
 	t.Cleanup(func() {
-		line := map[string]any{"kind": kind, "name": name, "pass": !t.Failed(), "test": t.Name()}
+		line := map[string]any{"kind": kind, "name": name, "pass": !t.Failed(), "skipped": t.Skipped(), "test": t.Name()}
 		for k, v := range fields {
 			line[k] = v
 		}

@@ -26,7 +26,8 @@ func (r record) num(k string) float64 {
 	f, _ := r[k].(float64)
 	return f
 }
-func (r record) pass() bool { b, _ := r["pass"].(bool); return b }
+func (r record) pass() bool    { b, _ := r["pass"].(bool); return b }
+func (r record) skipped() bool { b, _ := r["skipped"].(bool); return b }
 
 // readRecords reads DIR/<kind>.jsonl, in the order written.
 func readRecords(t *testing.T, dir, kind string) []record {
@@ -84,21 +85,38 @@ func TestHardeningReport(t *testing.T) {
 
 // mark is ✓ for a case that held, ✗ for one that failed.
 func mark(r record) string {
-	if r.pass() {
+	switch {
+	case r.skipped():
+		return "– skipped (" + r.str("reason") + ")"
+	case r.pass():
 		return "✓"
 	}
 	return "✗ FAILED"
 }
 
-// held counts the records that held.
+// held counts the records that held and were not skipped.
 func held(rs []record) int {
 	n := 0
 	for _, r := range rs {
-		if r.pass() {
+		if r.pass() && !r.skipped() {
 			n++
 		}
 	}
 	return n
+}
+
+// ran describes how many of rs ran: "N", or "N (M skipped)".
+func ran(rs []record) string {
+	skipped := 0
+	for _, r := range rs {
+		if r.skipped() {
+			skipped++
+		}
+	}
+	if skipped == 0 {
+		return fmt.Sprint(len(rs))
+	}
+	return fmt.Sprintf("%d (%d more skipped)", len(rs)-skipped, skipped)
 }
 
 // find returns the record named name.
@@ -142,7 +160,7 @@ against fake vendor servers), a few package tests, and internal/soak.
 | what | result |
 | --- | --- |
 | secrets leaked | **%.0f** (corpus: %.0f credential samples holding %.0f secrets, %.0f runs, %.0f secret-and-place checks over stdout, stderr and every session file; %d further leak cases) |
-| faults survived | **%d of %d** |
+| faults survived | **%d of %s** |
 | bad stream-json inputs refused cleanly | **%d of %d** kinds, each in protocol versions 1 and 2 and in text and stream-json output |
 | tool arguments that fail their schema, answered with an error result | **%d of %d** kinds, both dialects |
 | workspace escapes | **%d of %d** cases held (%.0f escape attempts, %.0f symlink swaps raced) |
@@ -152,7 +170,7 @@ against fake vendor servers), a few package tests, and internal/soak.
 `,
 		time.Now().UTC().Format("2006-01-02 15:04 UTC"), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), strings.Join(strings.Fields(string(load))[:min(3, len(strings.Fields(string(load))))], " "), runtime.Version(),
 		leaks, corpus.num("samples"), corpus.num("secrets"), corpus.num("runs"), corpus.num("checks"), len(recs["leak"])-1,
-		held(recs["fault"]), len(recs["fault"]),
+		held(recs["fault"]), ran(recs["fault"]),
 		held(recs["bad_input"]), len(recs["bad_input"]),
 		held(recs["tool_args"]), len(recs["tool_args"]),
 		held(recs["confine"]), len(recs["confine"]), sum(recs["confine"], "attempts"), sum(recs["confine"], "swaps"),
