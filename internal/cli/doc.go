@@ -25,5 +25,7 @@
 // running tool stop, the run writes an error event with code interrupted
 // and run_end, the session is closed, and zero exits 130. A second signal
 // kills the process at once. A panic is reported as "zero: internal error"
-// (and error + run_end in stream-json) with exit code 1.
+// (and error + run_end in stream-json) with exit code 1. SIGPIPE is
+// ignored: a client that closes stdout makes the next write fail, and the
+// run ends with exit code 3 (output_error) and a complete session.
 package cli

@@ -22,7 +22,11 @@ type Env struct {
 
 // Main runs the zero command with args (without the program name) and
 // returns its exit code. SIGINT and SIGTERM cancel a running exec.
+// SIGPIPE is ignored: when the reader of stdout goes away, the next write
+// fails instead of killing zero, and the run ends like any run whose output
+// failed (exit code 3, run_end recorded in the session).
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	signal.Ignore(syscall.SIGPIPE)
 	ctx, stop := signalContext()
 	defer stop()
 	return Run(ctx, args, Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv, Environ: os.Environ()})
