@@ -1,7 +1,10 @@
 package main
 
 import (
+	"io"
 	"net/http"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -198,4 +201,47 @@ func recordedText(recs []sessionv1.SessionRecord) string {
 		}
 	}
 	return b.String()
+}
+
+// TestClientClosesStdout: the client reads the first line (or byte) of
+// stdout and goes away while the model still streams. zero must not die
+// of SIGPIPE: the run ends with exit code 3 (output_error), a one-line
+// message on stderr, and a complete session log that a resumed run
+// continues.
+func TestClientClosesStdout(t *testing.T) {
+	for _, format := range []string{"stream-json", "text"} {
+		z := newZeroEnv(t)
+		z.serve(pt.OpenAI, pt.Slow(pt.OpenAI.Stream(pt.Text("Hello", " there", " and", " more", " text")), 50*time.Millisecond))
+		cmd := exec.Command(zeroBin, "exec", "-o", format, "talk to me")
+		cmd.Dir, cmd.Env = z.ws, z.environ()
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		first := make([]byte, 1)
+		if _, err := io.ReadFull(out, first); err != nil {
+			t.Fatal(err)
+		}
+		out.Close()
+		cmd.Wait()
+		if code := cmd.ProcessState.ExitCode(); code != 3 || !strings.Contains(stderr.String(), "broken pipe") || strings.Count(stderr.String(), "\n") != 1 {
+			t.Errorf("-o %s: %v, stderr %q; want exit code 3 and one line", format, cmd.ProcessState, stderr.String())
+		}
+		entries, _ := os.ReadDir(z.sessionsDir())
+		if len(entries) != 1 {
+			t.Fatalf("-o %s: %d sessions", format, len(entries))
+		}
+		id := entries[0].Name()
+		completeLog(t, z, id, 3)
+		next := z.serve(pt.OpenAI, pt.OpenAI.Stream(pt.Text("resumed")))
+		if evs, _ := z.streamV2(0, "--resume", id, "again"); finalText(t, evs) != "resumed" || !strings.Contains(string(next.Requests()[0].Body), "talk to me") {
+			t.Errorf("-o %s: the resumed run lacks the conversation", format)
+		}
+	}
+	reportCase(t, "fault", "client: stdout closed by the reader mid-stream", nil)
 }
