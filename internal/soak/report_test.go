@@ -252,7 +252,10 @@ against fake vendor servers), a few package tests, and internal/soak.
 		"- A secret that is not shaped like a credential and that zero was not given (OPENAI_API_KEY, ANTHROPIC_API_KEY) cannot be "+
 		"recognised anywhere.\n"+
 		"- A full disk: records that do not fit are lost with one session_not_saved warning; later, smaller records are still "+
-		"written, so the log can lack a tool result that a resumed run then answers as unfinished.\n")
+		"written, so the log can lack a tool result that a resumed run then answers as unfinished.\n"+
+		"- A provider that streams without end: a turn's text is kept whole (for final and the session), so a server that never "+
+		"stops sending grows zero's memory with it. Real vendors end a turn at its max_tokens; nothing in zero does.\n"+
+		"- Throughput figures depend on the machine's load at the time of the run (see the load average above).\n")
 	cases := []string{}
 	for kind, rs := range recs {
 		cases = append(cases, fmt.Sprintf("%s %d", kind, len(rs)))
