@@ -257,7 +257,7 @@ func (d *Decoder) ArrNext(n int) (bool, error) {
 // DuplicateKey reports a key that appeared twice in one object, at the
 // offset of the second occurrence's value.
 func (d *Decoder) DuplicateKey(key string) error {
-	return newError(d.pos, "duplicate", "key "+strconv.Quote(key)+" appears more than once")
+	return newError(d.pos, "duplicate", "key "+strconv.Quote(clip(key))+" appears more than once")
 }
 
 // Bool reads true or false.

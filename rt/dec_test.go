@@ -213,3 +213,15 @@ func FuzzSkip(f *testing.F) {
 		}
 	})
 }
+
+func TestLongKeysAreClippedInMessages(t *testing.T) {
+	long := strings.Repeat("k", 1<<20)
+	err := Unknown(0, long)
+	if len(err.Error()) > 200 {
+		t.Errorf("an unknown 1 MiB key gave a %d-byte message", len(err.Error()))
+	}
+	d := NewDecoder([]byte(`{"` + long + `":1,"` + long + `":2}`))
+	if err := d.Skip(); err == nil || len(err.Error()) > 200 {
+		t.Errorf("duplicate 1 MiB key: %d-byte message", len(err.Error()))
+	}
+}

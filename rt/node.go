@@ -343,7 +343,7 @@ func (n *Node) unevalMembers(d *Decoder, depth int, a *annots) error {
 			continue
 		}
 		if n.UnevalProps.Never {
-			return newError(d.Start(), "unevaluatedProperties", "property "+strconv.Quote(k)+" is not evaluated by any keyword and is not allowed")
+			return newError(d.Start(), "unevaluatedProperties", "property "+strconv.Quote(clip(k))+" is not evaluated by any keyword and is not allowed")
 		}
 		if err := n.UnevalProps.validateA(d, depth, nil); err != nil {
 			return AtKey(err, k)

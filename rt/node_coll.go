@@ -95,7 +95,7 @@ func (n *Node) objectAfter(d *Decoder, seen *KeySet, start, depth int, a *annots
 		}
 		for _, r := range reqs {
 			if !seen.Has(r) {
-				return newError(start, "dependentRequired", "property "+strconv.Quote(k)+" requires property "+strconv.Quote(r))
+				return newError(start, "dependentRequired", "property "+strconv.Quote(clip(k))+" requires property "+strconv.Quote(clip(r)))
 			}
 		}
 	}

@@ -258,12 +258,12 @@ func pluralNoun(n int, noun string) string {
 
 // Missing reports a required property that is absent from the object at off.
 func Missing(off int, name string) error {
-	return newError(off, "required", "missing property "+strconv.Quote(name))
+	return newError(off, "required", "missing property "+strconv.Quote(clip(name)))
 }
 
 // Unknown reports a property that the schema does not allow.
 func Unknown(off int, name string) error {
-	return newError(off, "additionalProperties", "unknown property "+strconv.Quote(name))
+	return newError(off, "additionalProperties", "unknown property "+strconv.Quote(clip(name)))
 }
 
 // ConstMismatch reports a const violation; want is the JSON text of the const.
