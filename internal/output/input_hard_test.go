@@ -36,7 +36,9 @@ func TestInputErrorPositions(t *testing.T) {
 func TestInputErrorIsShort(t *testing.T) {
 	in := `{"schemaVersion":2,"type":"prompt","content":"a","` + strings.Repeat("é", 1<<20) + `":1}`
 	_, err := ReadPrompt(strings.NewReader(in), 2, 0)
-	if err == nil || len(err.Error()) > 600 || !strings.HasSuffix(err.Error(), "… at offset 0") {
+	// The decoder clips the key it quotes, and the input layer clips
+	// whatever it quotes; either way the line stays short.
+	if err == nil || len(err.Error()) > 600 || !strings.HasSuffix(err.Error(), " at offset 0") {
 		t.Errorf("error of %d bytes: %.200s", len(err.Error()), err)
 	}
 	if !strings.Contains(err.Error(), "additionalProperties: unknown property") {

@@ -30,7 +30,9 @@ func TestErrorResultsAreBounded(t *testing.T) {
 		if !ok {
 			continue
 		}
-		if r.Status != "error" || len(r.Output) > maxErrorOutput+len("…") || !r.Truncated || !utf8.ValidString(r.Output) {
+		// The result may be short because the decoder already clipped
+		// what it quoted, or cut here (then marked truncated).
+		if r.Status != "error" || len(r.Output) > maxErrorOutput+len("…") || !utf8.ValidString(r.Output) {
 			t.Errorf("%s: %d bytes, status %s, truncated %v", r.ID, len(r.Output), r.Status, r.Truncated)
 		}
 	}
