@@ -21,6 +21,7 @@ type emitter struct {
 
 func newEmitter(m *Model) *emitter {
 	e := &emitter{m: m, ids: map[*Type]int{}}
+	bySig := map[string]int{} // anonymous types of the same shape share their functions
 	var walk func(t *Type)
 	walk = func(t *Type) {
 		if t == nil {
@@ -29,8 +30,11 @@ func newEmitter(m *Model) *emitter {
 		if _, ok := e.ids[t]; ok {
 			return
 		}
-		e.ids[t] = len(e.order)
-		e.order = append(e.order, t)
+		named := t.Name != ""
+		if named { // named types number first, so that cycles through them end
+			e.ids[t] = len(e.order)
+			e.order = append(e.order, t)
+		}
 		for _, f := range t.Fields {
 			walk(f.Type)
 		}
@@ -39,11 +43,43 @@ func newEmitter(m *Model) *emitter {
 		}
 		walk(t.Elem)
 		walk(t.Extra)
+		if named {
+			return
+		}
+		sig := e.signature(t)
+		if id, ok := bySig[sig]; ok {
+			e.ids[t] = id
+			return
+		}
+		bySig[sig] = len(e.order)
+		e.ids[t] = len(e.order)
+		e.order = append(e.order, t)
 	}
 	for _, r := range m.Roots {
 		walk(r)
 	}
 	return e
+}
+
+// signature describes everything the functions of an anonymous type depend
+// on: its kind, null, its rules and, for slices and maps, its element.
+func (e *emitter) signature(t *Type) string {
+	sig := fmt.Sprintf("%d|%v|%v|", t.Kind, t.Nullable, t.Hookable)
+	switch t.Kind {
+	case KString:
+		sig += fmt.Sprintf("%d|%d|%q", t.MinLen, t.MaxLen, t.Pattern)
+	case KInt:
+		sig += fmt.Sprintf("%+v", *t.Int)
+	case KFloat:
+		sig += fmt.Sprintf("%+v", *t.Num)
+	case KArray, KMap:
+		sig += fmt.Sprintf("%d|%+v|%+v|%v", e.ids[t.Elem], t.ArrSize, t.ObjSize, t.Unique)
+	case KRaw:
+		if t.Node != nil {
+			sig += fmt.Sprintf("node%d", t.Node.ID)
+		}
+	}
+	return sig
 }
 
 func (e *emitter) newFile() *jen.File {

@@ -101,7 +101,7 @@ func (x *ExecResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := dec7(d)
+			v, err := dec10(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -327,30 +327,7 @@ func dec6(d *rt.Decoder) (int64, error) {
 	}
 	return v, int6.Check(v, off)
 }
-func dec7(d *rt.Decoder) ([]ToolCallSummary, error) {
-	off := d.Start()
-	if err := d.ArrStart(); err != nil {
-		return nil, err
-	}
-	out := []ToolCallSummary{}
-	for i := 0; ; i++ {
-		more, err := d.ArrNext(i)
-		if err != nil {
-			return nil, err
-		}
-		if !more {
-			break
-		}
-		v, err := dec8(d)
-		if err != nil {
-			return nil, rt.AtIndex(err, i)
-		}
-		out = append(out, v)
-	}
-	_ = off
-	return out, nil
-}
-func dec8(d *rt.Decoder) (ToolCallSummary, error) {
+func dec7(d *rt.Decoder) (ToolCallSummary, error) {
 	var v ToolCallSummary
 	return v, v.decodeJSON(d)
 }
@@ -385,7 +362,7 @@ func (x *ToolCallSummary) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec9(d)
+			v, err := dec8(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -395,7 +372,7 @@ func (x *ToolCallSummary) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec10(d)
+			v, err := dec9(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -435,20 +412,20 @@ func (x *ToolCallSummary) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str9 = rt.StrRule{
+var str8 = rt.StrRule{
 	MaxLen: -1,
 	MinLen: 1,
 }
 
-func dec9(d *rt.Decoder) (string, error) {
+func dec8(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str9.Check(s, off)
+	return s, str8.Check(s, off)
 }
-func dec10(d *rt.Decoder) (ToolStatus, error) {
+func dec9(d *rt.Decoder) (ToolStatus, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -459,6 +436,29 @@ func dec10(d *rt.Decoder) (ToolStatus, error) {
 		return ToolStatus(s), nil
 	}
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
+}
+func dec10(d *rt.Decoder) ([]ToolCallSummary, error) {
+	off := d.Start()
+	if err := d.ArrStart(); err != nil {
+		return nil, err
+	}
+	out := []ToolCallSummary{}
+	for i := 0; ; i++ {
+		more, err := d.ArrNext(i)
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		v, err := dec7(d)
+		if err != nil {
+			return nil, rt.AtIndex(err, i)
+		}
+		out = append(out, v)
+	}
+	_ = off
+	return out, nil
 }
 func dec11(d *rt.Decoder) (ExecError, error) {
 	var v ExecError
@@ -495,7 +495,7 @@ func (x *ExecError) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec13(d)
+			v, err := dec8(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -545,18 +545,4 @@ func dec12(d *rt.Decoder) (string, error) {
 		return "", err
 	}
 	return s, str12.Check(s, off)
-}
-
-var str13 = rt.StrRule{
-	MaxLen: -1,
-	MinLen: 1,
-}
-
-func dec13(d *rt.Decoder) (string, error) {
-	off := d.Start()
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, str13.Check(s, off)
 }

@@ -35,7 +35,7 @@ func (x *ExecResult) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "usage")
 	}
 	e.Lit(",\"toolCalls\":")
-	if err := enc7(e, "toolCalls", x.ToolCalls); err != nil {
+	if err := enc10(e, "toolCalls", x.ToolCalls); err != nil {
 		return rt.AtKey(err, "toolCalls")
 	}
 	if x.Error != nil {
@@ -140,20 +140,7 @@ func enc6(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }
-func enc7(e *rt.Encoder, key string, v []ToolCallSummary) error {
-	e.Byte(byte(0x5b))
-	for i, x := range v {
-		if i > 0 {
-			e.Byte(byte(0x2c))
-		}
-		if err := enc8(e, key, x); err != nil {
-			return rt.AtIndex(err, i)
-		}
-	}
-	e.Byte(byte(0x5d))
-	return nil
-}
-func enc8(e *rt.Encoder, key string, v ToolCallSummary) error {
+func enc7(e *rt.Encoder, key string, v ToolCallSummary) error {
 	_ = key
 	return v.encodeJSON(e)
 }
@@ -163,11 +150,11 @@ func (x *ToolCallSummary) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "id")
 	}
 	e.Lit(",\"name\":")
-	if err := enc9(e, "name", x.Name); err != nil {
+	if err := enc8(e, "name", x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	e.Lit(",\"status\":")
-	if err := enc10(e, "status", x.Status); err != nil {
+	if err := enc9(e, "status", x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
 	e.Byte(byte(0x7d))
@@ -199,11 +186,24 @@ func (x *ToolCallSummary) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc9(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str9)
+func enc8(e *rt.Encoder, key string, v string) error {
+	return e.TextRule(key, v, &str8)
 }
-func enc10(e *rt.Encoder, key string, v ToolStatus) error {
+func enc9(e *rt.Encoder, key string, v ToolStatus) error {
 	e.Str(string(v))
+	return nil
+}
+func enc10(e *rt.Encoder, key string, v []ToolCallSummary) error {
+	e.Byte(byte(0x5b))
+	for i, x := range v {
+		if i > 0 {
+			e.Byte(byte(0x2c))
+		}
+		if err := enc7(e, key, x); err != nil {
+			return rt.AtIndex(err, i)
+		}
+	}
+	e.Byte(byte(0x5d))
 	return nil
 }
 func enc11(e *rt.Encoder, key string, v ExecError) error {
@@ -216,7 +216,7 @@ func (x *ExecError) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "code")
 	}
 	e.Lit(",\"message\":")
-	if err := enc13(e, "message", x.Message); err != nil {
+	if err := enc8(e, "message", x.Message); err != nil {
 		return rt.AtKey(err, "message")
 	}
 	e.Byte(byte(0x7d))
@@ -251,7 +251,4 @@ func (x *ExecError) EncodeJSON(e *rt.Encoder) error {
 func enc12(e *rt.Encoder, key string, v string) error {
 	e.Str(v)
 	return nil
-}
-func enc13(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str13)
 }

@@ -30,7 +30,7 @@ func (x *ExecResult) Validate() error {
 	if err := val5(x.Usage); err != nil {
 		return rt.AtKey(err, "usage")
 	}
-	if err := val7(x.ToolCalls); err != nil {
+	if err := val10(x.ToolCalls); err != nil {
 		return rt.AtKey(err, "toolCalls")
 	}
 	if x.Error != nil {
@@ -86,15 +86,7 @@ func (x *UsageTotals) Validate() error {
 func val6(v int64) error {
 	return int6.Check(v, -1)
 }
-func val7(v []ToolCallSummary) error {
-	for i, x := range v {
-		if err := val8(x); err != nil {
-			return rt.AtIndex(err, i)
-		}
-	}
-	return nil
-}
-func val8(v ToolCallSummary) error {
+func val7(v ToolCallSummary) error {
 	return v.Validate()
 }
 
@@ -104,19 +96,19 @@ func (x *ToolCallSummary) Validate() error {
 	if err := val1(x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := val9(x.Name); err != nil {
+	if err := val8(x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := val10(x.Status); err != nil {
+	if err := val9(x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
 	_ = n
 	return nil
 }
-func val9(v string) error {
-	return str9.Check(v, -1)
+func val8(v string) error {
+	return str8.Check(v, -1)
 }
-func val10(v ToolStatus) error {
+func val9(v ToolStatus) error {
 	return v.Validate()
 }
 
@@ -128,6 +120,14 @@ func (v ToolStatus) Validate() error {
 	}
 	return rt.InvalidEnum(string(v), "\"ok\", \"error\"")
 }
+func val10(v []ToolCallSummary) error {
+	for i, x := range v {
+		if err := val7(x); err != nil {
+			return rt.AtIndex(err, i)
+		}
+	}
+	return nil
+}
 func val11(v ExecError) error {
 	return v.Validate()
 }
@@ -138,7 +138,7 @@ func (x *ExecError) Validate() error {
 	if err := val12(x.Code); err != nil {
 		return rt.AtKey(err, "code")
 	}
-	if err := val13(x.Message); err != nil {
+	if err := val8(x.Message); err != nil {
 		return rt.AtKey(err, "message")
 	}
 	_ = n
@@ -146,7 +146,4 @@ func (x *ExecError) Validate() error {
 }
 func val12(v string) error {
 	return str12.Check(v, -1)
-}
-func val13(v string) error {
-	return str13.Check(v, -1)
 }

@@ -51,7 +51,7 @@ func (x *ReplayScript) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec2(d)
+			v, err := dec15(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -101,42 +101,7 @@ func dec1(d *rt.Decoder) (string, error) {
 	}
 	return s, str1.Check(s, off)
 }
-
-var size2 = rt.SizeRule{
-	Max:   -1,
-	MaxKw: "maxItems",
-	Min:   1,
-	MinKw: "minItems",
-	Noun:  "item",
-}
-
-func dec2(d *rt.Decoder) ([]ReplayTurn, error) {
-	off := d.Start()
-	if err := d.ArrStart(); err != nil {
-		return nil, err
-	}
-	out := []ReplayTurn{}
-	for i := 0; ; i++ {
-		more, err := d.ArrNext(i)
-		if err != nil {
-			return nil, err
-		}
-		if !more {
-			break
-		}
-		v, err := dec3(d)
-		if err != nil {
-			return nil, rt.AtIndex(err, i)
-		}
-		out = append(out, v)
-	}
-	if err := size2.Check(len(out), off); err != nil {
-		return nil, err
-	}
-	_ = off
-	return out, nil
-}
-func dec3(d *rt.Decoder) (ReplayTurn, error) {
+func dec2(d *rt.Decoder) (ReplayTurn, error) {
 	var v ReplayTurn
 	return v, v.decodeJSON(d)
 }
@@ -161,7 +126,7 @@ func (x *ReplayTurn) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec4(d)
+			v, err := dec14(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -194,30 +159,7 @@ func (x *ReplayTurn) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec4(d *rt.Decoder) ([]ReplayStep, error) {
-	off := d.Start()
-	if err := d.ArrStart(); err != nil {
-		return nil, err
-	}
-	out := []ReplayStep{}
-	for i := 0; ; i++ {
-		more, err := d.ArrNext(i)
-		if err != nil {
-			return nil, err
-		}
-		if !more {
-			break
-		}
-		v, err := dec5(d)
-		if err != nil {
-			return nil, rt.AtIndex(err, i)
-		}
-		out = append(out, v)
-	}
-	_ = off
-	return out, nil
-}
-func dec5(d *rt.Decoder) (ReplayStep, error) {
+func dec3(d *rt.Decoder) (ReplayStep, error) {
 	var v ReplayStep
 	return v, v.decodeJSON(d)
 }
@@ -284,7 +226,7 @@ func (x *ReplayStep) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec6(d *rt.Decoder) (ReplayReasoning, error) {
+func dec4(d *rt.Decoder) (ReplayReasoning, error) {
 	var v ReplayReasoning
 	return v, v.decodeJSON(d)
 }
@@ -317,7 +259,7 @@ func (x *ReplayReasoning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec7(d)
+			v, err := dec5(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -353,14 +295,14 @@ func (x *ReplayReasoning) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec7(d *rt.Decoder) (string, error) {
+func dec5(d *rt.Decoder) (string, error) {
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
 	return s, nil
 }
-func dec8(d *rt.Decoder) (ReplayText, error) {
+func dec6(d *rt.Decoder) (ReplayText, error) {
 	var v ReplayText
 	return v, v.decodeJSON(d)
 }
@@ -393,7 +335,7 @@ func (x *ReplayText) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec9(d)
+			v, err := dec5(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -429,14 +371,7 @@ func (x *ReplayText) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec9(d *rt.Decoder) (string, error) {
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, nil
-}
-func dec10(d *rt.Decoder) (ReplayToolCall, error) {
+func dec7(d *rt.Decoder) (ReplayToolCall, error) {
 	var v ReplayToolCall
 	return v, v.decodeJSON(d)
 }
@@ -469,7 +404,7 @@ func (x *ReplayToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec11(d)
+			v, err := dec8(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -479,7 +414,7 @@ func (x *ReplayToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec12(d)
+			v, err := dec1(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -489,7 +424,7 @@ func (x *ReplayToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec13(d)
+			v, err := dec9(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -532,38 +467,24 @@ func (x *ReplayToolCall) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str11 = rt.StrRule{
+var str8 = rt.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
 	Pattern: rt.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
 }
 
-func dec11(d *rt.Decoder) (string, error) {
+func dec8(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str11.Check(s, off)
+	return s, str8.Check(s, off)
 }
-
-var str12 = rt.StrRule{
-	MaxLen: -1,
-	MinLen: 1,
-}
-
-func dec12(d *rt.Decoder) (string, error) {
-	off := d.Start()
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, str12.Check(s, off)
-}
-func dec13(d *rt.Decoder) (rt.Raw, error) {
+func dec9(d *rt.Decoder) (rt.Raw, error) {
 	return rt.DecodeRaw(d, nil)
 }
-func dec14(d *rt.Decoder) (ReplayUsage, error) {
+func dec10(d *rt.Decoder) (ReplayUsage, error) {
 	var v ReplayUsage
 	return v, v.decodeJSON(d)
 }
@@ -596,7 +517,7 @@ func (x *ReplayUsage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec15(d)
+			v, err := dec11(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -606,7 +527,7 @@ func (x *ReplayUsage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec16(d)
+			v, err := dec11(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -646,7 +567,7 @@ func (x *ReplayUsage) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var int15 = rt.IntRule{
+var int11 = rt.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -659,37 +580,15 @@ var int15 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec15(d *rt.Decoder) (int64, error) {
+func dec11(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int15.Check(v, off)
+	return v, int11.Check(v, off)
 }
-
-var int16 = rt.IntRule{
-	HasMax:     false,
-	HasMin:     true,
-	Max:        int64(0),
-	MaxKw:      "",
-	MaxSrc:     "",
-	Min:        int64(0),
-	MinKw:      "minimum",
-	MinSrc:     "0",
-	MultSrc:    "",
-	MultipleOf: int64(0),
-}
-
-func dec16(d *rt.Decoder) (int64, error) {
-	off := d.Start()
-	v, err := d.Int()
-	if err != nil {
-		return 0, err
-	}
-	return v, int16.Check(v, off)
-}
-func dec17(d *rt.Decoder) (ReplayError, error) {
+func dec12(d *rt.Decoder) (ReplayError, error) {
 	var v ReplayError
 	return v, v.decodeJSON(d)
 }
@@ -722,7 +621,7 @@ func (x *ReplayError) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec18(d)
+			v, err := dec1(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -732,7 +631,7 @@ func (x *ReplayError) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec19(d)
+			v, err := dec13(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -772,21 +671,7 @@ func (x *ReplayError) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str18 = rt.StrRule{
-	MaxLen: -1,
-	MinLen: 1,
-}
-
-func dec18(d *rt.Decoder) (string, error) {
-	off := d.Start()
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, str18.Check(s, off)
-}
-
-var int19 = rt.IntRule{
+var int13 = rt.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(599),
@@ -799,11 +684,69 @@ var int19 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec19(d *rt.Decoder) (int64, error) {
+func dec13(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int19.Check(v, off)
+	return v, int13.Check(v, off)
+}
+func dec14(d *rt.Decoder) ([]ReplayStep, error) {
+	off := d.Start()
+	if err := d.ArrStart(); err != nil {
+		return nil, err
+	}
+	out := []ReplayStep{}
+	for i := 0; ; i++ {
+		more, err := d.ArrNext(i)
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		v, err := dec3(d)
+		if err != nil {
+			return nil, rt.AtIndex(err, i)
+		}
+		out = append(out, v)
+	}
+	_ = off
+	return out, nil
+}
+
+var size15 = rt.SizeRule{
+	Max:   -1,
+	MaxKw: "maxItems",
+	Min:   1,
+	MinKw: "minItems",
+	Noun:  "item",
+}
+
+func dec15(d *rt.Decoder) ([]ReplayTurn, error) {
+	off := d.Start()
+	if err := d.ArrStart(); err != nil {
+		return nil, err
+	}
+	out := []ReplayTurn{}
+	for i := 0; ; i++ {
+		more, err := d.ArrNext(i)
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		v, err := dec2(d)
+		if err != nil {
+			return nil, rt.AtIndex(err, i)
+		}
+		out = append(out, v)
+	}
+	if err := size15.Check(len(out), off); err != nil {
+		return nil, err
+	}
+	_ = off
+	return out, nil
 }

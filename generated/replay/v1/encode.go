@@ -19,7 +19,7 @@ func (x *ReplayScript) encodeJSON(e *rt.Encoder) error {
 		}
 	}
 	e.Lit(",\"turns\":")
-	if err := enc2(e, "turns", x.Turns); err != nil {
+	if err := enc15(e, "turns", x.Turns); err != nil {
 		return rt.AtKey(err, "turns")
 	}
 	e.Byte(byte(0x7d))
@@ -54,26 +54,13 @@ func (x *ReplayScript) EncodeJSON(e *rt.Encoder) error {
 func enc1(e *rt.Encoder, key string, v string) error {
 	return e.TextRule(key, v, &str1)
 }
-func enc2(e *rt.Encoder, key string, v []ReplayTurn) error {
-	e.Byte(byte(0x5b))
-	for i, x := range v {
-		if i > 0 {
-			e.Byte(byte(0x2c))
-		}
-		if err := enc3(e, key, x); err != nil {
-			return rt.AtIndex(err, i)
-		}
-	}
-	e.Byte(byte(0x5d))
-	return nil
-}
-func enc3(e *rt.Encoder, key string, v ReplayTurn) error {
+func enc2(e *rt.Encoder, key string, v ReplayTurn) error {
 	_ = key
 	return v.encodeJSON(e)
 }
 func (x *ReplayTurn) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"steps\":")
-	if err := enc4(e, "steps", x.Steps); err != nil {
+	if err := enc14(e, "steps", x.Steps); err != nil {
 		return rt.AtKey(err, "steps")
 	}
 	e.Byte(byte(0x7d))
@@ -105,20 +92,7 @@ func (x *ReplayTurn) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc4(e *rt.Encoder, key string, v []ReplayStep) error {
-	e.Byte(byte(0x5b))
-	for i, x := range v {
-		if i > 0 {
-			e.Byte(byte(0x2c))
-		}
-		if err := enc5(e, key, x); err != nil {
-			return rt.AtIndex(err, i)
-		}
-	}
-	e.Byte(byte(0x5d))
-	return nil
-}
-func enc5(e *rt.Encoder, key string, v ReplayStep) error {
+func enc3(e *rt.Encoder, key string, v ReplayStep) error {
 	_ = key
 	return v.encodeJSON(e)
 }
@@ -164,13 +138,13 @@ func (x *ReplayStep) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc6(e *rt.Encoder, key string, v ReplayReasoning) error {
+func enc4(e *rt.Encoder, key string, v ReplayReasoning) error {
 	_ = key
 	return v.encodeJSON(e)
 }
 func (x *ReplayReasoning) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"type\":\"reasoning\",\"delta\":")
-	if err := enc7(e, "delta", x.Delta); err != nil {
+	if err := enc5(e, "delta", x.Delta); err != nil {
 		return rt.AtKey(err, "delta")
 	}
 	e.Byte(byte(0x7d))
@@ -202,17 +176,17 @@ func (x *ReplayReasoning) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc7(e *rt.Encoder, key string, v string) error {
+func enc5(e *rt.Encoder, key string, v string) error {
 	e.Text(key, v)
 	return nil
 }
-func enc8(e *rt.Encoder, key string, v ReplayText) error {
+func enc6(e *rt.Encoder, key string, v ReplayText) error {
 	_ = key
 	return v.encodeJSON(e)
 }
 func (x *ReplayText) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"type\":\"text\",\"delta\":")
-	if err := enc9(e, "delta", x.Delta); err != nil {
+	if err := enc5(e, "delta", x.Delta); err != nil {
 		return rt.AtKey(err, "delta")
 	}
 	e.Byte(byte(0x7d))
@@ -244,25 +218,21 @@ func (x *ReplayText) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc9(e *rt.Encoder, key string, v string) error {
-	e.Text(key, v)
-	return nil
-}
-func enc10(e *rt.Encoder, key string, v ReplayToolCall) error {
+func enc7(e *rt.Encoder, key string, v ReplayToolCall) error {
 	_ = key
 	return v.encodeJSON(e)
 }
 func (x *ReplayToolCall) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"type\":\"tool_call\",\"id\":")
-	if err := enc11(e, "id", x.ID); err != nil {
+	if err := enc8(e, "id", x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	e.Lit(",\"name\":")
-	if err := enc12(e, "name", x.Name); err != nil {
+	if err := enc1(e, "name", x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	e.Lit(",\"args\":")
-	if err := enc13(e, "args", x.Args); err != nil {
+	if err := enc9(e, "args", x.Args); err != nil {
 		return rt.AtKey(err, "args")
 	}
 	e.Byte(byte(0x7d))
@@ -294,27 +264,24 @@ func (x *ReplayToolCall) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc11(e *rt.Encoder, key string, v string) error {
+func enc8(e *rt.Encoder, key string, v string) error {
 	e.Str(v)
 	return nil
 }
-func enc12(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str12)
-}
-func enc13(e *rt.Encoder, key string, v rt.Raw) error {
+func enc9(e *rt.Encoder, key string, v rt.Raw) error {
 	return e.Raw(key, v)
 }
-func enc14(e *rt.Encoder, key string, v ReplayUsage) error {
+func enc10(e *rt.Encoder, key string, v ReplayUsage) error {
 	_ = key
 	return v.encodeJSON(e)
 }
 func (x *ReplayUsage) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"type\":\"usage\",\"promptTokens\":")
-	if err := enc15(e, "promptTokens", x.PromptTokens); err != nil {
+	if err := enc11(e, "promptTokens", x.PromptTokens); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
 	e.Lit(",\"completionTokens\":")
-	if err := enc16(e, "completionTokens", x.CompletionTokens); err != nil {
+	if err := enc11(e, "completionTokens", x.CompletionTokens); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
 	e.Byte(byte(0x7d))
@@ -346,27 +313,23 @@ func (x *ReplayUsage) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc15(e *rt.Encoder, key string, v int64) error {
+func enc11(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }
-func enc16(e *rt.Encoder, key string, v int64) error {
-	e.Int(v)
-	return nil
-}
-func enc17(e *rt.Encoder, key string, v ReplayError) error {
+func enc12(e *rt.Encoder, key string, v ReplayError) error {
 	_ = key
 	return v.encodeJSON(e)
 }
 func (x *ReplayError) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"type\":\"error\",\"message\":")
-	if err := enc18(e, "message", x.Message); err != nil {
+	if err := enc1(e, "message", x.Message); err != nil {
 		return rt.AtKey(err, "message")
 	}
 	if x.Status.Set {
 		e.Byte(byte(0x2c))
 		e.Lit("\"status\":")
-		if err := enc19(e, "status", x.Status.V); err != nil {
+		if err := enc13(e, "status", x.Status.V); err != nil {
 			return rt.AtKey(err, "status")
 		}
 	}
@@ -399,10 +362,33 @@ func (x *ReplayError) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc18(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str18)
-}
-func enc19(e *rt.Encoder, key string, v int64) error {
+func enc13(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
+	return nil
+}
+func enc14(e *rt.Encoder, key string, v []ReplayStep) error {
+	e.Byte(byte(0x5b))
+	for i, x := range v {
+		if i > 0 {
+			e.Byte(byte(0x2c))
+		}
+		if err := enc3(e, key, x); err != nil {
+			return rt.AtIndex(err, i)
+		}
+	}
+	e.Byte(byte(0x5d))
+	return nil
+}
+func enc15(e *rt.Encoder, key string, v []ReplayTurn) error {
+	e.Byte(byte(0x5b))
+	for i, x := range v {
+		if i > 0 {
+			e.Byte(byte(0x2c))
+		}
+		if err := enc2(e, key, x); err != nil {
+			return rt.AtIndex(err, i)
+		}
+	}
+	e.Byte(byte(0x5d))
 	return nil
 }

@@ -18,7 +18,7 @@ func (x *ReplayScript) Validate() error {
 			return rt.AtKey(err, "model")
 		}
 	}
-	if err := val2(x.Turns); err != nil {
+	if err := val15(x.Turns); err != nil {
 		return rt.AtKey(err, "turns")
 	}
 	_ = n
@@ -27,39 +27,20 @@ func (x *ReplayScript) Validate() error {
 func val1(v string) error {
 	return str1.Check(v, -1)
 }
-func val2(v []ReplayTurn) error {
-	if err := size2.Check(len(v), -1); err != nil {
-		return err
-	}
-	for i, x := range v {
-		if err := val3(x); err != nil {
-			return rt.AtIndex(err, i)
-		}
-	}
-	return nil
-}
-func val3(v ReplayTurn) error {
+func val2(v ReplayTurn) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayTurn) Validate() error {
 	n := 1
-	if err := val4(x.Steps); err != nil {
+	if err := val14(x.Steps); err != nil {
 		return rt.AtKey(err, "steps")
 	}
 	_ = n
 	return nil
 }
-func val4(v []ReplayStep) error {
-	for i, x := range v {
-		if err := val5(x); err != nil {
-			return rt.AtIndex(err, i)
-		}
-	}
-	return nil
-}
-func val5(v ReplayStep) error {
+func val3(v ReplayStep) error {
 	return v.Validate()
 }
 
@@ -70,115 +51,121 @@ func (x *ReplayStep) Validate() error {
 	}
 	return x.Value.Validate()
 }
-func val6(v ReplayReasoning) error {
+func val4(v ReplayReasoning) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayReasoning) Validate() error {
 	n := 2
-	if err := val7(x.Delta); err != nil {
+	if err := val5(x.Delta); err != nil {
 		return rt.AtKey(err, "delta")
 	}
 	_ = n
 	return nil
 }
-func val7(v string) error {
+func val5(v string) error {
 	_ = v
 	return nil
 }
-func val8(v ReplayText) error {
+func val6(v ReplayText) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayText) Validate() error {
 	n := 2
-	if err := val9(x.Delta); err != nil {
+	if err := val5(x.Delta); err != nil {
 		return rt.AtKey(err, "delta")
 	}
 	_ = n
 	return nil
 }
-func val9(v string) error {
-	_ = v
-	return nil
-}
-func val10(v ReplayToolCall) error {
+func val7(v ReplayToolCall) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayToolCall) Validate() error {
 	n := 4
-	if err := val11(x.ID); err != nil {
+	if err := val8(x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := val12(x.Name); err != nil {
+	if err := val1(x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := val13(x.Args); err != nil {
+	if err := val9(x.Args); err != nil {
 		return rt.AtKey(err, "args")
 	}
 	_ = n
 	return nil
 }
-func val11(v string) error {
-	return str11.Check(v, -1)
+func val8(v string) error {
+	return str8.Check(v, -1)
 }
-func val12(v string) error {
-	return str12.Check(v, -1)
-}
-func val13(v rt.Raw) error {
+func val9(v rt.Raw) error {
 	if err := rt.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
-func val14(v ReplayUsage) error {
+func val10(v ReplayUsage) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayUsage) Validate() error {
 	n := 3
-	if err := val15(x.PromptTokens); err != nil {
+	if err := val11(x.PromptTokens); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
-	if err := val16(x.CompletionTokens); err != nil {
+	if err := val11(x.CompletionTokens); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
 	_ = n
 	return nil
 }
-func val15(v int64) error {
-	return int15.Check(v, -1)
+func val11(v int64) error {
+	return int11.Check(v, -1)
 }
-func val16(v int64) error {
-	return int16.Check(v, -1)
-}
-func val17(v ReplayError) error {
+func val12(v ReplayError) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayError) Validate() error {
 	n := 2
-	if err := val18(x.Message); err != nil {
+	if err := val1(x.Message); err != nil {
 		return rt.AtKey(err, "message")
 	}
 	if x.Status.Set {
 		n++
-		if err := val19(x.Status.V); err != nil {
+		if err := val13(x.Status.V); err != nil {
 			return rt.AtKey(err, "status")
 		}
 	}
 	_ = n
 	return nil
 }
-func val18(v string) error {
-	return str18.Check(v, -1)
+func val13(v int64) error {
+	return int13.Check(v, -1)
 }
-func val19(v int64) error {
-	return int19.Check(v, -1)
+func val14(v []ReplayStep) error {
+	for i, x := range v {
+		if err := val3(x); err != nil {
+			return rt.AtIndex(err, i)
+		}
+	}
+	return nil
+}
+func val15(v []ReplayTurn) error {
+	if err := size15.Check(len(v), -1); err != nil {
+		return err
+	}
+	for i, x := range v {
+		if err := val2(x); err != nil {
+			return rt.AtIndex(err, i)
+		}
+	}
+	return nil
 }

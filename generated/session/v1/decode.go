@@ -81,7 +81,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec4(d)
+			v, err := dec3(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -91,7 +91,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec5(d)
+			v, err := dec3(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -127,7 +127,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x200)
-			v, err := dec6(d)
+			v, err := dec4(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -137,7 +137,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x400)
-			v, err := dec7(d)
+			v, err := dec5(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -231,35 +231,7 @@ func dec3(d *rt.Decoder) (string, error) {
 	return s, str3.Check(s, off)
 }
 
-var str4 = rt.StrRule{
-	MaxLen: -1,
-	MinLen: 1,
-}
-
-func dec4(d *rt.Decoder) (string, error) {
-	off := d.Start()
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, str4.Check(s, off)
-}
-
-var str5 = rt.StrRule{
-	MaxLen: -1,
-	MinLen: 1,
-}
-
-func dec5(d *rt.Decoder) (string, error) {
-	off := d.Start()
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, str5.Check(s, off)
-}
-
-var int6 = rt.IntRule{
+var int4 = rt.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -272,29 +244,29 @@ var int6 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec6(d *rt.Decoder) (int64, error) {
+func dec4(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int6.Check(v, off)
+	return v, int4.Check(v, off)
 }
 
-var str7 = rt.StrRule{
+var str5 = rt.StrRule{
 	MaxLen: 200,
 	MinLen: 1,
 }
 
-func dec7(d *rt.Decoder) (string, error) {
+func dec5(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str7.Check(s, off)
+	return s, str5.Check(s, off)
 }
-func dec8(d *rt.Decoder) (SessionRecord, error) {
+func dec6(d *rt.Decoder) (SessionRecord, error) {
 	var v SessionRecord
 	return v, v.decodeJSON(d)
 }
@@ -368,7 +340,7 @@ func (x *SessionRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec9(d *rt.Decoder) (RunStartRecord, error) {
+func dec7(d *rt.Decoder) (RunStartRecord, error) {
 	var v RunStartRecord
 	return v, v.decodeJSON(d)
 }
@@ -409,7 +381,7 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec10(d)
+			v, err := dec1(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -419,7 +391,7 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec11(d)
+			v, err := dec2(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -429,7 +401,7 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec12(d)
+			v, err := dec3(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -439,7 +411,7 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec12(d)
+			v, err := dec3(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -487,43 +459,7 @@ func (x *RunStartRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-
-var str10 = rt.StrRule{
-	MaxLen:  128,
-	MinLen:  1,
-	Pattern: rt.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
-}
-
-func dec10(d *rt.Decoder) (string, error) {
-	off := d.Start()
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, str10.Check(s, off)
-}
-func dec11(d *rt.Decoder) (string, error) {
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, nil
-}
-
-var str12 = rt.StrRule{
-	MaxLen: -1,
-	MinLen: 1,
-}
-
-func dec12(d *rt.Decoder) (string, error) {
-	off := d.Start()
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, str12.Check(s, off)
-}
-func dec13(d *rt.Decoder) (UserRecord, error) {
+func dec8(d *rt.Decoder) (UserRecord, error) {
 	var v UserRecord
 	return v, v.decodeJSON(d)
 }
@@ -564,7 +500,7 @@ func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec10(d)
+			v, err := dec1(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -574,7 +510,7 @@ func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec11(d)
+			v, err := dec2(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -584,7 +520,7 @@ func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec12(d)
+			v, err := dec3(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -629,7 +565,7 @@ func (x *UserRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec14(d *rt.Decoder) (AssistantRecord, error) {
+func dec9(d *rt.Decoder) (AssistantRecord, error) {
 	var v AssistantRecord
 	return v, v.decodeJSON(d)
 }
@@ -670,7 +606,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec10(d)
+			v, err := dec1(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -680,7 +616,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec11(d)
+			v, err := dec2(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -690,7 +626,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec15(d)
+			v, err := dec10(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -700,7 +636,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec16(d)
+			v, err := dec10(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -713,7 +649,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec17(d)
+			v, err := dec13(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -761,44 +697,14 @@ func (x *AssistantRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec15(d *rt.Decoder) (string, error) {
+func dec10(d *rt.Decoder) (string, error) {
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
 	return s, nil
 }
-func dec16(d *rt.Decoder) (string, error) {
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, nil
-}
-func dec17(d *rt.Decoder) ([]ToolCallRecord, error) {
-	off := d.Start()
-	if err := d.ArrStart(); err != nil {
-		return nil, err
-	}
-	out := []ToolCallRecord{}
-	for i := 0; ; i++ {
-		more, err := d.ArrNext(i)
-		if err != nil {
-			return nil, err
-		}
-		if !more {
-			break
-		}
-		v, err := dec18(d)
-		if err != nil {
-			return nil, rt.AtIndex(err, i)
-		}
-		out = append(out, v)
-	}
-	_ = off
-	return out, nil
-}
-func dec18(d *rt.Decoder) (ToolCallRecord, error) {
+func dec11(d *rt.Decoder) (ToolCallRecord, error) {
 	var v ToolCallRecord
 	return v, v.decodeJSON(d)
 }
@@ -823,7 +729,7 @@ func (x *ToolCallRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec10(d)
+			v, err := dec1(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -833,7 +739,7 @@ func (x *ToolCallRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec12(d)
+			v, err := dec3(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -843,7 +749,7 @@ func (x *ToolCallRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec19(d)
+			v, err := dec12(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -882,10 +788,33 @@ func (x *ToolCallRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec19(d *rt.Decoder) (rt.Raw, error) {
+func dec12(d *rt.Decoder) (rt.Raw, error) {
 	return rt.DecodeRaw(d, nil)
 }
-func dec20(d *rt.Decoder) (ToolResultRecord, error) {
+func dec13(d *rt.Decoder) ([]ToolCallRecord, error) {
+	off := d.Start()
+	if err := d.ArrStart(); err != nil {
+		return nil, err
+	}
+	out := []ToolCallRecord{}
+	for i := 0; ; i++ {
+		more, err := d.ArrNext(i)
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		v, err := dec11(d)
+		if err != nil {
+			return nil, rt.AtIndex(err, i)
+		}
+		out = append(out, v)
+	}
+	_ = off
+	return out, nil
+}
+func dec14(d *rt.Decoder) (ToolResultRecord, error) {
 	var v ToolResultRecord
 	return v, v.decodeJSON(d)
 }
@@ -926,7 +855,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec10(d)
+			v, err := dec1(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -936,7 +865,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec11(d)
+			v, err := dec2(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -946,7 +875,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec10(d)
+			v, err := dec1(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -956,7 +885,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec12(d)
+			v, err := dec3(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -966,7 +895,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec21(d)
+			v, err := dec15(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -976,7 +905,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := dec22(d)
+			v, err := dec10(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -986,7 +915,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x100)
-			v, err := dec23(d)
+			v, err := dec16(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1043,7 +972,7 @@ func (x *ToolResultRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec21(d *rt.Decoder) (ToolStatus, error) {
+func dec15(d *rt.Decoder) (ToolStatus, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -1055,17 +984,10 @@ func dec21(d *rt.Decoder) (ToolStatus, error) {
 	}
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
 }
-func dec22(d *rt.Decoder) (string, error) {
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, nil
-}
-func dec23(d *rt.Decoder) (bool, error) {
+func dec16(d *rt.Decoder) (bool, error) {
 	return d.Bool()
 }
-func dec24(d *rt.Decoder) (UsageRecord, error) {
+func dec17(d *rt.Decoder) (UsageRecord, error) {
 	var v UsageRecord
 	return v, v.decodeJSON(d)
 }
@@ -1106,7 +1028,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec10(d)
+			v, err := dec1(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1116,7 +1038,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec11(d)
+			v, err := dec2(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1126,7 +1048,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec25(d)
+			v, err := dec4(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1136,7 +1058,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec25(d)
+			v, err := dec4(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1146,7 +1068,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec25(d)
+			v, err := dec4(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1197,29 +1119,7 @@ func (x *UsageRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-
-var int25 = rt.IntRule{
-	HasMax:     false,
-	HasMin:     true,
-	Max:        int64(0),
-	MaxKw:      "",
-	MaxSrc:     "",
-	Min:        int64(0),
-	MinKw:      "minimum",
-	MinSrc:     "0",
-	MultSrc:    "",
-	MultipleOf: int64(0),
-}
-
-func dec25(d *rt.Decoder) (int64, error) {
-	off := d.Start()
-	v, err := d.Int()
-	if err != nil {
-		return 0, err
-	}
-	return v, int25.Check(v, off)
-}
-func dec26(d *rt.Decoder) (RunEndRecord, error) {
+func dec18(d *rt.Decoder) (RunEndRecord, error) {
 	var v RunEndRecord
 	return v, v.decodeJSON(d)
 }
@@ -1260,7 +1160,7 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec10(d)
+			v, err := dec1(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1270,7 +1170,7 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec11(d)
+			v, err := dec2(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1280,7 +1180,7 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec27(d)
+			v, err := dec19(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1290,7 +1190,7 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec28(d)
+			v, err := dec20(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1338,7 +1238,7 @@ func (x *RunEndRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec27(d *rt.Decoder) (RunStatus, error) {
+func dec19(d *rt.Decoder) (RunStatus, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -1351,7 +1251,7 @@ func dec27(d *rt.Decoder) (RunStatus, error) {
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\"")
 }
 
-var int28 = rt.IntRule{
+var int20 = rt.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(255),
@@ -1364,11 +1264,11 @@ var int28 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec28(d *rt.Decoder) (int64, error) {
+func dec20(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int28.Check(v, off)
+	return v, int20.Check(v, off)
 }

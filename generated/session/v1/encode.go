@@ -27,11 +27,11 @@ func (x *SessionMeta) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "cwd")
 	}
 	e.Lit(",\"provider\":")
-	if err := enc4(e, "provider", x.Provider); err != nil {
+	if err := enc3(e, "provider", x.Provider); err != nil {
 		return rt.AtKey(err, "provider")
 	}
 	e.Lit(",\"model\":")
-	if err := enc5(e, "model", x.Model); err != nil {
+	if err := enc3(e, "model", x.Model); err != nil {
 		return rt.AtKey(err, "model")
 	}
 	if x.ParentID.Set {
@@ -49,13 +49,13 @@ func (x *SessionMeta) encodeJSON(e *rt.Encoder) error {
 		}
 	}
 	e.Lit(",\"runs\":")
-	if err := enc6(e, "runs", x.Runs); err != nil {
+	if err := enc4(e, "runs", x.Runs); err != nil {
 		return rt.AtKey(err, "runs")
 	}
 	if x.Title.Set {
 		e.Byte(byte(0x2c))
 		e.Lit("\"title\":")
-		if err := enc7(e, "title", x.Title.V); err != nil {
+		if err := enc5(e, "title", x.Title.V); err != nil {
 			return rt.AtKey(err, "title")
 		}
 	}
@@ -99,20 +99,14 @@ func enc2(e *rt.Encoder, key string, v string) error {
 func enc3(e *rt.Encoder, key string, v string) error {
 	return e.TextRule(key, v, &str3)
 }
-func enc4(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str4)
+func enc4(e *rt.Encoder, key string, v int64) error {
+	e.Int(v)
+	return nil
 }
 func enc5(e *rt.Encoder, key string, v string) error {
 	return e.TextRule(key, v, &str5)
 }
-func enc6(e *rt.Encoder, key string, v int64) error {
-	e.Int(v)
-	return nil
-}
-func enc7(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str7)
-}
-func enc8(e *rt.Encoder, key string, v SessionRecord) error {
+func enc6(e *rt.Encoder, key string, v SessionRecord) error {
 	_ = key
 	return v.encodeJSON(e)
 }
@@ -160,25 +154,25 @@ func (x *SessionRecord) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc9(e *rt.Encoder, key string, v RunStartRecord) error {
+func enc7(e *rt.Encoder, key string, v RunStartRecord) error {
 	_ = key
 	return v.encodeJSON(e)
 }
 func (x *RunStartRecord) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"run_start\",\"runId\":")
-	if err := enc10(e, "runId", x.RunID); err != nil {
+	if err := enc1(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := enc11(e, "time", x.Time); err != nil {
+	if err := enc2(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"provider\":")
-	if err := enc12(e, "provider", x.Provider); err != nil {
+	if err := enc3(e, "provider", x.Provider); err != nil {
 		return rt.AtKey(err, "provider")
 	}
 	e.Lit(",\"model\":")
-	if err := enc12(e, "model", x.Model); err != nil {
+	if err := enc3(e, "model", x.Model); err != nil {
 		return rt.AtKey(err, "model")
 	}
 	e.Byte(byte(0x7d))
@@ -210,32 +204,21 @@ func (x *RunStartRecord) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc10(e *rt.Encoder, key string, v string) error {
-	e.Str(v)
-	return nil
-}
-func enc11(e *rt.Encoder, key string, v string) error {
-	e.Str(v)
-	return nil
-}
-func enc12(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str12)
-}
-func enc13(e *rt.Encoder, key string, v UserRecord) error {
+func enc8(e *rt.Encoder, key string, v UserRecord) error {
 	_ = key
 	return v.encodeJSON(e)
 }
 func (x *UserRecord) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"user\",\"runId\":")
-	if err := enc10(e, "runId", x.RunID); err != nil {
+	if err := enc1(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := enc11(e, "time", x.Time); err != nil {
+	if err := enc2(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"content\":")
-	if err := enc12(e, "content", x.Content); err != nil {
+	if err := enc3(e, "content", x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
 	e.Byte(byte(0x7d))
@@ -267,32 +250,32 @@ func (x *UserRecord) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc14(e *rt.Encoder, key string, v AssistantRecord) error {
+func enc9(e *rt.Encoder, key string, v AssistantRecord) error {
 	_ = key
 	return v.encodeJSON(e)
 }
 func (x *AssistantRecord) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"assistant\",\"runId\":")
-	if err := enc10(e, "runId", x.RunID); err != nil {
+	if err := enc1(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := enc11(e, "time", x.Time); err != nil {
+	if err := enc2(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"text\":")
-	if err := enc15(e, "text", x.Text); err != nil {
+	if err := enc10(e, "text", x.Text); err != nil {
 		return rt.AtKey(err, "text")
 	}
 	if x.Reasoning.Set {
 		e.Byte(byte(0x2c))
 		e.Lit("\"reasoning\":")
-		if err := enc16(e, "reasoning", x.Reasoning.V); err != nil {
+		if err := enc10(e, "reasoning", x.Reasoning.V); err != nil {
 			return rt.AtKey(err, "reasoning")
 		}
 	}
 	e.Lit(",\"toolCalls\":")
-	if err := enc17(e, "toolCalls", x.ToolCalls); err != nil {
+	if err := enc13(e, "toolCalls", x.ToolCalls); err != nil {
 		return rt.AtKey(err, "toolCalls")
 	}
 	e.Byte(byte(0x7d))
@@ -324,42 +307,25 @@ func (x *AssistantRecord) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc15(e *rt.Encoder, key string, v string) error {
+func enc10(e *rt.Encoder, key string, v string) error {
 	e.Text(key, v)
 	return nil
 }
-func enc16(e *rt.Encoder, key string, v string) error {
-	e.Text(key, v)
-	return nil
-}
-func enc17(e *rt.Encoder, key string, v []ToolCallRecord) error {
-	e.Byte(byte(0x5b))
-	for i, x := range v {
-		if i > 0 {
-			e.Byte(byte(0x2c))
-		}
-		if err := enc18(e, key, x); err != nil {
-			return rt.AtIndex(err, i)
-		}
-	}
-	e.Byte(byte(0x5d))
-	return nil
-}
-func enc18(e *rt.Encoder, key string, v ToolCallRecord) error {
+func enc11(e *rt.Encoder, key string, v ToolCallRecord) error {
 	_ = key
 	return v.encodeJSON(e)
 }
 func (x *ToolCallRecord) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"id\":")
-	if err := enc10(e, "id", x.ID); err != nil {
+	if err := enc1(e, "id", x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	e.Lit(",\"name\":")
-	if err := enc12(e, "name", x.Name); err != nil {
+	if err := enc3(e, "name", x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	e.Lit(",\"args\":")
-	if err := enc19(e, "args", x.Args); err != nil {
+	if err := enc12(e, "args", x.Args); err != nil {
 		return rt.AtKey(err, "args")
 	}
 	e.Byte(byte(0x7d))
@@ -391,40 +357,53 @@ func (x *ToolCallRecord) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc19(e *rt.Encoder, key string, v rt.Raw) error {
+func enc12(e *rt.Encoder, key string, v rt.Raw) error {
 	return e.Raw(key, v)
 }
-func enc20(e *rt.Encoder, key string, v ToolResultRecord) error {
+func enc13(e *rt.Encoder, key string, v []ToolCallRecord) error {
+	e.Byte(byte(0x5b))
+	for i, x := range v {
+		if i > 0 {
+			e.Byte(byte(0x2c))
+		}
+		if err := enc11(e, key, x); err != nil {
+			return rt.AtIndex(err, i)
+		}
+	}
+	e.Byte(byte(0x5d))
+	return nil
+}
+func enc14(e *rt.Encoder, key string, v ToolResultRecord) error {
 	_ = key
 	return v.encodeJSON(e)
 }
 func (x *ToolResultRecord) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"tool_result\",\"runId\":")
-	if err := enc10(e, "runId", x.RunID); err != nil {
+	if err := enc1(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := enc11(e, "time", x.Time); err != nil {
+	if err := enc2(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"id\":")
-	if err := enc10(e, "id", x.ID); err != nil {
+	if err := enc1(e, "id", x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	e.Lit(",\"name\":")
-	if err := enc12(e, "name", x.Name); err != nil {
+	if err := enc3(e, "name", x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	e.Lit(",\"status\":")
-	if err := enc21(e, "status", x.Status); err != nil {
+	if err := enc15(e, "status", x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
 	e.Lit(",\"output\":")
-	if err := enc22(e, "output", x.Output); err != nil {
+	if err := enc10(e, "output", x.Output); err != nil {
 		return rt.AtKey(err, "output")
 	}
 	e.Lit(",\"truncated\":")
-	if err := enc23(e, "truncated", x.Truncated); err != nil {
+	if err := enc16(e, "truncated", x.Truncated); err != nil {
 		return rt.AtKey(err, "truncated")
 	}
 	e.Byte(byte(0x7d))
@@ -456,41 +435,37 @@ func (x *ToolResultRecord) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc21(e *rt.Encoder, key string, v ToolStatus) error {
+func enc15(e *rt.Encoder, key string, v ToolStatus) error {
 	e.Str(string(v))
 	return nil
 }
-func enc22(e *rt.Encoder, key string, v string) error {
-	e.Text(key, v)
-	return nil
-}
-func enc23(e *rt.Encoder, key string, v bool) error {
+func enc16(e *rt.Encoder, key string, v bool) error {
 	e.Bool(v)
 	return nil
 }
-func enc24(e *rt.Encoder, key string, v UsageRecord) error {
+func enc17(e *rt.Encoder, key string, v UsageRecord) error {
 	_ = key
 	return v.encodeJSON(e)
 }
 func (x *UsageRecord) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"usage\",\"runId\":")
-	if err := enc10(e, "runId", x.RunID); err != nil {
+	if err := enc1(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := enc11(e, "time", x.Time); err != nil {
+	if err := enc2(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"promptTokens\":")
-	if err := enc25(e, "promptTokens", x.PromptTokens); err != nil {
+	if err := enc4(e, "promptTokens", x.PromptTokens); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
 	e.Lit(",\"completionTokens\":")
-	if err := enc25(e, "completionTokens", x.CompletionTokens); err != nil {
+	if err := enc4(e, "completionTokens", x.CompletionTokens); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
 	e.Lit(",\"totalTokens\":")
-	if err := enc25(e, "totalTokens", x.TotalTokens); err != nil {
+	if err := enc4(e, "totalTokens", x.TotalTokens); err != nil {
 		return rt.AtKey(err, "totalTokens")
 	}
 	e.Byte(byte(0x7d))
@@ -522,29 +497,25 @@ func (x *UsageRecord) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc25(e *rt.Encoder, key string, v int64) error {
-	e.Int(v)
-	return nil
-}
-func enc26(e *rt.Encoder, key string, v RunEndRecord) error {
+func enc18(e *rt.Encoder, key string, v RunEndRecord) error {
 	_ = key
 	return v.encodeJSON(e)
 }
 func (x *RunEndRecord) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"run_end\",\"runId\":")
-	if err := enc10(e, "runId", x.RunID); err != nil {
+	if err := enc1(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := enc11(e, "time", x.Time); err != nil {
+	if err := enc2(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"status\":")
-	if err := enc27(e, "status", x.Status); err != nil {
+	if err := enc19(e, "status", x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
 	e.Lit(",\"exitCode\":")
-	if err := enc28(e, "exitCode", x.ExitCode); err != nil {
+	if err := enc20(e, "exitCode", x.ExitCode); err != nil {
 		return rt.AtKey(err, "exitCode")
 	}
 	e.Byte(byte(0x7d))
@@ -576,11 +547,11 @@ func (x *RunEndRecord) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc27(e *rt.Encoder, key string, v RunStatus) error {
+func enc19(e *rt.Encoder, key string, v RunStatus) error {
 	e.Str(string(v))
 	return nil
 }
-func enc28(e *rt.Encoder, key string, v int64) error {
+func enc20(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }

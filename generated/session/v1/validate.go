@@ -24,10 +24,10 @@ func (x *SessionMeta) Validate() error {
 	if err := val3(x.Cwd); err != nil {
 		return rt.AtKey(err, "cwd")
 	}
-	if err := val4(x.Provider); err != nil {
+	if err := val3(x.Provider); err != nil {
 		return rt.AtKey(err, "provider")
 	}
-	if err := val5(x.Model); err != nil {
+	if err := val3(x.Model); err != nil {
 		return rt.AtKey(err, "model")
 	}
 	if x.ParentID.Set {
@@ -42,12 +42,12 @@ func (x *SessionMeta) Validate() error {
 			return rt.AtKey(err, "forkedAt")
 		}
 	}
-	if err := val6(x.Runs); err != nil {
+	if err := val4(x.Runs); err != nil {
 		return rt.AtKey(err, "runs")
 	}
 	if x.Title.Set {
 		n++
-		if err := val7(x.Title.V); err != nil {
+		if err := val5(x.Title.V); err != nil {
 			return rt.AtKey(err, "title")
 		}
 	}
@@ -64,19 +64,13 @@ func val2(v string) error {
 func val3(v string) error {
 	return str3.Check(v, -1)
 }
-func val4(v string) error {
-	return str4.Check(v, -1)
+func val4(v int64) error {
+	return int4.Check(v, -1)
 }
 func val5(v string) error {
 	return str5.Check(v, -1)
 }
-func val6(v int64) error {
-	return int6.Check(v, -1)
-}
-func val7(v string) error {
-	return str7.Check(v, -1)
-}
-func val8(v SessionRecord) error {
+func val6(v SessionRecord) error {
 	return v.Validate()
 }
 
@@ -87,158 +81,144 @@ func (x *SessionRecord) Validate() error {
 	}
 	return x.Value.Validate()
 }
-func val9(v RunStartRecord) error {
+func val7(v RunStartRecord) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *RunStartRecord) Validate() error {
 	n := 6
-	if err := val10(x.RunID); err != nil {
+	if err := val1(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val11(x.Time); err != nil {
+	if err := val2(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := val12(x.Provider); err != nil {
+	if err := val3(x.Provider); err != nil {
 		return rt.AtKey(err, "provider")
 	}
-	if err := val12(x.Model); err != nil {
+	if err := val3(x.Model); err != nil {
 		return rt.AtKey(err, "model")
 	}
 	_ = n
 	return nil
 }
-func val10(v string) error {
-	return str10.Check(v, -1)
-}
-func val11(v string) error {
-	_ = v
-	return nil
-}
-func val12(v string) error {
-	return str12.Check(v, -1)
-}
-func val13(v UserRecord) error {
+func val8(v UserRecord) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *UserRecord) Validate() error {
 	n := 5
-	if err := val10(x.RunID); err != nil {
+	if err := val1(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val11(x.Time); err != nil {
+	if err := val2(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := val12(x.Content); err != nil {
+	if err := val3(x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
 	_ = n
 	return nil
 }
-func val14(v AssistantRecord) error {
+func val9(v AssistantRecord) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *AssistantRecord) Validate() error {
 	n := 6
-	if err := val10(x.RunID); err != nil {
+	if err := val1(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val11(x.Time); err != nil {
+	if err := val2(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := val15(x.Text); err != nil {
+	if err := val10(x.Text); err != nil {
 		return rt.AtKey(err, "text")
 	}
 	if x.Reasoning.Set {
 		n++
-		if err := val16(x.Reasoning.V); err != nil {
+		if err := val10(x.Reasoning.V); err != nil {
 			return rt.AtKey(err, "reasoning")
 		}
 	}
-	if err := val17(x.ToolCalls); err != nil {
+	if err := val13(x.ToolCalls); err != nil {
 		return rt.AtKey(err, "toolCalls")
 	}
 	_ = n
 	return nil
 }
-func val15(v string) error {
+func val10(v string) error {
 	_ = v
 	return nil
 }
-func val16(v string) error {
-	_ = v
-	return nil
-}
-func val17(v []ToolCallRecord) error {
-	for i, x := range v {
-		if err := val18(x); err != nil {
-			return rt.AtIndex(err, i)
-		}
-	}
-	return nil
-}
-func val18(v ToolCallRecord) error {
+func val11(v ToolCallRecord) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolCallRecord) Validate() error {
 	n := 3
-	if err := val10(x.ID); err != nil {
+	if err := val1(x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := val12(x.Name); err != nil {
+	if err := val3(x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := val19(x.Args); err != nil {
+	if err := val12(x.Args); err != nil {
 		return rt.AtKey(err, "args")
 	}
 	_ = n
 	return nil
 }
-func val19(v rt.Raw) error {
+func val12(v rt.Raw) error {
 	if err := rt.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
-func val20(v ToolResultRecord) error {
+func val13(v []ToolCallRecord) error {
+	for i, x := range v {
+		if err := val11(x); err != nil {
+			return rt.AtIndex(err, i)
+		}
+	}
+	return nil
+}
+func val14(v ToolResultRecord) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolResultRecord) Validate() error {
 	n := 9
-	if err := val10(x.RunID); err != nil {
+	if err := val1(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val11(x.Time); err != nil {
+	if err := val2(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := val10(x.ID); err != nil {
+	if err := val1(x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := val12(x.Name); err != nil {
+	if err := val3(x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := val21(x.Status); err != nil {
+	if err := val15(x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
-	if err := val22(x.Output); err != nil {
+	if err := val10(x.Output); err != nil {
 		return rt.AtKey(err, "output")
 	}
-	if err := val23(x.Truncated); err != nil {
+	if err := val16(x.Truncated); err != nil {
 		return rt.AtKey(err, "truncated")
 	}
 	_ = n
 	return nil
 }
-func val21(v ToolStatus) error {
+func val15(v ToolStatus) error {
 	return v.Validate()
 }
 
@@ -250,65 +230,58 @@ func (v ToolStatus) Validate() error {
 	}
 	return rt.InvalidEnum(string(v), "\"ok\", \"error\"")
 }
-func val22(v string) error {
+func val16(v bool) error {
 	_ = v
 	return nil
 }
-func val23(v bool) error {
-	_ = v
-	return nil
-}
-func val24(v UsageRecord) error {
+func val17(v UsageRecord) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *UsageRecord) Validate() error {
 	n := 7
-	if err := val10(x.RunID); err != nil {
+	if err := val1(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val11(x.Time); err != nil {
+	if err := val2(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := val25(x.PromptTokens); err != nil {
+	if err := val4(x.PromptTokens); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
-	if err := val25(x.CompletionTokens); err != nil {
+	if err := val4(x.CompletionTokens); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
-	if err := val25(x.TotalTokens); err != nil {
+	if err := val4(x.TotalTokens); err != nil {
 		return rt.AtKey(err, "totalTokens")
 	}
 	_ = n
 	return nil
 }
-func val25(v int64) error {
-	return int25.Check(v, -1)
-}
-func val26(v RunEndRecord) error {
+func val18(v RunEndRecord) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *RunEndRecord) Validate() error {
 	n := 6
-	if err := val10(x.RunID); err != nil {
+	if err := val1(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val11(x.Time); err != nil {
+	if err := val2(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := val27(x.Status); err != nil {
+	if err := val19(x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
-	if err := val28(x.ExitCode); err != nil {
+	if err := val20(x.ExitCode); err != nil {
 		return rt.AtKey(err, "exitCode")
 	}
 	_ = n
 	return nil
 }
-func val27(v RunStatus) error {
+func val19(v RunStatus) error {
 	return v.Validate()
 }
 
@@ -320,6 +293,6 @@ func (v RunStatus) Validate() error {
 	}
 	return rt.InvalidEnum(string(v), "\"success\", \"error\"")
 }
-func val28(v int64) error {
-	return int28.Check(v, -1)
+func val20(v int64) error {
+	return int20.Check(v, -1)
 }

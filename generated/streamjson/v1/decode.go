@@ -812,7 +812,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec14(d)
+			v, err := dec8(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -822,7 +822,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec15(d)
+			v, err := dec14(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -885,17 +885,10 @@ func dec13(d *rt.Decoder) (ToolStatus, error) {
 	}
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
 }
-func dec14(d *rt.Decoder) (string, error) {
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, nil
-}
-func dec15(d *rt.Decoder) (bool, error) {
+func dec14(d *rt.Decoder) (bool, error) {
 	return d.Bool()
 }
-func dec16(d *rt.Decoder) (Usage, error) {
+func dec15(d *rt.Decoder) (Usage, error) {
 	var v Usage
 	return v, v.decodeJSON(d)
 }
@@ -946,7 +939,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec17(d)
+			v, err := dec16(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -956,7 +949,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec17(d)
+			v, err := dec16(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -966,7 +959,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec17(d)
+			v, err := dec16(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1015,7 +1008,7 @@ func (x *Usage) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var int17 = rt.IntRule{
+var int16 = rt.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -1028,15 +1021,15 @@ var int17 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec17(d *rt.Decoder) (int64, error) {
+func dec16(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int17.Check(v, off)
+	return v, int16.Check(v, off)
 }
-func dec18(d *rt.Decoder) (Final, error) {
+func dec17(d *rt.Decoder) (Final, error) {
 	var v Final
 	return v, v.decodeJSON(d)
 }
@@ -1087,7 +1080,7 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec19(d)
+			v, err := dec8(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1129,14 +1122,7 @@ func (x *Final) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec19(d *rt.Decoder) (string, error) {
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, nil
-}
-func dec20(d *rt.Decoder) (Warning, error) {
+func dec18(d *rt.Decoder) (Warning, error) {
 	var v Warning
 	return v, v.decodeJSON(d)
 }
@@ -1187,7 +1173,7 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec21(d)
+			v, err := dec19(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1243,21 +1229,21 @@ func (x *Warning) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str21 = rt.StrRule{
+var str19 = rt.StrRule{
 	MaxLen:  -1,
 	MinLen:  0,
 	Pattern: rt.MustPattern("^[a-z][a-z0-9_]*$"),
 }
 
-func dec21(d *rt.Decoder) (string, error) {
+func dec19(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str21.Check(s, off)
+	return s, str19.Check(s, off)
 }
-func dec22(d *rt.Decoder) (Error, error) {
+func dec20(d *rt.Decoder) (Error, error) {
 	var v Error
 	return v, v.decodeJSON(d)
 }
@@ -1308,7 +1294,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec23(d)
+			v, err := dec19(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1328,7 +1314,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec24(d)
+			v, err := dec14(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1376,25 +1362,7 @@ func (x *Error) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-
-var str23 = rt.StrRule{
-	MaxLen:  -1,
-	MinLen:  0,
-	Pattern: rt.MustPattern("^[a-z][a-z0-9_]*$"),
-}
-
-func dec23(d *rt.Decoder) (string, error) {
-	off := d.Start()
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, str23.Check(s, off)
-}
-func dec24(d *rt.Decoder) (bool, error) {
-	return d.Bool()
-}
-func dec25(d *rt.Decoder) (RunEnd, error) {
+func dec21(d *rt.Decoder) (RunEnd, error) {
 	var v RunEnd
 	return v, v.decodeJSON(d)
 }
@@ -1445,7 +1413,7 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec26(d)
+			v, err := dec22(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1455,7 +1423,7 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec27(d)
+			v, err := dec23(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1500,7 +1468,7 @@ func (x *RunEnd) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec26(d *rt.Decoder) (RunStatus, error) {
+func dec22(d *rt.Decoder) (RunStatus, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -1513,7 +1481,7 @@ func dec26(d *rt.Decoder) (RunStatus, error) {
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\"")
 }
 
-var int27 = rt.IntRule{
+var int23 = rt.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(255),
@@ -1526,11 +1494,11 @@ var int27 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec27(d *rt.Decoder) (int64, error) {
+func dec23(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int27.Check(v, off)
+	return v, int23.Check(v, off)
 }

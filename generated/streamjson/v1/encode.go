@@ -365,11 +365,11 @@ func (x *ToolResult) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "status")
 	}
 	e.Lit(",\"output\":")
-	if err := enc14(e, "output", x.Output); err != nil {
+	if err := enc8(e, "output", x.Output); err != nil {
 		return rt.AtKey(err, "output")
 	}
 	e.Lit(",\"truncated\":")
-	if err := enc15(e, "truncated", x.Truncated); err != nil {
+	if err := enc14(e, "truncated", x.Truncated); err != nil {
 		return rt.AtKey(err, "truncated")
 	}
 	e.Byte(byte(0x7d))
@@ -405,15 +405,11 @@ func enc13(e *rt.Encoder, key string, v ToolStatus) error {
 	e.Str(string(v))
 	return nil
 }
-func enc14(e *rt.Encoder, key string, v string) error {
-	e.Text(key, v)
-	return nil
-}
-func enc15(e *rt.Encoder, key string, v bool) error {
+func enc14(e *rt.Encoder, key string, v bool) error {
 	e.Bool(v)
 	return nil
 }
-func enc16(e *rt.Encoder, key string, v Usage) error {
+func enc15(e *rt.Encoder, key string, v Usage) error {
 	_ = key
 	return v.encodeJSON(e)
 }
@@ -423,15 +419,15 @@ func (x *Usage) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"promptTokens\":")
-	if err := enc17(e, "promptTokens", x.PromptTokens); err != nil {
+	if err := enc16(e, "promptTokens", x.PromptTokens); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
 	e.Lit(",\"completionTokens\":")
-	if err := enc17(e, "completionTokens", x.CompletionTokens); err != nil {
+	if err := enc16(e, "completionTokens", x.CompletionTokens); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
 	e.Lit(",\"totalTokens\":")
-	if err := enc17(e, "totalTokens", x.TotalTokens); err != nil {
+	if err := enc16(e, "totalTokens", x.TotalTokens); err != nil {
 		return rt.AtKey(err, "totalTokens")
 	}
 	e.Byte(byte(0x7d))
@@ -463,11 +459,11 @@ func (x *Usage) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc17(e *rt.Encoder, key string, v int64) error {
+func enc16(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }
-func enc18(e *rt.Encoder, key string, v Final) error {
+func enc17(e *rt.Encoder, key string, v Final) error {
 	_ = key
 	return v.encodeJSON(e)
 }
@@ -477,7 +473,7 @@ func (x *Final) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"text\":")
-	if err := enc19(e, "text", x.Text); err != nil {
+	if err := enc8(e, "text", x.Text); err != nil {
 		return rt.AtKey(err, "text")
 	}
 	e.Byte(byte(0x7d))
@@ -509,11 +505,7 @@ func (x *Final) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc19(e *rt.Encoder, key string, v string) error {
-	e.Text(key, v)
-	return nil
-}
-func enc20(e *rt.Encoder, key string, v Warning) error {
+func enc18(e *rt.Encoder, key string, v Warning) error {
 	_ = key
 	return v.encodeJSON(e)
 }
@@ -523,7 +515,7 @@ func (x *Warning) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"code\":")
-	if err := enc21(e, "code", x.Code); err != nil {
+	if err := enc19(e, "code", x.Code); err != nil {
 		return rt.AtKey(err, "code")
 	}
 	e.Lit(",\"message\":")
@@ -559,11 +551,11 @@ func (x *Warning) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc21(e *rt.Encoder, key string, v string) error {
+func enc19(e *rt.Encoder, key string, v string) error {
 	e.Str(v)
 	return nil
 }
-func enc22(e *rt.Encoder, key string, v Error) error {
+func enc20(e *rt.Encoder, key string, v Error) error {
 	_ = key
 	return v.encodeJSON(e)
 }
@@ -573,7 +565,7 @@ func (x *Error) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"code\":")
-	if err := enc23(e, "code", x.Code); err != nil {
+	if err := enc19(e, "code", x.Code); err != nil {
 		return rt.AtKey(err, "code")
 	}
 	e.Lit(",\"message\":")
@@ -581,7 +573,7 @@ func (x *Error) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "message")
 	}
 	e.Lit(",\"recoverable\":")
-	if err := enc24(e, "recoverable", x.Recoverable); err != nil {
+	if err := enc14(e, "recoverable", x.Recoverable); err != nil {
 		return rt.AtKey(err, "recoverable")
 	}
 	e.Byte(byte(0x7d))
@@ -613,15 +605,7 @@ func (x *Error) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc23(e *rt.Encoder, key string, v string) error {
-	e.Str(v)
-	return nil
-}
-func enc24(e *rt.Encoder, key string, v bool) error {
-	e.Bool(v)
-	return nil
-}
-func enc25(e *rt.Encoder, key string, v RunEnd) error {
+func enc21(e *rt.Encoder, key string, v RunEnd) error {
 	_ = key
 	return v.encodeJSON(e)
 }
@@ -631,11 +615,11 @@ func (x *RunEnd) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"status\":")
-	if err := enc26(e, "status", x.Status); err != nil {
+	if err := enc22(e, "status", x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
 	e.Lit(",\"exitCode\":")
-	if err := enc27(e, "exitCode", x.ExitCode); err != nil {
+	if err := enc23(e, "exitCode", x.ExitCode); err != nil {
 		return rt.AtKey(err, "exitCode")
 	}
 	e.Byte(byte(0x7d))
@@ -667,11 +651,11 @@ func (x *RunEnd) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc26(e *rt.Encoder, key string, v RunStatus) error {
+func enc22(e *rt.Encoder, key string, v RunStatus) error {
 	e.Str(string(v))
 	return nil
 }
-func enc27(e *rt.Encoder, key string, v int64) error {
+func enc23(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }

@@ -166,10 +166,10 @@ func (x *ToolResult) Validate() error {
 	if err := val13(x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
-	if err := val14(x.Output); err != nil {
+	if err := val8(x.Output); err != nil {
 		return rt.AtKey(err, "output")
 	}
-	if err := val15(x.Truncated); err != nil {
+	if err := val14(x.Truncated); err != nil {
 		return rt.AtKey(err, "truncated")
 	}
 	_ = n
@@ -187,15 +187,11 @@ func (v ToolStatus) Validate() error {
 	}
 	return rt.InvalidEnum(string(v), "\"ok\", \"error\"")
 }
-func val14(v string) error {
+func val14(v bool) error {
 	_ = v
 	return nil
 }
-func val15(v bool) error {
-	_ = v
-	return nil
-}
-func val16(v Usage) error {
+func val15(v Usage) error {
 	return v.Validate()
 }
 
@@ -205,22 +201,22 @@ func (x *Usage) Validate() error {
 	if err := val6(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val17(x.PromptTokens); err != nil {
+	if err := val16(x.PromptTokens); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
-	if err := val17(x.CompletionTokens); err != nil {
+	if err := val16(x.CompletionTokens); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
-	if err := val17(x.TotalTokens); err != nil {
+	if err := val16(x.TotalTokens); err != nil {
 		return rt.AtKey(err, "totalTokens")
 	}
 	_ = n
 	return nil
 }
-func val17(v int64) error {
-	return int17.Check(v, -1)
+func val16(v int64) error {
+	return int16.Check(v, -1)
 }
-func val18(v Final) error {
+func val17(v Final) error {
 	return v.Validate()
 }
 
@@ -230,17 +226,13 @@ func (x *Final) Validate() error {
 	if err := val6(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val19(x.Text); err != nil {
+	if err := val8(x.Text); err != nil {
 		return rt.AtKey(err, "text")
 	}
 	_ = n
 	return nil
 }
-func val19(v string) error {
-	_ = v
-	return nil
-}
-func val20(v Warning) error {
+func val18(v Warning) error {
 	return v.Validate()
 }
 
@@ -250,7 +242,7 @@ func (x *Warning) Validate() error {
 	if err := val6(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val21(x.Code); err != nil {
+	if err := val19(x.Code); err != nil {
 		return rt.AtKey(err, "code")
 	}
 	if err := val2(x.Message); err != nil {
@@ -259,10 +251,10 @@ func (x *Warning) Validate() error {
 	_ = n
 	return nil
 }
-func val21(v string) error {
-	return str21.Check(v, -1)
+func val19(v string) error {
+	return str19.Check(v, -1)
 }
-func val22(v Error) error {
+func val20(v Error) error {
 	return v.Validate()
 }
 
@@ -272,26 +264,19 @@ func (x *Error) Validate() error {
 	if err := val6(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val23(x.Code); err != nil {
+	if err := val19(x.Code); err != nil {
 		return rt.AtKey(err, "code")
 	}
 	if err := val2(x.Message); err != nil {
 		return rt.AtKey(err, "message")
 	}
-	if err := val24(x.Recoverable); err != nil {
+	if err := val14(x.Recoverable); err != nil {
 		return rt.AtKey(err, "recoverable")
 	}
 	_ = n
 	return nil
 }
-func val23(v string) error {
-	return str23.Check(v, -1)
-}
-func val24(v bool) error {
-	_ = v
-	return nil
-}
-func val25(v RunEnd) error {
+func val21(v RunEnd) error {
 	return v.Validate()
 }
 
@@ -301,16 +286,16 @@ func (x *RunEnd) Validate() error {
 	if err := val6(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val26(x.Status); err != nil {
+	if err := val22(x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
-	if err := val27(x.ExitCode); err != nil {
+	if err := val23(x.ExitCode); err != nil {
 		return rt.AtKey(err, "exitCode")
 	}
 	_ = n
 	return nil
 }
-func val26(v RunStatus) error {
+func val22(v RunStatus) error {
 	return v.Validate()
 }
 
@@ -322,6 +307,6 @@ func (v RunStatus) Validate() error {
 	}
 	return rt.InvalidEnum(string(v), "\"success\", \"error\"")
 }
-func val27(v int64) error {
-	return int27.Check(v, -1)
+func val23(v int64) error {
+	return int23.Check(v, -1)
 }

@@ -666,7 +666,7 @@ func (x *Reasoning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec10(d)
+			v, err := dec8(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -708,14 +708,7 @@ func (x *Reasoning) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec10(d *rt.Decoder) (string, error) {
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, nil
-}
-func dec11(d *rt.Decoder) (ToolCall, error) {
+func dec10(d *rt.Decoder) (ToolCall, error) {
 	var v ToolCall
 	return v, v.decodeJSON(d)
 }
@@ -786,7 +779,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec12(d)
+			v, err := dec11(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -796,7 +789,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec13(d)
+			v, err := dec12(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -847,10 +840,10 @@ func (x *ToolCall) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec12(d *rt.Decoder) (rt.Raw, error) {
+func dec11(d *rt.Decoder) (rt.Raw, error) {
 	return rt.DecodeRaw(d, nil)
 }
-func dec13(d *rt.Decoder) (SideEffect, error) {
+func dec12(d *rt.Decoder) (SideEffect, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -862,7 +855,7 @@ func dec13(d *rt.Decoder) (SideEffect, error) {
 	}
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
 }
-func dec14(d *rt.Decoder) (PermissionRequest, error) {
+func dec13(d *rt.Decoder) (PermissionRequest, error) {
 	var v PermissionRequest
 	return v, v.decodeJSON(d)
 }
@@ -933,7 +926,7 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec15(d)
+			v, err := dec14(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -943,7 +936,7 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec16(d)
+			v, err := dec15(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -953,7 +946,7 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := dec17(d)
+			v, err := dec16(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -963,7 +956,7 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x100)
-			v, err := dec13(d)
+			v, err := dec12(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -983,7 +976,7 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x400)
-			v, err := dec18(d)
+			v, err := dec17(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -993,7 +986,7 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x800)
-			v, err := dec21(d)
+			v, err := dec20(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1053,7 +1046,7 @@ func (x *PermissionRequest) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec15(d *rt.Decoder) (PermissionAction, error) {
+func dec14(d *rt.Decoder) (PermissionAction, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -1065,7 +1058,7 @@ func dec15(d *rt.Decoder) (PermissionAction, error) {
 	}
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"read\", \"list\", \"search\", \"write\", \"edit\", \"execute\"")
 }
-func dec16(d *rt.Decoder) (Permission, error) {
+func dec15(d *rt.Decoder) (Permission, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -1077,7 +1070,7 @@ func dec16(d *rt.Decoder) (Permission, error) {
 	}
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"allow\", \"prompt\", \"deny\"")
 }
-func dec17(d *rt.Decoder) (PermissionMode, error) {
+func dec16(d *rt.Decoder) (PermissionMode, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -1089,7 +1082,7 @@ func dec17(d *rt.Decoder) (PermissionMode, error) {
 	}
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"default\", \"skip_permissions_unsafe\"")
 }
-func dec18(d *rt.Decoder) (Risk, error) {
+func dec17(d *rt.Decoder) (Risk, error) {
 	var v Risk
 	return v, v.decodeJSON(d)
 }
@@ -1114,7 +1107,7 @@ func (x *Risk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec19(d)
+			v, err := dec18(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1124,7 +1117,7 @@ func (x *Risk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec20(d)
+			v, err := dec19(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1160,7 +1153,7 @@ func (x *Risk) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec19(d *rt.Decoder) (RiskLevel, error) {
+func dec18(d *rt.Decoder) (RiskLevel, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -1172,7 +1165,7 @@ func dec19(d *rt.Decoder) (RiskLevel, error) {
 	}
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"low\", \"medium\", \"high\", \"critical\"")
 }
-func dec20(d *rt.Decoder) ([]string, error) {
+func dec19(d *rt.Decoder) ([]string, error) {
 	off := d.Start()
 	if err := d.ArrStart(); err != nil {
 		return nil, err
@@ -1198,7 +1191,7 @@ func dec20(d *rt.Decoder) ([]string, error) {
 	_ = off
 	return out, nil
 }
-func dec21(d *rt.Decoder) (Block, error) {
+func dec20(d *rt.Decoder) (Block, error) {
 	var v Block
 	return v, v.decodeJSON(d)
 }
@@ -1223,7 +1216,7 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec22(d)
+			v, err := dec21(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1243,7 +1236,7 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec15(d)
+			v, err := dec14(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1253,7 +1246,7 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec18(d)
+			v, err := dec17(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1273,7 +1266,7 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec23(d)
+			v, err := dec22(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1319,24 +1312,24 @@ func (x *Block) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str22 = rt.StrRule{
+var str21 = rt.StrRule{
 	MaxLen:  -1,
 	MinLen:  0,
 	Pattern: rt.MustPattern("^[a-z][a-z0-9_]*$"),
 }
 
-func dec22(d *rt.Decoder) (string, error) {
+func dec21(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str22.Check(s, off)
+	return s, str21.Check(s, off)
 }
-func dec23(d *rt.Decoder) (bool, error) {
+func dec22(d *rt.Decoder) (bool, error) {
 	return d.Bool()
 }
-func dec24(d *rt.Decoder) (PermissionDecision, error) {
+func dec23(d *rt.Decoder) (PermissionDecision, error) {
 	var v PermissionDecision
 	return v, v.decodeJSON(d)
 }
@@ -1407,7 +1400,7 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec15(d)
+			v, err := dec14(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1417,7 +1410,7 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec16(d)
+			v, err := dec15(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1427,7 +1420,7 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := dec25(d)
+			v, err := dec22(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1450,7 +1443,7 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x200)
-			v, err := dec18(d)
+			v, err := dec17(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1460,7 +1453,7 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x400)
-			v, err := dec21(d)
+			v, err := dec20(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1514,10 +1507,7 @@ func (x *PermissionDecision) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec25(d *rt.Decoder) (bool, error) {
-	return d.Bool()
-}
-func dec26(d *rt.Decoder) (ToolResult, error) {
+func dec24(d *rt.Decoder) (ToolResult, error) {
 	var v ToolResult
 	return v, v.decodeJSON(d)
 }
@@ -1578,7 +1568,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec27(d)
+			v, err := dec25(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1588,7 +1578,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec28(d)
+			v, err := dec8(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1598,7 +1588,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec29(d)
+			v, err := dec22(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1649,7 +1639,7 @@ func (x *ToolResult) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec27(d *rt.Decoder) (ToolStatus, error) {
+func dec25(d *rt.Decoder) (ToolStatus, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -1661,17 +1651,7 @@ func dec27(d *rt.Decoder) (ToolStatus, error) {
 	}
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
 }
-func dec28(d *rt.Decoder) (string, error) {
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, nil
-}
-func dec29(d *rt.Decoder) (bool, error) {
-	return d.Bool()
-}
-func dec30(d *rt.Decoder) (Usage, error) {
+func dec26(d *rt.Decoder) (Usage, error) {
 	var v Usage
 	return v, v.decodeJSON(d)
 }
@@ -1722,7 +1702,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec31(d)
+			v, err := dec27(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1732,7 +1712,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec31(d)
+			v, err := dec27(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1742,7 +1722,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec31(d)
+			v, err := dec27(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1791,7 +1771,7 @@ func (x *Usage) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var int31 = rt.IntRule{
+var int27 = rt.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -1804,15 +1784,15 @@ var int31 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec31(d *rt.Decoder) (int64, error) {
+func dec27(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int31.Check(v, off)
+	return v, int27.Check(v, off)
 }
-func dec32(d *rt.Decoder) (Final, error) {
+func dec28(d *rt.Decoder) (Final, error) {
 	var v Final
 	return v, v.decodeJSON(d)
 }
@@ -1863,7 +1843,7 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec33(d)
+			v, err := dec8(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1905,14 +1885,7 @@ func (x *Final) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec33(d *rt.Decoder) (string, error) {
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, nil
-}
-func dec34(d *rt.Decoder) (Warning, error) {
+func dec29(d *rt.Decoder) (Warning, error) {
 	var v Warning
 	return v, v.decodeJSON(d)
 }
@@ -1963,7 +1936,7 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec35(d)
+			v, err := dec21(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2018,22 +1991,7 @@ func (x *Warning) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-
-var str35 = rt.StrRule{
-	MaxLen:  -1,
-	MinLen:  0,
-	Pattern: rt.MustPattern("^[a-z][a-z0-9_]*$"),
-}
-
-func dec35(d *rt.Decoder) (string, error) {
-	off := d.Start()
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, str35.Check(s, off)
-}
-func dec36(d *rt.Decoder) (Error, error) {
+func dec30(d *rt.Decoder) (Error, error) {
 	var v Error
 	return v, v.decodeJSON(d)
 }
@@ -2084,7 +2042,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec22(d)
+			v, err := dec21(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2104,7 +2062,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec37(d)
+			v, err := dec22(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2152,10 +2110,7 @@ func (x *Error) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec37(d *rt.Decoder) (bool, error) {
-	return d.Bool()
-}
-func dec38(d *rt.Decoder) (RunEnd, error) {
+func dec31(d *rt.Decoder) (RunEnd, error) {
 	var v RunEnd
 	return v, v.decodeJSON(d)
 }
@@ -2206,7 +2161,7 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec39(d)
+			v, err := dec32(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2216,7 +2171,7 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec40(d)
+			v, err := dec33(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2261,7 +2216,7 @@ func (x *RunEnd) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec39(d *rt.Decoder) (RunStatus, error) {
+func dec32(d *rt.Decoder) (RunStatus, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -2274,7 +2229,7 @@ func dec39(d *rt.Decoder) (RunStatus, error) {
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\"")
 }
 
-var int40 = rt.IntRule{
+var int33 = rt.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(255),
@@ -2287,11 +2242,11 @@ var int40 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec40(d *rt.Decoder) (int64, error) {
+func dec33(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int40.Check(v, off)
+	return v, int33.Check(v, off)
 }

@@ -302,7 +302,7 @@ func (x *Reasoning) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"delta\":")
-	if err := enc10(e, "delta", x.Delta); err != nil {
+	if err := enc8(e, "delta", x.Delta); err != nil {
 		return rt.AtKey(err, "delta")
 	}
 	e.Byte(byte(0x7d))
@@ -334,11 +334,7 @@ func (x *Reasoning) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc10(e *rt.Encoder, key string, v string) error {
-	e.Text(key, v)
-	return nil
-}
-func enc11(e *rt.Encoder, key string, v ToolCall) error {
+func enc10(e *rt.Encoder, key string, v ToolCall) error {
 	_ = key
 	return v.encodeJSON(e)
 }
@@ -356,11 +352,11 @@ func (x *ToolCall) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "name")
 	}
 	e.Lit(",\"args\":")
-	if err := enc12(e, "args", x.Args); err != nil {
+	if err := enc11(e, "args", x.Args); err != nil {
 		return rt.AtKey(err, "args")
 	}
 	e.Lit(",\"sideEffect\":")
-	if err := enc13(e, "sideEffect", x.SideEffect); err != nil {
+	if err := enc12(e, "sideEffect", x.SideEffect); err != nil {
 		return rt.AtKey(err, "sideEffect")
 	}
 	e.Byte(byte(0x7d))
@@ -392,14 +388,14 @@ func (x *ToolCall) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc12(e *rt.Encoder, key string, v rt.Raw) error {
+func enc11(e *rt.Encoder, key string, v rt.Raw) error {
 	return e.Raw(key, v)
 }
-func enc13(e *rt.Encoder, key string, v SideEffect) error {
+func enc12(e *rt.Encoder, key string, v SideEffect) error {
 	e.Str(string(v))
 	return nil
 }
-func enc14(e *rt.Encoder, key string, v PermissionRequest) error {
+func enc13(e *rt.Encoder, key string, v PermissionRequest) error {
 	_ = key
 	return v.encodeJSON(e)
 }
@@ -417,19 +413,19 @@ func (x *PermissionRequest) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "name")
 	}
 	e.Lit(",\"action\":")
-	if err := enc15(e, "action", x.Action); err != nil {
+	if err := enc14(e, "action", x.Action); err != nil {
 		return rt.AtKey(err, "action")
 	}
 	e.Lit(",\"permission\":")
-	if err := enc16(e, "permission", x.Permission); err != nil {
+	if err := enc15(e, "permission", x.Permission); err != nil {
 		return rt.AtKey(err, "permission")
 	}
 	e.Lit(",\"permissionMode\":")
-	if err := enc17(e, "permissionMode", x.PermissionMode); err != nil {
+	if err := enc16(e, "permissionMode", x.PermissionMode); err != nil {
 		return rt.AtKey(err, "permissionMode")
 	}
 	e.Lit(",\"sideEffect\":")
-	if err := enc13(e, "sideEffect", x.SideEffect); err != nil {
+	if err := enc12(e, "sideEffect", x.SideEffect); err != nil {
 		return rt.AtKey(err, "sideEffect")
 	}
 	e.Lit(",\"reason\":")
@@ -439,14 +435,14 @@ func (x *PermissionRequest) encodeJSON(e *rt.Encoder) error {
 	if x.Risk != nil {
 		e.Byte(byte(0x2c))
 		e.Lit("\"risk\":")
-		if err := enc18(e, "risk", *x.Risk); err != nil {
+		if err := enc17(e, "risk", *x.Risk); err != nil {
 			return rt.AtKey(err, "risk")
 		}
 	}
 	if x.Block != nil {
 		e.Byte(byte(0x2c))
 		e.Lit("\"block\":")
-		if err := enc21(e, "block", *x.Block); err != nil {
+		if err := enc20(e, "block", *x.Block); err != nil {
 			return rt.AtKey(err, "block")
 		}
 	}
@@ -479,29 +475,29 @@ func (x *PermissionRequest) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc15(e *rt.Encoder, key string, v PermissionAction) error {
+func enc14(e *rt.Encoder, key string, v PermissionAction) error {
 	e.Str(string(v))
 	return nil
 }
-func enc16(e *rt.Encoder, key string, v Permission) error {
+func enc15(e *rt.Encoder, key string, v Permission) error {
 	e.Str(string(v))
 	return nil
 }
-func enc17(e *rt.Encoder, key string, v PermissionMode) error {
+func enc16(e *rt.Encoder, key string, v PermissionMode) error {
 	e.Str(string(v))
 	return nil
 }
-func enc18(e *rt.Encoder, key string, v Risk) error {
+func enc17(e *rt.Encoder, key string, v Risk) error {
 	_ = key
 	return v.encodeJSON(e)
 }
 func (x *Risk) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"level\":")
-	if err := enc19(e, "level", x.Level); err != nil {
+	if err := enc18(e, "level", x.Level); err != nil {
 		return rt.AtKey(err, "level")
 	}
 	e.Lit(",\"categories\":")
-	if err := enc20(e, "categories", x.Categories); err != nil {
+	if err := enc19(e, "categories", x.Categories); err != nil {
 		return rt.AtKey(err, "categories")
 	}
 	e.Byte(byte(0x7d))
@@ -533,11 +529,11 @@ func (x *Risk) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc19(e *rt.Encoder, key string, v RiskLevel) error {
+func enc18(e *rt.Encoder, key string, v RiskLevel) error {
 	e.Str(string(v))
 	return nil
 }
-func enc20(e *rt.Encoder, key string, v []string) error {
+func enc19(e *rt.Encoder, key string, v []string) error {
 	e.Byte(byte(0x5b))
 	for i, x := range v {
 		if i > 0 {
@@ -550,13 +546,13 @@ func enc20(e *rt.Encoder, key string, v []string) error {
 	e.Byte(byte(0x5d))
 	return nil
 }
-func enc21(e *rt.Encoder, key string, v Block) error {
+func enc20(e *rt.Encoder, key string, v Block) error {
 	_ = key
 	return v.encodeJSON(e)
 }
 func (x *Block) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"code\":")
-	if err := enc22(e, "code", x.Code); err != nil {
+	if err := enc21(e, "code", x.Code); err != nil {
 		return rt.AtKey(err, "code")
 	}
 	e.Lit(",\"toolName\":")
@@ -564,13 +560,13 @@ func (x *Block) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "toolName")
 	}
 	e.Lit(",\"action\":")
-	if err := enc15(e, "action", x.Action); err != nil {
+	if err := enc14(e, "action", x.Action); err != nil {
 		return rt.AtKey(err, "action")
 	}
 	if x.Risk != nil {
 		e.Byte(byte(0x2c))
 		e.Lit("\"risk\":")
-		if err := enc18(e, "risk", *x.Risk); err != nil {
+		if err := enc17(e, "risk", *x.Risk); err != nil {
 			return rt.AtKey(err, "risk")
 		}
 	}
@@ -579,7 +575,7 @@ func (x *Block) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "reason")
 	}
 	e.Lit(",\"recoverable\":")
-	if err := enc23(e, "recoverable", x.Recoverable); err != nil {
+	if err := enc22(e, "recoverable", x.Recoverable); err != nil {
 		return rt.AtKey(err, "recoverable")
 	}
 	e.Byte(byte(0x7d))
@@ -611,15 +607,15 @@ func (x *Block) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc22(e *rt.Encoder, key string, v string) error {
+func enc21(e *rt.Encoder, key string, v string) error {
 	e.Str(v)
 	return nil
 }
-func enc23(e *rt.Encoder, key string, v bool) error {
+func enc22(e *rt.Encoder, key string, v bool) error {
 	e.Bool(v)
 	return nil
 }
-func enc24(e *rt.Encoder, key string, v PermissionDecision) error {
+func enc23(e *rt.Encoder, key string, v PermissionDecision) error {
 	_ = key
 	return v.encodeJSON(e)
 }
@@ -637,15 +633,15 @@ func (x *PermissionDecision) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "name")
 	}
 	e.Lit(",\"action\":")
-	if err := enc15(e, "action", x.Action); err != nil {
+	if err := enc14(e, "action", x.Action); err != nil {
 		return rt.AtKey(err, "action")
 	}
 	e.Lit(",\"permission\":")
-	if err := enc16(e, "permission", x.Permission); err != nil {
+	if err := enc15(e, "permission", x.Permission); err != nil {
 		return rt.AtKey(err, "permission")
 	}
 	e.Lit(",\"permissionGranted\":")
-	if err := enc25(e, "permissionGranted", x.PermissionGranted); err != nil {
+	if err := enc22(e, "permissionGranted", x.PermissionGranted); err != nil {
 		return rt.AtKey(err, "permissionGranted")
 	}
 	if x.DecisionReason.Set {
@@ -658,14 +654,14 @@ func (x *PermissionDecision) encodeJSON(e *rt.Encoder) error {
 	if x.Risk != nil {
 		e.Byte(byte(0x2c))
 		e.Lit("\"risk\":")
-		if err := enc18(e, "risk", *x.Risk); err != nil {
+		if err := enc17(e, "risk", *x.Risk); err != nil {
 			return rt.AtKey(err, "risk")
 		}
 	}
 	if x.Block != nil {
 		e.Byte(byte(0x2c))
 		e.Lit("\"block\":")
-		if err := enc21(e, "block", *x.Block); err != nil {
+		if err := enc20(e, "block", *x.Block); err != nil {
 			return rt.AtKey(err, "block")
 		}
 	}
@@ -698,11 +694,7 @@ func (x *PermissionDecision) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc25(e *rt.Encoder, key string, v bool) error {
-	e.Bool(v)
-	return nil
-}
-func enc26(e *rt.Encoder, key string, v ToolResult) error {
+func enc24(e *rt.Encoder, key string, v ToolResult) error {
 	_ = key
 	return v.encodeJSON(e)
 }
@@ -716,15 +708,15 @@ func (x *ToolResult) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "id")
 	}
 	e.Lit(",\"status\":")
-	if err := enc27(e, "status", x.Status); err != nil {
+	if err := enc25(e, "status", x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
 	e.Lit(",\"output\":")
-	if err := enc28(e, "output", x.Output); err != nil {
+	if err := enc8(e, "output", x.Output); err != nil {
 		return rt.AtKey(err, "output")
 	}
 	e.Lit(",\"truncated\":")
-	if err := enc29(e, "truncated", x.Truncated); err != nil {
+	if err := enc22(e, "truncated", x.Truncated); err != nil {
 		return rt.AtKey(err, "truncated")
 	}
 	e.Byte(byte(0x7d))
@@ -756,19 +748,11 @@ func (x *ToolResult) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc27(e *rt.Encoder, key string, v ToolStatus) error {
+func enc25(e *rt.Encoder, key string, v ToolStatus) error {
 	e.Str(string(v))
 	return nil
 }
-func enc28(e *rt.Encoder, key string, v string) error {
-	e.Text(key, v)
-	return nil
-}
-func enc29(e *rt.Encoder, key string, v bool) error {
-	e.Bool(v)
-	return nil
-}
-func enc30(e *rt.Encoder, key string, v Usage) error {
+func enc26(e *rt.Encoder, key string, v Usage) error {
 	_ = key
 	return v.encodeJSON(e)
 }
@@ -778,15 +762,15 @@ func (x *Usage) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"promptTokens\":")
-	if err := enc31(e, "promptTokens", x.PromptTokens); err != nil {
+	if err := enc27(e, "promptTokens", x.PromptTokens); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
 	e.Lit(",\"completionTokens\":")
-	if err := enc31(e, "completionTokens", x.CompletionTokens); err != nil {
+	if err := enc27(e, "completionTokens", x.CompletionTokens); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
 	e.Lit(",\"totalTokens\":")
-	if err := enc31(e, "totalTokens", x.TotalTokens); err != nil {
+	if err := enc27(e, "totalTokens", x.TotalTokens); err != nil {
 		return rt.AtKey(err, "totalTokens")
 	}
 	e.Byte(byte(0x7d))
@@ -818,11 +802,11 @@ func (x *Usage) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc31(e *rt.Encoder, key string, v int64) error {
+func enc27(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }
-func enc32(e *rt.Encoder, key string, v Final) error {
+func enc28(e *rt.Encoder, key string, v Final) error {
 	_ = key
 	return v.encodeJSON(e)
 }
@@ -832,7 +816,7 @@ func (x *Final) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"text\":")
-	if err := enc33(e, "text", x.Text); err != nil {
+	if err := enc8(e, "text", x.Text); err != nil {
 		return rt.AtKey(err, "text")
 	}
 	e.Byte(byte(0x7d))
@@ -864,11 +848,7 @@ func (x *Final) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc33(e *rt.Encoder, key string, v string) error {
-	e.Text(key, v)
-	return nil
-}
-func enc34(e *rt.Encoder, key string, v Warning) error {
+func enc29(e *rt.Encoder, key string, v Warning) error {
 	_ = key
 	return v.encodeJSON(e)
 }
@@ -878,7 +858,7 @@ func (x *Warning) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"code\":")
-	if err := enc35(e, "code", x.Code); err != nil {
+	if err := enc21(e, "code", x.Code); err != nil {
 		return rt.AtKey(err, "code")
 	}
 	e.Lit(",\"message\":")
@@ -914,11 +894,7 @@ func (x *Warning) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc35(e *rt.Encoder, key string, v string) error {
-	e.Str(v)
-	return nil
-}
-func enc36(e *rt.Encoder, key string, v Error) error {
+func enc30(e *rt.Encoder, key string, v Error) error {
 	_ = key
 	return v.encodeJSON(e)
 }
@@ -928,7 +904,7 @@ func (x *Error) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"code\":")
-	if err := enc22(e, "code", x.Code); err != nil {
+	if err := enc21(e, "code", x.Code); err != nil {
 		return rt.AtKey(err, "code")
 	}
 	e.Lit(",\"message\":")
@@ -936,7 +912,7 @@ func (x *Error) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "message")
 	}
 	e.Lit(",\"recoverable\":")
-	if err := enc37(e, "recoverable", x.Recoverable); err != nil {
+	if err := enc22(e, "recoverable", x.Recoverable); err != nil {
 		return rt.AtKey(err, "recoverable")
 	}
 	e.Byte(byte(0x7d))
@@ -968,11 +944,7 @@ func (x *Error) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc37(e *rt.Encoder, key string, v bool) error {
-	e.Bool(v)
-	return nil
-}
-func enc38(e *rt.Encoder, key string, v RunEnd) error {
+func enc31(e *rt.Encoder, key string, v RunEnd) error {
 	_ = key
 	return v.encodeJSON(e)
 }
@@ -982,11 +954,11 @@ func (x *RunEnd) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"status\":")
-	if err := enc39(e, "status", x.Status); err != nil {
+	if err := enc32(e, "status", x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
 	e.Lit(",\"exitCode\":")
-	if err := enc40(e, "exitCode", x.ExitCode); err != nil {
+	if err := enc33(e, "exitCode", x.ExitCode); err != nil {
 		return rt.AtKey(err, "exitCode")
 	}
 	e.Byte(byte(0x7d))
@@ -1018,11 +990,11 @@ func (x *RunEnd) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc39(e *rt.Encoder, key string, v RunStatus) error {
+func enc32(e *rt.Encoder, key string, v RunStatus) error {
 	e.Str(string(v))
 	return nil
 }
-func enc40(e *rt.Encoder, key string, v int64) error {
+func enc33(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }

@@ -117,17 +117,13 @@ func (x *Reasoning) Validate() error {
 	if err := val6(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val10(x.Delta); err != nil {
+	if err := val8(x.Delta); err != nil {
 		return rt.AtKey(err, "delta")
 	}
 	_ = n
 	return nil
 }
-func val10(v string) error {
-	_ = v
-	return nil
-}
-func val11(v ToolCall) error {
+func val10(v ToolCall) error {
 	return v.Validate()
 }
 
@@ -143,22 +139,22 @@ func (x *ToolCall) Validate() error {
 	if err := val2(x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := val12(x.Args); err != nil {
+	if err := val11(x.Args); err != nil {
 		return rt.AtKey(err, "args")
 	}
-	if err := val13(x.SideEffect); err != nil {
+	if err := val12(x.SideEffect); err != nil {
 		return rt.AtKey(err, "sideEffect")
 	}
 	_ = n
 	return nil
 }
-func val12(v rt.Raw) error {
+func val11(v rt.Raw) error {
 	if err := rt.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
-func val13(v SideEffect) error {
+func val12(v SideEffect) error {
 	return v.Validate()
 }
 
@@ -170,7 +166,7 @@ func (v SideEffect) Validate() error {
 	}
 	return rt.InvalidEnum(string(v), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
 }
-func val14(v PermissionRequest) error {
+func val13(v PermissionRequest) error {
 	return v.Validate()
 }
 
@@ -186,16 +182,16 @@ func (x *PermissionRequest) Validate() error {
 	if err := val2(x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := val15(x.Action); err != nil {
+	if err := val14(x.Action); err != nil {
 		return rt.AtKey(err, "action")
 	}
-	if err := val16(x.Permission); err != nil {
+	if err := val15(x.Permission); err != nil {
 		return rt.AtKey(err, "permission")
 	}
-	if err := val17(x.PermissionMode); err != nil {
+	if err := val16(x.PermissionMode); err != nil {
 		return rt.AtKey(err, "permissionMode")
 	}
-	if err := val13(x.SideEffect); err != nil {
+	if err := val12(x.SideEffect); err != nil {
 		return rt.AtKey(err, "sideEffect")
 	}
 	if err := val2(x.Reason); err != nil {
@@ -203,20 +199,20 @@ func (x *PermissionRequest) Validate() error {
 	}
 	if x.Risk != nil {
 		n++
-		if err := val18(*x.Risk); err != nil {
+		if err := val17(*x.Risk); err != nil {
 			return rt.AtKey(err, "risk")
 		}
 	}
 	if x.Block != nil {
 		n++
-		if err := val21(*x.Block); err != nil {
+		if err := val20(*x.Block); err != nil {
 			return rt.AtKey(err, "block")
 		}
 	}
 	_ = n
 	return nil
 }
-func val15(v PermissionAction) error {
+func val14(v PermissionAction) error {
 	return v.Validate()
 }
 
@@ -228,7 +224,7 @@ func (v PermissionAction) Validate() error {
 	}
 	return rt.InvalidEnum(string(v), "\"read\", \"list\", \"search\", \"write\", \"edit\", \"execute\"")
 }
-func val16(v Permission) error {
+func val15(v Permission) error {
 	return v.Validate()
 }
 
@@ -240,7 +236,7 @@ func (v Permission) Validate() error {
 	}
 	return rt.InvalidEnum(string(v), "\"allow\", \"prompt\", \"deny\"")
 }
-func val17(v PermissionMode) error {
+func val16(v PermissionMode) error {
 	return v.Validate()
 }
 
@@ -252,23 +248,23 @@ func (v PermissionMode) Validate() error {
 	}
 	return rt.InvalidEnum(string(v), "\"default\", \"skip_permissions_unsafe\"")
 }
-func val18(v Risk) error {
+func val17(v Risk) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Risk) Validate() error {
 	n := 2
-	if err := val19(x.Level); err != nil {
+	if err := val18(x.Level); err != nil {
 		return rt.AtKey(err, "level")
 	}
-	if err := val20(x.Categories); err != nil {
+	if err := val19(x.Categories); err != nil {
 		return rt.AtKey(err, "categories")
 	}
 	_ = n
 	return nil
 }
-func val19(v RiskLevel) error {
+func val18(v RiskLevel) error {
 	return v.Validate()
 }
 
@@ -280,7 +276,7 @@ func (v RiskLevel) Validate() error {
 	}
 	return rt.InvalidEnum(string(v), "\"low\", \"medium\", \"high\", \"critical\"")
 }
-func val20(v []string) error {
+func val19(v []string) error {
 	for i, x := range v {
 		if err := val2(x); err != nil {
 			return rt.AtIndex(err, i)
@@ -288,45 +284,45 @@ func val20(v []string) error {
 	}
 	return rt.Unique(v, -1)
 }
-func val21(v Block) error {
+func val20(v Block) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Block) Validate() error {
 	n := 5
-	if err := val22(x.Code); err != nil {
+	if err := val21(x.Code); err != nil {
 		return rt.AtKey(err, "code")
 	}
 	if err := val2(x.ToolName); err != nil {
 		return rt.AtKey(err, "toolName")
 	}
-	if err := val15(x.Action); err != nil {
+	if err := val14(x.Action); err != nil {
 		return rt.AtKey(err, "action")
 	}
 	if x.Risk != nil {
 		n++
-		if err := val18(*x.Risk); err != nil {
+		if err := val17(*x.Risk); err != nil {
 			return rt.AtKey(err, "risk")
 		}
 	}
 	if err := val2(x.Reason); err != nil {
 		return rt.AtKey(err, "reason")
 	}
-	if err := val23(x.Recoverable); err != nil {
+	if err := val22(x.Recoverable); err != nil {
 		return rt.AtKey(err, "recoverable")
 	}
 	_ = n
 	return nil
 }
-func val22(v string) error {
-	return str22.Check(v, -1)
+func val21(v string) error {
+	return str21.Check(v, -1)
 }
-func val23(v bool) error {
+func val22(v bool) error {
 	_ = v
 	return nil
 }
-func val24(v PermissionDecision) error {
+func val23(v PermissionDecision) error {
 	return v.Validate()
 }
 
@@ -342,13 +338,13 @@ func (x *PermissionDecision) Validate() error {
 	if err := val2(x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := val15(x.Action); err != nil {
+	if err := val14(x.Action); err != nil {
 		return rt.AtKey(err, "action")
 	}
-	if err := val16(x.Permission); err != nil {
+	if err := val15(x.Permission); err != nil {
 		return rt.AtKey(err, "permission")
 	}
-	if err := val25(x.PermissionGranted); err != nil {
+	if err := val22(x.PermissionGranted); err != nil {
 		return rt.AtKey(err, "permissionGranted")
 	}
 	if x.DecisionReason.Set {
@@ -359,24 +355,20 @@ func (x *PermissionDecision) Validate() error {
 	}
 	if x.Risk != nil {
 		n++
-		if err := val18(*x.Risk); err != nil {
+		if err := val17(*x.Risk); err != nil {
 			return rt.AtKey(err, "risk")
 		}
 	}
 	if x.Block != nil {
 		n++
-		if err := val21(*x.Block); err != nil {
+		if err := val20(*x.Block); err != nil {
 			return rt.AtKey(err, "block")
 		}
 	}
 	_ = n
 	return nil
 }
-func val25(v bool) error {
-	_ = v
-	return nil
-}
-func val26(v ToolResult) error {
+func val24(v ToolResult) error {
 	return v.Validate()
 }
 
@@ -389,19 +381,19 @@ func (x *ToolResult) Validate() error {
 	if err := val6(x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := val27(x.Status); err != nil {
+	if err := val25(x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
-	if err := val28(x.Output); err != nil {
+	if err := val8(x.Output); err != nil {
 		return rt.AtKey(err, "output")
 	}
-	if err := val29(x.Truncated); err != nil {
+	if err := val22(x.Truncated); err != nil {
 		return rt.AtKey(err, "truncated")
 	}
 	_ = n
 	return nil
 }
-func val27(v ToolStatus) error {
+func val25(v ToolStatus) error {
 	return v.Validate()
 }
 
@@ -413,15 +405,7 @@ func (v ToolStatus) Validate() error {
 	}
 	return rt.InvalidEnum(string(v), "\"ok\", \"error\"")
 }
-func val28(v string) error {
-	_ = v
-	return nil
-}
-func val29(v bool) error {
-	_ = v
-	return nil
-}
-func val30(v Usage) error {
+func val26(v Usage) error {
 	return v.Validate()
 }
 
@@ -431,22 +415,22 @@ func (x *Usage) Validate() error {
 	if err := val6(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val31(x.PromptTokens); err != nil {
+	if err := val27(x.PromptTokens); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
-	if err := val31(x.CompletionTokens); err != nil {
+	if err := val27(x.CompletionTokens); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
-	if err := val31(x.TotalTokens); err != nil {
+	if err := val27(x.TotalTokens); err != nil {
 		return rt.AtKey(err, "totalTokens")
 	}
 	_ = n
 	return nil
 }
-func val31(v int64) error {
-	return int31.Check(v, -1)
+func val27(v int64) error {
+	return int27.Check(v, -1)
 }
-func val32(v Final) error {
+func val28(v Final) error {
 	return v.Validate()
 }
 
@@ -456,17 +440,13 @@ func (x *Final) Validate() error {
 	if err := val6(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val33(x.Text); err != nil {
+	if err := val8(x.Text); err != nil {
 		return rt.AtKey(err, "text")
 	}
 	_ = n
 	return nil
 }
-func val33(v string) error {
-	_ = v
-	return nil
-}
-func val34(v Warning) error {
+func val29(v Warning) error {
 	return v.Validate()
 }
 
@@ -476,7 +456,7 @@ func (x *Warning) Validate() error {
 	if err := val6(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val35(x.Code); err != nil {
+	if err := val21(x.Code); err != nil {
 		return rt.AtKey(err, "code")
 	}
 	if err := val2(x.Message); err != nil {
@@ -485,10 +465,7 @@ func (x *Warning) Validate() error {
 	_ = n
 	return nil
 }
-func val35(v string) error {
-	return str35.Check(v, -1)
-}
-func val36(v Error) error {
+func val30(v Error) error {
 	return v.Validate()
 }
 
@@ -498,23 +475,19 @@ func (x *Error) Validate() error {
 	if err := val6(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val22(x.Code); err != nil {
+	if err := val21(x.Code); err != nil {
 		return rt.AtKey(err, "code")
 	}
 	if err := val2(x.Message); err != nil {
 		return rt.AtKey(err, "message")
 	}
-	if err := val37(x.Recoverable); err != nil {
+	if err := val22(x.Recoverable); err != nil {
 		return rt.AtKey(err, "recoverable")
 	}
 	_ = n
 	return nil
 }
-func val37(v bool) error {
-	_ = v
-	return nil
-}
-func val38(v RunEnd) error {
+func val31(v RunEnd) error {
 	return v.Validate()
 }
 
@@ -524,16 +497,16 @@ func (x *RunEnd) Validate() error {
 	if err := val6(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val39(x.Status); err != nil {
+	if err := val32(x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
-	if err := val40(x.ExitCode); err != nil {
+	if err := val33(x.ExitCode); err != nil {
 		return rt.AtKey(err, "exitCode")
 	}
 	_ = n
 	return nil
 }
-func val39(v RunStatus) error {
+func val32(v RunStatus) error {
 	return v.Validate()
 }
 
@@ -545,6 +518,6 @@ func (v RunStatus) Validate() error {
 	}
 	return rt.InvalidEnum(string(v), "\"success\", \"error\"")
 }
-func val40(v int64) error {
-	return int40.Check(v, -1)
+func val33(v int64) error {
+	return int33.Check(v, -1)
 }

@@ -137,7 +137,7 @@ func (x *EditFileArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec4(d)
+			v, err := dec1(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -147,7 +147,7 @@ func (x *EditFileArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec5(d)
+			v, err := dec1(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -157,7 +157,7 @@ func (x *EditFileArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := dec4(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -196,42 +196,14 @@ func (x *EditFileArgs) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-
-var str4 = rt.StrRule{
-	MaxLen: -1,
-	MinLen: 1,
-}
-
 func dec4(d *rt.Decoder) (string, error) {
-	off := d.Start()
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, str4.Check(s, off)
-}
-
-var str5 = rt.StrRule{
-	MaxLen: -1,
-	MinLen: 1,
-}
-
-func dec5(d *rt.Decoder) (string, error) {
-	off := d.Start()
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, str5.Check(s, off)
-}
-func dec6(d *rt.Decoder) (string, error) {
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
 	return s, nil
 }
-func dec7(d *rt.Decoder) (GlobArgs, error) {
+func dec5(d *rt.Decoder) (GlobArgs, error) {
 	var v GlobArgs
 	return v, v.decodeJSON(d)
 }
@@ -256,7 +228,7 @@ func (x *GlobArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec8(d)
+			v, err := dec1(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -266,7 +238,7 @@ func (x *GlobArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec9(d)
+			v, err := dec1(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -302,35 +274,7 @@ func (x *GlobArgs) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-
-var str8 = rt.StrRule{
-	MaxLen: -1,
-	MinLen: 1,
-}
-
-func dec8(d *rt.Decoder) (string, error) {
-	off := d.Start()
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, str8.Check(s, off)
-}
-
-var str9 = rt.StrRule{
-	MaxLen: -1,
-	MinLen: 1,
-}
-
-func dec9(d *rt.Decoder) (string, error) {
-	off := d.Start()
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, str9.Check(s, off)
-}
-func dec10(d *rt.Decoder) (GrepArgs, error) {
+func dec6(d *rt.Decoder) (GrepArgs, error) {
 	var v GrepArgs
 	return v, v.decodeJSON(d)
 }
@@ -355,7 +299,7 @@ func (x *GrepArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec11(d)
+			v, err := dec1(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -365,7 +309,7 @@ func (x *GrepArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec12(d)
+			v, err := dec1(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -378,7 +322,7 @@ func (x *GrepArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec13(d)
+			v, err := dec1(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -391,7 +335,7 @@ func (x *GrepArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec14(d)
+			v, err := dec7(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -404,7 +348,7 @@ func (x *GrepArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec15(d)
+			v, err := dec8(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -440,53 +384,11 @@ func (x *GrepArgs) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-
-var str11 = rt.StrRule{
-	MaxLen: -1,
-	MinLen: 1,
-}
-
-func dec11(d *rt.Decoder) (string, error) {
-	off := d.Start()
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, str11.Check(s, off)
-}
-
-var str12 = rt.StrRule{
-	MaxLen: -1,
-	MinLen: 1,
-}
-
-func dec12(d *rt.Decoder) (string, error) {
-	off := d.Start()
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, str12.Check(s, off)
-}
-
-var str13 = rt.StrRule{
-	MaxLen: -1,
-	MinLen: 1,
-}
-
-func dec13(d *rt.Decoder) (string, error) {
-	off := d.Start()
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, str13.Check(s, off)
-}
-func dec14(d *rt.Decoder) (bool, error) {
+func dec7(d *rt.Decoder) (bool, error) {
 	return d.Bool()
 }
 
-var int15 = rt.IntRule{
+var int8 = rt.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(1000),
@@ -499,15 +401,15 @@ var int15 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec15(d *rt.Decoder) (int64, error) {
+func dec8(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int15.Check(v, off)
+	return v, int8.Check(v, off)
 }
-func dec16(d *rt.Decoder) (ListDirectoryArgs, error) {
+func dec9(d *rt.Decoder) (ListDirectoryArgs, error) {
 	var v ListDirectoryArgs
 	return v, v.decodeJSON(d)
 }
@@ -532,7 +434,7 @@ func (x *ListDirectoryArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec17(d)
+			v, err := dec1(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -565,21 +467,7 @@ func (x *ListDirectoryArgs) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-
-var str17 = rt.StrRule{
-	MaxLen: -1,
-	MinLen: 1,
-}
-
-func dec17(d *rt.Decoder) (string, error) {
-	off := d.Start()
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, str17.Check(s, off)
-}
-func dec18(d *rt.Decoder) (ReadFileArgs, error) {
+func dec10(d *rt.Decoder) (ReadFileArgs, error) {
 	var v ReadFileArgs
 	return v, v.decodeJSON(d)
 }
@@ -604,7 +492,7 @@ func (x *ReadFileArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec19(d)
+			v, err := dec1(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -614,7 +502,7 @@ func (x *ReadFileArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec20(d)
+			v, err := dec11(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -627,7 +515,7 @@ func (x *ReadFileArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec21(d)
+			v, err := dec12(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -664,21 +552,7 @@ func (x *ReadFileArgs) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str19 = rt.StrRule{
-	MaxLen: -1,
-	MinLen: 1,
-}
-
-func dec19(d *rt.Decoder) (string, error) {
-	off := d.Start()
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, str19.Check(s, off)
-}
-
-var int20 = rt.IntRule{
+var int11 = rt.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -691,16 +565,16 @@ var int20 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec20(d *rt.Decoder) (int64, error) {
+func dec11(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int20.Check(v, off)
+	return v, int11.Check(v, off)
 }
 
-var int21 = rt.IntRule{
+var int12 = rt.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(10000),
@@ -713,15 +587,15 @@ var int21 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec21(d *rt.Decoder) (int64, error) {
+func dec12(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int21.Check(v, off)
+	return v, int12.Check(v, off)
 }
-func dec22(d *rt.Decoder) (WriteFileArgs, error) {
+func dec13(d *rt.Decoder) (WriteFileArgs, error) {
 	var v WriteFileArgs
 	return v, v.decodeJSON(d)
 }
@@ -746,7 +620,7 @@ func (x *WriteFileArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec23(d)
+			v, err := dec1(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -756,7 +630,7 @@ func (x *WriteFileArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec24(d)
+			v, err := dec4(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -791,25 +665,4 @@ func (x *WriteFileArgs) DecodeJSON(d *rt.Decoder) error {
 		return err
 	}
 	return d.End()
-}
-
-var str23 = rt.StrRule{
-	MaxLen: -1,
-	MinLen: 1,
-}
-
-func dec23(d *rt.Decoder) (string, error) {
-	off := d.Start()
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, str23.Check(s, off)
-}
-func dec24(d *rt.Decoder) (string, error) {
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, nil
 }

@@ -63,15 +63,15 @@ func enc3(e *rt.Encoder, key string, v EditFileArgs) error {
 }
 func (x *EditFileArgs) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"path\":")
-	if err := enc4(e, "path", x.Path); err != nil {
+	if err := enc1(e, "path", x.Path); err != nil {
 		return rt.AtKey(err, "path")
 	}
 	e.Lit(",\"old_string\":")
-	if err := enc5(e, "old_string", x.OldString); err != nil {
+	if err := enc1(e, "old_string", x.OldString); err != nil {
 		return rt.AtKey(err, "old_string")
 	}
 	e.Lit(",\"new_string\":")
-	if err := enc6(e, "new_string", x.NewString); err != nil {
+	if err := enc4(e, "new_string", x.NewString); err != nil {
 		return rt.AtKey(err, "new_string")
 	}
 	e.Byte(byte(0x7d))
@@ -104,28 +104,22 @@ func (x *EditFileArgs) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 func enc4(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str4)
-}
-func enc5(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str5)
-}
-func enc6(e *rt.Encoder, key string, v string) error {
 	e.Text(key, v)
 	return nil
 }
-func enc7(e *rt.Encoder, key string, v GlobArgs) error {
+func enc5(e *rt.Encoder, key string, v GlobArgs) error {
 	_ = key
 	return v.encodeJSON(e)
 }
 func (x *GlobArgs) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"pattern\":")
-	if err := enc8(e, "pattern", x.Pattern); err != nil {
+	if err := enc1(e, "pattern", x.Pattern); err != nil {
 		return rt.AtKey(err, "pattern")
 	}
 	if x.Path.Set {
 		e.Byte(byte(0x2c))
 		e.Lit("\"path\":")
-		if err := enc9(e, "path", x.Path.V); err != nil {
+		if err := enc1(e, "path", x.Path.V); err != nil {
 			return rt.AtKey(err, "path")
 		}
 	}
@@ -158,46 +152,40 @@ func (x *GlobArgs) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc8(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str8)
-}
-func enc9(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str9)
-}
-func enc10(e *rt.Encoder, key string, v GrepArgs) error {
+func enc6(e *rt.Encoder, key string, v GrepArgs) error {
 	_ = key
 	return v.encodeJSON(e)
 }
 func (x *GrepArgs) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"pattern\":")
-	if err := enc11(e, "pattern", x.Pattern); err != nil {
+	if err := enc1(e, "pattern", x.Pattern); err != nil {
 		return rt.AtKey(err, "pattern")
 	}
 	if x.Path.Set {
 		e.Byte(byte(0x2c))
 		e.Lit("\"path\":")
-		if err := enc12(e, "path", x.Path.V); err != nil {
+		if err := enc1(e, "path", x.Path.V); err != nil {
 			return rt.AtKey(err, "path")
 		}
 	}
 	if x.Glob.Set {
 		e.Byte(byte(0x2c))
 		e.Lit("\"glob\":")
-		if err := enc13(e, "glob", x.Glob.V); err != nil {
+		if err := enc1(e, "glob", x.Glob.V); err != nil {
 			return rt.AtKey(err, "glob")
 		}
 	}
 	if x.CaseInsensitive.Set {
 		e.Byte(byte(0x2c))
 		e.Lit("\"case_insensitive\":")
-		if err := enc14(e, "case_insensitive", x.CaseInsensitive.V); err != nil {
+		if err := enc7(e, "case_insensitive", x.CaseInsensitive.V); err != nil {
 			return rt.AtKey(err, "case_insensitive")
 		}
 	}
 	if x.MaxResults.Set {
 		e.Byte(byte(0x2c))
 		e.Lit("\"max_results\":")
-		if err := enc15(e, "max_results", x.MaxResults.V); err != nil {
+		if err := enc8(e, "max_results", x.MaxResults.V); err != nil {
 			return rt.AtKey(err, "max_results")
 		}
 	}
@@ -230,24 +218,15 @@ func (x *GrepArgs) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc11(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str11)
-}
-func enc12(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str12)
-}
-func enc13(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str13)
-}
-func enc14(e *rt.Encoder, key string, v bool) error {
+func enc7(e *rt.Encoder, key string, v bool) error {
 	e.Bool(v)
 	return nil
 }
-func enc15(e *rt.Encoder, key string, v int64) error {
+func enc8(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }
-func enc16(e *rt.Encoder, key string, v ListDirectoryArgs) error {
+func enc9(e *rt.Encoder, key string, v ListDirectoryArgs) error {
 	_ = key
 	return v.encodeJSON(e)
 }
@@ -256,7 +235,7 @@ func (x *ListDirectoryArgs) encodeJSON(e *rt.Encoder) error {
 	first := true
 	if x.Path.Set {
 		e.Lit("\"path\":")
-		if err := enc17(e, "path", x.Path.V); err != nil {
+		if err := enc1(e, "path", x.Path.V); err != nil {
 			return rt.AtKey(err, "path")
 		}
 		first = false
@@ -291,29 +270,26 @@ func (x *ListDirectoryArgs) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc17(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str17)
-}
-func enc18(e *rt.Encoder, key string, v ReadFileArgs) error {
+func enc10(e *rt.Encoder, key string, v ReadFileArgs) error {
 	_ = key
 	return v.encodeJSON(e)
 }
 func (x *ReadFileArgs) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"path\":")
-	if err := enc19(e, "path", x.Path); err != nil {
+	if err := enc1(e, "path", x.Path); err != nil {
 		return rt.AtKey(err, "path")
 	}
 	if x.Offset.Set {
 		e.Byte(byte(0x2c))
 		e.Lit("\"offset\":")
-		if err := enc20(e, "offset", x.Offset.V); err != nil {
+		if err := enc11(e, "offset", x.Offset.V); err != nil {
 			return rt.AtKey(err, "offset")
 		}
 	}
 	if x.Limit.Set {
 		e.Byte(byte(0x2c))
 		e.Lit("\"limit\":")
-		if err := enc21(e, "limit", x.Limit.V); err != nil {
+		if err := enc12(e, "limit", x.Limit.V); err != nil {
 			return rt.AtKey(err, "limit")
 		}
 	}
@@ -346,28 +322,25 @@ func (x *ReadFileArgs) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc19(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str19)
-}
-func enc20(e *rt.Encoder, key string, v int64) error {
+func enc11(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }
-func enc21(e *rt.Encoder, key string, v int64) error {
+func enc12(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }
-func enc22(e *rt.Encoder, key string, v WriteFileArgs) error {
+func enc13(e *rt.Encoder, key string, v WriteFileArgs) error {
 	_ = key
 	return v.encodeJSON(e)
 }
 func (x *WriteFileArgs) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"path\":")
-	if err := enc23(e, "path", x.Path); err != nil {
+	if err := enc1(e, "path", x.Path); err != nil {
 		return rt.AtKey(err, "path")
 	}
 	e.Lit(",\"content\":")
-	if err := enc24(e, "content", x.Content); err != nil {
+	if err := enc4(e, "content", x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
 	e.Byte(byte(0x7d))
@@ -397,12 +370,5 @@ func (x *WriteFileArgs) EncodeJSON(e *rt.Encoder) error {
 		e.Buf = e.Buf[:n]
 		return err
 	}
-	return nil
-}
-func enc23(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str23)
-}
-func enc24(e *rt.Encoder, key string, v string) error {
-	e.Text(key, v)
 	return nil
 }

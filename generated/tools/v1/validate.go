@@ -37,107 +37,86 @@ func val3(v EditFileArgs) error {
 // Validate reports whether the value satisfies its schema.
 func (x *EditFileArgs) Validate() error {
 	n := 3
-	if err := val4(x.Path); err != nil {
+	if err := val1(x.Path); err != nil {
 		return rt.AtKey(err, "path")
 	}
-	if err := val5(x.OldString); err != nil {
+	if err := val1(x.OldString); err != nil {
 		return rt.AtKey(err, "old_string")
 	}
-	if err := val6(x.NewString); err != nil {
+	if err := val4(x.NewString); err != nil {
 		return rt.AtKey(err, "new_string")
 	}
 	_ = n
 	return nil
 }
 func val4(v string) error {
-	return str4.Check(v, -1)
-}
-func val5(v string) error {
-	return str5.Check(v, -1)
-}
-func val6(v string) error {
 	_ = v
 	return nil
 }
-func val7(v GlobArgs) error {
+func val5(v GlobArgs) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *GlobArgs) Validate() error {
 	n := 1
-	if err := val8(x.Pattern); err != nil {
+	if err := val1(x.Pattern); err != nil {
 		return rt.AtKey(err, "pattern")
 	}
 	if x.Path.Set {
 		n++
-		if err := val9(x.Path.V); err != nil {
+		if err := val1(x.Path.V); err != nil {
 			return rt.AtKey(err, "path")
 		}
 	}
 	_ = n
 	return nil
 }
-func val8(v string) error {
-	return str8.Check(v, -1)
-}
-func val9(v string) error {
-	return str9.Check(v, -1)
-}
-func val10(v GrepArgs) error {
+func val6(v GrepArgs) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *GrepArgs) Validate() error {
 	n := 1
-	if err := val11(x.Pattern); err != nil {
+	if err := val1(x.Pattern); err != nil {
 		return rt.AtKey(err, "pattern")
 	}
 	if x.Path.Set {
 		n++
-		if err := val12(x.Path.V); err != nil {
+		if err := val1(x.Path.V); err != nil {
 			return rt.AtKey(err, "path")
 		}
 	}
 	if x.Glob.Set {
 		n++
-		if err := val13(x.Glob.V); err != nil {
+		if err := val1(x.Glob.V); err != nil {
 			return rt.AtKey(err, "glob")
 		}
 	}
 	if x.CaseInsensitive.Set {
 		n++
-		if err := val14(x.CaseInsensitive.V); err != nil {
+		if err := val7(x.CaseInsensitive.V); err != nil {
 			return rt.AtKey(err, "case_insensitive")
 		}
 	}
 	if x.MaxResults.Set {
 		n++
-		if err := val15(x.MaxResults.V); err != nil {
+		if err := val8(x.MaxResults.V); err != nil {
 			return rt.AtKey(err, "max_results")
 		}
 	}
 	_ = n
 	return nil
 }
-func val11(v string) error {
-	return str11.Check(v, -1)
-}
-func val12(v string) error {
-	return str12.Check(v, -1)
-}
-func val13(v string) error {
-	return str13.Check(v, -1)
-}
-func val14(v bool) error {
+func val7(v bool) error {
 	_ = v
 	return nil
 }
-func val15(v int64) error {
-	return int15.Check(v, -1)
+func val8(v int64) error {
+	return int8.Check(v, -1)
 }
-func val16(v ListDirectoryArgs) error {
+func val9(v ListDirectoryArgs) error {
 	return v.Validate()
 }
 
@@ -146,70 +125,57 @@ func (x *ListDirectoryArgs) Validate() error {
 	n := 0
 	if x.Path.Set {
 		n++
-		if err := val17(x.Path.V); err != nil {
+		if err := val1(x.Path.V); err != nil {
 			return rt.AtKey(err, "path")
 		}
 	}
 	_ = n
 	return nil
 }
-func val17(v string) error {
-	return str17.Check(v, -1)
-}
-func val18(v ReadFileArgs) error {
+func val10(v ReadFileArgs) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReadFileArgs) Validate() error {
 	n := 1
-	if err := val19(x.Path); err != nil {
+	if err := val1(x.Path); err != nil {
 		return rt.AtKey(err, "path")
 	}
 	if x.Offset.Set {
 		n++
-		if err := val20(x.Offset.V); err != nil {
+		if err := val11(x.Offset.V); err != nil {
 			return rt.AtKey(err, "offset")
 		}
 	}
 	if x.Limit.Set {
 		n++
-		if err := val21(x.Limit.V); err != nil {
+		if err := val12(x.Limit.V); err != nil {
 			return rt.AtKey(err, "limit")
 		}
 	}
 	_ = n
 	return nil
 }
-func val19(v string) error {
-	return str19.Check(v, -1)
+func val11(v int64) error {
+	return int11.Check(v, -1)
 }
-func val20(v int64) error {
-	return int20.Check(v, -1)
+func val12(v int64) error {
+	return int12.Check(v, -1)
 }
-func val21(v int64) error {
-	return int21.Check(v, -1)
-}
-func val22(v WriteFileArgs) error {
+func val13(v WriteFileArgs) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *WriteFileArgs) Validate() error {
 	n := 2
-	if err := val23(x.Path); err != nil {
+	if err := val1(x.Path); err != nil {
 		return rt.AtKey(err, "path")
 	}
-	if err := val24(x.Content); err != nil {
+	if err := val4(x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
 	_ = n
-	return nil
-}
-func val23(v string) error {
-	return str23.Check(v, -1)
-}
-func val24(v string) error {
-	_ = v
 	return nil
 }
