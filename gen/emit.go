@@ -3,7 +3,6 @@ package gen
 import (
 	"bytes"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -335,13 +334,4 @@ func quotedList(values []string) string {
 		q[i] = strconv.Quote(v)
 	}
 	return strings.Join(q, ", ")
-}
-
-func sortedTypes(m map[*Type]int) []*Type {
-	out := make([]*Type, 0, len(m))
-	for t := range m {
-		out = append(out, t)
-	}
-	sort.Slice(out, func(i, j int) bool { return m[out[i]] < m[out[j]] })
-	return out
 }

@@ -73,13 +73,7 @@ func AtIndex(err error, i int) error {
 	return err
 }
 
-// Errorf builds an error for a value at offset off.
+// newError builds an error for a value at offset off.
 func newError(off int, keyword, msg string) *Error {
 	return &Error{Keyword: keyword, Offset: off, Msg: msg}
-}
-
-// Fail returns an *Error for keyword at offset off (use -1 for values that
-// were not decoded from bytes).
-func Fail(off int, keyword, msg string) error {
-	return newError(off, keyword, msg)
 }

@@ -2,7 +2,6 @@ package rt
 
 import (
 	"strconv"
-	"strings"
 	"unsafe"
 )
 
@@ -142,15 +141,6 @@ func Unique[T comparable](items []T, off int) error {
 // allowed values.
 func InvalidEnum(got string, want string) error {
 	return newError(-1, "enum", "got "+strconv.Quote(clip(got))+", want one of "+want)
-}
-
-// Quoted lists values as JSON strings for messages.
-func Quoted(values ...string) string {
-	q := make([]string, len(values))
-	for i, v := range values {
-		q[i] = strconv.Quote(v)
-	}
-	return strings.Join(q, ", ")
 }
 
 // NoValue reports a union wrapper that holds no variant.

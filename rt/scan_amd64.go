@@ -8,11 +8,8 @@ import (
 	"golang.org/x/sys/cpu"
 )
 
-// useAVX2 selects the vector scan where the processor has AVX2.
-var useAVX2 = cpu.X86.HasAVX2
-
-// haveVector reports whether specialMask64 may be called.
-var haveVector = useAVX2
+// haveVector selects the vector scans where the processor has AVX2.
+var haveVector = cpu.X86.HasAVX2
 
 // specialMask64 writes one bitmap word per 64-byte group of p (see isSpecial).
 //
@@ -31,7 +28,7 @@ func plainRunAVX2(p *byte, n int) int
 // the position of the first special byte, or where the remaining tail of
 // fewer than 32 bytes starts.
 func plainRunVector(s string, i int) int {
-	if !useAVX2 || len(s)-i < 64 {
+	if !haveVector || len(s)-i < 64 {
 		return i
 	}
 	return i + plainRunAVX2((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), i)), len(s)-i)
