@@ -77,3 +77,10 @@ func AtIndex(err error, i int) error {
 func newError(off int, keyword, msg string) *Error {
 	return &Error{Keyword: keyword, Offset: off, Msg: msg}
 }
+
+// Fail returns an *Error for keyword at offset off (use -1 for values that
+// were not decoded from bytes), for code that checks more than the schema
+// says and wants its errors to read like the decoder's.
+func Fail(off int, keyword, msg string) error {
+	return newError(off, keyword, msg)
+}
