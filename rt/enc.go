@@ -2,6 +2,7 @@ package rt
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 	"sort"
 	"strconv"
@@ -183,18 +184,7 @@ func AppendString(b []byte, s string) []byte {
 	start := 0
 	first := plainRun(s, 0) // plain strings end here, at full vector speed
 	if haveVector && len(s)-first >= vectorMin {
-		b = slices.Grow(b, len(s)+len(s)/16+2)
-		sc := specialScanner{s: s}
-		for i := sc.next(first); i < len(s); i = sc.next(i) {
-			if e := shortEscape[s[i]]; e != 0 { // the common escapes, without a call
-				b = append(b, s[start:i]...)
-				b = append(b, '\\', e)
-				start = i + 1
-				i++
-				continue
-			}
-			b, i, start = appendSpecial(b, s, i, start)
-		}
+		b, start = appendSpecialsVector(slices.Grow(b, len(s)+len(s)/16+2), s, first)
 	} else {
 		for i := first; i < len(s); i = plainRun(s, i) {
 			b, i, start = appendSpecial(b, s, i, start)
@@ -202,6 +192,34 @@ func AppendString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// appendSpecialsVector escapes the special bytes of s from first on, found
+// 1 KiB at a time in a bitmap that the vector instructions fill; it returns
+// the buffer and the start of the plain text still to copy.
+func appendSpecialsVector(b []byte, s string, first int) ([]byte, int) {
+	var bm [16]uint64
+	start, done := 0, first // bytes before done were handled (inside a rune)
+	for base := first; base < len(s); {
+		end := fillSpecials(&bm, s, base)
+		for w := 0; base+w<<6 < end; w++ {
+			for m := bm[w]; m != 0; m &= m - 1 {
+				j := base + w<<6 + bits.TrailingZeros64(m)
+				if j < done {
+					continue
+				}
+				if e := shortEscape[s[j]]; e != 0 { // the common escapes, without a call
+					b = append(b, s[start:j]...)
+					b = append(b, '\\', e)
+					start, done = j+1, j+1
+					continue
+				}
+				b, done, start = appendSpecial(b, s, j, start)
+			}
+		}
+		base = end
+	}
+	return b, start
 }
 
 // appendSpecial handles the special byte at s[i]: it flushes s[start:i]

@@ -74,6 +74,9 @@ func TestStringRoundTripLong(t *testing.T) {
 	for k := 0; k < 3000; k++ {
 		var b strings.Builder
 		n := r.Intn(600)
+		if k%10 == 0 {
+			n = 1000 + r.Intn(2500) // across the 1 KiB bitmap chunks
+		}
 		for b.Len() < n {
 			b.WriteString(pieces[r.Intn(len(pieces))])
 		}

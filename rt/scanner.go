@@ -25,20 +25,25 @@ type specialScanner struct {
 // fill maps s[from:] (up to 1 KiB of it).
 func (sc *specialScanner) fill(from int) {
 	sc.base = from
-	groups := min((len(sc.s)-from)>>6, len(sc.bm))
+	sc.end = fillSpecials(&sc.bm, sc.s, from)
+}
+
+// fillSpecials sets bit i of bm when s[from+i] is special (see isSpecial),
+// for up to 1 KiB of s, and returns where the mapped part ends.
+func fillSpecials(bm *[16]uint64, s string, from int) int {
+	groups := min((len(s)-from)>>6, len(bm))
 	if groups > 0 {
-		specialMask64((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(sc.s)), from)), groups, &sc.bm[0])
-		sc.end = from + groups<<6
-		return
+		specialMask64((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), from)), groups, &bm[0])
+		return from + groups<<6
 	}
 	var m uint64
-	for i := from; i < len(sc.s); i++ {
-		if isSpecial(sc.s[i]) {
+	for i := from; i < len(s); i++ {
+		if isSpecial(s[i]) {
 			m |= 1 << uint(i-from)
 		}
 	}
-	sc.bm[0] = m
-	sc.end = len(sc.s)
+	bm[0] = m
+	return len(s)
 }
 
 // next returns the position of the first special byte at or after from, or
