@@ -48,24 +48,14 @@ func (d *Decoder) StrShared() (string, error) {
 // at i) into own starting at start; decoded text is never longer than its
 // escaped form, so writes never pass reads.
 func (d *Decoder) unescapeInPlace(start, i, end int) (string, error) {
+	if haveVector && end-i >= vectorMin {
+		return d.unescapeInPlaceVector(start, i, end)
+	}
 	s, own := d.str, d.own
 	w := i
 	var tmp [4]byte
-	// Long strings with many escapes find them in a bitmap instead of
-	// scanning again after each one. Writes land before the read position,
-	// on bytes the bitmap no longer needs.
-	var sc specialScanner
-	vector := haveVector && end-i >= vectorMin
-	if vector {
-		sc.s = s[:end]
-	}
 	for i < end {
-		var j int
-		if vector {
-			j = sc.next(i)
-		} else {
-			j = plainRun(s[:end], i)
-		}
+		j := plainRun(s[:end], i)
 		w += copy(own[w:], s[i:j])
 		i = j
 		if i >= end {
@@ -380,6 +370,60 @@ func hex4(s string, i int) (rune, bool) {
 func load64(s string, i int) uint64 {
 	_ = s[i+7]
 	return binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8))
+}
+
+// unescapeInPlaceVector is unescapeInPlace for long strings: it walks a
+// bitmap of the special bytes, 1 KiB at a time, instead of scanning again
+// after each escape. Writes land before the read position, on bytes the
+// bitmap no longer needs.
+func (d *Decoder) unescapeInPlaceVector(start, i, end int) (string, error) {
+	s, own := d.str, d.own
+	w, r, done := i, i, i // write here; copy plain text from r; specials before done are handled
+	var bm [16]uint64
+	var tmp [4]byte
+	for base := i; base < end; {
+		chunkEnd := fillSpecials(&bm, s[:end], base)
+		for k := 0; base+k<<6 < chunkEnd; k++ {
+			for m := bm[k]; m != 0; m &= m - 1 {
+				j := base + k<<6 + bits.TrailingZeros64(m)
+				if j < done {
+					continue
+				}
+				c := s[j]
+				if c >= utf8.RuneSelf { // valid UTF-8 stays where it is, copied with the plain text
+					rn, n := utf8.DecodeRuneInString(s[j:end])
+					if rn == utf8.RuneError && n <= 1 {
+						d.pos = j
+						return "", newError(j, "syntax", "invalid UTF-8 in string at offset "+itoa(j))
+					}
+					done = j + n
+					continue
+				}
+				w += copy(own[w:], s[r:j])
+				switch {
+				case c == '\\' && j+1 < end && simpleEscape[s[j+1]] != 0:
+					own[w] = simpleEscape[s[j+1]]
+					w++
+					r = j + 2
+				case c == '\\':
+					out, next, err := d.unescape(tmp[:0], j)
+					if err != nil {
+						return "", err
+					}
+					w += copy(own[w:], out)
+					r = next
+				default: // a control byte; the closing quote is at end, never inside
+					d.pos = j
+					return "", d.syntaxErr("control character in string")
+				}
+				done = r
+			}
+		}
+		base = chunkEnd
+	}
+	w += copy(own[w:], s[r:end])
+	d.pos = end + 1
+	return d.str[start:w], nil
 }
 
 // simpleEscape maps the byte after a backslash to what a two-byte escape

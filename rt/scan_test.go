@@ -102,3 +102,19 @@ func mustMarshal(t *testing.T, s string) []byte {
 	}
 	return b
 }
+
+// TestLongEscapedStringErrors checks that the bitmap path of StrShared
+// refuses what the byte path refuses, wherever the fault sits.
+func TestLongEscapedStringErrors(t *testing.T) {
+	body := strings.Repeat(`abc\n\"é`, 200)
+	for _, bad := range []string{"\x01", "\xff", "\xc3", `\x`, `\u1g`} {
+		for _, at := range []int{0, 7, 500, len(body) - 1} {
+			in := `"` + body[:at] + bad + body[at:] + `"`
+			_, errShared := NewDecoder([]byte(in)).StrShared()
+			_, errStr := NewDecoder([]byte(in)).Str()
+			if errShared == nil || errStr == nil {
+				t.Errorf("%q at %d: StrShared %v, Str %v; want both to fail", bad, at, errShared, errStr)
+			}
+		}
+	}
+}
