@@ -3,7 +3,6 @@ package cli
 import (
 	"io"
 	"os"
-	"regexp"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -11,6 +10,7 @@ import (
 	"github.com/zeroproject/zero/internal/output"
 	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/run"
+	"github.com/zeroproject/zero/internal/session"
 	"github.com/zeroproject/zero/internal/tools"
 )
 
@@ -107,16 +107,13 @@ func (f *execFlags) checkFormats() error {
 	return nil
 }
 
-// sessionIDPattern is the rule for session ids.
-var sessionIDPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$`)
-
 func (f *execFlags) checkSessionFlags() error {
 	switch {
 	case f.resume != "" && f.fork != "":
 		return usageErrorf("--resume and --fork cannot be used together")
-	case f.resume != "" && f.resume != latest && !sessionIDPattern.MatchString(f.resume):
+	case f.resume != "" && f.resume != latest && !session.ValidID(f.resume):
 		return usageErrorf("invalid session id %q", f.resume)
-	case f.fork != "" && !sessionIDPattern.MatchString(f.fork):
+	case f.fork != "" && !session.ValidID(f.fork):
 		return usageErrorf("invalid session id %q", f.fork)
 	}
 	return nil

@@ -52,7 +52,7 @@ var generatedID = regexp.MustCompile(`^zero_[0-9]{14}_[a-z0-9]+$`)
 
 // sessionExists reports whether id names a saved session.
 func sessionExists(st *session.Store, id string) bool {
-	if !sessionIDPattern.MatchString(id) {
+	if !session.ValidID(id) {
 		return false
 	}
 	info, err := os.Stat(filepath.Join(st.Dir, id, "meta.json"))

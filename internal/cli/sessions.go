@@ -70,7 +70,7 @@ func showSession(env Env, st *session.Store, id string, asJSON bool) int {
 	meta, recs, warns, err := st.Show(id)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
-		if errors.Is(err, session.ErrNotFound) || !sessionIDPattern.MatchString(id) {
+		if errors.Is(err, session.ErrNotFound) || !session.ValidID(id) {
 			return run.ExitUsage
 		}
 		return run.ExitRuntime

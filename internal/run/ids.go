@@ -3,16 +3,15 @@ package run
 import (
 	"crypto/rand"
 	"fmt"
-	"regexp"
 	"time"
 
 	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/schema"
 )
 
-// idPattern is the stream-json id rule: run, session and tool call ids.
-var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:-]*$`)
-
-const maxIDLen = 128
+// idRule is the stream-json id rule (run, session and tool call ids), read
+// from the schema.
+var idRule = schema.MustStringRule("streamjson/v2/defs.json", "id")
 
 // NewRunID returns a new run id, "run_YYYYMMDD_" and eight random
 // lowercase letters and digits.
@@ -33,7 +32,7 @@ func randomSuffix(n int) string {
 
 // validID reports whether id may appear as an id in events and records.
 func validID(id string) bool {
-	return len(id) <= maxIDLen && idPattern.MatchString(id)
+	return idRule.Check(id, -1) == nil
 }
 
 // callID returns the id the events and records of the n-th tool call of

@@ -3,23 +3,33 @@ package session
 import (
 	"crypto/rand"
 	"fmt"
-	"regexp"
 	"time"
+
+	"github.com/zeroproject/zero/schema"
 )
 
-// idPattern is the pattern of a session id in schema/session/v1/meta.json.
-var idPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.:-]*$`)
+// idRule is the rule of a session id, read from schema/session/v1/meta.json.
+var idRule = schema.MustStringRule("session/v1/meta.json", "id")
 
-const maxIDLen = 128
+// ValidID reports whether id is a session id the schema allows. The rule
+// admits no path separator, and "." and ".." cannot match it, so a valid id
+// is always one directory name.
+func ValidID(id string) bool { return idRule.Check(id, -1) == nil }
 
-// validateID refuses ids the schema does not allow. The pattern admits no path
-// separator, and "." and ".." cannot match it, so a valid id is always one
-// directory name.
+// validateID refuses ids the schema does not allow.
 func validateID(id string) error {
-	if len(id) == 0 || len(id) > maxIDLen || !idPattern.MatchString(id) {
-		return fmt.Errorf("invalid session id %q: want 1 to %d letters, digits, '_', '.', ':' or '-', starting with a letter or digit", id, maxIDLen)
+	if err := idRule.Check(id, -1); err != nil {
+		return fmt.Errorf("invalid session id %q: %v", clipID(id), err)
 	}
 	return nil
+}
+
+// clipID keeps messages about hostile ids short.
+func clipID(id string) string {
+	if len(id) > 64 {
+		return id[:61] + "..."
+	}
+	return id
 }
 
 const idAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
