@@ -45,49 +45,60 @@ func (d *Decoder) StrShared() (string, error) {
 }
 
 // unescapeInPlace decodes the string content own[start:end] (first escape
-// at i) into own starting at start; decoded text is never longer than its
-// escaped form, so writes never pass reads.
+// at i) into own from i on and returns it as a substring of the input.
 func (d *Decoder) unescapeInPlace(start, i, end int) (string, error) {
-	if haveVector && end-i >= vectorMin {
-		return d.unescapeInPlaceVector(start, i, end)
+	n, err := d.decodeEscaped(d.own[i:end], i, end)
+	if err != nil {
+		return "", err
 	}
-	s, own := d.str, d.own
-	w := i
+	d.pos = end + 1
+	return d.str[start : i+n], nil
+}
+
+// decodeEscaped decodes the string content s[i:end], whose first escape is
+// at i, into dst and returns the number of bytes written. dst may be the
+// decoder's own copy of those very bytes: decoded text is never longer than
+// its escaped form, so writes never pass reads.
+func (d *Decoder) decodeEscaped(dst []byte, i, end int) (int, error) {
+	if haveVector && end-i >= vectorMin {
+		return d.decodeEscapedVector(dst, i, end)
+	}
+	s := d.str
+	w := 0
 	var tmp [4]byte
 	for i < end {
 		j := plainRun(s[:end], i)
-		w += copy(own[w:], s[i:j])
+		w += copy(dst[w:], s[i:j])
 		i = j
 		if i >= end {
 			break
 		}
 		switch c := s[i]; {
 		case c == '\\' && i+1 < end && simpleEscape[s[i+1]] != 0:
-			own[w] = simpleEscape[s[i+1]]
+			dst[w] = simpleEscape[s[i+1]]
 			w++
 			i += 2
 		case c == '\\':
 			out, next, err := d.unescape(tmp[:0], i)
 			if err != nil {
-				return "", err
+				return 0, err
 			}
-			w += copy(own[w:], out)
+			w += copy(dst[w:], out)
 			i = next
 		case c < 0x20:
 			d.pos = i
-			return "", d.syntaxErr("control character in string")
+			return 0, d.syntaxErr("control character in string")
 		default:
 			r, n := utf8.DecodeRuneInString(s[i:end])
 			if r == utf8.RuneError && n <= 1 {
 				d.pos = i
-				return "", newError(i, "syntax", "invalid UTF-8 in string at offset "+itoa(i))
+				return 0, newError(i, "syntax", "invalid UTF-8 in string at offset "+itoa(i))
 			}
-			w += copy(own[w:], s[i:i+n])
+			w += copy(dst[w:], s[i:i+n])
 			i += n
 		}
 	}
-	d.pos = end + 1
-	return d.str[start:w], nil
+	return w, nil
 }
 
 const (
@@ -237,46 +248,22 @@ func escapeLen(s string, i int) (int, bool) {
 // start with the first backslash at i. It finds the closing quote first so
 // that the output is allocated once at its final size.
 func (d *Decoder) readEscaped(start, i int) (string, error) {
-	s := d.str
 	end, err := d.stringEnd(i)
 	if err != nil {
 		return "", err
 	}
-	out := make([]byte, 0, end-start)
-	out = append(out, s[start:i]...)
-	for i < end {
-		j := plainRun(s[:end], i)
-		out = append(out, s[i:j]...)
-		i = j
-		if i >= end {
-			break
-		}
-		c := s[i]
-		switch {
-		case c == '\\':
-			out, i, err = d.unescape(out, i)
-			if err != nil {
-				return "", err
-			}
-		case c < 0x20:
-			d.pos = i
-			return "", d.syntaxErr("control character in string")
-		default:
-			r, n := utf8.DecodeRuneInString(s[i:end])
-			if r == utf8.RuneError && n <= 1 {
-				d.pos = i
-				return "", newError(i, "syntax", "invalid UTF-8 in string at offset "+itoa(i))
-			}
-			out = append(out, s[i:i+n]...)
-			i += n
-		}
+	out := make([]byte, end-start)
+	copy(out, d.str[start:i])
+	n, err := d.decodeEscaped(out[i-start:], i, end)
+	if err != nil {
+		return "", err
 	}
 	d.pos = end + 1
-	if len(out) == 0 {
+	if i-start+n == 0 {
 		return "", nil
 	}
 	// out is never written again, so the string may share its memory.
-	return unsafe.String(&out[0], len(out)), nil
+	return unsafe.String(&out[0], i-start+n), nil
 }
 
 // stringEnd returns the offset of the quote that closes the string whose
@@ -372,13 +359,13 @@ func load64(s string, i int) uint64 {
 	return binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8))
 }
 
-// unescapeInPlaceVector is unescapeInPlace for long strings: it walks a
-// bitmap of the special bytes, 1 KiB at a time, instead of scanning again
-// after each escape. Writes land before the read position, on bytes the
+// decodeEscapedVector is decodeEscaped for long strings: it walks a bitmap
+// of the special bytes, 1 KiB at a time, instead of scanning again after
+// each escape. In place, writes land before the read position, on bytes the
 // bitmap no longer needs.
-func (d *Decoder) unescapeInPlaceVector(start, i, end int) (string, error) {
-	s, own := d.str, d.own
-	w, r, done := i, i, i // write here; copy plain text from r; specials before done are handled
+func (d *Decoder) decodeEscapedVector(dst []byte, i, end int) (int, error) {
+	s := d.str
+	w, r, done := 0, i, i // write here; copy plain text from r; specials before done are handled
 	var bm [16]uint64
 	var tmp [4]byte
 	for base := i; base < end; {
@@ -394,36 +381,34 @@ func (d *Decoder) unescapeInPlaceVector(start, i, end int) (string, error) {
 					rn, n := utf8.DecodeRuneInString(s[j:end])
 					if rn == utf8.RuneError && n <= 1 {
 						d.pos = j
-						return "", newError(j, "syntax", "invalid UTF-8 in string at offset "+itoa(j))
+						return 0, newError(j, "syntax", "invalid UTF-8 in string at offset "+itoa(j))
 					}
 					done = j + n
 					continue
 				}
-				w += copy(own[w:], s[r:j])
+				w += copy(dst[w:], s[r:j])
 				switch {
 				case c == '\\' && j+1 < end && simpleEscape[s[j+1]] != 0:
-					own[w] = simpleEscape[s[j+1]]
+					dst[w] = simpleEscape[s[j+1]]
 					w++
 					r = j + 2
 				case c == '\\':
 					out, next, err := d.unescape(tmp[:0], j)
 					if err != nil {
-						return "", err
+						return 0, err
 					}
-					w += copy(own[w:], out)
+					w += copy(dst[w:], out)
 					r = next
 				default: // a control byte; the closing quote is at end, never inside
 					d.pos = j
-					return "", d.syntaxErr("control character in string")
+					return 0, d.syntaxErr("control character in string")
 				}
 				done = r
 			}
 		}
 		base = chunkEnd
 	}
-	w += copy(own[w:], s[r:end])
-	d.pos = end + 1
-	return d.str[start:w], nil
+	return w + copy(dst[w:], s[r:end]), nil
 }
 
 // simpleEscape maps the byte after a backslash to what a two-byte escape
