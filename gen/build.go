@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -150,7 +151,7 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*rawNode)
 		return false, nil
 	}
 	for k := range keys {
-		if k != "type" && !contains(allowed, k) {
+		if k != "type" && !slices.Contains(allowed, k) {
 			return false, nil
 		}
 	}
@@ -175,15 +176,6 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*rawNode)
 		return b.array(s, t, keys)
 	}
 	return false, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (b *builder) str(s *jsonschema.Schema, t *Type, keys map[string]*rawNode) (bool, error) {
@@ -275,7 +267,7 @@ func (b *builder) object(s *jsonschema.Schema, t *Type, keys map[string]*rawNode
 	}
 	if props != nil {
 		for _, m := range props.members {
-			f, ok, err := b.field(s, m.key, contains(s.Required, m.key))
+			f, ok, err := b.field(s, m.key, slices.Contains(s.Required, m.key))
 			if err != nil || !ok {
 				return ok, err
 			}

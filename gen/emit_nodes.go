@@ -69,16 +69,7 @@ func (e *emitter) nodeFields(n *Node) jen.Dict {
 		return dict
 	}
 	if len(n.Types) > 0 {
-		var ts jen.Code
-		for i, t := range n.Types {
-			c := jen.Qual(rtPkg, "T"+map[string]string{"null": "Null", "boolean": "Bool", "object": "Object", "array": "Array", "number": "Number", "integer": "Integer", "string": "String"}[t])
-			if i == 0 {
-				ts = c
-			} else {
-				ts = jen.Add(ts).Op("|").Add(c)
-			}
-		}
-		set("Types", ts)
+		set("Types", typeSetCode(n.Types))
 	}
 	if len(n.Const) > 0 {
 		set("Const", jen.Index().String().Values(jen.Lit(n.Const[0])))

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"math/big"
+	"slices"
 	"strconv"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
@@ -413,7 +414,7 @@ func unknownValue(u *Type) string {
 func (b *breaker) enum(t *Type, s site) {
 	for i := 0; ; i++ {
 		x := "not_listed" + strconv.Itoa(i)
-		if !contains(t.Values, x) {
+		if !slices.Contains(t.Values, x) {
 			b.replace(s, jstr(x), "enum")
 			return
 		}
@@ -547,7 +548,7 @@ func (b *breaker) node(n *Node, v *jval, s site) {
 	case len(n.Enum) > 0 && v.kind == rt.String:
 		for i := 0; ; i++ {
 			x := jstr("not_listed" + strconv.Itoa(i))
-			if !contains(n.Enum, string(x.bytes())) {
+			if !slices.Contains(n.Enum, string(x.bytes())) {
 				b.replace(s, x, "enum")
 				break
 			}

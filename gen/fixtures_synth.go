@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
@@ -162,7 +163,7 @@ func (g *fixgen) value(t *Type, p pos, full bool) (*jval, error) {
 		return g.structValue(t, p, full)
 	case KUnion:
 		i := g.choice % len(t.Variants)
-		if !contains(g.chosen, t.Variants[i].Name) {
+		if !slices.Contains(g.chosen, t.Variants[i].Name) {
 			g.chosen = append(g.chosen, t.Variants[i].Name)
 		}
 		return g.unionValue(t, i, p, full)

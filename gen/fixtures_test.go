@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -138,7 +139,7 @@ func TestFixturesStruct(t *testing.T) {
 		"/meta/key1 type":         `{"name":"abc","count":1,"ratio":0.5,"on":true,"tags":["x"],"meta":{"key1":0.5}}`,
 		"/on type":                `{"name":"abc","count":1,"ratio":0.5,"on":0,"tags":["x"],"meta":{"key1":0}}`,
 	} {
-		if !contains(got[k], doc) {
+		if !slices.Contains(got[k], doc) {
 			t.Errorf("no invalid document %s labelled %q; have %q", doc, k, got[k])
 		}
 	}

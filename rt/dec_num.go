@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/big"
 	"strconv"
+	"strings"
 )
 
 func itoa(i int) string { return strconv.Itoa(i) }
@@ -164,7 +165,7 @@ func ParseDecimal(lit string) (Decimal, bool) {
 	}
 	mant := s
 	exp := 0
-	if i := indexAny(s, "eE"); i >= 0 {
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
 		mant = s[:i]
 		e, err := strconv.Atoi(s[i+1:])
 		if err != nil || e > MaxExponent*2 || e < -MaxExponent*2 {
@@ -173,7 +174,7 @@ func ParseDecimal(lit string) (Decimal, bool) {
 		exp = e
 	}
 	intPart, frac := mant, ""
-	if i := indexAny(mant, "."); i >= 0 {
+	if i := strings.IndexByte(mant, '.'); i >= 0 {
 		intPart, frac = mant[:i], mant[i+1:]
 	}
 	coef := intPart + frac
@@ -197,17 +198,6 @@ func ParseDecimal(lit string) (Decimal, bool) {
 	}
 	d.Coef, d.Exp = coef, exp
 	return d, true
-}
-
-func indexAny(s, chars string) int {
-	for i := 0; i < len(s); i++ {
-		for j := 0; j < len(chars); j++ {
-			if s[i] == chars[j] {
-				return i
-			}
-		}
-	}
-	return -1
 }
 
 // IsInt reports whether d is integral.
