@@ -1,6 +1,7 @@
 package provider
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"io"
@@ -44,6 +45,22 @@ type Transport struct {
 // NewRequest builds one attempt's HTTP request under ctx. It is called again for each retry, so
 // the body must be fresh each time.
 type NewRequest func(ctx context.Context) (*http.Request, error)
+
+// PostJSON returns a NewRequest that POSTs body to endpoint asking for an
+// event stream; header adds the vendor's own headers (authentication,
+// API version).
+func PostJSON(endpoint string, body []byte, header func(http.Header)) NewRequest {
+	return func(ctx context.Context) (*http.Request, error) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint, bytes.NewReader(body))
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "text/event-stream")
+		header(req.Header)
+		return req, nil
+	}
+}
 
 // Handler receives each event of the stream. It reports done when the vendor's stream ended the
 // turn; an error stops the stream and is returned by Transport.Stream unchanged.

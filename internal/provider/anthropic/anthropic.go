@@ -15,7 +15,6 @@
 package anthropic
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -111,17 +110,10 @@ func (p *Provider) Stream(ctx context.Context, req provider.Request, emit func(p
 
 // newRequest builds the HTTP request for each attempt.
 func (p *Provider) newRequest(body []byte) provider.NewRequest {
-	return func(ctx context.Context) (*http.Request, error) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodPost, p.endpoint, bytes.NewReader(body))
-		if err != nil {
-			return nil, err
-		}
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "text/event-stream")
-		req.Header.Set("Anthropic-Version", APIVersion)
+	return provider.PostJSON(p.endpoint, body, func(h http.Header) {
+		h.Set("Anthropic-Version", APIVersion)
 		if p.cfg.APIKey != "" {
-			req.Header.Set("X-Api-Key", p.cfg.APIKey)
+			h.Set("X-Api-Key", p.cfg.APIKey)
 		}
-		return req, nil
-	}
+	})
 }

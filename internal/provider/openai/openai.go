@@ -14,7 +14,6 @@
 package openai
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -102,16 +101,9 @@ func (p *Provider) Stream(ctx context.Context, req provider.Request, emit func(p
 
 // newRequest builds the HTTP request for each attempt.
 func (p *Provider) newRequest(body []byte) provider.NewRequest {
-	return func(ctx context.Context) (*http.Request, error) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodPost, p.endpoint, bytes.NewReader(body))
-		if err != nil {
-			return nil, err
-		}
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "text/event-stream")
+	return provider.PostJSON(p.endpoint, body, func(h http.Header) {
 		if p.cfg.APIKey != "" {
-			req.Header.Set("Authorization", "Bearer "+p.cfg.APIKey)
+			h.Set("Authorization", "Bearer "+p.cfg.APIKey)
 		}
-		return req, nil
-	}
+	})
 }
