@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/zeroproject/zero/internal/testmod"
 )
 
 const upOld = `{"$id":"https://x.test/v1/doc.json","title":"Doc","oneOf":[{"$ref":"#/$defs/a"},{"$ref":"#/$defs/b"}],"$defs":{
@@ -158,7 +160,6 @@ func TestUpgradeRunGenerated(t *testing.T) {
 	}
 	dir := t.TempDir()
 	files := map[string][]byte{
-		"go.mod":               []byte("module upcheck\n\ngo 1.26\n\nrequire github.com/zeroproject/zero v0.0.0\n\nreplace github.com/zeroproject/zero => " + root + "\n"),
 		"newv/upgrade_test.go": []byte(upgradeCheck),
 	}
 	for pkg, schema := range map[string]string{"oldv": upOld, "newv": upNew} {
@@ -184,9 +185,13 @@ func TestUpgradeRunGenerated(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	env, err := testmod.Write(dir, "upcheck", root)
+	if err != nil {
+		t.Fatal(err)
+	}
 	cmd := exec.Command(goBin, "test", "-count=1", "./newv")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off")
+	cmd.Env = env
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go test of the upgraded package: %v\n%s\n--- upgrade.go:\n%s", err, b, up[UpgradeFile])
 	}

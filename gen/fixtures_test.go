@@ -17,6 +17,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/zeroproject/zero/internal/testmod"
+
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -473,8 +475,8 @@ func TestFixturesRunGenerated(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	gomod := "module fixturecheck\n\ngo 1.26\n\nrequire github.com/zeroproject/zero v0.0.0\n\nreplace github.com/zeroproject/zero => " + root + "\n"
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
+	env, err := testmod.Write(dir, "fixturecheck", root)
+	if err != nil {
 		t.Fatal(err)
 	}
 	passing := []string{"clean"}
@@ -488,7 +490,7 @@ func TestFixturesRunGenerated(t *testing.T) {
 	}
 	cmd := exec.Command(goBin, "test", "-count=1", "./...")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off")
+	cmd.Env = env
 	b, _ := cmd.CombinedOutput()
 	// go test prints each package's output, then its ok or FAIL line.
 	results, outputs := map[string]string{}, map[string]string{}

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"text/template"
 	"time"
+
+	"github.com/zeroproject/zero/internal/testmod"
 )
 
 // harnessModule is the module path of the temporary module.
@@ -53,21 +55,11 @@ type module struct {
 // newModule lays out a module that requires the repository's module and
 // replaces it with the working tree.
 func newModule(dir, repo string) (*module, error) {
-	m := &module{dir: dir, repo: repo}
-	gomod := fmt.Sprintf("module %s\n\ngo 1.26\n\nrequire github.com/zeroproject/zero v0.0.0-00010101000000-000000000000\n\nreplace github.com/zeroproject/zero => %s\n",
-		harnessModule, strconv.Quote(repo))
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
-		return nil, err
-	}
-	sum, err := os.ReadFile(filepath.Join(repo, "go.sum"))
+	env, err := testmod.Write(dir, harnessModule, repo)
 	if err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644); err != nil {
-		return nil, err
-	}
-	m.env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "CGO_ENABLED=0")
-	return m, nil
+	return &module{dir: dir, repo: repo, env: append(env, "CGO_ENABLED=0")}, nil
 }
 
 // writeCases writes the generated files of every case that has them.
