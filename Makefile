@@ -80,7 +80,7 @@ demo: ## generate, build, and run zero exec on the offline replay provider (no a
 
 bench: ## measure the codec and event writer against their baselines and print the ratios
 	ZERO_BENCH=1 $(GO) test -count=1 -run 'TestRatios' -v ./internal/codecbench
-	$(GO) test -run '^$$' -bench . -benchmem ./internal/output/... ./internal/redact/...
+	$(GO) test -run '^$$' -bench . -benchmem ./internal/streamio/... ./internal/redact/...
 
 bench-instructions: ## count instructions per codec under valgrind (repeatable on a busy machine) and print the ratios
 	@command -v valgrind >/dev/null || { echo "bench-instructions: needs valgrind (apt-get install valgrind)"; exit 1; }

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/zeroproject/zero/internal/output"
+	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/redact"
 	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/session"
@@ -52,14 +52,14 @@ func newExecution(env Env, f *execFlags) *execution {
 }
 
 // newSink returns the sink of the output format.
-func (x *execution) newSink() output.Sink {
+func (x *execution) newSink() streamio.Sink {
 	switch x.f.format {
-	case output.FormatStreamJSON:
-		return output.NewStreamJSON(x.env.Stdout, x.f.schemaVersion, x.red.String)
-	case output.FormatJSON:
-		return output.NewJSON(x.env.Stdout, x.red.String)
+	case streamio.FormatStreamJSON:
+		return streamio.NewStreamJSON(x.env.Stdout, x.f.schemaVersion, x.red.String)
+	case streamio.FormatJSON:
+		return streamio.NewJSON(x.env.Stdout, x.red.String)
 	}
-	return output.NewText(x.env.Stdout, x.env.Stderr, x.red.String)
+	return streamio.NewText(x.env.Stdout, x.env.Stderr, x.red.String)
 }
 
 // exec runs the phases of the run after flag checking.
@@ -106,7 +106,7 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 		return x.fail(err)
 	}
 	cfg := run.Config{
-		Start:    run.Start{RunID: x.runID, SessionID: output.NoSession, Cwd: ws.Root(), Provider: c.name, Model: c.model, APIModel: c.model},
+		Start:    run.Start{RunID: x.runID, SessionID: streamio.NoSession, Cwd: ws.Root(), Provider: c.name, Model: c.model, APIModel: c.model},
 		Provider: p, Tools: tb, MaxTurns: x.f.maxTurns, Prompt: prompt,
 		Sink: x.sink, Redactor: x.red, Warnings: append(x.warnings(), warns...),
 	}

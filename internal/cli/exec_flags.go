@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/zeroproject/zero/internal/output"
+	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/session"
@@ -38,7 +38,7 @@ type execFlags struct {
 	help          bool
 
 	words  []string      // positional prompt words
-	format output.Format // parsed outputFormat
+	format streamio.Format // parsed outputFormat
 	policy permission.Policy
 }
 
@@ -93,7 +93,7 @@ func (f *execFlags) validate() error {
 }
 
 func (f *execFlags) checkFormats() error {
-	format, err := output.ParseFormat(f.outputFormat)
+	format, err := streamio.ParseFormat(f.outputFormat)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}

@@ -5,14 +5,14 @@ import (
 	"strings"
 
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
-	"github.com/zeroproject/zero/internal/output"
+	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/run"
 )
 
 // trackedSink remembers whether run_end was written, so that a crash can
 // still end the stream properly.
 type trackedSink struct {
-	output.Sink
+	streamio.Sink
 	ended bool
 }
 

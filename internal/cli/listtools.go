@@ -5,7 +5,7 @@ import (
 	"text/tabwriter"
 
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
-	"github.com/zeroproject/zero/internal/output"
+	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/tools"
@@ -20,7 +20,7 @@ func (x *execution) listTools() int {
 		name, model = c.name, c.displayModel()
 	}
 	events := []streamjsonv2.OutputValue{
-		&streamjsonv2.RunStart{RunID: x.runID, SessionID: output.NoSession, Cwd: x.absCwd(), Provider: name, Model: model, APIModel: model},
+		&streamjsonv2.RunStart{RunID: x.runID, SessionID: streamio.NoSession, Cwd: x.absCwd(), Provider: name, Model: model, APIModel: model},
 		&streamjsonv2.Final{RunID: x.runID, Text: toolTable(x.f.policy)},
 		&streamjsonv2.RunEnd{RunID: x.runID, Status: streamjsonv2.RunStatusSuccess, ExitCode: run.ExitOK},
 	}

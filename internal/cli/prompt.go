@@ -7,7 +7,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/zeroproject/zero/internal/output"
+	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/run"
 )
 
@@ -51,13 +51,13 @@ func (x *execution) prompt() (string, error) {
 
 // maxLine is the input limit from ZERO_MAX_INPUT_LINE_BYTES.
 func (x *execution) maxLine() (int, error) {
-	v := x.env.Getenv(output.MaxLineEnv)
+	v := x.env.Getenv(streamio.MaxLineEnv)
 	if v == "" {
-		return output.DefaultMaxLineBytes, nil
+		return streamio.DefaultMaxLineBytes, nil
 	}
-	n, err := output.ParseSize(v)
+	n, err := streamio.ParseSize(v)
 	if err != nil {
-		return 0, configErrorf("%s: %v", output.MaxLineEnv, err)
+		return 0, configErrorf("%s: %v", streamio.MaxLineEnv, err)
 	}
 	return n, nil
 }
@@ -69,8 +69,8 @@ func (x *execution) streamPrompt(limit int) (string, error) {
 		return "", err
 	}
 	defer closeFn()
-	p, err := output.ReadPrompt(r, x.f.schemaVersion, limit)
-	var ie *output.InputError
+	p, err := streamio.ReadPrompt(r, x.f.schemaVersion, limit)
+	var ie *streamio.InputError
 	switch {
 	case errors.As(err, &ie):
 		return "", inputErrorf("%v", err)
@@ -111,7 +111,7 @@ func (x *execution) readFile(limit int) (string, error) {
 	case err != nil:
 		return "", configErrorf("read %s: %v", x.f.file, err)
 	case len(b) > limit:
-		return "", inputErrorf("the prompt in %s is longer than %d bytes (raise the limit with %s)", x.f.file, limit, output.MaxLineEnv)
+		return "", inputErrorf("the prompt in %s is longer than %d bytes (raise the limit with %s)", x.f.file, limit, streamio.MaxLineEnv)
 	}
 	return string(b), nil
 }

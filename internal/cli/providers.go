@@ -10,7 +10,7 @@ import (
 	"github.com/zeroproject/zero/internal/provider"
 	"github.com/zeroproject/zero/internal/provider/anthropic"
 	"github.com/zeroproject/zero/internal/provider/openai"
-	"github.com/zeroproject/zero/internal/replay"
+	"github.com/zeroproject/zero/internal/provider/replay"
 )
 
 // Provider names.

@@ -2,7 +2,7 @@ package run
 
 import (
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
-	"github.com/zeroproject/zero/internal/output"
+	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/provider"
 	"github.com/zeroproject/zero/internal/redact"
 )
@@ -70,7 +70,7 @@ type Config struct {
 	History []provider.Message
 	// Prompt is the user's prompt for this run.
 	Prompt string
-	Sink   output.Sink
+	Sink   streamio.Sink
 	// Recorder saves the run; nil records nothing.
 	Recorder Recorder
 	// Redactor redacts the streamed deltas; nil means redact.New().

@@ -9,7 +9,7 @@
 //		Start:    run.Start{RunID: run.NewRunID(time.Now()), SessionID: s.Meta.ID, ...},
 //		Provider: p, Tools: tb, MaxTurns: 20,
 //		Prompt:   prompt, History: session.ToMessages(s.History()),
-//		Sink:     output.NewStreamJSON(os.Stdout, 2, red.String),
+//		Sink:     streamio.NewStreamJSON(os.Stdout, 2, red.String),
 //		Recorder: s, Redactor: red,
 //	})
 //	os.Exit(out.ExitCode)

@@ -10,7 +10,7 @@ import (
 
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
-	"github.com/zeroproject/zero/internal/output"
+	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/provider"
 	"github.com/zeroproject/zero/internal/redact"
@@ -242,7 +242,7 @@ type sinkFunc func(streamjsonv2.OutputValue) error
 
 func (f sinkFunc) Emit(ev streamjsonv2.OutputValue) error { return f(ev) }
 
-var _ output.Sink = (*events)(nil)
+var _ streamio.Sink = (*events)(nil)
 
 func TestToolParametersStripped(t *testing.T) {
 	for _, name := range tools.Names() {

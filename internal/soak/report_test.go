@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/zeroproject/zero/internal/output"
+	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/provider"
 	"github.com/zeroproject/zero/internal/redact"
 	"github.com/zeroproject/zero/internal/tools"
@@ -201,7 +201,7 @@ against fake vendor servers), a few package tests, and internal/soak.
 		"one line on stderr naming the line and the JSON Pointer or byte offset, and in stream-json output an error event and "+
 		"run_end that the generated Output decoder accepts. Peak RSS is zero's own (measured through a small spawner), the "+
 		"largest over the four runs; the line limit is %d MiB (ZERO_MAX_INPUT_LINE_BYTES) unless the case says otherwise.\n\n"+
-		"| input | message (version 2) | peak RSS | |\n| --- | --- | --- | --- |\n", output.DefaultMaxLineBytes>>20)
+		"| input | message (version 2) | peak RSS | |\n| --- | --- | --- | --- |\n", streamio.DefaultMaxLineBytes>>20)
 	for _, r := range recs["bad_input"] {
 		fmt.Fprintf(b, "| %s | `%s` | %s | %s |\n", r.str("name"), strings.ReplaceAll(r.str("message"), "|", `\|`), mibs(r.num("peakRSS")), mark(r))
 	}
@@ -244,7 +244,7 @@ against fake vendor servers), a few package tests, and internal/soak.
 		"| `ZERO_IDLE_TIMEOUT` | %v | how long a provider may stay silent before its response starts and between bytes of its stream (seconds or a Go duration; each of the %d tries) |\n"+
 		"| redact.MaxHold | %d bytes | what a text or reasoning stream holds back while a secret could still be completing |\n"+
 		"| tools.MaxOutputBytes | %d KiB | every tool result; cuts never split a run of token bytes |\n",
-		output.DefaultMaxLineBytes>>20, provider.DefaultIdleTimeout, provider.DefaultTries, redact.MaxHold, tools.MaxOutputBytes>>10)
+		streamio.DefaultMaxLineBytes>>20, provider.DefaultIdleTimeout, provider.DefaultTries, redact.MaxHold, tools.MaxOutputBytes>>10)
 
 	fmt.Fprintf(b, "\n## Not proven\n\n"+
 		"- A private key body that a tool shows without its BEGIN line is not recognised: bash can print any part of a file, and "+

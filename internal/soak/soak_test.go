@@ -13,7 +13,7 @@ import (
 	"time"
 
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
-	"github.com/zeroproject/zero/internal/output"
+	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/redact"
 	"github.com/zeroproject/zero/internal/redact/redacttest"
 	"github.com/zeroproject/zero/rt"
@@ -141,7 +141,7 @@ func TestSoakEventWriter(t *testing.T) {
 	skipUnlessSoak(t)
 	red := redact.New(redacttest.ConfiguredSecret)
 	var w countingWriter
-	sink := output.NewStreamJSON(&w, 2, red.String)
+	sink := streamio.NewStreamJSON(&w, 2, red.String)
 	evs := soakEvents()
 	var h heapPeaks
 	runtime.GC()
@@ -203,7 +203,7 @@ func TestSoakInputReader(t *testing.T) {
 	skipUnlessSoak(t)
 	gen := &inputLines{n: soakCount} // one line in five is blank
 	counted := &countingReader{r: gen}
-	r := output.NewInputReader(bufio.NewReaderSize(counted, 64<<10), 2, 0)
+	r := streamio.NewInputReader(bufio.NewReaderSize(counted, 64<<10), 2, 0)
 	var h heapPeaks
 	runtime.GC()
 	start := time.Now()

@@ -3,12 +3,16 @@ package replay
 import (
 	"bytes"
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/zeroproject/zero/schema"
+
 	"github.com/santhosh-tekuri/jsonschema/v5"
+
 	replayv1 "github.com/zeroproject/zero/generated/replay/v1"
 	toolsv1 "github.com/zeroproject/zero/generated/tools/v1"
 	"github.com/zeroproject/zero/internal/provider"
@@ -65,8 +69,7 @@ func TestLoadErrors(t *testing.T) {
 // TestDemoValid checks demo.json against the schema with the reference
 // validator, not only the generated decoder that Demo uses.
 func TestDemoValid(t *testing.T) {
-	schemaPath := filepath.Join("..", "..", "schema", "replay", "v1", "script.json")
-	raw, err := os.ReadFile(schemaPath)
+	raw, err := fs.ReadFile(schema.FS, "replay/v1/script.json")
 	if err != nil {
 		t.Fatal(err)
 	}

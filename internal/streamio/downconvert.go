@@ -1,4 +1,4 @@
-package output
+package streamio
 
 import (
 	streamjsonv1 "github.com/zeroproject/zero/generated/streamjson/v1"

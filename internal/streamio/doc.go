@@ -1,4 +1,4 @@
-// Package output is the edge of `zero exec` where events leave the process
+// Package streamio is the edge of `zero exec` where events leave the process
 // and stream-json input enters it.
 //
 // The run loop (internal/run) speaks version 2 stream-json events only: it
@@ -23,4 +23,4 @@
 // through one reused rt.Decoder. Lines are read with a bounded buffer
 // (DefaultMaxLineBytes, or ZERO_MAX_INPUT_LINE_BYTES); a longer line is an
 // error, never an unbounded allocation.
-package output
+package streamio

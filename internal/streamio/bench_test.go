@@ -1,4 +1,4 @@
-package output
+package streamio
 
 // Benchmarks of the two hot paths at the edge of zero exec:
 //
@@ -9,7 +9,7 @@ package output
 //   - reading stream-json input: 50 MB of valid input events through
 //     InputReader, reported in MB/s, with the peak heap it needed.
 //
-//	go test -run '^$' -bench . -benchmem ./internal/output/
+//	go test -run '^$' -bench . -benchmem ./internal/streamio/
 
 import (
 	"bytes"
