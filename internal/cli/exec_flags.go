@@ -7,10 +7,10 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/session"
+	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/tools"
 )
 
@@ -37,7 +37,7 @@ type execFlags struct {
 	replay        string
 	help          bool
 
-	words  []string      // positional prompt words
+	words  []string        // positional prompt words
 	format streamio.Format // parsed outputFormat
 	policy permission.Policy
 }

@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
-	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/run"
+	"github.com/zeroproject/zero/internal/streamio"
 )
 
 // trackedSink remembers whether run_end was written, so that a crash can

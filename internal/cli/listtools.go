@@ -5,9 +5,9 @@ import (
 	"text/tabwriter"
 
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
-	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/run"
+	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/tools"
 )
 

@@ -7,8 +7,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/run"
+	"github.com/zeroproject/zero/internal/streamio"
 )
 
 // readPrompt reads the prompt, giving up when ctx is cancelled (a signal

@@ -2,9 +2,9 @@ package run
 
 import (
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
-	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/provider"
 	"github.com/zeroproject/zero/internal/redact"
+	"github.com/zeroproject/zero/internal/streamio"
 )
 
 // Exit codes of `zero exec`.

@@ -10,10 +10,10 @@ import (
 
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
-	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/provider"
 	"github.com/zeroproject/zero/internal/redact"
+	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/tools"
 )
 

@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/provider"
 	"github.com/zeroproject/zero/internal/redact"
+	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/tools"
 )
 

@@ -13,9 +13,9 @@ import (
 	"time"
 
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
-	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/redact"
 	"github.com/zeroproject/zero/internal/redact/redacttest"
+	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/rt"
 )
 
