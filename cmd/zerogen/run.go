@@ -127,7 +127,7 @@ func usageError(stderr io.Writer, msg string) int {
 
 // relError names the schema file relative to the working directory.
 func relError(err error, dir string) string {
-	var ge *gen.GenError
+	var ge *gen.Error
 	if errors.As(err, &ge) {
 		c := *ge
 		c.File = filepath.ToSlash(filepath.Join(dir, ge.File))
