@@ -14,8 +14,10 @@ func TestRefusals(t *testing.T) {
 	for _, tc := range []struct{ schema, want string }{
 		{`{"type":"object","requried":["a"]}`, `s.json#/requried: unknown keyword "requried" (did you mean "required"?)`},
 		{`{"properties":{"a":{"minLenght":1}}}`, `s.json#/properties/a/minLenght: unknown keyword "minLenght" (did you mean "minLength"?)`},
-		{`{"$defs":{"x":{"$dynamicRef":"#a"}}}`, `s.json#/$defs/x/$dynamicRef: keyword "$dynamicRef": dynamic references are not supported`},
-		{`{"$vocabulary":{}}`, `s.json#/$vocabulary: keyword "$vocabulary"`},
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","unevaluatedProperties":false}`, `s.json#/unevaluatedProperties: keyword "unevaluatedProperties" is not part of draft-07`},
+		{`{"$schema":"http://json-schema.org/draft-04/schema#","const":1}`, `s.json#/const: keyword "const" is not part of draft-04`},
+		{`{"type":"object","allowTrailingComas":true}`, `s.json#/allowTrailingComas: unknown keyword "allowTrailingComas" (did you mean "allowTrailingCommas"?)`},
+		{`{"$schema":"http://example.invalid/meta","type":"object"}`, `s.json#/$schema: unknown dialect http://example.invalid/meta`},
 		{`{"type":"object","properties":{"a":{"type":"string"}}`, `s.json#: not valid JSON`},
 		{`{"type":"strin"}`, `s.json#`},
 	} {

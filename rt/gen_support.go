@@ -25,7 +25,7 @@ func DecodeRaw(d *Decoder, n *Node) (Raw, error) {
 	if n == nil {
 		err = d.Skip()
 	} else {
-		err = n.validate(d, 0)
+		err = n.validate(d, 0, nil)
 	}
 	if err != nil {
 		return nil, err

@@ -2,7 +2,7 @@ package rt
 
 import "strconv"
 
-func (n *Node) object(d *Decoder, depth int, a *annots) error {
+func (n *Node) object(d *Decoder, depth int, a *annots, sc *dynScope) error {
 	start := d.pos
 	if err := d.push(); err != nil {
 		return err
@@ -19,7 +19,7 @@ func (n *Node) object(d *Decoder, depth int, a *annots) error {
 		if !seen.Add(k) {
 			return d.DuplicateKey(k)
 		}
-		evaluated, err := n.member(d, k, depth)
+		evaluated, err := n.member(d, k, depth, sc)
 		if err != nil {
 			return AtKey(err, k)
 		}
@@ -27,14 +27,14 @@ func (n *Node) object(d *Decoder, depth int, a *annots) error {
 			a.prop(k)
 		}
 	}
-	return n.objectAfter(d, &seen, start, depth, a)
+	return n.objectAfter(d, &seen, start, depth, a, sc)
 }
 
 // member validates the value of key k against every schema that applies
 // and reports whether any did (the member was evaluated).
-func (n *Node) member(d *Decoder, k string, depth int) (bool, error) {
+func (n *Node) member(d *Decoder, k string, depth int, sc *dynScope) (bool, error) {
 	if n.PropertyNames != nil {
-		if err := sub(n.PropertyNames, string(AppendString(nil, k)), d.pos, d.MaxDepth, depth+1, nil); err != nil {
+		if err := sub(n.PropertyNames, string(AppendString(nil, k)), d.pos, d.MaxDepth, depth+1, nil, sc); err != nil {
 			e := err.(*Error)
 			e.Msg = "property name " + strconv.Quote(clip(k)) + ": " + e.Keyword + ": " + e.Msg
 			e.Keyword = "propertyNames"
@@ -62,7 +62,7 @@ func (n *Node) member(d *Decoder, k string, depth int) (bool, error) {
 	case 0:
 		return false, d.Skip()
 	case 1:
-		return true, nodes[0].validate(d, depth)
+		return true, nodes[0].validate(d, depth, sc)
 	}
 	d.skipSpace()
 	start := d.pos
@@ -71,14 +71,14 @@ func (n *Node) member(d *Decoder, k string, depth int) (bool, error) {
 		return false, err
 	}
 	for _, m := range nodes {
-		if err := sub(m, raw, start, d.MaxDepth-d.depth, depth+1, nil); err != nil {
+		if err := sub(m, raw, start, d.MaxDepth-d.depth, depth+1, nil, sc); err != nil {
 			return false, err
 		}
 	}
 	return true, nil
 }
 
-func (n *Node) objectAfter(d *Decoder, seen *KeySet, start, depth int, a *annots) error {
+func (n *Node) objectAfter(d *Decoder, seen *KeySet, start, depth int, a *annots, sc *dynScope) error {
 	if n.ObjSize != nil {
 		if err := n.ObjSize.Check(seen.Len(), start); err != nil {
 			return err
@@ -101,7 +101,7 @@ func (n *Node) objectAfter(d *Decoder, seen *KeySet, start, depth int, a *annots
 	}
 	for k, m := range n.DepSchemas {
 		if seen.Has(k) {
-			if err := sub(m, d.str[start:d.pos], start, d.MaxDepth-d.depth, depth+1, a); err != nil {
+			if err := sub(m, d.str[start:d.pos], start, d.MaxDepth-d.depth, depth+1, a, sc); err != nil {
 				return err
 			}
 		}
@@ -109,7 +109,7 @@ func (n *Node) objectAfter(d *Decoder, seen *KeySet, start, depth int, a *annots
 	return nil
 }
 
-func (n *Node) array(d *Decoder, depth int, a *annots) error {
+func (n *Node) array(d *Decoder, depth int, a *annots, sc *dynScope) error {
 	start := d.pos
 	if err := d.push(); err != nil {
 		return err
@@ -133,7 +133,7 @@ func (n *Node) array(d *Decoder, depth int, a *annots) error {
 			if m == nil {
 				err = d.Skip()
 			} else {
-				err = m.validate(d, depth)
+				err = m.validate(d, depth, sc)
 			}
 			if err != nil {
 				return AtIndex(err, count)
@@ -147,13 +147,13 @@ func (n *Node) array(d *Decoder, depth int, a *annots) error {
 			return err
 		}
 		if m != nil {
-			if err := sub(m, raw, at, d.MaxDepth-d.depth, depth+1, nil); err != nil {
+			if err := sub(m, raw, at, d.MaxDepth-d.depth, depth+1, nil, sc); err != nil {
 				return AtIndex(err, count)
 			}
 		}
-		if n.Contains != nil && sub(n.Contains, raw, at, d.MaxDepth-d.depth, depth+1, nil) == nil {
+		if n.Contains != nil && sub(n.Contains, raw, at, d.MaxDepth-d.depth, depth+1, nil, sc) == nil {
 			contains++
-			if a != nil {
+			if a != nil && !n.ContainsNoEval {
 				if a.idx == nil {
 					a.idx = map[int]bool{}
 				}

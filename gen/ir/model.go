@@ -123,6 +123,7 @@ type Node struct {
 	Prefix                   []*Node
 	Items, Contains          *Node
 	MinContains, MaxContains int
+	ContainsNoEval           bool // items contains matches are not evaluated (2019-09)
 	ArrSize                  *Size
 	Unique                   bool
 
@@ -140,6 +141,12 @@ type Node struct {
 	Not, If, Then, Else *Node
 
 	UnevalProps, UnevalItems *Node
+
+	// DynRef, DynName and DynAnchors mirror rt.Node's dynamic references.
+	DynRef     *Node
+	DynName    string
+	DynAnchors []NamedNode
+	Resource   string
 }
 
 // NamedNode is a node under a property name or pattern.
