@@ -78,4 +78,3 @@ func writeAll(ws *Workspace, real, content string) error {
 	}
 	return f.Close()
 }
-
