@@ -56,8 +56,10 @@ func providerFaults() []providerFault {
 			}},
 		{name: "stream ended early", want: "stream ended before the turn was complete", recoverable: true, requests: 1,
 			script: func(d *pt.Dialect) []pt.Response {
+				// Before the vendor said why the model stopped: OpenAI's
+				// finish_reason chunk, Anthropic's message_delta.
 				r := helloTurn(d)
-				return []pt.Response{pt.Truncate(r, len(r.Chunks)-2)}
+				return []pt.Response{pt.Truncate(r, len(r.Chunks)-3)}
 			}},
 		{name: "stream cut in the second turn, after a tool ran", want: "stream broken", recoverable: true, requests: 2,
 			script: func(d *pt.Dialect) []pt.Response {

@@ -19,6 +19,7 @@ type execution struct {
 	f     *execFlags
 	red   *redact.Redactor
 	sink  *trackedSink
+	json  *streamio.JSON // the json sink, when -o json
 	runID string
 }
 
@@ -47,7 +48,11 @@ func execCmd(ctx context.Context, env Env, args []string) (code int) {
 func newExecution(env Env, f *execFlags) *execution {
 	red := redact.New(env.Getenv("OPENAI_API_KEY"), env.Getenv("ANTHROPIC_API_KEY"))
 	x := &execution{env: env, f: f, red: red, runID: run.NewRunID(time.Now())}
-	x.sink = &trackedSink{Sink: x.newSink()}
+	var sink streamio.Sink = x.newSink()
+	if f.lastMessage != "" {
+		sink = &lastMessageSink{Sink: sink, path: f.lastMessage, hook: red.String}
+	}
+	x.sink = &trackedSink{Sink: sink}
 	return x
 }
 
@@ -57,7 +62,8 @@ func (x *execution) newSink() streamio.Sink {
 	case streamio.FormatStreamJSON:
 		return streamio.NewStreamJSON(x.env.Stdout, x.f.schemaVersion, x.red.String)
 	case streamio.FormatJSON:
-		return streamio.NewJSON(x.env.Stdout, x.red.String)
+		x.json = streamio.NewJSON(x.env.Stdout, x.red.String)
+		return x.json
 	}
 	return streamio.NewText(x.env.Stdout, x.env.Stderr, x.red.String)
 }
@@ -91,6 +97,10 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 	if err != nil {
 		return x.fail(err)
 	}
+	maxOut, err := x.maxOutputTokens()
+	if err != nil {
+		return x.fail(err)
+	}
 	p := c.build(x.env.Getenv)
 	ws, err := tools.NewWorkspace(x.cwd())
 	if err != nil {
@@ -105,10 +115,13 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 	if err != nil {
 		return x.fail(err)
 	}
+	system, sysWarns := x.systemPrompt(ws)
+	warns = append(warns, sysWarns...)
 	cfg := run.Config{
 		Start:    run.Start{RunID: x.runID, SessionID: streamio.NoSession, Cwd: ws.Root(), Provider: c.name, Model: c.model, APIModel: c.model},
-		Provider: p, Tools: tb, MaxTurns: x.f.maxTurns, Prompt: prompt,
+		Provider: p, Tools: tb, MaxTurns: x.f.maxTurns, Prompt: prompt, System: system,
 		Sink: x.sink, Redactor: x.red, Warnings: append(x.warnings(), warns...),
+		MaxOutputTokens: maxOut, OnStop: x.onStop,
 	}
 	if sess != nil {
 		defer x.closeSession(sess)
@@ -119,6 +132,13 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 		x.errorf("%s", out.Failure.Message)
 	}
 	return out.ExitCode
+}
+
+// onStop passes the vendor's stop reason to the json sink's result.
+func (x *execution) onStop(reason string) {
+	if x.json != nil {
+		x.json.SetStopReason(reason)
+	}
 }
 
 // cwd is the directory the run works in.

@@ -34,6 +34,11 @@ type execFlags struct {
 	unsafe        bool
 	passEnv       bool
 	maxTurns      int
+	maxOutput     int // --max-output-tokens; 0: ZERO_MAX_OUTPUT_TOKENS, else the provider's default
+	maxOutputSet  bool
+	lastMessage   string
+	system        string
+	appendSystem  string
 	replay        string
 	help          bool
 
@@ -50,6 +55,7 @@ func parseExecFlags(args []string) (*execFlags, error) {
 		return nil, usageErrorf("%v", err)
 	}
 	f.words = fs.Args()
+	f.maxOutputSet = fs.Changed("max-output-tokens")
 	return f, nil
 }
 
@@ -75,6 +81,10 @@ func (f *execFlags) flagSet() *pflag.FlagSet {
 	fs.BoolVar(&f.unsafe, "skip-permissions-unsafe", false, "")
 	fs.BoolVar(&f.passEnv, "pass-env", false, "")
 	fs.IntVar(&f.maxTurns, "max-turns", run.DefaultMaxTurns, "")
+	fs.IntVar(&f.maxOutput, "max-output-tokens", 0, "")
+	fs.StringVar(&f.lastMessage, "output-last-message", "", "")
+	fs.StringVar(&f.system, "system-prompt", "", "")
+	fs.StringVar(&f.appendSystem, "append-system-prompt", "", "")
 	fs.StringVar(&f.replay, "replay", "", "")
 	fs.BoolVarP(&f.help, "help", "h", false, "")
 	return fs
@@ -157,6 +167,9 @@ func (f *execFlags) checkProvider() error {
 func (f *execFlags) checkTurns() error {
 	if f.maxTurns < 1 {
 		return usageErrorf("--max-turns must be at least 1 (got %d)", f.maxTurns)
+	}
+	if f.maxOutput < 0 || f.maxOutputSet && f.maxOutput == 0 {
+		return usageErrorf("--max-output-tokens must be at least 1 (got %d)", f.maxOutput)
 	}
 	return nil
 }
