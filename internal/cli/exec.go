@@ -80,7 +80,7 @@ func (x *execution) exec(ctx context.Context) int {
 	if x.f.listTools {
 		return x.listTools()
 	}
-	if err := x.f.checkPrompt(); err != nil {
+	if err := x.f.checkPrompt(x.env.StdinTerminal); err != nil {
 		return x.fail(err)
 	}
 	prompt, err := x.readPrompt(ctx)

@@ -188,18 +188,27 @@ func (f *execFlags) checkCwd() error {
 	return nil
 }
 
-// checkPrompt checks that the prompt has a source.
-func (f *execFlags) checkPrompt() error {
+// noPrompt is the usage error of a run without a prompt.
+const noPrompt = "no prompt: give it as arguments, with --file, or on stdin (for example: git diff | zero exec \"review this diff\")"
+
+// checkPrompt checks that the prompt has a source. A stdin that is no
+// terminal is one: it is read, and an empty one fails later.
+func (f *execFlags) checkPrompt(stdinTerminal bool) error {
 	if f.inputFormat == "stream-json" {
 		if len(f.words) > 0 {
 			return usageErrorf("a prompt on the command line cannot be combined with --input-format stream-json; send it as an input event")
 		}
 		return nil
 	}
-	if f.file == "" && strings.TrimSpace(strings.Join(f.words, " ")) == "" {
-		return usageErrorf("no prompt: give it as arguments, with --file, or with --file - on stdin")
+	if f.file == "" && !f.hasWords() && stdinTerminal {
+		return usageErrorf("%s", noPrompt)
 	}
 	return nil
+}
+
+// hasWords reports whether the prompt words hold more than spaces.
+func (f *execFlags) hasWords() bool {
+	return strings.TrimSpace(strings.Join(f.words, " ")) != ""
 }
 
 // pathError strips the path an *os.PathError repeats.
