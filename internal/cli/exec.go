@@ -15,12 +15,15 @@ import (
 
 // execution is one `zero exec` after its flags were accepted.
 type execution struct {
-	env   Env
-	f     *execFlags
-	red   *redact.Redactor
-	sink  *trackedSink
-	json  *streamio.JSON // the json sink, when -o json
-	runID string
+	env  Env
+	f    *execFlags
+	red  *redact.Redactor
+	sink *trackedSink
+	json *streamio.JSON // the json sink, when -o json
+	text *streamio.Text // the text sink, when -o text
+	// spinner shows the wait on the model, in text mode on a terminal.
+	spinner *streamio.Spinner
+	runID   string
 }
 
 // execCmd runs `zero exec args`.
@@ -65,7 +68,7 @@ func (x *execution) newSink() streamio.Sink {
 		x.json = streamio.NewJSON(x.env.Stdout, x.red.String)
 		return x.json
 	}
-	return streamio.NewText(x.env.Stdout, x.env.Stderr, x.red.String)
+	return x.newTextSink()
 }
 
 // exec runs the phases of the run after flag checking.
@@ -121,14 +124,17 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 		Start:    run.Start{RunID: x.runID, SessionID: streamio.NoSession, Cwd: ws.Root(), Provider: c.name, Model: c.model, APIModel: c.model},
 		Provider: p, Tools: tb, MaxTurns: x.f.maxTurns, Prompt: prompt, System: system,
 		Sink: x.sink, Redactor: x.red, Warnings: append(x.warnings(), warns...),
-		MaxOutputTokens: maxOut, OnStop: x.onStop,
+		MaxOutputTokens: maxOut, OnStop: x.onStop, OnWait: x.onWait,
 	}
 	if sess != nil {
 		defer x.closeSession(sess)
 		cfg.Start.SessionID, cfg.History, cfg.Recorder = sess.Meta.ID, session.ToMessages(sess.History()), sess
 	}
-	out := run.Run(ctx, cfg)
-	if out.Failure != nil {
+	out := run.Run(x.withRetryNote(ctx), cfg)
+	if x.spinner != nil {
+		x.spinner.Stop()
+	}
+	if out.Failure != nil && !x.readerGone() {
 		x.errorf("%s", out.Failure.Message)
 	}
 	return out.ExitCode
@@ -176,7 +182,18 @@ func (x *execution) warnings() []run.Warning {
 		"the model may run any command and change any file without asking"}}
 }
 
-// errorf prints "zero: ..." on stderr, redacted.
+// readerGone says the text answer's reader went away (as with | head):
+// the run then ends quietly, without an error message.
+func (x *execution) readerGone() bool {
+	return x.text != nil && x.text.ReaderGone()
+}
+
+// errorf prints "zero: ..." on stderr, redacted, red on a terminal that
+// takes colours.
 func (x *execution) errorf(format string, args ...any) {
-	fmt.Fprintf(x.env.Stderr, "zero: %s\n", x.red.String("message", fmt.Sprintf(format, args...)))
+	msg := "zero: " + x.red.String("message", fmt.Sprintf(format, args...))
+	if x.f.format == streamio.FormatText && colorOn(x.env) {
+		msg = "\x1b[31m" + msg + "\x1b[0m"
+	}
+	fmt.Fprintln(x.env.Stderr, msg)
 }

@@ -21,6 +21,8 @@ type Env struct {
 	// StdinTerminal says stdin is a terminal: a person types, so exec does
 	// not read a prompt from it unless --file - asks.
 	StdinTerminal bool
+	// StdoutTerminal says stdout is a terminal.
+	StdoutTerminal bool
 	// StderrTerminal says stderr is a terminal: text output may show
 	// progress and colours there.
 	StderrTerminal bool
@@ -36,7 +38,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signalContext()
 	defer stop()
 	return Run(ctx, args, Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv, Environ: os.Environ(),
-		StdinTerminal: terminal(stdin), StderrTerminal: terminal(stderr)})
+		StdinTerminal: terminal(stdin), StdoutTerminal: terminal(stdout), StderrTerminal: terminal(stderr)})
 }
 
 // Run runs the zero command under ctx; cancelling ctx interrupts it.

@@ -89,6 +89,10 @@ type Config struct {
 	MaxOutputTokens int
 	// OnStop, when set, receives the vendor's stop reason of each model call.
 	OnStop func(reason string)
+	// OnWait, when set, is called with true when a model call starts and
+	// with false when its first event arrives or the call ends, for a
+	// progress display.
+	OnWait func(waiting bool)
 }
 
 // DefaultMaxTurns is the turn limit when Config.MaxTurns is 0.

@@ -26,7 +26,12 @@ func (r *runner) turn(ctx context.Context) (int, error) {
 	req := provider.Request{Model: r.cfg.Start.APIModel, System: r.system, Messages: r.msgs, Tools: r.cfg.Tools.Offered(),
 		MaxTokens: r.cfg.MaxOutputTokens}
 	t := &turnState{}
-	err := r.cfg.Provider.Stream(ctx, req, func(ev provider.Event) error { return r.onEvent(t, ev) })
+	r.waiting(true)
+	err := r.cfg.Provider.Stream(ctx, req, func(ev provider.Event) error {
+		r.waiting(false)
+		return r.onEvent(t, ev)
+	})
+	r.waiting(false)
 	if ferr := r.deltas.flush(); err == nil {
 		err = ferr
 	}
@@ -66,6 +71,14 @@ func (r *runner) warnCut(t *turnState) error {
 		msg += fmt.Sprintf("; the arguments of its %s call are incomplete, so it does not run", last.name)
 	}
 	return r.warn(WarnMaxOutputTokens, msg+"; raise the limit with --max-output-tokens")
+}
+
+// waiting tells Config.OnWait whether the run now waits on the model.
+func (r *runner) waiting(w bool) {
+	if r.cfg.OnWait != nil && r.isWaiting != w {
+		r.isWaiting = w
+		r.cfg.OnWait(w)
+	}
 }
 
 // onEvent handles one provider event while the turn streams.
