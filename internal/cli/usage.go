@@ -22,13 +22,18 @@ that --resume and --fork continue.
 Flags:
     -f, --file PATH               read the prompt from PATH ("-" for stdin); with
                                   words given too, the file comes after them,
-                                  separated by a blank line
+                                  separated by a blank line. Without --file, a
+                                  stdin that is not a terminal is read the same
+                                  way (give </dev/null to skip it)
         --input-format FORMAT     text (default) or stream-json: JSONL prompt and
                                   message events from stdin or --file, joined by
                                   a blank line; the first invalid line ends the
                                   run with exit code 2
     -o, --output-format FORMAT    text (default): only the answer on stdout, tool
-                                  rows, warnings and errors on stderr;
+                                  rows, warnings and errors on stderr, and on a
+                                  terminal also a waiting line (with retries)
+                                  and the reasoning, dim, in colour unless
+                                  NO_COLOR is set;
                                   json: one ExecResult object when the run ends;
                                   stream-json: one event per line as it happens
         --schema-version N        stream-json protocol version, 1 or 2 (default 2);
@@ -94,11 +99,15 @@ Exit codes:
 
 Environment:
     OPENAI_API_KEY, OPENAI_BASE_URL          OpenAI (or compatible server)
+                                             (a base URL alone selects a server
+                                             that needs no key)
     ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL    Anthropic
     ZERO_PROVIDER, ZERO_MODEL                defaults for --provider and --model
     ZERO_MAX_INPUT_LINE_BYTES                longest stream-json input line
                                              (default 16MiB; accepts KiB, MiB, GiB)
     ZERO_MAX_OUTPUT_TOKENS                   default for --max-output-tokens
+    NO_COLOR                                 set (not empty): no colours on a
+                                             terminal
     ZERO_IDLE_TIMEOUT                        how long the provider may stay silent,
                                              before it answers and between bytes of
                                              its stream, before the request fails
@@ -110,7 +119,8 @@ Environment:
 Examples:
     zero exec "summarize README.md"
     zero exec --provider replay "try Zero offline"
-    git diff | zero exec -f - "review this diff"
+    git diff | zero exec "review this diff"
+    zero exec -o json --output-last-message answer.md "draft release notes"
     zero exec -o stream-json --skip-permissions-unsafe "fix the failing test"
     echo '{"schemaVersion":2,"type":"prompt","content":"hi"}' |
         zero exec --input-format stream-json -o stream-json
