@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	execresultv1 "github.com/zeroproject/zero/generated/execresult/v1"
+	execresultv2 "github.com/zeroproject/zero/generated/execresult/v2"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	pt "github.com/zeroproject/zero/internal/provider/providertest"
 )
@@ -76,7 +76,7 @@ func TestInvalidInputLine(t *testing.T) {
 		t.Errorf("stream-json output: code %d, error %+v", res.code, e)
 	}
 	res = z.run(input, "exec", "--input-format", "stream-json", "-o", "json")
-	var er execresultv1.ExecResult
+	var er execresultv2.ExecResult
 	if err := er.UnmarshalJSON([]byte(res.stdout)); err != nil || er.Error == nil || er.Error.Message != want || er.ExitCode != 2 {
 		t.Errorf("json output: %v\n%s", err, res.stdout)
 	}
@@ -158,7 +158,7 @@ func TestMaxTurns(t *testing.T) {
 		t.Errorf("%d requests, want 2", len(srv.Requests()))
 	}
 	res := z.exec("-o", "json", "--max-turns", "1", "loop")
-	var er execresultv1.ExecResult
+	var er execresultv2.ExecResult
 	if err := er.UnmarshalJSON([]byte(res.stdout)); err != nil || er.Status != "incomplete" || res.code != 4 {
 		t.Errorf("json: code %d, %v\n%s", res.code, err, res.stdout)
 	}
@@ -188,7 +188,7 @@ func TestJSONModeOneResult(t *testing.T) {
 	if res.code != 0 || strings.Count(res.stdout, "\n") != 1 {
 		t.Fatalf("code %d, stdout %q", res.code, res.stdout)
 	}
-	var er execresultv1.ExecResult
+	var er execresultv2.ExecResult
 	if err := er.UnmarshalJSON([]byte(res.stdout)); err != nil {
 		t.Fatal(err)
 	}

@@ -68,7 +68,7 @@ func (x *execution) newSink() streamio.Sink {
 	case streamio.FormatStreamJSON:
 		return streamio.NewStreamJSON(x.env.Stdout, x.f.schemaVersion, x.red.String)
 	case streamio.FormatJSON:
-		x.json = streamio.NewJSON(x.env.Stdout, x.red.String)
+		x.json = streamio.NewJSON(x.env.Stdout, x.f.schemaVersion, x.red.String)
 		return x.json
 	}
 	return x.newTextSink()

@@ -39,8 +39,10 @@ Flags:
                                   NO_COLOR is set;
                                   json: one ExecResult object when the run ends;
                                   stream-json: one event per line as it happens
-        --schema-version N        stream-json protocol version, 1 or 2 (default 2);
-                                  version 1 has no reasoning or permission events
+        --schema-version N        protocol version, 1 or 2 (default 2); with
+                                  stream-json, version 1 has no reasoning or
+                                  permission events; with json, version 1 of
+                                  the ExecResult has no stopReason
         --provider NAME           openai, anthropic or replay (default: ZERO_PROVIDER,
                                   else openai if OPENAI_API_KEY is set, else
                                   anthropic if ANTHROPIC_API_KEY is set; both set

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	execresultv1 "github.com/zeroproject/zero/generated/execresult/v1"
+
+	execresultv2 "github.com/zeroproject/zero/generated/execresult/v2"
 	streamjsonv1 "github.com/zeroproject/zero/generated/streamjson/v1"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/rt"
@@ -116,8 +118,8 @@ func TestTextSinkFinalOnly(t *testing.T) {
 
 func TestJSONSink(t *testing.T) {
 	var out bytes.Buffer
-	emitAll(t, NewJSON(&out, hideSecret), sampleRun())
-	var res execresultv1.ExecResult
+	emitAll(t, NewJSON(&out, 2, hideSecret), sampleRun())
+	var res execresultv2.ExecResult
 	if err := res.UnmarshalJSON(out.Bytes()); err != nil {
 		t.Fatalf("%s: %v", out.String(), err)
 	}
@@ -129,13 +131,32 @@ func TestJSONSink(t *testing.T) {
 	}
 }
 
+// TestJSONSinkVersion1 writes the result a client that asked for version 1
+// expects: the same fields, schemaVersion 1 and no stop reason.
+func TestJSONSinkVersion1(t *testing.T) {
+	var out bytes.Buffer
+	j := NewJSON(&out, 1, hideSecret)
+	j.SetStopReason("stop")
+	emitAll(t, j, sampleRun())
+	var res execresultv1.ExecResult
+	if err := res.UnmarshalJSON(out.Bytes()); err != nil {
+		t.Fatalf("%s: %v", out.String(), err)
+	}
+	if res.Status != "success" || res.Text != "Let me look with [redacted]. Done." || res.Usage.TotalTokens != 36 || len(res.ToolCalls) != 2 {
+		t.Errorf("result = %+v", res)
+	}
+	if !bytes.HasPrefix(out.Bytes(), []byte(`{"schemaVersion":1,`)) || bytes.Contains(out.Bytes(), []byte("stopReason")) {
+		t.Errorf("not a version 1 result: %s", out.Bytes())
+	}
+}
+
 func TestJSONSinkError(t *testing.T) {
 	var out bytes.Buffer
-	emitAll(t, NewJSON(&out, nil), []streamjsonv2.OutputValue{
+	emitAll(t, NewJSON(&out, 2, nil), []streamjsonv2.OutputValue{
 		&streamjsonv2.Error{RunID: runID, Code: "invalid_input", Message: "bad"},
 		&streamjsonv2.RunEnd{RunID: runID, Status: "error", ExitCode: 2},
 	})
-	var res execresultv1.ExecResult
+	var res execresultv2.ExecResult
 	if err := res.UnmarshalJSON(out.Bytes()); err != nil {
 		t.Fatalf("%s: %v", out.String(), err)
 	}
