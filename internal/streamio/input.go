@@ -8,7 +8,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/zeroproject/zero/internal/textclip"
 
 	streamjsonv1 "github.com/zeroproject/zero/generated/streamjson/v1"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
@@ -59,7 +60,7 @@ type InputError struct {
 const maxErrorText = 512
 
 func (e *InputError) Error() string {
-	msg := clipText(e.Err.Error(), maxErrorText) + offsetOf(e.Err)
+	msg := textclip.Bytes(e.Err.Error(), maxErrorText) + offsetOf(e.Err)
 	if e.Line == 0 {
 		return "invalid stream-json input: " + msg
 	}
@@ -74,17 +75,6 @@ func offsetOf(err error) string {
 		return ""
 	}
 	return " at offset " + strconv.Itoa(re.Offset)
-}
-
-// clipText cuts s to at most n bytes on a UTF-8 boundary, marking the cut.
-func clipText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }
 
 func (e *InputError) Unwrap() error { return e.Err }
