@@ -9,13 +9,12 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/zeroproject/zero/internal/textclip"
-
 	"github.com/spf13/pflag"
 
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
 	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/session"
+	"github.com/zeroproject/zero/internal/textclip"
 	"github.com/zeroproject/zero/rt"
 )
 

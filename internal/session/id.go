@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/zeroproject/zero/internal/textclip"
-
 	"github.com/zeroproject/zero/internal/randid"
+	"github.com/zeroproject/zero/internal/textclip"
 	"github.com/zeroproject/zero/schema"
 )
 

@@ -9,10 +9,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/zeroproject/zero/internal/textclip"
-
 	streamjsonv1 "github.com/zeroproject/zero/generated/streamjson/v1"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
+	"github.com/zeroproject/zero/internal/textclip"
 	"github.com/zeroproject/zero/rt"
 )
 

@@ -6,9 +6,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/zeroproject/zero/internal/textclip"
-
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
+	"github.com/zeroproject/zero/internal/textclip"
 	"github.com/zeroproject/zero/rt"
 )
 
