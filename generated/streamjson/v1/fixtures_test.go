@@ -8,11 +8,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/zeroproject/zero/rt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/zeroproject/zero/rt"
 )
 
 // fixtureDoc is what every root type of the package implements.
@@ -89,6 +90,7 @@ func TestFixtures(t *testing.T) {
 		}
 	}
 }
+
 func fixtureLoad(t *testing.T) fixtureManifest {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("testdata", "fixtures", "manifest.json"))
@@ -111,6 +113,7 @@ func fixtureLines(t *testing.T, name string) [][]byte {
 	}
 	return bytes.Split(bytes.TrimSuffix(b, []byte("\n")), []byte("\n"))
 }
+
 func fixtureLine(t *testing.T, lines [][]byte, c fixtureCase) []byte {
 	t.Helper()
 	if c.Line < 1 || c.Line > len(lines) {
