@@ -146,4 +146,3 @@ func writeFiles(t *testing.T, dir string, files map[string][]byte) {
 		}
 	}
 }
-
