@@ -4,14 +4,16 @@
 package execresultv1
 
 import (
-	"github.com/zeroproject/zero/rt"
 	"strconv"
+
+	"github.com/zeroproject/zero/rt"
 )
 
-func dec0(d *rt.Decoder) (ExecResult, error) {
+func decodeExecResult(d *rt.Decoder) (ExecResult, error) {
 	var v ExecResult
 	return v, v.decodeJSON(d)
 }
+
 func (x *ExecResult) decodeJSON(d *rt.Decoder) error {
 	*x = ExecResult{}
 	off := d.Start()
@@ -41,7 +43,7 @@ func (x *ExecResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -51,7 +53,7 @@ func (x *ExecResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -61,7 +63,7 @@ func (x *ExecResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeExecStatus(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -71,7 +73,7 @@ func (x *ExecResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec3(d)
+			v, err := decodeExecResultExitCode(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -81,7 +83,7 @@ func (x *ExecResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec4(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -91,7 +93,7 @@ func (x *ExecResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec5(d)
+			v, err := decodeUsageTotals(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -101,7 +103,7 @@ func (x *ExecResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := dec10(d)
+			v, err := decodeToolCallSummaryList(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -111,7 +113,7 @@ func (x *ExecResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x100)
-			v, err := dec11(d)
+			v, err := decodeExecError(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -144,8 +146,6 @@ func (x *ExecResult) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x80) == 0 {
 		return rt.Missing(off, "toolCalls")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -166,21 +166,22 @@ func (x *ExecResult) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str1 = rt.StrRule{
+var idRule = rt.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
 	Pattern: rt.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
 }
 
-func dec1(d *rt.Decoder) (string, error) {
+func decodeID(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str1.Check(s, off)
+	return s, idRule.Check(s, off)
 }
-func dec2(d *rt.Decoder) (ExecStatus, error) {
+
+func decodeExecStatus(d *rt.Decoder) (ExecStatus, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -193,7 +194,7 @@ func dec2(d *rt.Decoder) (ExecStatus, error) {
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\", \"incomplete\", \"interrupted\"")
 }
 
-var int3 = rt.IntRule{
+var execResultExitCodeRule = rt.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(255),
@@ -206,25 +207,28 @@ var int3 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec3(d *rt.Decoder) (int64, error) {
+func decodeExecResultExitCode(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int3.Check(v, off)
+	return v, execResultExitCodeRule.Check(v, off)
 }
-func dec4(d *rt.Decoder) (string, error) {
+
+func decodeString(d *rt.Decoder) (string, error) {
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
 	return s, nil
 }
-func dec5(d *rt.Decoder) (UsageTotals, error) {
+
+func decodeUsageTotals(d *rt.Decoder) (UsageTotals, error) {
 	var v UsageTotals
 	return v, v.decodeJSON(d)
 }
+
 func (x *UsageTotals) decodeJSON(d *rt.Decoder) error {
 	*x = UsageTotals{}
 	off := d.Start()
@@ -246,7 +250,7 @@ func (x *UsageTotals) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec6(d)
+			v, err := decodeNonNegativeInteger(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -256,7 +260,7 @@ func (x *UsageTotals) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec6(d)
+			v, err := decodeNonNegativeInteger(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -266,7 +270,7 @@ func (x *UsageTotals) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeNonNegativeInteger(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -284,8 +288,6 @@ func (x *UsageTotals) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x4) == 0 {
 		return rt.Missing(off, "totalTokens")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -306,7 +308,7 @@ func (x *UsageTotals) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var int6 = rt.IntRule{
+var nonNegativeIntegerRule = rt.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -319,18 +321,20 @@ var int6 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec6(d *rt.Decoder) (int64, error) {
+func decodeNonNegativeInteger(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int6.Check(v, off)
+	return v, nonNegativeIntegerRule.Check(v, off)
 }
-func dec7(d *rt.Decoder) (ToolCallSummary, error) {
+
+func decodeToolCallSummary(d *rt.Decoder) (ToolCallSummary, error) {
 	var v ToolCallSummary
 	return v, v.decodeJSON(d)
 }
+
 func (x *ToolCallSummary) decodeJSON(d *rt.Decoder) error {
 	*x = ToolCallSummary{}
 	off := d.Start()
@@ -352,7 +356,7 @@ func (x *ToolCallSummary) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -362,7 +366,7 @@ func (x *ToolCallSummary) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec8(d)
+			v, err := decodeToolCallSummaryName(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -372,7 +376,7 @@ func (x *ToolCallSummary) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec9(d)
+			v, err := decodeToolStatus(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -390,8 +394,6 @@ func (x *ToolCallSummary) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x4) == 0 {
 		return rt.Missing(off, "status")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -412,20 +414,21 @@ func (x *ToolCallSummary) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str8 = rt.StrRule{
+var toolCallSummaryNameRule = rt.StrRule{
 	MaxLen: -1,
 	MinLen: 1,
 }
 
-func dec8(d *rt.Decoder) (string, error) {
+func decodeToolCallSummaryName(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str8.Check(s, off)
+	return s, toolCallSummaryNameRule.Check(s, off)
 }
-func dec9(d *rt.Decoder) (ToolStatus, error) {
+
+func decodeToolStatus(d *rt.Decoder) (ToolStatus, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -437,8 +440,8 @@ func dec9(d *rt.Decoder) (ToolStatus, error) {
 	}
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
 }
-func dec10(d *rt.Decoder) ([]ToolCallSummary, error) {
-	off := d.Start()
+
+func decodeToolCallSummaryList(d *rt.Decoder) ([]ToolCallSummary, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
@@ -451,19 +454,20 @@ func dec10(d *rt.Decoder) ([]ToolCallSummary, error) {
 		if !more {
 			break
 		}
-		v, err := dec7(d)
+		v, err := decodeToolCallSummary(d)
 		if err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
 		out = append(out, v)
 	}
-	_ = off
 	return out, nil
 }
-func dec11(d *rt.Decoder) (ExecError, error) {
+
+func decodeExecError(d *rt.Decoder) (ExecError, error) {
 	var v ExecError
 	return v, v.decodeJSON(d)
 }
+
 func (x *ExecError) decodeJSON(d *rt.Decoder) error {
 	*x = ExecError{}
 	off := d.Start()
@@ -485,7 +489,7 @@ func (x *ExecError) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec12(d)
+			v, err := decodeExecErrorCode(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -495,7 +499,7 @@ func (x *ExecError) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec8(d)
+			v, err := decodeToolCallSummaryName(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -510,8 +514,6 @@ func (x *ExecError) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x2) == 0 {
 		return rt.Missing(off, "message")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -532,17 +534,17 @@ func (x *ExecError) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str12 = rt.StrRule{
+var execErrorCodeRule = rt.StrRule{
 	MaxLen:  -1,
 	MinLen:  0,
 	Pattern: rt.MustPattern("^[a-z][a-z0-9_]*$"),
 }
 
-func dec12(d *rt.Decoder) (string, error) {
+func decodeExecErrorCode(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str12.Check(s, off)
+	return s, execErrorCodeRule.Check(s, off)
 }

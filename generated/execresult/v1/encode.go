@@ -5,47 +5,47 @@ package execresultv1
 
 import "github.com/zeroproject/zero/rt"
 
-func enc0(e *rt.Encoder, key string, v ExecResult) error {
-	_ = key
+func encodeExecResult(e *rt.Encoder, key string, v ExecResult) error {
 	return v.encodeJSON(e)
 }
+
 func (x *ExecResult) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"runId\":")
-	if err := enc1(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"sessionId\":")
-	if err := enc1(e, "sessionId", x.SessionID); err != nil {
+	if err := encodeID(e, "sessionId", x.SessionID); err != nil {
 		return rt.AtKey(err, "sessionId")
 	}
 	e.Lit(",\"status\":")
-	if err := enc2(e, "status", x.Status); err != nil {
+	if err := encodeExecStatus(e, "status", x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
 	e.Lit(",\"exitCode\":")
-	if err := enc3(e, "exitCode", x.ExitCode); err != nil {
+	if err := encodeExecResultExitCode(e, "exitCode", x.ExitCode); err != nil {
 		return rt.AtKey(err, "exitCode")
 	}
 	e.Lit(",\"text\":")
-	if err := enc4(e, "text", x.Text); err != nil {
+	if err := encodeString(e, "text", x.Text); err != nil {
 		return rt.AtKey(err, "text")
 	}
 	e.Lit(",\"usage\":")
-	if err := enc5(e, "usage", x.Usage); err != nil {
+	if err := encodeUsageTotals(e, "usage", x.Usage); err != nil {
 		return rt.AtKey(err, "usage")
 	}
 	e.Lit(",\"toolCalls\":")
-	if err := enc10(e, "toolCalls", x.ToolCalls); err != nil {
+	if err := encodeToolCallSummaryList(e, "toolCalls", x.ToolCalls); err != nil {
 		return rt.AtKey(err, "toolCalls")
 	}
 	if x.Error != nil {
-		e.Byte(byte(0x2c))
+		e.Byte(',')
 		e.Lit("\"error\":")
-		if err := enc11(e, "error", *x.Error); err != nil {
+		if err := encodeExecError(e, "error", *x.Error); err != nil {
 			return rt.AtKey(err, "error")
 		}
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -74,40 +74,45 @@ func (x *ExecResult) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc1(e *rt.Encoder, key string, v string) error {
+
+func encodeID(e *rt.Encoder, key string, v string) error {
 	e.Str(v)
 	return nil
 }
-func enc2(e *rt.Encoder, key string, v ExecStatus) error {
+
+func encodeExecStatus(e *rt.Encoder, key string, v ExecStatus) error {
 	e.Str(string(v))
 	return nil
 }
-func enc3(e *rt.Encoder, key string, v int64) error {
+
+func encodeExecResultExitCode(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }
-func enc4(e *rt.Encoder, key string, v string) error {
+
+func encodeString(e *rt.Encoder, key string, v string) error {
 	e.Text(key, v)
 	return nil
 }
-func enc5(e *rt.Encoder, key string, v UsageTotals) error {
-	_ = key
+
+func encodeUsageTotals(e *rt.Encoder, key string, v UsageTotals) error {
 	return v.encodeJSON(e)
 }
+
 func (x *UsageTotals) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"promptTokens\":")
-	if err := enc6(e, "promptTokens", x.PromptTokens); err != nil {
+	if err := encodeNonNegativeInteger(e, "promptTokens", x.PromptTokens); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
 	e.Lit(",\"completionTokens\":")
-	if err := enc6(e, "completionTokens", x.CompletionTokens); err != nil {
+	if err := encodeNonNegativeInteger(e, "completionTokens", x.CompletionTokens); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
 	e.Lit(",\"totalTokens\":")
-	if err := enc6(e, "totalTokens", x.TotalTokens); err != nil {
+	if err := encodeNonNegativeInteger(e, "totalTokens", x.TotalTokens); err != nil {
 		return rt.AtKey(err, "totalTokens")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -136,28 +141,30 @@ func (x *UsageTotals) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc6(e *rt.Encoder, key string, v int64) error {
+
+func encodeNonNegativeInteger(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }
-func enc7(e *rt.Encoder, key string, v ToolCallSummary) error {
-	_ = key
+
+func encodeToolCallSummary(e *rt.Encoder, key string, v ToolCallSummary) error {
 	return v.encodeJSON(e)
 }
+
 func (x *ToolCallSummary) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"id\":")
-	if err := enc1(e, "id", x.ID); err != nil {
+	if err := encodeID(e, "id", x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	e.Lit(",\"name\":")
-	if err := enc8(e, "name", x.Name); err != nil {
+	if err := encodeToolCallSummaryName(e, "name", x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	e.Lit(",\"status\":")
-	if err := enc9(e, "status", x.Status); err != nil {
+	if err := encodeToolStatus(e, "status", x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -186,40 +193,44 @@ func (x *ToolCallSummary) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc8(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str8)
+
+func encodeToolCallSummaryName(e *rt.Encoder, key string, v string) error {
+	return e.TextRule(key, v, &toolCallSummaryNameRule)
 }
-func enc9(e *rt.Encoder, key string, v ToolStatus) error {
+
+func encodeToolStatus(e *rt.Encoder, key string, v ToolStatus) error {
 	e.Str(string(v))
 	return nil
 }
-func enc10(e *rt.Encoder, key string, v []ToolCallSummary) error {
-	e.Byte(byte(0x5b))
+
+func encodeToolCallSummaryList(e *rt.Encoder, key string, v []ToolCallSummary) error {
+	e.Byte('[')
 	for i, x := range v {
 		if i > 0 {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
-		if err := enc7(e, key, x); err != nil {
+		if err := encodeToolCallSummary(e, key, x); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
-	e.Byte(byte(0x5d))
+	e.Byte(']')
 	return nil
 }
-func enc11(e *rt.Encoder, key string, v ExecError) error {
-	_ = key
+
+func encodeExecError(e *rt.Encoder, key string, v ExecError) error {
 	return v.encodeJSON(e)
 }
+
 func (x *ExecError) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"code\":")
-	if err := enc12(e, "code", x.Code); err != nil {
+	if err := encodeExecErrorCode(e, "code", x.Code); err != nil {
 		return rt.AtKey(err, "code")
 	}
 	e.Lit(",\"message\":")
-	if err := enc8(e, "message", x.Message); err != nil {
+	if err := encodeToolCallSummaryName(e, "message", x.Message); err != nil {
 		return rt.AtKey(err, "message")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -248,7 +259,8 @@ func (x *ExecError) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc12(e *rt.Encoder, key string, v string) error {
+
+func encodeExecErrorCode(e *rt.Encoder, key string, v string) error {
 	e.Str(v)
 	return nil
 }

@@ -5,47 +5,46 @@ package execresultv1
 
 import "github.com/zeroproject/zero/rt"
 
-func val0(v ExecResult) error {
+func validateExecResult(v ExecResult) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ExecResult) Validate() error {
-	n := 8
-	if err := val1(x.RunID); err != nil {
+	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val1(x.SessionID); err != nil {
+	if err := validateID(x.SessionID); err != nil {
 		return rt.AtKey(err, "sessionId")
 	}
-	if err := val2(x.Status); err != nil {
+	if err := validateExecStatus(x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
-	if err := val3(x.ExitCode); err != nil {
+	if err := validateExecResultExitCode(x.ExitCode); err != nil {
 		return rt.AtKey(err, "exitCode")
 	}
-	if err := val4(x.Text); err != nil {
+	if err := validateString(x.Text); err != nil {
 		return rt.AtKey(err, "text")
 	}
-	if err := val5(x.Usage); err != nil {
+	if err := validateUsageTotals(x.Usage); err != nil {
 		return rt.AtKey(err, "usage")
 	}
-	if err := val10(x.ToolCalls); err != nil {
+	if err := validateToolCallSummaryList(x.ToolCalls); err != nil {
 		return rt.AtKey(err, "toolCalls")
 	}
 	if x.Error != nil {
-		n++
-		if err := val11(*x.Error); err != nil {
+		if err := validateExecError(*x.Error); err != nil {
 			return rt.AtKey(err, "error")
 		}
 	}
-	_ = n
 	return nil
 }
-func val1(v string) error {
-	return str1.Check(v, -1)
+
+func validateID(v string) error {
+	return idRule.Check(v, -1)
 }
-func val2(v ExecStatus) error {
+
+func validateExecStatus(v ExecStatus) error {
 	return v.Validate()
 }
 
@@ -57,58 +56,60 @@ func (v ExecStatus) Validate() error {
 	}
 	return rt.InvalidEnum(string(v), "\"success\", \"error\", \"incomplete\", \"interrupted\"")
 }
-func val3(v int64) error {
-	return int3.Check(v, -1)
+
+func validateExecResultExitCode(v int64) error {
+	return execResultExitCodeRule.Check(v, -1)
 }
-func val4(v string) error {
-	_ = v
+
+func validateString(v string) error {
 	return nil
 }
-func val5(v UsageTotals) error {
+
+func validateUsageTotals(v UsageTotals) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *UsageTotals) Validate() error {
-	n := 3
-	if err := val6(x.PromptTokens); err != nil {
+	if err := validateNonNegativeInteger(x.PromptTokens); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
-	if err := val6(x.CompletionTokens); err != nil {
+	if err := validateNonNegativeInteger(x.CompletionTokens); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
-	if err := val6(x.TotalTokens); err != nil {
+	if err := validateNonNegativeInteger(x.TotalTokens); err != nil {
 		return rt.AtKey(err, "totalTokens")
 	}
-	_ = n
 	return nil
 }
-func val6(v int64) error {
-	return int6.Check(v, -1)
+
+func validateNonNegativeInteger(v int64) error {
+	return nonNegativeIntegerRule.Check(v, -1)
 }
-func val7(v ToolCallSummary) error {
+
+func validateToolCallSummary(v ToolCallSummary) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolCallSummary) Validate() error {
-	n := 3
-	if err := val1(x.ID); err != nil {
+	if err := validateID(x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := val8(x.Name); err != nil {
+	if err := validateToolCallSummaryName(x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := val9(x.Status); err != nil {
+	if err := validateToolStatus(x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
-	_ = n
 	return nil
 }
-func val8(v string) error {
-	return str8.Check(v, -1)
+
+func validateToolCallSummaryName(v string) error {
+	return toolCallSummaryNameRule.Check(v, -1)
 }
-func val9(v ToolStatus) error {
+
+func validateToolStatus(v ToolStatus) error {
 	return v.Validate()
 }
 
@@ -120,30 +121,31 @@ func (v ToolStatus) Validate() error {
 	}
 	return rt.InvalidEnum(string(v), "\"ok\", \"error\"")
 }
-func val10(v []ToolCallSummary) error {
+
+func validateToolCallSummaryList(v []ToolCallSummary) error {
 	for i, x := range v {
-		if err := val7(x); err != nil {
+		if err := validateToolCallSummary(x); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
-func val11(v ExecError) error {
+
+func validateExecError(v ExecError) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ExecError) Validate() error {
-	n := 2
-	if err := val12(x.Code); err != nil {
+	if err := validateExecErrorCode(x.Code); err != nil {
 		return rt.AtKey(err, "code")
 	}
-	if err := val8(x.Message); err != nil {
+	if err := validateToolCallSummaryName(x.Message); err != nil {
 		return rt.AtKey(err, "message")
 	}
-	_ = n
 	return nil
 }
-func val12(v string) error {
-	return str12.Check(v, -1)
+
+func validateExecErrorCode(v string) error {
+	return execErrorCodeRule.Check(v, -1)
 }

@@ -5,8 +5,9 @@ package execresultv2
 
 import (
 	"fmt"
-	execresultv1 "github.com/zeroproject/zero/generated/execresult/v1"
 	"strconv"
+
+	execresultv1 "github.com/zeroproject/zero/generated/execresult/v1"
 )
 
 // UpgradeExecResult converts a decoded ExecResult of the older version (package v1) to

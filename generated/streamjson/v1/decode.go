@@ -4,14 +4,16 @@
 package streamjsonv1
 
 import (
-	"github.com/zeroproject/zero/rt"
 	"strconv"
+
+	"github.com/zeroproject/zero/rt"
 )
 
-func dec0(d *rt.Decoder) (Input, error) {
+func decodeInput(d *rt.Decoder) (Input, error) {
 	var v Input
 	return v, v.decodeJSON(d)
 }
+
 func (x *Input) decodeJSON(d *rt.Decoder) error {
 	*x = Input{}
 	disc, err := d.PeekString("type", "\"prompt\", \"message\"")
@@ -54,10 +56,12 @@ func (x *Input) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec1(d *rt.Decoder) (Prompt, error) {
+
+func decodePrompt(d *rt.Decoder) (Prompt, error) {
 	var v Prompt
 	return v, v.decodeJSON(d)
 }
+
 func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 	*x = Prompt{}
 	off := d.Start()
@@ -95,7 +99,7 @@ func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -113,8 +117,6 @@ func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x4) == 0 {
 		return rt.Missing(off, "content")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -135,23 +137,25 @@ func (x *Prompt) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str2 = rt.StrRule{
+var nonEmptyStringRule = rt.StrRule{
 	MaxLen: -1,
 	MinLen: 1,
 }
 
-func dec2(d *rt.Decoder) (string, error) {
+func decodeNonEmptyString(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str2.Check(s, off)
+	return s, nonEmptyStringRule.Check(s, off)
 }
-func dec3(d *rt.Decoder) (Message, error) {
+
+func decodeMessage(d *rt.Decoder) (Message, error) {
 	var v Message
 	return v, v.decodeJSON(d)
 }
+
 func (x *Message) decodeJSON(d *rt.Decoder) error {
 	*x = Message{}
 	off := d.Start()
@@ -197,7 +201,7 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -218,8 +222,6 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x8) == 0 {
 		return rt.Missing(off, "content")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -239,10 +241,12 @@ func (x *Message) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec4(d *rt.Decoder) (Output, error) {
+
+func decodeOutput(d *rt.Decoder) (Output, error) {
 	var v Output
 	return v, v.decodeJSON(d)
 }
+
 func (x *Output) decodeJSON(d *rt.Decoder) error {
 	*x = Output{}
 	disc, err := d.PeekString("type", "\"run_start\", \"text\", \"tool_call\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
@@ -334,10 +338,12 @@ func (x *Output) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec5(d *rt.Decoder) (RunStart, error) {
+
+func decodeRunStart(d *rt.Decoder) (RunStart, error) {
 	var v RunStart
 	return v, v.decodeJSON(d)
 }
+
 func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 	*x = RunStart{}
 	off := d.Start()
@@ -375,7 +381,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -385,7 +391,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -395,7 +401,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -405,7 +411,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -415,7 +421,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -425,7 +431,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -458,8 +464,6 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x80) == 0 {
 		return rt.Missing(off, "apiModel")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -480,24 +484,26 @@ func (x *RunStart) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str6 = rt.StrRule{
+var idRule = rt.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
 	Pattern: rt.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
 }
 
-func dec6(d *rt.Decoder) (string, error) {
+func decodeID(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str6.Check(s, off)
+	return s, idRule.Check(s, off)
 }
-func dec7(d *rt.Decoder) (Text, error) {
+
+func decodeText(d *rt.Decoder) (Text, error) {
 	var v Text
 	return v, v.decodeJSON(d)
 }
+
 func (x *Text) decodeJSON(d *rt.Decoder) error {
 	*x = Text{}
 	off := d.Start()
@@ -535,7 +541,7 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -545,7 +551,7 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec8(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -566,8 +572,6 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x8) == 0 {
 		return rt.Missing(off, "delta")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -587,17 +591,20 @@ func (x *Text) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec8(d *rt.Decoder) (string, error) {
+
+func decodeString(d *rt.Decoder) (string, error) {
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
 	return s, nil
 }
-func dec9(d *rt.Decoder) (ToolCall, error) {
+
+func decodeToolCall(d *rt.Decoder) (ToolCall, error) {
 	var v ToolCall
 	return v, v.decodeJSON(d)
 }
+
 func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 	*x = ToolCall{}
 	off := d.Start()
@@ -635,7 +642,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -645,7 +652,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -655,7 +662,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -665,7 +672,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec10(d)
+			v, err := decodeRaw(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -675,7 +682,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec11(d)
+			v, err := decodeSideEffect(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -705,8 +712,6 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x40) == 0 {
 		return rt.Missing(off, "sideEffect")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -726,10 +731,12 @@ func (x *ToolCall) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec10(d *rt.Decoder) (rt.Raw, error) {
+
+func decodeRaw(d *rt.Decoder) (rt.Raw, error) {
 	return rt.DecodeRaw(d, nil)
 }
-func dec11(d *rt.Decoder) (SideEffect, error) {
+
+func decodeSideEffect(d *rt.Decoder) (SideEffect, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -741,10 +748,12 @@ func dec11(d *rt.Decoder) (SideEffect, error) {
 	}
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
 }
-func dec12(d *rt.Decoder) (ToolResult, error) {
+
+func decodeToolResult(d *rt.Decoder) (ToolResult, error) {
 	var v ToolResult
 	return v, v.decodeJSON(d)
 }
+
 func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 	*x = ToolResult{}
 	off := d.Start()
@@ -782,7 +791,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -792,7 +801,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -802,7 +811,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec13(d)
+			v, err := decodeToolStatus(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -812,7 +821,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec8(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -822,7 +831,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec14(d)
+			v, err := decodeBool(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -852,8 +861,6 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x40) == 0 {
 		return rt.Missing(off, "truncated")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -873,7 +880,8 @@ func (x *ToolResult) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec13(d *rt.Decoder) (ToolStatus, error) {
+
+func decodeToolStatus(d *rt.Decoder) (ToolStatus, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -885,13 +893,16 @@ func dec13(d *rt.Decoder) (ToolStatus, error) {
 	}
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
 }
-func dec14(d *rt.Decoder) (bool, error) {
+
+func decodeBool(d *rt.Decoder) (bool, error) {
 	return d.Bool()
 }
-func dec15(d *rt.Decoder) (Usage, error) {
+
+func decodeUsage(d *rt.Decoder) (Usage, error) {
 	var v Usage
 	return v, v.decodeJSON(d)
 }
+
 func (x *Usage) decodeJSON(d *rt.Decoder) error {
 	*x = Usage{}
 	off := d.Start()
@@ -929,7 +940,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -939,7 +950,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec16(d)
+			v, err := decodeNonNegativeInteger(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -949,7 +960,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec16(d)
+			v, err := decodeNonNegativeInteger(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -959,7 +970,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec16(d)
+			v, err := decodeNonNegativeInteger(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -986,8 +997,6 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x20) == 0 {
 		return rt.Missing(off, "totalTokens")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -1008,7 +1017,7 @@ func (x *Usage) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var int16 = rt.IntRule{
+var nonNegativeIntegerRule = rt.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -1021,18 +1030,20 @@ var int16 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec16(d *rt.Decoder) (int64, error) {
+func decodeNonNegativeInteger(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int16.Check(v, off)
+	return v, nonNegativeIntegerRule.Check(v, off)
 }
-func dec17(d *rt.Decoder) (Final, error) {
+
+func decodeFinal(d *rt.Decoder) (Final, error) {
 	var v Final
 	return v, v.decodeJSON(d)
 }
+
 func (x *Final) decodeJSON(d *rt.Decoder) error {
 	*x = Final{}
 	off := d.Start()
@@ -1070,7 +1081,7 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1080,7 +1091,7 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec8(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1101,8 +1112,6 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x8) == 0 {
 		return rt.Missing(off, "text")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -1122,10 +1131,12 @@ func (x *Final) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec18(d *rt.Decoder) (Warning, error) {
+
+func decodeWarning(d *rt.Decoder) (Warning, error) {
 	var v Warning
 	return v, v.decodeJSON(d)
 }
+
 func (x *Warning) decodeJSON(d *rt.Decoder) error {
 	*x = Warning{}
 	off := d.Start()
@@ -1163,7 +1174,7 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1173,7 +1184,7 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec19(d)
+			v, err := decodeWarningCode(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1183,7 +1194,7 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1207,8 +1218,6 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x10) == 0 {
 		return rt.Missing(off, "message")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -1229,24 +1238,26 @@ func (x *Warning) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str19 = rt.StrRule{
+var warningCodeRule = rt.StrRule{
 	MaxLen:  -1,
 	MinLen:  0,
 	Pattern: rt.MustPattern("^[a-z][a-z0-9_]*$"),
 }
 
-func dec19(d *rt.Decoder) (string, error) {
+func decodeWarningCode(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str19.Check(s, off)
+	return s, warningCodeRule.Check(s, off)
 }
-func dec20(d *rt.Decoder) (Error, error) {
+
+func decodeError(d *rt.Decoder) (Error, error) {
 	var v Error
 	return v, v.decodeJSON(d)
 }
+
 func (x *Error) decodeJSON(d *rt.Decoder) error {
 	*x = Error{}
 	off := d.Start()
@@ -1284,7 +1295,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1294,7 +1305,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec19(d)
+			v, err := decodeWarningCode(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1304,7 +1315,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1314,7 +1325,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec14(d)
+			v, err := decodeBool(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1341,8 +1352,6 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x20) == 0 {
 		return rt.Missing(off, "recoverable")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -1362,10 +1371,12 @@ func (x *Error) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec21(d *rt.Decoder) (RunEnd, error) {
+
+func decodeRunEnd(d *rt.Decoder) (RunEnd, error) {
 	var v RunEnd
 	return v, v.decodeJSON(d)
 }
+
 func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 	*x = RunEnd{}
 	off := d.Start()
@@ -1403,7 +1414,7 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1413,7 +1424,7 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec22(d)
+			v, err := decodeRunStatus(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1423,7 +1434,7 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec23(d)
+			v, err := decodeExitCode(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1447,8 +1458,6 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x10) == 0 {
 		return rt.Missing(off, "exitCode")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -1468,7 +1477,8 @@ func (x *RunEnd) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec22(d *rt.Decoder) (RunStatus, error) {
+
+func decodeRunStatus(d *rt.Decoder) (RunStatus, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -1481,7 +1491,7 @@ func dec22(d *rt.Decoder) (RunStatus, error) {
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\"")
 }
 
-var int23 = rt.IntRule{
+var exitCodeRule = rt.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(255),
@@ -1494,11 +1504,11 @@ var int23 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec23(d *rt.Decoder) (int64, error) {
+func decodeExitCode(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int23.Check(v, off)
+	return v, exitCodeRule.Check(v, off)
 }

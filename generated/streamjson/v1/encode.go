@@ -5,10 +5,10 @@ package streamjsonv1
 
 import "github.com/zeroproject/zero/rt"
 
-func enc0(e *rt.Encoder, key string, v Input) error {
-	_ = key
+func encodeInput(e *rt.Encoder, key string, v Input) error {
 	return v.encodeJSON(e)
 }
+
 func (x *Input) encodeJSON(e *rt.Encoder) error {
 	switch v := x.Value.(type) {
 	case *Prompt:
@@ -45,16 +45,17 @@ func (x *Input) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc1(e *rt.Encoder, key string, v Prompt) error {
-	_ = key
+
+func encodePrompt(e *rt.Encoder, key string, v Prompt) error {
 	return v.encodeJSON(e)
 }
+
 func (x *Prompt) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"prompt\",\"content\":")
-	if err := enc2(e, "content", x.Content); err != nil {
+	if err := encodeNonEmptyString(e, "content", x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -83,19 +84,21 @@ func (x *Prompt) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc2(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str2)
+
+func encodeNonEmptyString(e *rt.Encoder, key string, v string) error {
+	return e.TextRule(key, v, &nonEmptyStringRule)
 }
-func enc3(e *rt.Encoder, key string, v Message) error {
-	_ = key
+
+func encodeMessage(e *rt.Encoder, key string, v Message) error {
 	return v.encodeJSON(e)
 }
+
 func (x *Message) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"message\",\"role\":\"user\",\"content\":")
-	if err := enc2(e, "content", x.Content); err != nil {
+	if err := encodeNonEmptyString(e, "content", x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -124,10 +127,11 @@ func (x *Message) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc4(e *rt.Encoder, key string, v Output) error {
-	_ = key
+
+func encodeOutput(e *rt.Encoder, key string, v Output) error {
 	return v.encodeJSON(e)
 }
+
 func (x *Output) encodeJSON(e *rt.Encoder) error {
 	switch v := x.Value.(type) {
 	case *RunStart:
@@ -178,36 +182,37 @@ func (x *Output) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc5(e *rt.Encoder, key string, v RunStart) error {
-	_ = key
+
+func encodeRunStart(e *rt.Encoder, key string, v RunStart) error {
 	return v.encodeJSON(e)
 }
+
 func (x *RunStart) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"run_start\",\"runId\":")
-	if err := enc6(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"sessionId\":")
-	if err := enc6(e, "sessionId", x.SessionID); err != nil {
+	if err := encodeID(e, "sessionId", x.SessionID); err != nil {
 		return rt.AtKey(err, "sessionId")
 	}
 	e.Lit(",\"cwd\":")
-	if err := enc2(e, "cwd", x.Cwd); err != nil {
+	if err := encodeNonEmptyString(e, "cwd", x.Cwd); err != nil {
 		return rt.AtKey(err, "cwd")
 	}
 	e.Lit(",\"provider\":")
-	if err := enc2(e, "provider", x.Provider); err != nil {
+	if err := encodeNonEmptyString(e, "provider", x.Provider); err != nil {
 		return rt.AtKey(err, "provider")
 	}
 	e.Lit(",\"model\":")
-	if err := enc2(e, "model", x.Model); err != nil {
+	if err := encodeNonEmptyString(e, "model", x.Model); err != nil {
 		return rt.AtKey(err, "model")
 	}
 	e.Lit(",\"apiModel\":")
-	if err := enc2(e, "apiModel", x.APIModel); err != nil {
+	if err := encodeNonEmptyString(e, "apiModel", x.APIModel); err != nil {
 		return rt.AtKey(err, "apiModel")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -236,24 +241,26 @@ func (x *RunStart) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc6(e *rt.Encoder, key string, v string) error {
+
+func encodeID(e *rt.Encoder, key string, v string) error {
 	e.Str(v)
 	return nil
 }
-func enc7(e *rt.Encoder, key string, v Text) error {
-	_ = key
+
+func encodeText(e *rt.Encoder, key string, v Text) error {
 	return v.encodeJSON(e)
 }
+
 func (x *Text) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"text\",\"runId\":")
-	if err := enc6(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"delta\":")
-	if err := enc8(e, "delta", x.Delta); err != nil {
+	if err := encodeString(e, "delta", x.Delta); err != nil {
 		return rt.AtKey(err, "delta")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -282,36 +289,38 @@ func (x *Text) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc8(e *rt.Encoder, key string, v string) error {
+
+func encodeString(e *rt.Encoder, key string, v string) error {
 	e.Text(key, v)
 	return nil
 }
-func enc9(e *rt.Encoder, key string, v ToolCall) error {
-	_ = key
+
+func encodeToolCall(e *rt.Encoder, key string, v ToolCall) error {
 	return v.encodeJSON(e)
 }
+
 func (x *ToolCall) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"tool_call\",\"runId\":")
-	if err := enc6(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"id\":")
-	if err := enc6(e, "id", x.ID); err != nil {
+	if err := encodeID(e, "id", x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	e.Lit(",\"name\":")
-	if err := enc2(e, "name", x.Name); err != nil {
+	if err := encodeNonEmptyString(e, "name", x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	e.Lit(",\"args\":")
-	if err := enc10(e, "args", x.Args); err != nil {
+	if err := encodeRaw(e, "args", x.Args); err != nil {
 		return rt.AtKey(err, "args")
 	}
 	e.Lit(",\"sideEffect\":")
-	if err := enc11(e, "sideEffect", x.SideEffect); err != nil {
+	if err := encodeSideEffect(e, "sideEffect", x.SideEffect); err != nil {
 		return rt.AtKey(err, "sideEffect")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -340,39 +349,42 @@ func (x *ToolCall) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc10(e *rt.Encoder, key string, v rt.Raw) error {
+
+func encodeRaw(e *rt.Encoder, key string, v rt.Raw) error {
 	return e.Raw(key, v)
 }
-func enc11(e *rt.Encoder, key string, v SideEffect) error {
+
+func encodeSideEffect(e *rt.Encoder, key string, v SideEffect) error {
 	e.Str(string(v))
 	return nil
 }
-func enc12(e *rt.Encoder, key string, v ToolResult) error {
-	_ = key
+
+func encodeToolResult(e *rt.Encoder, key string, v ToolResult) error {
 	return v.encodeJSON(e)
 }
+
 func (x *ToolResult) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"tool_result\",\"runId\":")
-	if err := enc6(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"id\":")
-	if err := enc6(e, "id", x.ID); err != nil {
+	if err := encodeID(e, "id", x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	e.Lit(",\"status\":")
-	if err := enc13(e, "status", x.Status); err != nil {
+	if err := encodeToolStatus(e, "status", x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
 	e.Lit(",\"output\":")
-	if err := enc8(e, "output", x.Output); err != nil {
+	if err := encodeString(e, "output", x.Output); err != nil {
 		return rt.AtKey(err, "output")
 	}
 	e.Lit(",\"truncated\":")
-	if err := enc14(e, "truncated", x.Truncated); err != nil {
+	if err := encodeBool(e, "truncated", x.Truncated); err != nil {
 		return rt.AtKey(err, "truncated")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -401,36 +413,39 @@ func (x *ToolResult) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc13(e *rt.Encoder, key string, v ToolStatus) error {
+
+func encodeToolStatus(e *rt.Encoder, key string, v ToolStatus) error {
 	e.Str(string(v))
 	return nil
 }
-func enc14(e *rt.Encoder, key string, v bool) error {
+
+func encodeBool(e *rt.Encoder, key string, v bool) error {
 	e.Bool(v)
 	return nil
 }
-func enc15(e *rt.Encoder, key string, v Usage) error {
-	_ = key
+
+func encodeUsage(e *rt.Encoder, key string, v Usage) error {
 	return v.encodeJSON(e)
 }
+
 func (x *Usage) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"usage\",\"runId\":")
-	if err := enc6(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"promptTokens\":")
-	if err := enc16(e, "promptTokens", x.PromptTokens); err != nil {
+	if err := encodeNonNegativeInteger(e, "promptTokens", x.PromptTokens); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
 	e.Lit(",\"completionTokens\":")
-	if err := enc16(e, "completionTokens", x.CompletionTokens); err != nil {
+	if err := encodeNonNegativeInteger(e, "completionTokens", x.CompletionTokens); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
 	e.Lit(",\"totalTokens\":")
-	if err := enc16(e, "totalTokens", x.TotalTokens); err != nil {
+	if err := encodeNonNegativeInteger(e, "totalTokens", x.TotalTokens); err != nil {
 		return rt.AtKey(err, "totalTokens")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -459,24 +474,26 @@ func (x *Usage) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc16(e *rt.Encoder, key string, v int64) error {
+
+func encodeNonNegativeInteger(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }
-func enc17(e *rt.Encoder, key string, v Final) error {
-	_ = key
+
+func encodeFinal(e *rt.Encoder, key string, v Final) error {
 	return v.encodeJSON(e)
 }
+
 func (x *Final) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"final\",\"runId\":")
-	if err := enc6(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"text\":")
-	if err := enc8(e, "text", x.Text); err != nil {
+	if err := encodeString(e, "text", x.Text); err != nil {
 		return rt.AtKey(err, "text")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -505,24 +522,25 @@ func (x *Final) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc18(e *rt.Encoder, key string, v Warning) error {
-	_ = key
+
+func encodeWarning(e *rt.Encoder, key string, v Warning) error {
 	return v.encodeJSON(e)
 }
+
 func (x *Warning) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"warning\",\"runId\":")
-	if err := enc6(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"code\":")
-	if err := enc19(e, "code", x.Code); err != nil {
+	if err := encodeWarningCode(e, "code", x.Code); err != nil {
 		return rt.AtKey(err, "code")
 	}
 	e.Lit(",\"message\":")
-	if err := enc2(e, "message", x.Message); err != nil {
+	if err := encodeNonEmptyString(e, "message", x.Message); err != nil {
 		return rt.AtKey(err, "message")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -551,32 +569,34 @@ func (x *Warning) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc19(e *rt.Encoder, key string, v string) error {
+
+func encodeWarningCode(e *rt.Encoder, key string, v string) error {
 	e.Str(v)
 	return nil
 }
-func enc20(e *rt.Encoder, key string, v Error) error {
-	_ = key
+
+func encodeError(e *rt.Encoder, key string, v Error) error {
 	return v.encodeJSON(e)
 }
+
 func (x *Error) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"error\",\"runId\":")
-	if err := enc6(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"code\":")
-	if err := enc19(e, "code", x.Code); err != nil {
+	if err := encodeWarningCode(e, "code", x.Code); err != nil {
 		return rt.AtKey(err, "code")
 	}
 	e.Lit(",\"message\":")
-	if err := enc2(e, "message", x.Message); err != nil {
+	if err := encodeNonEmptyString(e, "message", x.Message); err != nil {
 		return rt.AtKey(err, "message")
 	}
 	e.Lit(",\"recoverable\":")
-	if err := enc14(e, "recoverable", x.Recoverable); err != nil {
+	if err := encodeBool(e, "recoverable", x.Recoverable); err != nil {
 		return rt.AtKey(err, "recoverable")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -605,24 +625,25 @@ func (x *Error) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc21(e *rt.Encoder, key string, v RunEnd) error {
-	_ = key
+
+func encodeRunEnd(e *rt.Encoder, key string, v RunEnd) error {
 	return v.encodeJSON(e)
 }
+
 func (x *RunEnd) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"run_end\",\"runId\":")
-	if err := enc6(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"status\":")
-	if err := enc22(e, "status", x.Status); err != nil {
+	if err := encodeRunStatus(e, "status", x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
 	e.Lit(",\"exitCode\":")
-	if err := enc23(e, "exitCode", x.ExitCode); err != nil {
+	if err := encodeExitCode(e, "exitCode", x.ExitCode); err != nil {
 		return rt.AtKey(err, "exitCode")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -651,11 +672,13 @@ func (x *RunEnd) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc22(e *rt.Encoder, key string, v RunStatus) error {
+
+func encodeRunStatus(e *rt.Encoder, key string, v RunStatus) error {
 	e.Str(string(v))
 	return nil
 }
-func enc23(e *rt.Encoder, key string, v int64) error {
+
+func encodeExitCode(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }

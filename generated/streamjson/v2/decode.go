@@ -4,14 +4,16 @@
 package streamjsonv2
 
 import (
-	"github.com/zeroproject/zero/rt"
 	"strconv"
+
+	"github.com/zeroproject/zero/rt"
 )
 
-func dec0(d *rt.Decoder) (Input, error) {
+func decodeInput(d *rt.Decoder) (Input, error) {
 	var v Input
 	return v, v.decodeJSON(d)
 }
+
 func (x *Input) decodeJSON(d *rt.Decoder) error {
 	*x = Input{}
 	disc, err := d.PeekString("type", "\"prompt\", \"message\"")
@@ -54,10 +56,12 @@ func (x *Input) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec1(d *rt.Decoder) (Prompt, error) {
+
+func decodePrompt(d *rt.Decoder) (Prompt, error) {
 	var v Prompt
 	return v, v.decodeJSON(d)
 }
+
 func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 	*x = Prompt{}
 	off := d.Start()
@@ -95,7 +99,7 @@ func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -113,8 +117,6 @@ func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x4) == 0 {
 		return rt.Missing(off, "content")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -135,23 +137,25 @@ func (x *Prompt) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str2 = rt.StrRule{
+var nonEmptyStringRule = rt.StrRule{
 	MaxLen: -1,
 	MinLen: 1,
 }
 
-func dec2(d *rt.Decoder) (string, error) {
+func decodeNonEmptyString(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str2.Check(s, off)
+	return s, nonEmptyStringRule.Check(s, off)
 }
-func dec3(d *rt.Decoder) (Message, error) {
+
+func decodeMessage(d *rt.Decoder) (Message, error) {
 	var v Message
 	return v, v.decodeJSON(d)
 }
+
 func (x *Message) decodeJSON(d *rt.Decoder) error {
 	*x = Message{}
 	off := d.Start()
@@ -197,7 +201,7 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -218,8 +222,6 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x8) == 0 {
 		return rt.Missing(off, "content")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -239,10 +241,12 @@ func (x *Message) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec4(d *rt.Decoder) (Output, error) {
+
+func decodeOutput(d *rt.Decoder) (Output, error) {
 	var v Output
 	return v, v.decodeJSON(d)
 }
+
 func (x *Output) decodeJSON(d *rt.Decoder) error {
 	*x = Output{}
 	disc, err := d.PeekString("type", "\"run_start\", \"text\", \"reasoning\", \"tool_call\", \"permission_request\", \"permission_decision\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
@@ -355,10 +359,12 @@ func (x *Output) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec5(d *rt.Decoder) (RunStart, error) {
+
+func decodeRunStart(d *rt.Decoder) (RunStart, error) {
 	var v RunStart
 	return v, v.decodeJSON(d)
 }
+
 func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 	*x = RunStart{}
 	off := d.Start()
@@ -396,7 +402,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -406,7 +412,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -416,7 +422,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -426,7 +432,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -436,7 +442,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -446,7 +452,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -479,8 +485,6 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x80) == 0 {
 		return rt.Missing(off, "apiModel")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -501,24 +505,26 @@ func (x *RunStart) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str6 = rt.StrRule{
+var idRule = rt.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
 	Pattern: rt.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
 }
 
-func dec6(d *rt.Decoder) (string, error) {
+func decodeID(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str6.Check(s, off)
+	return s, idRule.Check(s, off)
 }
-func dec7(d *rt.Decoder) (Text, error) {
+
+func decodeText(d *rt.Decoder) (Text, error) {
 	var v Text
 	return v, v.decodeJSON(d)
 }
+
 func (x *Text) decodeJSON(d *rt.Decoder) error {
 	*x = Text{}
 	off := d.Start()
@@ -556,7 +562,7 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -566,7 +572,7 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec8(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -587,8 +593,6 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x8) == 0 {
 		return rt.Missing(off, "delta")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -608,17 +612,20 @@ func (x *Text) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec8(d *rt.Decoder) (string, error) {
+
+func decodeString(d *rt.Decoder) (string, error) {
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
 	return s, nil
 }
-func dec9(d *rt.Decoder) (Reasoning, error) {
+
+func decodeReasoning(d *rt.Decoder) (Reasoning, error) {
 	var v Reasoning
 	return v, v.decodeJSON(d)
 }
+
 func (x *Reasoning) decodeJSON(d *rt.Decoder) error {
 	*x = Reasoning{}
 	off := d.Start()
@@ -656,7 +663,7 @@ func (x *Reasoning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -666,7 +673,7 @@ func (x *Reasoning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec8(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -687,8 +694,6 @@ func (x *Reasoning) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x8) == 0 {
 		return rt.Missing(off, "delta")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -708,10 +713,12 @@ func (x *Reasoning) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec10(d *rt.Decoder) (ToolCall, error) {
+
+func decodeToolCall(d *rt.Decoder) (ToolCall, error) {
 	var v ToolCall
 	return v, v.decodeJSON(d)
 }
+
 func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 	*x = ToolCall{}
 	off := d.Start()
@@ -749,7 +756,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -759,7 +766,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -769,7 +776,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -779,7 +786,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec11(d)
+			v, err := decodeRaw(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -789,7 +796,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec12(d)
+			v, err := decodeSideEffect(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -819,8 +826,6 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x40) == 0 {
 		return rt.Missing(off, "sideEffect")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -840,10 +845,12 @@ func (x *ToolCall) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec11(d *rt.Decoder) (rt.Raw, error) {
+
+func decodeRaw(d *rt.Decoder) (rt.Raw, error) {
 	return rt.DecodeRaw(d, nil)
 }
-func dec12(d *rt.Decoder) (SideEffect, error) {
+
+func decodeSideEffect(d *rt.Decoder) (SideEffect, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -855,10 +862,12 @@ func dec12(d *rt.Decoder) (SideEffect, error) {
 	}
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
 }
-func dec13(d *rt.Decoder) (PermissionRequest, error) {
+
+func decodePermissionRequest(d *rt.Decoder) (PermissionRequest, error) {
 	var v PermissionRequest
 	return v, v.decodeJSON(d)
 }
+
 func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 	*x = PermissionRequest{}
 	off := d.Start()
@@ -896,7 +905,7 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -906,7 +915,7 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -916,7 +925,7 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -926,7 +935,7 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec14(d)
+			v, err := decodePermissionAction(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -936,7 +945,7 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec15(d)
+			v, err := decodePermission(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -946,7 +955,7 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := dec16(d)
+			v, err := decodePermissionMode(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -956,7 +965,7 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x100)
-			v, err := dec12(d)
+			v, err := decodeSideEffect(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -966,7 +975,7 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x200)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -976,7 +985,7 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x400)
-			v, err := dec17(d)
+			v, err := decodeRisk(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -986,7 +995,7 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x800)
-			v, err := dec20(d)
+			v, err := decodeBlock(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1025,8 +1034,6 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x200) == 0 {
 		return rt.Missing(off, "reason")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -1046,7 +1053,8 @@ func (x *PermissionRequest) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec14(d *rt.Decoder) (PermissionAction, error) {
+
+func decodePermissionAction(d *rt.Decoder) (PermissionAction, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -1058,7 +1066,8 @@ func dec14(d *rt.Decoder) (PermissionAction, error) {
 	}
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"read\", \"list\", \"search\", \"write\", \"edit\", \"execute\"")
 }
-func dec15(d *rt.Decoder) (Permission, error) {
+
+func decodePermission(d *rt.Decoder) (Permission, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -1070,7 +1079,8 @@ func dec15(d *rt.Decoder) (Permission, error) {
 	}
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"allow\", \"prompt\", \"deny\"")
 }
-func dec16(d *rt.Decoder) (PermissionMode, error) {
+
+func decodePermissionMode(d *rt.Decoder) (PermissionMode, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -1082,10 +1092,12 @@ func dec16(d *rt.Decoder) (PermissionMode, error) {
 	}
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"default\", \"skip_permissions_unsafe\"")
 }
-func dec17(d *rt.Decoder) (Risk, error) {
+
+func decodeRisk(d *rt.Decoder) (Risk, error) {
 	var v Risk
 	return v, v.decodeJSON(d)
 }
+
 func (x *Risk) decodeJSON(d *rt.Decoder) error {
 	*x = Risk{}
 	off := d.Start()
@@ -1107,7 +1119,7 @@ func (x *Risk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec18(d)
+			v, err := decodeRiskLevel(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1117,7 +1129,7 @@ func (x *Risk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec19(d)
+			v, err := decodeRiskCategories(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1132,8 +1144,6 @@ func (x *Risk) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x2) == 0 {
 		return rt.Missing(off, "categories")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -1153,7 +1163,8 @@ func (x *Risk) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec18(d *rt.Decoder) (RiskLevel, error) {
+
+func decodeRiskLevel(d *rt.Decoder) (RiskLevel, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -1165,7 +1176,8 @@ func dec18(d *rt.Decoder) (RiskLevel, error) {
 	}
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"low\", \"medium\", \"high\", \"critical\"")
 }
-func dec19(d *rt.Decoder) ([]string, error) {
+
+func decodeRiskCategories(d *rt.Decoder) ([]string, error) {
 	off := d.Start()
 	if err := d.ArrStart(); err != nil {
 		return nil, err
@@ -1179,7 +1191,7 @@ func dec19(d *rt.Decoder) ([]string, error) {
 		if !more {
 			break
 		}
-		v, err := dec2(d)
+		v, err := decodeNonEmptyString(d)
 		if err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
@@ -1188,13 +1200,14 @@ func dec19(d *rt.Decoder) ([]string, error) {
 	if err := rt.Unique(out, off); err != nil {
 		return nil, err
 	}
-	_ = off
 	return out, nil
 }
-func dec20(d *rt.Decoder) (Block, error) {
+
+func decodeBlock(d *rt.Decoder) (Block, error) {
 	var v Block
 	return v, v.decodeJSON(d)
 }
+
 func (x *Block) decodeJSON(d *rt.Decoder) error {
 	*x = Block{}
 	off := d.Start()
@@ -1216,7 +1229,7 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec21(d)
+			v, err := decodeErrorCode(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1226,7 +1239,7 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1236,7 +1249,7 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec14(d)
+			v, err := decodePermissionAction(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1246,7 +1259,7 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec17(d)
+			v, err := decodeRisk(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1256,7 +1269,7 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1266,7 +1279,7 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec22(d)
+			v, err := decodeBool(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1290,8 +1303,6 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x20) == 0 {
 		return rt.Missing(off, "recoverable")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -1312,27 +1323,30 @@ func (x *Block) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str21 = rt.StrRule{
+var errorCodeRule = rt.StrRule{
 	MaxLen:  -1,
 	MinLen:  0,
 	Pattern: rt.MustPattern("^[a-z][a-z0-9_]*$"),
 }
 
-func dec21(d *rt.Decoder) (string, error) {
+func decodeErrorCode(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str21.Check(s, off)
+	return s, errorCodeRule.Check(s, off)
 }
-func dec22(d *rt.Decoder) (bool, error) {
+
+func decodeBool(d *rt.Decoder) (bool, error) {
 	return d.Bool()
 }
-func dec23(d *rt.Decoder) (PermissionDecision, error) {
+
+func decodePermissionDecision(d *rt.Decoder) (PermissionDecision, error) {
 	var v PermissionDecision
 	return v, v.decodeJSON(d)
 }
+
 func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 	*x = PermissionDecision{}
 	off := d.Start()
@@ -1370,7 +1384,7 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1380,7 +1394,7 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1390,7 +1404,7 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1400,7 +1414,7 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec14(d)
+			v, err := decodePermissionAction(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1410,7 +1424,7 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec15(d)
+			v, err := decodePermission(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1420,7 +1434,7 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := dec22(d)
+			v, err := decodeBool(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1430,7 +1444,7 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x100)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1443,7 +1457,7 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x200)
-			v, err := dec17(d)
+			v, err := decodeRisk(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1453,7 +1467,7 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x400)
-			v, err := dec20(d)
+			v, err := decodeBlock(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1486,8 +1500,6 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x80) == 0 {
 		return rt.Missing(off, "permissionGranted")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -1507,10 +1519,12 @@ func (x *PermissionDecision) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec24(d *rt.Decoder) (ToolResult, error) {
+
+func decodeToolResult(d *rt.Decoder) (ToolResult, error) {
 	var v ToolResult
 	return v, v.decodeJSON(d)
 }
+
 func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 	*x = ToolResult{}
 	off := d.Start()
@@ -1548,7 +1562,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1558,7 +1572,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1568,7 +1582,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec25(d)
+			v, err := decodeToolStatus(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1578,7 +1592,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec8(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1588,7 +1602,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec22(d)
+			v, err := decodeBool(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1618,8 +1632,6 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x40) == 0 {
 		return rt.Missing(off, "truncated")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -1639,7 +1651,8 @@ func (x *ToolResult) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec25(d *rt.Decoder) (ToolStatus, error) {
+
+func decodeToolStatus(d *rt.Decoder) (ToolStatus, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -1651,10 +1664,12 @@ func dec25(d *rt.Decoder) (ToolStatus, error) {
 	}
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
 }
-func dec26(d *rt.Decoder) (Usage, error) {
+
+func decodeUsage(d *rt.Decoder) (Usage, error) {
 	var v Usage
 	return v, v.decodeJSON(d)
 }
+
 func (x *Usage) decodeJSON(d *rt.Decoder) error {
 	*x = Usage{}
 	off := d.Start()
@@ -1692,7 +1707,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1702,7 +1717,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec27(d)
+			v, err := decodeNonNegativeInteger(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1712,7 +1727,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec27(d)
+			v, err := decodeNonNegativeInteger(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1722,7 +1737,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec27(d)
+			v, err := decodeNonNegativeInteger(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1749,8 +1764,6 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x20) == 0 {
 		return rt.Missing(off, "totalTokens")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -1771,7 +1784,7 @@ func (x *Usage) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var int27 = rt.IntRule{
+var nonNegativeIntegerRule = rt.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -1784,18 +1797,20 @@ var int27 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec27(d *rt.Decoder) (int64, error) {
+func decodeNonNegativeInteger(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int27.Check(v, off)
+	return v, nonNegativeIntegerRule.Check(v, off)
 }
-func dec28(d *rt.Decoder) (Final, error) {
+
+func decodeFinal(d *rt.Decoder) (Final, error) {
 	var v Final
 	return v, v.decodeJSON(d)
 }
+
 func (x *Final) decodeJSON(d *rt.Decoder) error {
 	*x = Final{}
 	off := d.Start()
@@ -1833,7 +1848,7 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1843,7 +1858,7 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec8(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1864,8 +1879,6 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x8) == 0 {
 		return rt.Missing(off, "text")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -1885,10 +1898,12 @@ func (x *Final) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec29(d *rt.Decoder) (Warning, error) {
+
+func decodeWarning(d *rt.Decoder) (Warning, error) {
 	var v Warning
 	return v, v.decodeJSON(d)
 }
+
 func (x *Warning) decodeJSON(d *rt.Decoder) error {
 	*x = Warning{}
 	off := d.Start()
@@ -1926,7 +1941,7 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1936,7 +1951,7 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec21(d)
+			v, err := decodeErrorCode(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1946,7 +1961,7 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1970,8 +1985,6 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x10) == 0 {
 		return rt.Missing(off, "message")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -1991,10 +2004,12 @@ func (x *Warning) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec30(d *rt.Decoder) (Error, error) {
+
+func decodeError(d *rt.Decoder) (Error, error) {
 	var v Error
 	return v, v.decodeJSON(d)
 }
+
 func (x *Error) decodeJSON(d *rt.Decoder) error {
 	*x = Error{}
 	off := d.Start()
@@ -2032,7 +2047,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2042,7 +2057,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec21(d)
+			v, err := decodeErrorCode(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2052,7 +2067,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec2(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2062,7 +2077,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec22(d)
+			v, err := decodeBool(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2089,8 +2104,6 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x20) == 0 {
 		return rt.Missing(off, "recoverable")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -2110,10 +2123,12 @@ func (x *Error) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec31(d *rt.Decoder) (RunEnd, error) {
+
+func decodeRunEnd(d *rt.Decoder) (RunEnd, error) {
 	var v RunEnd
 	return v, v.decodeJSON(d)
 }
+
 func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 	*x = RunEnd{}
 	off := d.Start()
@@ -2151,7 +2166,7 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2161,7 +2176,7 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec32(d)
+			v, err := decodeRunStatus(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2171,7 +2186,7 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec33(d)
+			v, err := decodeExitCode(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2195,8 +2210,6 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x10) == 0 {
 		return rt.Missing(off, "exitCode")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -2216,7 +2229,8 @@ func (x *RunEnd) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec32(d *rt.Decoder) (RunStatus, error) {
+
+func decodeRunStatus(d *rt.Decoder) (RunStatus, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -2229,7 +2243,7 @@ func dec32(d *rt.Decoder) (RunStatus, error) {
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\"")
 }
 
-var int33 = rt.IntRule{
+var exitCodeRule = rt.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(255),
@@ -2242,11 +2256,11 @@ var int33 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec33(d *rt.Decoder) (int64, error) {
+func decodeExitCode(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int33.Check(v, off)
+	return v, exitCodeRule.Check(v, off)
 }

@@ -5,10 +5,10 @@ package streamjsonv2
 
 import "github.com/zeroproject/zero/rt"
 
-func enc0(e *rt.Encoder, key string, v Input) error {
-	_ = key
+func encodeInput(e *rt.Encoder, key string, v Input) error {
 	return v.encodeJSON(e)
 }
+
 func (x *Input) encodeJSON(e *rt.Encoder) error {
 	switch v := x.Value.(type) {
 	case *Prompt:
@@ -45,16 +45,17 @@ func (x *Input) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc1(e *rt.Encoder, key string, v Prompt) error {
-	_ = key
+
+func encodePrompt(e *rt.Encoder, key string, v Prompt) error {
 	return v.encodeJSON(e)
 }
+
 func (x *Prompt) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":2,\"type\":\"prompt\",\"content\":")
-	if err := enc2(e, "content", x.Content); err != nil {
+	if err := encodeNonEmptyString(e, "content", x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -83,19 +84,21 @@ func (x *Prompt) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc2(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str2)
+
+func encodeNonEmptyString(e *rt.Encoder, key string, v string) error {
+	return e.TextRule(key, v, &nonEmptyStringRule)
 }
-func enc3(e *rt.Encoder, key string, v Message) error {
-	_ = key
+
+func encodeMessage(e *rt.Encoder, key string, v Message) error {
 	return v.encodeJSON(e)
 }
+
 func (x *Message) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":2,\"type\":\"message\",\"role\":\"user\",\"content\":")
-	if err := enc2(e, "content", x.Content); err != nil {
+	if err := encodeNonEmptyString(e, "content", x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -124,10 +127,11 @@ func (x *Message) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc4(e *rt.Encoder, key string, v Output) error {
-	_ = key
+
+func encodeOutput(e *rt.Encoder, key string, v Output) error {
 	return v.encodeJSON(e)
 }
+
 func (x *Output) encodeJSON(e *rt.Encoder) error {
 	switch v := x.Value.(type) {
 	case *RunStart:
@@ -184,36 +188,37 @@ func (x *Output) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc5(e *rt.Encoder, key string, v RunStart) error {
-	_ = key
+
+func encodeRunStart(e *rt.Encoder, key string, v RunStart) error {
 	return v.encodeJSON(e)
 }
+
 func (x *RunStart) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":2,\"type\":\"run_start\",\"runId\":")
-	if err := enc6(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"sessionId\":")
-	if err := enc6(e, "sessionId", x.SessionID); err != nil {
+	if err := encodeID(e, "sessionId", x.SessionID); err != nil {
 		return rt.AtKey(err, "sessionId")
 	}
 	e.Lit(",\"cwd\":")
-	if err := enc2(e, "cwd", x.Cwd); err != nil {
+	if err := encodeNonEmptyString(e, "cwd", x.Cwd); err != nil {
 		return rt.AtKey(err, "cwd")
 	}
 	e.Lit(",\"provider\":")
-	if err := enc2(e, "provider", x.Provider); err != nil {
+	if err := encodeNonEmptyString(e, "provider", x.Provider); err != nil {
 		return rt.AtKey(err, "provider")
 	}
 	e.Lit(",\"model\":")
-	if err := enc2(e, "model", x.Model); err != nil {
+	if err := encodeNonEmptyString(e, "model", x.Model); err != nil {
 		return rt.AtKey(err, "model")
 	}
 	e.Lit(",\"apiModel\":")
-	if err := enc2(e, "apiModel", x.APIModel); err != nil {
+	if err := encodeNonEmptyString(e, "apiModel", x.APIModel); err != nil {
 		return rt.AtKey(err, "apiModel")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -242,24 +247,26 @@ func (x *RunStart) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc6(e *rt.Encoder, key string, v string) error {
+
+func encodeID(e *rt.Encoder, key string, v string) error {
 	e.Str(v)
 	return nil
 }
-func enc7(e *rt.Encoder, key string, v Text) error {
-	_ = key
+
+func encodeText(e *rt.Encoder, key string, v Text) error {
 	return v.encodeJSON(e)
 }
+
 func (x *Text) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":2,\"type\":\"text\",\"runId\":")
-	if err := enc6(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"delta\":")
-	if err := enc8(e, "delta", x.Delta); err != nil {
+	if err := encodeString(e, "delta", x.Delta); err != nil {
 		return rt.AtKey(err, "delta")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -288,24 +295,26 @@ func (x *Text) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc8(e *rt.Encoder, key string, v string) error {
+
+func encodeString(e *rt.Encoder, key string, v string) error {
 	e.Text(key, v)
 	return nil
 }
-func enc9(e *rt.Encoder, key string, v Reasoning) error {
-	_ = key
+
+func encodeReasoning(e *rt.Encoder, key string, v Reasoning) error {
 	return v.encodeJSON(e)
 }
+
 func (x *Reasoning) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":2,\"type\":\"reasoning\",\"runId\":")
-	if err := enc6(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"delta\":")
-	if err := enc8(e, "delta", x.Delta); err != nil {
+	if err := encodeString(e, "delta", x.Delta); err != nil {
 		return rt.AtKey(err, "delta")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -334,32 +343,33 @@ func (x *Reasoning) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc10(e *rt.Encoder, key string, v ToolCall) error {
-	_ = key
+
+func encodeToolCall(e *rt.Encoder, key string, v ToolCall) error {
 	return v.encodeJSON(e)
 }
+
 func (x *ToolCall) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":2,\"type\":\"tool_call\",\"runId\":")
-	if err := enc6(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"id\":")
-	if err := enc6(e, "id", x.ID); err != nil {
+	if err := encodeID(e, "id", x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	e.Lit(",\"name\":")
-	if err := enc2(e, "name", x.Name); err != nil {
+	if err := encodeNonEmptyString(e, "name", x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	e.Lit(",\"args\":")
-	if err := enc11(e, "args", x.Args); err != nil {
+	if err := encodeRaw(e, "args", x.Args); err != nil {
 		return rt.AtKey(err, "args")
 	}
 	e.Lit(",\"sideEffect\":")
-	if err := enc12(e, "sideEffect", x.SideEffect); err != nil {
+	if err := encodeSideEffect(e, "sideEffect", x.SideEffect); err != nil {
 		return rt.AtKey(err, "sideEffect")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -388,65 +398,68 @@ func (x *ToolCall) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc11(e *rt.Encoder, key string, v rt.Raw) error {
+
+func encodeRaw(e *rt.Encoder, key string, v rt.Raw) error {
 	return e.Raw(key, v)
 }
-func enc12(e *rt.Encoder, key string, v SideEffect) error {
+
+func encodeSideEffect(e *rt.Encoder, key string, v SideEffect) error {
 	e.Str(string(v))
 	return nil
 }
-func enc13(e *rt.Encoder, key string, v PermissionRequest) error {
-	_ = key
+
+func encodePermissionRequest(e *rt.Encoder, key string, v PermissionRequest) error {
 	return v.encodeJSON(e)
 }
+
 func (x *PermissionRequest) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":2,\"type\":\"permission_request\",\"runId\":")
-	if err := enc6(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"id\":")
-	if err := enc6(e, "id", x.ID); err != nil {
+	if err := encodeID(e, "id", x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	e.Lit(",\"name\":")
-	if err := enc2(e, "name", x.Name); err != nil {
+	if err := encodeNonEmptyString(e, "name", x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	e.Lit(",\"action\":")
-	if err := enc14(e, "action", x.Action); err != nil {
+	if err := encodePermissionAction(e, "action", x.Action); err != nil {
 		return rt.AtKey(err, "action")
 	}
 	e.Lit(",\"permission\":")
-	if err := enc15(e, "permission", x.Permission); err != nil {
+	if err := encodePermission(e, "permission", x.Permission); err != nil {
 		return rt.AtKey(err, "permission")
 	}
 	e.Lit(",\"permissionMode\":")
-	if err := enc16(e, "permissionMode", x.PermissionMode); err != nil {
+	if err := encodePermissionMode(e, "permissionMode", x.PermissionMode); err != nil {
 		return rt.AtKey(err, "permissionMode")
 	}
 	e.Lit(",\"sideEffect\":")
-	if err := enc12(e, "sideEffect", x.SideEffect); err != nil {
+	if err := encodeSideEffect(e, "sideEffect", x.SideEffect); err != nil {
 		return rt.AtKey(err, "sideEffect")
 	}
 	e.Lit(",\"reason\":")
-	if err := enc2(e, "reason", x.Reason); err != nil {
+	if err := encodeNonEmptyString(e, "reason", x.Reason); err != nil {
 		return rt.AtKey(err, "reason")
 	}
 	if x.Risk != nil {
-		e.Byte(byte(0x2c))
+		e.Byte(',')
 		e.Lit("\"risk\":")
-		if err := enc17(e, "risk", *x.Risk); err != nil {
+		if err := encodeRisk(e, "risk", *x.Risk); err != nil {
 			return rt.AtKey(err, "risk")
 		}
 	}
 	if x.Block != nil {
-		e.Byte(byte(0x2c))
+		e.Byte(',')
 		e.Lit("\"block\":")
-		if err := enc20(e, "block", *x.Block); err != nil {
+		if err := encodeBlock(e, "block", *x.Block); err != nil {
 			return rt.AtKey(err, "block")
 		}
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -475,32 +488,36 @@ func (x *PermissionRequest) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc14(e *rt.Encoder, key string, v PermissionAction) error {
+
+func encodePermissionAction(e *rt.Encoder, key string, v PermissionAction) error {
 	e.Str(string(v))
 	return nil
 }
-func enc15(e *rt.Encoder, key string, v Permission) error {
+
+func encodePermission(e *rt.Encoder, key string, v Permission) error {
 	e.Str(string(v))
 	return nil
 }
-func enc16(e *rt.Encoder, key string, v PermissionMode) error {
+
+func encodePermissionMode(e *rt.Encoder, key string, v PermissionMode) error {
 	e.Str(string(v))
 	return nil
 }
-func enc17(e *rt.Encoder, key string, v Risk) error {
-	_ = key
+
+func encodeRisk(e *rt.Encoder, key string, v Risk) error {
 	return v.encodeJSON(e)
 }
+
 func (x *Risk) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"level\":")
-	if err := enc18(e, "level", x.Level); err != nil {
+	if err := encodeRiskLevel(e, "level", x.Level); err != nil {
 		return rt.AtKey(err, "level")
 	}
 	e.Lit(",\"categories\":")
-	if err := enc19(e, "categories", x.Categories); err != nil {
+	if err := encodeRiskCategories(e, "categories", x.Categories); err != nil {
 		return rt.AtKey(err, "categories")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -529,56 +546,59 @@ func (x *Risk) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc18(e *rt.Encoder, key string, v RiskLevel) error {
+
+func encodeRiskLevel(e *rt.Encoder, key string, v RiskLevel) error {
 	e.Str(string(v))
 	return nil
 }
-func enc19(e *rt.Encoder, key string, v []string) error {
-	e.Byte(byte(0x5b))
+
+func encodeRiskCategories(e *rt.Encoder, key string, v []string) error {
+	e.Byte('[')
 	for i, x := range v {
 		if i > 0 {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
-		if err := enc2(e, key, x); err != nil {
+		if err := encodeNonEmptyString(e, key, x); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
-	e.Byte(byte(0x5d))
+	e.Byte(']')
 	return nil
 }
-func enc20(e *rt.Encoder, key string, v Block) error {
-	_ = key
+
+func encodeBlock(e *rt.Encoder, key string, v Block) error {
 	return v.encodeJSON(e)
 }
+
 func (x *Block) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"code\":")
-	if err := enc21(e, "code", x.Code); err != nil {
+	if err := encodeErrorCode(e, "code", x.Code); err != nil {
 		return rt.AtKey(err, "code")
 	}
 	e.Lit(",\"toolName\":")
-	if err := enc2(e, "toolName", x.ToolName); err != nil {
+	if err := encodeNonEmptyString(e, "toolName", x.ToolName); err != nil {
 		return rt.AtKey(err, "toolName")
 	}
 	e.Lit(",\"action\":")
-	if err := enc14(e, "action", x.Action); err != nil {
+	if err := encodePermissionAction(e, "action", x.Action); err != nil {
 		return rt.AtKey(err, "action")
 	}
 	if x.Risk != nil {
-		e.Byte(byte(0x2c))
+		e.Byte(',')
 		e.Lit("\"risk\":")
-		if err := enc17(e, "risk", *x.Risk); err != nil {
+		if err := encodeRisk(e, "risk", *x.Risk); err != nil {
 			return rt.AtKey(err, "risk")
 		}
 	}
 	e.Lit(",\"reason\":")
-	if err := enc2(e, "reason", x.Reason); err != nil {
+	if err := encodeNonEmptyString(e, "reason", x.Reason); err != nil {
 		return rt.AtKey(err, "reason")
 	}
 	e.Lit(",\"recoverable\":")
-	if err := enc22(e, "recoverable", x.Recoverable); err != nil {
+	if err := encodeBool(e, "recoverable", x.Recoverable); err != nil {
 		return rt.AtKey(err, "recoverable")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -607,65 +627,68 @@ func (x *Block) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc21(e *rt.Encoder, key string, v string) error {
+
+func encodeErrorCode(e *rt.Encoder, key string, v string) error {
 	e.Str(v)
 	return nil
 }
-func enc22(e *rt.Encoder, key string, v bool) error {
+
+func encodeBool(e *rt.Encoder, key string, v bool) error {
 	e.Bool(v)
 	return nil
 }
-func enc23(e *rt.Encoder, key string, v PermissionDecision) error {
-	_ = key
+
+func encodePermissionDecision(e *rt.Encoder, key string, v PermissionDecision) error {
 	return v.encodeJSON(e)
 }
+
 func (x *PermissionDecision) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":2,\"type\":\"permission_decision\",\"runId\":")
-	if err := enc6(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"id\":")
-	if err := enc6(e, "id", x.ID); err != nil {
+	if err := encodeID(e, "id", x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	e.Lit(",\"name\":")
-	if err := enc2(e, "name", x.Name); err != nil {
+	if err := encodeNonEmptyString(e, "name", x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	e.Lit(",\"action\":")
-	if err := enc14(e, "action", x.Action); err != nil {
+	if err := encodePermissionAction(e, "action", x.Action); err != nil {
 		return rt.AtKey(err, "action")
 	}
 	e.Lit(",\"permission\":")
-	if err := enc15(e, "permission", x.Permission); err != nil {
+	if err := encodePermission(e, "permission", x.Permission); err != nil {
 		return rt.AtKey(err, "permission")
 	}
 	e.Lit(",\"permissionGranted\":")
-	if err := enc22(e, "permissionGranted", x.PermissionGranted); err != nil {
+	if err := encodeBool(e, "permissionGranted", x.PermissionGranted); err != nil {
 		return rt.AtKey(err, "permissionGranted")
 	}
 	if x.DecisionReason.Set {
-		e.Byte(byte(0x2c))
+		e.Byte(',')
 		e.Lit("\"decisionReason\":")
-		if err := enc2(e, "decisionReason", x.DecisionReason.V); err != nil {
+		if err := encodeNonEmptyString(e, "decisionReason", x.DecisionReason.V); err != nil {
 			return rt.AtKey(err, "decisionReason")
 		}
 	}
 	if x.Risk != nil {
-		e.Byte(byte(0x2c))
+		e.Byte(',')
 		e.Lit("\"risk\":")
-		if err := enc17(e, "risk", *x.Risk); err != nil {
+		if err := encodeRisk(e, "risk", *x.Risk); err != nil {
 			return rt.AtKey(err, "risk")
 		}
 	}
 	if x.Block != nil {
-		e.Byte(byte(0x2c))
+		e.Byte(',')
 		e.Lit("\"block\":")
-		if err := enc20(e, "block", *x.Block); err != nil {
+		if err := encodeBlock(e, "block", *x.Block); err != nil {
 			return rt.AtKey(err, "block")
 		}
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -694,32 +717,33 @@ func (x *PermissionDecision) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc24(e *rt.Encoder, key string, v ToolResult) error {
-	_ = key
+
+func encodeToolResult(e *rt.Encoder, key string, v ToolResult) error {
 	return v.encodeJSON(e)
 }
+
 func (x *ToolResult) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":2,\"type\":\"tool_result\",\"runId\":")
-	if err := enc6(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"id\":")
-	if err := enc6(e, "id", x.ID); err != nil {
+	if err := encodeID(e, "id", x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	e.Lit(",\"status\":")
-	if err := enc25(e, "status", x.Status); err != nil {
+	if err := encodeToolStatus(e, "status", x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
 	e.Lit(",\"output\":")
-	if err := enc8(e, "output", x.Output); err != nil {
+	if err := encodeString(e, "output", x.Output); err != nil {
 		return rt.AtKey(err, "output")
 	}
 	e.Lit(",\"truncated\":")
-	if err := enc22(e, "truncated", x.Truncated); err != nil {
+	if err := encodeBool(e, "truncated", x.Truncated); err != nil {
 		return rt.AtKey(err, "truncated")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -748,32 +772,34 @@ func (x *ToolResult) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc25(e *rt.Encoder, key string, v ToolStatus) error {
+
+func encodeToolStatus(e *rt.Encoder, key string, v ToolStatus) error {
 	e.Str(string(v))
 	return nil
 }
-func enc26(e *rt.Encoder, key string, v Usage) error {
-	_ = key
+
+func encodeUsage(e *rt.Encoder, key string, v Usage) error {
 	return v.encodeJSON(e)
 }
+
 func (x *Usage) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":2,\"type\":\"usage\",\"runId\":")
-	if err := enc6(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"promptTokens\":")
-	if err := enc27(e, "promptTokens", x.PromptTokens); err != nil {
+	if err := encodeNonNegativeInteger(e, "promptTokens", x.PromptTokens); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
 	e.Lit(",\"completionTokens\":")
-	if err := enc27(e, "completionTokens", x.CompletionTokens); err != nil {
+	if err := encodeNonNegativeInteger(e, "completionTokens", x.CompletionTokens); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
 	e.Lit(",\"totalTokens\":")
-	if err := enc27(e, "totalTokens", x.TotalTokens); err != nil {
+	if err := encodeNonNegativeInteger(e, "totalTokens", x.TotalTokens); err != nil {
 		return rt.AtKey(err, "totalTokens")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -802,24 +828,26 @@ func (x *Usage) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc27(e *rt.Encoder, key string, v int64) error {
+
+func encodeNonNegativeInteger(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }
-func enc28(e *rt.Encoder, key string, v Final) error {
-	_ = key
+
+func encodeFinal(e *rt.Encoder, key string, v Final) error {
 	return v.encodeJSON(e)
 }
+
 func (x *Final) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":2,\"type\":\"final\",\"runId\":")
-	if err := enc6(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"text\":")
-	if err := enc8(e, "text", x.Text); err != nil {
+	if err := encodeString(e, "text", x.Text); err != nil {
 		return rt.AtKey(err, "text")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -848,24 +876,25 @@ func (x *Final) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc29(e *rt.Encoder, key string, v Warning) error {
-	_ = key
+
+func encodeWarning(e *rt.Encoder, key string, v Warning) error {
 	return v.encodeJSON(e)
 }
+
 func (x *Warning) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":2,\"type\":\"warning\",\"runId\":")
-	if err := enc6(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"code\":")
-	if err := enc21(e, "code", x.Code); err != nil {
+	if err := encodeErrorCode(e, "code", x.Code); err != nil {
 		return rt.AtKey(err, "code")
 	}
 	e.Lit(",\"message\":")
-	if err := enc2(e, "message", x.Message); err != nil {
+	if err := encodeNonEmptyString(e, "message", x.Message); err != nil {
 		return rt.AtKey(err, "message")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -894,28 +923,29 @@ func (x *Warning) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc30(e *rt.Encoder, key string, v Error) error {
-	_ = key
+
+func encodeError(e *rt.Encoder, key string, v Error) error {
 	return v.encodeJSON(e)
 }
+
 func (x *Error) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":2,\"type\":\"error\",\"runId\":")
-	if err := enc6(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"code\":")
-	if err := enc21(e, "code", x.Code); err != nil {
+	if err := encodeErrorCode(e, "code", x.Code); err != nil {
 		return rt.AtKey(err, "code")
 	}
 	e.Lit(",\"message\":")
-	if err := enc2(e, "message", x.Message); err != nil {
+	if err := encodeNonEmptyString(e, "message", x.Message); err != nil {
 		return rt.AtKey(err, "message")
 	}
 	e.Lit(",\"recoverable\":")
-	if err := enc22(e, "recoverable", x.Recoverable); err != nil {
+	if err := encodeBool(e, "recoverable", x.Recoverable); err != nil {
 		return rt.AtKey(err, "recoverable")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -944,24 +974,25 @@ func (x *Error) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc31(e *rt.Encoder, key string, v RunEnd) error {
-	_ = key
+
+func encodeRunEnd(e *rt.Encoder, key string, v RunEnd) error {
 	return v.encodeJSON(e)
 }
+
 func (x *RunEnd) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":2,\"type\":\"run_end\",\"runId\":")
-	if err := enc6(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"status\":")
-	if err := enc32(e, "status", x.Status); err != nil {
+	if err := encodeRunStatus(e, "status", x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
 	e.Lit(",\"exitCode\":")
-	if err := enc33(e, "exitCode", x.ExitCode); err != nil {
+	if err := encodeExitCode(e, "exitCode", x.ExitCode); err != nil {
 		return rt.AtKey(err, "exitCode")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -990,11 +1021,13 @@ func (x *RunEnd) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc32(e *rt.Encoder, key string, v RunStatus) error {
+
+func encodeRunStatus(e *rt.Encoder, key string, v RunStatus) error {
 	e.Str(string(v))
 	return nil
 }
-func enc33(e *rt.Encoder, key string, v int64) error {
+
+func encodeExitCode(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }

@@ -5,6 +5,7 @@ package streamjsonv2
 
 import (
 	"fmt"
+
 	streamjsonv1 "github.com/zeroproject/zero/generated/streamjson/v1"
 	"github.com/zeroproject/zero/rt"
 )

@@ -5,7 +5,7 @@ package streamjsonv2
 
 import "github.com/zeroproject/zero/rt"
 
-func val0(v Input) error {
+func validateInput(v Input) error {
 	return v.Validate()
 }
 
@@ -16,36 +16,36 @@ func (x *Input) Validate() error {
 	}
 	return x.Value.Validate()
 }
-func val1(v Prompt) error {
+
+func validatePrompt(v Prompt) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Prompt) Validate() error {
-	n := 3
-	if err := val2(x.Content); err != nil {
+	if err := validateNonEmptyString(x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
-	_ = n
 	return nil
 }
-func val2(v string) error {
-	return str2.Check(v, -1)
+
+func validateNonEmptyString(v string) error {
+	return nonEmptyStringRule.Check(v, -1)
 }
-func val3(v Message) error {
+
+func validateMessage(v Message) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Message) Validate() error {
-	n := 4
-	if err := val2(x.Content); err != nil {
+	if err := validateNonEmptyString(x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
-	_ = n
 	return nil
 }
-func val4(v Output) error {
+
+func validateOutput(v Output) error {
 	return v.Validate()
 }
 
@@ -56,105 +56,104 @@ func (x *Output) Validate() error {
 	}
 	return x.Value.Validate()
 }
-func val5(v RunStart) error {
+
+func validateRunStart(v RunStart) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *RunStart) Validate() error {
-	n := 8
-	if err := val6(x.RunID); err != nil {
+	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val6(x.SessionID); err != nil {
+	if err := validateID(x.SessionID); err != nil {
 		return rt.AtKey(err, "sessionId")
 	}
-	if err := val2(x.Cwd); err != nil {
+	if err := validateNonEmptyString(x.Cwd); err != nil {
 		return rt.AtKey(err, "cwd")
 	}
-	if err := val2(x.Provider); err != nil {
+	if err := validateNonEmptyString(x.Provider); err != nil {
 		return rt.AtKey(err, "provider")
 	}
-	if err := val2(x.Model); err != nil {
+	if err := validateNonEmptyString(x.Model); err != nil {
 		return rt.AtKey(err, "model")
 	}
-	if err := val2(x.APIModel); err != nil {
+	if err := validateNonEmptyString(x.APIModel); err != nil {
 		return rt.AtKey(err, "apiModel")
 	}
-	_ = n
 	return nil
 }
-func val6(v string) error {
-	return str6.Check(v, -1)
+
+func validateID(v string) error {
+	return idRule.Check(v, -1)
 }
-func val7(v Text) error {
+
+func validateText(v Text) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Text) Validate() error {
-	n := 4
-	if err := val6(x.RunID); err != nil {
+	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val8(x.Delta); err != nil {
+	if err := validateString(x.Delta); err != nil {
 		return rt.AtKey(err, "delta")
 	}
-	_ = n
 	return nil
 }
-func val8(v string) error {
-	_ = v
+
+func validateString(v string) error {
 	return nil
 }
-func val9(v Reasoning) error {
+
+func validateReasoning(v Reasoning) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Reasoning) Validate() error {
-	n := 4
-	if err := val6(x.RunID); err != nil {
+	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val8(x.Delta); err != nil {
+	if err := validateString(x.Delta); err != nil {
 		return rt.AtKey(err, "delta")
 	}
-	_ = n
 	return nil
 }
-func val10(v ToolCall) error {
+
+func validateToolCall(v ToolCall) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolCall) Validate() error {
-	n := 7
-	if err := val6(x.RunID); err != nil {
+	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val6(x.ID); err != nil {
+	if err := validateID(x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := val2(x.Name); err != nil {
+	if err := validateNonEmptyString(x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := val11(x.Args); err != nil {
+	if err := validateRaw(x.Args); err != nil {
 		return rt.AtKey(err, "args")
 	}
-	if err := val12(x.SideEffect); err != nil {
+	if err := validateSideEffect(x.SideEffect); err != nil {
 		return rt.AtKey(err, "sideEffect")
 	}
-	_ = n
 	return nil
 }
-func val11(v rt.Raw) error {
+
+func validateRaw(v rt.Raw) error {
 	if err := rt.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
-func val12(v SideEffect) error {
+
+func validateSideEffect(v SideEffect) error {
 	return v.Validate()
 }
 
@@ -166,53 +165,51 @@ func (v SideEffect) Validate() error {
 	}
 	return rt.InvalidEnum(string(v), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
 }
-func val13(v PermissionRequest) error {
+
+func validatePermissionRequest(v PermissionRequest) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *PermissionRequest) Validate() error {
-	n := 10
-	if err := val6(x.RunID); err != nil {
+	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val6(x.ID); err != nil {
+	if err := validateID(x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := val2(x.Name); err != nil {
+	if err := validateNonEmptyString(x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := val14(x.Action); err != nil {
+	if err := validatePermissionAction(x.Action); err != nil {
 		return rt.AtKey(err, "action")
 	}
-	if err := val15(x.Permission); err != nil {
+	if err := validatePermission(x.Permission); err != nil {
 		return rt.AtKey(err, "permission")
 	}
-	if err := val16(x.PermissionMode); err != nil {
+	if err := validatePermissionMode(x.PermissionMode); err != nil {
 		return rt.AtKey(err, "permissionMode")
 	}
-	if err := val12(x.SideEffect); err != nil {
+	if err := validateSideEffect(x.SideEffect); err != nil {
 		return rt.AtKey(err, "sideEffect")
 	}
-	if err := val2(x.Reason); err != nil {
+	if err := validateNonEmptyString(x.Reason); err != nil {
 		return rt.AtKey(err, "reason")
 	}
 	if x.Risk != nil {
-		n++
-		if err := val17(*x.Risk); err != nil {
+		if err := validateRisk(*x.Risk); err != nil {
 			return rt.AtKey(err, "risk")
 		}
 	}
 	if x.Block != nil {
-		n++
-		if err := val20(*x.Block); err != nil {
+		if err := validateBlock(*x.Block); err != nil {
 			return rt.AtKey(err, "block")
 		}
 	}
-	_ = n
 	return nil
 }
-func val14(v PermissionAction) error {
+
+func validatePermissionAction(v PermissionAction) error {
 	return v.Validate()
 }
 
@@ -224,7 +221,8 @@ func (v PermissionAction) Validate() error {
 	}
 	return rt.InvalidEnum(string(v), "\"read\", \"list\", \"search\", \"write\", \"edit\", \"execute\"")
 }
-func val15(v Permission) error {
+
+func validatePermission(v Permission) error {
 	return v.Validate()
 }
 
@@ -236,7 +234,8 @@ func (v Permission) Validate() error {
 	}
 	return rt.InvalidEnum(string(v), "\"allow\", \"prompt\", \"deny\"")
 }
-func val16(v PermissionMode) error {
+
+func validatePermissionMode(v PermissionMode) error {
 	return v.Validate()
 }
 
@@ -248,23 +247,23 @@ func (v PermissionMode) Validate() error {
 	}
 	return rt.InvalidEnum(string(v), "\"default\", \"skip_permissions_unsafe\"")
 }
-func val17(v Risk) error {
+
+func validateRisk(v Risk) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Risk) Validate() error {
-	n := 2
-	if err := val18(x.Level); err != nil {
+	if err := validateRiskLevel(x.Level); err != nil {
 		return rt.AtKey(err, "level")
 	}
-	if err := val19(x.Categories); err != nil {
+	if err := validateRiskCategories(x.Categories); err != nil {
 		return rt.AtKey(err, "categories")
 	}
-	_ = n
 	return nil
 }
-func val18(v RiskLevel) error {
+
+func validateRiskLevel(v RiskLevel) error {
 	return v.Validate()
 }
 
@@ -276,124 +275,120 @@ func (v RiskLevel) Validate() error {
 	}
 	return rt.InvalidEnum(string(v), "\"low\", \"medium\", \"high\", \"critical\"")
 }
-func val19(v []string) error {
+
+func validateRiskCategories(v []string) error {
 	for i, x := range v {
-		if err := val2(x); err != nil {
+		if err := validateNonEmptyString(x); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return rt.Unique(v, -1)
 }
-func val20(v Block) error {
+
+func validateBlock(v Block) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Block) Validate() error {
-	n := 5
-	if err := val21(x.Code); err != nil {
+	if err := validateErrorCode(x.Code); err != nil {
 		return rt.AtKey(err, "code")
 	}
-	if err := val2(x.ToolName); err != nil {
+	if err := validateNonEmptyString(x.ToolName); err != nil {
 		return rt.AtKey(err, "toolName")
 	}
-	if err := val14(x.Action); err != nil {
+	if err := validatePermissionAction(x.Action); err != nil {
 		return rt.AtKey(err, "action")
 	}
 	if x.Risk != nil {
-		n++
-		if err := val17(*x.Risk); err != nil {
+		if err := validateRisk(*x.Risk); err != nil {
 			return rt.AtKey(err, "risk")
 		}
 	}
-	if err := val2(x.Reason); err != nil {
+	if err := validateNonEmptyString(x.Reason); err != nil {
 		return rt.AtKey(err, "reason")
 	}
-	if err := val22(x.Recoverable); err != nil {
+	if err := validateBool(x.Recoverable); err != nil {
 		return rt.AtKey(err, "recoverable")
 	}
-	_ = n
 	return nil
 }
-func val21(v string) error {
-	return str21.Check(v, -1)
+
+func validateErrorCode(v string) error {
+	return errorCodeRule.Check(v, -1)
 }
-func val22(v bool) error {
-	_ = v
+
+func validateBool(v bool) error {
 	return nil
 }
-func val23(v PermissionDecision) error {
+
+func validatePermissionDecision(v PermissionDecision) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *PermissionDecision) Validate() error {
-	n := 8
-	if err := val6(x.RunID); err != nil {
+	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val6(x.ID); err != nil {
+	if err := validateID(x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := val2(x.Name); err != nil {
+	if err := validateNonEmptyString(x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := val14(x.Action); err != nil {
+	if err := validatePermissionAction(x.Action); err != nil {
 		return rt.AtKey(err, "action")
 	}
-	if err := val15(x.Permission); err != nil {
+	if err := validatePermission(x.Permission); err != nil {
 		return rt.AtKey(err, "permission")
 	}
-	if err := val22(x.PermissionGranted); err != nil {
+	if err := validateBool(x.PermissionGranted); err != nil {
 		return rt.AtKey(err, "permissionGranted")
 	}
 	if x.DecisionReason.Set {
-		n++
-		if err := val2(x.DecisionReason.V); err != nil {
+		if err := validateNonEmptyString(x.DecisionReason.V); err != nil {
 			return rt.AtKey(err, "decisionReason")
 		}
 	}
 	if x.Risk != nil {
-		n++
-		if err := val17(*x.Risk); err != nil {
+		if err := validateRisk(*x.Risk); err != nil {
 			return rt.AtKey(err, "risk")
 		}
 	}
 	if x.Block != nil {
-		n++
-		if err := val20(*x.Block); err != nil {
+		if err := validateBlock(*x.Block); err != nil {
 			return rt.AtKey(err, "block")
 		}
 	}
-	_ = n
 	return nil
 }
-func val24(v ToolResult) error {
+
+func validateToolResult(v ToolResult) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolResult) Validate() error {
-	n := 7
-	if err := val6(x.RunID); err != nil {
+	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val6(x.ID); err != nil {
+	if err := validateID(x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := val25(x.Status); err != nil {
+	if err := validateToolStatus(x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
-	if err := val8(x.Output); err != nil {
+	if err := validateString(x.Output); err != nil {
 		return rt.AtKey(err, "output")
 	}
-	if err := val22(x.Truncated); err != nil {
+	if err := validateBool(x.Truncated); err != nil {
 		return rt.AtKey(err, "truncated")
 	}
-	_ = n
 	return nil
 }
-func val25(v ToolStatus) error {
+
+func validateToolStatus(v ToolStatus) error {
 	return v.Validate()
 }
 
@@ -405,108 +400,105 @@ func (v ToolStatus) Validate() error {
 	}
 	return rt.InvalidEnum(string(v), "\"ok\", \"error\"")
 }
-func val26(v Usage) error {
+
+func validateUsage(v Usage) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Usage) Validate() error {
-	n := 6
-	if err := val6(x.RunID); err != nil {
+	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val27(x.PromptTokens); err != nil {
+	if err := validateNonNegativeInteger(x.PromptTokens); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
-	if err := val27(x.CompletionTokens); err != nil {
+	if err := validateNonNegativeInteger(x.CompletionTokens); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
-	if err := val27(x.TotalTokens); err != nil {
+	if err := validateNonNegativeInteger(x.TotalTokens); err != nil {
 		return rt.AtKey(err, "totalTokens")
 	}
-	_ = n
 	return nil
 }
-func val27(v int64) error {
-	return int27.Check(v, -1)
+
+func validateNonNegativeInteger(v int64) error {
+	return nonNegativeIntegerRule.Check(v, -1)
 }
-func val28(v Final) error {
+
+func validateFinal(v Final) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Final) Validate() error {
-	n := 4
-	if err := val6(x.RunID); err != nil {
+	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val8(x.Text); err != nil {
+	if err := validateString(x.Text); err != nil {
 		return rt.AtKey(err, "text")
 	}
-	_ = n
 	return nil
 }
-func val29(v Warning) error {
+
+func validateWarning(v Warning) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Warning) Validate() error {
-	n := 5
-	if err := val6(x.RunID); err != nil {
+	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val21(x.Code); err != nil {
+	if err := validateErrorCode(x.Code); err != nil {
 		return rt.AtKey(err, "code")
 	}
-	if err := val2(x.Message); err != nil {
+	if err := validateNonEmptyString(x.Message); err != nil {
 		return rt.AtKey(err, "message")
 	}
-	_ = n
 	return nil
 }
-func val30(v Error) error {
+
+func validateError(v Error) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Error) Validate() error {
-	n := 6
-	if err := val6(x.RunID); err != nil {
+	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val21(x.Code); err != nil {
+	if err := validateErrorCode(x.Code); err != nil {
 		return rt.AtKey(err, "code")
 	}
-	if err := val2(x.Message); err != nil {
+	if err := validateNonEmptyString(x.Message); err != nil {
 		return rt.AtKey(err, "message")
 	}
-	if err := val22(x.Recoverable); err != nil {
+	if err := validateBool(x.Recoverable); err != nil {
 		return rt.AtKey(err, "recoverable")
 	}
-	_ = n
 	return nil
 }
-func val31(v RunEnd) error {
+
+func validateRunEnd(v RunEnd) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *RunEnd) Validate() error {
-	n := 5
-	if err := val6(x.RunID); err != nil {
+	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val32(x.Status); err != nil {
+	if err := validateRunStatus(x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
-	if err := val33(x.ExitCode); err != nil {
+	if err := validateExitCode(x.ExitCode); err != nil {
 		return rt.AtKey(err, "exitCode")
 	}
-	_ = n
 	return nil
 }
-func val32(v RunStatus) error {
+
+func validateRunStatus(v RunStatus) error {
 	return v.Validate()
 }
 
@@ -518,6 +510,7 @@ func (v RunStatus) Validate() error {
 	}
 	return rt.InvalidEnum(string(v), "\"success\", \"error\"")
 }
-func val33(v int64) error {
-	return int33.Check(v, -1)
+
+func validateExitCode(v int64) error {
+	return exitCodeRule.Check(v, -1)
 }
