@@ -104,6 +104,18 @@ fuzz: ## run each fuzz target for FUZZTIME (default 30s)
 clean: ## remove ./bin
 	rm -rf $(BIN)
 
+SUITE_REPO   ?= https://github.com/json-schema-org/JSON-Schema-Test-Suite.git
+SUITE_COMMIT ?= 44401e0c046704b476ec9d2e2fccdaee618f259d
+ZERO_SUITE_DIR ?= $(CURDIR)/../shared/json-schema-test-suite
+
+.PHONY: fetch-suite
+fetch-suite: ## clone the JSON Schema Test Suite at the pinned commit into ZERO_SUITE_DIR (default ../shared/json-schema-test-suite)
+	@if [ -d "$(ZERO_SUITE_DIR)/tests/draft2020-12" ]; then echo "fetch-suite: $(ZERO_SUITE_DIR) is already there"; exit 0; fi
+	git init -q "$(ZERO_SUITE_DIR)"
+	git -C "$(ZERO_SUITE_DIR)" fetch -q --depth 1 "$(SUITE_REPO)" $(SUITE_COMMIT)
+	git -C "$(ZERO_SUITE_DIR)" checkout -q FETCH_HEAD
+	@echo "fetch-suite: the suite at $(SUITE_COMMIT) is in $(ZERO_SUITE_DIR); run 'go test ./gen/suite'"
+
 .PHONY: suite-report
 suite-report: ## run the JSON Schema Test Suite through zerogen and write docs/suite.md
 	ZERO_SUITE_REPORT=$(CURDIR)/docs/suite.md $(GO) test -count=1 -v -run '^TestSuite$$' ./gen/suite

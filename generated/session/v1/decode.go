@@ -4,14 +4,16 @@
 package sessionv1
 
 import (
-	"github.com/zeroproject/zero/rt"
 	"strconv"
+
+	"github.com/zeroproject/zero/rt"
 )
 
-func dec0(d *rt.Decoder) (SessionMeta, error) {
+func decodeSessionMeta(d *rt.Decoder) (SessionMeta, error) {
 	var v SessionMeta
 	return v, v.decodeJSON(d)
 }
+
 func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 	*x = SessionMeta{}
 	off := d.Start()
@@ -41,7 +43,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -51,7 +53,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -61,7 +63,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -71,7 +73,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -81,7 +83,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -91,7 +93,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -101,7 +103,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -114,7 +116,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x100)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -127,7 +129,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x200)
-			v, err := dec4(d)
+			v, err := decodeSessionMetaRuns(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -137,7 +139,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x400)
-			v, err := dec5(d)
+			v, err := decodeSessionMetaTitle(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -173,8 +175,6 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x200) == 0 {
 		return rt.Missing(off, "runs")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -195,21 +195,22 @@ func (x *SessionMeta) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str1 = rt.StrRule{
+var idRule = rt.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
 	Pattern: rt.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
 }
 
-func dec1(d *rt.Decoder) (string, error) {
+func decodeID(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str1.Check(s, off)
+	return s, idRule.Check(s, off)
 }
-func dec2(d *rt.Decoder) (string, error) {
+
+func decodeFormattedString(d *rt.Decoder) (string, error) {
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
@@ -217,21 +218,21 @@ func dec2(d *rt.Decoder) (string, error) {
 	return s, nil
 }
 
-var str3 = rt.StrRule{
+var sessionMetaCwdRule = rt.StrRule{
 	MaxLen: -1,
 	MinLen: 1,
 }
 
-func dec3(d *rt.Decoder) (string, error) {
+func decodeSessionMetaCwd(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str3.Check(s, off)
+	return s, sessionMetaCwdRule.Check(s, off)
 }
 
-var int4 = rt.IntRule{
+var sessionMetaRunsRule = rt.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -244,32 +245,34 @@ var int4 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec4(d *rt.Decoder) (int64, error) {
+func decodeSessionMetaRuns(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int4.Check(v, off)
+	return v, sessionMetaRunsRule.Check(v, off)
 }
 
-var str5 = rt.StrRule{
+var sessionMetaTitleRule = rt.StrRule{
 	MaxLen: 200,
 	MinLen: 1,
 }
 
-func dec5(d *rt.Decoder) (string, error) {
+func decodeSessionMetaTitle(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str5.Check(s, off)
+	return s, sessionMetaTitleRule.Check(s, off)
 }
-func dec6(d *rt.Decoder) (SessionRecord, error) {
+
+func decodeSessionRecord(d *rt.Decoder) (SessionRecord, error) {
 	var v SessionRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *SessionRecord) decodeJSON(d *rt.Decoder) error {
 	*x = SessionRecord{}
 	disc, err := d.PeekString("type", "\"run_start\", \"user\", \"assistant\", \"tool_result\", \"usage\", \"run_end\"")
@@ -340,10 +343,12 @@ func (x *SessionRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec7(d *rt.Decoder) (RunStartRecord, error) {
+
+func decodeRunStartRecord(d *rt.Decoder) (RunStartRecord, error) {
 	var v RunStartRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 	*x = RunStartRecord{}
 	off := d.Start()
@@ -381,7 +386,7 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -391,7 +396,7 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -401,7 +406,7 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -411,7 +416,7 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -438,8 +443,6 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x20) == 0 {
 		return rt.Missing(off, "model")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -459,10 +462,12 @@ func (x *RunStartRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec8(d *rt.Decoder) (UserRecord, error) {
+
+func decodeUserRecord(d *rt.Decoder) (UserRecord, error) {
 	var v UserRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 	*x = UserRecord{}
 	off := d.Start()
@@ -500,7 +505,7 @@ func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -510,7 +515,7 @@ func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -520,7 +525,7 @@ func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -544,8 +549,6 @@ func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x10) == 0 {
 		return rt.Missing(off, "content")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -565,10 +568,12 @@ func (x *UserRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec9(d *rt.Decoder) (AssistantRecord, error) {
+
+func decodeAssistantRecord(d *rt.Decoder) (AssistantRecord, error) {
 	var v AssistantRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 	*x = AssistantRecord{}
 	off := d.Start()
@@ -606,7 +611,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -616,7 +621,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -626,7 +631,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec10(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -636,7 +641,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec10(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -649,7 +654,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec13(d)
+			v, err := decodeToolCallRecordList(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -676,8 +681,6 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x40) == 0 {
 		return rt.Missing(off, "toolCalls")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -697,17 +700,20 @@ func (x *AssistantRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec10(d *rt.Decoder) (string, error) {
+
+func decodeString(d *rt.Decoder) (string, error) {
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
 	return s, nil
 }
-func dec11(d *rt.Decoder) (ToolCallRecord, error) {
+
+func decodeToolCallRecord(d *rt.Decoder) (ToolCallRecord, error) {
 	var v ToolCallRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *ToolCallRecord) decodeJSON(d *rt.Decoder) error {
 	*x = ToolCallRecord{}
 	off := d.Start()
@@ -729,7 +735,7 @@ func (x *ToolCallRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -739,7 +745,7 @@ func (x *ToolCallRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -749,7 +755,7 @@ func (x *ToolCallRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec12(d)
+			v, err := decodeRaw(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -767,8 +773,6 @@ func (x *ToolCallRecord) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x4) == 0 {
 		return rt.Missing(off, "args")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -788,11 +792,12 @@ func (x *ToolCallRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec12(d *rt.Decoder) (rt.Raw, error) {
+
+func decodeRaw(d *rt.Decoder) (rt.Raw, error) {
 	return rt.DecodeRaw(d, nil)
 }
-func dec13(d *rt.Decoder) ([]ToolCallRecord, error) {
-	off := d.Start()
+
+func decodeToolCallRecordList(d *rt.Decoder) ([]ToolCallRecord, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
@@ -805,19 +810,20 @@ func dec13(d *rt.Decoder) ([]ToolCallRecord, error) {
 		if !more {
 			break
 		}
-		v, err := dec11(d)
+		v, err := decodeToolCallRecord(d)
 		if err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
 		out = append(out, v)
 	}
-	_ = off
 	return out, nil
 }
-func dec14(d *rt.Decoder) (ToolResultRecord, error) {
+
+func decodeToolResultRecord(d *rt.Decoder) (ToolResultRecord, error) {
 	var v ToolResultRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 	*x = ToolResultRecord{}
 	off := d.Start()
@@ -855,7 +861,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -865,7 +871,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -875,7 +881,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -885,7 +891,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -895,7 +901,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec15(d)
+			v, err := decodeToolStatus(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -905,7 +911,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := dec10(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -915,7 +921,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x100)
-			v, err := dec16(d)
+			v, err := decodeBool(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -951,8 +957,6 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x100) == 0 {
 		return rt.Missing(off, "truncated")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -972,7 +976,8 @@ func (x *ToolResultRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec15(d *rt.Decoder) (ToolStatus, error) {
+
+func decodeToolStatus(d *rt.Decoder) (ToolStatus, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -984,13 +989,16 @@ func dec15(d *rt.Decoder) (ToolStatus, error) {
 	}
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
 }
-func dec16(d *rt.Decoder) (bool, error) {
+
+func decodeBool(d *rt.Decoder) (bool, error) {
 	return d.Bool()
 }
-func dec17(d *rt.Decoder) (UsageRecord, error) {
+
+func decodeUsageRecord(d *rt.Decoder) (UsageRecord, error) {
 	var v UsageRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 	*x = UsageRecord{}
 	off := d.Start()
@@ -1028,7 +1036,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1038,7 +1046,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1048,7 +1056,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec4(d)
+			v, err := decodeSessionMetaRuns(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1058,7 +1066,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec4(d)
+			v, err := decodeSessionMetaRuns(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1068,7 +1076,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec4(d)
+			v, err := decodeSessionMetaRuns(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1098,8 +1106,6 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x40) == 0 {
 		return rt.Missing(off, "totalTokens")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -1119,10 +1125,12 @@ func (x *UsageRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec18(d *rt.Decoder) (RunEndRecord, error) {
+
+func decodeRunEndRecord(d *rt.Decoder) (RunEndRecord, error) {
 	var v RunEndRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 	*x = RunEndRecord{}
 	off := d.Start()
@@ -1160,7 +1168,7 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1170,7 +1178,7 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1180,7 +1188,7 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec19(d)
+			v, err := decodeRunStatus(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1190,7 +1198,7 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec20(d)
+			v, err := decodeRunEndRecordExitCode(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1217,8 +1225,6 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x20) == 0 {
 		return rt.Missing(off, "exitCode")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -1238,7 +1244,8 @@ func (x *RunEndRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec19(d *rt.Decoder) (RunStatus, error) {
+
+func decodeRunStatus(d *rt.Decoder) (RunStatus, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -1251,7 +1258,7 @@ func dec19(d *rt.Decoder) (RunStatus, error) {
 	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\"")
 }
 
-var int20 = rt.IntRule{
+var runEndRecordExitCodeRule = rt.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(255),
@@ -1264,11 +1271,11 @@ var int20 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec20(d *rt.Decoder) (int64, error) {
+func decodeRunEndRecordExitCode(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int20.Check(v, off)
+	return v, runEndRecordExitCodeRule.Check(v, off)
 }
