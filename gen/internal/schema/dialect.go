@@ -112,6 +112,9 @@ const (
 	VocabApplicator  Vocabulary = "applicator"
 	VocabUnevaluated Vocabulary = "unevaluated"
 	VocabValidation  Vocabulary = "validation"
+	// VocabFormatAssertion makes format assert (2020-12); the generator
+	// refuses it.
+	VocabFormatAssertion Vocabulary = "format-assertion"
 )
 
 // keywordSpec says, for one keyword, which dialects have it, how its value

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 
@@ -15,8 +16,8 @@ import (
 
 // Options say what to load.
 type Options struct {
-	// Files are the schema files. Every file that is more than a container
-	// of $defs is a root.
+	// Files are the schema files. Every file with a title, or that is more
+	// than a container of $defs, is a root.
 	Files []File
 	// BaseURL names files that have no $id: BaseURL + Name. Default
 	// "file:///schemas/".
@@ -24,7 +25,7 @@ type Options struct {
 	// LoadURL fetches schemas referred to by $ref that are not among Files
 	// (for example a test suite's remote documents). Nil refuses them.
 	LoadURL func(url string) ([]byte, error)
-	// Roots, when set, limits which files are roots (by Name).
+	// Roots names files (by Name) that are roots whatever they hold.
 	Roots []string
 	// DefaultDialect reads documents whose $schema names no dialect
 	// (default 2020-12).
@@ -246,17 +247,16 @@ func (l *Loaded) loadURL(u string) (io.ReadCloser, error) {
 }
 
 // isRootFile reports whether a file defines a document of its own, rather
-// than only holding $defs for others.
+// than only holding $defs for others: it is named in Options.Roots, has a
+// title, or has a keyword other than annotations and $defs.
 func (l *Loaded) isRootFile(doc *Doc) bool {
-	if len(l.Opts.Roots) > 0 {
-		for _, r := range l.Opts.Roots {
-			if r == doc.Name {
-				return true
-			}
-		}
-		return false
+	if slices.Contains(l.Opts.Roots, doc.Name) {
+		return true
 	}
 	if doc.Raw.Kind != rt.Object {
+		return true
+	}
+	if doc.Raw.Get("title") != nil {
 		return true
 	}
 	for _, m := range doc.Raw.Members {
@@ -265,6 +265,50 @@ func (l *Loaded) isRootFile(doc *Doc) bool {
 		}
 	}
 	return false
+}
+
+// Def is one entry of the $defs (or definitions) of an input file: a
+// named schema that generators may offer as a type of its own.
+type Def struct {
+	Doc     *Doc
+	Key     string // the entry's name
+	Pointer string // "/$defs/Name"
+	Schema  *jsonschema.Schema
+}
+
+// Defs lists the top-level $defs and definitions entries of every input
+// file, in file then document order, compiled.
+func (l *Loaded) Defs() ([]Def, error) {
+	var out []Def
+	seen := map[*Doc]bool{}
+	for _, f := range sortedFiles(l.Opts.Files) {
+		doc := l.Docs[l.Opts.BaseURL+f.Name]
+		if doc == nil || seen[doc] || doc.Raw.Kind != rt.Object {
+			continue
+		}
+		seen[doc] = true
+		for _, key := range []string{"$defs", "definitions"} {
+			defs := doc.Raw.Get(key)
+			if defs == nil || defs.Kind != rt.Object {
+				continue
+			}
+			for _, m := range defs.Members {
+				ptr := "/" + key + "/" + PointerEscape(m.Key)
+				s, err := l.compiler.Compile(doc.URL + "#" + (&url.URL{Fragment: ptr}).EscapedFragment())
+				if err != nil {
+					return nil, &Error{File: doc.Name, Pointer: ptr, Msg: cleanCompileError(err)}
+				}
+				out = append(out, Def{Doc: doc, Key: m.Key, Pointer: ptr, Schema: s})
+			}
+		}
+	}
+	return out, nil
+}
+
+func sortedFiles(files []File) []File {
+	out := append([]File(nil), files...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
 }
 
 // RawFor finds the document, JSON Pointer and raw JSON of a compiled
