@@ -195,8 +195,11 @@ func (l *Loaded) findDialect(doc *Doc, depth int) error {
 		doc.Vocab = map[Vocabulary]bool{VocabCore: true}
 		prefix := "https://json-schema.org/draft/" + meta.Dialect.String() + "/vocab/"
 		for _, m := range voc.Members {
-			if m.Val.Text == "true" && strings.HasPrefix(m.Key, prefix) {
-				doc.Vocab[Vocabulary(strings.TrimPrefix(m.Key, prefix))] = true
+			v := Vocabulary(strings.TrimPrefix(m.Key, prefix))
+			// format-assertion is refused even when optional: the generator
+			// can neither assert formats nor tell a reader it did not.
+			if strings.HasPrefix(m.Key, prefix) && (m.Val.Text == "true" || v == VocabFormatAssertion) {
+				doc.Vocab[v] = true
 			}
 		}
 		if meta.Dialect == Draft2019 && doc.Vocab[VocabApplicator] {
