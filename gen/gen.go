@@ -61,6 +61,10 @@ type Config struct {
 	// AllowKeywords are keywords accepted as annotations beyond those of
 	// the dialect and of the known extension vocabularies.
 	AllowKeywords []string
+	// DefTypes makes every $defs entry whose type is a struct, union or
+	// enum a named Go type (by its title, else its key), even when no root
+	// names it on its own.
+	DefTypes bool
 	// Fixtures also generates test fixtures and the test that runs them.
 	Fixtures bool
 }
@@ -79,7 +83,7 @@ func (c Config) model() ir.Options {
 	for k, v := range c.RootNames {
 		names[k] = v
 	}
-	return ir.Options{Package: c.Package, RootNames: names}
+	return ir.Options{Package: c.Package, RootNames: names, DefTypes: c.DefTypes}
 }
 
 // Dialect is a JSON Schema draft zerogen reads: draft-04, draft-06,
@@ -101,6 +105,9 @@ func Generate(cfg Config) (map[string][]byte, error) {
 	}
 	if len(l.Roots) == 0 {
 		return nil, fmt.Errorf("no root schema among %d files", len(cfg.Files))
+	}
+	if cfg.DefTypes && cfg.Fixtures {
+		return nil, fmt.Errorf("fixtures are not written for the types of $defs entries: do not ask for both")
 	}
 	m, err := ir.Build(l, cfg.model())
 	if err != nil {

@@ -36,8 +36,9 @@ Flags:
   --check           write nothing; exit 1 listing stale, missing or extra files
   --root FILE       make FILE (relative to --schemas) a root even if it holds
                     only annotations or $defs; without a title it is named
-                    after the file (repeatable). Files with a title, or with
-                    any keyword beside annotations and $defs, are roots anyway.
+                    after the file (repeatable). A file with any keyword beside
+                    annotations and $defs is a root anyway, and so is one of
+                    only annotations with a title ({"title": "Anything"}).
   --default-dialect D
                     dialect of files whose $schema names none: draft-04,
                     draft-06, draft-07, 2019-09 or 2020-12 (default 2020-12)

@@ -17,6 +17,7 @@ type builder struct {
 	types map[*jsonschema.Schema]*Type
 	nodes map[*jsonschema.Schema]*Node
 	model *Model
+	defs  []*Type // named types of $defs entries (Options.DefTypes)
 }
 
 // Options say how to name the model.
@@ -26,6 +27,10 @@ type Options struct {
 	// RootNames give the Go name of a root whose schema has no title, by
 	// file name.
 	RootNames map[string]string
+	// DefTypes makes every $defs (or definitions) entry of the input files
+	// whose type is a struct, union or enum a named type of its own, named
+	// by its title or else its key.
+	DefTypes bool
 }
 
 // Load loads the files and builds their model, naming the package pkg
@@ -72,6 +77,11 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 			root.Fields[0].Doc = "Value is the document."
 		}
 		b.model.Roots = append(b.model.Roots, root)
+	}
+	if o.DefTypes {
+		if err := b.defTypes(); err != nil {
+			return nil, err
+		}
 	}
 	if err := b.finish(); err != nil {
 		return nil, err
@@ -336,7 +346,10 @@ func (b *builder) field(parent *jsonschema.Schema, name string, required bool) (
 				if err != nil {
 					return nil, false, b.errAt(target, "const: %v", err)
 				}
-				f.Const, f.ConstTypes = canon, target.Types
+				f.Const, f.ConstTypes, f.ConstText = canon, target.Types, canon
+				if c.Kind == rt.Number {
+					f.ConstText = strings.TrimSpace(c.Text)
+				}
 				if f.Doc == "" {
 					f.Doc = target.Description
 				}
@@ -492,6 +505,11 @@ func (b *builder) finish() error {
 	}
 	for _, r := range b.model.Roots {
 		if err := visit(r, r.Name); err != nil {
+			return err
+		}
+	}
+	for _, t := range b.defs {
+		if err := visit(t, t.Name); err != nil {
 			return err
 		}
 	}

@@ -84,6 +84,9 @@ type Field struct {
 	// property needs no storage. ConstTypes are the types its schema names.
 	Const      string
 	ConstTypes []string
+	// ConstText is the const as encoders write it: a number as the schema
+	// spells it (-32700, not the canonical -327e2), anything else canonical.
+	ConstText string
 }
 
 // Size is a min/max count (Max < 0: none).

@@ -251,7 +251,8 @@ func (l *Loaded) loadURL(u string) (io.ReadCloser, error) {
 
 // isRootFile reports whether a file defines a document of its own, rather
 // than only holding $defs for others: it is named in Options.Roots, has a
-// title, or has a keyword other than annotations and $defs.
+// keyword other than annotations and $defs, or has a title and no $defs
+// (a document of only annotations, such as {"title": "Anything"}).
 func (l *Loaded) isRootFile(doc *Doc) bool {
 	if slices.Contains(l.Opts.Roots, doc.Name) {
 		return true
@@ -259,8 +260,8 @@ func (l *Loaded) isRootFile(doc *Doc) bool {
 	if doc.Raw.Kind != rt.Object {
 		return true
 	}
-	if doc.Raw.Get("title") != nil {
-		return true
+	if doc.Raw.Get("title") != nil && doc.Raw.Get("$defs") == nil && doc.Raw.Get("definitions") == nil {
+		return true // only annotations: a document that admits much
 	}
 	for _, m := range doc.Raw.Members {
 		if !Annotation[m.Key] && m.Key != "$defs" && m.Key != "definitions" && !strings.HasPrefix(m.Key, "x-") && !l.allow[m.Key] {
