@@ -1,4 +1,4 @@
-// Package thirdparty holds no code of its own: its test generates Go from
+// Package thirdparty holds no code of its own: its tests generate Go from
 // schemas written by others, read from ../shared/thirdparty beside the
 // repository (never copied into it): the Model Context Protocol's schemas
 // for 2025-06-18 (draft-07) and 2026-07-28 (2020-12) and the Agent Client
