@@ -28,6 +28,50 @@ func TestRefusals(t *testing.T) {
 	}
 }
 
+// TestKeywordPolicy accepts the annotation keywords of OpenAPI and of the
+// VS Code and SchemaStore editor hints in every dialect, and others only
+// when AllowKeywords names them.
+func TestKeywordPolicy(t *testing.T) {
+	for _, meta := range []string{"http://json-schema.org/draft-04/schema#", "http://json-schema.org/draft-07/schema#",
+		"https://json-schema.org/draft/2019-09/schema", "https://json-schema.org/draft/2020-12/schema"} {
+		schema := `{"$schema":"` + meta + `","title":"Thing","type":"object","discriminator":{"propertyName":"kind"},
+			"externalDocs":{"url":"https://example.test"},"xml":{"name":"thing"},"nullable":false,"example":{"kind":"a"},
+			"markdownDescription":"**thing**","allowTrailingCommas":true,"defaultSnippets":[{"body":{}}],
+			"properties":{"kind":{"type":"string","enum":["a"],"enumDescriptions":["the a"],"markdownEnumDescriptions":["*a*"],
+				"deprecationMessage":"old","errorMessage":"bad","doNotSuggest":true,"suggestSortText":"1","format":"int64"},
+				"n":{"type":"string","pattern":"^[0-9]+$","patternErrorMessage":"digits"}}}`
+		if _, err := generate(t, schema); err != nil {
+			t.Errorf("%s: %v", meta, err)
+		}
+	}
+	custom := `{"title":"Thing","type":"object","vendorHint":{"a":1}}`
+	if _, err := generate(t, custom); err == nil || !strings.Contains(err.Error(), `unknown keyword "vendorHint"`) {
+		t.Errorf("an unknown keyword: got %v", err)
+	}
+	_, err := Generate(Config{Package: "p", Files: []File{{Name: "s.json", Data: []byte(custom)}}, AllowKeywords: []string{"vendorHint"}})
+	if err != nil {
+		t.Errorf("an allowed keyword: %v", err)
+	}
+}
+
+// TestAnnotationOnlyRoots: a file of only annotations with a title is a
+// root that admits what its schema admits.
+func TestAnnotationOnlyRoots(t *testing.T) {
+	files, err := Generate(Config{Package: "p", Files: []File{
+		{Name: "anything.json", Data: []byte(`{"title":"Anything"}`)},
+		{Name: "email.json", Data: []byte(`{"title":"Email","format":"email"}`)},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	types := string(files["types.go"])
+	for _, want := range []string{"type Anything struct", "type Email struct"} {
+		if !strings.Contains(types, want) {
+			t.Errorf("types.go lacks %q", want)
+		}
+	}
+}
+
 func TestExtensionsAndAnnotationsAreAllowed(t *testing.T) {
 	_, err := generate(t, `{"title":"Thing","type":"object","x-go-hint":1,"$comment":"c","properties":{"a":{"type":"string","format":"date-time","examples":["x"],"deprecated":true}}}`)
 	if err != nil {
