@@ -103,3 +103,42 @@ func TestOutputIsDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestDefTypes makes a type of every $defs entry of a file whose root only
+// lists message kinds, and keeps a root that reaches a dynamic reference
+// in the interpreter as a whole.
+func TestDefTypes(t *testing.T) {
+	files, err := Generate(Config{Package: "p", DefTypes: true, Roots: []string{"s.json"}, Files: []File{{Name: "s.json", Data: []byte(`{
+		"anyOf": [{"$ref": "#/$defs/Ping"}, {"$ref": "#/$defs/Names"}],
+		"$defs": {
+			"Ping": {"type": "object", "required": ["kind"], "properties": {"kind": {"const": "ping"}, "n": {"type": "integer"}}},
+			"Names": {"type": "object", "additionalProperties": {"type": "string"}},
+			"Tree": {"$id": "tree", "$dynamicAnchor": "node", "type": "object", "properties": {"kids": {"type": "array", "items": {"$dynamicRef": "#node"}}}}
+		}}`)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	types := squash(string(files["types.go"]))
+	for _, want := range []string{"type S struct", "type Ping struct", "type Names struct {\n\tValue map[string]string", "type Tree struct {\n\tValue rt.Raw"} {
+		if !strings.Contains(types, want) {
+			t.Errorf("types.go lacks %q", want)
+		}
+	}
+	decode := string(files["decode.go"])
+	for _, name := range []string{"Ping", "Names", "Tree"} {
+		if !strings.Contains(decode, "func (x *"+name+") UnmarshalJSON(") {
+			t.Errorf("%s has no UnmarshalJSON", name)
+		}
+	}
+}
+
+// squash drops comment lines, so that tests can look for declarations.
+func squash(src string) string {
+	var out []string
+	for _, ln := range strings.Split(src, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(ln), "//") {
+			out = append(out, ln)
+		}
+	}
+	return strings.Join(out, "\n")
+}

@@ -15,7 +15,7 @@ func (b *builder) defTypes() error {
 		return err
 	}
 	for _, d := range defs {
-		t, err := b.typeOf(d.Schema)
+		t, err := b.rootType(d.Schema) // the interpreter as a whole when the scope matters
 		if err != nil {
 			return err
 		}
