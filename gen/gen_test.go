@@ -142,3 +142,16 @@ func squash(src string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// TestAllowKeywordKeepsRealKeywords: --allow-keyword cannot turn a keyword
+// of the dialect into an annotation.
+func TestAllowKeywordKeepsRealKeywords(t *testing.T) {
+	files, err := Generate(Config{Package: "p", AllowKeywords: []string{"enum"},
+		Files: []File{{Name: "s.json", Data: []byte(`{"title":"N","enum":[17,"seventeen"]}`)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if nodes := string(files["nodes.go"]); !strings.Contains(nodes, `Enum:        []string{"17", "\"seventeen\""},`) {
+		t.Errorf("the enum is not checked:\n%s", nodes)
+	}
+}

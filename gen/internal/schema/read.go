@@ -58,15 +58,15 @@ func (r *reader) read(v *Value, ptr string) error {
 // keyword says how the document's dialect reads keyword k, refusing one it
 // does not know.
 func (r *reader) keyword(k, at string) (keywordSpec, error) {
-	if strings.HasPrefix(k, "x-") || r.allow[k] {
-		return keywordSpec{}, nil
-	}
 	if r.meta && k == RegexProperties {
 		return keywordSpec{since: Draft4, vocab: VocabApplicator}, nil // the generator refuses it where it applies
 	}
 	spec, ok := dialectKeyword(r.doc.Dialect, k)
 	if ok {
-		return spec, nil
+		return spec, nil // a keyword of the dialect keeps its meaning, whatever --allow-keyword says
+	}
+	if strings.HasPrefix(k, "x-") || r.allow[k] {
+		return keywordSpec{}, nil
 	}
 	d := r.doc.Dialect
 	if in := dialectHaving(k); in != "" {
@@ -126,9 +126,9 @@ func (r *reader) view(v *Value, ptr string) (*Value, error) {
 	arrayItems := d < Draft2020 && v.Get("items") != nil && v.Get("items").Kind == rt.Array
 	for _, m := range v.Members {
 		key, val := m.Key, m.Val
-		spec, _ := dialectKeyword(d, key)
+		spec, known := dialectKeyword(d, key)
 		switch {
-		case r.allow[key] && !Annotation[key], !r.doc.hasVocab(spec.vocab):
+		case !known && r.allow[key], !r.doc.hasVocab(spec.vocab):
 			changed = true
 			continue
 		case key == "id" && d == Draft4:
