@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/spf13/pflag"
+
 	"github.com/zeroproject/zero/gen"
 )
 

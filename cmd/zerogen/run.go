@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/spf13/pflag"
+
 	"github.com/zeroproject/zero/gen"
 )
 

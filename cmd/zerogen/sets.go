@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/spf13/pflag"
+
 	"github.com/zeroproject/zero/gen"
 )
 

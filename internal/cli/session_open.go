@@ -9,6 +9,7 @@ import (
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
 	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/session"
+	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // store returns the session store, redacting what it writes.
@@ -80,7 +81,7 @@ func (x *execution) openSession(st *session.Store, c choice, cwd string) (*sessi
 		}
 	default:
 		if s, err = st.Create(meta); err != nil {
-			return nil, []run.Warning{{Code: run.WarnSessionNotSaved, Message: "this run is not saved: " + err.Error()}}, nil
+			return nil, []run.Warning{{Code: vocab.WarningCodeSessionNotSaved, Message: "this run is not saved: " + err.Error()}}, nil
 		}
 	}
 	if err != nil {
@@ -88,7 +89,7 @@ func (x *execution) openSession(st *session.Store, c choice, cwd string) (*sessi
 	}
 	var out []run.Warning
 	for _, w := range warns {
-		out = append(out, run.Warning{Code: run.WarnSession, Message: w.String()})
+		out = append(out, run.Warning{Code: vocab.WarningCodeSessionWarning, Message: w.String()})
 	}
 	return s, out, nil
 }
@@ -107,9 +108,9 @@ func sessionError(err error) error {
 	case errors.Is(err, session.ErrNotFound):
 		return inputErrorf("%v", err)
 	case errors.Is(err, session.ErrLocked):
-		return &exitError{exit: run.ExitRuntime, code: "session_locked", msg: err.Error() + "; wait for it to finish or fork the session with --fork"}
+		return &exitError{exit: vocab.ExitCodeRuntime, code: vocab.ErrorCodeSessionLocked, msg: err.Error() + "; wait for it to finish or fork the session with --fork"}
 	}
-	return &exitError{exit: run.ExitRuntime, code: "session_error", msg: err.Error()}
+	return &exitError{exit: vocab.ExitCodeRuntime, code: vocab.ErrorCodeSessionError, msg: err.Error()}
 }
 
 // closeSession saves the session's metadata and releases its lock.

@@ -10,8 +10,8 @@ import (
 	"github.com/spf13/pflag"
 
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
-	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/session"
+	"github.com/zeroproject/zero/internal/vocab"
 	"github.com/zeroproject/zero/rt"
 )
 
@@ -26,12 +26,12 @@ func sessionsCmd(env Env, args []string) int {
 	}
 	if *help {
 		fmt.Fprint(env.Stdout, sessionsUsage)
-		return run.ExitOK
+		return vocab.ExitCodeSuccess
 	}
 	st, err := openStore(env, nil)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
-		return run.ExitRuntime
+		return vocab.ExitCodeRuntime
 	}
 	switch rest := fs.Args(); {
 	case len(rest) == 1 && rest[0] == "list":
@@ -51,7 +51,7 @@ func listSessions(env Env, st *session.Store, asJSON bool) int {
 	metas, err := st.List()
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
-		return run.ExitRuntime
+		return vocab.ExitCodeRuntime
 	}
 	if asJSON {
 		return writeJSONLines(env, metaValues(metas))
@@ -62,7 +62,7 @@ func listSessions(env Env, st *session.Store, asJSON bool) int {
 		fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\n", m.ID, shortTime(m.UpdatedAt), m.Runs, m.Provider, m.Model, clip(m.Title.V, 60))
 	}
 	w.Flush()
-	return run.ExitOK
+	return vocab.ExitCodeSuccess
 }
 
 // showSession prints one session's metadata and records.
@@ -71,9 +71,9 @@ func showSession(env Env, st *session.Store, id string, asJSON bool) int {
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
 		if errors.Is(err, session.ErrNotFound) || !session.ValidID(id) {
-			return run.ExitUsage
+			return vocab.ExitCodeUsage
 		}
-		return run.ExitRuntime
+		return vocab.ExitCodeRuntime
 	}
 	for _, w := range warns {
 		fmt.Fprintf(env.Stderr, "zero: warning: %s\n", w)
@@ -87,7 +87,7 @@ func showSession(env Env, st *session.Store, id string, asJSON bool) int {
 	}
 	printMeta(env.Stdout, meta)
 	printRecords(env.Stdout, recs)
-	return run.ExitOK
+	return vocab.ExitCodeSuccess
 }
 
 // encodable is a generated document type.
@@ -108,14 +108,14 @@ func writeJSONLines(env Env, vals []encodable) int {
 		e.Reset()
 		if err := v.EncodeJSON(&e); err != nil {
 			fmt.Fprintf(env.Stderr, "zero: encode: %v\n", err)
-			return run.ExitRuntime
+			return vocab.ExitCodeRuntime
 		}
 		e.Buf = append(e.Buf, '\n')
 		if _, err := env.Stdout.Write(e.Buf); err != nil {
-			return run.ExitRuntime
+			return vocab.ExitCodeRuntime
 		}
 	}
-	return run.ExitOK
+	return vocab.ExitCodeSuccess
 }
 
 func printMeta(w io.Writer, m sessionv1.SessionMeta) {
