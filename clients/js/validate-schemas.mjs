@@ -75,6 +75,9 @@ function newAjv(warnings) {
     },
   });
   addFormats(ajv);
+  // x-known-values lists the codes Zero sends, with their meanings: an
+  // annotation, which strict mode must be told about.
+  ajv.addVocabulary(["x-known-values"]);
   return ajv;
 }
 
