@@ -26,13 +26,14 @@ func openStore(env Env, hook func(key, s string) string) (*session.Store, error)
 // checkSessions settles the session to resume or fork before anything is
 // read, turning what the user typed into a full id:
 //   - a bare --resume takes the newest session of this workspace; a first
-//     word that is a session id, or looks like one (see
-//     session.LooksLikeID), is taken as the id to resume instead;
+//     word that names a session (its id, or a unique prefix or suffix of at
+//     least six characters), or looks like an id (see session.LooksLikeID),
+//     is taken as the id to resume instead;
 //   - an id may be abbreviated to a unique prefix or suffix;
 //   - an id that names no session, or several, is a usage error.
 func (x *execution) checkSessions(st *session.Store) error {
 	f := x.f
-	if f.resume == latest && len(f.words) > 0 && (st.Exists(f.words[0]) || session.LooksLikeID(f.words[0])) {
+	if f.resume == latest && len(f.words) > 0 && namesSession(st, f.words[0]) {
 		f.resume, f.words = f.words[0], f.words[1:]
 	}
 	var err error
@@ -45,6 +46,23 @@ func (x *execution) checkSessions(st *session.Store) error {
 		f.fork, err = resolveSession(st, f.fork, "fork")
 	}
 	return err
+}
+
+// minAbbrev is the shortest abbreviation of an id that a bare --resume
+// takes from the prompt's first word: the length of an id's random part.
+const minAbbrev = 6
+
+// namesSession reports whether word, the first word after a bare --resume,
+// is meant as a session id rather than as prompt text.
+func namesSession(st *session.Store, word string) bool {
+	if session.LooksLikeID(word) {
+		return true
+	}
+	if len(word) < minAbbrev {
+		return false
+	}
+	_, err := st.Resolve(word)
+	return err == nil
 }
 
 // latestHere returns the newest session recorded in this workspace.
