@@ -11,8 +11,13 @@ GO       ?= go
 BIN      ?= bin
 CMDS     := zero zerogen
 FUZZTIME ?= 30s
+# The packages that run goroutines: the run loop, the session store, the
+# providers and their fakes, stream-json input and output, the command's
+# signal handling and the bash tool. test-race runs their tests under the
+# race detector (which needs cgo and a C compiler).
+RACE_PKGS := ./internal/run/... ./internal/session/... ./internal/provider/... ./internal/streamio/... ./internal/cli/... ./internal/tools/...
 
-.PHONY: help generate build test check-generated test-js demo bench bench-instructions fuzz clean
+.PHONY: help generate build test test-race check-generated test-js demo bench bench-instructions fuzz clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -30,11 +35,19 @@ build: ## build cmd/zero and cmd/zerogen into ./bin
 		fi; \
 	done
 
-test: ## vet, Go tests, stale-code check and the JavaScript client checks
+test: ## vet, Go tests, race detector on the concurrent packages, stale-code check and the JavaScript client checks
 	$(GO) vet ./...
 	$(GO) test ./...
+	@$(MAKE) --no-print-directory test-race
 	@$(MAKE) --no-print-directory check-generated
 	@$(MAKE) --no-print-directory test-js
+
+test-race: ## run the tests of the packages with goroutines under the race detector
+	@if [ "$$($(GO) env CGO_ENABLED)" != 1 ]; then \
+		echo "test-race: the race detector needs cgo and a C compiler (install gcc; CGO_ENABLED is $$($(GO) env CGO_ENABLED))"; \
+		exit 1; \
+	fi
+	$(GO) test -race $(RACE_PKGS)
 
 check-generated: ## fail when generated/ or docs/reference/ differ from what `make generate` produces
 	@$(MAKE) --no-print-directory generate
