@@ -29,6 +29,7 @@ func TestUsageErrors(t *testing.T) {
 		"empty prompt":          {"  "},
 		"empty prompt file":     {"-f", "empty.txt"},
 		"missing prompt file":   {"-f", "nope.txt"},
+		"prompt file is a dir":  {"-f", "docs"},
 		"prompt with stream":    {"--input-format", "stream-json", "hi"},
 		"cwd not a directory":   {"-C", "file.txt", "hi"},
 		"cwd missing":           {"-C", "nowhere", "hi"},
@@ -48,6 +49,9 @@ func TestUsageErrors(t *testing.T) {
 	}
 	if n := len(srv.Requests()); n != 0 {
 		t.Errorf("usage errors sent %d requests", n)
+	}
+	if res := z.exec("-f", "docs"); res.stderr != "zero: --file docs is a directory; give a file, or - for standard input\nRun 'zero exec --help' for usage.\n" {
+		t.Errorf("-f DIR: stderr %q", res.stderr)
 	}
 	if res := z.run("", "frobnicate"); res.code != 2 {
 		t.Errorf("unknown command: code %d", res.code)

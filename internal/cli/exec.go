@@ -20,6 +20,9 @@ type execution struct {
 	red   *redact.Redactor
 	sink  *trackedSink
 	runID string
+	// sessionWarns are what checkSessions found wrong with stored sessions,
+	// reported once the run has started.
+	sessionWarns []run.Warning
 }
 
 // execCmd runs `zero exec args`.

@@ -125,5 +125,9 @@ func (x *execution) source() (io.Reader, func(), error) {
 	if err != nil {
 		return nil, nil, usageErrorf("--file %s: %v", x.f.file, pathError(err))
 	}
+	if info, err := fh.Stat(); err == nil && info.IsDir() {
+		fh.Close()
+		return nil, nil, usageErrorf("--file %s is a directory; give a file, or - for standard input", x.f.file)
+	}
 	return fh, func() { fh.Close() }, nil
 }

@@ -4,6 +4,9 @@ const mainUsage = `Usage:
     zero exec [flags] [prompt...]     run the agent headless on a prompt
     zero sessions list [--json]       list saved sessions
     zero sessions show ID [--json]    show one session
+    zero sessions delete ID...        delete sessions
+    zero sessions prune --older-than AGE
+                                      delete sessions not updated for AGE
     zero schema [--schema-version N] ROOT
                                       print a self-contained JSON Schema
     zero --version                    print the version
@@ -41,9 +44,14 @@ Flags:
                                   provider's default)
     -C, --cwd DIR                 work in DIR instead of the current directory;
                                   file tools cannot leave it
-        --resume[=ID]             continue session ID, or the most recent session
-                                  without ID; 'zero exec --resume ID prompt' also
-                                  works when ID names a saved session
+        --resume[=ID]             continue session ID, or without ID the most
+                                  recent session of this directory (-C);
+                                  'zero exec --resume ID prompt' also works; ID
+                                  may be a unique prefix or suffix of the id
+                                  (rpx9u3), and a first word that looks like an
+                                  id but names no session is an error. A session
+                                  resumed from another directory keeps its
+                                  recorded one; --fork records the new one
         --fork ID                 start a new session from a copy of session ID,
                                   leaving ID unchanged
         --list-tools              print the tools this run would offer and exit,
@@ -103,20 +111,34 @@ Examples:
 const sessionsUsage = `Usage:
     zero sessions list [--json]
     zero sessions show ID [--json]
+    zero sessions delete ID...
+    zero sessions prune --older-than AGE
 
-Lists the saved sessions, most recently updated first, or shows one session's
-metadata and records. Sessions live in $XDG_DATA_HOME/zero/sessions (default
-~/.local/share/zero/sessions).
+Lists the saved sessions, most recently updated first, with the directory each
+was recorded in, or shows one session's metadata and records. A session that
+cannot be read is skipped with a warning naming its directory. delete removes
+sessions; prune removes every session last updated longer than AGE ago. An ID
+may be a unique prefix or suffix of the id. Only directories that hold nothing
+but the files zero writes are removed, and never a session in use. Sessions live
+in $XDG_DATA_HOME/zero/sessions (default ~/.local/share/zero/sessions).
 
 Flags:
-    --json    print JSON lines instead of a table: list prints one SessionMeta
-              (schema/session/v1/meta.json) per line; show prints the
-              SessionMeta, then one SessionRecord (schema/session/v1/record.json)
-              per line
-    -h, --help    show this help
+    --json              print JSON lines instead of a table: list prints one
+                        SessionMeta (schema/session/v1/meta.json) per line; show
+                        prints the SessionMeta, then one SessionRecord
+                        (schema/session/v1/record.json) per line
+    --older-than AGE    for prune: days (30d) or a duration (36h, 90m)
+    -h, --help          show this help
+
+Exit codes:
+    0 success, 2 usage error or unknown, ambiguous or invalid id,
+    3 a session could not be read or deleted
 
 Examples:
     zero sessions list
     zero sessions show zero_20260603100000_abc123
+    zero sessions show abc123
     zero sessions list --json | jq -r .id
+    zero sessions delete abc123 def456
+    zero sessions prune --older-than 30d
 `
