@@ -5,6 +5,7 @@ package execresultv1
 
 import (
 	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
 	"strconv"
 )
 
@@ -33,7 +34,7 @@ func (x *ExecResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -117,32 +118,32 @@ func (x *ExecResult) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Error = &v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "sessionId")
+		return rtimpl.Missing(off, "sessionId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "status")
+		return rtimpl.Missing(off, "status")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "exitCode")
+		return rtimpl.Missing(off, "exitCode")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "text")
+		return rtimpl.Missing(off, "text")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "usage")
+		return rtimpl.Missing(off, "usage")
 	}
 	if seen&uint64(0x80) == 0 {
-		return rt.Missing(off, "toolCalls")
+		return rtimpl.Missing(off, "toolCalls")
 	}
 	_ = off
 	_ = seen
@@ -166,10 +167,10 @@ func (x *ExecResult) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str1 = rt.StrRule{
+var str1 = rtimpl.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
-	Pattern: rt.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
+	Pattern: rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
 }
 
 func dec1(d *rt.Decoder) (string, error) {
@@ -190,10 +191,10 @@ func dec2(d *rt.Decoder) (ExecStatus, error) {
 	case "success", "error", "incomplete", "interrupted":
 		return ExecStatus(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\", \"incomplete\", \"interrupted\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\", \"incomplete\", \"interrupted\"")
 }
 
-var int3 = rt.IntRule{
+var int3 = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(255),
@@ -272,17 +273,17 @@ func (x *UsageTotals) decodeJSON(d *rt.Decoder) error {
 			}
 			x.TotalTokens = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "promptTokens")
+		return rtimpl.Missing(off, "promptTokens")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "completionTokens")
+		return rtimpl.Missing(off, "completionTokens")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "totalTokens")
+		return rtimpl.Missing(off, "totalTokens")
 	}
 	_ = off
 	_ = seen
@@ -306,7 +307,7 @@ func (x *UsageTotals) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var int6 = rt.IntRule{
+var int6 = rtimpl.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -378,17 +379,17 @@ func (x *ToolCallSummary) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Status = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "name")
+		return rtimpl.Missing(off, "name")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "status")
+		return rtimpl.Missing(off, "status")
 	}
 	_ = off
 	_ = seen
@@ -412,7 +413,7 @@ func (x *ToolCallSummary) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str8 = rt.StrRule{
+var str8 = rtimpl.StrRule{
 	MaxLen: -1,
 	MinLen: 1,
 }
@@ -435,7 +436,7 @@ func dec9(d *rt.Decoder) (ToolStatus, error) {
 	case "ok", "error":
 		return ToolStatus(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
 }
 func dec10(d *rt.Decoder) ([]ToolCallSummary, error) {
 	off := d.Start()
@@ -501,14 +502,14 @@ func (x *ExecError) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Message = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "code")
+		return rtimpl.Missing(off, "code")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "message")
+		return rtimpl.Missing(off, "message")
 	}
 	_ = off
 	_ = seen
@@ -532,10 +533,10 @@ func (x *ExecError) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str12 = rt.StrRule{
+var str12 = rtimpl.StrRule{
 	MaxLen:  -1,
 	MinLen:  0,
-	Pattern: rt.MustPattern("^[a-z][a-z0-9_]*$"),
+	Pattern: rtimpl.MustPattern("^[a-z][a-z0-9_]*$"),
 }
 
 func dec12(d *rt.Decoder) (string, error) {

@@ -3,7 +3,10 @@
 
 package execresultv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func enc0(e *rt.Encoder, key string, v ExecResult) error {
 	_ = key
@@ -187,7 +190,7 @@ func (x *ToolCallSummary) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 func enc8(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str8)
+	return rtimpl.Text(e, key, v, &str8)
 }
 func enc9(e *rt.Encoder, key string, v ToolStatus) error {
 	e.Str(string(v))

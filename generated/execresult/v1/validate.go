@@ -3,7 +3,11 @@
 
 package execresultv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+	"strconv"
+)
 
 func val0(v ExecResult) error {
 	return v.Validate()
@@ -55,7 +59,7 @@ func (v ExecStatus) Validate() error {
 	case ExecStatusSuccess, ExecStatusError, ExecStatusIncomplete, ExecStatusInterrupted:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"success\", \"error\", \"incomplete\", \"interrupted\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"success\", \"error\", \"incomplete\", \"interrupted\"")
 }
 func val3(v int64) error {
 	return int3.Check(v, -1)
@@ -118,7 +122,7 @@ func (v ToolStatus) Validate() error {
 	case ToolStatusOk, ToolStatusError:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"ok\", \"error\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"ok\", \"error\"")
 }
 func val10(v []ToolCallSummary) error {
 	for i, x := range v {

@@ -3,7 +3,10 @@
 
 package replayv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func dec0(d *rt.Decoder) (ReplayScript, error) {
 	var v ReplayScript
@@ -30,7 +33,7 @@ func (x *ReplayScript) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "model":
@@ -57,14 +60,14 @@ func (x *ReplayScript) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Turns = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "turns")
+		return rtimpl.Missing(off, "turns")
 	}
 	_ = off
 	_ = seen
@@ -88,7 +91,7 @@ func (x *ReplayScript) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str1 = rt.StrRule{
+var str1 = rtimpl.StrRule{
 	MaxLen: -1,
 	MinLen: 1,
 }
@@ -132,11 +135,11 @@ func (x *ReplayTurn) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Steps = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "steps")
+		return rtimpl.Missing(off, "steps")
 	}
 	_ = off
 	_ = seen
@@ -165,7 +168,7 @@ func dec3(d *rt.Decoder) (ReplayStep, error) {
 }
 func (x *ReplayStep) decodeJSON(d *rt.Decoder) error {
 	*x = ReplayStep{}
-	disc, err := d.PeekString("type", "\"reasoning\", \"text\", \"tool_call\", \"usage\", \"error\"")
+	disc, err := rtimpl.PeekString(d, "type", "\"reasoning\", \"text\", \"tool_call\", \"usage\", \"error\"")
 	if err != nil {
 		return err
 	}
@@ -206,7 +209,7 @@ func (x *ReplayStep) decodeJSON(d *rt.Decoder) error {
 		x.Value = v
 		return nil
 	default:
-		return rt.BadDiscriminator(d, "type", disc, "\"reasoning\", \"text\", \"tool_call\", \"usage\", \"error\"")
+		return rtimpl.BadDiscriminator(d, "type", disc, "\"reasoning\", \"text\", \"tool_call\", \"usage\", \"error\"")
 	}
 }
 
@@ -251,7 +254,7 @@ func (x *ReplayReasoning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "\"reasoning\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"reasoning\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "delta":
@@ -265,14 +268,14 @@ func (x *ReplayReasoning) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Delta = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "delta")
+		return rtimpl.Missing(off, "delta")
 	}
 	_ = off
 	_ = seen
@@ -327,7 +330,7 @@ func (x *ReplayText) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "\"text\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"text\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "delta":
@@ -341,14 +344,14 @@ func (x *ReplayText) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Delta = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "delta")
+		return rtimpl.Missing(off, "delta")
 	}
 	_ = off
 	_ = seen
@@ -396,7 +399,7 @@ func (x *ReplayToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "\"tool_call\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"tool_call\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "id":
@@ -430,20 +433,20 @@ func (x *ReplayToolCall) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Args = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "name")
+		return rtimpl.Missing(off, "name")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "args")
+		return rtimpl.Missing(off, "args")
 	}
 	_ = off
 	_ = seen
@@ -467,10 +470,10 @@ func (x *ReplayToolCall) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str8 = rt.StrRule{
+var str8 = rtimpl.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
-	Pattern: rt.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
+	Pattern: rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
 }
 
 func dec8(d *rt.Decoder) (string, error) {
@@ -482,7 +485,7 @@ func dec8(d *rt.Decoder) (string, error) {
 	return s, str8.Check(s, off)
 }
 func dec9(d *rt.Decoder) (rt.Raw, error) {
-	return rt.DecodeRaw(d, nil)
+	return rtimpl.DecodeRaw(d, nil)
 }
 func dec10(d *rt.Decoder) (ReplayUsage, error) {
 	var v ReplayUsage
@@ -509,7 +512,7 @@ func (x *ReplayUsage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "\"usage\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"usage\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "promptTokens":
@@ -533,17 +536,17 @@ func (x *ReplayUsage) decodeJSON(d *rt.Decoder) error {
 			}
 			x.CompletionTokens = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "promptTokens")
+		return rtimpl.Missing(off, "promptTokens")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "completionTokens")
+		return rtimpl.Missing(off, "completionTokens")
 	}
 	_ = off
 	_ = seen
@@ -567,7 +570,7 @@ func (x *ReplayUsage) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var int11 = rt.IntRule{
+var int11 = rtimpl.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -613,7 +616,7 @@ func (x *ReplayError) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "\"error\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"error\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "message":
@@ -640,14 +643,14 @@ func (x *ReplayError) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "message")
+		return rtimpl.Missing(off, "message")
 	}
 	_ = off
 	_ = seen
@@ -671,7 +674,7 @@ func (x *ReplayError) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var int13 = rt.IntRule{
+var int13 = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(599),
@@ -716,7 +719,7 @@ func dec14(d *rt.Decoder) ([]ReplayStep, error) {
 	return out, nil
 }
 
-var size15 = rt.SizeRule{
+var size15 = rtimpl.SizeRule{
 	Max:   -1,
 	MaxKw: "maxItems",
 	Min:   1,

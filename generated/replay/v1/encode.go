@@ -3,7 +3,10 @@
 
 package replayv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func enc0(e *rt.Encoder, key string, v ReplayScript) error {
 	_ = key
@@ -52,7 +55,7 @@ func (x *ReplayScript) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 func enc1(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str1)
+	return rtimpl.Text(e, key, v, &str1)
 }
 func enc2(e *rt.Encoder, key string, v ReplayTurn) error {
 	_ = key
@@ -109,7 +112,7 @@ func (x *ReplayStep) encodeJSON(e *rt.Encoder) error {
 	case *ReplayError:
 		return v.encodeJSON(e)
 	default:
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 }
 

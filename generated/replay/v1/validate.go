@@ -3,7 +3,10 @@
 
 package replayv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func val0(v ReplayScript) error {
 	return v.Validate()
@@ -47,7 +50,7 @@ func val3(v ReplayStep) error {
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayStep) Validate() error {
 	if x.Value == nil {
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 	return x.Value.Validate()
 }
@@ -104,7 +107,7 @@ func val8(v string) error {
 	return str8.Check(v, -1)
 }
 func val9(v rt.Raw) error {
-	if err := rt.CheckRaw(v); err != nil {
+	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil

@@ -5,6 +5,7 @@ package sessionv1
 
 import (
 	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
 	"strconv"
 )
 
@@ -33,7 +34,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "id":
@@ -146,32 +147,32 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "createdAt")
+		return rtimpl.Missing(off, "createdAt")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "updatedAt")
+		return rtimpl.Missing(off, "updatedAt")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "cwd")
+		return rtimpl.Missing(off, "cwd")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "provider")
+		return rtimpl.Missing(off, "provider")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "model")
+		return rtimpl.Missing(off, "model")
 	}
 	if seen&uint64(0x200) == 0 {
-		return rt.Missing(off, "runs")
+		return rtimpl.Missing(off, "runs")
 	}
 	_ = off
 	_ = seen
@@ -195,10 +196,10 @@ func (x *SessionMeta) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str1 = rt.StrRule{
+var str1 = rtimpl.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
-	Pattern: rt.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
+	Pattern: rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
 }
 
 func dec1(d *rt.Decoder) (string, error) {
@@ -217,7 +218,7 @@ func dec2(d *rt.Decoder) (string, error) {
 	return s, nil
 }
 
-var str3 = rt.StrRule{
+var str3 = rtimpl.StrRule{
 	MaxLen: -1,
 	MinLen: 1,
 }
@@ -231,7 +232,7 @@ func dec3(d *rt.Decoder) (string, error) {
 	return s, str3.Check(s, off)
 }
 
-var int4 = rt.IntRule{
+var int4 = rtimpl.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -253,7 +254,7 @@ func dec4(d *rt.Decoder) (int64, error) {
 	return v, int4.Check(v, off)
 }
 
-var str5 = rt.StrRule{
+var str5 = rtimpl.StrRule{
 	MaxLen: 200,
 	MinLen: 1,
 }
@@ -272,7 +273,7 @@ func dec6(d *rt.Decoder) (SessionRecord, error) {
 }
 func (x *SessionRecord) decodeJSON(d *rt.Decoder) error {
 	*x = SessionRecord{}
-	disc, err := d.PeekString("type", "\"run_start\", \"user\", \"assistant\", \"tool_result\", \"usage\", \"run_end\"")
+	disc, err := rtimpl.PeekString(d, "type", "\"run_start\", \"user\", \"assistant\", \"tool_result\", \"usage\", \"run_end\"")
 	if err != nil {
 		return err
 	}
@@ -320,7 +321,7 @@ func (x *SessionRecord) decodeJSON(d *rt.Decoder) error {
 		x.Value = v
 		return nil
 	default:
-		return rt.BadDiscriminator(d, "type", disc, "\"run_start\", \"user\", \"assistant\", \"tool_result\", \"usage\", \"run_end\"")
+		return rtimpl.BadDiscriminator(d, "type", disc, "\"run_start\", \"user\", \"assistant\", \"tool_result\", \"usage\", \"run_end\"")
 	}
 }
 
@@ -365,7 +366,7 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -373,7 +374,7 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"run_start\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"run_start\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -417,26 +418,26 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Model = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "time")
+		return rtimpl.Missing(off, "time")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "provider")
+		return rtimpl.Missing(off, "provider")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "model")
+		return rtimpl.Missing(off, "model")
 	}
 	_ = off
 	_ = seen
@@ -484,7 +485,7 @@ func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -492,7 +493,7 @@ func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"user\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"user\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -526,23 +527,23 @@ func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Content = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "time")
+		return rtimpl.Missing(off, "time")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "content")
+		return rtimpl.Missing(off, "content")
 	}
 	_ = off
 	_ = seen
@@ -590,7 +591,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -598,7 +599,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"assistant\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"assistant\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -655,26 +656,26 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 			}
 			x.ToolCalls = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "time")
+		return rtimpl.Missing(off, "time")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "text")
+		return rtimpl.Missing(off, "text")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "toolCalls")
+		return rtimpl.Missing(off, "toolCalls")
 	}
 	_ = off
 	_ = seen
@@ -755,17 +756,17 @@ func (x *ToolCallRecord) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Args = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "name")
+		return rtimpl.Missing(off, "name")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "args")
+		return rtimpl.Missing(off, "args")
 	}
 	_ = off
 	_ = seen
@@ -789,7 +790,7 @@ func (x *ToolCallRecord) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 func dec12(d *rt.Decoder) (rt.Raw, error) {
-	return rt.DecodeRaw(d, nil)
+	return rtimpl.DecodeRaw(d, nil)
 }
 func dec13(d *rt.Decoder) ([]ToolCallRecord, error) {
 	off := d.Start()
@@ -839,7 +840,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -847,7 +848,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"tool_result\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"tool_result\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -921,35 +922,35 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Truncated = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "time")
+		return rtimpl.Missing(off, "time")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "name")
+		return rtimpl.Missing(off, "name")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "status")
+		return rtimpl.Missing(off, "status")
 	}
 	if seen&uint64(0x80) == 0 {
-		return rt.Missing(off, "output")
+		return rtimpl.Missing(off, "output")
 	}
 	if seen&uint64(0x100) == 0 {
-		return rt.Missing(off, "truncated")
+		return rtimpl.Missing(off, "truncated")
 	}
 	_ = off
 	_ = seen
@@ -982,7 +983,7 @@ func dec15(d *rt.Decoder) (ToolStatus, error) {
 	case "ok", "error":
 		return ToolStatus(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
 }
 func dec16(d *rt.Decoder) (bool, error) {
 	return d.Bool()
@@ -1012,7 +1013,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1020,7 +1021,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"usage\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"usage\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1074,29 +1075,29 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 			}
 			x.TotalTokens = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "time")
+		return rtimpl.Missing(off, "time")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "promptTokens")
+		return rtimpl.Missing(off, "promptTokens")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "completionTokens")
+		return rtimpl.Missing(off, "completionTokens")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "totalTokens")
+		return rtimpl.Missing(off, "totalTokens")
 	}
 	_ = off
 	_ = seen
@@ -1144,7 +1145,7 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1152,7 +1153,7 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"run_end\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"run_end\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1196,26 +1197,26 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 			}
 			x.ExitCode = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "time")
+		return rtimpl.Missing(off, "time")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "status")
+		return rtimpl.Missing(off, "status")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "exitCode")
+		return rtimpl.Missing(off, "exitCode")
 	}
 	_ = off
 	_ = seen
@@ -1248,10 +1249,10 @@ func dec19(d *rt.Decoder) (RunStatus, error) {
 	case "success", "error":
 		return RunStatus(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\"")
 }
 
-var int20 = rt.IntRule{
+var int20 = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(255),

@@ -3,7 +3,10 @@
 
 package sessionv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func enc0(e *rt.Encoder, key string, v SessionMeta) error {
 	_ = key
@@ -97,14 +100,14 @@ func enc2(e *rt.Encoder, key string, v string) error {
 	return nil
 }
 func enc3(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str3)
+	return rtimpl.Text(e, key, v, &str3)
 }
 func enc4(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }
 func enc5(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str5)
+	return rtimpl.Text(e, key, v, &str5)
 }
 func enc6(e *rt.Encoder, key string, v SessionRecord) error {
 	_ = key
@@ -125,7 +128,7 @@ func (x *SessionRecord) encodeJSON(e *rt.Encoder) error {
 	case *RunEndRecord:
 		return v.encodeJSON(e)
 	default:
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 }
 

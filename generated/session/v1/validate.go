@@ -3,7 +3,11 @@
 
 package sessionv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+	"strconv"
+)
 
 func val0(v SessionMeta) error {
 	return v.Validate()
@@ -77,7 +81,7 @@ func val6(v SessionRecord) error {
 // Validate reports whether the value satisfies its schema.
 func (x *SessionRecord) Validate() error {
 	if x.Value == nil {
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 	return x.Value.Validate()
 }
@@ -174,7 +178,7 @@ func (x *ToolCallRecord) Validate() error {
 	return nil
 }
 func val12(v rt.Raw) error {
-	if err := rt.CheckRaw(v); err != nil {
+	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
@@ -228,7 +232,7 @@ func (v ToolStatus) Validate() error {
 	case ToolStatusOk, ToolStatusError:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"ok\", \"error\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"ok\", \"error\"")
 }
 func val16(v bool) error {
 	_ = v
@@ -291,7 +295,7 @@ func (v RunStatus) Validate() error {
 	case RunStatusSuccess, RunStatusError:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"success\", \"error\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"success\", \"error\"")
 }
 func val20(v int64) error {
 	return int20.Check(v, -1)

@@ -5,6 +5,7 @@ package streamjsonv1
 
 import (
 	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
 	"strconv"
 )
 
@@ -14,7 +15,7 @@ func dec0(d *rt.Decoder) (Input, error) {
 }
 func (x *Input) decodeJSON(d *rt.Decoder) error {
 	*x = Input{}
-	disc, err := d.PeekString("type", "\"prompt\", \"message\"")
+	disc, err := rtimpl.PeekString(d, "type", "\"prompt\", \"message\"")
 	if err != nil {
 		return err
 	}
@@ -34,7 +35,7 @@ func (x *Input) decodeJSON(d *rt.Decoder) error {
 		x.Value = v
 		return nil
 	default:
-		return rt.BadDiscriminator(d, "type", disc, "\"prompt\", \"message\"")
+		return rtimpl.BadDiscriminator(d, "type", disc, "\"prompt\", \"message\"")
 	}
 }
 
@@ -79,7 +80,7 @@ func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -87,7 +88,7 @@ func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"prompt\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"prompt\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "content":
@@ -101,17 +102,17 @@ func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Content = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "content")
+		return rtimpl.Missing(off, "content")
 	}
 	_ = off
 	_ = seen
@@ -135,7 +136,7 @@ func (x *Prompt) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str2 = rt.StrRule{
+var str2 = rtimpl.StrRule{
 	MaxLen: -1,
 	MinLen: 1,
 }
@@ -173,7 +174,7 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -181,7 +182,7 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"message\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"message\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "role":
@@ -189,7 +190,7 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			if err := rt.ExpectConst(d, "\"user\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"user\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "content":
@@ -203,20 +204,20 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Content = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "role")
+		return rtimpl.Missing(off, "role")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "content")
+		return rtimpl.Missing(off, "content")
 	}
 	_ = off
 	_ = seen
@@ -245,7 +246,7 @@ func dec4(d *rt.Decoder) (Output, error) {
 }
 func (x *Output) decodeJSON(d *rt.Decoder) error {
 	*x = Output{}
-	disc, err := d.PeekString("type", "\"run_start\", \"text\", \"tool_call\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
+	disc, err := rtimpl.PeekString(d, "type", "\"run_start\", \"text\", \"tool_call\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
 	if err != nil {
 		return err
 	}
@@ -314,7 +315,7 @@ func (x *Output) decodeJSON(d *rt.Decoder) error {
 		x.Value = v
 		return nil
 	default:
-		return rt.BadDiscriminator(d, "type", disc, "\"run_start\", \"text\", \"tool_call\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
+		return rtimpl.BadDiscriminator(d, "type", disc, "\"run_start\", \"text\", \"tool_call\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
 	}
 }
 
@@ -359,7 +360,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -367,7 +368,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"run_start\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"run_start\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -431,32 +432,32 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 			}
 			x.APIModel = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "sessionId")
+		return rtimpl.Missing(off, "sessionId")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "cwd")
+		return rtimpl.Missing(off, "cwd")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "provider")
+		return rtimpl.Missing(off, "provider")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "model")
+		return rtimpl.Missing(off, "model")
 	}
 	if seen&uint64(0x80) == 0 {
-		return rt.Missing(off, "apiModel")
+		return rtimpl.Missing(off, "apiModel")
 	}
 	_ = off
 	_ = seen
@@ -480,10 +481,10 @@ func (x *RunStart) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str6 = rt.StrRule{
+var str6 = rtimpl.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
-	Pattern: rt.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
+	Pattern: rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
 }
 
 func dec6(d *rt.Decoder) (string, error) {
@@ -519,7 +520,7 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -527,7 +528,7 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"text\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"text\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -551,20 +552,20 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Delta = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "delta")
+		return rtimpl.Missing(off, "delta")
 	}
 	_ = off
 	_ = seen
@@ -619,7 +620,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -627,7 +628,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"tool_call\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"tool_call\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -681,29 +682,29 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 			}
 			x.SideEffect = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "name")
+		return rtimpl.Missing(off, "name")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "args")
+		return rtimpl.Missing(off, "args")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "sideEffect")
+		return rtimpl.Missing(off, "sideEffect")
 	}
 	_ = off
 	_ = seen
@@ -727,7 +728,7 @@ func (x *ToolCall) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 func dec10(d *rt.Decoder) (rt.Raw, error) {
-	return rt.DecodeRaw(d, nil)
+	return rtimpl.DecodeRaw(d, nil)
 }
 func dec11(d *rt.Decoder) (SideEffect, error) {
 	off := d.Start()
@@ -739,7 +740,7 @@ func dec11(d *rt.Decoder) (SideEffect, error) {
 	case "read", "write", "shell", "network", "unknown":
 		return SideEffect(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
 }
 func dec12(d *rt.Decoder) (ToolResult, error) {
 	var v ToolResult
@@ -766,7 +767,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -774,7 +775,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"tool_result\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"tool_result\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -828,29 +829,29 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Truncated = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "status")
+		return rtimpl.Missing(off, "status")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "output")
+		return rtimpl.Missing(off, "output")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "truncated")
+		return rtimpl.Missing(off, "truncated")
 	}
 	_ = off
 	_ = seen
@@ -883,7 +884,7 @@ func dec13(d *rt.Decoder) (ToolStatus, error) {
 	case "ok", "error":
 		return ToolStatus(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
 }
 func dec14(d *rt.Decoder) (bool, error) {
 	return d.Bool()
@@ -913,7 +914,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -921,7 +922,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"usage\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"usage\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -965,26 +966,26 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 			}
 			x.TotalTokens = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "promptTokens")
+		return rtimpl.Missing(off, "promptTokens")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "completionTokens")
+		return rtimpl.Missing(off, "completionTokens")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "totalTokens")
+		return rtimpl.Missing(off, "totalTokens")
 	}
 	_ = off
 	_ = seen
@@ -1008,7 +1009,7 @@ func (x *Usage) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var int16 = rt.IntRule{
+var int16 = rtimpl.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -1054,7 +1055,7 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1062,7 +1063,7 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"final\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"final\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1086,20 +1087,20 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Text = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "text")
+		return rtimpl.Missing(off, "text")
 	}
 	_ = off
 	_ = seen
@@ -1147,7 +1148,7 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1155,7 +1156,7 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"warning\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"warning\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1189,23 +1190,23 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Message = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "code")
+		return rtimpl.Missing(off, "code")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "message")
+		return rtimpl.Missing(off, "message")
 	}
 	_ = off
 	_ = seen
@@ -1229,10 +1230,10 @@ func (x *Warning) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str19 = rt.StrRule{
+var str19 = rtimpl.StrRule{
 	MaxLen:  -1,
 	MinLen:  0,
-	Pattern: rt.MustPattern("^[a-z][a-z0-9_]*$"),
+	Pattern: rtimpl.MustPattern("^[a-z][a-z0-9_]*$"),
 }
 
 func dec19(d *rt.Decoder) (string, error) {
@@ -1268,7 +1269,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1276,7 +1277,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"error\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"error\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1320,26 +1321,26 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Recoverable = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "code")
+		return rtimpl.Missing(off, "code")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "message")
+		return rtimpl.Missing(off, "message")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "recoverable")
+		return rtimpl.Missing(off, "recoverable")
 	}
 	_ = off
 	_ = seen
@@ -1387,7 +1388,7 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1395,7 +1396,7 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"run_end\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"run_end\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1429,23 +1430,23 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 			}
 			x.ExitCode = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "status")
+		return rtimpl.Missing(off, "status")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "exitCode")
+		return rtimpl.Missing(off, "exitCode")
 	}
 	_ = off
 	_ = seen
@@ -1478,10 +1479,10 @@ func dec22(d *rt.Decoder) (RunStatus, error) {
 	case "success", "error":
 		return RunStatus(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\"")
 }
 
-var int23 = rt.IntRule{
+var int23 = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(255),

@@ -3,7 +3,11 @@
 
 package streamjsonv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+	"strconv"
+)
 
 func val0(v Input) error {
 	return v.Validate()
@@ -12,7 +16,7 @@ func val0(v Input) error {
 // Validate reports whether the value satisfies its schema.
 func (x *Input) Validate() error {
 	if x.Value == nil {
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 	return x.Value.Validate()
 }
@@ -52,7 +56,7 @@ func val4(v Output) error {
 // Validate reports whether the value satisfies its schema.
 func (x *Output) Validate() error {
 	if x.Value == nil {
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 	return x.Value.Validate()
 }
@@ -133,7 +137,7 @@ func (x *ToolCall) Validate() error {
 	return nil
 }
 func val10(v rt.Raw) error {
-	if err := rt.CheckRaw(v); err != nil {
+	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
@@ -148,7 +152,7 @@ func (v SideEffect) Validate() error {
 	case SideEffectRead, SideEffectWrite, SideEffectShell, SideEffectNetwork, SideEffectUnknown:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
 }
 func val12(v ToolResult) error {
 	return v.Validate()
@@ -185,7 +189,7 @@ func (v ToolStatus) Validate() error {
 	case ToolStatusOk, ToolStatusError:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"ok\", \"error\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"ok\", \"error\"")
 }
 func val14(v bool) error {
 	_ = v
@@ -305,7 +309,7 @@ func (v RunStatus) Validate() error {
 	case RunStatusSuccess, RunStatusError:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"success\", \"error\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"success\", \"error\"")
 }
 func val23(v int64) error {
 	return int23.Check(v, -1)

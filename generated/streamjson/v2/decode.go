@@ -5,6 +5,7 @@ package streamjsonv2
 
 import (
 	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
 	"strconv"
 )
 
@@ -14,7 +15,7 @@ func dec0(d *rt.Decoder) (Input, error) {
 }
 func (x *Input) decodeJSON(d *rt.Decoder) error {
 	*x = Input{}
-	disc, err := d.PeekString("type", "\"prompt\", \"message\"")
+	disc, err := rtimpl.PeekString(d, "type", "\"prompt\", \"message\"")
 	if err != nil {
 		return err
 	}
@@ -34,7 +35,7 @@ func (x *Input) decodeJSON(d *rt.Decoder) error {
 		x.Value = v
 		return nil
 	default:
-		return rt.BadDiscriminator(d, "type", disc, "\"prompt\", \"message\"")
+		return rtimpl.BadDiscriminator(d, "type", disc, "\"prompt\", \"message\"")
 	}
 }
 
@@ -79,7 +80,7 @@ func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -87,7 +88,7 @@ func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"prompt\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"prompt\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "content":
@@ -101,17 +102,17 @@ func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Content = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "content")
+		return rtimpl.Missing(off, "content")
 	}
 	_ = off
 	_ = seen
@@ -135,7 +136,7 @@ func (x *Prompt) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str2 = rt.StrRule{
+var str2 = rtimpl.StrRule{
 	MaxLen: -1,
 	MinLen: 1,
 }
@@ -173,7 +174,7 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -181,7 +182,7 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"message\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"message\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "role":
@@ -189,7 +190,7 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			if err := rt.ExpectConst(d, "\"user\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"user\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "content":
@@ -203,20 +204,20 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Content = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "role")
+		return rtimpl.Missing(off, "role")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "content")
+		return rtimpl.Missing(off, "content")
 	}
 	_ = off
 	_ = seen
@@ -245,7 +246,7 @@ func dec4(d *rt.Decoder) (Output, error) {
 }
 func (x *Output) decodeJSON(d *rt.Decoder) error {
 	*x = Output{}
-	disc, err := d.PeekString("type", "\"run_start\", \"text\", \"reasoning\", \"tool_call\", \"permission_request\", \"permission_decision\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
+	disc, err := rtimpl.PeekString(d, "type", "\"run_start\", \"text\", \"reasoning\", \"tool_call\", \"permission_request\", \"permission_decision\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
 	if err != nil {
 		return err
 	}
@@ -335,7 +336,7 @@ func (x *Output) decodeJSON(d *rt.Decoder) error {
 		x.Value = v
 		return nil
 	default:
-		return rt.BadDiscriminator(d, "type", disc, "\"run_start\", \"text\", \"reasoning\", \"tool_call\", \"permission_request\", \"permission_decision\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
+		return rtimpl.BadDiscriminator(d, "type", disc, "\"run_start\", \"text\", \"reasoning\", \"tool_call\", \"permission_request\", \"permission_decision\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
 	}
 }
 
@@ -380,7 +381,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -388,7 +389,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"run_start\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"run_start\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -452,32 +453,32 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 			}
 			x.APIModel = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "sessionId")
+		return rtimpl.Missing(off, "sessionId")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "cwd")
+		return rtimpl.Missing(off, "cwd")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "provider")
+		return rtimpl.Missing(off, "provider")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "model")
+		return rtimpl.Missing(off, "model")
 	}
 	if seen&uint64(0x80) == 0 {
-		return rt.Missing(off, "apiModel")
+		return rtimpl.Missing(off, "apiModel")
 	}
 	_ = off
 	_ = seen
@@ -501,10 +502,10 @@ func (x *RunStart) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str6 = rt.StrRule{
+var str6 = rtimpl.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
-	Pattern: rt.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
+	Pattern: rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
 }
 
 func dec6(d *rt.Decoder) (string, error) {
@@ -540,7 +541,7 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -548,7 +549,7 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"text\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"text\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -572,20 +573,20 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Delta = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "delta")
+		return rtimpl.Missing(off, "delta")
 	}
 	_ = off
 	_ = seen
@@ -640,7 +641,7 @@ func (x *Reasoning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -648,7 +649,7 @@ func (x *Reasoning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"reasoning\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"reasoning\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -672,20 +673,20 @@ func (x *Reasoning) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Delta = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "delta")
+		return rtimpl.Missing(off, "delta")
 	}
 	_ = off
 	_ = seen
@@ -733,7 +734,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -741,7 +742,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"tool_call\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"tool_call\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -795,29 +796,29 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 			}
 			x.SideEffect = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "name")
+		return rtimpl.Missing(off, "name")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "args")
+		return rtimpl.Missing(off, "args")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "sideEffect")
+		return rtimpl.Missing(off, "sideEffect")
 	}
 	_ = off
 	_ = seen
@@ -841,7 +842,7 @@ func (x *ToolCall) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 func dec11(d *rt.Decoder) (rt.Raw, error) {
-	return rt.DecodeRaw(d, nil)
+	return rtimpl.DecodeRaw(d, nil)
 }
 func dec12(d *rt.Decoder) (SideEffect, error) {
 	off := d.Start()
@@ -853,7 +854,7 @@ func dec12(d *rt.Decoder) (SideEffect, error) {
 	case "read", "write", "shell", "network", "unknown":
 		return SideEffect(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
 }
 func dec13(d *rt.Decoder) (PermissionRequest, error) {
 	var v PermissionRequest
@@ -880,7 +881,7 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -888,7 +889,7 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"permission_request\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"permission_request\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -992,38 +993,38 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Block = &v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "name")
+		return rtimpl.Missing(off, "name")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "action")
+		return rtimpl.Missing(off, "action")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "permission")
+		return rtimpl.Missing(off, "permission")
 	}
 	if seen&uint64(0x80) == 0 {
-		return rt.Missing(off, "permissionMode")
+		return rtimpl.Missing(off, "permissionMode")
 	}
 	if seen&uint64(0x100) == 0 {
-		return rt.Missing(off, "sideEffect")
+		return rtimpl.Missing(off, "sideEffect")
 	}
 	if seen&uint64(0x200) == 0 {
-		return rt.Missing(off, "reason")
+		return rtimpl.Missing(off, "reason")
 	}
 	_ = off
 	_ = seen
@@ -1056,7 +1057,7 @@ func dec14(d *rt.Decoder) (PermissionAction, error) {
 	case "read", "list", "search", "write", "edit", "execute":
 		return PermissionAction(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"read\", \"list\", \"search\", \"write\", \"edit\", \"execute\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"read\", \"list\", \"search\", \"write\", \"edit\", \"execute\"")
 }
 func dec15(d *rt.Decoder) (Permission, error) {
 	off := d.Start()
@@ -1068,7 +1069,7 @@ func dec15(d *rt.Decoder) (Permission, error) {
 	case "allow", "prompt", "deny":
 		return Permission(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"allow\", \"prompt\", \"deny\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"allow\", \"prompt\", \"deny\"")
 }
 func dec16(d *rt.Decoder) (PermissionMode, error) {
 	off := d.Start()
@@ -1080,7 +1081,7 @@ func dec16(d *rt.Decoder) (PermissionMode, error) {
 	case "default", "skip_permissions_unsafe":
 		return PermissionMode(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"default\", \"skip_permissions_unsafe\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"default\", \"skip_permissions_unsafe\"")
 }
 func dec17(d *rt.Decoder) (Risk, error) {
 	var v Risk
@@ -1123,14 +1124,14 @@ func (x *Risk) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Categories = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "level")
+		return rtimpl.Missing(off, "level")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "categories")
+		return rtimpl.Missing(off, "categories")
 	}
 	_ = off
 	_ = seen
@@ -1163,7 +1164,7 @@ func dec18(d *rt.Decoder) (RiskLevel, error) {
 	case "low", "medium", "high", "critical":
 		return RiskLevel(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"low\", \"medium\", \"high\", \"critical\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"low\", \"medium\", \"high\", \"critical\"")
 }
 func dec19(d *rt.Decoder) ([]string, error) {
 	off := d.Start()
@@ -1185,7 +1186,7 @@ func dec19(d *rt.Decoder) ([]string, error) {
 		}
 		out = append(out, v)
 	}
-	if err := rt.Unique(out, off); err != nil {
+	if err := rtimpl.Unique(out, off); err != nil {
 		return nil, err
 	}
 	_ = off
@@ -1272,23 +1273,23 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Recoverable = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "code")
+		return rtimpl.Missing(off, "code")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "toolName")
+		return rtimpl.Missing(off, "toolName")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "action")
+		return rtimpl.Missing(off, "action")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "reason")
+		return rtimpl.Missing(off, "reason")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "recoverable")
+		return rtimpl.Missing(off, "recoverable")
 	}
 	_ = off
 	_ = seen
@@ -1312,10 +1313,10 @@ func (x *Block) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str21 = rt.StrRule{
+var str21 = rtimpl.StrRule{
 	MaxLen:  -1,
 	MinLen:  0,
-	Pattern: rt.MustPattern("^[a-z][a-z0-9_]*$"),
+	Pattern: rtimpl.MustPattern("^[a-z][a-z0-9_]*$"),
 }
 
 func dec21(d *rt.Decoder) (string, error) {
@@ -1354,7 +1355,7 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1362,7 +1363,7 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"permission_decision\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"permission_decision\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1459,32 +1460,32 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Block = &v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "name")
+		return rtimpl.Missing(off, "name")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "action")
+		return rtimpl.Missing(off, "action")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "permission")
+		return rtimpl.Missing(off, "permission")
 	}
 	if seen&uint64(0x80) == 0 {
-		return rt.Missing(off, "permissionGranted")
+		return rtimpl.Missing(off, "permissionGranted")
 	}
 	_ = off
 	_ = seen
@@ -1532,7 +1533,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1540,7 +1541,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"tool_result\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"tool_result\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1594,29 +1595,29 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Truncated = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "status")
+		return rtimpl.Missing(off, "status")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "output")
+		return rtimpl.Missing(off, "output")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "truncated")
+		return rtimpl.Missing(off, "truncated")
 	}
 	_ = off
 	_ = seen
@@ -1649,7 +1650,7 @@ func dec25(d *rt.Decoder) (ToolStatus, error) {
 	case "ok", "error":
 		return ToolStatus(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
 }
 func dec26(d *rt.Decoder) (Usage, error) {
 	var v Usage
@@ -1676,7 +1677,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1684,7 +1685,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"usage\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"usage\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1728,26 +1729,26 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 			}
 			x.TotalTokens = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "promptTokens")
+		return rtimpl.Missing(off, "promptTokens")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "completionTokens")
+		return rtimpl.Missing(off, "completionTokens")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "totalTokens")
+		return rtimpl.Missing(off, "totalTokens")
 	}
 	_ = off
 	_ = seen
@@ -1771,7 +1772,7 @@ func (x *Usage) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var int27 = rt.IntRule{
+var int27 = rtimpl.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -1817,7 +1818,7 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1825,7 +1826,7 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"final\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"final\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1849,20 +1850,20 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Text = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "text")
+		return rtimpl.Missing(off, "text")
 	}
 	_ = off
 	_ = seen
@@ -1910,7 +1911,7 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1918,7 +1919,7 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"warning\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"warning\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1952,23 +1953,23 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Message = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "code")
+		return rtimpl.Missing(off, "code")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "message")
+		return rtimpl.Missing(off, "message")
 	}
 	_ = off
 	_ = seen
@@ -2016,7 +2017,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -2024,7 +2025,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"error\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"error\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -2068,26 +2069,26 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Recoverable = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "code")
+		return rtimpl.Missing(off, "code")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "message")
+		return rtimpl.Missing(off, "message")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "recoverable")
+		return rtimpl.Missing(off, "recoverable")
 	}
 	_ = off
 	_ = seen
@@ -2135,7 +2136,7 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -2143,7 +2144,7 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"run_end\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"run_end\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -2177,23 +2178,23 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 			}
 			x.ExitCode = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "status")
+		return rtimpl.Missing(off, "status")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "exitCode")
+		return rtimpl.Missing(off, "exitCode")
 	}
 	_ = off
 	_ = seen
@@ -2226,10 +2227,10 @@ func dec32(d *rt.Decoder) (RunStatus, error) {
 	case "success", "error":
 		return RunStatus(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\"")
 }
 
-var int33 = rt.IntRule{
+var int33 = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(255),

@@ -3,7 +3,10 @@
 
 package streamjsonv2
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func enc0(e *rt.Encoder, key string, v Input) error {
 	_ = key
@@ -16,7 +19,7 @@ func (x *Input) encodeJSON(e *rt.Encoder) error {
 	case *Message:
 		return v.encodeJSON(e)
 	default:
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 }
 
@@ -84,7 +87,7 @@ func (x *Prompt) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 func enc2(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str2)
+	return rtimpl.Text(e, key, v, &str2)
 }
 func enc3(e *rt.Encoder, key string, v Message) error {
 	_ = key
@@ -155,7 +158,7 @@ func (x *Output) encodeJSON(e *rt.Encoder) error {
 	case *RunEnd:
 		return v.encodeJSON(e)
 	default:
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 }
 

@@ -3,7 +3,11 @@
 
 package streamjsonv2
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+	"strconv"
+)
 
 func val0(v Input) error {
 	return v.Validate()
@@ -12,7 +16,7 @@ func val0(v Input) error {
 // Validate reports whether the value satisfies its schema.
 func (x *Input) Validate() error {
 	if x.Value == nil {
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 	return x.Value.Validate()
 }
@@ -52,7 +56,7 @@ func val4(v Output) error {
 // Validate reports whether the value satisfies its schema.
 func (x *Output) Validate() error {
 	if x.Value == nil {
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 	return x.Value.Validate()
 }
@@ -149,7 +153,7 @@ func (x *ToolCall) Validate() error {
 	return nil
 }
 func val11(v rt.Raw) error {
-	if err := rt.CheckRaw(v); err != nil {
+	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
@@ -164,7 +168,7 @@ func (v SideEffect) Validate() error {
 	case SideEffectRead, SideEffectWrite, SideEffectShell, SideEffectNetwork, SideEffectUnknown:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
 }
 func val13(v PermissionRequest) error {
 	return v.Validate()
@@ -222,7 +226,7 @@ func (v PermissionAction) Validate() error {
 	case PermissionActionRead, PermissionActionList, PermissionActionSearch, PermissionActionWrite, PermissionActionEdit, PermissionActionExecute:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"read\", \"list\", \"search\", \"write\", \"edit\", \"execute\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"read\", \"list\", \"search\", \"write\", \"edit\", \"execute\"")
 }
 func val15(v Permission) error {
 	return v.Validate()
@@ -234,7 +238,7 @@ func (v Permission) Validate() error {
 	case PermissionAllow, PermissionPrompt, PermissionDeny:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"allow\", \"prompt\", \"deny\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"allow\", \"prompt\", \"deny\"")
 }
 func val16(v PermissionMode) error {
 	return v.Validate()
@@ -246,7 +250,7 @@ func (v PermissionMode) Validate() error {
 	case PermissionModeDefault, PermissionModeSkipPermissionsUnsafe:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"default\", \"skip_permissions_unsafe\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"default\", \"skip_permissions_unsafe\"")
 }
 func val17(v Risk) error {
 	return v.Validate()
@@ -274,7 +278,7 @@ func (v RiskLevel) Validate() error {
 	case RiskLevelLow, RiskLevelMedium, RiskLevelHigh, RiskLevelCritical:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"low\", \"medium\", \"high\", \"critical\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"low\", \"medium\", \"high\", \"critical\"")
 }
 func val19(v []string) error {
 	for i, x := range v {
@@ -282,7 +286,7 @@ func val19(v []string) error {
 			return rt.AtIndex(err, i)
 		}
 	}
-	return rt.Unique(v, -1)
+	return rtimpl.Unique(v, -1)
 }
 func val20(v Block) error {
 	return v.Validate()
@@ -403,7 +407,7 @@ func (v ToolStatus) Validate() error {
 	case ToolStatusOk, ToolStatusError:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"ok\", \"error\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"ok\", \"error\"")
 }
 func val26(v Usage) error {
 	return v.Validate()
@@ -516,7 +520,7 @@ func (v RunStatus) Validate() error {
 	case RunStatusSuccess, RunStatusError:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"success\", \"error\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"success\", \"error\"")
 }
 func val33(v int64) error {
 	return int33.Check(v, -1)

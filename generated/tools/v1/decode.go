@@ -3,7 +3,10 @@
 
 package toolsv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func dec0(d *rt.Decoder) (BashArgs, error) {
 	var v BashArgs
@@ -49,11 +52,11 @@ func (x *BashArgs) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "command")
+		return rtimpl.Missing(off, "command")
 	}
 	_ = off
 	_ = seen
@@ -77,7 +80,7 @@ func (x *BashArgs) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str1 = rt.StrRule{
+var str1 = rtimpl.StrRule{
 	MaxLen: -1,
 	MinLen: 1,
 }
@@ -91,7 +94,7 @@ func dec1(d *rt.Decoder) (string, error) {
 	return s, str1.Check(s, off)
 }
 
-var int2 = rt.IntRule{
+var int2 = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(600000),
@@ -163,17 +166,17 @@ func (x *EditFileArgs) decodeJSON(d *rt.Decoder) error {
 			}
 			x.NewString = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "path")
+		return rtimpl.Missing(off, "path")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "old_string")
+		return rtimpl.Missing(off, "old_string")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "new_string")
+		return rtimpl.Missing(off, "new_string")
 	}
 	_ = off
 	_ = seen
@@ -247,11 +250,11 @@ func (x *GlobArgs) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "pattern")
+		return rtimpl.Missing(off, "pattern")
 	}
 	_ = off
 	_ = seen
@@ -357,11 +360,11 @@ func (x *GrepArgs) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "pattern")
+		return rtimpl.Missing(off, "pattern")
 	}
 	_ = off
 	_ = seen
@@ -388,7 +391,7 @@ func dec7(d *rt.Decoder) (bool, error) {
 	return d.Bool()
 }
 
-var int8 = rt.IntRule{
+var int8 = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(1000),
@@ -443,7 +446,7 @@ func (x *ListDirectoryArgs) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	_ = off
@@ -524,11 +527,11 @@ func (x *ReadFileArgs) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "path")
+		return rtimpl.Missing(off, "path")
 	}
 	_ = off
 	_ = seen
@@ -552,7 +555,7 @@ func (x *ReadFileArgs) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var int11 = rt.IntRule{
+var int11 = rtimpl.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -574,7 +577,7 @@ func dec11(d *rt.Decoder) (int64, error) {
 	return v, int11.Check(v, off)
 }
 
-var int12 = rt.IntRule{
+var int12 = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(10000),
@@ -636,14 +639,14 @@ func (x *WriteFileArgs) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Content = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "path")
+		return rtimpl.Missing(off, "path")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "content")
+		return rtimpl.Missing(off, "content")
 	}
 	_ = off
 	_ = seen

@@ -3,7 +3,10 @@
 
 package toolsv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func enc0(e *rt.Encoder, key string, v BashArgs) error {
 	_ = key
@@ -51,7 +54,7 @@ func (x *BashArgs) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 func enc1(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str1)
+	return rtimpl.Text(e, key, v, &str1)
 }
 func enc2(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
