@@ -7,9 +7,9 @@ import (
 	"github.com/zeroproject/zero/internal/jsonnum"
 )
 
-// MaxExponent bounds the decimal exponent of numbers that constraints are
-// checked against exactly; larger exponents are refused (a documented
-// deviation that keeps big-number arithmetic bounded).
+// MaxExponent (10000) bounds the decimal exponent of numbers that
+// constraints are checked against exactly; larger exponents are refused (a
+// documented deviation that keeps big-number arithmetic bounded).
 const MaxExponent = jsonnum.MaxExponent
 
 // numLit reads a number, checking the JSON grammar
