@@ -212,3 +212,35 @@ func TestLongKeysAreClippedInMessages(t *testing.T) {
 		t.Errorf("duplicate 1 MiB key: %d-byte message", len(err.Error()))
 	}
 }
+
+func TestResetStringKeepsMaxDepthAndReadsWithoutCopying(t *testing.T) {
+	var d Decoder
+	d.MaxDepth = 1
+	d.ResetString(`[[1]]`)
+	if err := d.Skip(); err == nil || err.(*Error).Keyword != "depth" {
+		t.Errorf("Skip over depth 2 with MaxDepth 1: %v, want a depth error", err)
+	}
+	d.MaxDepth = 0
+	d.ResetString(`{"a":[1]}`)
+	if d.MaxDepth != DefaultMaxDepth {
+		t.Errorf("MaxDepth %d after ResetString on a zero limit, want %d", d.MaxDepth, DefaultMaxDepth)
+	}
+	if err := d.ObjStart(); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := d.ObjKey(0); err != nil {
+		t.Fatal(err)
+	}
+	m := d.Mark()
+	if err := d.ArrStart(); err != nil || d.Depth() != 2 {
+		t.Fatalf("ArrStart: %v, depth %d, want 2", err, d.Depth())
+	}
+	d.Rewind(m)
+	if d.Depth() != 1 || d.Span(d.Start()) != "" {
+		t.Fatalf("after Rewind: depth %d", d.Depth())
+	}
+	raw, err := d.RawString()
+	if err != nil || raw != "[1]" {
+		t.Errorf("RawString after Rewind = %q, %v; want [1]", raw, err)
+	}
+}
