@@ -17,8 +17,12 @@ FUZZTIME ?= 30s
 # signal handling and the bash tool. test-race runs their tests under the
 # race detector (which needs cgo and a C compiler).
 RACE_PKGS := ./internal/run/... ./internal/session/... ./internal/provider/... ./internal/streamio/... ./internal/cli/... ./internal/tools/...
+# The JSON Schema Test Suite that gen/suite runs, at a pinned commit.
+SUITE_REPO     ?= https://github.com/json-schema-org/JSON-Schema-Test-Suite.git
+SUITE_COMMIT   ?= 44401e0c046704b476ec9d2e2fccdaee618f259d
+ZERO_SUITE_DIR ?= $(CURDIR)/../shared/json-schema-test-suite
 
-.PHONY: help generate build test test-race check-generated test-js demo bench bench-instructions fuzz fuzz-report suite-report compat transcripts soak hardening-report clean
+.PHONY: help generate build test test-race check-generated test-js demo bench bench-instructions fuzz fuzz-report fetch-suite suite-report compat transcripts soak hardening-report clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -82,6 +86,13 @@ fuzz: ## run each fuzz target for FUZZTIME (default 30s)
 
 fuzz-report: ## fuzz each decoder against jsonschema/v5 for FUZZTIME and write docs/fuzz.md
 	$(GO) run ./internal/codecfuzz/fuzzreport -fuzztime $(FUZZTIME) -o $(CURDIR)/docs/fuzz.md ./internal/codecfuzz
+
+fetch-suite: ## clone the JSON Schema Test Suite at the pinned commit into ZERO_SUITE_DIR (default ../shared/json-schema-test-suite)
+	@if [ -d "$(ZERO_SUITE_DIR)/tests/draft2020-12" ]; then echo "fetch-suite: $(ZERO_SUITE_DIR) is already there"; exit 0; fi
+	git init -q "$(ZERO_SUITE_DIR)"
+	git -C "$(ZERO_SUITE_DIR)" fetch -q --depth 1 "$(SUITE_REPO)" $(SUITE_COMMIT)
+	git -C "$(ZERO_SUITE_DIR)" checkout -q FETCH_HEAD
+	@echo "fetch-suite: the suite at $(SUITE_COMMIT) is in $(ZERO_SUITE_DIR); run 'go test ./gen/suite'"
 
 suite-report: ## run the JSON Schema Test Suite through zerogen and write docs/suite.md
 	ZERO_SUITE_REPORT=$(CURDIR)/docs/suite.md $(GO) test -count=1 -v -run '^TestSuite$$' ./gen/suite

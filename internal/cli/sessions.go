@@ -14,6 +14,7 @@ import (
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
 	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/session"
+	"github.com/zeroproject/zero/internal/textclip"
 	"github.com/zeroproject/zero/rt"
 )
 
@@ -88,7 +89,7 @@ func listSessions(env Env, st *session.Store, asJSON bool) int {
 	w := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(w, "ID\tUPDATED\tRUNS\tPROVIDER\tMODEL\tWORKSPACE\tTITLE")
 	for _, m := range metas {
-		fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\t%s\n", m.ID, shortTime(m.UpdatedAt), m.Runs, m.Provider, m.Model, m.Cwd, clip(m.Title.V, 60))
+		fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\t%s\n", m.ID, shortTime(m.UpdatedAt), m.Runs, m.Provider, m.Model, m.Cwd, textclip.Runes(m.Title.V, 60))
 	}
 	w.Flush()
 	return run.ExitOK
@@ -246,7 +247,7 @@ func printRecords(w io.Writer, recs []sessionv1.SessionRecord) {
 	fmt.Fprintln(tw, "TIME\tRUN\tRECORD\tDETAIL")
 	for _, r := range recs {
 		t, runID, kind, detail := describeRecord(r.Value)
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", shortTime(t), runID, kind, clip(oneLine(detail), 80))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", shortTime(t), runID, kind, textclip.Runes(oneLine(detail), 80))
 	}
 	tw.Flush()
 }
@@ -290,11 +291,3 @@ func shortTime(t string) string {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
-}

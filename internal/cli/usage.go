@@ -25,17 +25,24 @@ that --resume and --fork continue.
 Flags:
     -f, --file PATH               read the prompt from PATH ("-" for stdin); with
                                   words given too, the file comes after them,
-                                  separated by a blank line
+                                  separated by a blank line. Without --file, a
+                                  stdin that is not a terminal is read the same
+                                  way (give </dev/null to skip it)
         --input-format FORMAT     text (default) or stream-json: JSONL prompt and
                                   message events from stdin or --file, joined by
                                   a blank line; the first invalid line ends the
                                   run with exit code 2
     -o, --output-format FORMAT    text (default): only the answer on stdout, tool
-                                  rows, warnings and errors on stderr;
+                                  rows, warnings and errors on stderr, and on a
+                                  terminal also a waiting line (with retries)
+                                  and the reasoning, dim, in colour unless
+                                  NO_COLOR is set;
                                   json: one ExecResult object when the run ends;
                                   stream-json: one event per line as it happens
-        --schema-version N        stream-json protocol version, 1 or 2 (default 2);
-                                  version 1 has no reasoning or permission events
+        --schema-version N        protocol version, 1 or 2 (default 2); with
+                                  stream-json, version 1 has no reasoning or
+                                  permission events; with json, version 1 of
+                                  the ExecResult has no stopReason
         --provider NAME           openai, anthropic or replay (default: ZERO_PROVIDER,
                                   else openai if OPENAI_API_KEY is set, else
                                   anthropic if ANTHROPIC_API_KEY is set; both set
@@ -67,6 +74,19 @@ Flags:
                                   removed
         --max-turns N             stop after N model calls (default 20); reaching
                                   the limit without an answer exits with code 4
+        --max-output-tokens N     the most tokens the model may write in one reply
+                                  (default: ZERO_MAX_OUTPUT_TOKENS, else 8192 for
+                                  Anthropic and the server's own limit for
+                                  OpenAI); an answer the limit cuts off ends the
+                                  run with error max_output_tokens and exit
+                                  code 4, a cut tool call does not run and the
+                                  model is told why
+        --system-prompt TEXT      replace Zero's system prompt with TEXT
+        --append-system-prompt TEXT
+                                  add TEXT at the end of the system prompt
+        --output-last-message FILE
+                                  also write the final answer alone to FILE
+                                  (nothing is written when the run has none)
         --replay FILE             play a replay script (schema/replay/v1) instead
                                   of calling a model; implies --provider replay,
                                   which without --replay plays a built-in demo
@@ -76,17 +96,28 @@ Tools: read_file, list_directory, glob and grep are allowed by default;
 write_file, edit_file and bash need --skip-permissions-unsafe. A call the policy
 refuses does not run: the model gets an error result saying so.
 
+System prompt: Zero's own (or --system-prompt), then the AGENTS.md file at the
+root of the workspace when there is one (its first 64 KiB; a link leading out
+of the workspace is not followed), then --append-system-prompt.
+--list-tools says whether AGENTS.md will be read.
+
 Exit codes:
     0 success, 1 internal error, 2 usage error or invalid input,
-    3 provider, configuration or runtime error, 4 turn limit reached without an
-    answer, 130 interrupted (SIGINT or SIGTERM)
+    3 provider, configuration or runtime error, 4 incomplete: the turn limit was
+    reached without an answer, or the output-token limit cut the answer off,
+    130 interrupted (SIGINT or SIGTERM)
 
 Environment:
     OPENAI_API_KEY, OPENAI_BASE_URL          OpenAI (or compatible server)
+                                             (a base URL alone selects a server
+                                             that needs no key)
     ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL    Anthropic
     ZERO_PROVIDER, ZERO_MODEL                defaults for --provider and --model
     ZERO_MAX_INPUT_LINE_BYTES                longest stream-json input line
                                              (default 16MiB; accepts KiB, MiB, GiB)
+    ZERO_MAX_OUTPUT_TOKENS                   default for --max-output-tokens
+    NO_COLOR                                 set (not empty): no colours on a
+                                             terminal
     ZERO_IDLE_TIMEOUT                        how long the provider may stay silent,
                                              before it answers and between bytes of
                                              its stream, before the request fails
@@ -98,7 +129,8 @@ Environment:
 Examples:
     zero exec "summarize README.md"
     zero exec --provider replay "try Zero offline"
-    git diff | zero exec -f - "review this diff"
+    git diff | zero exec "review this diff"
+    zero exec -o json --output-last-message answer.md "draft release notes"
     zero exec -o stream-json --skip-permissions-unsafe "fix the failing test"
     echo '{"schemaVersion":2,"type":"prompt","content":"hi"}' |
         zero exec --input-format stream-json -o stream-json

@@ -3,6 +3,8 @@ package provider
 import (
 	"fmt"
 	"strings"
+
+	"github.com/zeroproject/zero/internal/redact"
 )
 
 // CodeProviderError is the Code of every *Error.
@@ -21,6 +23,9 @@ type Error struct {
 	Recoverable bool
 	// Retries is how many times the request was retried before this failure.
 	Retries int
+	// EndedEarly says the response ended cleanly before the vendor's end-of-stream marker; a
+	// vendor package may still accept the turn when the stream had already said it was complete.
+	EndedEarly bool
 }
 
 // Error returns the message.
@@ -36,10 +41,11 @@ func newError(recoverable bool, status int, format string, args ...any) *Error {
 	}
 }
 
-// redact removes secret from s.
-func redact(s, secret string) string {
+// removeSecret replaces secret in s with redact.Redacted, the one marker
+// of a redaction.
+func removeSecret(s, secret string) string {
 	if secret == "" {
 		return s
 	}
-	return strings.ReplaceAll(s, secret, "[redacted]")
+	return strings.ReplaceAll(s, secret, redact.Redacted)
 }

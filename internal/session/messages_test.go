@@ -57,3 +57,16 @@ func TestToMessagesAnswersInterruptedCalls(t *testing.T) {
 		}
 	}
 }
+
+// A tool result holding a redacted span tells the resumed model so.
+func TestToMessagesMarksRedactedOutput(t *testing.T) {
+	recs := run("run_1", "Read the config.")
+	recs[3].Value.(*sessionv1.ToolResultRecord).Output = "API_KEY=[REDACTED:credential]\n"
+	msgs := ToMessages(recs)
+	if got := msgs[2].Text; got != "API_KEY=[REDACTED:credential]\n\n\n"+RedactedNote {
+		t.Errorf("redacted output = %q", got)
+	}
+	if got := ToMessages(run("run_1", "x"))[2].Text; got != "# Zero\n" {
+		t.Errorf("plain output = %q", got)
+	}
+}

@@ -8,10 +8,11 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func dec0(d *rt.Decoder) (ReplayScript, error) {
+func decodeReplayScript(d *rt.Decoder) (ReplayScript, error) {
 	var v ReplayScript
 	return v, v.decodeJSON(d)
 }
+
 func (x *ReplayScript) decodeJSON(d *rt.Decoder) error {
 	*x = ReplayScript{}
 	off := d.Start()
@@ -41,7 +42,7 @@ func (x *ReplayScript) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec1(d)
+			v, err := decodeReplayScriptModel(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -54,7 +55,7 @@ func (x *ReplayScript) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec15(d)
+			v, err := decodeReplayScriptTurns(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -69,8 +70,6 @@ func (x *ReplayScript) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x4) == 0 {
 		return rtimpl.Missing(off, "turns")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -91,23 +90,25 @@ func (x *ReplayScript) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str1 = rtimpl.StrRule{
+var replayScriptModelRule = rtimpl.StrRule{
 	MaxLen: -1,
 	MinLen: 1,
 }
 
-func dec1(d *rt.Decoder) (string, error) {
+func decodeReplayScriptModel(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str1.Check(s, off)
+	return s, replayScriptModelRule.Check(s, off)
 }
-func dec2(d *rt.Decoder) (ReplayTurn, error) {
+
+func decodeReplayTurn(d *rt.Decoder) (ReplayTurn, error) {
 	var v ReplayTurn
 	return v, v.decodeJSON(d)
 }
+
 func (x *ReplayTurn) decodeJSON(d *rt.Decoder) error {
 	*x = ReplayTurn{}
 	off := d.Start()
@@ -129,7 +130,7 @@ func (x *ReplayTurn) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec14(d)
+			v, err := decodeReplayStepList(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -141,8 +142,6 @@ func (x *ReplayTurn) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "steps")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -162,10 +161,12 @@ func (x *ReplayTurn) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec3(d *rt.Decoder) (ReplayStep, error) {
+
+func decodeReplayStep(d *rt.Decoder) (ReplayStep, error) {
 	var v ReplayStep
 	return v, v.decodeJSON(d)
 }
+
 func (x *ReplayStep) decodeJSON(d *rt.Decoder) error {
 	*x = ReplayStep{}
 	disc, err := rtimpl.PeekString(d, "type", "\"reasoning\", \"text\", \"tool_call\", \"usage\", \"error\"")
@@ -229,10 +230,12 @@ func (x *ReplayStep) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec4(d *rt.Decoder) (ReplayReasoning, error) {
+
+func decodeReplayReasoning(d *rt.Decoder) (ReplayReasoning, error) {
 	var v ReplayReasoning
 	return v, v.decodeJSON(d)
 }
+
 func (x *ReplayReasoning) decodeJSON(d *rt.Decoder) error {
 	*x = ReplayReasoning{}
 	off := d.Start()
@@ -262,7 +265,7 @@ func (x *ReplayReasoning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec5(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -277,8 +280,6 @@ func (x *ReplayReasoning) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x2) == 0 {
 		return rtimpl.Missing(off, "delta")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -298,17 +299,20 @@ func (x *ReplayReasoning) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec5(d *rt.Decoder) (string, error) {
+
+func decodeString(d *rt.Decoder) (string, error) {
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
 	return s, nil
 }
-func dec6(d *rt.Decoder) (ReplayText, error) {
+
+func decodeReplayText(d *rt.Decoder) (ReplayText, error) {
 	var v ReplayText
 	return v, v.decodeJSON(d)
 }
+
 func (x *ReplayText) decodeJSON(d *rt.Decoder) error {
 	*x = ReplayText{}
 	off := d.Start()
@@ -338,7 +342,7 @@ func (x *ReplayText) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec5(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -353,8 +357,6 @@ func (x *ReplayText) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x2) == 0 {
 		return rtimpl.Missing(off, "delta")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -374,10 +376,12 @@ func (x *ReplayText) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec7(d *rt.Decoder) (ReplayToolCall, error) {
+
+func decodeReplayToolCall(d *rt.Decoder) (ReplayToolCall, error) {
 	var v ReplayToolCall
 	return v, v.decodeJSON(d)
 }
+
 func (x *ReplayToolCall) decodeJSON(d *rt.Decoder) error {
 	*x = ReplayToolCall{}
 	off := d.Start()
@@ -407,7 +411,7 @@ func (x *ReplayToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec8(d)
+			v, err := decodeReplayToolCallID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -417,7 +421,7 @@ func (x *ReplayToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeReplayScriptModel(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -427,7 +431,7 @@ func (x *ReplayToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec9(d)
+			v, err := decodeRaw(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -448,8 +452,6 @@ func (x *ReplayToolCall) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x8) == 0 {
 		return rtimpl.Missing(off, "args")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -470,27 +472,30 @@ func (x *ReplayToolCall) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str8 = rtimpl.StrRule{
+var replayToolCallIDRule = rtimpl.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
 	Pattern: rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
 }
 
-func dec8(d *rt.Decoder) (string, error) {
+func decodeReplayToolCallID(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str8.Check(s, off)
+	return s, replayToolCallIDRule.Check(s, off)
 }
-func dec9(d *rt.Decoder) (rt.Raw, error) {
+
+func decodeRaw(d *rt.Decoder) (rt.Raw, error) {
 	return rtimpl.DecodeRaw(d, nil)
 }
-func dec10(d *rt.Decoder) (ReplayUsage, error) {
+
+func decodeReplayUsage(d *rt.Decoder) (ReplayUsage, error) {
 	var v ReplayUsage
 	return v, v.decodeJSON(d)
 }
+
 func (x *ReplayUsage) decodeJSON(d *rt.Decoder) error {
 	*x = ReplayUsage{}
 	off := d.Start()
@@ -520,7 +525,7 @@ func (x *ReplayUsage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec11(d)
+			v, err := decodeReplayUsagePromptTokens(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -530,7 +535,7 @@ func (x *ReplayUsage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec11(d)
+			v, err := decodeReplayUsagePromptTokens(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -548,8 +553,6 @@ func (x *ReplayUsage) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x4) == 0 {
 		return rtimpl.Missing(off, "completionTokens")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -570,7 +573,7 @@ func (x *ReplayUsage) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var int11 = rtimpl.IntRule{
+var replayUsagePromptTokensRule = rtimpl.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -583,18 +586,20 @@ var int11 = rtimpl.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec11(d *rt.Decoder) (int64, error) {
+func decodeReplayUsagePromptTokens(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int11.Check(v, off)
+	return v, replayUsagePromptTokensRule.Check(v, off)
 }
-func dec12(d *rt.Decoder) (ReplayError, error) {
+
+func decodeReplayError(d *rt.Decoder) (ReplayError, error) {
 	var v ReplayError
 	return v, v.decodeJSON(d)
 }
+
 func (x *ReplayError) decodeJSON(d *rt.Decoder) error {
 	*x = ReplayError{}
 	off := d.Start()
@@ -624,7 +629,7 @@ func (x *ReplayError) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec1(d)
+			v, err := decodeReplayScriptModel(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -634,7 +639,7 @@ func (x *ReplayError) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec13(d)
+			v, err := decodeReplayErrorStatus(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -652,8 +657,6 @@ func (x *ReplayError) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x2) == 0 {
 		return rtimpl.Missing(off, "message")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -674,7 +677,7 @@ func (x *ReplayError) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var int13 = rtimpl.IntRule{
+var replayErrorStatusRule = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(599),
@@ -687,16 +690,16 @@ var int13 = rtimpl.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec13(d *rt.Decoder) (int64, error) {
+func decodeReplayErrorStatus(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int13.Check(v, off)
+	return v, replayErrorStatusRule.Check(v, off)
 }
-func dec14(d *rt.Decoder) ([]ReplayStep, error) {
-	off := d.Start()
+
+func decodeReplayStepList(d *rt.Decoder) ([]ReplayStep, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
@@ -709,17 +712,16 @@ func dec14(d *rt.Decoder) ([]ReplayStep, error) {
 		if !more {
 			break
 		}
-		v, err := dec3(d)
+		v, err := decodeReplayStep(d)
 		if err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
 		out = append(out, v)
 	}
-	_ = off
 	return out, nil
 }
 
-var size15 = rtimpl.SizeRule{
+var replayScriptTurnsRule = rtimpl.SizeRule{
 	Max:   -1,
 	MaxKw: "maxItems",
 	Min:   1,
@@ -727,7 +729,7 @@ var size15 = rtimpl.SizeRule{
 	Noun:  "item",
 }
 
-func dec15(d *rt.Decoder) ([]ReplayTurn, error) {
+func decodeReplayScriptTurns(d *rt.Decoder) ([]ReplayTurn, error) {
 	off := d.Start()
 	if err := d.ArrStart(); err != nil {
 		return nil, err
@@ -741,15 +743,14 @@ func dec15(d *rt.Decoder) ([]ReplayTurn, error) {
 		if !more {
 			break
 		}
-		v, err := dec2(d)
+		v, err := decodeReplayTurn(d)
 		if err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
 		out = append(out, v)
 	}
-	if err := size15.Check(len(out), off); err != nil {
+	if err := replayScriptTurnsRule.Check(len(out), off); err != nil {
 		return nil, err
 	}
-	_ = off
 	return out, nil
 }

@@ -4,15 +4,17 @@
 package sessionv1
 
 import (
+	"strconv"
+
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/rtimpl"
-	"strconv"
 )
 
-func dec0(d *rt.Decoder) (SessionMeta, error) {
+func decodeSessionMeta(d *rt.Decoder) (SessionMeta, error) {
 	var v SessionMeta
 	return v, v.decodeJSON(d)
 }
+
 func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 	*x = SessionMeta{}
 	off := d.Start()
@@ -42,7 +44,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -52,7 +54,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -62,7 +64,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -72,7 +74,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -82,7 +84,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -92,7 +94,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -102,7 +104,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -115,7 +117,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x100)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -128,7 +130,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x200)
-			v, err := dec4(d)
+			v, err := decodeSessionMetaRuns(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -138,7 +140,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x400)
-			v, err := dec5(d)
+			v, err := decodeSessionMetaTitle(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -174,8 +176,6 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x200) == 0 {
 		return rtimpl.Missing(off, "runs")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -196,21 +196,22 @@ func (x *SessionMeta) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str1 = rtimpl.StrRule{
+var idRule = rtimpl.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
 	Pattern: rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
 }
 
-func dec1(d *rt.Decoder) (string, error) {
+func decodeID(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str1.Check(s, off)
+	return s, idRule.Check(s, off)
 }
-func dec2(d *rt.Decoder) (string, error) {
+
+func decodeFormattedString(d *rt.Decoder) (string, error) {
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
@@ -218,21 +219,21 @@ func dec2(d *rt.Decoder) (string, error) {
 	return s, nil
 }
 
-var str3 = rtimpl.StrRule{
+var sessionMetaCwdRule = rtimpl.StrRule{
 	MaxLen: -1,
 	MinLen: 1,
 }
 
-func dec3(d *rt.Decoder) (string, error) {
+func decodeSessionMetaCwd(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str3.Check(s, off)
+	return s, sessionMetaCwdRule.Check(s, off)
 }
 
-var int4 = rtimpl.IntRule{
+var sessionMetaRunsRule = rtimpl.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -245,32 +246,34 @@ var int4 = rtimpl.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec4(d *rt.Decoder) (int64, error) {
+func decodeSessionMetaRuns(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int4.Check(v, off)
+	return v, sessionMetaRunsRule.Check(v, off)
 }
 
-var str5 = rtimpl.StrRule{
+var sessionMetaTitleRule = rtimpl.StrRule{
 	MaxLen: 200,
 	MinLen: 1,
 }
 
-func dec5(d *rt.Decoder) (string, error) {
+func decodeSessionMetaTitle(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str5.Check(s, off)
+	return s, sessionMetaTitleRule.Check(s, off)
 }
-func dec6(d *rt.Decoder) (SessionRecord, error) {
+
+func decodeSessionRecord(d *rt.Decoder) (SessionRecord, error) {
 	var v SessionRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *SessionRecord) decodeJSON(d *rt.Decoder) error {
 	*x = SessionRecord{}
 	disc, err := rtimpl.PeekString(d, "type", "\"run_start\", \"user\", \"assistant\", \"tool_result\", \"usage\", \"run_end\"")
@@ -341,10 +344,12 @@ func (x *SessionRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec7(d *rt.Decoder) (RunStartRecord, error) {
+
+func decodeRunStartRecord(d *rt.Decoder) (RunStartRecord, error) {
 	var v RunStartRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 	*x = RunStartRecord{}
 	off := d.Start()
@@ -382,7 +387,7 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -392,7 +397,7 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -402,7 +407,7 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -412,7 +417,7 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -439,8 +444,6 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x20) == 0 {
 		return rtimpl.Missing(off, "model")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -460,10 +463,12 @@ func (x *RunStartRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec8(d *rt.Decoder) (UserRecord, error) {
+
+func decodeUserRecord(d *rt.Decoder) (UserRecord, error) {
 	var v UserRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 	*x = UserRecord{}
 	off := d.Start()
@@ -501,7 +506,7 @@ func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -511,7 +516,7 @@ func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -521,7 +526,7 @@ func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -545,8 +550,6 @@ func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x10) == 0 {
 		return rtimpl.Missing(off, "content")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -566,10 +569,12 @@ func (x *UserRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec9(d *rt.Decoder) (AssistantRecord, error) {
+
+func decodeAssistantRecord(d *rt.Decoder) (AssistantRecord, error) {
 	var v AssistantRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 	*x = AssistantRecord{}
 	off := d.Start()
@@ -607,7 +612,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -617,7 +622,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -627,7 +632,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec10(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -637,7 +642,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec10(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -650,7 +655,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec13(d)
+			v, err := decodeToolCallRecordList(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -677,8 +682,6 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x40) == 0 {
 		return rtimpl.Missing(off, "toolCalls")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -698,17 +701,20 @@ func (x *AssistantRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec10(d *rt.Decoder) (string, error) {
+
+func decodeString(d *rt.Decoder) (string, error) {
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
 	return s, nil
 }
-func dec11(d *rt.Decoder) (ToolCallRecord, error) {
+
+func decodeToolCallRecord(d *rt.Decoder) (ToolCallRecord, error) {
 	var v ToolCallRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *ToolCallRecord) decodeJSON(d *rt.Decoder) error {
 	*x = ToolCallRecord{}
 	off := d.Start()
@@ -730,7 +736,7 @@ func (x *ToolCallRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -740,7 +746,7 @@ func (x *ToolCallRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -750,7 +756,7 @@ func (x *ToolCallRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec12(d)
+			v, err := decodeRaw(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -768,8 +774,6 @@ func (x *ToolCallRecord) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x4) == 0 {
 		return rtimpl.Missing(off, "args")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -789,11 +793,12 @@ func (x *ToolCallRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec12(d *rt.Decoder) (rt.Raw, error) {
+
+func decodeRaw(d *rt.Decoder) (rt.Raw, error) {
 	return rtimpl.DecodeRaw(d, nil)
 }
-func dec13(d *rt.Decoder) ([]ToolCallRecord, error) {
-	off := d.Start()
+
+func decodeToolCallRecordList(d *rt.Decoder) ([]ToolCallRecord, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
@@ -806,19 +811,20 @@ func dec13(d *rt.Decoder) ([]ToolCallRecord, error) {
 		if !more {
 			break
 		}
-		v, err := dec11(d)
+		v, err := decodeToolCallRecord(d)
 		if err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
 		out = append(out, v)
 	}
-	_ = off
 	return out, nil
 }
-func dec14(d *rt.Decoder) (ToolResultRecord, error) {
+
+func decodeToolResultRecord(d *rt.Decoder) (ToolResultRecord, error) {
 	var v ToolResultRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 	*x = ToolResultRecord{}
 	off := d.Start()
@@ -856,7 +862,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -866,7 +872,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -876,7 +882,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -886,7 +892,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -896,7 +902,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec15(d)
+			v, err := decodeToolStatus(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -906,7 +912,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := dec10(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -916,7 +922,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x100)
-			v, err := dec16(d)
+			v, err := decodeBool(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -952,8 +958,6 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x100) == 0 {
 		return rtimpl.Missing(off, "truncated")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -973,7 +977,8 @@ func (x *ToolResultRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec15(d *rt.Decoder) (ToolStatus, error) {
+
+func decodeToolStatus(d *rt.Decoder) (ToolStatus, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -985,13 +990,16 @@ func dec15(d *rt.Decoder) (ToolStatus, error) {
 	}
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
 }
-func dec16(d *rt.Decoder) (bool, error) {
+
+func decodeBool(d *rt.Decoder) (bool, error) {
 	return d.Bool()
 }
-func dec17(d *rt.Decoder) (UsageRecord, error) {
+
+func decodeUsageRecord(d *rt.Decoder) (UsageRecord, error) {
 	var v UsageRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 	*x = UsageRecord{}
 	off := d.Start()
@@ -1029,7 +1037,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1039,7 +1047,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1049,7 +1057,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec4(d)
+			v, err := decodeSessionMetaRuns(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1059,7 +1067,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec4(d)
+			v, err := decodeSessionMetaRuns(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1069,7 +1077,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec4(d)
+			v, err := decodeSessionMetaRuns(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1099,8 +1107,6 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x40) == 0 {
 		return rtimpl.Missing(off, "totalTokens")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -1120,10 +1126,12 @@ func (x *UsageRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec18(d *rt.Decoder) (RunEndRecord, error) {
+
+func decodeRunEndRecord(d *rt.Decoder) (RunEndRecord, error) {
 	var v RunEndRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 	*x = RunEndRecord{}
 	off := d.Start()
@@ -1161,7 +1169,7 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1171,7 +1179,7 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1181,7 +1189,7 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec19(d)
+			v, err := decodeRunStatus(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1191,7 +1199,7 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec20(d)
+			v, err := decodeRunEndRecordExitCode(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1218,8 +1226,6 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x20) == 0 {
 		return rtimpl.Missing(off, "exitCode")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -1239,7 +1245,8 @@ func (x *RunEndRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec19(d *rt.Decoder) (RunStatus, error) {
+
+func decodeRunStatus(d *rt.Decoder) (RunStatus, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -1252,7 +1259,7 @@ func dec19(d *rt.Decoder) (RunStatus, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\"")
 }
 
-var int20 = rtimpl.IntRule{
+var runEndRecordExitCodeRule = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(255),
@@ -1265,11 +1272,11 @@ var int20 = rtimpl.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec20(d *rt.Decoder) (int64, error) {
+func decodeRunEndRecordExitCode(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int20.Check(v, off)
+	return v, runEndRecordExitCodeRule.Check(v, off)
 }
