@@ -5,10 +5,12 @@ import (
 	"strings"
 
 	"github.com/zeroproject/zero/internal/redact"
+	"github.com/zeroproject/zero/internal/vocab"
 )
 
-// CodeProviderError is the Code of every *Error.
-const CodeProviderError = "provider_error"
+// CodeProviderError is the Code of every *Error: the protocol's
+// provider_error.
+const CodeProviderError = vocab.ErrorCodeProviderError
 
 // Error is what Stream returns for provider failures: HTTP errors, broken or malformed streams,
 // idle timeouts and errors the vendor reports inside the stream.
