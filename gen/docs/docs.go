@@ -195,8 +195,12 @@ func (p *docPage) body(t *ir.Type) {
 		for _, v := range t.Variants {
 			p.f("- `%s`: [%s](#%s)\n", strings.Trim(v.DiscValue, `"`), v.Name, anchor(v.Name))
 		}
-	case t.Kind == ir.KEnum:
-		p.f("\nA string, one of:\n\n")
+	case t.Kind == ir.KEnum || t.Kind == ir.KIntEnum:
+		what := "A string"
+		if t.Kind == ir.KIntEnum {
+			what = "An integer"
+		}
+		p.f("\n%s, one of:\n\n", what)
 		for _, v := range t.Values {
 			p.f("- `%s`\n", v)
 		}
@@ -243,7 +247,7 @@ func (p *docPage) fields(t *ir.Type) {
 func (p *docPage) typeText(t *ir.Type) string {
 	var s string
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion, ir.KEnum:
+	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum:
 		s = fmt.Sprintf("[%s](#%s)", t.Name, anchor(t.Name))
 	case ir.KString:
 		s = "string"

@@ -131,7 +131,7 @@ func (e *emitter) id(t *ir.Type) string { return strconv.Itoa(e.ids[t]) }
 // baseType is the Go type of t without null.
 func (e *emitter) baseType(t *ir.Type) *jen.Statement {
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion, ir.KEnum:
+	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum:
 		return jen.Id(t.Name)
 	case ir.KString:
 		return jen.String()
@@ -231,7 +231,7 @@ func (e *emitter) emitTypes(f *jen.File) {
 			e.structType(f, t)
 		case ir.KUnion:
 			e.unionType(f, t)
-		case ir.KEnum:
+		case ir.KEnum, ir.KIntEnum:
 			e.enumType(f, t)
 		}
 	}
@@ -289,23 +289,23 @@ func (e *emitter) unionType(f *jen.File, t *ir.Type) {
 }
 
 func (e *emitter) enumType(f *jen.File, t *ir.Type) {
-	f.Add(docComment(t.Name, t.Doc, t.Deprecated).Type().Id(t.Name).String())
+	base, lit := jen.String(), func(v string) jen.Code { return jen.Lit(v) }
+	if t.Kind == ir.KIntEnum {
+		base, lit = jen.Int64(), func(v string) jen.Code { return jen.Id(v) }
+	}
+	f.Add(docComment(t.Name, t.Doc, t.Deprecated).Type().Id(t.Name).Add(base))
 	var consts []jen.Code
-	for _, v := range t.Values {
-		consts = append(consts, jen.Id(enumConst(t, v)).Id(t.Name).Op("=").Lit(v))
+	for i, v := range t.Values {
+		consts = append(consts, jen.Id(t.ConstNames[i]).Id(t.Name).Op("=").Add(lit(v)))
 	}
 	f.Comment(fmt.Sprintf("The values of %s.", t.Name))
 	f.Const().Defs(consts...)
 	f.Comment(fmt.Sprintf("%sValues lists every value of %s.", t.Name, t.Name))
 	var lits []jen.Code
-	for _, v := range t.Values {
-		lits = append(lits, jen.Id(enumConst(t, v)))
+	for _, name := range t.ConstNames {
+		lits = append(lits, jen.Id(name))
 	}
 	f.Var().Id(t.Name + "Values").Op("=").Index().Id(t.Name).Values(lits...)
-}
-
-func enumConst(t *ir.Type, v string) string {
-	return t.Name + ir.GoName(v)
 }
 
 // quotedList renders enum values for messages.

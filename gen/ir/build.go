@@ -62,10 +62,11 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 		if (t.Kind == KStruct || t.Kind == KUnion) && t.Name == "" {
 			t.Name = GoName(name)
 		}
-		if t.Nullable && t.Name == GoName(name) {
+		wrap := (t.Kind != KStruct && t.Kind != KUnion) || t.Nullable
+		if wrap && t.Name == GoName(name) {
 			t.Name += "Value" // the root wrapper takes the name
 		}
-		if (t.Kind != KStruct && t.Kind != KUnion) || t.Nullable {
+		if wrap {
 			// A root that is not a struct or union is wrapped in a named struct.
 			root = &Type{Kind: KStruct, Wrapper: true, Name: GoName(name), Doc: t.Doc, Loc: t.Loc, Schema: doc.Schema,
 				Fields: []*Field{{JSON: "", Go: "Value", Type: t, Required: true}}}
@@ -148,6 +149,9 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	if _, ok := keys["allOf"]; ok {
 		return b.allOf(s, t, keys)
 	}
+	if keys["type"] == nil {
+		return untypedEnum(t, keys)
+	}
 	types := s.Types
 	if len(types) == 2 && (types[0] == "null" || types[1] == "null") {
 		t.Nullable = true
@@ -163,7 +167,7 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	allowed := map[string][]string{
 		"object":  {"properties", "required", "additionalProperties", "minProperties", "maxProperties"},
 		"string":  {"minLength", "maxLength", "pattern", "enum"},
-		"integer": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
+		"integer": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "enum"},
 		"number":  {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
 		"boolean": {},
 		"array":   {"items", "minItems", "maxItems", "uniqueItems"},
@@ -185,6 +189,9 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		t.Kind = KInt
 		ib, ok := intBounds(s)
 		t.Int = ib
+		if e := keys["enum"]; ok && e != nil {
+			return intEnum(t, e), nil
+		}
 		return ok, nil
 	case "number":
 		t.Kind = KFloat
@@ -465,9 +472,10 @@ func (b *builder) finish() error {
 			return nil
 		}
 		seen[t] = true
-		if t.Name == "" && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum) {
+		if t.Name == "" && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum) {
 			t.Name = ctx
 		}
+		nameFields(t)
 		if t.Name != "" {
 			if o, dup := names[t.Name]; dup && o != t {
 				return b.errAt(t.Schema, "two different schemas have the Go name %s (the other is %s); give one a distinct title", t.Name, o.Loc)
@@ -494,6 +502,9 @@ func (b *builder) finish() error {
 		if err := visit(r, r.Name); err != nil {
 			return err
 		}
+	}
+	if err := b.namePackage(names); err != nil {
+		return err
 	}
 	for _, n := range b.nodeList() {
 		b.model.Nodes = append(b.model.Nodes, n)
@@ -540,7 +551,8 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 				return false, nil
 			}
 			seen[f.JSON] = true
-			t.Fields = append(t.Fields, f)
+			merged := *f // its Go name is chosen among the merged struct's members
+			t.Fields = append(t.Fields, &merged)
 		}
 	}
 	return len(t.Fields) <= 64, nil

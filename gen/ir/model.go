@@ -19,6 +19,9 @@ const (
 	KBool
 	KArray // []Elem
 	KMap   // map[string]Elem
+	// KIntEnum is a named int64 type with constants; Values are the
+	// integers' canonical JSON texts.
+	KIntEnum
 )
 
 // Type is one Go-shaped type of the model.
@@ -33,6 +36,10 @@ type Type struct {
 	// false: "type", or "enum" when the type admits null but the enum
 	// does not list it.
 	NullKeyword string
+	// EnumKeyword is set on an enum whose schema has no type keyword: the
+	// keyword ("enum" or "const") every mismatch fails at, a value of
+	// another JSON type included.
+	EnumKeyword string
 	Schema      *jsonschema.Schema // the compiled schema the type comes from
 
 	// KStruct
@@ -50,8 +57,11 @@ type Type struct {
 	DiscValue string
 	Unions    []*Type
 
-	// KEnum (and KString with an inline enum)
+	// KEnum (and KString with an inline enum), KIntEnum
 	Values []string
+	// ConstNames are the Go names of the constants of Values, in order
+	// (KEnum, KIntEnum).
+	ConstNames []string
 
 	// KString
 	MinLen, MaxLen int // MaxLen < 0: none

@@ -70,6 +70,8 @@ func tsDecl(b *strings.Builder, t *ir.Type) {
 		}
 	case t.Kind == ir.KEnum:
 		fmt.Fprintf(b, "export type %s = %s;\n", t.Name, tsLiterals(t.Values))
+	case t.Kind == ir.KIntEnum:
+		fmt.Fprintf(b, "export type %s = %s;\n", t.Name, strings.Join(t.Values, " | "))
 	}
 }
 
@@ -103,7 +105,7 @@ func tsExpr(t *ir.Type) string { return tsExprIn(t, "") }
 func tsExprIn(t *ir.Type, indent string) string {
 	var s string
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion, ir.KEnum:
+	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum:
 		s = t.Name
 	case ir.KString:
 		s = "string"

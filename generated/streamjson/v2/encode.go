@@ -21,12 +21,12 @@ func (x *Input) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Input in schema property order after validating it.
-func (x *Input) MarshalJSON() ([]byte, error) {
+func (x Input) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Input) AppendJSON(b []byte) ([]byte, error) {
+func (x Input) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -34,7 +34,7 @@ func (x *Input) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Input) EncodeJSON(e *rt.Encoder) error {
+func (x Input) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -59,12 +59,12 @@ func (x *Prompt) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Prompt in schema property order after validating it.
-func (x *Prompt) MarshalJSON() ([]byte, error) {
+func (x Prompt) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Prompt) AppendJSON(b []byte) ([]byte, error) {
+func (x Prompt) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -72,7 +72,7 @@ func (x *Prompt) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Prompt) EncodeJSON(e *rt.Encoder) error {
+func (x Prompt) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -100,12 +100,12 @@ func (x *Message) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Message in schema property order after validating it.
-func (x *Message) MarshalJSON() ([]byte, error) {
+func (x Message) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Message) AppendJSON(b []byte) ([]byte, error) {
+func (x Message) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -113,7 +113,7 @@ func (x *Message) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Message) EncodeJSON(e *rt.Encoder) error {
+func (x Message) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -160,12 +160,12 @@ func (x *Output) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Output in schema property order after validating it.
-func (x *Output) MarshalJSON() ([]byte, error) {
+func (x Output) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Output) AppendJSON(b []byte) ([]byte, error) {
+func (x Output) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -173,7 +173,7 @@ func (x *Output) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Output) EncodeJSON(e *rt.Encoder) error {
+func (x Output) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -218,12 +218,12 @@ func (x *RunStart) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the RunStart in schema property order after validating it.
-func (x *RunStart) MarshalJSON() ([]byte, error) {
+func (x RunStart) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *RunStart) AppendJSON(b []byte) ([]byte, error) {
+func (x RunStart) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -231,7 +231,7 @@ func (x *RunStart) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *RunStart) EncodeJSON(e *rt.Encoder) error {
+func (x RunStart) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -264,12 +264,12 @@ func (x *Text) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Text in schema property order after validating it.
-func (x *Text) MarshalJSON() ([]byte, error) {
+func (x Text) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Text) AppendJSON(b []byte) ([]byte, error) {
+func (x Text) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -277,7 +277,7 @@ func (x *Text) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Text) EncodeJSON(e *rt.Encoder) error {
+func (x Text) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -310,12 +310,12 @@ func (x *Reasoning) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Reasoning in schema property order after validating it.
-func (x *Reasoning) MarshalJSON() ([]byte, error) {
+func (x Reasoning) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Reasoning) AppendJSON(b []byte) ([]byte, error) {
+func (x Reasoning) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -323,7 +323,7 @@ func (x *Reasoning) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Reasoning) EncodeJSON(e *rt.Encoder) error {
+func (x Reasoning) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -364,12 +364,12 @@ func (x *ToolCall) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ToolCall in schema property order after validating it.
-func (x *ToolCall) MarshalJSON() ([]byte, error) {
+func (x ToolCall) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ToolCall) AppendJSON(b []byte) ([]byte, error) {
+func (x ToolCall) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -377,7 +377,7 @@ func (x *ToolCall) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ToolCall) EncodeJSON(e *rt.Encoder) error {
+func (x ToolCall) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -451,12 +451,12 @@ func (x *PermissionRequest) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the PermissionRequest in schema property order after validating it.
-func (x *PermissionRequest) MarshalJSON() ([]byte, error) {
+func (x PermissionRequest) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *PermissionRequest) AppendJSON(b []byte) ([]byte, error) {
+func (x PermissionRequest) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -464,7 +464,7 @@ func (x *PermissionRequest) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *PermissionRequest) EncodeJSON(e *rt.Encoder) error {
+func (x PermissionRequest) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -505,12 +505,12 @@ func (x *Risk) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Risk in schema property order after validating it.
-func (x *Risk) MarshalJSON() ([]byte, error) {
+func (x Risk) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Risk) AppendJSON(b []byte) ([]byte, error) {
+func (x Risk) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -518,7 +518,7 @@ func (x *Risk) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Risk) EncodeJSON(e *rt.Encoder) error {
+func (x Risk) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -583,12 +583,12 @@ func (x *Block) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Block in schema property order after validating it.
-func (x *Block) MarshalJSON() ([]byte, error) {
+func (x Block) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Block) AppendJSON(b []byte) ([]byte, error) {
+func (x Block) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -596,7 +596,7 @@ func (x *Block) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Block) EncodeJSON(e *rt.Encoder) error {
+func (x Block) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -670,12 +670,12 @@ func (x *PermissionDecision) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the PermissionDecision in schema property order after validating it.
-func (x *PermissionDecision) MarshalJSON() ([]byte, error) {
+func (x PermissionDecision) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *PermissionDecision) AppendJSON(b []byte) ([]byte, error) {
+func (x PermissionDecision) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -683,7 +683,7 @@ func (x *PermissionDecision) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *PermissionDecision) EncodeJSON(e *rt.Encoder) error {
+func (x PermissionDecision) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -724,12 +724,12 @@ func (x *ToolResult) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ToolResult in schema property order after validating it.
-func (x *ToolResult) MarshalJSON() ([]byte, error) {
+func (x ToolResult) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ToolResult) AppendJSON(b []byte) ([]byte, error) {
+func (x ToolResult) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -737,7 +737,7 @@ func (x *ToolResult) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ToolResult) EncodeJSON(e *rt.Encoder) error {
+func (x ToolResult) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -778,12 +778,12 @@ func (x *Usage) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Usage in schema property order after validating it.
-func (x *Usage) MarshalJSON() ([]byte, error) {
+func (x Usage) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Usage) AppendJSON(b []byte) ([]byte, error) {
+func (x Usage) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -791,7 +791,7 @@ func (x *Usage) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Usage) EncodeJSON(e *rt.Encoder) error {
+func (x Usage) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -824,12 +824,12 @@ func (x *Final) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Final in schema property order after validating it.
-func (x *Final) MarshalJSON() ([]byte, error) {
+func (x Final) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Final) AppendJSON(b []byte) ([]byte, error) {
+func (x Final) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -837,7 +837,7 @@ func (x *Final) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Final) EncodeJSON(e *rt.Encoder) error {
+func (x Final) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -870,12 +870,12 @@ func (x *Warning) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Warning in schema property order after validating it.
-func (x *Warning) MarshalJSON() ([]byte, error) {
+func (x Warning) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Warning) AppendJSON(b []byte) ([]byte, error) {
+func (x Warning) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -883,7 +883,7 @@ func (x *Warning) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Warning) EncodeJSON(e *rt.Encoder) error {
+func (x Warning) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -920,12 +920,12 @@ func (x *Error) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Error in schema property order after validating it.
-func (x *Error) MarshalJSON() ([]byte, error) {
+func (x Error) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Error) AppendJSON(b []byte) ([]byte, error) {
+func (x Error) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -933,7 +933,7 @@ func (x *Error) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Error) EncodeJSON(e *rt.Encoder) error {
+func (x Error) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -966,12 +966,12 @@ func (x *RunEnd) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the RunEnd in schema property order after validating it.
-func (x *RunEnd) MarshalJSON() ([]byte, error) {
+func (x RunEnd) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *RunEnd) AppendJSON(b []byte) ([]byte, error) {
+func (x RunEnd) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -979,7 +979,7 @@ func (x *RunEnd) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *RunEnd) EncodeJSON(e *rt.Encoder) error {
+func (x RunEnd) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
