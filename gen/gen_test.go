@@ -18,10 +18,24 @@ func TestRefusals(t *testing.T) {
 		{`{"$vocabulary":{}}`, `s.json#/$vocabulary: keyword "$vocabulary"`},
 		{`{"type":"object","properties":{"a":{"type":"string"}}`, `s.json#: not valid JSON`},
 		{`{"type":"strin"}`, `s.json#`},
+		// Another dialect is refused by name, not half read: draft-07's
+		// array-form items would otherwise be ignored and accept [1, "a"].
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","type":"array","items":[{"type":"integer"},{"type":"integer"}]}`,
+			`s.json#/$schema: dialect "http://json-schema.org/draft-07/schema#" is not supported yet`},
+		{`{"type":"object","properties":{"a":{"$id":"a.json","$schema":"https://json-schema.org/draft/2019-09/schema"}}}`,
+			`s.json#/properties/a/$schema: dialect "https://json-schema.org/draft/2019-09/schema" is not supported yet`},
 	} {
 		_, err := generate(t, tc.schema)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s:\n got %v\nwant %s", tc.schema, err, tc.want)
+		}
+	}
+}
+
+func TestDialect2020IsRead(t *testing.T) {
+	for _, id := range []string{"https://json-schema.org/draft/2020-12/schema", "https://json-schema.org/draft/2020-12/schema#"} {
+		if _, err := generate(t, `{"$schema":"`+id+`","title":"T","type":"string"}`); err != nil {
+			t.Errorf("%s: %v", id, err)
 		}
 	}
 }

@@ -63,6 +63,9 @@ func checkKeywords(file string, n *Value, ptr string) error {
 	}
 	for _, m := range n.Members {
 		at := ptr + "/" + PointerEscape(m.Key)
+		if m.Key == "$schema" && strings.TrimSuffix(m.Val.Str, "#") != "https://json-schema.org/draft/2020-12/schema" {
+			return &Error{File: file, Pointer: at, Msg: fmt.Sprintf("dialect %s is not supported yet; only draft 2020-12 is (https://json-schema.org/draft/2020-12/schema)", m.Val.Text)}
+		}
 		if strings.HasPrefix(m.Key, "x-") || Annotation[m.Key] {
 			continue
 		}
