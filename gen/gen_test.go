@@ -18,6 +18,10 @@ func TestRefusals(t *testing.T) {
 		{`{"$vocabulary":{}}`, `s.json#/$vocabulary: keyword "$vocabulary"`},
 		{`{"type":"object","properties":{"a":{"type":"string"}}`, `s.json#: not valid JSON`},
 		{`{"type":"strin"}`, `s.json#`},
+		{`{"properties":{"a":{"type":"string","pattern":"^(?=a)b"}}}`, `s.json#/properties/a/pattern: pattern "^(?=a)b": look-around is not supported (RE2)`},
+		{`{"patternProperties":{"(?<!x)y":{}}}`, `s.json#/patternProperties/(?<!x)y: pattern "(?<!x)y": look-around is not supported (RE2)`},
+		{`{"pattern":"(a)\\1"}`, `s.json#/pattern: pattern "(a)\\1": back-references are not supported (RE2)`},
+		{`{"pattern":"a{2,1}"}`, "s.json#/pattern: pattern \"a{2,1}\": invalid repeat count `{2,1}` (RE2)"},
 		// Another dialect is refused by name, not half read: draft-07's
 		// array-form items would otherwise be ignored and accept [1, "a"].
 		{`{"$schema":"http://json-schema.org/draft-07/schema#","type":"array","items":[{"type":"integer"},{"type":"integer"}]}`,

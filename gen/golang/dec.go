@@ -30,6 +30,9 @@ func (e *emitter) emitDecoders(f *jen.File) {
 	for _, t := range e.order {
 		e.ruleVars(f, t)
 		e.decFunc(f, t)
+		if t.Alias != nil {
+			continue // the methods are the named type's
+		}
 		switch t.Kind {
 		case ir.KStruct:
 			e.structDecoder(f, t)

@@ -33,7 +33,7 @@ func newEmitter(m *ir.Model) *emitter {
 		if _, ok := e.ids[t]; ok {
 			return
 		}
-		named := t.Name != ""
+		named := t.Name != "" && t.Alias == nil // an alias declares nothing
 		if named { // named types number first, so that cycles through them end
 			e.ids[t] = len(e.order)
 			e.order = append(e.order, t)
@@ -46,6 +46,7 @@ func newEmitter(m *ir.Model) *emitter {
 		}
 		walk(t.Elem)
 		walk(t.Extra)
+		walk(t.Alias)
 		if named {
 			return
 		}
@@ -67,7 +68,7 @@ func newEmitter(m *ir.Model) *emitter {
 // signature describes everything the functions of an anonymous type depend
 // on: its kind, null, its rules and, for slices and maps, its element.
 func (e *emitter) signature(t *ir.Type) string {
-	sig := fmt.Sprintf("%d|%v|%v|", t.Kind, t.Nullable, t.Hookable)
+	sig := fmt.Sprintf("%d|%v|%v|%s|", t.Kind, t.Nullable, t.Hookable, t.Name)
 	switch t.Kind {
 	case ir.KString:
 		sig += fmt.Sprintf("%d|%d|%q", t.MinLen, t.MaxLen, t.Pattern)

@@ -22,6 +22,9 @@ func (e *emitter) encName(t *ir.Type) string { return "enc" + e.id(t) }
 func (e *emitter) emitEncoders(f *jen.File) {
 	for _, t := range e.order {
 		e.encFunc(f, t)
+		if t.Alias != nil {
+			continue // the methods are the named type's
+		}
 		switch t.Kind {
 		case ir.KStruct:
 			e.structEncoder(f, t)

@@ -15,6 +15,9 @@ func (e *emitter) valName(t *ir.Type) string { return "val" + e.id(t) }
 func (e *emitter) emitValidators(f *jen.File) {
 	for _, t := range e.order {
 		e.valFunc(f, t)
+		if t.Alias != nil {
+			continue // the methods are the named type's
+		}
 		switch t.Kind {
 		case ir.KStruct:
 			e.structValidator(f, t)

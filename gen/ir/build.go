@@ -143,6 +143,9 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	if s.Always != nil || len(keys) == 0 {
 		return false, nil
 	}
+	if ok, err := b.nullableOf(s, t, keys); ok || err != nil {
+		return ok, err
+	}
 	if _, ok := keys["oneOf"]; ok {
 		return b.union(s, t, keys)
 	}
@@ -466,12 +469,17 @@ func constOf(t *Type, name string) string {
 func (b *builder) finish() error {
 	seen := map[*Type]bool{}
 	names := map[string]*Type{}
+	var aliases []*Type
 	var visit func(t *Type, ctx string) error
 	visit = func(t *Type, ctx string) error {
 		if t == nil || seen[t] {
 			return nil
 		}
 		seen[t] = true
+		if t.Alias != nil {
+			aliases = append(aliases, t)
+			return visit(t.Alias, ctx)
+		}
 		if t.Name == "" && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum) {
 			t.Name = ctx
 		}
@@ -505,6 +513,9 @@ func (b *builder) finish() error {
 	}
 	if err := b.namePackage(names); err != nil {
 		return err
+	}
+	for _, a := range aliases {
+		a.fromAlias()
 	}
 	for _, n := range b.nodeList() {
 		b.model.Nodes = append(b.model.Nodes, n)

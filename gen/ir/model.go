@@ -41,6 +41,9 @@ type Type struct {
 	// another JSON type included.
 	EnumKeyword string
 	Schema      *jsonschema.Schema // the compiled schema the type comes from
+	// Alias, on a nullable use of another type (X or null), is X's type:
+	// the alias declares nothing and shares X's name and shape.
+	Alias *Type
 
 	// KStruct
 	Fields []*Field

@@ -80,6 +80,9 @@ func checkKeywords(file string, n *Value, ptr string) error {
 			}
 			return &Error{File: file, Pointer: at, Msg: msg + "; extensions must start with x-"}
 		}
+		if err := checkPatterns(file, m, at); err != nil {
+			return err
+		}
 		if err := checkSubschemas(file, m.Val, at, kind); err != nil {
 			return err
 		}
