@@ -34,7 +34,7 @@ func newEmitter(m *ir.Model) *emitter {
 			return
 		}
 		named := t.Name != "" && t.Alias == nil // an alias declares nothing
-		if named { // named types number first, so that cycles through them end
+		if named {                              // named types number first, so that cycles through them end
 			e.ids[t] = len(e.order)
 			e.order = append(e.order, t)
 		}
