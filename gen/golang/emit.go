@@ -33,8 +33,10 @@ func newEmitter(m *ir.Model) *emitter {
 		if _, ok := e.ids[t]; ok {
 			return
 		}
-		named := t.Name != "" && t.Alias == nil // an alias declares nothing
-		if named {                              // named types number first, so that cycles through them end
+		// Named types number first, so that cycles through them end; an
+		// alias declares nothing, so it is numbered as an anonymous type.
+		named := t.Name != "" && t.Alias == nil
+		if named {
 			e.ids[t] = len(e.order)
 			e.order = append(e.order, t)
 		}
