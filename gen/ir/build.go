@@ -111,8 +111,8 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 		return nil, err
 	}
 	keys, _ := b.constraintKeys(s)
-	if len(keys) == 1 && keys["$ref"] != nil && s.Ref != nil {
-		t, err := b.typeOf(s.Ref)
+	if to := refOnly(s, keys); to != nil {
+		t, err := b.typeOf(to)
 		b.types[s] = t
 		return t, err
 	}
@@ -132,10 +132,39 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 			t.Node = n
 		}
 	}
-	if s.Title != "" && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum) {
+	if s.Title != "" && t.Alias == nil && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum) {
 		t.Name = GoName(s.Title)
 	}
+	if t.Name == "" {
+		t.DefName = defName(s.Location)
+	}
 	return t, nil
+}
+
+// refOnly is the schema that s only refers to: the target of a lone $ref,
+// or of a lone allOf of one schema (a wrapper that adds only annotations,
+// such as a description). It is nil when s says more.
+func refOnly(s *jsonschema.Schema, keys map[string]*schema.Value) *jsonschema.Schema {
+	switch {
+	case len(keys) != 1:
+		return nil
+	case keys["$ref"] != nil:
+		return s.Ref
+	case keys["allOf"] != nil && len(s.AllOf) == 1:
+		return s.AllOf[0]
+	}
+	return nil
+}
+
+// defName is the key a schema has under $defs (or definitions), from its
+// location, or "".
+func defName(loc string) string {
+	i := strings.LastIndex(loc, "/")
+	parent := loc[:max(i, 0)]
+	if i < 0 || !(strings.HasSuffix(parent, "/$defs") || strings.HasSuffix(parent, "/definitions")) {
+		return ""
+	}
+	return schema.UnescapeLocation(loc[i+1:])
 }
 
 // shape fills t when s has an exact Go shape.
@@ -147,7 +176,12 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		return ok, err
 	}
 	if _, ok := keys["oneOf"]; ok {
-		return b.union(s, t, keys)
+		return b.union(s, t, keys, "oneOf", s.OneOf)
+	}
+	if _, ok := keys["anyOf"]; ok {
+		// Variants told apart by distinct const values never overlap, so
+		// anyOf means what oneOf does.
+		return b.union(s, t, keys, "anyOf", s.AnyOf)
 	}
 	if _, ok := keys["allOf"]; ok {
 		return b.allOf(s, t, keys)
@@ -336,8 +370,8 @@ func (b *builder) field(parent *jsonschema.Schema, name string, required bool) (
 	target := ps
 	for {
 		keys, _ := b.constraintKeys(target)
-		if len(keys) == 1 && keys["$ref"] != nil && target.Ref != nil {
-			target = target.Ref
+		if to := refOnly(target, keys); to != nil {
+			target = to
 			continue
 		}
 		if c, ok := keys["const"]; ok && required && c.Kind != rt.Object && c.Kind != rt.Array {
@@ -383,21 +417,21 @@ func typeAdmits(types []string, c *schema.Value) bool {
 	return false
 }
 
-// union recognises a oneOf of objects told apart by a required const
-// string property.
-func (b *builder) union(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
+// union recognises a oneOf or anyOf (keyword, its schemas list) of
+// objects told apart by a required const string property.
+func (b *builder) union(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value, keyword string, list []*jsonschema.Schema) (bool, error) {
 	for k := range keys {
-		if k != "oneOf" && !(k == "type" && len(s.Types) == 1 && s.Types[0] == "object") {
+		if k != keyword && !(k == "type" && len(s.Types) == 1 && s.Types[0] == "object") {
 			return false, nil
 		}
 	}
 	var variants []*Type
-	for _, v := range s.OneOf {
+	for _, v := range list {
 		vt, err := b.typeOf(v)
 		if err != nil {
 			return false, err
 		}
-		if vt.Kind != KStruct || vt.Nullable || vt.Name == "" && v.Title == "" && derefTitle(v) == "" {
+		if vt.Kind != KStruct || vt.Nullable || vt.Name == "" && vt.DefName == "" && v.Title == "" && derefTitle(v) == "" {
 			return false, nil
 		}
 		variants = append(variants, vt)
@@ -470,6 +504,13 @@ func (b *builder) finish() error {
 	seen := map[*Type]bool{}
 	names := map[string]*Type{}
 	var aliases []*Type
+	titled := map[string]bool{} // names from titles and roots, which $defs keys give way to
+	for _, t := range b.types {
+		titled[t.Name] = t.Name != ""
+	}
+	for _, r := range b.model.Roots {
+		titled[r.Name] = true
+	}
 	var visit func(t *Type, ctx string) error
 	visit = func(t *Type, ctx string) error {
 		if t == nil || seen[t] {
@@ -481,7 +522,11 @@ func (b *builder) finish() error {
 			return visit(t.Alias, ctx)
 		}
 		if t.Name == "" && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum) {
+			// Named by its $defs key, else by where it is first used.
 			t.Name = ctx
+			if n := GoName(t.DefName); t.DefName != "" && names[n] == nil && !titled[n] {
+				t.Name = n
+			}
 		}
 		nameFields(t)
 		if t.Name != "" {

@@ -31,6 +31,7 @@ type Type struct {
 	Doc        string
 	Deprecated bool
 	Loc        string // file#/pointer, for messages
+	DefName    string // the key of an untitled type's schema under $defs: its Go name when free
 	Nullable   bool   // null is admitted beside the kind
 	// NullKeyword is the keyword a null value fails at when Nullable is
 	// false: "type", or "enum" when the type admits null but the enum

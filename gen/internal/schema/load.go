@@ -131,7 +131,8 @@ func (l *Loaded) loadURL(u string) (io.ReadCloser, error) {
 }
 
 // isRootFile reports whether a file defines a document of its own, rather
-// than only holding $defs for others.
+// than only holding $defs for others: it has a keyword that is not an
+// annotation, or it has a title and no $defs.
 func (l *Loaded) isRootFile(doc *Doc) bool {
 	if len(l.Opts.Roots) > 0 {
 		for _, r := range l.Opts.Roots {
@@ -149,7 +150,9 @@ func (l *Loaded) isRootFile(doc *Doc) bool {
 			return true
 		}
 	}
-	return false
+	// Only annotations: a titled schema without $defs, such as
+	// {"title": "Anything"}, is a document of its own (any value).
+	return doc.Raw.Get("title") != nil && doc.Raw.Get("$defs") == nil
 }
 
 // RawFor finds the document, JSON Pointer and raw JSON of a compiled

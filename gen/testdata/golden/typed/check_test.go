@@ -51,7 +51,7 @@ func TestTypedShapes(t *testing.T) {
 			t.Errorf("%s: %v, want a %s error", bad, err, keyword)
 		}
 	}
-	e.Priority = 7
+	e = Event{Trigger: EventTriggerPush, Priority: 7}
 	if err := e.Validate(); err == nil || !strings.Contains(err.Error(), "want one of 1, 2, 3, -1") {
 		t.Errorf("Validate of priority 7: %v", err)
 	}
