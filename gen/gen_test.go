@@ -99,6 +99,27 @@ func TestNameCollision(t *testing.T) {
 	}
 }
 
+// TestPackageNameCollision refuses a type named as the Value interface of
+// a union or the Values list of an enum, naming both.
+func TestPackageNameCollision(t *testing.T) {
+	for _, tc := range []struct{ schema, want string }{
+		{`{"title":"Root","type":"object","properties":{
+			"u":{"title":"Shape","oneOf":[{"$ref":"#/$defs/a"}]},
+			"v":{"title":"ShapeValue","type":"object"}},
+			"$defs":{"a":{"title":"A","type":"object","required":["k"],"properties":{"k":{"const":"a"}}}}}`,
+			"s.json#/properties/v: the Go name ShapeValue is both this type's and the interface of the union Shape"},
+		{`{"title":"Root","type":"object","properties":{
+			"e":{"title":"Level","enum":["a"]},
+			"v":{"title":"LevelValues","type":"object"}}}`,
+			"s.json#/properties/v: the Go name LevelValues is both this type's and the list of values of the enum Level"},
+	} {
+		_, err := generate(t, tc.schema)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("got %v\nwant %s", err, tc.want)
+		}
+	}
+}
+
 func TestOutputIsDeterministic(t *testing.T) {
 	schema := `{"title":"R","type":"object","properties":{"b":{"anyOf":[{"type":"string"},{"minimum":1}]},"a":{"patternProperties":{"^x":{},"^y":{"type":"string"}}}}}`
 	first, err := generate(t, schema)

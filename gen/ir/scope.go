@@ -66,7 +66,7 @@ func (b *builder) namePackage(pkg map[string]*Type) error {
 	}
 	claim := func(name, what string, owner *Type) error {
 		if o := pkg[name]; o != nil {
-			return b.errAt(o.Schema, "the Go name %s is both this type's and the %s of %s (%s); give one a distinct title", name, what, owner.Name, owner.Loc)
+			return b.errAt(o.Schema, "the Go name %s is both this type's and the %s %s; give one a distinct title", name, what, owner.Name)
 		}
 		names[name] = true
 		return nil

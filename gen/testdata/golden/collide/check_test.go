@@ -24,7 +24,8 @@ func TestRenamedFields(t *testing.T) {
 	if err != nil || string(b) != doc {
 		t.Errorf("encoded %s, %v\nwant %s", b, err, doc)
 	}
-	if len(AccountStatusValues) != 4 || AccountStatusValues2 != "values" || AccountStatusOnHold != "on-hold" {
+	var _ *AccountStatusX = a.X
+	if len(AccountStatusValues) != 4 || AccountStatusValues2 != "values" || AccountStatusOnHold != "on-hold" || AccountStatusX2 != "x" {
 		t.Errorf("enum constants %v", AccountStatusValues)
 	}
 	var c Color
