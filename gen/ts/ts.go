@@ -38,7 +38,7 @@ func TypeScript(sets []schema.SchemaSet) (map[string][]byte, error) {
 func tsFile(set schema.SchemaSet, m *ir.Model) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "// %s\n// zerogen:schema-hash %s\n//\n", schema.Header, m.Hash)
-	fmt.Fprintf(&b, "// TypeScript declarations of the %s version %d documents, generated\n", set.Family, set.Version)
+	fmt.Fprintf(&b, "// TypeScript declarations of the %s documents, generated\n", set.Label())
 	fmt.Fprintf(&b, "// from schema/%s by 'zerogen ts'. They describe shapes; string lengths,\n", set.Dir())
 	fmt.Fprintf(&b, "// patterns and number ranges are checked by the JSON Schema\n")
 	fmt.Fprintf(&b, "// (generated/bundles/%s/), not by the type checker.\n\n", set.Dir())
