@@ -60,7 +60,18 @@ func readSets(dir string) ([]gen.SchemaSet, error) {
 }
 
 // plainSet reads a plain directory of schemas as one set without a version.
+// A directory of vN/ directories is a family given by mistake for the
+// schema root above it, and refused.
 func plainSet(dir string) ([]gen.SchemaSet, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		if e.IsDir() && versionDir.MatchString(e.Name()) {
+			return nil, fmt.Errorf("no FAMILY/vN directories under %s: it holds %s/, so it is one family; give the directory above it", dir, e.Name())
+		}
+	}
 	files, err := readSchemas(dir)
 	if err != nil {
 		return nil, fmt.Errorf("no FAMILY/vN directories and no *.json files under %s", dir)
