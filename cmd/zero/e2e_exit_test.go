@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	execresultv1 "github.com/zeroproject/zero/generated/execresult/v1"
+	execresultv2 "github.com/zeroproject/zero/generated/execresult/v2"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	pt "github.com/zeroproject/zero/internal/provider/providertest"
 )
@@ -29,16 +29,18 @@ func TestUsageErrors(t *testing.T) {
 		"empty prompt":          {"  "},
 		"empty prompt file":     {"-f", "empty.txt"},
 		"missing prompt file":   {"-f", "nope.txt"},
+		"prompt file is a dir":  {"-f", "docs"},
 		"prompt with stream":    {"--input-format", "stream-json", "hi"},
 		"cwd not a directory":   {"-C", "file.txt", "hi"},
 		"cwd missing":           {"-C", "nowhere", "hi"},
 		"unknown flag":          {"--frobnicate", "hi"},
 		"max turns":             {"--max-turns", "0", "hi"},
+		"max output tokens":     {"--max-output-tokens", "0", "hi"},
 		"unknown provider":      {"--provider", "acme", "hi"},
 	}
 	for name, args := range cases {
 		t.Run(name, func(t *testing.T) {
-			for _, format := range []string{"text", "stream-json"} {
+			for _, format := range []string{"text", "json", "stream-json"} {
 				res := z.exec(append([]string{"-o", format}, args...)...)
 				if res.code != 2 || res.stdout != "" || !strings.HasPrefix(res.stderr, "zero: ") {
 					t.Errorf("-o %s: code %d, stdout %q, stderr %q", format, res.code, res.stdout, res.stderr)
@@ -48,6 +50,9 @@ func TestUsageErrors(t *testing.T) {
 	}
 	if n := len(srv.Requests()); n != 0 {
 		t.Errorf("usage errors sent %d requests", n)
+	}
+	if res := z.exec("-f", "docs"); res.stderr != "zero: --file docs is a directory; give a file, or - for standard input\nRun 'zero exec --help' for usage.\n" {
+		t.Errorf("-f DIR: stderr %q", res.stderr)
 	}
 	if res := z.run("", "frobnicate"); res.code != 2 {
 		t.Errorf("unknown command: code %d", res.code)
@@ -71,7 +76,7 @@ func TestInvalidInputLine(t *testing.T) {
 		t.Errorf("stream-json output: code %d, error %+v", res.code, e)
 	}
 	res = z.run(input, "exec", "--input-format", "stream-json", "-o", "json")
-	var er execresultv1.ExecResult
+	var er execresultv2.ExecResult
 	if err := er.UnmarshalJSON([]byte(res.stdout)); err != nil || er.Error == nil || er.Error.Message != want || er.ExitCode != 2 {
 		t.Errorf("json output: %v\n%s", err, res.stdout)
 	}
@@ -103,7 +108,12 @@ func TestInputLineLimit(t *testing.T) {
 func TestNoProviderConfigured(t *testing.T) {
 	z := newZeroEnv(t)
 	res := z.exec("hi")
-	if res.code != 3 || res.stdout != "" || !strings.Contains(res.stderr, "set OPENAI_API_KEY or ANTHROPIC_API_KEY, or use --provider replay to try Zero offline") {
+	for _, fix := range []string{"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_BASE_URL", "--provider", "ZERO_PROVIDER", "--provider replay"} {
+		if !strings.Contains(res.stderr, fix) {
+			t.Errorf("the error does not name %s: %q", fix, res.stderr)
+		}
+	}
+	if res.code != 3 || res.stdout != "" {
 		t.Errorf("code %d, stdout %q, stderr %q", res.code, res.stdout, res.stderr)
 	}
 	res = z.exec("-o", "stream-json", "hi")
@@ -114,13 +124,32 @@ func TestNoProviderConfigured(t *testing.T) {
 	}
 }
 
+// TestBaseURLWithoutKey checks that OPENAI_BASE_URL alone selects a keyless
+// OpenAI-compatible server, sent no Authorization header.
+func TestBaseURLWithoutKey(t *testing.T) {
+	z := newZeroEnv(t)
+	srv := z.serve(pt.OpenAI, pt.OpenAI.Stream(pt.Text("local answer")))
+	delete(z.vars, "OPENAI_API_KEY")
+	res := z.exec("-m", "llama3.1", "hi")
+	if res.code != 0 || res.stdout != "local answer\n" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", res.code, res.stdout, res.stderr)
+	}
+	req := srv.Requests()[0]
+	if h := req.Header.Get("Authorization"); h != "" {
+		t.Errorf("Authorization header %q sent to a keyless server", h)
+	}
+	if req.JSON["model"] != "llama3.1" {
+		t.Errorf("model = %v", req.JSON["model"])
+	}
+}
+
 func TestMaxTurns(t *testing.T) {
 	z := newZeroEnv(t)
 	call := pt.OpenAI.Stream(pt.ToolCalls(pt.Call{ID: "call_l", Name: "list_directory", Args: []string{`{}`}}))
 	srv := z.serve(pt.OpenAI, call, call, call)
 	evs, _ := z.streamV2(4, "--max-turns", "2", "loop forever")
-	if e := errorEvent(t, evs); e.Code != "turn_limit" {
-		t.Errorf("error = %+v", e)
+	if e := errorEvent(t, evs); e.Code != "turn_limit" || !strings.Contains(e.Message, "limit of 2 turns") || !strings.Contains(e.Message, "--max-turns") {
+		t.Errorf("error = %+v, want turn_limit naming the flag --max-turns", e)
 	}
 	if end := evs[len(evs)-1].v.(*streamjsonv2.RunEnd); end.Status != "error" {
 		t.Errorf("run_end = %+v", end)
@@ -129,7 +158,7 @@ func TestMaxTurns(t *testing.T) {
 		t.Errorf("%d requests, want 2", len(srv.Requests()))
 	}
 	res := z.exec("-o", "json", "--max-turns", "1", "loop")
-	var er execresultv1.ExecResult
+	var er execresultv2.ExecResult
 	if err := er.UnmarshalJSON([]byte(res.stdout)); err != nil || er.Status != "incomplete" || res.code != 4 {
 		t.Errorf("json: code %d, %v\n%s", res.code, err, res.stdout)
 	}
@@ -159,7 +188,7 @@ func TestJSONModeOneResult(t *testing.T) {
 	if res.code != 0 || strings.Count(res.stdout, "\n") != 1 {
 		t.Fatalf("code %d, stdout %q", res.code, res.stdout)
 	}
-	var er execresultv1.ExecResult
+	var er execresultv2.ExecResult
 	if err := er.UnmarshalJSON([]byte(res.stdout)); err != nil {
 		t.Fatal(err)
 	}

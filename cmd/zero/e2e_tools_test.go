@@ -47,13 +47,14 @@ func TestPermissionDeniedByDefault(t *testing.T) {
 	if tools := offeredTools(t, srv.Requests()[0]); slices.Contains(tools, "write_file") || !slices.Contains(tools, "read_file") {
 		t.Errorf("default mode offers %v", tools)
 	}
-	want := "run_start,tool_call,permission_request,permission_decision,tool_result,usage,text,usage,final,run_end"
+	// Nobody can answer the prompt, so no permission_decision follows.
+	want := "run_start,tool_call,permission_request,tool_result,usage,text,usage,final,run_end"
 	if got := types(evs); got != want {
 		t.Errorf("events =\n%s\nwant\n%s", got, want)
 	}
-	dec := find[*streamjsonv2.PermissionDecision](evs)[0]
-	if dec.PermissionGranted || dec.Block == nil || dec.Block.Code != "permission_denied" {
-		t.Errorf("decision = %+v", dec)
+	req := find[*streamjsonv2.PermissionRequest](evs)[0]
+	if req.Action != "prompt" || req.PermissionMode != "ask" || req.Block == nil || req.Block.Code != "permission_denied" {
+		t.Errorf("request = %+v", req)
 	}
 	if r := find[*streamjsonv2.ToolResult](evs)[0]; r.Status != "error" || !strings.Contains(r.Output, "permission denied") {
 		t.Errorf("result = %+v", r)
@@ -132,5 +133,12 @@ func TestListTools(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(filepath.Join(z.data, "zero", "sessions")); len(entries) != 0 {
 		t.Error("--list-tools recorded a session")
+	}
+	if !strings.Contains(table, "no AGENTS.md at the workspace root") {
+		t.Errorf("table does not say there is no AGENTS.md:\n%s", table)
+	}
+	mustWrite(t, filepath.Join(z.ws, "AGENTS.md"), "be brief\n")
+	if res := z.exec("--list-tools"); !strings.Contains(res.stdout, "then AGENTS.md from the workspace root") {
+		t.Errorf("the listing does not mention AGENTS.md:\n%s", res.stdout)
 	}
 }

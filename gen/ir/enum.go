@@ -4,7 +4,9 @@ import (
 	"strconv"
 
 	"github.com/zeroproject/zero/gen/internal/schema"
+	"github.com/zeroproject/zero/internal/jsonnum"
 	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
 // untypedEnum types a schema that is only an enum or a const of strings,
@@ -42,7 +44,7 @@ func untypedEnum(t *Type, keys map[string]*schema.Value) (bool, error) {
 // whose constants are the listed integers the bounds admit. Members of
 // other types can never match; null is left to the interpreter.
 func intEnum(t *Type, e *schema.Value) bool {
-	rule := rt.IntRule{HasMin: t.Int.HasMin, HasMax: t.Int.HasMax, Min: t.Int.Min, Max: t.Int.Max, MultipleOf: t.Int.Mult}
+	rule := rtimpl.IntRule{HasMin: t.Int.HasMin, HasMax: t.Int.HasMax, Min: t.Int.Min, Max: t.Int.Max, MultipleOf: t.Int.Mult}
 	seen := map[int64]bool{}
 	for _, v := range e.Items {
 		if v.Kind == rt.Null {
@@ -51,7 +53,7 @@ func intEnum(t *Type, e *schema.Value) bool {
 		if v.Kind != rt.Number {
 			continue
 		}
-		d, ok := rt.ParseDecimal(v.Text)
+		d, ok := jsonnum.Parse(v.Text)
 		if !ok || !d.IsInt() || !d.Rat().Num().IsInt64() {
 			continue
 		}

@@ -12,10 +12,13 @@
 // decoder's documented strictnesses explains (duplicate keys, depth, int64,
 // UTF-8, huge exponents) counts as DEVIATION.
 //
-// The suite is read from ../shared/json-schema-test-suite beside the
-// repository; without it, or with -short, the test skips. It takes 5-20 s
-// with a warm build cache and about 90 s on an empty one:
+// The suite is read from $ZERO_SUITE_DIR, else from
+// ../shared/json-schema-test-suite beside the repository, where
+// `make fetch-suite` clones it at the pinned commit; without it the test
+// skips and says so, and with -short it skips too. It takes 5-20 s with a
+// warm build cache and about 90 s on an empty one:
 //
+//	make fetch-suite    # once
 //	go test ./gen/suite
 //	make suite-report   # also writes docs/suite.md (ZERO_SUITE_REPORT=docs/suite.md)
 //

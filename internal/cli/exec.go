@@ -4,22 +4,32 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
+	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/redact"
 	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/session"
 	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/tools"
+	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // execution is one `zero exec` after its flags were accepted.
 type execution struct {
-	env   Env
-	f     *execFlags
-	red   *redact.Redactor
-	sink  *trackedSink
-	runID string
+	env  Env
+	f    *execFlags
+	red  *redact.Redactor
+	sink *trackedSink
+	json *streamio.JSON // the json sink, when -o json
+	text *streamio.Text // the text sink, when -o text
+	// spinner shows the wait on the model, in text mode on a terminal.
+	spinner *streamio.Spinner
+	runID   string
+	// sessionWarns are what checkSessions found wrong with stored sessions,
+	// reported once the run has started.
+	sessionWarns []run.Warning
 }
 
 // execCmd runs `zero exec args`.
@@ -27,7 +37,7 @@ func execCmd(ctx context.Context, env Env, args []string) (code int) {
 	f, err := parseExecFlags(args)
 	if err == nil && f.help {
 		fmt.Fprint(env.Stdout, execUsage)
-		return run.ExitOK
+		return vocab.ExitCodeSuccess
 	}
 	if err == nil {
 		err = f.validate()
@@ -47,7 +57,11 @@ func execCmd(ctx context.Context, env Env, args []string) (code int) {
 func newExecution(env Env, f *execFlags) *execution {
 	red := redact.New(env.Getenv("OPENAI_API_KEY"), env.Getenv("ANTHROPIC_API_KEY"))
 	x := &execution{env: env, f: f, red: red, runID: run.NewRunID(time.Now())}
-	x.sink = &trackedSink{Sink: x.newSink()}
+	var sink streamio.Sink = x.newSink()
+	if f.lastMessage != "" {
+		sink = &lastMessageSink{Sink: sink, path: f.lastMessage, hook: red.String}
+	}
+	x.sink = &trackedSink{Sink: sink}
 	return x
 }
 
@@ -57,9 +71,10 @@ func (x *execution) newSink() streamio.Sink {
 	case streamio.FormatStreamJSON:
 		return streamio.NewStreamJSON(x.env.Stdout, x.f.schemaVersion, x.red.String)
 	case streamio.FormatJSON:
-		return streamio.NewJSON(x.env.Stdout, x.red.String)
+		x.json = streamio.NewJSON(x.env.Stdout, x.f.schemaVersion, x.red.String)
+		return x.json
 	}
-	return streamio.NewText(x.env.Stdout, x.env.Stderr, x.red.String)
+	return x.newTextSink()
 }
 
 // exec runs the phases of the run after flag checking.
@@ -74,7 +89,7 @@ func (x *execution) exec(ctx context.Context) int {
 	if x.f.listTools {
 		return x.listTools()
 	}
-	if err := x.f.checkPrompt(); err != nil {
+	if err := x.f.checkPrompt(x.env.StdinTerminal); err != nil {
 		return x.fail(err)
 	}
 	prompt, err := x.readPrompt(ctx)
@@ -88,6 +103,10 @@ func (x *execution) exec(ctx context.Context) int {
 // runs the loop.
 func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt string) int {
 	c, err := chooseProvider(x.f, x.env.Getenv)
+	if err != nil {
+		return x.fail(err)
+	}
+	maxOut, err := x.maxOutputTokens()
 	if err != nil {
 		return x.fail(err)
 	}
@@ -105,20 +124,34 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 	if err != nil {
 		return x.fail(err)
 	}
+	system, sysWarns := x.systemPrompt(ws)
+	warns = append(warns, sysWarns...)
 	cfg := run.Config{
 		Start:    run.Start{RunID: x.runID, SessionID: streamio.NoSession, Cwd: ws.Root(), Provider: c.name, Model: c.model, APIModel: c.model},
-		Provider: p, Tools: tb, MaxTurns: x.f.maxTurns, Prompt: prompt,
+		Provider: p, Tools: tb, MaxTurns: x.f.maxTurns, Prompt: prompt, System: system,
 		Sink: x.sink, Redactor: x.red, Warnings: append(x.warnings(), warns...),
+		MaxOutputTokens: maxOut, OnStop: x.onStop, OnWait: x.onWait,
+		LimitHint: "raise it with --max-turns",
 	}
 	if sess != nil {
 		defer x.closeSession(sess)
 		cfg.Start.SessionID, cfg.History, cfg.Recorder = sess.Meta.ID, session.ToMessages(sess.History()), sess
 	}
-	out := run.Run(ctx, cfg)
-	if out.Failure != nil {
+	out := run.Run(x.withRetryNote(ctx), cfg)
+	if x.spinner != nil {
+		x.spinner.Stop()
+	}
+	if out.Failure != nil && !x.readerGone() {
 		x.errorf("%s", out.Failure.Message)
 	}
 	return out.ExitCode
+}
+
+// onStop passes the vendor's stop reason to the json sink's result.
+func (x *execution) onStop(reason string) {
+	if x.json != nil {
+		x.json.SetStopReason(reason)
+	}
 }
 
 // cwd is the directory the run works in.
@@ -147,16 +180,48 @@ func (x *execution) bashEnv() []string {
 }
 
 // warnings are the warnings about the flags the run writes after
-// run_start.
+// run_start: permission checks that are off, and tools that were enabled
+// but are not offered because they need an approval no one can give.
 func (x *execution) warnings() []run.Warning {
-	if !x.f.unsafe {
-		return nil
+	var out []run.Warning
+	if x.f.policy.Mode == permission.ModeUnsafe {
+		out = append(out, run.Warning{Code: vocab.WarningCodeSkipPermissionsUnsafe, Message: "permission checks are off (" + x.f.unsafeFlag() + "): " +
+			"the model may run any command and change any file without asking"})
 	}
-	return []run.Warning{{Code: run.WarnUnsafe, Message: "permission checks are off (--skip-permissions-unsafe): " +
-		"the model may run any command and change any file without asking"}}
+	for _, s := range x.f.policy.Withheld(tools.Specs()) {
+		out = append(out, run.Warning{Code: vocab.WarningCodeToolsNotOffered, Message: withheldNote(s)})
+	}
+	return out
 }
 
-// errorf prints "zero: ..." on stderr, redacted.
+// unsafeFlag is the flag that turned the unsafe mode on, as the user typed
+// it.
+func (f *execFlags) unsafeFlag() string {
+	if f.unsafe {
+		return "--skip-permissions-unsafe"
+	}
+	return "--permission-mode unsafe"
+}
+
+// withheldNote says that an enabled tool is not offered, and which flags
+// would offer it.
+func withheldNote(s tools.Spec) string {
+	return "tool " + s.Name + " is enabled but not offered to the model: it needs approval, and this headless run cannot ask for it; " +
+		"allow it with " + strings.Join(permission.GrantFlags(s), " or ")
+}
+
+// readerGone says the text answer's reader went away (as with | head):
+// the run then ends quietly, without an error message.
+func (x *execution) readerGone() bool {
+	return x.text != nil && x.text.ReaderGone()
+}
+
+// errorf prints "zero: ..." on stderr, redacted, red on a terminal that
+// takes colours.
 func (x *execution) errorf(format string, args ...any) {
-	fmt.Fprintf(x.env.Stderr, "zero: %s\n", x.red.String("message", fmt.Sprintf(format, args...)))
+	msg := "zero: " + x.red.String("message", fmt.Sprintf(format, args...))
+	if x.f.format == streamio.FormatText && colorOn(x.env) {
+		msg = "\x1b[31m" + msg + "\x1b[0m"
+	}
+	fmt.Fprintln(x.env.Stderr, msg)
 }

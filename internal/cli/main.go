@@ -8,7 +8,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/zeroproject/zero/internal/run"
+	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // Env is what a command reads from and writes to outside its arguments.
@@ -18,6 +18,14 @@ type Env struct {
 	Getenv         func(string) string
 	// Environ is the process environment, for bash commands.
 	Environ []string
+	// StdinTerminal says stdin is a terminal: a person types, so exec does
+	// not read a prompt from it unless --file - asks.
+	StdinTerminal bool
+	// StdoutTerminal says stdout is a terminal.
+	StdoutTerminal bool
+	// StderrTerminal says stderr is a terminal: text output may show
+	// progress and colours there.
+	StderrTerminal bool
 }
 
 // Main runs the zero command with args (without the program name) and
@@ -29,7 +37,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	signal.Ignore(syscall.SIGPIPE)
 	ctx, stop := signalContext()
 	defer stop()
-	return Run(ctx, args, Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv, Environ: os.Environ()})
+	return Run(ctx, args, Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv, Environ: os.Environ(),
+		StdinTerminal: terminal(stdin), StdoutTerminal: terminal(stdout), StderrTerminal: terminal(stderr)})
 }
 
 // Run runs the zero command under ctx; cancelling ctx interrupts it.
@@ -37,12 +46,12 @@ func Run(ctx context.Context, args []string, env Env) (code int) {
 	defer func() {
 		if p := recover(); p != nil {
 			fmt.Fprintf(env.Stderr, "zero: internal error: %v\n", p)
-			code = run.ExitCrash
+			code = vocab.ExitCodeInternal
 		}
 	}()
 	if len(args) == 0 {
 		fmt.Fprint(env.Stderr, mainUsage)
-		return run.ExitUsage
+		return vocab.ExitCodeUsage
 	}
 	switch args[0] {
 	case "exec":
@@ -53,13 +62,13 @@ func Run(ctx context.Context, args []string, env Env) (code int) {
 		return schemaCmd(env, args[1:])
 	case "--version", "version":
 		fmt.Fprintf(env.Stdout, "zero %s\n", Version())
-		return run.ExitOK
+		return vocab.ExitCodeSuccess
 	case "-h", "--help", "help":
 		fmt.Fprint(env.Stdout, mainUsage)
-		return run.ExitOK
+		return vocab.ExitCodeSuccess
 	}
 	fmt.Fprintf(env.Stderr, "zero: unknown command %q\n%s", args[0], mainUsage)
-	return run.ExitUsage
+	return vocab.ExitCodeUsage
 }
 
 // signalContext returns a context that SIGINT or SIGTERM cancels, with

@@ -4,76 +4,182 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/pflag"
 
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
-	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/session"
+	"github.com/zeroproject/zero/internal/textclip"
+	"github.com/zeroproject/zero/internal/vocab"
 	"github.com/zeroproject/zero/rt"
 )
 
-// sessionsCmd runs `zero sessions list|show`.
+// sessionsCmd runs `zero sessions list|show|delete|prune`.
 func sessionsCmd(env Env, args []string) int {
 	fs := pflag.NewFlagSet("zero sessions", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	asJSON := fs.Bool("json", false, "")
+	olderThan := fs.String("older-than", "", "")
 	help := fs.BoolP("help", "h", false, "")
 	if err := fs.Parse(args); err != nil {
 		return usageFailure(env, err, "zero sessions --help")
 	}
 	if *help {
 		fmt.Fprint(env.Stdout, sessionsUsage)
-		return run.ExitOK
+		return vocab.ExitCodeSuccess
 	}
 	st, err := openStore(env, nil)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
-		return run.ExitRuntime
+		return vocab.ExitCodeRuntime
 	}
-	switch rest := fs.Args(); {
-	case len(rest) == 1 && rest[0] == "list":
+	rest := fs.Args()
+	if err := checkSessionsArgs(rest, *olderThan); err != nil {
+		return usageFailure(env, err, "zero sessions --help")
+	}
+	switch rest[0] {
+	case "list":
 		return listSessions(env, st, *asJSON)
-	case len(rest) == 2 && rest[0] == "show":
+	case "show":
 		return showSession(env, st, rest[1], *asJSON)
-	case len(rest) == 0:
-		return usageFailure(env, errors.New("missing subcommand: list or show"), "zero sessions --help")
-	case len(rest) == 1 && rest[0] == "show":
-		return usageFailure(env, errors.New("missing session id: zero sessions show ID"), "zero sessions --help")
+	case "delete":
+		return deleteSessions(env, st, rest[1:])
 	}
-	return usageFailure(env, fmt.Errorf("unknown arguments %q", strings.Join(fs.Args(), " ")), "zero sessions --help")
+	return pruneSessions(env, st, *olderThan)
 }
 
-// listSessions prints every session, newest first.
+// checkSessionsArgs checks the subcommand and its arguments.
+func checkSessionsArgs(rest []string, olderThan string) error {
+	if len(rest) == 0 {
+		return errors.New("missing subcommand: list, show, delete or prune")
+	}
+	switch sub, n := rest[0], len(rest)-1; {
+	case sub != "list" && sub != "show" && sub != "delete" && sub != "prune":
+		return fmt.Errorf("unknown subcommand %q", sub)
+	case sub == "show" && n != 1:
+		return errors.New("zero sessions show takes one session id")
+	case sub == "delete" && n == 0:
+		return errors.New("missing session id: zero sessions delete ID...")
+	case (sub == "list" || sub == "prune") && n > 0:
+		return fmt.Errorf("unknown arguments %q", strings.Join(rest[1:], " "))
+	case sub == "prune" && olderThan == "":
+		return errors.New("zero sessions prune needs --older-than, e.g. --older-than 30d")
+	case sub != "prune" && olderThan != "":
+		return errors.New("--older-than is a flag of zero sessions prune")
+	}
+	return nil
+}
+
+// listSessions prints every session, newest first, with a warning on
+// stderr for each one that cannot be read.
 func listSessions(env Env, st *session.Store, asJSON bool) int {
-	metas, err := st.List()
+	metas, warns, err := st.List()
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
-		return run.ExitRuntime
+		return vocab.ExitCodeRuntime
 	}
+	printWarnings(env, warns)
 	if asJSON {
 		return writeJSONLines(env, metaValues(metas))
 	}
 	w := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "ID\tUPDATED\tRUNS\tPROVIDER\tMODEL\tTITLE")
+	fmt.Fprintln(w, "ID\tUPDATED\tRUNS\tPROVIDER\tMODEL\tWORKSPACE\tTITLE")
 	for _, m := range metas {
-		fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\n", m.ID, shortTime(m.UpdatedAt), m.Runs, m.Provider, m.Model, clip(m.Title.V, 60))
+		fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\t%s\n", m.ID, shortTime(m.UpdatedAt), m.Runs, m.Provider, m.Model, m.Cwd, textclip.Runes(m.Title.V, 60))
 	}
 	w.Flush()
-	return run.ExitOK
+	return vocab.ExitCodeSuccess
+}
+
+// printWarnings writes the store's warnings to stderr.
+func printWarnings(env Env, warns []session.Warning) {
+	for _, w := range warns {
+		fmt.Fprintf(env.Stderr, "zero: warning: %s\n", w)
+	}
+}
+
+// deleteSessions deletes the sessions refs name (ids, or unique prefixes
+// or suffixes), printing each deleted id. Every ref is checked before
+// anything is deleted, so a typo deletes nothing.
+func deleteSessions(env Env, st *session.Store, refs []string) int {
+	var ids []string
+	for _, ref := range refs {
+		id, err := st.Resolve(ref)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "zero: %v\n", err)
+			return exitForSessionError(err)
+		}
+		ids = append(ids, id)
+	}
+	for _, id := range ids {
+		if err := st.Delete(id); err != nil {
+			fmt.Fprintf(env.Stderr, "zero: %v\n", err)
+			return vocab.ExitCodeRuntime
+		}
+		fmt.Fprintf(env.Stdout, "deleted %s\n", id)
+	}
+	return vocab.ExitCodeSuccess
+}
+
+// pruneSessions deletes the sessions last updated longer ago than age.
+func pruneSessions(env Env, st *session.Store, age string) int {
+	d, err := parseAge(age)
+	if err != nil {
+		return usageFailure(env, err, "zero sessions --help")
+	}
+	deleted, warns, err := st.Prune(d)
+	printWarnings(env, warns)
+	for _, id := range deleted {
+		fmt.Fprintf(env.Stdout, "deleted %s\n", id)
+	}
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
+		return vocab.ExitCodeRuntime
+	}
+	return vocab.ExitCodeSuccess
+}
+
+// parseAge reads --older-than: a Go duration ("36h", "90m") or a whole
+// number of days ("30d"), not negative.
+func parseAge(s string) (time.Duration, error) {
+	if days, ok := strings.CutSuffix(s, "d"); ok {
+		n, err := strconv.Atoi(days)
+		if err != nil || n < 0 || n > 100_000 {
+			return 0, fmt.Errorf("--older-than %s: want a number of days (30d) or a duration (36h)", s)
+		}
+		return time.Duration(n) * 24 * time.Hour, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("--older-than %s: want a number of days (30d) or a duration (36h)", s)
+	}
+	return d, nil
+}
+
+// exitForSessionError is the exit code of a failure to find a session:
+// 2 for an id that is invalid, unknown or ambiguous, 3 otherwise.
+func exitForSessionError(err error) int {
+	if errors.Is(err, session.ErrNotFound) || errors.Is(err, session.ErrAmbiguous) || errors.Is(err, session.ErrInvalidID) {
+		return vocab.ExitCodeUsage
+	}
+	return vocab.ExitCodeRuntime
 }
 
 // showSession prints one session's metadata and records.
-func showSession(env Env, st *session.Store, id string, asJSON bool) int {
+func showSession(env Env, st *session.Store, ref string, asJSON bool) int {
+	id, err := st.Resolve(ref)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
+		return exitForSessionError(err)
+	}
 	meta, recs, warns, err := st.Show(id)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
-		if errors.Is(err, session.ErrNotFound) || !session.ValidID(id) {
-			return run.ExitUsage
-		}
-		return run.ExitRuntime
+		return exitForSessionError(err)
 	}
 	for _, w := range warns {
 		fmt.Fprintf(env.Stderr, "zero: warning: %s\n", w)
@@ -87,7 +193,7 @@ func showSession(env Env, st *session.Store, id string, asJSON bool) int {
 	}
 	printMeta(env.Stdout, meta)
 	printRecords(env.Stdout, recs)
-	return run.ExitOK
+	return vocab.ExitCodeSuccess
 }
 
 // encodable is a generated document type.
@@ -108,14 +214,14 @@ func writeJSONLines(env Env, vals []encodable) int {
 		e.Reset()
 		if err := v.EncodeJSON(&e); err != nil {
 			fmt.Fprintf(env.Stderr, "zero: encode: %v\n", err)
-			return run.ExitRuntime
+			return vocab.ExitCodeRuntime
 		}
 		e.Buf = append(e.Buf, '\n')
 		if _, err := env.Stdout.Write(e.Buf); err != nil {
-			return run.ExitRuntime
+			return vocab.ExitCodeRuntime
 		}
 	}
-	return run.ExitOK
+	return vocab.ExitCodeSuccess
 }
 
 func printMeta(w io.Writer, m sessionv1.SessionMeta) {
@@ -141,7 +247,7 @@ func printRecords(w io.Writer, recs []sessionv1.SessionRecord) {
 	fmt.Fprintln(tw, "TIME\tRUN\tRECORD\tDETAIL")
 	for _, r := range recs {
 		t, runID, kind, detail := describeRecord(r.Value)
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", shortTime(t), runID, kind, clip(oneLine(detail), 80))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", shortTime(t), runID, kind, textclip.Runes(oneLine(detail), 80))
 	}
 	tw.Flush()
 }
@@ -185,11 +291,3 @@ func shortTime(t string) string {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
-}

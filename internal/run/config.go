@@ -7,35 +7,6 @@ import (
 	"github.com/zeroproject/zero/internal/streamio"
 )
 
-// Exit codes of `zero exec`.
-const (
-	ExitOK          = 0
-	ExitCrash       = 1
-	ExitUsage       = 2
-	ExitRuntime     = 3
-	ExitIncomplete  = 4
-	ExitInterrupted = 130
-)
-
-// Error codes of error events.
-const (
-	CodeInvalidInput  = "invalid_input"
-	CodeProviderError = "provider_error"
-	CodeConfigError   = "config_error"
-	CodeToolError     = "tool_error"
-	CodeInterrupted   = "interrupted"
-	CodeTurnLimit     = "turn_limit"
-	CodeInternalError = "internal_error"
-	CodeOutputError   = "output_error"
-)
-
-// Warning codes of warning events.
-const (
-	WarnSessionNotSaved = "session_not_saved"
-	WarnUnsafe          = "skip_permissions_unsafe"
-	WarnSession         = "session_warning"
-)
-
 // Start is what run_start reports.
 type Start struct {
 	RunID     string
@@ -77,6 +48,17 @@ type Config struct {
 	Redactor *redact.Redactor
 	// Warnings are written after run_start.
 	Warnings []Warning
+	// MaxOutputTokens bounds each model reply; 0 leaves the provider's default.
+	MaxOutputTokens int
+	// OnStop, when set, receives the vendor's stop reason of each model call.
+	OnStop func(reason string)
+	// OnWait, when set, is called with true when a model call starts and
+	// with false when its first event arrives or the call ends, for a
+	// progress display.
+	OnWait func(waiting bool)
+	// LimitHint is appended to the turn-limit error, to name the setting
+	// that raises the limit (for zero exec, its --max-turns flag).
+	LimitHint string
 }
 
 // DefaultMaxTurns is the turn limit when Config.MaxTurns is 0.
@@ -84,14 +66,14 @@ const DefaultMaxTurns = 20
 
 // Failure is why a run did not succeed.
 type Failure struct {
-	Code        string
+	Code        string // an error code of the protocol (vocab.ErrorCode*)
 	Message     string
 	Recoverable bool
 }
 
 // Outcome is how a run ended.
 type Outcome struct {
-	ExitCode int
+	ExitCode int // an exit code of the protocol (vocab.ExitCode*)
 	// Text is the answer: every text delta of the run.
 	Text string
 	// Failure is set when ExitCode is not 0.

@@ -8,6 +8,7 @@ import (
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/provider"
 	"github.com/zeroproject/zero/internal/redact"
+	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // runner is the state of one run.
@@ -22,6 +23,9 @@ type runner struct {
 	answer   strings.Builder // every text delta of the run, unredacted
 	calls    int             // tool calls so far
 	saveErr  bool            // a session_not_saved warning was written
+	// isWaiting says the run waits on the model: a call started and
+	// nothing of its answer arrived yet.
+	isWaiting bool
 }
 
 // Run runs cfg to its end and returns how it ended. It always writes
@@ -83,7 +87,7 @@ func (r *runner) loop(ctx context.Context) error {
 			return err
 		}
 		if turn >= r.maxTurns {
-			return &turnLimitError{turns: r.maxTurns}
+			return &turnLimitError{turns: r.maxTurns, hint: r.cfg.LimitHint}
 		}
 	}
 }
@@ -104,7 +108,7 @@ func (r *runner) end(ctx context.Context, err error) Outcome {
 		r.emit(&streamjsonv2.Error{RunID: r.runID, Code: fail.Code, Message: fail.Message, Recoverable: fail.Recoverable})
 	}
 	status := streamjsonv2.RunStatusSuccess
-	if code != ExitOK {
+	if code != vocab.ExitCodeSuccess {
 		status = streamjsonv2.RunStatusError
 	}
 	r.emit(&streamjsonv2.RunEnd{RunID: r.runID, Status: status, ExitCode: int64(code)})

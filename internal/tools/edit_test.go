@@ -34,3 +34,32 @@ func TestEditFileErrors(t *testing.T) {
 		t.Errorf("failed edits changed the file: %q", got)
 	}
 }
+
+// TestEditFileLineEndings: text copied from read_file (LF) edits a CRLF
+// file, the replacement is written with CRLF, and a mixed file still
+// matches text given with its own endings.
+func TestEditFileLineEndings(t *testing.T) {
+	ws, _ := newTestWorkspace(t, map[string]string{
+		"win.txt":   "first\r\nsecond\r\nthird\r\n",
+		"mixed.txt": "a\nb\r\nc\n",
+	})
+	got := wantOK(t, call(EditFile(ctx, ws, "win.txt", "first\nsecond\n", "1\n2\n2b\n")))
+	if got != "edited win.txt: replaced 1 occurrence starting at line 1" {
+		t.Errorf("got %q", got)
+	}
+	if b := readBack(t, filepath.Join(ws.Root(), "win.txt")); b != "1\r\n2\r\n2b\r\nthird\r\n" {
+		t.Errorf("win.txt holds %q", b)
+	}
+	wantOK(t, call(EditFile(ctx, ws, "mixed.txt", "b\r\nc", "B\r\nC")))
+	if b := readBack(t, filepath.Join(ws.Root(), "mixed.txt")); b != "a\nB\nC\n" {
+		t.Errorf("mixed.txt holds %q", b)
+	}
+	wantError(t, call(EditFile(ctx, ws, "win.txt", "third\nfourth", "x")), "not found")
+}
+
+// TestEditFileRedactedText: text holding a redaction marker, copied from a
+// resumed session's history, is refused with advice to read the file again.
+func TestEditFileRedactedText(t *testing.T) {
+	ws, _ := newTestWorkspace(t, map[string]string{"cfg.env": "API_KEY=sk-live-123\nDEBUG=1\n"})
+	wantError(t, call(EditFile(ctx, ws, "cfg.env", "API_KEY=[REDACTED:credential]\nDEBUG=1", "x")), "holds a redaction marker ([REDACTED...): the text you copied had a secret removed")
+}
