@@ -88,11 +88,15 @@ func newEmitter(m *ir.Model) *emitter {
 }
 
 // anonName is what the functions of an unnamed type are named after: its
-// Go shape when it has no constraint ("String", "Int64List"), else the
+// Go shape when it has no constraint ("String", "Int64List"), the named
+// type a nullable alias stands for ("NullablePerson"), else the
 // $defs entry it comes from, else the place it was first met (a struct and
 // field, "ToolCallArgs").
 func (e *emitter) anonName(t *ir.Type, ctx string) string {
 	name := e.shapeName(t)
+	if t.Alias != nil && t.Name != "" {
+		name = t.Name // X or null, X a named type: NullableX
+	}
 	if name == "" {
 		if i := strings.LastIndex(t.Loc, "#/$defs/"); i >= 0 && !strings.Contains(t.Loc[i+len("#/$defs/"):], "/") {
 			name = ir.GoName(t.Loc[i+len("#/$defs/"):])

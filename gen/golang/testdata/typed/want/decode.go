@@ -82,7 +82,7 @@ func (x *Event) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeNullableEventOwner(d)
+			v, err := decodeNullablePerson(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -92,7 +92,7 @@ func (x *Event) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeNullableEventOwner(d)
+			v, err := decodeNullablePerson(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -118,7 +118,7 @@ func (x *Event) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := decodeNullableEventMood(d)
+			v, err := decodeNullableMood(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -306,16 +306,16 @@ func (x *Person) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeNullableEventOwnerNotNull(d *rt.Decoder) (Person, error) {
+func decodeNullablePersonNotNull(d *rt.Decoder) (Person, error) {
 	var v Person
 	return v, v.decodeJSON(d)
 }
 
-func decodeNullableEventOwner(d *rt.Decoder) (rt.Nullable[Person], error) {
+func decodeNullablePerson(d *rt.Decoder) (rt.Nullable[Person], error) {
 	if d.Next() == rt.Null {
 		return rt.Nullable[Person]{}, d.Null()
 	}
-	v, err := decodeNullableEventOwnerNotNull(d)
+	v, err := decodeNullablePersonNotNull(d)
 	return rt.Nullable[Person]{
 		V:     v,
 		Valid: err == nil,
@@ -402,7 +402,7 @@ func decodeMood(d *rt.Decoder) (Mood, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"calm\", \"busy\"")
 }
 
-func decodeNullableEventMoodNotNull(d *rt.Decoder) (Mood, error) {
+func decodeNullableMoodNotNull(d *rt.Decoder) (Mood, error) {
 	off := d.Start()
 	if d.Next() != rt.String {
 		if err := d.Skip(); err != nil {
@@ -421,11 +421,11 @@ func decodeNullableEventMoodNotNull(d *rt.Decoder) (Mood, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"calm\", \"busy\"")
 }
 
-func decodeNullableEventMood(d *rt.Decoder) (rt.Nullable[Mood], error) {
+func decodeNullableMood(d *rt.Decoder) (rt.Nullable[Mood], error) {
 	if d.Next() == rt.Null {
 		return rt.Nullable[Mood]{}, d.Null()
 	}
-	v, err := decodeNullableEventMoodNotNull(d)
+	v, err := decodeNullableMoodNotNull(d)
 	return rt.Nullable[Mood]{
 		V:     v,
 		Valid: err == nil,

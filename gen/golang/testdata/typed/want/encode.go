@@ -39,13 +39,13 @@ func (x *Event) encodeJSON(e *rt.Encoder) error {
 		}
 	}
 	e.Lit(",\"owner\":")
-	if err := encodeNullableEventOwner(e, "owner", x.Owner); err != nil {
+	if err := encodeNullablePerson(e, "owner", x.Owner); err != nil {
 		return rt.AtKey(err, "owner")
 	}
 	if x.Reviewer.Set {
 		e.Byte(',')
 		e.Lit("\"reviewer\":")
-		if err := encodeNullableEventOwner(e, "reviewer", x.Reviewer.V); err != nil {
+		if err := encodeNullablePerson(e, "reviewer", x.Reviewer.V); err != nil {
 			return rt.AtKey(err, "reviewer")
 		}
 	}
@@ -59,7 +59,7 @@ func (x *Event) encodeJSON(e *rt.Encoder) error {
 	if x.Mood.Set {
 		e.Byte(',')
 		e.Lit("\"mood\":")
-		if err := encodeNullableEventMood(e, "mood", x.Mood.V); err != nil {
+		if err := encodeNullableMood(e, "mood", x.Mood.V); err != nil {
 			return rt.AtKey(err, "mood")
 		}
 	}
@@ -167,7 +167,7 @@ func (x Person) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
-func encodeNullableEventOwner(e *rt.Encoder, key string, v rt.Nullable[Person]) error {
+func encodeNullablePerson(e *rt.Encoder, key string, v rt.Nullable[Person]) error {
 	if !v.Valid {
 		e.Null()
 		return nil
@@ -206,7 +206,7 @@ func encodeMood(e *rt.Encoder, key string, v Mood) error {
 	return nil
 }
 
-func encodeNullableEventMood(e *rt.Encoder, key string, v rt.Nullable[Mood]) error {
+func encodeNullableMood(e *rt.Encoder, key string, v rt.Nullable[Mood]) error {
 	if !v.Valid {
 		e.Null()
 		return nil

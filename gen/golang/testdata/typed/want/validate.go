@@ -32,11 +32,11 @@ func (x *Event) Validate() error {
 			return rt.AtKey(err, "level")
 		}
 	}
-	if err := validateNullableEventOwner(x.Owner); err != nil {
+	if err := validateNullablePerson(x.Owner); err != nil {
 		return rt.AtKey(err, "owner")
 	}
 	if x.Reviewer.Set {
-		if err := validateNullableEventOwner(x.Reviewer.V); err != nil {
+		if err := validateNullablePerson(x.Reviewer.V); err != nil {
 			return rt.AtKey(err, "reviewer")
 		}
 	}
@@ -46,7 +46,7 @@ func (x *Event) Validate() error {
 		}
 	}
 	if x.Mood.Set {
-		if err := validateNullableEventMood(x.Mood.V); err != nil {
+		if err := validateNullableMood(x.Mood.V); err != nil {
 			return rt.AtKey(err, "mood")
 		}
 	}
@@ -133,7 +133,7 @@ func (x *Person) Validate() error {
 	return nil
 }
 
-func validateNullableEventOwner(v rt.Nullable[Person]) error {
+func validateNullablePerson(v rt.Nullable[Person]) error {
 	if !v.Valid {
 		return nil
 	}
@@ -173,7 +173,7 @@ func (v Mood) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"calm\", \"busy\"")
 }
 
-func validateNullableEventMood(v rt.Nullable[Mood]) error {
+func validateNullableMood(v rt.Nullable[Mood]) error {
 	if !v.Valid {
 		return nil
 	}
