@@ -217,7 +217,7 @@ func (e *emitter) emit() (map[string][]byte, error) {
 		}
 		out[p.name] = b
 	}
-	return out, nil
+	return e.emitKnownFile(out)
 }
 
 // name is what the functions and rules of t are named after.

@@ -134,6 +134,9 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 	if s.Title != "" && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum) {
 		t.Name = GoName(s.Title)
 	}
+	if err := b.known(s, t); err != nil {
+		return nil, err
+	}
 	return t, nil
 }
 
