@@ -8,7 +8,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/gen/internal/schema"
-	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
 // facts are the constraints of a schema with its $ref chain and allOf
@@ -124,7 +124,7 @@ func (l *loaded) addFacts(f *facts, s *jsonschema.Schema) {
 	}
 	for _, kw := range otherKeywords {
 		if v := raw.Get(kw); v != nil {
-			text, err := rt.Canonical(v.Text)
+			text, err := rtimpl.Canonical(v.Text)
 			if err != nil {
 				text = v.Text
 			}

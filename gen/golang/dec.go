@@ -58,14 +58,14 @@ func (e *emitter) ruleVars(f *jen.File, t *ir.Type) {
 		if t.MinLen > 0 || t.MaxLen >= 0 || t.Pattern != "" {
 			vals := jen.Dict{jen.Id("MinLen"): jen.Lit(t.MinLen), jen.Id("MaxLen"): jen.Lit(t.MaxLen)}
 			if t.Pattern != "" {
-				vals[jen.Id("Pattern")] = jen.Qual(rtPkg, "MustPattern").Call(jen.Lit(t.Pattern))
+				vals[jen.Id("Pattern")] = jen.Qual(rtimplPkg, "MustPattern").Call(jen.Lit(t.Pattern))
 			}
-			f.Var().Id(e.ruleName(t)).Op("=").Qual(rtPkg, "StrRule").Values(vals)
+			f.Var().Id(e.ruleName(t)).Op("=").Qual(rtimplPkg, "StrRule").Values(vals)
 		}
 	case ir.KInt:
 		ib := t.Int
 		if ib.HasMin || ib.HasMax || ib.Mult > 1 {
-			f.Var().Id(e.ruleName(t)).Op("=").Qual(rtPkg, "IntRule").Values(jen.Dict{
+			f.Var().Id(e.ruleName(t)).Op("=").Qual(rtimplPkg, "IntRule").Values(jen.Dict{
 				jen.Id("HasMin"): jen.Lit(ib.HasMin), jen.Id("HasMax"): jen.Lit(ib.HasMax),
 				jen.Id("Min"): jen.Lit(ib.Min), jen.Id("Max"): jen.Lit(ib.Max),
 				jen.Id("MinKw"): jen.Lit(ib.MinKw), jen.Id("MaxKw"): jen.Lit(ib.MaxKw),
@@ -76,7 +76,7 @@ func (e *emitter) ruleVars(f *jen.File, t *ir.Type) {
 	case ir.KFloat:
 		if !t.Num.Empty() {
 			n := t.Num
-			f.Var().Id(e.ruleName(t)).Op("=").Qual(rtPkg, "NewNumRule").Call(
+			f.Var().Id(e.ruleName(t)).Op("=").Qual(rtimplPkg, "NewNumRule").Call(
 				jen.Lit(n.Min), jen.Lit(n.ExMin), jen.Lit(n.Max), jen.Lit(n.ExMax), jen.Lit(n.MultipleOf))
 		}
 	case ir.KArray, ir.KMap, ir.KStruct:
@@ -86,7 +86,7 @@ func (e *emitter) ruleVars(f *jen.File, t *ir.Type) {
 			sz, noun, minKw, maxKw = t.ObjSize, "property", "minProperties", "maxProperties"
 		}
 		if sz != nil {
-			f.Var().Id(e.ruleName(t)).Op("=").Qual(rtPkg, "SizeRule").Values(jen.Dict{
+			f.Var().Id(e.ruleName(t)).Op("=").Qual(rtimplPkg, "SizeRule").Values(jen.Dict{
 				jen.Id("Min"): jen.Lit(sz.Min), jen.Id("Max"): jen.Lit(sz.Max),
 				jen.Id("MinKw"): jen.Lit(minKw), jen.Id("MaxKw"): jen.Lit(maxKw), jen.Id("Noun"): jen.Lit(noun),
 			})
@@ -174,7 +174,7 @@ func (e *emitter) decBody(t *ir.Type) []jen.Code {
 	if t.Node != nil {
 		node = jen.Id(e.nodeVar(t.Node))
 	}
-	return []jen.Code{jen.Return(jen.Qual(rtPkg, "DecodeRaw").Call(d(), node))}
+	return []jen.Code{jen.Return(jen.Qual(rtimplPkg, "DecodeRaw").Call(d(), node))}
 }
 
 func (e *emitter) zeroValue(t *ir.Type) jen.Code {
@@ -200,14 +200,14 @@ func (e *emitter) enumDecBody(t *ir.Type) []jen.Code {
 	if t.NullKeyword == "enum" {
 		// The type admits null but the enum does not list it.
 		null = jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
-			jen.Return(jen.Lit(""), jen.Qual(rtPkg, "EnumMismatch").Call(jen.Id("off"), jen.Lit("null"), jen.Lit(quotedList(t.Values)))))
+			jen.Return(jen.Lit(""), jen.Qual(rtimplPkg, "EnumMismatch").Call(jen.Id("off"), jen.Lit("null"), jen.Lit(quotedList(t.Values)))))
 	}
 	return []jen.Code{
 		jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
 		null,
 		jen.List(jen.Id("s"), err()).Op(":=").Add(d()).Dot("StrShared").Call(), ifErrReturn(jen.Lit(""), err()),
 		jen.Switch(jen.Id("s")).Block(jen.Case(cases...).Block(jen.Return(jen.Id(t.Name).Call(jen.Id("s")), jen.Nil()))),
-		jen.Return(jen.Lit(""), jen.Qual(rtPkg, "EnumMismatch").Call(jen.Id("off"), jen.Qual("strconv", "Quote").Call(jen.Id("s")), jen.Lit(quotedList(t.Values)))),
+		jen.Return(jen.Lit(""), jen.Qual(rtimplPkg, "EnumMismatch").Call(jen.Id("off"), jen.Qual("strconv", "Quote").Call(jen.Id("s")), jen.Lit(quotedList(t.Values)))),
 	}
 }
 
@@ -232,7 +232,7 @@ func (e *emitter) arrayDecBody(t *ir.Type) []jen.Code {
 		out = append(out, jen.If(err().Op(":=").Id(e.ruleName(t)).Dot("Check").Call(jen.Len(jen.Id("out")), jen.Id("off")), err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), err())))
 	}
 	if t.Unique {
-		out = append(out, jen.If(err().Op(":=").Qual(rtPkg, "Unique").Call(jen.Id("out"), jen.Id("off")), err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), err())))
+		out = append(out, jen.If(err().Op(":=").Qual(rtimplPkg, "Unique").Call(jen.Id("out"), jen.Id("off")), err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), err())))
 	}
 	return append(out, jen.Return(jen.Id("out"), jen.Nil()))
 }
@@ -286,7 +286,7 @@ func (e *emitter) structDecoder(f *jen.File, t *ir.Type) {
 		cases = append(cases, jen.Case(jen.Lit(fl.JSON)).Block(c...))
 		if fl.Required {
 			reqChecks = append(reqChecks, jen.If(jen.Id("seen").Op("&").Add(bit).Op("==").Lit(0)).Block(
-				jen.Return(jen.Qual(rtPkg, "Missing").Call(jen.Id("off"), jen.Lit(fl.JSON)))))
+				jen.Return(jen.Qual(rtimplPkg, "Missing").Call(jen.Id("off"), jen.Lit(fl.JSON)))))
 		}
 	}
 	cases = append(cases, jen.Default().Block(e.extraDecode(t)...))
@@ -322,7 +322,7 @@ func (e *emitter) structDecoder(f *jen.File, t *ir.Type) {
 func (e *emitter) fieldDecode(fl *ir.Field) []jen.Code {
 	wrap := jen.Return(jen.Qual(rtPkg, "AtKey").Call(err(), jen.Id("k")))
 	if fl.Const != "" {
-		return []jen.Code{jen.If(err().Op(":=").Qual(rtPkg, "ExpectConst").Call(d(), jen.Lit(fl.Const), typeSetCode(fl.ConstTypes)), err().Op("!=").Nil()).Block(wrap)}
+		return []jen.Code{jen.If(err().Op(":=").Qual(rtimplPkg, "ExpectConst").Call(d(), jen.Lit(fl.Const), typeSetCode(fl.ConstTypes)), err().Op("!=").Nil()).Block(wrap)}
 	}
 	dst := jen.Id("x").Dot(fl.Go)
 	var assign jen.Code
@@ -343,7 +343,7 @@ func (e *emitter) fieldDecode(fl *ir.Field) []jen.Code {
 
 func (e *emitter) extraDecode(t *ir.Type) []jen.Code {
 	if t.Extra == nil {
-		return []jen.Code{jen.Return(jen.Qual(rtPkg, "Unknown").Call(jen.Id("off"), jen.Id("k")))}
+		return []jen.Code{jen.Return(jen.Qual(rtimplPkg, "Unknown").Call(jen.Id("off"), jen.Id("k")))}
 	}
 	var named []jen.Code
 	for _, fl := range t.Fields {
@@ -373,10 +373,10 @@ func (e *emitter) unionDecoder(f *jen.File, t *ir.Type) {
 		))
 	}
 	want := quotedList(vals)
-	cases = append(cases, jen.Default().Block(jen.Return(jen.Qual(rtPkg, "BadDiscriminator").Call(d(), jen.Lit(t.Disc), jen.Id("disc"), jen.Lit(want)))))
+	cases = append(cases, jen.Default().Block(jen.Return(jen.Qual(rtimplPkg, "BadDiscriminator").Call(d(), jen.Lit(t.Disc), jen.Id("disc"), jen.Lit(want)))))
 	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("decodeJSON").Add(decParams()).Error().Block(
 		jen.Op("*").Id("x").Op("=").Id(t.Name).Values(),
-		jen.List(jen.Id("disc"), err()).Op(":=").Add(d()).Dot("PeekString").Call(jen.Lit(t.Disc), jen.Lit(want)),
+		jen.List(jen.Id("disc"), err()).Op(":=").Qual(rtimplPkg, "PeekString").Call(d(), jen.Lit(t.Disc), jen.Lit(want)),
 		jen.If(err().Op("!=").Nil()).Block(jen.Return(err())),
 		jen.Switch(jen.Id("disc")).Block(cases...),
 	)
@@ -408,7 +408,7 @@ func typeSetCode(types []string) jen.Code {
 	}
 	var out *jen.Statement
 	for _, t := range types {
-		c := jen.Qual(rtPkg, "T"+map[string]string{"null": "Null", "boolean": "Bool", "object": "Object", "array": "Array", "number": "Number", "integer": "Integer", "string": "String"}[t])
+		c := jen.Qual(rtimplPkg, "T"+map[string]string{"null": "Null", "boolean": "Bool", "object": "Object", "array": "Array", "number": "Number", "integer": "Integer", "string": "String"}[t])
 		if out == nil {
 			out = c
 		} else {

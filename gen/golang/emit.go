@@ -13,7 +13,13 @@ import (
 	"github.com/zeroproject/zero/gen/ir"
 )
 
-const rtPkg = "github.com/zeroproject/zero/rt"
+// rtPkg is the runtime's public API: the types generated code hands to its
+// users (Decoder, Encoder, Opt, Raw, Error). rtimplPkg holds what only
+// generated code calls (rules, the Node interpreter, error constructors).
+const (
+	rtPkg     = "github.com/zeroproject/zero/rt"
+	rtimplPkg = "github.com/zeroproject/zero/rt/rtimpl"
+)
 
 // emitter writes the model as Go source.
 type emitter struct {
@@ -171,6 +177,7 @@ func (e *emitter) newFile() *jen.File {
 	f.HeaderComment(schema.Header)
 	f.HeaderComment("zerogen:schema-hash " + e.m.Hash)
 	f.ImportName(rtPkg, "rt")
+	f.ImportName(rtimplPkg, "rtimpl")
 	return f
 }
 

@@ -58,7 +58,7 @@ func (e *emitter) encBody(t *ir.Type, v *jen.Statement) []jen.Code {
 			return []jen.Code{enc().Dot("Str").Call(v), ret}
 		}
 		if e.hasStrRule(t) {
-			return []jen.Code{jen.Return(enc().Dot("TextRule").Call(jen.Id("key"), v, jen.Op("&").Id(e.ruleName(t))))}
+			return []jen.Code{jen.Return(jen.Qual(rtimplPkg, "Text").Call(enc(), jen.Id("key"), v, jen.Op("&").Id(e.ruleName(t))))}
 		}
 		return []jen.Code{enc().Dot("Text").Call(jen.Id("key"), v), ret}
 	case ir.KInt:
@@ -81,7 +81,7 @@ func (e *emitter) encBody(t *ir.Type, v *jen.Statement) []jen.Code {
 	case ir.KMap:
 		return []jen.Code{
 			enc().Dot("Byte").Call(jen.LitRune('{')),
-			jen.For(jen.List(jen.Id("i"), jen.Id("k")).Op(":=").Range().Qual(rtPkg, "SortedKeys").Call(v)).Block(
+			jen.For(jen.List(jen.Id("i"), jen.Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(v))).Block(
 				enc().Dot("Key").Call(jen.Id("i").Op("==").Lit(0), jen.Id("k")),
 				jen.If(jen.Err().Op(":=").Id(e.encName(t.Elem)).Call(enc(), jen.Id("k"), v.Clone().Index(jen.Id("k"))), jen.Err().Op("!=").Nil()).Block(
 					jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))),
@@ -173,7 +173,7 @@ func (e *emitter) structEncoder(f *jen.File, t *ir.Type) {
 		default:
 			firstExpr = jen.Id("first").Op("&&").Id("i").Op("==").Lit(0)
 		}
-		body = append(body, jen.For(jen.List(index, jen.Id("k")).Op(":=").Range().Qual(rtPkg, "SortedKeys").Call(jen.Id("x").Dot("Extra"))).Block(
+		body = append(body, jen.For(jen.List(index, jen.Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(jen.Id("x").Dot("Extra")))).Block(
 			enc().Dot("Key").Call(firstExpr, jen.Id("k")),
 			jen.If(jen.Err().Op(":=").Id(e.encName(t.Extra)).Call(enc(), jen.Id("k"), jen.Id("x").Dot("Extra").Index(jen.Id("k"))), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))),
@@ -224,7 +224,7 @@ func (e *emitter) unionEncoder(f *jen.File, t *ir.Type) {
 	for _, v := range t.Variants {
 		cases = append(cases, jen.Case(jen.Op("*").Id(v.Name)).Block(jen.Return(jen.Id("v").Dot("encodeJSON").Call(enc()))))
 	}
-	cases = append(cases, jen.Default().Block(jen.Return(jen.Qual(rtPkg, "NoValue").Call())))
+	cases = append(cases, jen.Default().Block(jen.Return(jen.Qual(rtimplPkg, "NoValue").Call())))
 	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("encodeJSON").Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder")).Error().Block(
 		jen.Switch(jen.Id("v").Op(":=").Id("x").Dot("Value").Assert(jen.Type())).Block(cases...),
 	)

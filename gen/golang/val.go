@@ -21,7 +21,7 @@ func (e *emitter) emitValidators(f *jen.File) {
 		case ir.KUnion:
 			f.Comment("Validate reports whether the value satisfies its schema.")
 			f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().Block(
-				jen.If(jen.Id("x").Dot("Value").Op("==").Nil()).Block(jen.Return(jen.Qual(rtPkg, "NoValue").Call())),
+				jen.If(jen.Id("x").Dot("Value").Op("==").Nil()).Block(jen.Return(jen.Qual(rtimplPkg, "NoValue").Call())),
 				jen.Return(jen.Id("x").Dot("Value").Dot("Validate").Call()),
 			)
 		case ir.KEnum:
@@ -38,7 +38,7 @@ func (e *emitter) enumCheck(t *ir.Type) []jen.Code {
 	}
 	return []jen.Code{
 		jen.Switch(jen.Id("v")).Block(jen.Case(cases...).Block(jen.Return(jen.Nil()))),
-		jen.Return(jen.Qual(rtPkg, "InvalidEnum").Call(jen.String().Call(jen.Id("v")), jen.Lit(quotedList(t.Values)))),
+		jen.Return(jen.Qual(rtimplPkg, "EnumMismatch").Call(jen.Lit(-1), jen.Qual("strconv", "Quote").Call(jen.String().Call(jen.Id("v"))), jen.Lit(quotedList(t.Values)))),
 	}
 }
 
@@ -68,7 +68,7 @@ func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 		}
 		return []jen.Code{ok}
 	case ir.KFloat:
-		out := []jen.Code{jen.If(jen.Err().Op(":=").Qual(rtPkg, "CheckFinite").Call(v), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
+		out := []jen.Code{jen.If(jen.Err().Op(":=").Qual(rtimplPkg, "CheckFinite").Call(v), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
 		if !t.Num.Empty() {
 			out = append(out, jen.Return(jen.Id(e.ruleName(t)).Dot("CheckFloat").Call(v, jen.Lit(""), jen.Lit(-1))))
 		} else {
@@ -86,7 +86,7 @@ func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 			jen.If(jen.Err().Op(":=").Id(e.valName(t.Elem)).Call(jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Qual(rtPkg, "AtIndex").Call(jen.Err(), jen.Id("i"))))))
 		if t.Unique {
-			out = append(out, jen.Return(jen.Qual(rtPkg, "Unique").Call(v, jen.Lit(-1))))
+			out = append(out, jen.Return(jen.Qual(rtimplPkg, "Unique").Call(v, jen.Lit(-1))))
 		} else {
 			out = append(out, ok)
 		}
@@ -100,7 +100,7 @@ func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 			jen.If(jen.Err().Op(":=").Id(e.valName(t.Elem)).Call(jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k"))))), ok)
 	}
-	out := []jen.Code{jen.If(jen.Err().Op(":=").Qual(rtPkg, "CheckRaw").Call(v), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
+	out := []jen.Code{jen.If(jen.Err().Op(":=").Qual(rtimplPkg, "CheckRaw").Call(v), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
 	if t.Node != nil {
 		return append(out, jen.Return(jen.Id(e.nodeVar(t.Node)).Dot("ValidateRaw").Call(v)))
 	}

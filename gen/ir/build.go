@@ -8,7 +8,9 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/gen/internal/schema"
+	"github.com/zeroproject/zero/internal/jsonnum"
 	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
 // builder turns compiled schemas into the model.
@@ -212,9 +214,9 @@ func (b *builder) str(s *jsonschema.Schema, t *Type, keys map[string]*schema.Val
 		// A value must be in the enum and satisfy the other string
 		// keywords: keep the enum values that do. Null is admitted only
 		// when the enum lists it, which the interpreter handles.
-		rule := rt.StrRule{MinLen: t.MinLen, MaxLen: t.MaxLen}
+		rule := rtimpl.StrRule{MinLen: t.MinLen, MaxLen: t.MaxLen}
 		if t.Pattern != "" {
-			rule.Pattern = rt.MustPattern(t.Pattern)
+			rule.Pattern = rtimpl.MustPattern(t.Pattern)
 		}
 		seen := map[string]bool{}
 		for _, v := range e.Items {
@@ -335,7 +337,7 @@ func (b *builder) field(parent *jsonschema.Schema, name string, required bool) (
 		}
 		if c, ok := keys["const"]; ok && required && c.Kind != rt.Object && c.Kind != rt.Array {
 			if len(keys) == 1 || (len(keys) == 2 && keys["type"] != nil && typeAdmits(target.Types, c)) {
-				canon, err := rt.Canonical(c.Text)
+				canon, err := rtimpl.Canonical(c.Text)
 				if err != nil {
 					return nil, false, b.errAt(target, "const: %v", err)
 				}
@@ -369,7 +371,7 @@ func typeAdmits(types []string, c *schema.Value) bool {
 			t == "number" && c.Kind == rt.Number:
 			return true
 		case t == "integer" && c.Kind == rt.Number:
-			d, ok := rt.ParseDecimal(strings.TrimSpace(c.Text))
+			d, ok := jsonnum.Parse(strings.TrimSpace(c.Text))
 			return ok && d.IsInt()
 		}
 	}

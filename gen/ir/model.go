@@ -9,7 +9,7 @@ type Kind int
 
 // The Go shapes.
 const (
-	KRaw    Kind = iota // rt.Raw, validated by an rt.Node (or anything when Node is nil)
+	KRaw    Kind = iota // rt.Raw, validated by an rtimpl.Node (or anything when Node is nil)
 	KStruct             // a struct with one field per property
 	KUnion              // a sealed interface over struct variants told apart by a const property
 	KEnum               // a named string type with constants
@@ -109,7 +109,7 @@ type NumBounds struct {
 	Min, ExMin, Max, ExMax, MultipleOf string
 }
 
-// Node mirrors rt.Node for schemas validated by the interpreter.
+// Node mirrors rtimpl.Node for schemas validated by the interpreter.
 type Node struct {
 	ID     int
 	Schema *jsonschema.Schema // the compiled schema the node comes from

@@ -6,7 +6,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/gen/internal/schema"
-	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
 // nodeOf builds the interpreter node for s and everything it reaches.
@@ -51,7 +51,7 @@ func (b *builder) nodeOf(s *jsonschema.Schema) (*Node, error) {
 
 func (b *builder) nodeValues(s *jsonschema.Schema, n *Node, keys map[string]*schema.Value) error {
 	if c, ok := keys["const"]; ok {
-		canon, err := rt.Canonical(c.Text)
+		canon, err := rtimpl.Canonical(c.Text)
 		if err != nil {
 			return b.errAt(s, "const: %v", err)
 		}
@@ -60,7 +60,7 @@ func (b *builder) nodeValues(s *jsonschema.Schema, n *Node, keys map[string]*sch
 	if e, ok := keys["enum"]; ok {
 		n.Enum = []string{} // present: an empty enum admits nothing
 		for _, v := range e.Items {
-			canon, err := rt.Canonical(v.Text)
+			canon, err := rtimpl.Canonical(v.Text)
 			if err != nil {
 				return b.errAt(s, "enum: %v", err)
 			}

@@ -3,7 +3,10 @@
 
 package execresultv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func encodeExecResult(e *rt.Encoder, key string, v ExecResult) error {
 	return v.encodeJSON(e)
@@ -195,7 +198,7 @@ func (x *ToolCallSummary) EncodeJSON(e *rt.Encoder) error {
 }
 
 func encodeToolCallSummaryName(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &toolCallSummaryNameRule)
+	return rtimpl.Text(e, key, v, &toolCallSummaryNameRule)
 }
 
 func encodeToolStatus(e *rt.Encoder, key string, v ToolStatus) error {

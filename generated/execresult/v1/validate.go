@@ -3,7 +3,12 @@
 
 package execresultv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"strconv"
+
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func validateExecResult(v ExecResult) error {
 	return v.Validate()
@@ -54,7 +59,7 @@ func (v ExecStatus) Validate() error {
 	case ExecStatusSuccess, ExecStatusError, ExecStatusIncomplete, ExecStatusInterrupted:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"success\", \"error\", \"incomplete\", \"interrupted\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"success\", \"error\", \"incomplete\", \"interrupted\"")
 }
 
 func validateExecResultExitCode(v int64) error {
@@ -119,7 +124,7 @@ func (v ToolStatus) Validate() error {
 	case ToolStatusOk, ToolStatusError:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"ok\", \"error\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"ok\", \"error\"")
 }
 
 func validateToolCallSummaryList(v []ToolCallSummary) error {

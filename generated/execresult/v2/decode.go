@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
 func decodeExecResult(d *rt.Decoder) (ExecResult, error) {
@@ -35,7 +36,7 @@ func (x *ExecResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -132,32 +133,32 @@ func (x *ExecResult) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Error = &v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "sessionId")
+		return rtimpl.Missing(off, "sessionId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "status")
+		return rtimpl.Missing(off, "status")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "exitCode")
+		return rtimpl.Missing(off, "exitCode")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "text")
+		return rtimpl.Missing(off, "text")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "usage")
+		return rtimpl.Missing(off, "usage")
 	}
 	if seen&uint64(0x80) == 0 {
-		return rt.Missing(off, "toolCalls")
+		return rtimpl.Missing(off, "toolCalls")
 	}
 	return nil
 }
@@ -179,10 +180,10 @@ func (x *ExecResult) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var idRule = rt.StrRule{
+var idRule = rtimpl.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
-	Pattern: rt.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
+	Pattern: rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
 }
 
 func decodeID(d *rt.Decoder) (string, error) {
@@ -204,10 +205,10 @@ func decodeExecStatus(d *rt.Decoder) (ExecStatus, error) {
 	case "success", "error", "incomplete", "interrupted":
 		return ExecStatus(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\", \"incomplete\", \"interrupted\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\", \"incomplete\", \"interrupted\"")
 }
 
-var execResultExitCodeRule = rt.IntRule{
+var execResultExitCodeRule = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(255),
@@ -289,17 +290,17 @@ func (x *UsageTotals) decodeJSON(d *rt.Decoder) error {
 			}
 			x.TotalTokens = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "promptTokens")
+		return rtimpl.Missing(off, "promptTokens")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "completionTokens")
+		return rtimpl.Missing(off, "completionTokens")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "totalTokens")
+		return rtimpl.Missing(off, "totalTokens")
 	}
 	return nil
 }
@@ -321,7 +322,7 @@ func (x *UsageTotals) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var nonNegativeIntegerRule = rt.IntRule{
+var nonNegativeIntegerRule = rtimpl.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -395,17 +396,17 @@ func (x *ToolCallSummary) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Status = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "name")
+		return rtimpl.Missing(off, "name")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "status")
+		return rtimpl.Missing(off, "status")
 	}
 	return nil
 }
@@ -427,7 +428,7 @@ func (x *ToolCallSummary) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var toolCallSummaryNameRule = rt.StrRule{
+var toolCallSummaryNameRule = rtimpl.StrRule{
 	MaxLen: -1,
 	MinLen: 1,
 }
@@ -451,7 +452,7 @@ func decodeToolStatus(d *rt.Decoder) (ToolStatus, error) {
 	case "ok", "error":
 		return ToolStatus(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
 }
 
 func decodeToolCallSummaryList(d *rt.Decoder) ([]ToolCallSummary, error) {
@@ -518,14 +519,14 @@ func (x *ExecError) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Message = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "code")
+		return rtimpl.Missing(off, "code")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "message")
+		return rtimpl.Missing(off, "message")
 	}
 	return nil
 }
@@ -547,10 +548,10 @@ func (x *ExecError) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var execErrorCodeRule = rt.StrRule{
+var execErrorCodeRule = rtimpl.StrRule{
 	MaxLen:  -1,
 	MinLen:  0,
-	Pattern: rt.MustPattern("^[a-z][a-z0-9_]*$"),
+	Pattern: rtimpl.MustPattern("^[a-z][a-z0-9_]*$"),
 }
 
 func decodeExecErrorCode(d *rt.Decoder) (string, error) {

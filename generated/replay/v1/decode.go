@@ -3,7 +3,10 @@
 
 package replayv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func decodeReplayScript(d *rt.Decoder) (ReplayScript, error) {
 	var v ReplayScript
@@ -31,7 +34,7 @@ func (x *ReplayScript) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "model":
@@ -58,14 +61,14 @@ func (x *ReplayScript) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Turns = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "turns")
+		return rtimpl.Missing(off, "turns")
 	}
 	return nil
 }
@@ -87,7 +90,7 @@ func (x *ReplayScript) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var replayScriptModelRule = rt.StrRule{
+var replayScriptModelRule = rtimpl.StrRule{
 	MaxLen: -1,
 	MinLen: 1,
 }
@@ -133,11 +136,11 @@ func (x *ReplayTurn) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Steps = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "steps")
+		return rtimpl.Missing(off, "steps")
 	}
 	return nil
 }
@@ -166,7 +169,7 @@ func decodeReplayStep(d *rt.Decoder) (ReplayStep, error) {
 
 func (x *ReplayStep) decodeJSON(d *rt.Decoder) error {
 	*x = ReplayStep{}
-	disc, err := d.PeekString("type", "\"reasoning\", \"text\", \"tool_call\", \"usage\", \"error\"")
+	disc, err := rtimpl.PeekString(d, "type", "\"reasoning\", \"text\", \"tool_call\", \"usage\", \"error\"")
 	if err != nil {
 		return err
 	}
@@ -207,7 +210,7 @@ func (x *ReplayStep) decodeJSON(d *rt.Decoder) error {
 		x.Value = v
 		return nil
 	default:
-		return rt.BadDiscriminator(d, "type", disc, "\"reasoning\", \"text\", \"tool_call\", \"usage\", \"error\"")
+		return rtimpl.BadDiscriminator(d, "type", disc, "\"reasoning\", \"text\", \"tool_call\", \"usage\", \"error\"")
 	}
 }
 
@@ -254,7 +257,7 @@ func (x *ReplayReasoning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "\"reasoning\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"reasoning\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "delta":
@@ -268,14 +271,14 @@ func (x *ReplayReasoning) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Delta = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "delta")
+		return rtimpl.Missing(off, "delta")
 	}
 	return nil
 }
@@ -331,7 +334,7 @@ func (x *ReplayText) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "\"text\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"text\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "delta":
@@ -345,14 +348,14 @@ func (x *ReplayText) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Delta = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "delta")
+		return rtimpl.Missing(off, "delta")
 	}
 	return nil
 }
@@ -400,7 +403,7 @@ func (x *ReplayToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "\"tool_call\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"tool_call\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "id":
@@ -434,20 +437,20 @@ func (x *ReplayToolCall) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Args = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "name")
+		return rtimpl.Missing(off, "name")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "args")
+		return rtimpl.Missing(off, "args")
 	}
 	return nil
 }
@@ -469,10 +472,10 @@ func (x *ReplayToolCall) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var replayToolCallIDRule = rt.StrRule{
+var replayToolCallIDRule = rtimpl.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
-	Pattern: rt.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
+	Pattern: rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
 }
 
 func decodeReplayToolCallID(d *rt.Decoder) (string, error) {
@@ -485,7 +488,7 @@ func decodeReplayToolCallID(d *rt.Decoder) (string, error) {
 }
 
 func decodeRaw(d *rt.Decoder) (rt.Raw, error) {
-	return rt.DecodeRaw(d, nil)
+	return rtimpl.DecodeRaw(d, nil)
 }
 
 func decodeReplayUsage(d *rt.Decoder) (ReplayUsage, error) {
@@ -514,7 +517,7 @@ func (x *ReplayUsage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "\"usage\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"usage\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "promptTokens":
@@ -538,17 +541,17 @@ func (x *ReplayUsage) decodeJSON(d *rt.Decoder) error {
 			}
 			x.CompletionTokens = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "promptTokens")
+		return rtimpl.Missing(off, "promptTokens")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "completionTokens")
+		return rtimpl.Missing(off, "completionTokens")
 	}
 	return nil
 }
@@ -570,7 +573,7 @@ func (x *ReplayUsage) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var replayUsagePromptTokensRule = rt.IntRule{
+var replayUsagePromptTokensRule = rtimpl.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -618,7 +621,7 @@ func (x *ReplayError) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "\"error\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"error\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "message":
@@ -645,14 +648,14 @@ func (x *ReplayError) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "message")
+		return rtimpl.Missing(off, "message")
 	}
 	return nil
 }
@@ -674,7 +677,7 @@ func (x *ReplayError) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var replayErrorStatusRule = rt.IntRule{
+var replayErrorStatusRule = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(599),
@@ -718,7 +721,7 @@ func decodeReplayStepList(d *rt.Decoder) ([]ReplayStep, error) {
 	return out, nil
 }
 
-var replayScriptTurnsRule = rt.SizeRule{
+var replayScriptTurnsRule = rtimpl.SizeRule{
 	Max:   -1,
 	MaxKw: "maxItems",
 	Min:   1,

@@ -3,7 +3,10 @@
 
 package replayv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func encodeReplayScript(e *rt.Encoder, key string, v ReplayScript) error {
 	return v.encodeJSON(e)
@@ -53,7 +56,7 @@ func (x *ReplayScript) EncodeJSON(e *rt.Encoder) error {
 }
 
 func encodeReplayScriptModel(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &replayScriptModelRule)
+	return rtimpl.Text(e, key, v, &replayScriptModelRule)
 }
 
 func encodeReplayTurn(e *rt.Encoder, key string, v ReplayTurn) error {
@@ -112,7 +115,7 @@ func (x *ReplayStep) encodeJSON(e *rt.Encoder) error {
 	case *ReplayError:
 		return v.encodeJSON(e)
 	default:
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 }
 

@@ -3,7 +3,10 @@
 
 package replayv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func validateReplayScript(v ReplayScript) error {
 	return v.Validate()
@@ -45,7 +48,7 @@ func validateReplayStep(v ReplayStep) error {
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayStep) Validate() error {
 	if x.Value == nil {
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 	return x.Value.Validate()
 }
@@ -101,7 +104,7 @@ func validateReplayToolCallID(v string) error {
 }
 
 func validateRaw(v rt.Raw) error {
-	if err := rt.CheckRaw(v); err != nil {
+	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil

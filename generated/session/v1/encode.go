@@ -3,7 +3,10 @@
 
 package sessionv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func encodeSessionMeta(e *rt.Encoder, key string, v SessionMeta) error {
 	return v.encodeJSON(e)
@@ -100,7 +103,7 @@ func encodeFormattedString(e *rt.Encoder, key string, v string) error {
 }
 
 func encodeSessionMetaCwd(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &sessionMetaCwdRule)
+	return rtimpl.Text(e, key, v, &sessionMetaCwdRule)
 }
 
 func encodeSessionMetaRuns(e *rt.Encoder, key string, v int64) error {
@@ -109,7 +112,7 @@ func encodeSessionMetaRuns(e *rt.Encoder, key string, v int64) error {
 }
 
 func encodeSessionMetaTitle(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &sessionMetaTitleRule)
+	return rtimpl.Text(e, key, v, &sessionMetaTitleRule)
 }
 
 func encodeSessionRecord(e *rt.Encoder, key string, v SessionRecord) error {
@@ -131,7 +134,7 @@ func (x *SessionRecord) encodeJSON(e *rt.Encoder) error {
 	case *RunEndRecord:
 		return v.encodeJSON(e)
 	default:
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 }
 

@@ -3,7 +3,12 @@
 
 package sessionv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"strconv"
+
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func validateSessionMeta(v SessionMeta) error {
 	return v.Validate()
@@ -77,7 +82,7 @@ func validateSessionRecord(v SessionRecord) error {
 // Validate reports whether the value satisfies its schema.
 func (x *SessionRecord) Validate() error {
 	if x.Value == nil {
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 	return x.Value.Validate()
 }
@@ -170,7 +175,7 @@ func (x *ToolCallRecord) Validate() error {
 }
 
 func validateRaw(v rt.Raw) error {
-	if err := rt.CheckRaw(v); err != nil {
+	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
@@ -225,7 +230,7 @@ func (v ToolStatus) Validate() error {
 	case ToolStatusOk, ToolStatusError:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"ok\", \"error\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"ok\", \"error\"")
 }
 
 func validateBool(v bool) error {
@@ -287,7 +292,7 @@ func (v RunStatus) Validate() error {
 	case RunStatusSuccess, RunStatusError:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"success\", \"error\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"success\", \"error\"")
 }
 
 func validateRunEndRecordExitCode(v int64) error {

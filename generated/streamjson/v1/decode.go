@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
 func decodeInput(d *rt.Decoder) (Input, error) {
@@ -16,7 +17,7 @@ func decodeInput(d *rt.Decoder) (Input, error) {
 
 func (x *Input) decodeJSON(d *rt.Decoder) error {
 	*x = Input{}
-	disc, err := d.PeekString("type", "\"prompt\", \"message\"")
+	disc, err := rtimpl.PeekString(d, "type", "\"prompt\", \"message\"")
 	if err != nil {
 		return err
 	}
@@ -36,7 +37,7 @@ func (x *Input) decodeJSON(d *rt.Decoder) error {
 		x.Value = v
 		return nil
 	default:
-		return rt.BadDiscriminator(d, "type", disc, "\"prompt\", \"message\"")
+		return rtimpl.BadDiscriminator(d, "type", disc, "\"prompt\", \"message\"")
 	}
 }
 
@@ -83,7 +84,7 @@ func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -91,7 +92,7 @@ func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"prompt\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"prompt\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "content":
@@ -105,17 +106,17 @@ func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Content = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "content")
+		return rtimpl.Missing(off, "content")
 	}
 	return nil
 }
@@ -137,7 +138,7 @@ func (x *Prompt) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var nonEmptyStringRule = rt.StrRule{
+var nonEmptyStringRule = rtimpl.StrRule{
 	MaxLen: -1,
 	MinLen: 1,
 }
@@ -177,7 +178,7 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -185,7 +186,7 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"message\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"message\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "role":
@@ -193,7 +194,7 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			if err := rt.ExpectConst(d, "\"user\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"user\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "content":
@@ -207,20 +208,20 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Content = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "role")
+		return rtimpl.Missing(off, "role")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "content")
+		return rtimpl.Missing(off, "content")
 	}
 	return nil
 }
@@ -249,7 +250,7 @@ func decodeOutput(d *rt.Decoder) (Output, error) {
 
 func (x *Output) decodeJSON(d *rt.Decoder) error {
 	*x = Output{}
-	disc, err := d.PeekString("type", "\"run_start\", \"text\", \"tool_call\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
+	disc, err := rtimpl.PeekString(d, "type", "\"run_start\", \"text\", \"tool_call\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
 	if err != nil {
 		return err
 	}
@@ -318,7 +319,7 @@ func (x *Output) decodeJSON(d *rt.Decoder) error {
 		x.Value = v
 		return nil
 	default:
-		return rt.BadDiscriminator(d, "type", disc, "\"run_start\", \"text\", \"tool_call\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
+		return rtimpl.BadDiscriminator(d, "type", disc, "\"run_start\", \"text\", \"tool_call\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
 	}
 }
 
@@ -365,7 +366,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -373,7 +374,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"run_start\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"run_start\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -437,32 +438,32 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 			}
 			x.APIModel = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "sessionId")
+		return rtimpl.Missing(off, "sessionId")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "cwd")
+		return rtimpl.Missing(off, "cwd")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "provider")
+		return rtimpl.Missing(off, "provider")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "model")
+		return rtimpl.Missing(off, "model")
 	}
 	if seen&uint64(0x80) == 0 {
-		return rt.Missing(off, "apiModel")
+		return rtimpl.Missing(off, "apiModel")
 	}
 	return nil
 }
@@ -484,10 +485,10 @@ func (x *RunStart) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var idRule = rt.StrRule{
+var idRule = rtimpl.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
-	Pattern: rt.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
+	Pattern: rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
 }
 
 func decodeID(d *rt.Decoder) (string, error) {
@@ -525,7 +526,7 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -533,7 +534,7 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"text\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"text\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -557,20 +558,20 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Delta = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "delta")
+		return rtimpl.Missing(off, "delta")
 	}
 	return nil
 }
@@ -626,7 +627,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -634,7 +635,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"tool_call\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"tool_call\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -688,29 +689,29 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 			}
 			x.SideEffect = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "name")
+		return rtimpl.Missing(off, "name")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "args")
+		return rtimpl.Missing(off, "args")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "sideEffect")
+		return rtimpl.Missing(off, "sideEffect")
 	}
 	return nil
 }
@@ -733,7 +734,7 @@ func (x *ToolCall) DecodeJSON(d *rt.Decoder) error {
 }
 
 func decodeRaw(d *rt.Decoder) (rt.Raw, error) {
-	return rt.DecodeRaw(d, nil)
+	return rtimpl.DecodeRaw(d, nil)
 }
 
 func decodeSideEffect(d *rt.Decoder) (SideEffect, error) {
@@ -746,7 +747,7 @@ func decodeSideEffect(d *rt.Decoder) (SideEffect, error) {
 	case "read", "write", "shell", "network", "unknown":
 		return SideEffect(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
 }
 
 func decodeToolResult(d *rt.Decoder) (ToolResult, error) {
@@ -775,7 +776,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -783,7 +784,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"tool_result\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"tool_result\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -837,29 +838,29 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Truncated = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "status")
+		return rtimpl.Missing(off, "status")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "output")
+		return rtimpl.Missing(off, "output")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "truncated")
+		return rtimpl.Missing(off, "truncated")
 	}
 	return nil
 }
@@ -891,7 +892,7 @@ func decodeToolStatus(d *rt.Decoder) (ToolStatus, error) {
 	case "ok", "error":
 		return ToolStatus(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
 }
 
 func decodeBool(d *rt.Decoder) (bool, error) {
@@ -924,7 +925,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -932,7 +933,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"usage\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"usage\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -976,26 +977,26 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 			}
 			x.TotalTokens = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "promptTokens")
+		return rtimpl.Missing(off, "promptTokens")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "completionTokens")
+		return rtimpl.Missing(off, "completionTokens")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "totalTokens")
+		return rtimpl.Missing(off, "totalTokens")
 	}
 	return nil
 }
@@ -1017,7 +1018,7 @@ func (x *Usage) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var nonNegativeIntegerRule = rt.IntRule{
+var nonNegativeIntegerRule = rtimpl.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -1065,7 +1066,7 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1073,7 +1074,7 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"final\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"final\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1097,20 +1098,20 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Text = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "text")
+		return rtimpl.Missing(off, "text")
 	}
 	return nil
 }
@@ -1158,7 +1159,7 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1166,7 +1167,7 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"warning\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"warning\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1200,23 +1201,23 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Message = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "code")
+		return rtimpl.Missing(off, "code")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "message")
+		return rtimpl.Missing(off, "message")
 	}
 	return nil
 }
@@ -1238,10 +1239,10 @@ func (x *Warning) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var warningCodeRule = rt.StrRule{
+var warningCodeRule = rtimpl.StrRule{
 	MaxLen:  -1,
 	MinLen:  0,
-	Pattern: rt.MustPattern("^[a-z][a-z0-9_]*$"),
+	Pattern: rtimpl.MustPattern("^[a-z][a-z0-9_]*$"),
 }
 
 func decodeWarningCode(d *rt.Decoder) (string, error) {
@@ -1279,7 +1280,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1287,7 +1288,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"error\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"error\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1331,26 +1332,26 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Recoverable = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "code")
+		return rtimpl.Missing(off, "code")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "message")
+		return rtimpl.Missing(off, "message")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "recoverable")
+		return rtimpl.Missing(off, "recoverable")
 	}
 	return nil
 }
@@ -1398,7 +1399,7 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1406,7 +1407,7 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"run_end\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"run_end\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1440,23 +1441,23 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 			}
 			x.ExitCode = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "status")
+		return rtimpl.Missing(off, "status")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "exitCode")
+		return rtimpl.Missing(off, "exitCode")
 	}
 	return nil
 }
@@ -1488,10 +1489,10 @@ func decodeRunStatus(d *rt.Decoder) (RunStatus, error) {
 	case "success", "error":
 		return RunStatus(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\"")
 }
 
-var exitCodeRule = rt.IntRule{
+var exitCodeRule = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(255),

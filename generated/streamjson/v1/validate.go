@@ -3,7 +3,12 @@
 
 package streamjsonv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"strconv"
+
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func validateInput(v Input) error {
 	return v.Validate()
@@ -12,7 +17,7 @@ func validateInput(v Input) error {
 // Validate reports whether the value satisfies its schema.
 func (x *Input) Validate() error {
 	if x.Value == nil {
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 	return x.Value.Validate()
 }
@@ -52,7 +57,7 @@ func validateOutput(v Output) error {
 // Validate reports whether the value satisfies its schema.
 func (x *Output) Validate() error {
 	if x.Value == nil {
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 	return x.Value.Validate()
 }
@@ -132,7 +137,7 @@ func (x *ToolCall) Validate() error {
 }
 
 func validateRaw(v rt.Raw) error {
-	if err := rt.CheckRaw(v); err != nil {
+	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
@@ -148,7 +153,7 @@ func (v SideEffect) Validate() error {
 	case SideEffectRead, SideEffectWrite, SideEffectShell, SideEffectNetwork, SideEffectUnknown:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
 }
 
 func validateToolResult(v ToolResult) error {
@@ -185,7 +190,7 @@ func (v ToolStatus) Validate() error {
 	case ToolStatusOk, ToolStatusError:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"ok\", \"error\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"ok\", \"error\"")
 }
 
 func validateBool(v bool) error {
@@ -303,7 +308,7 @@ func (v RunStatus) Validate() error {
 	case RunStatusSuccess, RunStatusError:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"success\", \"error\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"success\", \"error\"")
 }
 
 func validateExitCode(v int64) error {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
 func decodeInput(d *rt.Decoder) (Input, error) {
@@ -16,7 +17,7 @@ func decodeInput(d *rt.Decoder) (Input, error) {
 
 func (x *Input) decodeJSON(d *rt.Decoder) error {
 	*x = Input{}
-	disc, err := d.PeekString("type", "\"prompt\", \"message\"")
+	disc, err := rtimpl.PeekString(d, "type", "\"prompt\", \"message\"")
 	if err != nil {
 		return err
 	}
@@ -36,7 +37,7 @@ func (x *Input) decodeJSON(d *rt.Decoder) error {
 		x.Value = v
 		return nil
 	default:
-		return rt.BadDiscriminator(d, "type", disc, "\"prompt\", \"message\"")
+		return rtimpl.BadDiscriminator(d, "type", disc, "\"prompt\", \"message\"")
 	}
 }
 
@@ -83,7 +84,7 @@ func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -91,7 +92,7 @@ func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"prompt\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"prompt\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "content":
@@ -105,17 +106,17 @@ func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Content = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "content")
+		return rtimpl.Missing(off, "content")
 	}
 	return nil
 }
@@ -137,7 +138,7 @@ func (x *Prompt) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var nonEmptyStringRule = rt.StrRule{
+var nonEmptyStringRule = rtimpl.StrRule{
 	MaxLen: -1,
 	MinLen: 1,
 }
@@ -177,7 +178,7 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -185,7 +186,7 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"message\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"message\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "role":
@@ -193,7 +194,7 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			if err := rt.ExpectConst(d, "\"user\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"user\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "content":
@@ -207,20 +208,20 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Content = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "role")
+		return rtimpl.Missing(off, "role")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "content")
+		return rtimpl.Missing(off, "content")
 	}
 	return nil
 }
@@ -249,7 +250,7 @@ func decodeOutput(d *rt.Decoder) (Output, error) {
 
 func (x *Output) decodeJSON(d *rt.Decoder) error {
 	*x = Output{}
-	disc, err := d.PeekString("type", "\"run_start\", \"text\", \"reasoning\", \"tool_call\", \"permission_request\", \"permission_decision\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
+	disc, err := rtimpl.PeekString(d, "type", "\"run_start\", \"text\", \"reasoning\", \"tool_call\", \"permission_request\", \"permission_decision\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
 	if err != nil {
 		return err
 	}
@@ -339,7 +340,7 @@ func (x *Output) decodeJSON(d *rt.Decoder) error {
 		x.Value = v
 		return nil
 	default:
-		return rt.BadDiscriminator(d, "type", disc, "\"run_start\", \"text\", \"reasoning\", \"tool_call\", \"permission_request\", \"permission_decision\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
+		return rtimpl.BadDiscriminator(d, "type", disc, "\"run_start\", \"text\", \"reasoning\", \"tool_call\", \"permission_request\", \"permission_decision\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
 	}
 }
 
@@ -386,7 +387,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -394,7 +395,7 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"run_start\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"run_start\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -458,32 +459,32 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 			}
 			x.APIModel = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "sessionId")
+		return rtimpl.Missing(off, "sessionId")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "cwd")
+		return rtimpl.Missing(off, "cwd")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "provider")
+		return rtimpl.Missing(off, "provider")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "model")
+		return rtimpl.Missing(off, "model")
 	}
 	if seen&uint64(0x80) == 0 {
-		return rt.Missing(off, "apiModel")
+		return rtimpl.Missing(off, "apiModel")
 	}
 	return nil
 }
@@ -505,10 +506,10 @@ func (x *RunStart) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var idRule = rt.StrRule{
+var idRule = rtimpl.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
-	Pattern: rt.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
+	Pattern: rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
 }
 
 func decodeID(d *rt.Decoder) (string, error) {
@@ -546,7 +547,7 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -554,7 +555,7 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"text\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"text\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -578,20 +579,20 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Delta = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "delta")
+		return rtimpl.Missing(off, "delta")
 	}
 	return nil
 }
@@ -647,7 +648,7 @@ func (x *Reasoning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -655,7 +656,7 @@ func (x *Reasoning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"reasoning\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"reasoning\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -679,20 +680,20 @@ func (x *Reasoning) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Delta = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "delta")
+		return rtimpl.Missing(off, "delta")
 	}
 	return nil
 }
@@ -740,7 +741,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -748,7 +749,7 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"tool_call\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"tool_call\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -802,29 +803,29 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 			}
 			x.SideEffect = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "name")
+		return rtimpl.Missing(off, "name")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "args")
+		return rtimpl.Missing(off, "args")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "sideEffect")
+		return rtimpl.Missing(off, "sideEffect")
 	}
 	return nil
 }
@@ -847,7 +848,7 @@ func (x *ToolCall) DecodeJSON(d *rt.Decoder) error {
 }
 
 func decodeRaw(d *rt.Decoder) (rt.Raw, error) {
-	return rt.DecodeRaw(d, nil)
+	return rtimpl.DecodeRaw(d, nil)
 }
 
 func decodeSideEffect(d *rt.Decoder) (SideEffect, error) {
@@ -860,7 +861,7 @@ func decodeSideEffect(d *rt.Decoder) (SideEffect, error) {
 	case "read", "write", "shell", "network", "unknown":
 		return SideEffect(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
 }
 
 func decodePermissionRequest(d *rt.Decoder) (PermissionRequest, error) {
@@ -889,7 +890,7 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -897,7 +898,7 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"permission_request\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"permission_request\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1001,38 +1002,38 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Block = &v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "name")
+		return rtimpl.Missing(off, "name")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "action")
+		return rtimpl.Missing(off, "action")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "permission")
+		return rtimpl.Missing(off, "permission")
 	}
 	if seen&uint64(0x80) == 0 {
-		return rt.Missing(off, "permissionMode")
+		return rtimpl.Missing(off, "permissionMode")
 	}
 	if seen&uint64(0x100) == 0 {
-		return rt.Missing(off, "sideEffect")
+		return rtimpl.Missing(off, "sideEffect")
 	}
 	if seen&uint64(0x200) == 0 {
-		return rt.Missing(off, "reason")
+		return rtimpl.Missing(off, "reason")
 	}
 	return nil
 }
@@ -1064,7 +1065,7 @@ func decodePermissionAction(d *rt.Decoder) (PermissionAction, error) {
 	case "allow", "prompt", "deny":
 		return PermissionAction(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"allow\", \"prompt\", \"deny\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"allow\", \"prompt\", \"deny\"")
 }
 
 func decodePermission(d *rt.Decoder) (Permission, error) {
@@ -1077,7 +1078,7 @@ func decodePermission(d *rt.Decoder) (Permission, error) {
 	case "allow", "prompt", "deny":
 		return Permission(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"allow\", \"prompt\", \"deny\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"allow\", \"prompt\", \"deny\"")
 }
 
 func decodePermissionMode(d *rt.Decoder) (PermissionMode, error) {
@@ -1090,7 +1091,7 @@ func decodePermissionMode(d *rt.Decoder) (PermissionMode, error) {
 	case "auto", "ask", "unsafe":
 		return PermissionMode(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"auto\", \"ask\", \"unsafe\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"auto\", \"ask\", \"unsafe\"")
 }
 
 func decodeRisk(d *rt.Decoder) (Risk, error) {
@@ -1135,14 +1136,14 @@ func (x *Risk) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Categories = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "level")
+		return rtimpl.Missing(off, "level")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "categories")
+		return rtimpl.Missing(off, "categories")
 	}
 	return nil
 }
@@ -1174,7 +1175,7 @@ func decodeRiskLevel(d *rt.Decoder) (RiskLevel, error) {
 	case "low", "medium", "high", "critical":
 		return RiskLevel(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"low\", \"medium\", \"high\", \"critical\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"low\", \"medium\", \"high\", \"critical\"")
 }
 
 func decodeRiskCategories(d *rt.Decoder) ([]string, error) {
@@ -1197,7 +1198,7 @@ func decodeRiskCategories(d *rt.Decoder) ([]string, error) {
 		}
 		out = append(out, v)
 	}
-	if err := rt.Unique(out, off); err != nil {
+	if err := rtimpl.Unique(out, off); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -1285,23 +1286,23 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Recoverable = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "code")
+		return rtimpl.Missing(off, "code")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "toolName")
+		return rtimpl.Missing(off, "toolName")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "action")
+		return rtimpl.Missing(off, "action")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "reason")
+		return rtimpl.Missing(off, "reason")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "recoverable")
+		return rtimpl.Missing(off, "recoverable")
 	}
 	return nil
 }
@@ -1323,10 +1324,10 @@ func (x *Block) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var blockCodeRule = rt.StrRule{
+var blockCodeRule = rtimpl.StrRule{
 	MaxLen:  -1,
 	MinLen:  0,
-	Pattern: rt.MustPattern("^[a-z][a-z0-9_]*$"),
+	Pattern: rtimpl.MustPattern("^[a-z][a-z0-9_]*$"),
 }
 
 func decodeBlockCode(d *rt.Decoder) (string, error) {
@@ -1368,7 +1369,7 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1376,7 +1377,7 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"permission_decision\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"permission_decision\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1473,32 +1474,32 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Block = &v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "name")
+		return rtimpl.Missing(off, "name")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "action")
+		return rtimpl.Missing(off, "action")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "permission")
+		return rtimpl.Missing(off, "permission")
 	}
 	if seen&uint64(0x80) == 0 {
-		return rt.Missing(off, "permissionGranted")
+		return rtimpl.Missing(off, "permissionGranted")
 	}
 	return nil
 }
@@ -1546,7 +1547,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1554,7 +1555,7 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"tool_result\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"tool_result\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1608,29 +1609,29 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Truncated = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "status")
+		return rtimpl.Missing(off, "status")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "output")
+		return rtimpl.Missing(off, "output")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "truncated")
+		return rtimpl.Missing(off, "truncated")
 	}
 	return nil
 }
@@ -1662,7 +1663,7 @@ func decodeToolStatus(d *rt.Decoder) (ToolStatus, error) {
 	case "ok", "error":
 		return ToolStatus(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
 }
 
 func decodeUsage(d *rt.Decoder) (Usage, error) {
@@ -1691,7 +1692,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1699,7 +1700,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"usage\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"usage\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1743,26 +1744,26 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 			}
 			x.TotalTokens = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "promptTokens")
+		return rtimpl.Missing(off, "promptTokens")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "completionTokens")
+		return rtimpl.Missing(off, "completionTokens")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "totalTokens")
+		return rtimpl.Missing(off, "totalTokens")
 	}
 	return nil
 }
@@ -1784,7 +1785,7 @@ func (x *Usage) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var nonNegativeIntegerRule = rt.IntRule{
+var nonNegativeIntegerRule = rtimpl.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -1832,7 +1833,7 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1840,7 +1841,7 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"final\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"final\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1864,20 +1865,20 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Text = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "text")
+		return rtimpl.Missing(off, "text")
 	}
 	return nil
 }
@@ -1925,7 +1926,7 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1933,7 +1934,7 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"warning\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"warning\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1967,23 +1968,23 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Message = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "code")
+		return rtimpl.Missing(off, "code")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "message")
+		return rtimpl.Missing(off, "message")
 	}
 	return nil
 }
@@ -2031,7 +2032,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -2039,7 +2040,7 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"error\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"error\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -2083,26 +2084,26 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Recoverable = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "code")
+		return rtimpl.Missing(off, "code")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "message")
+		return rtimpl.Missing(off, "message")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "recoverable")
+		return rtimpl.Missing(off, "recoverable")
 	}
 	return nil
 }
@@ -2150,7 +2151,7 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "2", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "2", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -2158,7 +2159,7 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"run_end\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"run_end\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -2192,23 +2193,23 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 			}
 			x.ExitCode = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "status")
+		return rtimpl.Missing(off, "status")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "exitCode")
+		return rtimpl.Missing(off, "exitCode")
 	}
 	return nil
 }
@@ -2240,10 +2241,10 @@ func decodeRunStatus(d *rt.Decoder) (RunStatus, error) {
 	case "success", "error":
 		return RunStatus(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\"")
 }
 
-var exitCodeRule = rt.IntRule{
+var exitCodeRule = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(255),

@@ -3,7 +3,10 @@
 
 package streamjsonv2
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func encodeInput(e *rt.Encoder, key string, v Input) error {
 	return v.encodeJSON(e)
@@ -16,7 +19,7 @@ func (x *Input) encodeJSON(e *rt.Encoder) error {
 	case *Message:
 		return v.encodeJSON(e)
 	default:
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 }
 
@@ -86,7 +89,7 @@ func (x *Prompt) EncodeJSON(e *rt.Encoder) error {
 }
 
 func encodeNonEmptyString(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &nonEmptyStringRule)
+	return rtimpl.Text(e, key, v, &nonEmptyStringRule)
 }
 
 func encodeMessage(e *rt.Encoder, key string, v Message) error {
@@ -159,7 +162,7 @@ func (x *Output) encodeJSON(e *rt.Encoder) error {
 	case *RunEnd:
 		return v.encodeJSON(e)
 	default:
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 }
 

@@ -3,7 +3,12 @@
 
 package streamjsonv2
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"strconv"
+
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func validateInput(v Input) error {
 	return v.Validate()
@@ -12,7 +17,7 @@ func validateInput(v Input) error {
 // Validate reports whether the value satisfies its schema.
 func (x *Input) Validate() error {
 	if x.Value == nil {
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 	return x.Value.Validate()
 }
@@ -52,7 +57,7 @@ func validateOutput(v Output) error {
 // Validate reports whether the value satisfies its schema.
 func (x *Output) Validate() error {
 	if x.Value == nil {
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 	return x.Value.Validate()
 }
@@ -147,7 +152,7 @@ func (x *ToolCall) Validate() error {
 }
 
 func validateRaw(v rt.Raw) error {
-	if err := rt.CheckRaw(v); err != nil {
+	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
@@ -163,7 +168,7 @@ func (v SideEffect) Validate() error {
 	case SideEffectRead, SideEffectWrite, SideEffectShell, SideEffectNetwork, SideEffectUnknown:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
 }
 
 func validatePermissionRequest(v PermissionRequest) error {
@@ -219,7 +224,7 @@ func (v PermissionAction) Validate() error {
 	case PermissionActionAllow, PermissionActionPrompt, PermissionActionDeny:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"allow\", \"prompt\", \"deny\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"allow\", \"prompt\", \"deny\"")
 }
 
 func validatePermission(v Permission) error {
@@ -232,7 +237,7 @@ func (v Permission) Validate() error {
 	case PermissionAllow, PermissionPrompt, PermissionDeny:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"allow\", \"prompt\", \"deny\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"allow\", \"prompt\", \"deny\"")
 }
 
 func validatePermissionMode(v PermissionMode) error {
@@ -245,7 +250,7 @@ func (v PermissionMode) Validate() error {
 	case PermissionModeAuto, PermissionModeAsk, PermissionModeUnsafe:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"auto\", \"ask\", \"unsafe\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"auto\", \"ask\", \"unsafe\"")
 }
 
 func validateRisk(v Risk) error {
@@ -273,7 +278,7 @@ func (v RiskLevel) Validate() error {
 	case RiskLevelLow, RiskLevelMedium, RiskLevelHigh, RiskLevelCritical:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"low\", \"medium\", \"high\", \"critical\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"low\", \"medium\", \"high\", \"critical\"")
 }
 
 func validateRiskCategories(v []string) error {
@@ -282,7 +287,7 @@ func validateRiskCategories(v []string) error {
 			return rt.AtIndex(err, i)
 		}
 	}
-	return rt.Unique(v, -1)
+	return rtimpl.Unique(v, -1)
 }
 
 func validateBlock(v Block) error {
@@ -398,7 +403,7 @@ func (v ToolStatus) Validate() error {
 	case ToolStatusOk, ToolStatusError:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"ok\", \"error\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"ok\", \"error\"")
 }
 
 func validateUsage(v Usage) error {
@@ -508,7 +513,7 @@ func (v RunStatus) Validate() error {
 	case RunStatusSuccess, RunStatusError:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"success\", \"error\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"success\", \"error\"")
 }
 
 func validateExitCode(v int64) error {

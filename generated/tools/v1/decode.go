@@ -3,7 +3,10 @@
 
 package toolsv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func decodeBashArgs(d *rt.Decoder) (BashArgs, error) {
 	var v BashArgs
@@ -50,11 +53,11 @@ func (x *BashArgs) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "command")
+		return rtimpl.Missing(off, "command")
 	}
 	return nil
 }
@@ -76,7 +79,7 @@ func (x *BashArgs) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var bashArgsCommandRule = rt.StrRule{
+var bashArgsCommandRule = rtimpl.StrRule{
 	MaxLen: -1,
 	MinLen: 1,
 }
@@ -90,7 +93,7 @@ func decodeBashArgsCommand(d *rt.Decoder) (string, error) {
 	return s, bashArgsCommandRule.Check(s, off)
 }
 
-var bashArgsTimeoutMsRule = rt.IntRule{
+var bashArgsTimeoutMsRule = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(600000),
@@ -164,17 +167,17 @@ func (x *EditFileArgs) decodeJSON(d *rt.Decoder) error {
 			}
 			x.NewString = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "path")
+		return rtimpl.Missing(off, "path")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "old_string")
+		return rtimpl.Missing(off, "old_string")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "new_string")
+		return rtimpl.Missing(off, "new_string")
 	}
 	return nil
 }
@@ -249,11 +252,11 @@ func (x *GlobArgs) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "pattern")
+		return rtimpl.Missing(off, "pattern")
 	}
 	return nil
 }
@@ -359,11 +362,11 @@ func (x *GrepArgs) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "pattern")
+		return rtimpl.Missing(off, "pattern")
 	}
 	return nil
 }
@@ -389,7 +392,7 @@ func decodeBool(d *rt.Decoder) (bool, error) {
 	return d.Bool()
 }
 
-var grepArgsMaxResultsRule = rt.IntRule{
+var grepArgsMaxResultsRule = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(1000),
@@ -446,7 +449,7 @@ func (x *ListDirectoryArgs) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	return nil
@@ -527,11 +530,11 @@ func (x *ReadFileArgs) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "path")
+		return rtimpl.Missing(off, "path")
 	}
 	return nil
 }
@@ -553,7 +556,7 @@ func (x *ReadFileArgs) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var readFileArgsOffsetRule = rt.IntRule{
+var readFileArgsOffsetRule = rtimpl.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -575,7 +578,7 @@ func decodeReadFileArgsOffset(d *rt.Decoder) (int64, error) {
 	return v, readFileArgsOffsetRule.Check(v, off)
 }
 
-var readFileArgsLimitRule = rt.IntRule{
+var readFileArgsLimitRule = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(10000),
@@ -639,14 +642,14 @@ func (x *WriteFileArgs) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Content = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "path")
+		return rtimpl.Missing(off, "path")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "content")
+		return rtimpl.Missing(off, "content")
 	}
 	return nil
 }

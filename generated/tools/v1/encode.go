@@ -3,7 +3,10 @@
 
 package toolsv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func encodeBashArgs(e *rt.Encoder, key string, v BashArgs) error {
 	return v.encodeJSON(e)
@@ -52,7 +55,7 @@ func (x *BashArgs) EncodeJSON(e *rt.Encoder) error {
 }
 
 func encodeBashArgsCommand(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &bashArgsCommandRule)
+	return rtimpl.Text(e, key, v, &bashArgsCommandRule)
 }
 
 func encodeBashArgsTimeoutMs(e *rt.Encoder, key string, v int64) error {

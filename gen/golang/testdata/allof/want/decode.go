@@ -3,7 +3,10 @@
 
 package allof
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func decodeBoth(d *rt.Decoder) (Both, error) {
 	var v Both
@@ -64,7 +67,7 @@ func (x *Both) decodeJSON(d *rt.Decoder) error {
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "a")
+		return rtimpl.Missing(off, "a")
 	}
 	return nil
 }
@@ -99,5 +102,5 @@ func decodeInt64(d *rt.Decoder) (int64, error) {
 }
 
 func decodeRaw(d *rt.Decoder) (rt.Raw, error) {
-	return rt.DecodeRaw(d, nil)
+	return rtimpl.DecodeRaw(d, nil)
 }

@@ -3,7 +3,12 @@
 
 package allof
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"maps"
+	"slices"
+
+	"github.com/zeroproject/zero/rt"
+)
 
 func encodeBoth(e *rt.Encoder, key string, v Both) error {
 	return v.encodeJSON(e)
@@ -21,7 +26,7 @@ func (x *Both) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "b")
 		}
 	}
-	for _, k := range rt.SortedKeys(x.Extra) {
+	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)

@@ -3,7 +3,10 @@
 
 package allofstrict
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func decodeStrict(d *rt.Decoder) (Strict, error) {
 	var v Strict
@@ -35,5 +38,5 @@ func (x *Strict) DecodeJSON(d *rt.Decoder) error {
 }
 
 func decodeStrictValue(d *rt.Decoder) (rt.Raw, error) {
-	return rt.DecodeRaw(d, node0)
+	return rtimpl.DecodeRaw(d, node0)
 }

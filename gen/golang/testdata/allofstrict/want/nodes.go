@@ -3,39 +3,39 @@
 
 package allofstrict
 
-import "github.com/zeroproject/zero/rt"
+import "github.com/zeroproject/zero/rt/rtimpl"
 
 // Interpreter nodes for schemas without a Go shape of their own, one per schema location.
 var (
-	node0 = new(rt.Node)
-	node1 = new(rt.Node)
-	node2 = new(rt.Node)
-	node3 = new(rt.Node)
-	node4 = new(rt.Node)
+	node0 = new(rtimpl.Node)
+	node1 = new(rtimpl.Node)
+	node2 = new(rtimpl.Node)
+	node3 = new(rtimpl.Node)
+	node4 = new(rtimpl.Node)
 )
 
 func init() {
-	*node0 = rt.Node{
-		AllOf:       []*rt.Node{node1, node3},
+	*node0 = rtimpl.Node{
+		AllOf:       []*rtimpl.Node{node1, node3},
 		MaxContains: -1,
 	}
-	*node1 = rt.Node{
-		Additional:  rt.False,
+	*node1 = rtimpl.Node{
+		Additional:  rtimpl.False,
 		MaxContains: -1,
-		Props:       map[string]*rt.Node{"a": node2},
-		Types:       rt.TObject,
+		Props:       map[string]*rtimpl.Node{"a": node2},
+		Types:       rtimpl.TObject,
 	}
-	*node2 = rt.Node{
+	*node2 = rtimpl.Node{
 		MaxContains: -1,
-		Types:       rt.TString,
+		Types:       rtimpl.TString,
 	}
-	*node3 = rt.Node{
+	*node3 = rtimpl.Node{
 		MaxContains: -1,
-		Props:       map[string]*rt.Node{"b": node4},
-		Types:       rt.TObject,
+		Props:       map[string]*rtimpl.Node{"b": node4},
+		Types:       rtimpl.TObject,
 	}
-	*node4 = rt.Node{
+	*node4 = rtimpl.Node{
 		MaxContains: -1,
-		Types:       rt.TInteger,
+		Types:       rtimpl.TInteger,
 	}
 }

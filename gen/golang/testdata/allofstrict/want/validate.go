@@ -3,7 +3,10 @@
 
 package allofstrict
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func validateStrict(v Strict) error {
 	return v.Validate()
@@ -15,7 +18,7 @@ func (x *Strict) Validate() error {
 }
 
 func validateStrictValue(v rt.Raw) error {
-	if err := rt.CheckRaw(v); err != nil {
+	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return node0.ValidateRaw(v)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
 func decodeEvent(d *rt.Decoder) (Event, error) {
@@ -16,7 +17,7 @@ func decodeEvent(d *rt.Decoder) (Event, error) {
 
 func (x *Event) decodeJSON(d *rt.Decoder) error {
 	*x = Event{}
-	disc, err := d.PeekString("type", "\"a\", \"b\"")
+	disc, err := rtimpl.PeekString(d, "type", "\"a\", \"b\"")
 	if err != nil {
 		return err
 	}
@@ -36,7 +37,7 @@ func (x *Event) decodeJSON(d *rt.Decoder) error {
 		x.Value = v
 		return nil
 	default:
-		return rt.BadDiscriminator(d, "type", disc, "\"a\", \"b\"")
+		return rtimpl.BadDiscriminator(d, "type", disc, "\"a\", \"b\"")
 	}
 }
 
@@ -83,7 +84,7 @@ func (x *A) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "\"a\"", 0); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"a\"", 0); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "n":
@@ -110,14 +111,14 @@ func (x *A) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "n")
+		return rtimpl.Missing(off, "n")
 	}
 	return nil
 }
@@ -139,7 +140,7 @@ func (x *A) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var anRule = rt.IntRule{
+var anRule = rtimpl.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -217,7 +218,7 @@ func (x *B) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "\"b\"", 0); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"b\"", 0); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "note":
@@ -257,11 +258,11 @@ func (x *B) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	return nil
 }
@@ -303,7 +304,7 @@ func decodeNullableString(d *rt.Decoder) (rt.Nullable[string], error) {
 }
 
 func decodeRaw(d *rt.Decoder) (rt.Raw, error) {
-	return rt.DecodeRaw(d, nil)
+	return rtimpl.DecodeRaw(d, nil)
 }
 
 func decodeLevel(d *rt.Decoder) (Level, error) {
@@ -316,5 +317,5 @@ func decodeLevel(d *rt.Decoder) (Level, error) {
 	case "low", "high":
 		return Level(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"low\", \"high\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"low\", \"high\"")
 }

@@ -3,7 +3,10 @@
 
 package shapes
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func encodeEvent(e *rt.Encoder, key string, v Event) error {
 	return v.encodeJSON(e)
@@ -16,7 +19,7 @@ func (x *Event) encodeJSON(e *rt.Encoder) error {
 	case *B:
 		return v.encodeJSON(e)
 	default:
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 }
 

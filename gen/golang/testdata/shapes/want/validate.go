@@ -3,7 +3,12 @@
 
 package shapes
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"strconv"
+
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func validateEvent(v Event) error {
 	return v.Validate()
@@ -12,7 +17,7 @@ func validateEvent(v Event) error {
 // Validate reports whether the value satisfies its schema.
 func (x *Event) Validate() error {
 	if x.Value == nil {
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 	return x.Value.Validate()
 }
@@ -83,7 +88,7 @@ func validateNullableString(v rt.Nullable[string]) error {
 }
 
 func validateRaw(v rt.Raw) error {
-	if err := rt.CheckRaw(v); err != nil {
+	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
@@ -99,5 +104,5 @@ func (v Level) Validate() error {
 	case LevelLow, LevelHigh:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"low\", \"high\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"low\", \"high\"")
 }

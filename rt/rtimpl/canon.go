@@ -1,8 +1,12 @@
-package rt
+package rtimpl
 
 import (
 	"sort"
 	"strconv"
+
+	"github.com/zeroproject/zero/internal/jsonnum"
+	"github.com/zeroproject/zero/internal/keyset"
+	"github.com/zeroproject/zero/rt"
 )
 
 // Canonical returns a canonical text of the JSON value raw: object keys
@@ -10,8 +14,8 @@ import (
 // re-escaped one way. Two values are equal as JSON values exactly when their
 // canonical texts are equal.
 func Canonical(raw string) (string, error) {
-	var d Decoder
-	d.resetShared(raw, DefaultMaxDepth)
+	var d rt.Decoder
+	d.ResetString(raw)
 	b, err := appendCanon(nil, &d)
 	if err != nil {
 		return "", err
@@ -22,21 +26,21 @@ func Canonical(raw string) (string, error) {
 	return string(b), nil
 }
 
-func appendCanon(b []byte, d *Decoder) ([]byte, error) {
+func appendCanon(b []byte, d *rt.Decoder) ([]byte, error) {
 	switch d.Next() {
-	case String:
-		s, err := d.readString()
-		return AppendString(b, s), err
-	case Number:
-		lit, err := d.numLit()
+	case rt.String:
+		s, err := d.Str()
+		return rt.AppendString(b, s), err
+	case rt.Number:
+		lit, err := d.NumLit()
 		if err != nil {
 			return b, err
 		}
 		return appendCanonNum(b, lit), nil
-	case Object:
+	case rt.Object:
 		return appendCanonObj(b, d)
-	case Array:
-		if err := d.push(); err != nil {
+	case rt.Array:
+		if err := d.ArrStart(); err != nil {
 			return b, err
 		}
 		b = append(b, '[')
@@ -61,7 +65,7 @@ func appendCanon(b []byte, d *Decoder) ([]byte, error) {
 }
 
 func appendCanonNum(b []byte, lit string) []byte {
-	dec, ok := ParseDecimal(lit)
+	dec, ok := jsonnum.Parse(lit)
 	if !ok {
 		return append(b, lit...)
 	}
@@ -81,12 +85,12 @@ func appendCanonNum(b []byte, lit string) []byte {
 
 type canonMember struct{ key, val string }
 
-func appendCanonObj(b []byte, d *Decoder) ([]byte, error) {
-	if err := d.push(); err != nil {
+func appendCanonObj(b []byte, d *rt.Decoder) ([]byte, error) {
+	if err := d.ObjStart(); err != nil {
 		return b, err
 	}
 	var members []canonMember
-	var seen KeySet
+	var seen keyset.Set
 	for n := 0; ; n++ {
 		k, ok, err := d.ObjKey(n)
 		if err != nil {
@@ -110,7 +114,7 @@ func appendCanonObj(b []byte, d *Decoder) ([]byte, error) {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = AppendString(b, m.key)
+		b = rt.AppendString(b, m.key)
 		b = append(b, ':')
 		b = append(b, m.val...)
 	}

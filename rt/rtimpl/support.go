@@ -1,8 +1,12 @@
-package rt
+package rtimpl
 
 import (
 	"strconv"
 	"unsafe"
+
+	"github.com/zeroproject/zero/internal/jsonnum"
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/internal/msg"
 )
 
 // False is the schema false: no value is valid.
@@ -11,15 +15,9 @@ var False = &Node{Never: true}
 // True is the schema true: every value is valid.
 var True = &Node{}
 
-// Start skips white space and returns the offset of the next value.
-func (d *Decoder) Start() int {
-	d.skipSpace()
-	return d.pos
-}
-
 // DecodeRaw reads one value, validates it against n (any value when n is
 // nil) and returns a copy of its bytes.
-func DecodeRaw(d *Decoder, n *Node) (Raw, error) {
+func DecodeRaw(d *rt.Decoder, n *Node) (rt.Raw, error) {
 	start := d.Start()
 	var err error
 	if n == nil {
@@ -30,16 +28,16 @@ func DecodeRaw(d *Decoder, n *Node) (Raw, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Raw(d.str[start:d.pos]), nil
+	return rt.Raw(d.Span(start)), nil
 }
 
-// CheckRaw validates a Raw value built in Go: it must be one JSON value.
-func CheckRaw(r Raw) error {
+// CheckRaw validates an rt.Raw value built in Go: it must be one JSON value.
+func CheckRaw(r rt.Raw) error {
 	if len(r) == 0 {
-		return newError(-1, "type", "missing value")
+		return rt.Fail(-1, "type", "missing value")
 	}
-	var d Decoder
-	d.resetShared(view(r), DefaultMaxDepth)
+	var d rt.Decoder
+	d.ResetString(view(r))
 	if err := d.Skip(); err != nil {
 		return err
 	}
@@ -49,7 +47,7 @@ func CheckRaw(r Raw) error {
 // ExpectConst reads one value and checks that it equals the const whose
 // canonical text is canon. When the schema also names types, a value of
 // another type fails at "type", as validators report it.
-func ExpectConst(d *Decoder, canon string, types TypeSet) error {
+func ExpectConst(d *rt.Decoder, canon string, types TypeSet) error {
 	off := d.Start()
 	k := d.Next()
 	raw, err := d.RawString()
@@ -60,7 +58,7 @@ func ExpectConst(d *Decoder, canon string, types TypeSet) error {
 		return nil
 	}
 	if types != 0 && !types.admitsKind(k, raw) {
-		return newError(off, "type", "got "+k.String()+", want "+types.String())
+		return rt.Fail(off, "type", "got "+k.String()+", want "+types.String())
 	}
 	got, err := Canonical(raw)
 	if err != nil {
@@ -74,9 +72,8 @@ func ExpectConst(d *Decoder, canon string, types TypeSet) error {
 
 // PeekString finds the string value of key in the object at the cursor
 // without consuming anything: the discriminator of a union.
-func (d *Decoder) PeekString(key string, want string) (string, error) {
-	save, depth := d.pos, d.depth
-	defer func() { d.pos, d.depth = save, depth }()
+func PeekString(d *rt.Decoder, key string, want string) (string, error) {
+	defer d.Rewind(d.Mark())
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return "", err
@@ -96,24 +93,24 @@ func (d *Decoder) PeekString(key string, want string) (string, error) {
 			continue
 		}
 		voff := d.Start()
-		if d.Next() != String {
+		if d.Next() != rt.String {
 			if err := d.Skip(); err != nil {
 				return "", err
 			}
-			return "", AtKey(newError(voff, "const", "want one of "+want), key)
+			return "", rt.AtKey(rt.Fail(voff, "const", "want one of "+want), key)
 		}
-		return d.readString()
+		return d.Str()
 	}
 }
 
 // BadDiscriminator reports a union discriminator with an unknown value.
-func BadDiscriminator(d *Decoder, key, got, want string) error {
-	return AtKey(newError(d.Start(), "const", "got "+strconv.Quote(clip(got))+", want one of "+want), key)
+func BadDiscriminator(d *rt.Decoder, key, got, want string) error {
+	return rt.AtKey(rt.Fail(d.Start(), "const", "got "+strconv.Quote(msg.Clip(got))+", want one of "+want), key)
 }
 
-// TextRule appends a free-text string through the hook and checks the
-// length rule on what the hook returned.
-func (e *Encoder) TextRule(key, s string, r *StrRule) error {
+// Text appends a free-text string through the encoder's hook and checks
+// the length rule on what the hook returned.
+func Text(e *rt.Encoder, key, s string, r *StrRule) error {
 	if e.Hook != nil {
 		// Validate checked s; only what the hook made of it is new.
 		s = e.Hook(key, s)
@@ -121,7 +118,7 @@ func (e *Encoder) TextRule(key, s string, r *StrRule) error {
 			return err
 		}
 	}
-	e.Buf = AppendString(e.Buf, s)
+	e.Buf = rt.AppendString(e.Buf, s)
 	return nil
 }
 
@@ -130,33 +127,27 @@ func Unique[T comparable](items []T, off int) error {
 	for i := 1; i < len(items); i++ {
 		for j := 0; j < i; j++ {
 			if items[i] == items[j] {
-				return newError(off, "uniqueItems", "items "+strconv.Itoa(j)+" and "+strconv.Itoa(i)+" are equal")
+				return rt.Fail(off, "uniqueItems", "items "+strconv.Itoa(j)+" and "+strconv.Itoa(i)+" are equal")
 			}
 		}
 	}
 	return nil
 }
 
-// InvalidEnum reports an enum value built in Go that is not one of the
-// allowed values.
-func InvalidEnum(got string, want string) error {
-	return newError(-1, "enum", "got "+strconv.Quote(clip(got))+", want one of "+want)
-}
-
 // NoValue reports a union wrapper that holds no variant.
-func NoValue() error { return newError(-1, "oneOf", "the union holds no value") }
+func NoValue() error { return rt.Fail(-1, "oneOf", "the union holds no value") }
 
 // CheckFinite refuses NaN and infinities, which JSON cannot represent.
 func CheckFinite(f float64) error {
 	if f != f || f > 1.7976931348623157e308 || f < -1.7976931348623157e308 {
-		return newError(-1, "type", "NaN and infinities are not JSON numbers")
+		return rt.Fail(-1, "type", "NaN and infinities are not JSON numbers")
 	}
 	return nil
 }
 
 // view returns r as a string without copying. Callers only read it for
 // the duration of one call and never let it outlive r or see r change.
-func view(r Raw) string {
+func view(r rt.Raw) string {
 	if len(r) == 0 {
 		return ""
 	}
@@ -164,24 +155,24 @@ func view(r Raw) string {
 }
 
 // admitsKind reports whether a value of kind k (text raw) has one of the types.
-func (t TypeSet) admitsKind(k Kind, raw string) bool {
+func (t TypeSet) admitsKind(k rt.Kind, raw string) bool {
 	switch k {
-	case Null:
+	case rt.Null:
 		return t&TNull != 0
-	case Bool:
+	case rt.Bool:
 		return t&TBool != 0
-	case Object:
+	case rt.Object:
 		return t&TObject != 0
-	case Array:
+	case rt.Array:
 		return t&TArray != 0
-	case String:
+	case rt.String:
 		return t&TString != 0
-	case Number:
+	case rt.Number:
 		if t&TNumber != 0 {
 			return true
 		}
 		if t&TInteger != 0 {
-			dec, ok := ParseDecimal(raw)
+			dec, ok := jsonnum.Parse(raw)
 			return ok && dec.IsInt()
 		}
 	}

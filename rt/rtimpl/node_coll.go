@@ -1,13 +1,19 @@
-package rt
+package rtimpl
 
-import "strconv"
+import (
+	"strconv"
 
-func (n *Node) object(d *Decoder, depth int, a *annots) error {
-	start := d.pos
-	if err := d.push(); err != nil {
+	"github.com/zeroproject/zero/internal/keyset"
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/internal/msg"
+)
+
+func (n *Node) object(d *rt.Decoder, depth int, a *annots) error {
+	start := d.Offset()
+	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen KeySet
+	var seen keyset.Set
 	for i := 0; ; i++ {
 		k, ok, err := d.ObjKey(i)
 		if err != nil {
@@ -21,7 +27,7 @@ func (n *Node) object(d *Decoder, depth int, a *annots) error {
 		}
 		evaluated, err := n.member(d, k, depth)
 		if err != nil {
-			return AtKey(err, k)
+			return rt.AtKey(err, k)
 		}
 		if evaluated && a != nil {
 			a.prop(k)
@@ -32,11 +38,11 @@ func (n *Node) object(d *Decoder, depth int, a *annots) error {
 
 // member validates the value of key k against every schema that applies
 // and reports whether any did (the member was evaluated).
-func (n *Node) member(d *Decoder, k string, depth int) (bool, error) {
+func (n *Node) member(d *rt.Decoder, k string, depth int) (bool, error) {
 	if n.PropertyNames != nil {
-		if err := sub(n.PropertyNames, string(AppendString(nil, k)), d.pos, d.MaxDepth, depth+1, nil); err != nil {
-			e := err.(*Error)
-			e.Msg = "property name " + strconv.Quote(clip(k)) + ": " + e.Keyword + ": " + e.Msg
+		if err := sub(n.PropertyNames, string(rt.AppendString(nil, k)), d.Offset(), d.MaxDepth, depth+1, nil); err != nil {
+			e := err.(*rt.Error)
+			e.Msg = "property name " + strconv.Quote(msg.Clip(k)) + ": " + e.Keyword + ": " + e.Msg
 			e.Keyword = "propertyNames"
 			return false, e
 		}
@@ -53,8 +59,8 @@ func (n *Node) member(d *Decoder, k string, depth int) (bool, error) {
 	}
 	if len(nodes) == 0 && n.Additional != nil {
 		if n.Additional.Never {
-			d.skipSpace()
-			return false, Unknown(d.pos, k)
+			d.Start()
+			return false, Unknown(d.Offset(), k)
 		}
 		nodes = append(nodes, n.Additional)
 	}
@@ -64,21 +70,21 @@ func (n *Node) member(d *Decoder, k string, depth int) (bool, error) {
 	case 1:
 		return true, nodes[0].validate(d, depth)
 	}
-	d.skipSpace()
-	start := d.pos
+	d.Start()
+	start := d.Offset()
 	raw, err := d.RawString()
 	if err != nil {
 		return false, err
 	}
 	for _, m := range nodes {
-		if err := sub(m, raw, start, d.MaxDepth-d.depth, depth+1, nil); err != nil {
+		if err := sub(m, raw, start, d.MaxDepth-d.Depth(), depth+1, nil); err != nil {
 			return false, err
 		}
 	}
 	return true, nil
 }
 
-func (n *Node) objectAfter(d *Decoder, seen *KeySet, start, depth int, a *annots) error {
+func (n *Node) objectAfter(d *rt.Decoder, seen *keyset.Set, start, depth int, a *annots) error {
 	if n.ObjSize != nil {
 		if err := n.ObjSize.Check(seen.Len(), start); err != nil {
 			return err
@@ -95,13 +101,13 @@ func (n *Node) objectAfter(d *Decoder, seen *KeySet, start, depth int, a *annots
 		}
 		for _, r := range reqs {
 			if !seen.Has(r) {
-				return newError(start, "dependentRequired", "property "+strconv.Quote(clip(k))+" requires property "+strconv.Quote(clip(r)))
+				return rt.Fail(start, "dependentRequired", "property "+strconv.Quote(msg.Clip(k))+" requires property "+strconv.Quote(msg.Clip(r)))
 			}
 		}
 	}
 	for k, m := range n.DepSchemas {
 		if seen.Has(k) {
-			if err := sub(m, d.str[start:d.pos], start, d.MaxDepth-d.depth, depth+1, a); err != nil {
+			if err := sub(m, d.Span(start), start, d.MaxDepth-d.Depth(), depth+1, a); err != nil {
 				return err
 			}
 		}
@@ -109,9 +115,9 @@ func (n *Node) objectAfter(d *Decoder, seen *KeySet, start, depth int, a *annots
 	return nil
 }
 
-func (n *Node) array(d *Decoder, depth int, a *annots) error {
-	start := d.pos
-	if err := d.push(); err != nil {
+func (n *Node) array(d *rt.Decoder, depth int, a *annots) error {
+	start := d.Offset()
+	if err := d.ArrStart(); err != nil {
 		return err
 	}
 	var items []string
@@ -136,22 +142,22 @@ func (n *Node) array(d *Decoder, depth int, a *annots) error {
 				err = m.validate(d, depth)
 			}
 			if err != nil {
-				return AtIndex(err, count)
+				return rt.AtIndex(err, count)
 			}
 			continue
 		}
-		d.skipSpace()
-		at := d.pos
+		d.Start()
+		at := d.Offset()
 		raw, err := d.RawString()
 		if err != nil {
 			return err
 		}
 		if m != nil {
-			if err := sub(m, raw, at, d.MaxDepth-d.depth, depth+1, nil); err != nil {
-				return AtIndex(err, count)
+			if err := sub(m, raw, at, d.MaxDepth-d.Depth(), depth+1, nil); err != nil {
+				return rt.AtIndex(err, count)
 			}
 		}
-		if n.Contains != nil && sub(n.Contains, raw, at, d.MaxDepth-d.depth, depth+1, nil) == nil {
+		if n.Contains != nil && sub(n.Contains, raw, at, d.MaxDepth-d.Depth(), depth+1, nil) == nil {
 			contains++
 			if a != nil {
 				if a.idx == nil {
@@ -167,7 +173,7 @@ func (n *Node) array(d *Decoder, depth int, a *annots) error {
 			}
 			for j, o := range items {
 				if o == c {
-					return newError(at, "uniqueItems", "items "+strconv.Itoa(j)+" and "+strconv.Itoa(count)+" are equal")
+					return rt.Fail(at, "uniqueItems", "items "+strconv.Itoa(j)+" and "+strconv.Itoa(count)+" are equal")
 				}
 			}
 			items = append(items, c)
@@ -190,10 +196,10 @@ func (n *Node) array(d *Decoder, depth int, a *annots) error {
 			if n.MinContains == 1 {
 				kw = "contains"
 			}
-			return newError(start, kw, strconv.Itoa(contains)+" items match the contains schema, want at least "+strconv.Itoa(n.MinContains))
+			return rt.Fail(start, kw, strconv.Itoa(contains)+" items match the contains schema, want at least "+strconv.Itoa(n.MinContains))
 		}
 		if n.MaxContains >= 0 && contains > n.MaxContains {
-			return newError(start, "maxContains", strconv.Itoa(contains)+" items match the contains schema, want at most "+strconv.Itoa(n.MaxContains))
+			return rt.Fail(start, "maxContains", strconv.Itoa(contains)+" items match the contains schema, want at most "+strconv.Itoa(n.MaxContains))
 		}
 	}
 	return nil

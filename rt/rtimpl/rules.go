@@ -1,10 +1,14 @@
-package rt
+package rtimpl
 
 import (
 	"math/big"
 	"regexp"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/zeroproject/zero/internal/jsonnum"
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/internal/msg"
 )
 
 // StrRule holds the string keywords of one schema. MaxLen < 0 means no limit.
@@ -23,34 +27,16 @@ func (r *StrRule) Check(s string, off int) error {
 			n = utf8.RuneCountInString(s)
 		}
 		if n < r.MinLen {
-			return newError(off, "minLength", "got "+plural(n, "character")+", want at least "+strconv.Itoa(r.MinLen))
+			return rt.Fail(off, "minLength", "got "+msg.Plural(n, "character")+", want at least "+strconv.Itoa(r.MinLen))
 		}
 		if r.MaxLen >= 0 && n > r.MaxLen {
-			return newError(off, "maxLength", "got "+plural(n, "character")+", want at most "+strconv.Itoa(r.MaxLen))
+			return rt.Fail(off, "maxLength", "got "+msg.Plural(n, "character")+", want at most "+strconv.Itoa(r.MaxLen))
 		}
 	}
 	if r.Pattern != nil && !r.Pattern.MatchString(s) {
-		return newError(off, "pattern", strconv.Quote(clip(s))+" does not match "+strconv.Quote(r.Pattern.Source))
+		return rt.Fail(off, "pattern", strconv.Quote(msg.Clip(s))+" does not match "+strconv.Quote(r.Pattern.Source))
 	}
 	return nil
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
-}
-
-func clip(s string) string {
-	if len(s) <= 64 {
-		return s
-	}
-	i := 61
-	for i > 0 && !utf8.RuneStart(s[i]) {
-		i--
-	}
-	return s[:i] + "..."
 }
 
 // Pattern is a compiled "pattern" keyword. Simple anchored character-class
@@ -89,13 +75,13 @@ type IntRule struct {
 // Check validates v.
 func (r *IntRule) Check(v int64, off int) error {
 	if r.HasMin && v < r.Min {
-		return newError(off, r.MinKw, "got "+strconv.FormatInt(v, 10)+", want "+bound(r.MinKw)+" "+r.MinSrc)
+		return rt.Fail(off, r.MinKw, "got "+strconv.FormatInt(v, 10)+", want "+bound(r.MinKw)+" "+r.MinSrc)
 	}
 	if r.HasMax && v > r.Max {
-		return newError(off, r.MaxKw, "got "+strconv.FormatInt(v, 10)+", want "+bound(r.MaxKw)+" "+r.MaxSrc)
+		return rt.Fail(off, r.MaxKw, "got "+strconv.FormatInt(v, 10)+", want "+bound(r.MaxKw)+" "+r.MaxSrc)
 	}
 	if r.MultipleOf > 1 && v%r.MultipleOf != 0 {
-		return newError(off, "multipleOf", "got "+strconv.FormatInt(v, 10)+", want a multiple of "+r.MultSrc)
+		return rt.Fail(off, "multipleOf", "got "+strconv.FormatInt(v, 10)+", want a multiple of "+r.MultSrc)
 	}
 	return nil
 }
@@ -151,13 +137,13 @@ func (r *NumRule) CheckFloat(v float64, lit string, off int) error {
 	if lit == "" {
 		// A Go value is validated as the decimal the encoder writes for it.
 		var buf [32]byte
-		lit = string(AppendFloat(buf[:0], v))
+		lit = string(rt.AppendFloat(buf[:0], v))
 	}
 	var x *big.Rat
 	exact := func() *big.Rat {
 		if x == nil {
 			if lit != "" {
-				if d, ok := ParseDecimal(lit); ok {
+				if d, ok := jsonnum.Parse(lit); ok {
 					x = d.Rat()
 					return x
 				}
@@ -171,24 +157,24 @@ func (r *NumRule) CheckFloat(v float64, lit string, off int) error {
 		if lit != "" {
 			return lit
 		}
-		return string(AppendFloat(nil, v))
+		return string(rt.AppendFloat(nil, v))
 	}
 	// Rounding to float64 is monotonic: when the float images differ, their
 	// order is the exact order; only ties need exact arithmetic.
 	if r.Min != nil && (v < r.minF || (v == r.minF && exact().Cmp(r.Min) < 0)) {
-		return newError(off, "minimum", "got "+show()+", want >= "+r.Min.RatString())
+		return rt.Fail(off, "minimum", "got "+show()+", want >= "+r.Min.RatString())
 	}
 	if r.ExMin != nil && (v < r.exMinF || (v == r.exMinF && exact().Cmp(r.ExMin) <= 0)) {
-		return newError(off, "exclusiveMinimum", "got "+show()+", want > "+r.ExMin.RatString())
+		return rt.Fail(off, "exclusiveMinimum", "got "+show()+", want > "+r.ExMin.RatString())
 	}
 	if r.Max != nil && (v > r.maxF || (v == r.maxF && exact().Cmp(r.Max) > 0)) {
-		return newError(off, "maximum", "got "+show()+", want <= "+r.Max.RatString())
+		return rt.Fail(off, "maximum", "got "+show()+", want <= "+r.Max.RatString())
 	}
 	if r.ExMax != nil && (v > r.exMaxF || (v == r.exMaxF && exact().Cmp(r.ExMax) >= 0)) {
-		return newError(off, "exclusiveMaximum", "got "+show()+", want < "+r.ExMax.RatString())
+		return rt.Fail(off, "exclusiveMaximum", "got "+show()+", want < "+r.ExMax.RatString())
 	}
 	if r.MultipleOf != nil && !isMultiple(exact(), r.MultipleOf) {
-		return newError(off, "multipleOf", "got "+show()+", want a multiple of "+decString(r.MultipleOf))
+		return rt.Fail(off, "multipleOf", "got "+show()+", want a multiple of "+decString(r.MultipleOf))
 	}
 	return nil
 }
@@ -197,15 +183,15 @@ func (r *NumRule) CheckFloat(v float64, lit string, off int) error {
 func (r *NumRule) CheckDecimal(x *big.Rat, lit string, off int) error {
 	switch {
 	case r.Min != nil && x.Cmp(r.Min) < 0:
-		return newError(off, "minimum", "got "+lit+", want >= "+decString(r.Min))
+		return rt.Fail(off, "minimum", "got "+lit+", want >= "+decString(r.Min))
 	case r.ExMin != nil && x.Cmp(r.ExMin) <= 0:
-		return newError(off, "exclusiveMinimum", "got "+lit+", want > "+decString(r.ExMin))
+		return rt.Fail(off, "exclusiveMinimum", "got "+lit+", want > "+decString(r.ExMin))
 	case r.Max != nil && x.Cmp(r.Max) > 0:
-		return newError(off, "maximum", "got "+lit+", want <= "+decString(r.Max))
+		return rt.Fail(off, "maximum", "got "+lit+", want <= "+decString(r.Max))
 	case r.ExMax != nil && x.Cmp(r.ExMax) >= 0:
-		return newError(off, "exclusiveMaximum", "got "+lit+", want < "+decString(r.ExMax))
+		return rt.Fail(off, "exclusiveMaximum", "got "+lit+", want < "+decString(r.ExMax))
 	case r.MultipleOf != nil && !isMultiple(x, r.MultipleOf):
-		return newError(off, "multipleOf", "got "+lit+", want a multiple of "+decString(r.MultipleOf))
+		return rt.Fail(off, "multipleOf", "got "+lit+", want a multiple of "+decString(r.MultipleOf))
 	}
 	return nil
 }
@@ -238,40 +224,30 @@ type SizeRule struct {
 // Check validates a count n.
 func (r *SizeRule) Check(n, off int) error {
 	if n < r.Min {
-		return newError(off, r.MinKw, "got "+pluralNoun(n, r.Noun)+", want at least "+strconv.Itoa(r.Min))
+		return rt.Fail(off, r.MinKw, "got "+msg.Plural(n, r.Noun)+", want at least "+strconv.Itoa(r.Min))
 	}
 	if r.Max >= 0 && n > r.Max {
-		return newError(off, r.MaxKw, "got "+pluralNoun(n, r.Noun)+", want at most "+strconv.Itoa(r.Max))
+		return rt.Fail(off, r.MaxKw, "got "+msg.Plural(n, r.Noun)+", want at most "+strconv.Itoa(r.Max))
 	}
 	return nil
 }
 
-func pluralNoun(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	if noun == "property" {
-		return strconv.Itoa(n) + " properties"
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
-}
-
 // Missing reports a required property that is absent from the object at off.
 func Missing(off int, name string) error {
-	return newError(off, "required", "missing property "+strconv.Quote(clip(name)))
+	return rt.Fail(off, "required", "missing property "+strconv.Quote(msg.Clip(name)))
 }
 
 // Unknown reports a property that the schema does not allow.
 func Unknown(off int, name string) error {
-	return newError(off, "additionalProperties", "unknown property "+strconv.Quote(clip(name)))
+	return rt.Fail(off, "additionalProperties", "unknown property "+strconv.Quote(msg.Clip(name)))
 }
 
 // constMismatch reports a const violation; want is the JSON text of the const.
 func constMismatch(off int, want string) error {
-	return newError(off, "const", "want "+want)
+	return rt.Fail(off, "const", "want "+want)
 }
 
 // EnumMismatch reports an enum violation.
 func EnumMismatch(off int, got string, want string) error {
-	return newError(off, "enum", "got "+clip(got)+", want one of "+want)
+	return rt.Fail(off, "enum", "got "+msg.Clip(got)+", want one of "+want)
 }

@@ -1,4 +1,4 @@
-package rt
+package rtimpl
 
 import (
 	"regexp/syntax"

@@ -1,8 +1,12 @@
-package rt
+package rtimpl
 
 import (
 	"strconv"
 	"strings"
+
+	"github.com/zeroproject/zero/internal/jsonnum"
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/internal/msg"
 )
 
 // TypeSet is a set of JSON Schema types.
@@ -107,33 +111,33 @@ func (n *Node) hasUneval() bool { return n.UnevalProps != nil || n.UnevalItems !
 const maxApplyDepth = 512
 
 // Validate reads one value from d and validates it against n.
-func (n *Node) Validate(d *Decoder) error {
+func (n *Node) Validate(d *rt.Decoder) error {
 	return n.validate(d, 0)
 }
 
 // ValidateRaw validates a complete JSON text against n.
-func (n *Node) ValidateRaw(r Raw) error {
-	var d Decoder
-	d.resetShared(view(r), DefaultMaxDepth)
+func (n *Node) ValidateRaw(r rt.Raw) error {
+	var d rt.Decoder
+	d.ResetString(view(r))
 	if err := n.validate(&d, 0); err != nil {
 		return err
 	}
 	return d.End()
 }
 
-func (n *Node) validate(d *Decoder, depth int) error {
+func (n *Node) validate(d *rt.Decoder, depth int) error {
 	return n.validateA(d, depth, nil)
 }
 
 // validateA validates one value; when a is not nil it also records which
 // members and items of the value were evaluated.
-func (n *Node) validateA(d *Decoder, depth int, a *annots) error {
+func (n *Node) validateA(d *rt.Decoder, depth int, a *annots) error {
 	if n.Never {
-		d.skipSpace()
-		return newError(d.pos, "false", "no value is allowed here")
+		d.Start()
+		return rt.Fail(d.Offset(), "false", "no value is allowed here")
 	}
-	d.skipSpace()
-	start := d.pos
+	d.Start()
+	start := d.Offset()
 	local := a
 	if n.hasUneval() {
 		local = &annots{}
@@ -145,9 +149,9 @@ func (n *Node) validateA(d *Decoder, depth int, a *annots) error {
 		return nil
 	}
 	if depth >= maxApplyDepth {
-		return newError(start, "$ref", "schema applies itself more than "+strconv.Itoa(maxApplyDepth)+" times to one value")
+		return rt.Fail(start, "$ref", "schema applies itself more than "+strconv.Itoa(maxApplyDepth)+" times to one value")
 	}
-	raw, maxDepth := d.str[start:d.pos], d.MaxDepth-d.depth
+	raw, maxDepth := d.Span(start), d.MaxDepth-d.Depth()
 	if err := n.apply(raw, start, maxDepth, depth+1, local); err != nil {
 		return err
 	}
@@ -171,14 +175,15 @@ func (n *Node) hasApplicators() bool {
 // sub validates the value text raw (found at offset start) against m,
 // recording into a (when not nil) what m evaluated, only if m passes.
 func sub(m *Node, raw string, start, maxDepth, depth int, a *annots) error {
-	var d Decoder
-	d.resetShared(raw, maxDepth)
+	var d rt.Decoder
+	d.ResetString(raw)
+	d.MaxDepth = maxDepth
 	var mine *annots
 	if a != nil {
 		mine = &annots{}
 	}
 	err := m.validateA(&d, depth, mine)
-	if e, ok := err.(*Error); ok && e.Offset >= 0 {
+	if e, ok := err.(*rt.Error); ok && e.Offset >= 0 {
 		e.Offset += start
 	}
 	if err == nil && a != nil {
@@ -214,7 +219,7 @@ func (n *Node) apply(raw string, start, maxDepth, depth int, a *annots) error {
 		}
 	}
 	if n.Not != nil && sub(n.Not, raw, start, maxDepth, depth, nil) == nil {
-		return newError(start, "not", "the value matches the schema it must not match")
+		return rt.Fail(start, "not", "the value matches the schema it must not match")
 	}
 	if n.If != nil {
 		branch := n.Else
@@ -234,7 +239,7 @@ func (n *Node) checkConstEnum(raw string, start int) error {
 		return err
 	}
 	if len(n.Const) > 0 && c != n.Const[0] {
-		return constMismatch(start, clip(n.Const[0]))
+		return constMismatch(start, msg.Clip(n.Const[0]))
 	}
 	if n.Enum != nil {
 		for _, e := range n.Enum {
@@ -242,7 +247,7 @@ func (n *Node) checkConstEnum(raw string, start int) error {
 				return nil
 			}
 		}
-		return EnumMismatch(start, c, clip(strings.Join(n.Enum, ", ")))
+		return EnumMismatch(start, c, msg.Clip(strings.Join(n.Enum, ", ")))
 	}
 	return nil
 }
@@ -266,7 +271,7 @@ func (n *Node) anyOf(raw string, start, maxDepth, depth int, a *annots) error {
 	if ok {
 		return nil
 	}
-	return newError(start, "anyOf", "the value matches none of the "+strconv.Itoa(len(n.AnyOf))+" schemas (first failure: "+first.Error()+")")
+	return rt.Fail(start, "anyOf", "the value matches none of the "+strconv.Itoa(len(n.AnyOf))+" schemas (first failure: "+first.Error()+")")
 }
 
 func (n *Node) oneOf(raw string, start, maxDepth, depth int, a *annots) error {
@@ -286,12 +291,12 @@ func (n *Node) oneOf(raw string, start, maxDepth, depth int, a *annots) error {
 			continue
 		}
 		if matched >= 0 {
-			return newError(start, "oneOf", "the value matches schemas "+strconv.Itoa(matched)+" and "+strconv.Itoa(i)+", want exactly one")
+			return rt.Fail(start, "oneOf", "the value matches schemas "+strconv.Itoa(matched)+" and "+strconv.Itoa(i)+", want exactly one")
 		}
 		matched, won = i, mine
 	}
 	if matched < 0 {
-		return newError(start, "oneOf", "the value matches none of the "+strconv.Itoa(len(n.OneOf))+" schemas (first failure: "+first.Error()+")")
+		return rt.Fail(start, "oneOf", "the value matches none of the "+strconv.Itoa(len(n.OneOf))+" schemas (first failure: "+first.Error()+")")
 	}
 	if a != nil {
 		a.merge(won)
@@ -302,17 +307,18 @@ func (n *Node) oneOf(raw string, start, maxDepth, depth int, a *annots) error {
 // unevaluated applies UnevalProps and UnevalItems to what nothing else
 // evaluated, then marks everything evaluated.
 func (n *Node) unevaluated(raw string, start, maxDepth, depth int, a *annots) error {
-	var d Decoder
-	d.resetShared(raw, maxDepth)
+	var d rt.Decoder
+	d.ResetString(raw)
+	d.MaxDepth = maxDepth
 	var err error
 	switch d.Next() {
-	case Object:
+	case rt.Object:
 		if n.UnevalProps == nil {
 			return nil
 		}
 		err = n.unevalMembers(&d, depth, a)
 		a.allProps = true
-	case Array:
+	case rt.Array:
 		if n.UnevalItems == nil {
 			return nil
 		}
@@ -321,14 +327,14 @@ func (n *Node) unevaluated(raw string, start, maxDepth, depth int, a *annots) er
 	default:
 		return nil
 	}
-	if e, ok := err.(*Error); ok && e.Offset >= 0 {
+	if e, ok := err.(*rt.Error); ok && e.Offset >= 0 {
 		e.Offset += start
 	}
 	return err
 }
 
-func (n *Node) unevalMembers(d *Decoder, depth int, a *annots) error {
-	if err := d.push(); err != nil {
+func (n *Node) unevalMembers(d *rt.Decoder, depth int, a *annots) error {
+	if err := d.ObjStart(); err != nil {
 		return err
 	}
 	for i := 0; ; i++ {
@@ -343,16 +349,16 @@ func (n *Node) unevalMembers(d *Decoder, depth int, a *annots) error {
 			continue
 		}
 		if n.UnevalProps.Never {
-			return newError(d.Start(), "unevaluatedProperties", "property "+strconv.Quote(clip(k))+" is not evaluated by any keyword and is not allowed")
+			return rt.Fail(d.Start(), "unevaluatedProperties", "property "+strconv.Quote(msg.Clip(k))+" is not evaluated by any keyword and is not allowed")
 		}
 		if err := n.UnevalProps.validateA(d, depth, nil); err != nil {
-			return AtKey(err, k)
+			return rt.AtKey(err, k)
 		}
 	}
 }
 
-func (n *Node) unevalItems(d *Decoder, depth int, a *annots) error {
-	if err := d.push(); err != nil {
+func (n *Node) unevalItems(d *rt.Decoder, depth int, a *annots) error {
+	if err := d.ArrStart(); err != nil {
 		return err
 	}
 	for i := 0; ; i++ {
@@ -367,85 +373,85 @@ func (n *Node) unevalItems(d *Decoder, depth int, a *annots) error {
 			continue
 		}
 		if n.UnevalItems.Never {
-			return AtIndex(newError(d.Start(), "unevaluatedItems", "item "+strconv.Itoa(i)+" is not evaluated by any keyword and is not allowed"), i)
+			return rt.AtIndex(rt.Fail(d.Start(), "unevaluatedItems", "item "+strconv.Itoa(i)+" is not evaluated by any keyword and is not allowed"), i)
 		}
 		if err := n.UnevalItems.validateA(d, depth, nil); err != nil {
-			return AtIndex(err, i)
+			return rt.AtIndex(err, i)
 		}
 	}
 }
 
 // own validates the keywords that look at the value itself, consuming it.
-func (n *Node) own(d *Decoder, depth int, a *annots) error {
+func (n *Node) own(d *rt.Decoder, depth int, a *annots) error {
 	k := d.Next()
-	off := d.pos
+	off := d.Offset()
 	switch k {
-	case String:
+	case rt.String:
 		if err := n.checkType(TString, k, off); err != nil {
 			return err
 		}
-		s, err := d.readString()
+		s, err := d.Str()
 		if err != nil || n.Str == nil {
 			return err
 		}
 		return n.Str.Check(s, off)
-	case Number:
+	case rt.Number:
 		return n.number(d, off)
-	case Object:
+	case rt.Object:
 		if err := n.checkType(TObject, k, off); err != nil {
 			return err
 		}
 		return n.object(d, depth, a)
-	case Array:
+	case rt.Array:
 		if err := n.checkType(TArray, k, off); err != nil {
 			return err
 		}
 		return n.array(d, depth, a)
-	case Bool:
+	case rt.Bool:
 		if err := n.checkType(TBool, k, off); err != nil {
 			return err
 		}
 		_, err := d.Bool()
 		return err
-	case Null:
+	case rt.Null:
 		if err := n.checkType(TNull, k, off); err != nil {
 			return err
 		}
 		return d.Null()
 	}
-	return d.unexpected("a JSON value")
+	return d.TypeError("a JSON value")
 }
 
-func (n *Node) checkType(t TypeSet, k Kind, off int) error {
+func (n *Node) checkType(t TypeSet, k rt.Kind, off int) error {
 	if n.Types == 0 || n.Types&t != 0 {
 		return nil
 	}
-	return newError(off, "type", "got "+k.String()+", want "+n.Types.String())
+	return rt.Fail(off, "type", "got "+k.String()+", want "+n.Types.String())
 }
 
-func (n *Node) number(d *Decoder, off int) error {
-	lit, err := d.numLit()
+func (n *Node) number(d *rt.Decoder, off int) error {
+	lit, err := d.NumLit()
 	if err != nil {
 		return err
 	}
 	needInt := n.Types != 0 && n.Types&TNumber == 0
 	if n.Types != 0 && n.Types&(TNumber|TInteger) == 0 {
-		return newError(off, "type", "got number, want "+n.Types.String())
+		return rt.Fail(off, "type", "got number, want "+n.Types.String())
 	}
 	if !needInt && n.Num == nil {
 		return nil
 	}
-	dec, ok := ParseDecimal(lit)
+	dec, ok := jsonnum.Parse(lit)
 	if !ok {
-		return newError(off, "type", "number "+clip(lit)+" is outside the range this decoder checks exactly")
+		return rt.Fail(off, "type", "number "+msg.Clip(lit)+" is outside the range this decoder checks exactly")
 	}
 	if needInt && !dec.IsInt() {
-		return newError(off, "type", "got number "+clip(lit)+", want integer")
+		return rt.Fail(off, "type", "got number "+msg.Clip(lit)+", want integer")
 	}
 	if n.Num == nil {
 		return nil
 	}
-	return n.Num.CheckDecimal(dec.Rat(), clip(lit), off)
+	return n.Num.CheckDecimal(dec.Rat(), msg.Clip(lit), off)
 }
 
 // String lists the types in the set.
