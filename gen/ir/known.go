@@ -11,7 +11,9 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/gen/internal/schema"
+	"github.com/zeroproject/zero/internal/jsonnum"
 	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
 // KnownKeyword is the annotation that declares the values of an open
@@ -118,7 +120,7 @@ func (b *builder) knownValue(s *jsonschema.Schema, v *Vocab, item *schema.Value)
 	if title != nil {
 		kv.Title = title.Str
 	}
-	canon, err := rt.Canonical(c.Text)
+	canon, err := rtimpl.Canonical(c.Text)
 	if err != nil {
 		return nil, fmt.Errorf("const: %v", err)
 	}
@@ -128,7 +130,7 @@ func (b *builder) knownValue(s *jsonschema.Schema, v *Vocab, item *schema.Value)
 		kv.Str = c.Str
 		kv.Go = v.Name + GoName(c.Str)
 	case v.Int && c.Kind == rt.Number:
-		d, ok := rt.ParseDecimal(strings.TrimSpace(c.Text))
+		d, ok := jsonnum.Parse(strings.TrimSpace(c.Text))
 		r := d.Rat()
 		if !ok || !d.IsInt() || !r.Num().IsInt64() {
 			return nil, fmt.Errorf("const %s is not an integer Go can hold", c.Text)

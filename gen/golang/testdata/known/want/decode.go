@@ -3,7 +3,10 @@
 
 package known
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func decodeOutcome(d *rt.Decoder) (Outcome, error) {
 	var v Outcome
@@ -73,14 +76,14 @@ func (x *Outcome) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "status")
+		return rtimpl.Missing(off, "status")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "exit")
+		return rtimpl.Missing(off, "exit")
 	}
 	return nil
 }
@@ -102,10 +105,10 @@ func (x *Outcome) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var statusCodeRule = rt.StrRule{
+var statusCodeRule = rtimpl.StrRule{
 	MaxLen:  -1,
 	MinLen:  0,
-	Pattern: rt.MustPattern("^[a-z][a-z0-9_]*$"),
+	Pattern: rtimpl.MustPattern("^[a-z][a-z0-9_]*$"),
 }
 
 func decodeStatusCode(d *rt.Decoder) (string, error) {
@@ -117,7 +120,7 @@ func decodeStatusCode(d *rt.Decoder) (string, error) {
 	return s, statusCodeRule.Check(s, off)
 }
 
-var exitCodeRule = rt.IntRule{
+var exitCodeRule = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(255),
@@ -180,7 +183,7 @@ func decodeNullableStringList(d *rt.Decoder) ([]rt.Nullable[string], error) {
 	return out, nil
 }
 
-var outcomeLevelRule = rt.StrRule{
+var outcomeLevelRule = rtimpl.StrRule{
 	MaxLen: -1,
 	MinLen: 1,
 }

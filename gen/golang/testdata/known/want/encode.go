@@ -3,7 +3,10 @@
 
 package known
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func encodeOutcome(e *rt.Encoder, key string, v Outcome) error {
 	return v.encodeJSON(e)
@@ -96,5 +99,5 @@ func encodeNullableStringList(e *rt.Encoder, key string, v []rt.Nullable[string]
 }
 
 func encodeOutcomeLevel(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &outcomeLevelRule)
+	return rtimpl.Text(e, key, v, &outcomeLevelRule)
 }
