@@ -137,6 +137,7 @@ func (p *docPage) render() []byte {
 			p.typeSection(t, "###")
 		}
 	}
+	p.vocabs()
 	return bytes.TrimRight(p.b.Bytes(), "\n")
 }
 
@@ -263,6 +264,7 @@ func (p *docPage) typeText(t *ir.Type) string {
 			s = "JSON value (see the schema)"
 		}
 	}
+	s += vocabRef(t)
 	if t.Nullable {
 		s += " or null"
 	}
