@@ -137,6 +137,12 @@ func (u *upgrader) rootFunc(f *jen.File, r1, r2 *ir.Type) {
 
 // fn returns the name of the function converting t1 to t2, queueing it.
 func (u *upgrader) fn(t1, t2 *ir.Type) string {
+	if t1.Alias != nil { // X or null converts as X does
+		t1 = t1.Alias
+	}
+	if t2.Alias != nil {
+		t2 = t2.Alias
+	}
 	key := [2]*ir.Type{t1, t2}
 	if name, ok := u.fns[key]; ok {
 		return name

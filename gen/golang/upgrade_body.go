@@ -21,7 +21,7 @@ func (u *upgrader) body(t1, t2 *ir.Type) ([]jen.Code, error) {
 }
 
 func kindName(t *ir.Type) string {
-	return [...]string{"any JSON value", "an object", "a union", "an enum", "a string", "an integer", "a number", "a boolean", "an array", "a map"}[t.Kind]
+	return [...]string{"any JSON value", "an object", "a union", "an enum", "a string", "an integer", "a number", "a boolean", "an array", "a map", "an integer enum"}[t.Kind]
 }
 
 // unionBody switches on the old variant and converts it to the new variant
@@ -198,6 +198,10 @@ func (u *upgrader) convertBase(dst *jen.Statement, t1, t2 *ir.Type, src *jen.Sta
 		return assign(jen.Id(t2.Name).Call(src))
 	case k1 == ir.KEnum && k2 == ir.KString:
 		return assign(jen.String().Call(src))
+	case k2 == ir.KIntEnum && (k1 == ir.KIntEnum || k1 == ir.KInt):
+		return assign(jen.Id(t2.Name).Call(src))
+	case k1 == ir.KIntEnum && k2 == ir.KInt:
+		return assign(jen.Int64().Call(src))
 	case k1 == k2 && (k1 == ir.KStruct || k1 == ir.KUnion):
 		z := u.temp("z")
 		return []jen.Code{
