@@ -34,6 +34,9 @@ function fail(what, detail) {
 function strictAjv(what) {
   const ajv = new Ajv2020({
     strict: true,
+    // ACP ids are a string, an integer or null: one type list, as ACP's own
+    // schema writes it (an anyOf would say the same).
+    allowUnionTypes: true,
     allErrors: true,
     logger: { log() {}, warn: (...a) => fail(what, `ajv warning: ${a.join(" ")}`), error: (...a) => fail(what, a.join(" ")) },
   });

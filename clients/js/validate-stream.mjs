@@ -41,6 +41,9 @@ function outputValidator(version) {
     strictSchema: true,
     strictNumbers: true,
     strictTypes: true,
+    // ACP ids are a string, an integer or null: one type list, as ACP's own
+    // schema writes it (an anyOf would say the same).
+    allowUnionTypes: true,
     strictTuples: true,
     strictRequired: true,
     allErrors: true,
