@@ -39,9 +39,9 @@ var allowedKeywords = map[string]bool{
 
 // acpKeywords are the keywords the ACP schemas may use beyond
 // allowedKeywords, to say what ACP's official schema says:
-//   - anyOf, for ACP's unions that no constant tells apart (a request id is
-//     a string, an integer or null; an MCP server is told apart by the
-//     presence of members) and for its nullable references; zerogen keeps
+//   - anyOf, for ACP's unions that no constant tells apart (an MCP server
+//     is told apart by the presence of members, an embedded resource by
+//     text or blob) and for its nullable references; zerogen keeps
 //     such a value as raw JSON checked by its interpreter;
 //   - x-deserialize-default-on-error and x-deserialize-skip-invalid-items,
 //     ACP's marks for members a reader takes leniently (a value it cannot
