@@ -5,6 +5,7 @@
 // The files are draft 2020-12 schemas, grouped by document family and
 // version as FAMILY/vN/NAME.json:
 //
+//	acp/v1                        Agent Client Protocol messages of `zero acp`, one file each
 //	streamjson/v1, streamjson/v2  stream-json protocol: input.json, output.json, defs.json
 //	session/v1                    session store: meta.json, record.json
 //	tools/v1                      arguments of each built-in tool, one file per tool
@@ -24,5 +25,5 @@ import "embed"
 // FS holds every schema file, at its path relative to this directory
 // (for example "streamjson/v1/output.json"). Test data is not included.
 //
-//go:embed streamjson/*/*.json session/*/*.json tools/*/*.json replay/*/*.json execresult/*/*.json
+//go:embed acp/*/*.json streamjson/*/*.json session/*/*.json tools/*/*.json replay/*/*.json execresult/*/*.json
 var FS embed.FS

@@ -36,6 +36,11 @@ func (f schemaFile) Dir() string { return f.Path[:strings.LastIndex(f.Path, "/")
 // IsTool reports whether the file is a tool-argument schema.
 func (f schemaFile) IsTool() bool { return strings.HasPrefix(f.Path, "tools/") }
 
+// IsACP reports whether the file is one of Zero's Agent Client Protocol
+// schemas, which follow ACP's conventions where JSON-RPC and ACP need them
+// (see acpKeywords).
+func (f schemaFile) IsACP() bool { return strings.HasPrefix(f.Path, "acp/") }
+
 // loadSchemaFiles reads every *.json file below this directory except test
 // data, sorted by path.
 func loadSchemaFiles(t *testing.T) []schemaFile {

@@ -56,6 +56,8 @@ func Run(ctx context.Context, args []string, env Env) (code int) {
 	switch args[0] {
 	case "exec":
 		return execCmd(ctx, env, args[1:])
+	case "acp":
+		return acpCmd(ctx, env, args[1:])
 	case "sessions":
 		return sessionsCmd(env, args[1:])
 	case "schema":

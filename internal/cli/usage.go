@@ -2,6 +2,7 @@ package cli
 
 const mainUsage = `Usage:
     zero exec [flags] [prompt...]     run the agent headless on a prompt
+    zero acp [flags]                  serve an editor over the Agent Client Protocol
     zero sessions list [--json]       list saved sessions
     zero sessions show ID [--json]    show one session
     zero sessions delete ID...        delete sessions
@@ -11,7 +12,7 @@ const mainUsage = `Usage:
                                       print a self-contained JSON Schema
     zero --version                    print the version
 
-Run 'zero exec --help' for the flags of exec.
+Run 'zero exec --help' or 'zero acp --help' for their flags.
 `
 
 const execUsage = `Usage:

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	acpv1 "github.com/zeroproject/zero/generated/acp/v1"
 	execresultv1 "github.com/zeroproject/zero/generated/execresult/v1"
 	execresultv2 "github.com/zeroproject/zero/generated/execresult/v2"
 	replayv1 "github.com/zeroproject/zero/generated/replay/v1"
@@ -37,6 +38,28 @@ func (r *root) id() string { return r.pkg + "." + r.name }
 // roots lists every root of every generated package. TestRootsMatchManifests
 // fails when it drifts from the fixture manifests under generated/.
 var roots = []*root{
+	{"acpv1", "AuthenticateRequest", "acp/v1", "authenticate_request.json", func() doc { return new(acpv1.AuthenticateRequest) }},
+	{"acpv1", "CancelNotification", "acp/v1", "cancel_notification.json", func() doc { return new(acpv1.CancelNotification) }},
+	{"acpv1", "ErrorResponse", "acp/v1", "error_response.json", func() doc { return new(acpv1.ErrorResponse) }},
+	{"acpv1", "InitializeRequest", "acp/v1", "initialize_request.json", func() doc { return new(acpv1.InitializeRequest) }},
+	{"acpv1", "InitializeResult", "acp/v1", "initialize_result.json", func() doc { return new(acpv1.InitializeResult) }},
+	{"acpv1", "LoadSessionRequest", "acp/v1", "load_session_request.json", func() doc { return new(acpv1.LoadSessionRequest) }},
+	{"acpv1", "LoadSessionResult", "acp/v1", "load_session_result.json", func() doc { return new(acpv1.LoadSessionResult) }},
+	{"acpv1", "Message", "acp/v1", "message.json", func() doc { return new(acpv1.Message) }},
+	{"acpv1", "NewSessionRequest", "acp/v1", "new_session_request.json", func() doc { return new(acpv1.NewSessionRequest) }},
+	{"acpv1", "NewSessionResult", "acp/v1", "new_session_result.json", func() doc { return new(acpv1.NewSessionResult) }},
+	{"acpv1", "PermissionRequestMessage", "acp/v1", "permission_request_message.json", func() doc { return new(acpv1.PermissionRequestMessage) }},
+	{"acpv1", "PromptRequest", "acp/v1", "prompt_request.json", func() doc { return new(acpv1.PromptRequest) }},
+	{"acpv1", "PromptResult", "acp/v1", "prompt_result.json", func() doc { return new(acpv1.PromptResult) }},
+	{"acpv1", "ReadTextFileMessage", "acp/v1", "read_text_file_message.json", func() doc { return new(acpv1.ReadTextFileMessage) }},
+	{"acpv1", "ReadTextFileResponse", "acp/v1", "read_text_file_response.json", func() doc { return new(acpv1.ReadTextFileResponse) }},
+	{"acpv1", "RequestPermissionResponse", "acp/v1", "request_permission_response.json", func() doc { return new(acpv1.RequestPermissionResponse) }},
+	{"acpv1", "SessionUpdateMessage", "acp/v1", "session_update_message.json", func() doc { return new(acpv1.SessionUpdateMessage) }},
+	{"acpv1", "SetSessionModeRequest", "acp/v1", "set_session_mode_request.json", func() doc { return new(acpv1.SetSessionModeRequest) }},
+	{"acpv1", "SetSessionModeResult", "acp/v1", "set_session_mode_result.json", func() doc { return new(acpv1.SetSessionModeResult) }},
+	{"acpv1", "TextResourceContents", "acp/v1", "text_resource_contents.json", func() doc { return new(acpv1.TextResourceContents) }},
+	{"acpv1", "WriteTextFileMessage", "acp/v1", "write_text_file_message.json", func() doc { return new(acpv1.WriteTextFileMessage) }},
+	{"acpv1", "WriteTextFileResponse", "acp/v1", "write_text_file_response.json", func() doc { return new(acpv1.WriteTextFileResponse) }},
 	{"streamjsonv1", "Input", "streamjson/v1", "input.json", func() doc { return new(streamjsonv1.Input) }},
 	{"streamjsonv1", "Output", "streamjson/v1", "output.json", func() doc { return new(streamjsonv1.Output) }},
 	{"streamjsonv2", "Input", "streamjson/v2", "input.json", func() doc { return new(streamjsonv2.Input) }},

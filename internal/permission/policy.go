@@ -64,6 +64,10 @@ type Policy struct {
 	// Allowed grants these tools without asking (--allowed-tools): each
 	// entry is a grant matched by Grant.Matches.
 	Allowed []Grant
+	// Interactive says someone can answer the calls left to a prompt (an
+	// editor over ACP): the model is offered those tools too, and their
+	// calls are put to that person instead of being refused.
+	Interactive bool
 }
 
 // Validate checks the mode, that every name in Enabled, Disabled and
@@ -119,11 +123,12 @@ func unknownNames(list string, names, known []string) []error {
 }
 
 // Visible returns the specs the model may be offered, in their order: the
-// tools the policy allows (Decide's Action is ActionAllow).
+// tools the policy allows (Decide's Action is ActionAllow), and in an
+// interactive policy also those it leaves to a prompt.
 func (p Policy) Visible(specs []tools.Spec) []tools.Spec {
 	var out []tools.Spec
 	for _, s := range specs {
-		if p.Decide(s).Granted() {
+		if a := p.Decide(s).Action; a == ActionAllow || p.Interactive && a == ActionPrompt {
 			out = append(out, s)
 		}
 	}
@@ -178,6 +183,9 @@ func (p Policy) byPermission(spec tools.Spec) (Action, string, string) {
 	case tools.PermissionPrompt:
 		if by := p.grantedBy(spec); by != "" {
 			return ActionAllow, fmt.Sprintf("tool %s needs approval%s; granted by %s", name, why, by), by
+		}
+		if p.Interactive {
+			return ActionPrompt, fmt.Sprintf("tool %s needs approval%s", name, why), ""
 		}
 		return ActionPrompt, fmt.Sprintf("tool %s needs approval%s, and this headless run cannot ask for it; "+
 			"allow it with %s", name, why, strings.Join(GrantFlags(spec), " or ")), ""
