@@ -145,6 +145,9 @@ func (r *runner) execute(ctx context.Context, c *call) (tools.Result, error) {
 	if err != nil || !granted {
 		return errorResult("permission denied: %s", reason), err
 	}
+	if _, isMCP := r.cfg.Tools.mcpParams[c.spec.Name]; isMCP {
+		return r.callMCP(ctx, c)
+	}
 	fn := toolFuncs[c.spec.Name]
 	if fn == nil {
 		return errorResult("tool %s is not implemented", c.spec.Name), nil

@@ -39,6 +39,9 @@ const (
 	// WarningCodeAgentsFile says the workspace's AGENTS.md could not be
 	// read into the system prompt.
 	WarningCodeAgentsFile = "agents_file"
+	// WarningCodeMCPServer says an MCP server did not start, offers a tool
+	// Zero cannot offer, or stopped during a call.
+	WarningCodeMCPServer = "mcp_server"
 )
 
 // Block codes: why Zero stopped a tool call (block.code of the permission
@@ -76,7 +79,7 @@ func ErrorCodes() []string {
 // WarningCodes lists the declared warning codes.
 func WarningCodes() []string {
 	return []string{WarningCodeSessionNotSaved, WarningCodeSessionWarning, WarningCodeSkipPermissionsUnsafe,
-		WarningCodeToolsNotOffered, WarningCodeMaxOutputTokens, WarningCodeAgentsFile}
+		WarningCodeToolsNotOffered, WarningCodeMaxOutputTokens, WarningCodeAgentsFile, WarningCodeMCPServer}
 }
 
 // BlockCodes lists the declared block codes.
