@@ -10,6 +10,8 @@ package main
 //	(cd clients/js && npm ci) && go test ./cmd/zero/ -run MCP
 
 import (
+	"bufio"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -375,5 +377,47 @@ func TestMCPConfigErrors(t *testing.T) {
 	res := z.exec("--allowed-tools", "mcp__nowhere", "--list-tools")
 	if res.code != 2 || !strings.Contains(res.stderr, `names MCP server "nowhere", which no --mcp-config file configures`) {
 		t.Errorf("a grant for an unconfigured server: exit %d, %s", res.code, res.stderr)
+	}
+}
+
+// TestMCPInterruptCancelsCalls sends SIGINT while an MCP call is in
+// flight: the server is told with notifications/cancelled, zero exits 130,
+// and no server process is left.
+func TestMCPInterruptCancelsCalls(t *testing.T) {
+	z := newZeroEnv(t)
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := filepath.Join(t.TempDir(), "cancelled.log")
+	cfg := z.mcpConfig(map[string]map[string]any{"slow": {"command": self,
+		"env": map[string]string{"ZERO_FAKE_MCP": "slow", "ZERO_FAKE_MCP_LOG": log}}})
+	z.serve(pt.OpenAI, calls(pt.Call{ID: "s", Name: "mcp__slow__work", Args: []string{`{"n":1}`}}), pt.OpenAI.Stream(pt.Text("never")))
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := z.command(ctx, "", "exec", "-o", "stream-json", "--mcp-config", cfg, "--allowed-tools", "mcp__slow", "wait")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(stdout)
+	var out strings.Builder
+	for sc.Scan() {
+		out.WriteString(sc.Text() + "\n")
+		if strings.Contains(sc.Text(), `"type":"tool_call"`) {
+			time.Sleep(300 * time.Millisecond)
+			cmd.Process.Signal(syscall.SIGINT)
+		}
+	}
+	cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 130 {
+		t.Errorf("exit code %d, want 130\n%s", code, out.String())
+	}
+	z.noServerLeft()
+	if b, _ := os.ReadFile(log); !strings.Contains(string(b), `"method":"notifications/cancelled"`) {
+		t.Errorf("the server was not told the call was cancelled: %q", b)
 	}
 }
