@@ -63,7 +63,7 @@ func TestParseConfig(t *testing.T) {
 		t.Errorf("Merge of a duplicate: %v", err)
 	}
 	for doc, want := range map[string]string{
-		`{"mcpServers":{"a":{"type":"http","url":"ftp://x"}}}`: `/mcpServers/a/url: "ftp://x" is not an http or https URL`,
+		`{"mcpServers":{"a":{"type":"http","url":"ftp://x"}}}`:  `/mcpServers/a/url: "ftp://x" is not an http or https URL`,
 		`{"mcpServers":{"a":{"command":"x","url":"http://h"}}}`: "/mcpServers/a/url: a stdio server has no url",
 		`{"servers":{}}`: "additionalProperties",
 	} {
