@@ -21,6 +21,8 @@ package zero
 //go:generate go run ./cmd/zerogen upgrade --from schema/execresult/v1 --from-import github.com/zeroproject/zero/generated/execresult/v1 --schemas schema/execresult/v2 --out generated/execresult/v2 --package execresultv2
 //go:generate go run ./cmd/zerogen downgrade --from schema/execresult/v1 --from-import github.com/zeroproject/zero/generated/execresult/v1 --schemas schema/execresult/v2 --out generated/execresult/v2 --package execresultv2
 //go:generate go run ./cmd/zerogen --schemas schema/acp/v1 --out generated/acp/v1 --package acpv1 --fixtures
+//go:generate go run ./cmd/zerogen --schemas schema/mcp/v1 --out generated/mcp/v1 --package mcpv1 --fixtures
+//go:generate go run ./cmd/zerogen --schemas schema/mcpconfig/v1 --out generated/mcpconfig/v1 --package mcpconfigv1 --fixtures
 //go:generate go run ./cmd/zerogen bundle --schemas schema --out generated/bundles
 //go:generate go run ./cmd/zerogen ts --schemas schema --out generated/ts
 //go:generate go run ./cmd/zerogen docs --schemas schema --out docs/reference

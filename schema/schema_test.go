@@ -35,6 +35,13 @@ var allowedKeywords = map[string]bool{
 	// pattern would say the same, but zerogen would then give the field no
 	// Go shape, and every code in Go would become raw JSON.
 	KnownKeyword: true,
+	// anyOf appears only where a protocol Zero speaks but does not own
+	// allows alternatives that no constant tells apart: MCP's text and blob
+	// resource contents (told apart by which member they carry) and its
+	// request ids (a string or an integer; ajv's strict mode refuses a type
+	// list). Zero's own unions are oneOf of objects with a "type" constant
+	// (TestUnionsAreDiscriminated).
+	"anyOf": true,
 }
 
 // acpKeywords are the keywords the ACP schemas may use beyond
@@ -61,7 +68,20 @@ var (
 	camelCase  = regexp.MustCompile(`^[a-z][A-Za-z0-9]*$`)
 	snakeCase  = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 	versionDir = regexp.MustCompile(`/v([1-9][0-9]*)$`)
+	// foreignName matches the member names MCP itself fixes that are not
+	// lowerCamelCase: _meta, $schema inside a schema object, and the
+	// reverse-DNS keys of _meta (io.modelcontextprotocol/protocolVersion).
+	foreignName = regexp.MustCompile(`^(_meta|\$schema|[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+/[a-z][A-Za-z0-9]*)$`)
 )
+
+// isMap reports whether s is an object whose member names the document's
+// author chooses (no properties, additionalProperties a schema), such as
+// the servers of an MCP config file or a server's environment variables.
+func isMap(s map[string]any) bool {
+	_, hasProps := s["properties"]
+	sub, isSchema := s["additionalProperties"].(map[string]any)
+	return !hasProps && isSchema && len(sub) > 0
+}
 
 func TestSchemasCompile(t *testing.T) {
 	schemas := compileAll(t)
@@ -138,7 +158,10 @@ func TestObjectSchemasAreClosed(t *testing.T) {
 				// extensibility rule), so Zero's ACP objects stay open and
 				// keep the members they do not know.
 				t.Errorf("%s#%s: an ACP object is open: no additionalProperties: false", f.Path, ptr)
-			case !f.IsACP() && s["additionalProperties"] != false:
+			case f.IsACP():
+			case f.IsForeign() || isMap(s):
+				return
+			case s["additionalProperties"] != false:
 				t.Errorf("%s#%s: object schema without additionalProperties: false", f.Path, ptr)
 			}
 			props, _ := s["properties"].(map[string]any)
@@ -199,6 +222,9 @@ func TestPropertyNames(t *testing.T) {
 			for name := range props {
 				if f.IsACP() && name == "_meta" {
 					continue // ACP's extension member, on every object
+				}
+				if f.IsForeign() && foreignName.MatchString(name) {
+					continue
 				}
 				if !want.MatchString(name) {
 					t.Errorf("%s#%s: property %q is not %s", f.Path, ptr, name, style)
@@ -319,7 +345,7 @@ func discriminator(s map[string]any) string {
 func TestDocumentsCarrySchemaVersion(t *testing.T) {
 	files := loadSchemaFiles(t)
 	for _, f := range files {
-		if f.IsTool() || strings.HasSuffix(f.Path, "/defs.json") {
+		if f.IsTool() || f.IsForeign() || strings.HasSuffix(f.Path, "/defs.json") {
 			continue
 		}
 		if f.IsACP() {

@@ -9,6 +9,8 @@ import (
 	acpv1 "github.com/zeroproject/zero/generated/acp/v1"
 	execresultv1 "github.com/zeroproject/zero/generated/execresult/v1"
 	execresultv2 "github.com/zeroproject/zero/generated/execresult/v2"
+	mcpv1 "github.com/zeroproject/zero/generated/mcp/v1"
+	mcpconfigv1 "github.com/zeroproject/zero/generated/mcpconfig/v1"
 	replayv1 "github.com/zeroproject/zero/generated/replay/v1"
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
 	streamjsonv1 "github.com/zeroproject/zero/generated/streamjson/v1"
@@ -76,6 +78,20 @@ var roots = []*root{
 	{"replayv1", "ReplayScript", "replay/v1", "script.json", func() doc { return new(replayv1.ReplayScript) }},
 	{"execresultv1", "ExecResult", "execresult/v1", "result.json", func() doc { return new(execresultv1.ExecResult) }},
 	{"execresultv2", "ExecResult", "execresult/v2", "result.json", func() doc { return new(execresultv2.ExecResult) }},
+	{"mcpv1", "CallToolRequest", "mcp/v1", "callToolRequest.json", func() doc { return new(mcpv1.CallToolRequest) }},
+	{"mcpv1", "CallToolResult", "mcp/v1", "callToolResult.json", func() doc { return new(mcpv1.CallToolResult) }},
+	{"mcpv1", "CancelledNotification", "mcp/v1", "cancelledNotification.json", func() doc { return new(mcpv1.CancelledNotification) }},
+	{"mcpv1", "DiscoverRequest", "mcp/v1", "discoverRequest.json", func() doc { return new(mcpv1.DiscoverRequest) }},
+	{"mcpv1", "DiscoverResult", "mcp/v1", "discoverResult.json", func() doc { return new(mcpv1.DiscoverResult) }},
+	{"mcpv1", "ErrorResponse", "mcp/v1", "errorResponse.json", func() doc { return new(mcpv1.ErrorResponse) }},
+	{"mcpv1", "InitializeRequest", "mcp/v1", "initializeRequest.json", func() doc { return new(mcpv1.InitializeRequest) }},
+	{"mcpv1", "InitializeResult", "mcp/v1", "initializeResult.json", func() doc { return new(mcpv1.InitializeResult) }},
+	{"mcpv1", "InitializedNotification", "mcp/v1", "initializedNotification.json", func() doc { return new(mcpv1.InitializedNotification) }},
+	{"mcpv1", "ListToolsRequest", "mcp/v1", "listToolsRequest.json", func() doc { return new(mcpv1.ListToolsRequest) }},
+	{"mcpv1", "ListToolsResult", "mcp/v1", "listToolsResult.json", func() doc { return new(mcpv1.ListToolsResult) }},
+	{"mcpv1", "Message", "mcp/v1", "message.json", func() doc { return new(mcpv1.Message) }},
+	{"mcpv1", "ProgressNotification", "mcp/v1", "progressNotification.json", func() doc { return new(mcpv1.ProgressNotification) }},
+	{"mcpconfigv1", "MCPConfig", "mcpconfig/v1", "config.json", func() doc { return new(mcpconfigv1.MCPConfig) }},
 }
 
 // rootNamed returns the table entry for pkg.name, or nil.

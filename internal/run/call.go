@@ -148,6 +148,9 @@ func (r *runner) execute(ctx context.Context, c *call) (tools.Result, error) {
 	if r.cfg.OnToolStart != nil {
 		r.cfg.OnToolStart(c.id)
 	}
+	if _, isMCP := r.cfg.Tools.mcpParams[c.spec.Name]; isMCP {
+		return r.callMCP(ctx, c)
+	}
 	fn := toolFuncs[c.spec.Name]
 	if fn == nil {
 		return errorResult("tool %s is not implemented", c.spec.Name), nil
