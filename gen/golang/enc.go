@@ -86,7 +86,8 @@ func (e *emitter) encBody(t *ir.Type, v *jen.Statement) []jen.Code {
 	case ir.KMap:
 		return []jen.Code{
 			enc().Dot("Byte").Call(jen.LitRune('{')),
-			jen.For(jen.List(jen.Id("i"), jen.Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(v))).Block(
+			keysBuffer(),
+			jen.For(jen.List(jen.Id("i"), jen.Id("k")).Op(":=").Range().Add(sortedKeys(v))).Block(
 				enc().Dot("Key").Call(jen.Id("i").Op("==").Lit(0), jen.Id("k")),
 				jen.If(jen.Err().Op(":=").Id(e.encName(t.Elem)).Call(enc(), jen.Id("k"), v.Clone().Index(jen.Id("k"))), jen.Err().Op("!=").Nil()).Block(
 					jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))),
@@ -178,7 +179,7 @@ func (e *emitter) structEncoder(f *jen.File, t *ir.Type) {
 		default:
 			firstExpr = jen.Id("first").Op("&&").Id("i").Op("==").Lit(0)
 		}
-		body = append(body, jen.For(jen.List(index, jen.Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(jen.Id("x").Dot("Extra")))).Block(
+		body = append(body, keysBuffer(), jen.For(jen.List(index, jen.Id("k")).Op(":=").Range().Add(sortedKeys(jen.Id("x").Dot("Extra")))).Block(
 			enc().Dot("Key").Call(firstExpr, jen.Id("k")),
 			jen.If(jen.Err().Op(":=").Id(e.encName(t.Extra)).Call(enc(), jen.Id("k"), jen.Id("x").Dot("Extra").Index(jen.Id("k"))), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))),
@@ -186,6 +187,21 @@ func (e *emitter) structEncoder(f *jen.File, t *ir.Type) {
 	}
 	body = append(body, enc().Dot("Byte").Call(jen.LitRune('}')), jen.Return(jen.Nil()))
 	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("encodeJSON").Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder")).Error().Block(body...)
+}
+
+// keysOnStack is how many keys of a map an encoder sorts without allocating.
+const keysOnStack = 8
+
+// keysBuffer declares the stack buffer sortedKeys fills.
+func keysBuffer() jen.Code {
+	return jen.Var().Id("keys").Index(jen.Lit(keysOnStack)).String()
+}
+
+// sortedKeys is the keys of the map m in byte order, the order maps and the
+// members a schema does not name are written in, collected into the buffer
+// keysBuffer declares.
+func sortedKeys(m jen.Code) jen.Code {
+	return jen.Qual(rtPkg, "SortedKeys").Call(jen.Id("keys").Index(jen.Empty(), jen.Lit(0)), m)
 }
 
 // readsFirst reports whether the struct encoder of t reads its run-time

@@ -29,3 +29,39 @@ func TestEncodeAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestProtocolMixes checks the ACP and MCP mixes the ratios are stated on:
+// each document decodes into its generated type, is valid under its schema
+// for jsonschema/v5 too, encodes back to the same bytes with zero
+// allocations into a reused buffer, and reads into the plain structs of the
+// encoding/json baseline without losing a member.
+func TestProtocolMixes(t *testing.T) {
+	for _, m := range mixes() {
+		values := m.decoded(t)
+		schemas := m.schemas(t)
+		targets := m.plain()
+		buf := make([]byte, 0, 16<<10)
+		for i, doc := range m.docs {
+			var err error
+			if n := testing.AllocsPerRun(50, func() { buf, err = values[i].AppendJSON(buf[:0]) }); n != 0 {
+				t.Errorf("%s document %d: %v allocations per AppendJSON, want 0", m.name, i, n)
+			}
+			if err != nil || !bytes.Equal(buf, doc) {
+				t.Errorf("%s document %d: encoded %s %v\nwant %s", m.name, i, buf, err, doc)
+			}
+			var v any
+			if err := json.Unmarshal(doc, &v); err != nil {
+				t.Fatal(err)
+			}
+			if err := schemas[i].Validate(v); err != nil {
+				t.Errorf("%s document %d: jsonschema/v5: %v", m.name, i, err)
+			}
+			if err := json.Unmarshal(doc, targets[i]); err != nil {
+				t.Fatal(err)
+			}
+			if b, err := json.Marshal(targets[i]); err != nil || !bytes.Equal(b, doc) {
+				t.Errorf("%s document %d: the plain structs lose members: %s %v", m.name, i, b, err)
+			}
+		}
+	}
+}

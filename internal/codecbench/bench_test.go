@@ -5,11 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/go-faster/jx"
-	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	v2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/rt"
@@ -23,87 +21,136 @@ func totalBytes(docs [][]byte) int64 {
 	return n
 }
 
-func BenchmarkDecodeGenerated(b *testing.B) {
-	docs := mix()
-	b.SetBytes(totalBytes(docs))
-	b.ReportAllocs()
-	var d rt.Decoder
-	var out v2.Output
-	for i := 0; i < b.N; i++ {
-		for _, doc := range docs {
-			d.Reset(doc)
-			if err := out.DecodeJSON(&d); err != nil {
-				b.Fatal(err)
+// benchDecodeGenerated decodes and validates each document of m into its
+// generated type, reusing the decoder and the targets.
+func benchDecodeGenerated(m codecMix) func(*testing.B) {
+	return func(b *testing.B) {
+		b.SetBytes(totalBytes(m.docs))
+		b.ReportAllocs()
+		var d rt.Decoder
+		out := m.targets()
+		for i := 0; i < b.N; i++ {
+			for j, doc := range m.docs {
+				d.Reset(doc)
+				if err := out[j].DecodeJSON(&d); err != nil {
+					b.Fatal(err)
+				}
 			}
 		}
 	}
 }
 
-func BenchmarkDecodeStdlibPlain(b *testing.B) {
-	docs := mix()
-	b.SetBytes(totalBytes(docs))
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		targets := plainTargets()
-		for j, doc := range docs {
+// benchDecodeStdlibPlain decodes each document of m with encoding/json into
+// fresh plain structs, validating nothing.
+func benchDecodeStdlibPlain(m codecMix) func(*testing.B) {
+	return func(b *testing.B) {
+		b.SetBytes(totalBytes(m.docs))
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			targets := m.plain()
+			for j, doc := range m.docs {
+				if err := json.Unmarshal(doc, targets[j]); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// benchDecodeAnyPlusJSONSchema decodes each document of m into any and
+// validates it against its schema with jsonschema/v5.
+func benchDecodeAnyPlusJSONSchema(m codecMix) func(*testing.B) {
+	return func(b *testing.B) {
+		schemas := m.schemas(b)
+		b.SetBytes(totalBytes(m.docs))
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			for j, doc := range m.docs {
+				dec := json.NewDecoder(bytes.NewReader(doc))
+				dec.UseNumber()
+				var v any
+				if err := dec.Decode(&v); err != nil {
+					b.Fatal(err)
+				}
+				if err := schemas[j].Validate(v); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// benchJxSkip reads each document of m once with jx and keeps nothing.
+func benchJxSkip(m codecMix) func(*testing.B) {
+	return func(b *testing.B) {
+		b.SetBytes(totalBytes(m.docs))
+		b.ReportAllocs()
+		d := jx.DecodeBytes(nil)
+		for i := 0; i < b.N; i++ {
+			for _, doc := range m.docs {
+				d.ResetBytes(doc)
+				if err := d.Skip(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// benchEncodeGenerated encodes the decoded documents of m into a reused
+// buffer.
+func benchEncodeGenerated(m codecMix) func(*testing.B) {
+	return func(b *testing.B) {
+		values := m.decoded(b)
+		b.SetBytes(totalBytes(m.docs))
+		b.ReportAllocs()
+		buf := make([]byte, 0, 16<<10)
+		for i := 0; i < b.N; i++ {
+			for _, v := range values {
+				var err error
+				buf, err = v.AppendJSON(buf[:0])
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// benchEncodeStdlibPlain encodes the documents of m, decoded into plain
+// structs, with encoding/json.Marshal.
+func benchEncodeStdlibPlain(m codecMix) func(*testing.B) {
+	return func(b *testing.B) {
+		targets := m.plain()
+		for j, doc := range m.docs {
 			if err := json.Unmarshal(doc, targets[j]); err != nil {
 				b.Fatal(err)
 			}
 		}
-	}
-}
-
-func outputSchema(tb testing.TB) *jsonschema.Schema {
-	c := jsonschema.NewCompiler()
-	c.Draft = jsonschema.Draft2020
-	dir := filepath.Join("..", "..", "schema", "streamjson", "v2")
-	for _, name := range []string{"defs.json", "input.json", "output.json"} {
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if err := c.AddResource("https://schemas.zero.dev/streamjson/v2/"+name, bytes.NewReader(data)); err != nil {
-			tb.Fatal(err)
-		}
-	}
-	s, err := c.Compile("https://schemas.zero.dev/streamjson/v2/output.json")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return s
-}
-
-func BenchmarkDecodeAnyPlusJSONSchema(b *testing.B) {
-	docs := mix()
-	s := outputSchema(b)
-	b.SetBytes(totalBytes(docs))
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		for _, doc := range docs {
-			dec := json.NewDecoder(bytes.NewReader(doc))
-			dec.UseNumber()
-			var v any
-			if err := dec.Decode(&v); err != nil {
-				b.Fatal(err)
-			}
-			if err := s.Validate(v); err != nil {
-				b.Fatal(err)
+		b.SetBytes(totalBytes(m.docs))
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			for _, t := range targets {
+				if _, err := json.Marshal(t); err != nil {
+					b.Fatal(err)
+				}
 			}
 		}
 	}
 }
 
-func BenchmarkJxSkip(b *testing.B) {
-	docs := mix()
-	b.SetBytes(totalBytes(docs))
-	b.ReportAllocs()
-	d := jx.DecodeBytes(nil)
-	for i := 0; i < b.N; i++ {
-		for _, doc := range docs {
-			d.ResetBytes(doc)
-			if err := d.Skip(); err != nil {
-				b.Fatal(err)
-			}
+// BenchmarkCodecs runs every codec on every mix: go test -bench Codecs.
+func BenchmarkCodecs(b *testing.B) {
+	for _, m := range mixes() {
+		for _, c := range []struct {
+			name string
+			fn   func(codecMix) func(*testing.B)
+		}{
+			{"decode-generated", benchDecodeGenerated}, {"decode-stdlib-plain", benchDecodeStdlibPlain},
+			{"decode-any+jsonschema", benchDecodeAnyPlusJSONSchema}, {"jx-skip", benchJxSkip},
+			{"encode-generated", benchEncodeGenerated}, {"encode-stdlib-plain", benchEncodeStdlibPlain},
+		} {
+			b.Run(m.name+"/"+c.name, c.fn(m))
 		}
 	}
 }
@@ -120,63 +167,40 @@ func decodedMix(tb testing.TB) []v2.Output {
 	return out
 }
 
-func BenchmarkEncodeGenerated(b *testing.B) {
-	events := decodedMix(b)
-	b.SetBytes(totalBytes(mix()))
-	b.ReportAllocs()
-	buf := make([]byte, 0, 16<<10)
-	for i := 0; i < b.N; i++ {
-		for j := range events {
-			var err error
-			buf, err = events[j].AppendJSON(buf[:0])
-			if err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-}
-
-func BenchmarkEncodeStdlibPlain(b *testing.B) {
-	docs := mix()
-	targets := plainTargets()
-	for j, doc := range docs {
-		if err := json.Unmarshal(doc, targets[j]); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.SetBytes(totalBytes(docs))
-	b.ReportAllocs()
-	for i := 0; i < b.N; i++ {
-		for _, t := range targets {
-			if _, err := json.Marshal(t); err != nil {
-				b.Fatal(err)
-			}
-		}
-	}
-}
-
-// TestRatios runs the benchmarks side by side and prints the ratios the
-// project states its goals in. It asserts nothing about time: machines are
-// noisy. Run it with ZERO_BENCH=1 (make bench).
+// TestRatios runs the benchmarks side by side, mix by mix, and prints the
+// ratios the project states its goals in. It asserts nothing about time:
+// machines are noisy. Run it with ZERO_BENCH=1 (make bench); ZERO_MIX=NAME
+// measures one mix.
 func TestRatios(t *testing.T) {
 	if os.Getenv("ZERO_BENCH") == "" {
 		t.Skip("set ZERO_BENCH=1 (make bench) to measure; timings are not assertions")
 	}
+	for _, m := range mixes() {
+		if only := os.Getenv("ZERO_MIX"); only != "" && only != m.name {
+			continue
+		}
+		printRatios(m)
+	}
+}
+
+// printRatios measures every codec on m and prints the ratios.
+func printRatios(m codecMix) {
 	r := map[string]testing.BenchmarkResult{}
-	for name, fn := range map[string]func(*testing.B){
-		"gen": BenchmarkDecodeGenerated, "std": BenchmarkDecodeStdlibPlain, "any+schema": BenchmarkDecodeAnyPlusJSONSchema,
-		"jx": BenchmarkJxSkip, "enc": BenchmarkEncodeGenerated, "stdenc": BenchmarkEncodeStdlibPlain,
+	for name, fn := range map[string]func(codecMix) func(*testing.B){
+		"gen": benchDecodeGenerated, "std": benchDecodeStdlibPlain, "any+schema": benchDecodeAnyPlusJSONSchema,
+		"jx": benchJxSkip, "enc": benchEncodeGenerated, "stdenc": benchEncodeStdlibPlain,
 	} {
-		r[name] = testing.Benchmark(fn)
+		r[name] = testing.Benchmark(fn(m))
 	}
 	ns := func(k string) float64 { return float64(r[k].NsPerOp()) }
 	lines := []string{
-		fmt.Sprintf("decode+validate, generated: %8.0f ns/mix  %3d allocs/mix  %6.0f MB/s", ns("gen"), r["gen"].AllocsPerOp(), mbs(r["gen"])),
-		fmt.Sprintf("encoding/json plain structs: %7.0f ns/mix  %3d allocs/mix  -> generated is %.1fx faster (goal >= 8x)", ns("std"), r["std"].AllocsPerOp(), ns("std")/ns("gen")),
-		fmt.Sprintf("any + jsonschema/v5 Validate: %6.0f ns/mix  %3d allocs/mix  -> generated is %.1fx faster (goal >= 50x)", ns("any+schema"), r["any+schema"].AllocsPerOp(), ns("any+schema")/ns("gen")),
-		fmt.Sprintf("jx Skip (read once):         %7.0f ns/mix  -> generated takes %.2fx as long (goal <= 2x)", ns("jx"), ns("gen")/ns("jx")),
-		fmt.Sprintf("allocations: generated/encoding-json = %.2f (goal <= 0.33)", float64(r["gen"].AllocsPerOp())/float64(r["std"].AllocsPerOp())),
-		fmt.Sprintf("encode, generated into reused buffer: %6.0f ns/mix %d allocs/mix; encoding/json.Marshal %6.0f ns/mix -> %.1fx faster (goal >= 5x, 0 allocs)", ns("enc"), r["enc"].AllocsPerOp(), ns("stdenc"), ns("stdenc")/ns("enc")),
+		fmt.Sprintf("mix %s: %d documents, %d bytes", m.name, len(m.docs), totalBytes(m.docs)),
+		fmt.Sprintf("  decode+validate, generated: %8.0f ns/mix  %3d allocs/mix  %6.0f MB/s", ns("gen"), r["gen"].AllocsPerOp(), mbs(r["gen"])),
+		fmt.Sprintf("  encoding/json plain structs: %7.0f ns/mix  %3d allocs/mix  -> generated is %.1fx faster (goal >= 8x)", ns("std"), r["std"].AllocsPerOp(), ns("std")/ns("gen")),
+		fmt.Sprintf("  any + jsonschema/v5 Validate: %6.0f ns/mix  %3d allocs/mix  -> generated is %.1fx faster (goal >= 50x)", ns("any+schema"), r["any+schema"].AllocsPerOp(), ns("any+schema")/ns("gen")),
+		fmt.Sprintf("  jx Skip (read once):         %7.0f ns/mix  -> generated takes %.2fx as long (goal <= 2x)", ns("jx"), ns("gen")/ns("jx")),
+		fmt.Sprintf("  allocations: generated/encoding-json = %.2f (goal <= 0.33)", float64(r["gen"].AllocsPerOp())/float64(r["std"].AllocsPerOp())),
+		fmt.Sprintf("  encode, generated into reused buffer: %6.0f ns/mix %d allocs/mix; encoding/json.Marshal %6.0f ns/mix -> %.1fx faster (goal >= 5x, 0 allocs)", ns("enc"), r["enc"].AllocsPerOp(), ns("stdenc"), ns("stdenc")/ns("enc")),
 	}
 	for _, l := range lines {
 		fmt.Println(l)

@@ -8,18 +8,19 @@ import (
 
 	"github.com/go-faster/jx"
 
-	v2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/rt"
 )
 
-// TestLoop runs one codec over the mix ZERO_LOOP_N times (default 1000),
+// TestLoop runs one codec over one mix ZERO_LOOP_N times (default 1000),
 // for counting instructions under valgrind, which is repeatable where
 // timings on a shared machine are not:
 //
 //	go test -c -o /tmp/cb.test ./internal/codecbench
-//	ZERO_LOOP=gen valgrind --tool=callgrind /tmp/cb.test -test.run TestLoop
+//	ZERO_MIX=acp ZERO_LOOP=gen valgrind --tool=callgrind /tmp/cb.test -test.run TestLoop
 //
-// ZERO_LOOP=none measures the fixed cost of starting the test binary.
+// ZERO_MIX names the mix (house, acp or mcp; house when unset).
+// ZERO_LOOP=none measures the fixed cost of starting the test binary and
+// preparing the mix.
 func TestLoop(t *testing.T) {
 	which := os.Getenv("ZERO_LOOP")
 	if which == "" {
@@ -29,27 +30,28 @@ func TestLoop(t *testing.T) {
 	if n == 0 {
 		n = 1000
 	}
-	docs := mix()
-	events := decodedMix(t)
-	targets := plainTargets()
+	m := mixNamed(t, os.Getenv("ZERO_MIX"))
+	docs := m.docs
+	values := m.decoded(t)
+	targets := m.plain()
 	for j, doc := range docs {
 		_ = json.Unmarshal(doc, targets[j])
 	}
 	var d rt.Decoder
-	var out v2.Output
+	out := m.targets()
 	jd := jx.DecodeBytes(nil)
 	buf := make([]byte, 0, 16<<10)
 	for i := 0; i < n; i++ {
 		switch which {
 		case "gen":
-			for _, doc := range docs {
+			for j, doc := range docs {
 				d.Reset(doc)
-				if err := out.DecodeJSON(&d); err != nil {
+				if err := out[j].DecodeJSON(&d); err != nil {
 					t.Fatal(err)
 				}
 			}
 		case "std":
-			targets := plainTargets()
+			targets := m.plain()
 			for j, doc := range docs {
 				if err := json.Unmarshal(doc, targets[j]); err != nil {
 					t.Fatal(err)
@@ -63,8 +65,8 @@ func TestLoop(t *testing.T) {
 				}
 			}
 		case "enc":
-			for j := range events {
-				buf, _ = events[j].AppendJSON(buf[:0])
+			for _, v := range values {
+				buf, _ = v.AppendJSON(buf[:0])
 			}
 		case "stdenc":
 			for _, x := range targets {

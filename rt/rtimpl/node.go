@@ -301,10 +301,57 @@ func (n *Node) checkConstEnum(raw string, start int) error {
 	return nil
 }
 
+// excludes reports whether m fails on raw by its type alone, whatever else
+// it says: own checks the type of every value before anything else. Branches
+// of anyOf and oneOf that exclude a value are not run, so a failing branch
+// does not build an error nobody reads.
+func (m *Node) excludes(raw string) bool {
+	if m.Never {
+		return true
+	}
+	if m.Types == 0 || raw == "" {
+		return false
+	}
+	var t TypeSet
+	switch raw[0] {
+	case '"':
+		t = TString
+	case '{':
+		t = TObject
+	case '[':
+		t = TArray
+	case 't', 'f':
+		t = TBool
+	case 'n':
+		t = TNull
+	case '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		t = TNumber | TInteger
+	default:
+		return false
+	}
+	return m.Types&t == 0
+}
+
+// firstFailure is the error of branch i of an anyOf or oneOf, reported when
+// no branch matches; err is that error when the branch ran.
+func firstFailure(branches []*Node, i int, err error, raw string, start, maxDepth, depth int, sc *dynScope) error {
+	if err != nil {
+		return err
+	}
+	return sub(branches[i], raw, start, maxDepth, depth, nil, sc)
+}
+
 func (n *Node) anyOf(raw string, start, maxDepth, depth int, a *annots, sc *dynScope) error {
 	var first error
+	firstAt := -1
 	ok := false
-	for _, m := range n.AnyOf {
+	for i, m := range n.AnyOf {
+		if m.excludes(raw) {
+			if firstAt < 0 {
+				firstAt = i
+			}
+			continue
+		}
 		err := sub(m, raw, start, maxDepth, depth, a, sc)
 		if err == nil {
 			ok = true
@@ -313,29 +360,36 @@ func (n *Node) anyOf(raw string, start, maxDepth, depth int, a *annots, sc *dynS
 			}
 			continue
 		}
-		if first == nil {
-			first = err
+		if firstAt < 0 {
+			firstAt, first = i, err
 		}
 	}
 	if ok {
 		return nil
 	}
+	first = firstFailure(n.AnyOf, firstAt, first, raw, start, maxDepth, depth, sc)
 	return rt.Fail(start, "anyOf", "the value matches none of the "+strconv.Itoa(len(n.AnyOf))+" schemas (first failure: "+first.Error()+")")
 }
 
 func (n *Node) oneOf(raw string, start, maxDepth, depth int, a *annots, sc *dynScope) error {
-	matched := -1
+	matched, firstAt := -1, -1
 	var first error
 	var won *annots
 	for i, m := range n.OneOf {
+		if m.excludes(raw) {
+			if firstAt < 0 {
+				firstAt = i
+			}
+			continue
+		}
 		var mine *annots
 		if a != nil {
 			mine = &annots{}
 		}
 		err := sub(m, raw, start, maxDepth, depth, mine, sc)
 		if err != nil {
-			if first == nil {
-				first = err
+			if firstAt < 0 {
+				firstAt, first = i, err
 			}
 			continue
 		}
@@ -345,6 +399,7 @@ func (n *Node) oneOf(raw string, start, maxDepth, depth int, a *annots, sc *dynS
 		matched, won = i, mine
 	}
 	if matched < 0 {
+		first = firstFailure(n.OneOf, firstAt, first, raw, start, maxDepth, depth, sc)
 		return rt.Fail(start, "oneOf", "the value matches none of the "+strconv.Itoa(len(n.OneOf))+" schemas (first failure: "+first.Error()+")")
 	}
 	if a != nil {

@@ -4,9 +4,6 @@
 package acpv1
 
 import (
-	"maps"
-	"slices"
-
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
@@ -27,7 +24,8 @@ func (x *AuthenticateRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -78,7 +76,8 @@ func encodeMeta(e *rt.Encoder, key string, v rt.Nullable[Meta]) error {
 
 func (x *Meta) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -134,7 +133,8 @@ func (x *CancelNotification) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -183,7 +183,8 @@ func (x *ErrorResponse) encodeJSON(e *rt.Encoder) error {
 	if err := encodeError(e, "error", x.Error); err != nil {
 		return rt.AtKey(err, "error")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -243,7 +244,8 @@ func (x *Error) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "data")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -314,7 +316,8 @@ func (x *InitializeRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -419,7 +422,8 @@ func (x *ClientCapabilities) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -489,7 +493,8 @@ func (x *FileSystemCapabilities) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -540,7 +545,8 @@ func encodeClientCapabilitiesSession(e *rt.Encoder, key string, v rt.Nullable[Cl
 
 func (x *ClientCapabilitiesSession) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -582,7 +588,8 @@ func encodeClientCapabilitiesAuth(e *rt.Encoder, key string, v ClientCapabilitie
 
 func (x *ClientCapabilitiesAuth) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -628,7 +635,8 @@ func encodeClientCapabilitiesElicitation(e *rt.Encoder, key string, v rt.Nullabl
 
 func (x *ClientCapabilitiesElicitation) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -700,7 +708,8 @@ func (x *Implementation) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -757,7 +766,8 @@ func (x *InitializeResult) encodeJSON(e *rt.Encoder) error {
 	if err := encodeInitializeResponse(e, "result", x.Result); err != nil {
 		return rt.AtKey(err, "result")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -830,7 +840,8 @@ func (x *InitializeResponse) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -930,7 +941,8 @@ func (x *AgentCapabilities) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1010,7 +1022,8 @@ func (x *PromptCapabilities) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1080,7 +1093,8 @@ func (x *McpCapabilities) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1122,7 +1136,8 @@ func encodeAgentCapabilitiesSessionCapabilities(e *rt.Encoder, key string, v Age
 
 func (x *AgentCapabilitiesSessionCapabilities) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1164,7 +1179,8 @@ func encodeAgentCapabilitiesAuth(e *rt.Encoder, key string, v AgentCapabilitiesA
 
 func (x *AgentCapabilitiesAuth) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1227,7 +1243,8 @@ func (x *AuthMethod) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1308,7 +1325,8 @@ func (x *LoadSessionRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1389,7 +1407,8 @@ func (x *LoadSessionResult) encodeJSON(e *rt.Encoder) error {
 	if err := encodeLoadSessionResponse(e, "result", x.Result); err != nil {
 		return rt.AtKey(err, "result")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1449,7 +1468,8 @@ func (x *LoadSessionResponse) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1505,7 +1525,8 @@ func (x *SessionModeState) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1568,7 +1589,8 @@ func (x *SessionMode) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1659,7 +1681,8 @@ func (x *Message) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "error")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1722,7 +1745,8 @@ func (x *NewSessionRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1771,7 +1795,8 @@ func (x *NewSessionResult) encodeJSON(e *rt.Encoder) error {
 	if err := encodeNewSessionResponse(e, "result", x.Result); err != nil {
 		return rt.AtKey(err, "result")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1830,7 +1855,8 @@ func (x *NewSessionResponse) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1879,7 +1905,8 @@ func (x *PermissionRequestMessage) encodeJSON(e *rt.Encoder) error {
 	if err := encodeRequestPermissionRequest(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1939,7 +1966,8 @@ func (x *RequestPermissionRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2047,7 +2075,8 @@ func (x *ToolCallUpdate) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2170,7 +2199,8 @@ func (x *Content) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2277,7 +2307,8 @@ func (x *TextContent) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2389,7 +2420,8 @@ func (x *Annotations) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2468,7 +2500,8 @@ func (x *ImageContent) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2532,7 +2565,8 @@ func (x *AudioContent) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2617,7 +2651,8 @@ func (x *ResourceLink) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2686,7 +2721,8 @@ func (x *EmbeddedResource) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2753,7 +2789,8 @@ func (x *Diff) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2805,7 +2842,8 @@ func (x *Terminal) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2882,7 +2920,8 @@ func (x *ToolCallLocation) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2969,7 +3008,8 @@ func (x *PermissionOption) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3044,7 +3084,8 @@ func (x *PromptRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3107,7 +3148,8 @@ func (x *PromptResult) encodeJSON(e *rt.Encoder) error {
 	if err := encodePromptResponse(e, "result", x.Result); err != nil {
 		return rt.AtKey(err, "result")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3159,7 +3201,8 @@ func (x *PromptResponse) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3213,7 +3256,8 @@ func (x *ReadTextFileMessage) encodeJSON(e *rt.Encoder) error {
 	if err := encodeReadTextFileRequest(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3283,7 +3327,8 @@ func (x *ReadTextFileRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3335,7 +3380,8 @@ func (x *ReadTextFileResponse) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3387,7 +3433,8 @@ func (x *RequestPermissionResponse) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3470,7 +3517,8 @@ func encodePermissionCancelled(e *rt.Encoder, key string, v PermissionCancelled)
 
 func (x *PermissionCancelled) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"outcome\":\"cancelled\"")
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3522,7 +3570,8 @@ func (x *PermissionSelected) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3567,7 +3616,8 @@ func (x *SessionUpdateMessage) encodeJSON(e *rt.Encoder) error {
 	if err := encodeSessionNotification(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3623,7 +3673,8 @@ func (x *SessionNotification) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3731,7 +3782,8 @@ func (x *UserMessageChunk) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3790,7 +3842,8 @@ func (x *AgentMessageChunk) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3849,7 +3902,8 @@ func (x *AgentThoughtChunk) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3954,7 +4008,8 @@ func (x *ToolCallStarted) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4090,7 +4145,8 @@ func (x *ToolCallProgress) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4142,7 +4198,8 @@ func (x *CurrentModeUpdate) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4198,7 +4255,8 @@ func (x *SetSessionModeRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4247,7 +4305,8 @@ func (x *SetSessionModeResult) encodeJSON(e *rt.Encoder) error {
 	if err := encodeSetSessionModeResponse(e, "result", x.Result); err != nil {
 		return rt.AtKey(err, "result")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4297,7 +4356,8 @@ func (x *SetSessionModeResponse) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4365,7 +4425,8 @@ func (x *TextResourceContents) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4414,7 +4475,8 @@ func (x *WriteTextFileMessage) encodeJSON(e *rt.Encoder) error {
 	if err := encodeWriteTextFileRequest(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4474,7 +4536,8 @@ func (x *WriteTextFileRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4524,7 +4587,8 @@ func (x *WriteTextFileResponse) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)

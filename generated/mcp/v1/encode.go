@@ -4,9 +4,6 @@
 package mcpv1
 
 import (
-	"maps"
-	"slices"
-
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
@@ -24,7 +21,8 @@ func (x *CallToolRequest) encodeJSON(e *rt.Encoder) error {
 	if err := encodeCallToolParams(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -84,7 +82,8 @@ func (x *CallToolParams) encodeJSON(e *rt.Encoder) error {
 	if err := encodeRequestMeta(e, "_meta", x.Meta); err != nil {
 		return rt.AtKey(err, "_meta")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -131,7 +130,8 @@ func encodeCallToolParamsArguments(e *rt.Encoder, key string, v CallToolParamsAr
 
 func (x *CallToolParamsArguments) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -198,7 +198,8 @@ func (x *RequestMeta) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "progressToken")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -240,7 +241,8 @@ func encodeClientCapabilities(e *rt.Encoder, key string, v ClientCapabilities) e
 
 func (x *ClientCapabilities) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -296,7 +298,8 @@ func (x *Implementation) encodeJSON(e *rt.Encoder) error {
 	if err := encodeString(e, "version", x.Version); err != nil {
 		return rt.AtKey(err, "version")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -373,7 +376,8 @@ func (x *CallToolResult) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -479,7 +483,8 @@ func (x *TextContent) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -549,7 +554,8 @@ func (x *Annotations) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -615,7 +621,8 @@ func encodeMeta(e *rt.Encoder, key string, v Meta) error {
 
 func (x *Meta) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -678,7 +685,8 @@ func (x *ImageContent) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -741,7 +749,8 @@ func (x *AudioContent) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -832,7 +841,8 @@ func (x *ResourceLink) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -896,7 +906,8 @@ func (x *EmbeddedResource) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -961,7 +972,8 @@ func encodeResultMeta(e *rt.Encoder, key string, v ResultMeta) error {
 
 func (x *ResultMeta) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1006,7 +1018,8 @@ func (x *CancelledNotification) encodeJSON(e *rt.Encoder) error {
 	if err := encodeCancelledParams(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1065,7 +1078,8 @@ func (x *CancelledParams) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1114,7 +1128,8 @@ func (x *DiscoverRequest) encodeJSON(e *rt.Encoder) error {
 	if err := encodeDiscoverParams(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1159,7 +1174,8 @@ func (x *DiscoverParams) encodeJSON(e *rt.Encoder) error {
 	if err := encodeRequestMeta(e, "_meta", x.Meta); err != nil {
 		return rt.AtKey(err, "_meta")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1234,7 +1250,8 @@ func (x *DiscoverResult) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1298,7 +1315,8 @@ func (x *ServerCapabilities) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1348,7 +1366,8 @@ func (x *ServerCapabilitiesTools) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1411,7 +1430,8 @@ func (x *ErrorResponse) encodeJSON(e *rt.Encoder) error {
 	if err := encodeErrorObject(e, "error", x.Error); err != nil {
 		return rt.AtKey(err, "error")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1467,7 +1487,8 @@ func (x *ErrorObject) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "data")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1516,7 +1537,8 @@ func (x *InitializeRequest) encodeJSON(e *rt.Encoder) error {
 	if err := encodeInitializeParams(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1576,7 +1598,8 @@ func (x *InitializeParams) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1643,7 +1666,8 @@ func (x *InitializeResult) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1692,7 +1716,8 @@ func (x *InitializedNotification) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "params")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1742,7 +1767,8 @@ func (x *InitializedParams) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1791,7 +1817,8 @@ func (x *ListToolsRequest) encodeJSON(e *rt.Encoder) error {
 	if err := encodeListToolsParams(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1848,7 +1875,8 @@ func (x *ListToolsParams) encodeJSON(e *rt.Encoder) error {
 	if err := encodeRequestMeta(e, "_meta", x.Meta); err != nil {
 		return rt.AtKey(err, "_meta")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1928,7 +1956,8 @@ func (x *ListToolsResult) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2012,7 +2041,8 @@ func (x *Tool) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2066,7 +2096,8 @@ func (x *InputSchema) encodeJSON(e *rt.Encoder) error {
 		e.Byte(',')
 	}
 	e.Lit("\"type\":\"object\"")
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2116,7 +2147,8 @@ func (x *ToolOutputSchema) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2206,7 +2238,8 @@ func (x *ToolAnnotations) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2297,7 +2330,8 @@ func (x *Message) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "error")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2342,7 +2376,8 @@ func (x *ProgressNotification) encodeJSON(e *rt.Encoder) error {
 	if err := encodeProgressParams(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2412,7 +2447,8 @@ func (x *ProgressParams) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)

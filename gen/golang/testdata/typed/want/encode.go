@@ -4,9 +4,6 @@
 package typed
 
 import (
-	"maps"
-	"slices"
-
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
@@ -131,7 +128,8 @@ func (x *Person) encodeJSON(e *rt.Encoder) error {
 	if err := encodeString(e, "name", x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
