@@ -198,6 +198,7 @@ func (d *Decoder) readString() (string, error) {
 func (d *Decoder) skipString() error {
 	s := d.str
 	i := d.pos + 1
+	scalar := false // true once the vector path was considered
 	for {
 		i = plainRun(s, i)
 		if i >= len(s) {
@@ -209,6 +210,14 @@ func (d *Decoder) skipString() error {
 			d.pos = i + 1
 			return nil
 		case c == '\\':
+			if haveVector && !scalar {
+				// A string with escapes may hold many: check a long one
+				// from a bitmap of its special bytes, in one pass.
+				scalar = true
+				if end, err := d.stringEnd(i); err == nil && end-i >= vectorMin {
+					return d.skipEscapedVector(i, end)
+				}
+			}
 			n, ok := escapeLen(s, i)
 			if !ok {
 				d.pos = i
@@ -227,6 +236,52 @@ func (d *Decoder) skipString() error {
 			i += n
 		}
 	}
+}
+
+// skipEscapedVector is skipString for a long string with escapes: the first
+// backslash is at i and the closing quote at end. It walks a bitmap of the
+// special bytes 1 KiB at a time, as decodeEscapedVector does, and reports
+// the same errors at the same places as the byte loop of skipString.
+func (d *Decoder) skipEscapedVector(i, end int) error {
+	s := d.str
+	done := i // the special bytes before done belong to an escape or a rune already checked
+	var bm [16]uint64
+	for base := i; base < end; {
+		chunkEnd := fillSpecials(&bm, s[:end], base)
+		for k := 0; base+k<<6 < chunkEnd; k++ {
+			for m := bm[k]; m != 0; m &= m - 1 {
+				j := base + k<<6 + bits.TrailingZeros64(m)
+				if j < done {
+					continue
+				}
+				switch c := s[j]; {
+				case c == '\\':
+					n, ok := escapeLen(s, j)
+					if !ok {
+						d.pos = j
+						return d.syntaxErr("invalid escape")
+					}
+					done = j + n
+				case c < 0x20:
+					d.pos = j
+					return d.syntaxErr("control character in string")
+				case c >= utf8.RuneSelf:
+					r, n := utf8.DecodeRuneInString(s[j:])
+					if r == utf8.RuneError && n <= 1 {
+						d.pos = j
+						return newError(j, "syntax", "invalid UTF-8 in string")
+					}
+					done = j + n
+				default: // an unescaped quote before end: stringEnd found the first
+					d.pos = j
+					return d.syntaxErr("internal: quote inside a string")
+				}
+			}
+		}
+		base = chunkEnd
+	}
+	d.pos = end + 1
+	return nil
 }
 
 // escapeLen returns the length of the valid escape at s[i].

@@ -14,21 +14,26 @@ mkdir -p "$bin"
 "$go" test -c -o "$bin/codecbench.test" ./internal/codecbench
 test_bin=$(cd "$bin" && pwd)/codecbench.test
 
-# count WORKLOAD prints the instructions of 1000 mixes of one workload
-# (none is the loop without a codec, subtracted from the others).
+# count MIX WORKLOAD prints the instructions of 1000 rounds of one workload
+# over one mix (none is the loop without a codec, subtracted from the
+# others).
 count() {
-	(cd internal/codecbench && GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 ZERO_LOOP="$1" ZERO_LOOP_N=1000 \
+	(cd internal/codecbench && GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 ZERO_MIX="$1" ZERO_LOOP="$2" ZERO_LOOP_N=1000 \
 		valgrind --tool=callgrind --callgrind-out-file=/dev/null "$test_bin" -test.run TestLoop 2>&1 |
 		sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
 }
 
-for w in none gen jx std enc stdenc; do
-	echo "$w $(count "$w")"
-done | awk '
+# ZERO_MIXES chooses the mixes (house, acp, mcp; all by default).
+for mix in ${ZERO_MIXES:-house acp mcp}; do
+	for w in none gen jx std enc stdenc; do
+		echo "$w $(count "$mix" "$w")"
+	done | awk -v mix="$mix" '
 	{ n[$1] = $2 }
 	END {
 		b = n["none"]
 		for (k in n) if (k != "none") c[k] = (n[k] - b) / 1000
+		printf "mix %s\n", mix
 		printf "instructions per mix: generated decode %.0f, jx Skip %.0f, encoding/json decode %.0f, generated encode %.0f, encoding/json encode %.0f\n", c["gen"], c["jx"], c["std"], c["enc"], c["stdenc"]
 		printf "decode: %.1fx fewer than encoding/json, %.2fx jx Skip; encode: %.1fx fewer than encoding/json\n", c["std"] / c["gen"], c["gen"] / c["jx"], c["stdenc"] / c["enc"]
 	}'
+done
