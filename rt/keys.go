@@ -8,9 +8,14 @@ import "slices"
 // so a map of up to that many keys is written without allocating.
 func SortedKeys[V any](buf []string, m map[string]V) []string {
 	keys := buf[:0]
+	if len(m) == 0 {
+		return keys
+	}
 	for k := range m {
 		keys = append(keys, k)
 	}
-	slices.Sort(keys)
+	if len(keys) > 1 {
+		slices.Sort(keys)
+	}
 	return keys
 }
