@@ -81,3 +81,17 @@ func TestDraft4BooleanAdditional(t *testing.T) {
 		t.Errorf("a boolean property schema in draft-04: %v, want it refused", err)
 	}
 }
+
+// TestRefIntoStandardMetaSchema checks that a $ref into a standard
+// meta-schema, without a network, resolves to the embedded copy (OpenAPI
+// 2.0's schema refers to draft-04's this way).
+func TestRefIntoStandardMetaSchema(t *testing.T) {
+	_, err := Load(Options{Files: []File{{Name: "s.json", Data: []byte(`{
+		"$schema": "http://json-schema.org/draft-04/schema#",
+		"title": "T", "type": "object",
+		"properties": {"n": {"$ref": "http://json-schema.org/draft-04/schema#/definitions/positiveInteger"}}
+	}`)}}})
+	if err != nil {
+		t.Errorf("a $ref into the draft-04 meta-schema: %v", err)
+	}
+}

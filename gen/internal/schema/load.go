@@ -232,6 +232,9 @@ func (l *Loaded) loadURL(u string) (io.ReadCloser, error) {
 	if d := l.Docs[u]; d != nil && d.Data != nil {
 		return io.NopCloser(bytes.NewReader(d.Data)), nil
 	}
+	if d := standardMeta(u); d != nil {
+		return io.NopCloser(bytes.NewReader(d.Data)), nil // a $ref into a standard meta-schema
+	}
 	if l.Opts.LoadURL == nil {
 		return nil, fmt.Errorf("no schema file has $id %s", u)
 	}
