@@ -12,7 +12,7 @@ BIN      ?= bin
 CMDS     := zero zerogen
 FUZZTIME ?= 30s
 
-.PHONY: help generate build test check-generated test-js demo bench bench-instructions fuzz clean
+.PHONY: help generate build test check-generated test-js demo bench bench-e2e bench-instructions fuzz clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
@@ -81,6 +81,9 @@ demo: ## generate, build, and run zero exec on the offline replay provider (no a
 bench: ## measure the codec and event writer against their baselines and print the ratios
 	ZERO_BENCH=1 $(GO) test -count=1 -run 'TestRatios' -v ./internal/codecbench
 	$(GO) test -run '^$$' -bench . -benchmem ./internal/streamio/... ./internal/redact/...
+
+bench-e2e: ## build zero and stream 10k to 1M deltas through it from a loopback fake vendor; print cost per event, events/s, peak RSS (not in make test)
+	ZERO_BENCH_E2E=1 $(GO) test -count=1 -v -timeout 60m -run '^TestE2E$$' ./internal/e2ebench
 
 bench-instructions: ## count instructions per codec under valgrind (repeatable on a busy machine) and print the ratios
 	@command -v valgrind >/dev/null || { echo "bench-instructions: needs valgrind (apt-get install valgrind)"; exit 1; }
