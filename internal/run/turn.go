@@ -2,6 +2,7 @@ package run
 
 import (
 	"context"
+	"strings"
 
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
@@ -10,8 +11,8 @@ import (
 
 // turnState gathers one model turn as it streams.
 type turnState struct {
-	text      string // this turn's text, unredacted
-	reasoning string
+	text      strings.Builder // this turn's text, unredacted
+	reasoning strings.Builder
 	calls     []*call
 	usage     provider.Usage
 	hasUsage  bool
@@ -49,7 +50,7 @@ func (r *runner) onEvent(t *turnState, ev provider.Event) error {
 	case provider.EventText:
 		return r.onText(t, ev.Delta)
 	case provider.EventReasoning:
-		t.reasoning += ev.Delta
+		t.reasoning.WriteString(ev.Delta)
 		return r.deltas.reasoningDelta(ev.Delta)
 	case provider.EventToolCall:
 		return r.onToolCall(t, ev.Call)
@@ -65,7 +66,7 @@ func (r *runner) onText(t *turnState, delta string) error {
 	if delta == "" {
 		return nil
 	}
-	t.text += delta
+	t.text.WriteString(delta)
 	if !t.separated {
 		t.separated = true
 		delta = separator(r.answer.String()) + delta
@@ -118,14 +119,14 @@ func (r *runner) usage(t *turnState) error {
 // that a resumed session knows what the user saw. Its tool calls never ran
 // and are left out.
 func (r *runner) recordPartial(t *turnState) {
-	if t.text != "" || t.reasoning != "" {
+	if t.text.Len() > 0 || t.reasoning.Len() > 0 {
 		r.recordAssistant(t, false)
 	}
 }
 
 // message returns the turn as the assistant message of the conversation.
 func (t *turnState) message() provider.Message {
-	m := provider.Message{Role: provider.RoleAssistant, Text: t.text, Reasoning: t.reasoning}
+	m := provider.Message{Role: provider.RoleAssistant, Text: t.text.String(), Reasoning: t.reasoning.String()}
 	for _, c := range t.calls {
 		m.ToolCalls = append(m.ToolCalls, c.orig)
 	}
