@@ -1,56 +1,183 @@
 package gen
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"sort"
+
+	"github.com/zeroproject/zero/gen/bundle"
+	"github.com/zeroproject/zero/gen/compat"
+	"github.com/zeroproject/zero/gen/docs"
+	"github.com/zeroproject/zero/gen/fixtures"
+	"github.com/zeroproject/zero/gen/golang"
+	"github.com/zeroproject/zero/gen/internal/schema"
+	"github.com/zeroproject/zero/gen/ir"
+	"github.com/zeroproject/zero/gen/ts"
 )
 
-// Version is written nowhere by default, so that generated files stay the
-// same from one zerogen build to the next.
-const Version = "0.1.0"
+// Header is the first line of every file zerogen generates, after "// "
+// in Go and TypeScript and inside a comment in Markdown. Files that start
+// with it belong to zerogen: a later run may replace or remove them.
+const Header = schema.Header
+
+// UpgradeHeader starts the file `zerogen upgrade` writes. It differs from
+// Header on purpose: that file is owned by `zerogen upgrade`, so the run
+// that generates the rest of the package leaves it alone.
+const UpgradeHeader = schema.UpgradeHeader
+
+// File is one schema file given to the generator.
+type File = schema.File
+
+// SchemaSet is the schema files of one document family and version, as
+// they sit under schema/FAMILY/vN/.
+type SchemaSet = schema.SchemaSet
+
+// Error is a generation failure located at a schema position: the file
+// and the JSON Pointer inside it.
+type Error = schema.Error
+
+// Config says what to generate.
+type Config struct {
+	// Package is the Go package name of the output.
+	Package string
+	// Files are the schema files. Every file that is more than a container
+	// of $defs is a root: it gets a Go type with decoders and encoders.
+	Files []File
+	// BaseURL names files that have no $id: BaseURL + Name. Default
+	// "file:///schemas/".
+	BaseURL string
+	// LoadURL fetches schemas referred to by $ref that are not among Files
+	// (for example a test suite's remote documents). Nil refuses them.
+	LoadURL func(url string) ([]byte, error)
+	// Roots, when set, limits which files are roots (by Name), and RootNames
+	// give the Go name of a root whose schema has no title.
+	Roots     []string
+	RootNames map[string]string
+	// Fixtures also generates test fixtures and the test that runs them.
+	Fixtures bool
+}
+
+func (c Config) load() schema.Options {
+	return schema.Options{Files: c.Files, BaseURL: c.BaseURL, LoadURL: c.LoadURL, Roots: c.Roots}
+}
+
+func (c Config) model() ir.Options {
+	return ir.Options{Package: c.Package, RootNames: c.RootNames}
+}
 
 // Generate loads, models and emits. It returns file name → contents.
 func Generate(cfg Config) (map[string][]byte, error) {
 	if cfg.Package == "" {
 		return nil, fmt.Errorf("no package name")
 	}
-	l, err := load(&cfg)
+	l, err := schema.Load(cfg.load())
 	if err != nil {
 		return nil, err
 	}
-	if len(l.roots) == 0 {
+	if len(l.Roots) == 0 {
 		return nil, fmt.Errorf("no root schema among %d files", len(cfg.Files))
 	}
-	m, err := build(l)
+	m, err := ir.Build(l, cfg.model())
 	if err != nil {
 		return nil, err
 	}
 	m.Hash = Hash(cfg.Files)
-	out, err := newEmitter(m).emit()
+	out, err := golang.Emit(m)
 	if err != nil || !cfg.Fixtures {
 		return out, err
 	}
-	fx, err := fixtures(l, m)
+	fx, err := fixtures.Generate(l, m)
 	if err != nil {
 		return nil, err
 	}
 	for name, b := range fx {
 		out[name] = b
 	}
+	test, err := golang.FixtureTest(m)
+	if err != nil {
+		return nil, err
+	}
+	out["fixtures_test.go"] = test
 	return out, nil
 }
 
+// FixtureDir is where fixtures go inside the generated package.
+const FixtureDir = fixtures.FixtureDir
+
 // Hash is the digest of the input schema files that generated headers
 // carry: "sha256:" and hex over each file's name and contents in name order.
-func Hash(files []File) string {
-	sorted := append([]File(nil), files...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Name < sorted[j].Name })
-	h := sha256.New()
-	for _, f := range sorted {
-		fmt.Fprintf(h, "%s\x00%d\x00", f.Name, len(f.Data))
-		h.Write(f.Data)
-	}
-	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+func Hash(files []File) string { return schema.Hash(files) }
+
+// BundledRoot is one root schema made self-contained.
+type BundledRoot = bundle.BundledRoot
+
+// BundleFile is the Go file of a bundle package.
+const BundleFile = bundle.BundleFile
+
+// Bundle makes every root file of files self-contained; see bundle.Bundle.
+func Bundle(files []File) ([]BundledRoot, error) { return bundle.Bundle(files) }
+
+// Bundles bundles every root of every set and writes the Go package pkg
+// that embeds them; see bundle.Bundles.
+func Bundles(pkg string, sets []SchemaSet) (map[string][]byte, error) {
+	return bundle.Bundles(pkg, sets)
+}
+
+// TypeScript writes one declaration file per schema set, "FAMILY/vN.d.ts";
+// see ts.TypeScript.
+func TypeScript(sets []SchemaSet) (map[string][]byte, error) { return ts.TypeScript(sets) }
+
+// Docs writes the Markdown reference of the schema sets; see docs.Docs.
+func Docs(sets []SchemaSet) (map[string][]byte, error) { return docs.Docs(sets) }
+
+// Role is the side of a protocol a compatibility report speaks for.
+type Role = compat.Role
+
+// The roles: see compat.Consumer and compat.Producer.
+const (
+	Consumer = compat.Consumer
+	Producer = compat.Producer
+)
+
+// Change is one difference between two versions of a root schema.
+type Change = compat.Change
+
+// CompatReport lists the changes from one version of a schema family to
+// the next.
+type CompatReport = compat.Report
+
+// Compat compares two versions of a set of schema files; see compat.Compat.
+func Compat(oldFiles, newFiles []File) (*CompatReport, error) {
+	return compat.Compat(oldFiles, newFiles)
+}
+
+// UpgradeFile is the file Upgrade writes into the new version's package.
+const UpgradeFile = golang.UpgradeFile
+
+// UpgradeConfig says which two versions of a schema family to convert
+// between.
+type UpgradeConfig struct {
+	// From is the old version's schemas; FromImport is the import path of
+	// the Go package generated from them, and From.Package its name
+	// (default: the last two elements of FromImport joined, as in
+	// "streamjsonv1" for ".../streamjson/v1").
+	From       Config
+	FromImport string
+	// To is the new version's schemas; To.Package is the package the
+	// generated code goes in.
+	To Config
+	// FromDir and ToDir, when set, are put in front of the file names in
+	// errors, so that they tell the two versions apart.
+	FromDir, ToDir string
+}
+
+// Upgrade writes UpgradeFile: for every root of the old version, a
+// function that converts a decoded old document to the new version's
+// type; see golang.Upgrade.
+func Upgrade(cfg UpgradeConfig) (map[string][]byte, error) {
+	return golang.Upgrade(golang.UpgradeConfig{
+		From:       golang.Version{Load: cfg.From.load(), Model: cfg.From.model()},
+		FromImport: cfg.FromImport,
+		To:         golang.Version{Load: cfg.To.load(), Model: cfg.To.model()},
+		FromDir:    cfg.FromDir,
+		ToDir:      cfg.ToDir,
+	})
 }

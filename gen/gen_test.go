@@ -33,18 +33,6 @@ func TestExtensionsAndAnnotationsAreAllowed(t *testing.T) {
 	}
 }
 
-func TestGoName(t *testing.T) {
-	for in, want := range map[string]string{
-		"runId": "RunID", "apiModel": "APIModel", "tool_call": "ToolCall", "sessionId": "SessionID",
-		"old_string": "OldString", "HTTPServer": "HTTPServer", "max_results": "MaxResults", "2fa": "X2fa",
-		"url": "URL", "exitCode": "ExitCode", "schemaVersion": "SchemaVersion", "": "X",
-	} {
-		if got := goName(in); got != want {
-			t.Errorf("goName(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func TestShapes(t *testing.T) {
 	files, err := generate(t, `{
 		"title": "Event",

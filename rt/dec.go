@@ -36,7 +36,9 @@ type Decoder struct {
 	str   string // own as a string; decoded strings without escapes are substrings of it
 	pos   int
 	depth int
-	// MaxDepth limits nesting; Reset sets it to DefaultMaxDepth.
+	// MaxDepth limits nesting. Reset sets it to DefaultMaxDepth when it is
+	// 0 and keeps any other value, so a limit set once holds for every
+	// input the Decoder is reset to.
 	MaxDepth int
 }
 
@@ -57,7 +59,9 @@ func (d *Decoder) Reset(b []byte) {
 	}
 	d.pos = 0
 	d.depth = 0
-	d.MaxDepth = DefaultMaxDepth
+	if d.MaxDepth == 0 {
+		d.MaxDepth = DefaultMaxDepth
+	}
 }
 
 // resetShared makes d read s without copying: a sub-decoder over part of an
@@ -121,7 +125,7 @@ func (d *Decoder) End() error {
 }
 
 func (d *Decoder) syntaxErr(msg string) error {
-	return newError(d.pos, "syntax", msg+" at offset "+strconv.Itoa(d.pos))
+	return newError(d.pos, "syntax", msg)
 }
 
 func (d *Decoder) unexpected(what string) error {

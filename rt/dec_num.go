@@ -7,8 +7,6 @@ import (
 	"strings"
 )
 
-func itoa(i int) string { return strconv.Itoa(i) }
-
 // numLit reads a number, checking the JSON grammar
 // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?, and returns its text.
 func (d *Decoder) numLit() (string, error) {

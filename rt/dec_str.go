@@ -92,7 +92,7 @@ func (d *Decoder) decodeEscaped(dst []byte, i, end int) (int, error) {
 			r, n := utf8.DecodeRuneInString(s[i:end])
 			if r == utf8.RuneError && n <= 1 {
 				d.pos = i
-				return 0, newError(i, "syntax", "invalid UTF-8 in string at offset "+itoa(i))
+				return 0, newError(i, "syntax", "invalid UTF-8 in string")
 			}
 			w += copy(dst[w:], s[i:i+n])
 			i += n
@@ -187,7 +187,7 @@ func (d *Decoder) readString() (string, error) {
 			r, n := utf8.DecodeRuneInString(s[i:])
 			if r == utf8.RuneError && n <= 1 {
 				d.pos = i
-				return "", newError(i, "syntax", "invalid UTF-8 in string at offset "+itoa(i))
+				return "", newError(i, "syntax", "invalid UTF-8 in string")
 			}
 			i += n
 		}
@@ -222,7 +222,7 @@ func (d *Decoder) skipString() error {
 			r, n := utf8.DecodeRuneInString(s[i:])
 			if r == utf8.RuneError && n <= 1 {
 				d.pos = i
-				return newError(i, "syntax", "invalid UTF-8 in string at offset "+itoa(i))
+				return newError(i, "syntax", "invalid UTF-8 in string")
 			}
 			i += n
 		}
@@ -381,7 +381,7 @@ func (d *Decoder) decodeEscapedVector(dst []byte, i, end int) (int, error) {
 					rn, n := utf8.DecodeRuneInString(s[j:end])
 					if rn == utf8.RuneError && n <= 1 {
 						d.pos = j
-						return 0, newError(j, "syntax", "invalid UTF-8 in string at offset "+itoa(j))
+						return 0, newError(j, "syntax", "invalid UTF-8 in string")
 					}
 					done = j + n
 					continue

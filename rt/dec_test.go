@@ -180,10 +180,22 @@ func TestAppendStringRoundTrips(t *testing.T) {
 	}
 }
 
-func TestErrorPointer(t *testing.T) {
-	err := AtKey(AtIndex(AtKey(newError(3, "type", "got string, want integer"), "a/b"), 2), "items")
-	if got := err.Error(); got != "/items/2/a~1b: type: got string, want integer" {
-		t.Errorf("got %q", got)
+func TestResetKeepsMaxDepth(t *testing.T) {
+	var d Decoder
+	d.Reset([]byte(`[]`))
+	if d.MaxDepth != DefaultMaxDepth {
+		t.Fatalf("MaxDepth of a zero Decoder after Reset = %d, want %d", d.MaxDepth, DefaultMaxDepth)
+	}
+	d.MaxDepth = 2
+	for _, in := range []string{`[[1]]`, `[[[1]]]`} {
+		d.Reset([]byte(in))
+		err := d.Skip()
+		if d.MaxDepth != 2 {
+			t.Fatalf("Reset changed MaxDepth to %d, want 2", d.MaxDepth)
+		}
+		if deep := strings.Count(in, "[") > 2; deep != (err != nil) {
+			t.Errorf("%s with MaxDepth 2: err = %v", in, err)
+		}
 	}
 }
 

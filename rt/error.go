@@ -2,15 +2,20 @@ package rt
 
 import (
 	"strconv"
-	"strings"
+	"unsafe"
 )
 
 // Error is the single error type of generated decoders, encoders and
-// validators. Its message reads like
+// validators. Its message places the failing value by its JSON Pointer and,
+// where the pointer cannot (a fault at the root value, or in the JSON text
+// itself), by its byte offset:
 //
 //	/args/path: minLength: got 0 characters, want at least 1
+//	type: got array, want object at offset 0
+//	/content: syntax: invalid UTF-8 in string at offset 49
 type Error struct {
-	// Pointer is the JSON Pointer (RFC 6901) of the failing value; "" is the root.
+	// Pointer is the JSON Pointer (RFC 6901) of the failing value; "" is the
+	// root. It is complete whenever an error is returned.
 	Pointer string
 	// Keyword is the schema keyword that failed ("type", "required", ...), or
 	// "syntax", "depth", "duplicate" for failures of the input itself.
@@ -18,49 +23,54 @@ type Error struct {
 	// Offset is the byte offset of the failing value in the input, or -1 when
 	// the value was not decoded from bytes (Validate on a Go value).
 	Offset int
-	// Msg says what is wrong.
+	// Msg says what is wrong, without saying where.
 	Msg string
 
-	segs []string // pointer segments in reverse order while the error unwinds
+	// buf holds Pointer right-aligned: each enclosing key or index is
+	// written in front of it, so a pointer built level by level costs
+	// linear time however deep the value sits, and every Pointer handed
+	// out stays valid (bytes behind its start are never written again).
+	buf []byte
 }
 
 // Error implements the error interface.
 func (e *Error) Error() string {
-	p := e.Path()
-	if p == "" {
-		return e.Keyword + ": " + e.Msg
+	n := len(e.Pointer) + len(e.Keyword) + len(e.Msg) + 4
+	if e.showOffset() {
+		n += len(" at offset ") + 10
 	}
-	return p + ": " + e.Keyword + ": " + e.Msg
+	b := make([]byte, 0, n)
+	if e.Pointer != "" {
+		b = append(b, e.Pointer...)
+		b = append(b, ": "...)
+	}
+	b = append(b, e.Keyword...)
+	b = append(b, ": "...)
+	b = append(b, e.Msg...)
+	if e.showOffset() {
+		b = append(b, " at offset "...)
+		b = strconv.AppendInt(b, int64(e.Offset), 10)
+	}
+	return string(b)
 }
 
-// Path returns the JSON Pointer of the failing value.
-func (e *Error) Path() string {
-	if len(e.segs) == 0 {
-		return e.Pointer
-	}
-	var b strings.Builder
-	for i := len(e.segs) - 1; i >= 0; i-- {
-		b.WriteByte('/')
-		b.WriteString(escapePointer(e.segs[i]))
-	}
-	b.WriteString(e.Pointer)
-	e.Pointer = b.String()
-	e.segs = nil
-	return e.Pointer
+// showOffset reports whether the message gives the offset: when the value
+// was decoded from bytes and its pointer does not place the fault, which is
+// so at the root and for faults of the JSON text itself.
+func (e *Error) showOffset() bool {
+	return e.Offset >= 0 && (e.Pointer == "" || e.Keyword == "syntax")
 }
 
-func escapePointer(s string) string {
-	if !strings.ContainsAny(s, "~/") {
-		return s
-	}
-	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
-}
+// Path returns e.Pointer.
+//
+// Deprecated: read the Pointer field, which is always complete.
+func (e *Error) Path() string { return e.Pointer }
 
 // AtKey prefixes the pointer of err with an object key. Errors of other
 // types pass through unchanged. It costs nothing on the success path.
 func AtKey(err error, key string) error {
 	if e, ok := err.(*Error); ok {
-		e.segs = append(e.segs, key)
+		e.prefix(key)
 	}
 	return err
 }
@@ -68,9 +78,60 @@ func AtKey(err error, key string) error {
 // AtIndex prefixes the pointer of err with an array index.
 func AtIndex(err error, i int) error {
 	if e, ok := err.(*Error); ok {
-		e.segs = append(e.segs, strconv.Itoa(i))
+		e.prefix(strconv.Itoa(i))
 	}
 	return err
+}
+
+// prefix writes "/" and the escaped segment seg in front of the pointer.
+func (e *Error) prefix(seg string) {
+	n := 1 + len(seg)
+	for i := 0; i < len(seg); i++ {
+		if seg[i] == '~' || seg[i] == '/' {
+			n++
+		}
+	}
+	start := len(e.buf) - len(e.Pointer)
+	if start < n || !e.owns() {
+		e.grow(n)
+		start = len(e.buf) - len(e.Pointer)
+	}
+	at := start - n
+	w := at
+	e.buf[w] = '/'
+	w++
+	for i := 0; i < len(seg); i++ {
+		switch c := seg[i]; c {
+		case '~':
+			e.buf[w], e.buf[w+1] = '~', '0'
+			w += 2
+		case '/':
+			e.buf[w], e.buf[w+1] = '~', '1'
+			w += 2
+		default:
+			e.buf[w] = c
+			w++
+		}
+	}
+	e.Pointer = unsafe.String(&e.buf[at], len(e.buf)-at)
+}
+
+// owns reports whether Pointer is the tail of buf (and not a string a
+// caller assigned).
+func (e *Error) owns() bool {
+	if e.Pointer == "" {
+		return true
+	}
+	return len(e.Pointer) <= len(e.buf) && unsafe.StringData(e.Pointer) == &e.buf[len(e.buf)-len(e.Pointer)]
+}
+
+// grow moves the pointer into a new buffer with room for at least n more
+// bytes in front of it, doubling so that prefixing stays linear.
+func (e *Error) grow(n int) {
+	size := max(2*len(e.buf), len(e.Pointer)+n, 64)
+	buf := make([]byte, size)
+	copy(buf[size-len(e.Pointer):], e.Pointer)
+	e.buf = buf
 }
 
 // newError builds an error for a value at offset off.

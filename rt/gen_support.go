@@ -67,7 +67,7 @@ func ExpectConst(d *Decoder, canon string, types TypeSet) error {
 		return err
 	}
 	if got != canon {
-		return ConstMismatch(off, canon)
+		return constMismatch(off, canon)
 	}
 	return nil
 }

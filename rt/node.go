@@ -234,7 +234,7 @@ func (n *Node) checkConstEnum(raw string, start int) error {
 		return err
 	}
 	if len(n.Const) > 0 && c != n.Const[0] {
-		return newError(start, "const", "want "+clip(n.Const[0]))
+		return constMismatch(start, clip(n.Const[0]))
 	}
 	if n.Enum != nil {
 		for _, e := range n.Enum {
@@ -242,7 +242,7 @@ func (n *Node) checkConstEnum(raw string, start int) error {
 				return nil
 			}
 		}
-		return newError(start, "enum", "got "+clip(c)+", want one of "+clip(strings.Join(n.Enum, ", ")))
+		return EnumMismatch(start, c, clip(strings.Join(n.Enum, ", ")))
 	}
 	return nil
 }

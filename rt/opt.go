@@ -18,8 +18,5 @@ type Nullable[T any] struct {
 	Valid bool
 }
 
-// NotNull returns a non-null value.
-func NotNull[T any](v T) Nullable[T] { return Nullable[T]{V: v, Valid: true} }
-
 // Raw is a JSON value kept byte-exact as it was read.
 type Raw []byte

@@ -266,8 +266,8 @@ func Unknown(off int, name string) error {
 	return newError(off, "additionalProperties", "unknown property "+strconv.Quote(clip(name)))
 }
 
-// ConstMismatch reports a const violation; want is the JSON text of the const.
-func ConstMismatch(off int, want string) error {
+// constMismatch reports a const violation; want is the JSON text of the const.
+func constMismatch(off int, want string) error {
 	return newError(off, "const", "want "+want)
 }
 

@@ -93,7 +93,7 @@ func ExampleLineError() {
 	}
 	// Output:
 	// line 2
-	// line 2: additionalProperties: unknown property "colour"
+	// line 2: additionalProperties: unknown property "colour" at offset 0
 }
 
 // The protocol checks catch a stream that stops before its run_end, as

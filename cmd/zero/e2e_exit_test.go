@@ -29,16 +29,18 @@ func TestUsageErrors(t *testing.T) {
 		"empty prompt":          {"  "},
 		"empty prompt file":     {"-f", "empty.txt"},
 		"missing prompt file":   {"-f", "nope.txt"},
+		"prompt file is a dir":  {"-f", "docs"},
 		"prompt with stream":    {"--input-format", "stream-json", "hi"},
 		"cwd not a directory":   {"-C", "file.txt", "hi"},
 		"cwd missing":           {"-C", "nowhere", "hi"},
 		"unknown flag":          {"--frobnicate", "hi"},
 		"max turns":             {"--max-turns", "0", "hi"},
+		"max output tokens":     {"--max-output-tokens", "0", "hi"},
 		"unknown provider":      {"--provider", "acme", "hi"},
 	}
 	for name, args := range cases {
 		t.Run(name, func(t *testing.T) {
-			for _, format := range []string{"text", "stream-json"} {
+			for _, format := range []string{"text", "json", "stream-json"} {
 				res := z.exec(append([]string{"-o", format}, args...)...)
 				if res.code != 2 || res.stdout != "" || !strings.HasPrefix(res.stderr, "zero: ") {
 					t.Errorf("-o %s: code %d, stdout %q, stderr %q", format, res.code, res.stdout, res.stderr)
@@ -48,6 +50,9 @@ func TestUsageErrors(t *testing.T) {
 	}
 	if n := len(srv.Requests()); n != 0 {
 		t.Errorf("usage errors sent %d requests", n)
+	}
+	if res := z.exec("-f", "docs"); res.stderr != "zero: --file docs is a directory; give a file, or - for standard input\nRun 'zero exec --help' for usage.\n" {
+		t.Errorf("-f DIR: stderr %q", res.stderr)
 	}
 	if res := z.run("", "frobnicate"); res.code != 2 {
 		t.Errorf("unknown command: code %d", res.code)
@@ -103,7 +108,12 @@ func TestInputLineLimit(t *testing.T) {
 func TestNoProviderConfigured(t *testing.T) {
 	z := newZeroEnv(t)
 	res := z.exec("hi")
-	if res.code != 3 || res.stdout != "" || !strings.Contains(res.stderr, "set OPENAI_API_KEY or ANTHROPIC_API_KEY, or use --provider replay to try Zero offline") {
+	for _, fix := range []string{"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_BASE_URL", "--provider", "ZERO_PROVIDER", "--provider replay"} {
+		if !strings.Contains(res.stderr, fix) {
+			t.Errorf("the error does not name %s: %q", fix, res.stderr)
+		}
+	}
+	if res.code != 3 || res.stdout != "" {
 		t.Errorf("code %d, stdout %q, stderr %q", res.code, res.stdout, res.stderr)
 	}
 	res = z.exec("-o", "stream-json", "hi")
@@ -111,6 +121,25 @@ func TestNoProviderConfigured(t *testing.T) {
 	checkStream(t, evs, false, 3)
 	if e := errorEvent(t, evs); e.Code != "config_error" {
 		t.Errorf("error = %+v", e)
+	}
+}
+
+// TestBaseURLWithoutKey checks that OPENAI_BASE_URL alone selects a keyless
+// OpenAI-compatible server, sent no Authorization header.
+func TestBaseURLWithoutKey(t *testing.T) {
+	z := newZeroEnv(t)
+	srv := z.serve(pt.OpenAI, pt.OpenAI.Stream(pt.Text("local answer")))
+	delete(z.vars, "OPENAI_API_KEY")
+	res := z.exec("-m", "llama3.1", "hi")
+	if res.code != 0 || res.stdout != "local answer\n" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", res.code, res.stdout, res.stderr)
+	}
+	req := srv.Requests()[0]
+	if h := req.Header.Get("Authorization"); h != "" {
+		t.Errorf("Authorization header %q sent to a keyless server", h)
+	}
+	if req.JSON["model"] != "llama3.1" {
+		t.Errorf("model = %v", req.JSON["model"])
 	}
 }
 

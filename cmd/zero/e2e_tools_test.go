@@ -133,4 +133,11 @@ func TestListTools(t *testing.T) {
 	if entries, _ := os.ReadDir(filepath.Join(z.data, "zero", "sessions")); len(entries) != 0 {
 		t.Error("--list-tools recorded a session")
 	}
+	if !strings.Contains(table, "no AGENTS.md at the workspace root") {
+		t.Errorf("table does not say there is no AGENTS.md:\n%s", table)
+	}
+	mustWrite(t, filepath.Join(z.ws, "AGENTS.md"), "be brief\n")
+	if res := z.exec("--list-tools"); !strings.Contains(res.stdout, "then AGENTS.md from the workspace root") {
+		t.Errorf("the listing does not mention AGENTS.md:\n%s", res.stdout)
+	}
 }

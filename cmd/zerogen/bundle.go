@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/spf13/pflag"
+
 	"github.com/zeroproject/zero/gen"
 )
 
@@ -19,7 +20,9 @@ writes bundles.go, a Go package that embeds them (Lookup, List).
 
 Flags:
   --schemas DIR     the schema root (holding FAMILY/vN/*.json)
-  --out DIR         directory to write; zerogen owns every file in it
+  --out DIR         directory to write; files zerogen wrote there before are
+                    replaced or removed, any other file is left alone, and
+                    one in the way of a generated file is an error
   --package NAME    Go package name (default: the base name of --out)
   --check           write nothing; exit 1 listing stale, missing or extra files
   -h, --help        show this help

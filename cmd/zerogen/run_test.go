@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -40,6 +41,23 @@ func TestUsage(t *testing.T) {
 	}
 }
 
+// TestPackageName refuses a --package that is not a Go identifier with a
+// usage error naming it, before generating anything.
+func TestPackageName(t *testing.T) {
+	dir := t.TempDir()
+	writeSchema(t, dir, "thing.json", thing)
+	for name, suggestion := range map[string]string{"my-api": "myapi", "2fa": "fa", "a.b": "ab"} {
+		code, out, errOut := runZerogen("--schemas", dir, "--out", filepath.Join(dir, "out"), "--package", name)
+		want := fmt.Sprintf("zerogen: --package %q is not a Go package name", name)
+		if code != 2 || out != "" || !strings.HasPrefix(errOut, want) || !strings.Contains(errOut, fmt.Sprintf("(for example %q)", suggestion)) {
+			t.Errorf("--package %s: exit %d, stderr %q", name, code, errOut)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out")); !os.IsNotExist(err) {
+		t.Error("a refused --package still wrote output")
+	}
+}
+
 func TestGenerateThenCheck(t *testing.T) {
 	dir := t.TempDir()
 	schemas, out := filepath.Join(dir, "schema"), filepath.Join(dir, "out")
@@ -54,7 +72,7 @@ func TestGenerateThenCheck(t *testing.T) {
 	// A schema edit makes every file stale; a hand edit makes one stale.
 	writeSchema(t, schemas, "thing.json", strings.Replace(thing, `"minLength":1`, `"minLength":2`, 1))
 	code, _, errOut := runZerogen(append(args, "--check")...)
-	if code != 1 || !strings.Contains(errOut, "stale: ") || !strings.Contains(errOut, "make generate") {
+	if code != 1 || !strings.Contains(errOut, "stale: ") || !strings.Contains(errOut, "to update them run: zerogen --schemas "+schemas+" --out "+out+" --package thing\n") {
 		t.Fatalf("check after schema edit: %d %s", code, errOut)
 	}
 	if code, _, _ := runZerogen(args...); code != 0 {

@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/spf13/pflag"
+
 	"github.com/zeroproject/zero/gen"
 )
 
@@ -93,5 +94,5 @@ func (c setsCommand) run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "zerogen: %s\n", relError(err, *schemas))
 		return 1
 	}
-	return syncOwned(*out, files, *check, stderr)
+	return output{dir: *out}.sync(files, *check, rerunLine("zerogen "+c.name, args), stderr)
 }

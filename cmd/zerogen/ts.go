@@ -18,7 +18,9 @@ of any shape. They describe shapes only; the schema checks the rest.
 
 Flags:
   --schemas DIR     the schema root (holding FAMILY/vN/*.json)
-  --out DIR         directory to write; zerogen owns every file in it
+  --out DIR         directory to write; files zerogen wrote there before are
+                    replaced or removed, any other file is left alone, and
+                    one in the way of a generated file is an error
   --check           write nothing; exit 1 listing stale, missing or extra files
   -h, --help        show this help
 

@@ -173,10 +173,10 @@ func remoteLoader(remotes string) func(string) ([]byte, error) {
 }
 
 // refusal is the reason a case was refused, short enough for the report:
-// the keyword named by a *gen.GenError ("$dynamicRef", "unknown keyword
+// the keyword named by a *gen.Error ("$dynamicRef", "unknown keyword
 // \"foo\"") or the error text without the compiler's preamble.
 func refusal(err error) string {
-	var ge *gen.GenError
+	var ge *gen.Error
 	if !errors.As(err, &ge) {
 		return clipReason(err.Error())
 	}

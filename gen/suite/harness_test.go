@@ -81,13 +81,13 @@ func TestJudge(t *testing.T) {
 			t.Errorf("%s: %v (%s), want %v", c.name, got, why, c.want)
 		}
 	}
-	refusedCase := &suiteCase{GenErr: &gen.GenError{File: "schema.json", Msg: "no"}}
+	refusedCase := &suiteCase{GenErr: &gen.Error{File: "schema.json", Msg: "no"}}
 	if got, _ := judgeTest(refusedCase, &suiteTest{}); got != refused {
 		t.Errorf("refused case: %v, want REFUSED", got)
 	}
 	renderFailed := &suiteCase{GenErr: errors.New("decode.go: render: expected operand")}
 	if got, _ := judgeTest(renderFailed, &suiteTest{}); got != wrong {
-		t.Errorf("generator failure that is not a *gen.GenError: %v, want WRONG", got)
+		t.Errorf("generator failure that is not a *gen.Error: %v, want WRONG", got)
 	}
 	broken := &suiteCase{Code: map[string][]byte{}, BuildErr: "x.go:1: undefined: y"}
 	if got, _ := judgeTest(broken, &suiteTest{}); got != wrong {
@@ -146,7 +146,7 @@ func TestRefusal(t *testing.T) {
 		{`jsonschema http://h.invalid/c2/schema.json compilation failed: bad regex`, "bad regex"},
 		{`http://localhost:1234/v.json#/$vocabulary: keyword "$vocabulary": custom vocabularies are not supported`, "$vocabulary"},
 	} {
-		if got := refusal(&gen.GenError{File: "schema.json", Msg: c.msg}); got != c.want {
+		if got := refusal(&gen.Error{File: "schema.json", Msg: c.msg}); got != c.want {
 			t.Errorf("refusal(%s) = %q, want %q", c.msg, got, c.want)
 		}
 	}

@@ -38,7 +38,7 @@ func judgeTest(c *suiteCase, t *suiteTest) (outcome, string) {
 	case c.GenPanic != "":
 		return wrong, "generator panicked: " + c.GenPanic
 	case c.GenErr != nil && !isGenError(c.GenErr):
-		return wrong, "the generator failed without a *gen.GenError: " + c.GenErr.Error()
+		return wrong, "the generator failed without a *gen.Error: " + c.GenErr.Error()
 	case c.GenErr != nil:
 		return refused, c.GenErr.Error()
 	case c.BuildErr != "":
@@ -67,10 +67,10 @@ func judgeTest(c *suiteCase, t *suiteTest) (outcome, string) {
 	return passed, ""
 }
 
-// isGenError reports whether err is a refusal: a *gen.GenError. Any other
+// isGenError reports whether err is a refusal: a *gen.Error. Any other
 // failure of the generator (a render error, say) is a bug, not a refusal.
 func isGenError(err error) bool {
-	var ge *gen.GenError
+	var ge *gen.Error
 	return errors.As(err, &ge)
 }
 

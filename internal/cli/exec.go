@@ -15,11 +15,18 @@ import (
 
 // execution is one `zero exec` after its flags were accepted.
 type execution struct {
-	env   Env
-	f     *execFlags
-	red   *redact.Redactor
-	sink  *trackedSink
-	runID string
+	env  Env
+	f    *execFlags
+	red  *redact.Redactor
+	sink *trackedSink
+	json *streamio.JSON // the json sink, when -o json
+	text *streamio.Text // the text sink, when -o text
+	// spinner shows the wait on the model, in text mode on a terminal.
+	spinner *streamio.Spinner
+	runID   string
+	// sessionWarns are what checkSessions found wrong with stored sessions,
+	// reported once the run has started.
+	sessionWarns []run.Warning
 }
 
 // execCmd runs `zero exec args`.
@@ -47,7 +54,11 @@ func execCmd(ctx context.Context, env Env, args []string) (code int) {
 func newExecution(env Env, f *execFlags) *execution {
 	red := redact.New(env.Getenv("OPENAI_API_KEY"), env.Getenv("ANTHROPIC_API_KEY"))
 	x := &execution{env: env, f: f, red: red, runID: run.NewRunID(time.Now())}
-	x.sink = &trackedSink{Sink: x.newSink()}
+	var sink streamio.Sink = x.newSink()
+	if f.lastMessage != "" {
+		sink = &lastMessageSink{Sink: sink, path: f.lastMessage, hook: red.String}
+	}
+	x.sink = &trackedSink{Sink: sink}
 	return x
 }
 
@@ -57,9 +68,10 @@ func (x *execution) newSink() streamio.Sink {
 	case streamio.FormatStreamJSON:
 		return streamio.NewStreamJSON(x.env.Stdout, x.f.schemaVersion, x.red.String)
 	case streamio.FormatJSON:
-		return streamio.NewJSON(x.env.Stdout, x.red.String)
+		x.json = streamio.NewJSON(x.env.Stdout, x.red.String)
+		return x.json
 	}
-	return streamio.NewText(x.env.Stdout, x.env.Stderr, x.red.String)
+	return x.newTextSink()
 }
 
 // exec runs the phases of the run after flag checking.
@@ -74,7 +86,7 @@ func (x *execution) exec(ctx context.Context) int {
 	if x.f.listTools {
 		return x.listTools()
 	}
-	if err := x.f.checkPrompt(); err != nil {
+	if err := x.f.checkPrompt(x.env.StdinTerminal); err != nil {
 		return x.fail(err)
 	}
 	prompt, err := x.readPrompt(ctx)
@@ -88,6 +100,10 @@ func (x *execution) exec(ctx context.Context) int {
 // runs the loop.
 func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt string) int {
 	c, err := chooseProvider(x.f, x.env.Getenv)
+	if err != nil {
+		return x.fail(err)
+	}
+	maxOut, err := x.maxOutputTokens()
 	if err != nil {
 		return x.fail(err)
 	}
@@ -105,20 +121,33 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 	if err != nil {
 		return x.fail(err)
 	}
+	system, sysWarns := x.systemPrompt(ws)
+	warns = append(warns, sysWarns...)
 	cfg := run.Config{
 		Start:    run.Start{RunID: x.runID, SessionID: streamio.NoSession, Cwd: ws.Root(), Provider: c.name, Model: c.model, APIModel: c.model},
-		Provider: p, Tools: tb, MaxTurns: x.f.maxTurns, Prompt: prompt,
+		Provider: p, Tools: tb, MaxTurns: x.f.maxTurns, Prompt: prompt, System: system,
 		Sink: x.sink, Redactor: x.red, Warnings: append(x.warnings(), warns...),
+		MaxOutputTokens: maxOut, OnStop: x.onStop, OnWait: x.onWait,
 	}
 	if sess != nil {
 		defer x.closeSession(sess)
 		cfg.Start.SessionID, cfg.History, cfg.Recorder = sess.Meta.ID, session.ToMessages(sess.History()), sess
 	}
-	out := run.Run(ctx, cfg)
-	if out.Failure != nil {
+	out := run.Run(x.withRetryNote(ctx), cfg)
+	if x.spinner != nil {
+		x.spinner.Stop()
+	}
+	if out.Failure != nil && !x.readerGone() {
 		x.errorf("%s", out.Failure.Message)
 	}
 	return out.ExitCode
+}
+
+// onStop passes the vendor's stop reason to the json sink's result.
+func (x *execution) onStop(reason string) {
+	if x.json != nil {
+		x.json.SetStopReason(reason)
+	}
 }
 
 // cwd is the directory the run works in.
@@ -156,7 +185,18 @@ func (x *execution) warnings() []run.Warning {
 		"the model may run any command and change any file without asking"}}
 }
 
-// errorf prints "zero: ..." on stderr, redacted.
+// readerGone says the text answer's reader went away (as with | head):
+// the run then ends quietly, without an error message.
+func (x *execution) readerGone() bool {
+	return x.text != nil && x.text.ReaderGone()
+}
+
+// errorf prints "zero: ..." on stderr, redacted, red on a terminal that
+// takes colours.
 func (x *execution) errorf(format string, args ...any) {
-	fmt.Fprintf(x.env.Stderr, "zero: %s\n", x.red.String("message", fmt.Sprintf(format, args...)))
+	msg := "zero: " + x.red.String("message", fmt.Sprintf(format, args...))
+	if x.f.format == streamio.FormatText && colorOn(x.env) {
+		msg = "\x1b[31m" + msg + "\x1b[0m"
+	}
+	fmt.Fprintln(x.env.Stderr, msg)
 }

@@ -34,6 +34,11 @@ type execFlags struct {
 	unsafe        bool
 	passEnv       bool
 	maxTurns      int
+	maxOutput     int // --max-output-tokens; 0: ZERO_MAX_OUTPUT_TOKENS, else the provider's default
+	maxOutputSet  bool
+	lastMessage   string
+	system        string
+	appendSystem  string
 	replay        string
 	help          bool
 
@@ -50,6 +55,7 @@ func parseExecFlags(args []string) (*execFlags, error) {
 		return nil, usageErrorf("%v", err)
 	}
 	f.words = fs.Args()
+	f.maxOutputSet = fs.Changed("max-output-tokens")
 	return f, nil
 }
 
@@ -75,6 +81,10 @@ func (f *execFlags) flagSet() *pflag.FlagSet {
 	fs.BoolVar(&f.unsafe, "skip-permissions-unsafe", false, "")
 	fs.BoolVar(&f.passEnv, "pass-env", false, "")
 	fs.IntVar(&f.maxTurns, "max-turns", run.DefaultMaxTurns, "")
+	fs.IntVar(&f.maxOutput, "max-output-tokens", 0, "")
+	fs.StringVar(&f.lastMessage, "output-last-message", "", "")
+	fs.StringVar(&f.system, "system-prompt", "", "")
+	fs.StringVar(&f.appendSystem, "append-system-prompt", "", "")
 	fs.StringVar(&f.replay, "replay", "", "")
 	fs.BoolVarP(&f.help, "help", "h", false, "")
 	return fs
@@ -158,6 +168,9 @@ func (f *execFlags) checkTurns() error {
 	if f.maxTurns < 1 {
 		return usageErrorf("--max-turns must be at least 1 (got %d)", f.maxTurns)
 	}
+	if f.maxOutput < 0 || f.maxOutputSet && f.maxOutput == 0 {
+		return usageErrorf("--max-output-tokens must be at least 1 (got %d)", f.maxOutput)
+	}
 	return nil
 }
 
@@ -175,18 +188,27 @@ func (f *execFlags) checkCwd() error {
 	return nil
 }
 
-// checkPrompt checks that the prompt has a source.
-func (f *execFlags) checkPrompt() error {
+// noPrompt is the usage error of a run without a prompt.
+const noPrompt = "no prompt: give it as arguments, with --file, or on stdin (for example: git diff | zero exec \"review this diff\")"
+
+// checkPrompt checks that the prompt has a source. A stdin that is no
+// terminal is one: it is read, and an empty one fails later.
+func (f *execFlags) checkPrompt(stdinTerminal bool) error {
 	if f.inputFormat == "stream-json" {
 		if len(f.words) > 0 {
 			return usageErrorf("a prompt on the command line cannot be combined with --input-format stream-json; send it as an input event")
 		}
 		return nil
 	}
-	if f.file == "" && strings.TrimSpace(strings.Join(f.words, " ")) == "" {
-		return usageErrorf("no prompt: give it as arguments, with --file, or with --file - on stdin")
+	if f.file == "" && !f.hasWords() && stdinTerminal {
+		return usageErrorf("%s", noPrompt)
 	}
 	return nil
+}
+
+// hasWords reports whether the prompt words hold more than spaces.
+func (f *execFlags) hasWords() bool {
+	return strings.TrimSpace(strings.Join(f.words, " ")) != ""
 }
 
 // pathError strips the path an *os.PathError repeats.

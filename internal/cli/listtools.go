@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
@@ -21,7 +23,7 @@ func (x *execution) listTools() int {
 	}
 	events := []streamjsonv2.OutputValue{
 		&streamjsonv2.RunStart{RunID: x.runID, SessionID: streamio.NoSession, Cwd: x.absCwd(), Provider: name, Model: model, APIModel: model},
-		&streamjsonv2.Final{RunID: x.runID, Text: toolTable(x.f.policy)},
+		&streamjsonv2.Final{RunID: x.runID, Text: toolTable(x.f.policy) + "\n" + x.agentsNote()},
 		&streamjsonv2.RunEnd{RunID: x.runID, Status: streamjsonv2.RunStatusSuccess, ExitCode: run.ExitOK},
 	}
 	for _, ev := range events {
@@ -31,6 +33,15 @@ func (x *execution) listTools() int {
 		}
 	}
 	return run.ExitOK
+}
+
+// agentsNote says whether the workspace's AGENTS.md joins the system
+// prompt.
+func (x *execution) agentsNote() string {
+	if info, err := os.Stat(filepath.Join(x.absCwd(), agentsFile)); err == nil && info.Mode().IsRegular() {
+		return "system prompt: Zero's own, then " + agentsFile + " from the workspace root"
+	}
+	return "system prompt: Zero's own (no " + agentsFile + " at the workspace root to add)"
 }
 
 // toolTable lists the tools the policy makes visible.

@@ -18,6 +18,14 @@ type Env struct {
 	Getenv         func(string) string
 	// Environ is the process environment, for bash commands.
 	Environ []string
+	// StdinTerminal says stdin is a terminal: a person types, so exec does
+	// not read a prompt from it unless --file - asks.
+	StdinTerminal bool
+	// StdoutTerminal says stdout is a terminal.
+	StdoutTerminal bool
+	// StderrTerminal says stderr is a terminal: text output may show
+	// progress and colours there.
+	StderrTerminal bool
 }
 
 // Main runs the zero command with args (without the program name) and
@@ -30,7 +38,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer startProfile(os.Getenv("ZERO_CPUPROFILE"), stderr)()
 	ctx, stop := signalContext()
 	defer stop()
-	return Run(ctx, args, Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv, Environ: os.Environ()})
+	return Run(ctx, args, Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv, Environ: os.Environ(),
+		StdinTerminal: terminal(stdin), StdoutTerminal: terminal(stdout), StderrTerminal: terminal(stderr)})
 }
 
 // Run runs the zero command under ctx; cancelling ctx interrupts it.

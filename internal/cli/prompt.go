@@ -43,7 +43,11 @@ func (x *execution) prompt() (string, error) {
 	} else {
 		p, err = x.textPrompt(limit)
 	}
-	if err == nil && strings.TrimSpace(p) == "" {
+	switch {
+	case err != nil || strings.TrimSpace(p) != "":
+	case x.f.inputFormat == "text" && x.f.file == "" && !x.f.hasWords():
+		err = usageErrorf("%s", noPrompt)
+	default:
 		err = usageErrorf("the prompt is empty")
 	}
 	return p, err
@@ -80,14 +84,15 @@ func (x *execution) streamPrompt(limit int) (string, error) {
 	return p, nil
 }
 
-// textPrompt joins the positional words and the --file contents with a
-// blank line.
+// textPrompt joins the positional words and the contents of --file, or of
+// stdin when it is no terminal and no --file is given, with a blank line,
+// as `claude -p` and `gemini -p` do with piped input.
 func (x *execution) textPrompt(limit int) (string, error) {
 	var parts []string
 	if words := strings.TrimSpace(strings.Join(x.f.words, " ")); words != "" {
 		parts = append(parts, words)
 	}
-	if x.f.file != "" {
+	if x.f.file != "" || !x.env.StdinTerminal {
 		text, err := x.readFile(limit)
 		if err != nil {
 			return "", err
@@ -99,19 +104,23 @@ func (x *execution) textPrompt(limit int) (string, error) {
 	return strings.Join(parts, "\n\n"), nil
 }
 
-// readFile reads --file, at most limit bytes.
+// readFile reads --file, or stdin without it, at most limit bytes.
 func (x *execution) readFile(limit int) (string, error) {
 	r, closeFn, err := x.source()
 	if err != nil {
 		return "", err
 	}
 	defer closeFn()
+	name := x.f.file
+	if name == "" || name == "-" {
+		name = "stdin"
+	}
 	b, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
 	switch {
 	case err != nil:
-		return "", configErrorf("read %s: %v", x.f.file, err)
+		return "", configErrorf("read %s: %v", name, err)
 	case len(b) > limit:
-		return "", inputErrorf("the prompt in %s is longer than %d bytes (raise the limit with %s)", x.f.file, limit, streamio.MaxLineEnv)
+		return "", inputErrorf("the prompt on %s is longer than %d bytes (raise the limit with %s)", name, limit, streamio.MaxLineEnv)
 	}
 	return string(b), nil
 }
@@ -119,11 +128,15 @@ func (x *execution) readFile(limit int) (string, error) {
 // source opens --file, or stdin for "-" or no --file.
 func (x *execution) source() (io.Reader, func(), error) {
 	if x.f.file == "" || x.f.file == "-" {
-		return x.env.Stdin, func() {}, nil
+		return stdinOrEmpty(x.env), func() {}, nil
 	}
 	fh, err := os.Open(x.f.file)
 	if err != nil {
 		return nil, nil, usageErrorf("--file %s: %v", x.f.file, pathError(err))
+	}
+	if info, err := fh.Stat(); err == nil && info.IsDir() {
+		fh.Close()
+		return nil, nil, usageErrorf("--file %s is a directory; give a file, or - for standard input", x.f.file)
 	}
 	return fh, func() { fh.Close() }, nil
 }

@@ -50,7 +50,8 @@ func idleTimeout(getenv func(string) string) (time.Duration, error) {
 }
 
 // chooseProvider picks the provider: --provider (or --replay), then
-// ZERO_PROVIDER, then whichever API key is set, OpenAI first. It checks that
+// ZERO_PROVIDER, then whichever API key is set, OpenAI first, then
+// OPENAI_BASE_URL alone. It checks that
 // the chosen vendor has a key (or a base URL, for keyless local servers).
 func chooseProvider(f *execFlags, getenv func(string) string) (choice, error) {
 	c := choice{name: f.provider, model: cmp.Or(f.model, getenv("ZERO_MODEL"))}
@@ -70,7 +71,7 @@ func chooseProvider(f *execFlags, getenv func(string) string) (choice, error) {
 	c.idle = idle
 	switch c.name {
 	case "":
-		return c, configErrorf("no model provider is configured: set OPENAI_API_KEY or ANTHROPIC_API_KEY, or use --provider replay to try Zero offline")
+		return c, configErrorf("%s", noProviderHelp)
 	case providerOpenAI:
 		return c, needKey(getenv, "OPENAI_API_KEY", "OPENAI_BASE_URL")
 	case providerAnthropic:
@@ -81,12 +82,23 @@ func chooseProvider(f *execFlags, getenv func(string) string) (choice, error) {
 	return c, configErrorf("ZERO_PROVIDER=%s is not a provider (want openai, anthropic or replay)", c.name)
 }
 
+// noProviderHelp is the error of a run no variable or flag chose a
+// provider for: it names what fixes it.
+const noProviderHelp = "no model provider is configured: set OPENAI_API_KEY or ANTHROPIC_API_KEY, " +
+	"or OPENAI_BASE_URL for an OpenAI-compatible server that needs no key (such as Ollama); " +
+	"choose among several with --provider or ZERO_PROVIDER; --provider replay tries Zero offline"
+
+// providerFromKeys picks the vendor whose API key is set, OpenAI first;
+// without keys, an OpenAI base URL alone selects a keyless
+// OpenAI-compatible server.
 func providerFromKeys(getenv func(string) string) string {
 	switch {
 	case getenv("OPENAI_API_KEY") != "":
 		return providerOpenAI
 	case getenv("ANTHROPIC_API_KEY") != "":
 		return providerAnthropic
+	case getenv("OPENAI_BASE_URL") != "":
+		return providerOpenAI
 	}
 	return ""
 }
@@ -97,7 +109,7 @@ func needKey(getenv func(string) string, key, baseURL string) error {
 	if getenv(key) != "" || getenv(baseURL) != "" {
 		return nil
 	}
-	return configErrorf("%s is not set: set it, or use --provider replay to try Zero offline", key)
+	return configErrorf("%s is not set: set it (or %s, for a server that needs no key), or use --provider replay to try Zero offline", key, baseURL)
 }
 
 // loadScript reads the replay script, or takes the built-in demo.

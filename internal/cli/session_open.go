@@ -2,9 +2,7 @@ package cli
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
-	"regexp"
+	"fmt"
 
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
 	"github.com/zeroproject/zero/internal/run"
@@ -25,38 +23,70 @@ func openStore(env Env, hook func(key, s string) string) (*session.Store, error)
 }
 
 // checkSessions settles the session to resume or fork before anything is
-// read: a bare --resume followed by a word that names a saved session
-// resumes that session, and an id that names no session is a usage error.
+// read, turning what the user typed into a full id:
+//   - a bare --resume takes the newest session of this workspace; a first
+//     word that is a session id, or looks like one (see
+//     session.LooksLikeID), is taken as the id to resume instead;
+//   - an id may be abbreviated to a unique prefix or suffix;
+//   - an id that names no session, or several, is a usage error.
 func (x *execution) checkSessions(st *session.Store) error {
 	f := x.f
-	if f.resume == latest && len(f.words) > 0 && (sessionExists(st, f.words[0]) || generatedID.MatchString(f.words[0])) {
+	if f.resume == latest && len(f.words) > 0 && (st.Exists(f.words[0]) || session.LooksLikeID(f.words[0])) {
 		f.resume, f.words = f.words[0], f.words[1:]
 	}
+	var err error
 	switch {
 	case f.resume == latest:
-		if metas, err := st.List(); err == nil && len(metas) == 0 {
-			return usageErrorf("no session to resume in %s", st.Dir)
-		}
-	case f.resume != "" && !sessionExists(st, f.resume):
-		return usageErrorf("no session %s to resume (see 'zero sessions list')", f.resume)
-	case f.fork != "" && !sessionExists(st, f.fork):
-		return usageErrorf("no session %s to fork (see 'zero sessions list')", f.fork)
+		f.resume, err = x.latestHere(st)
+	case f.resume != "":
+		f.resume, err = resolveSession(st, f.resume, "resume")
+	case f.fork != "":
+		f.fork, err = resolveSession(st, f.fork, "fork")
 	}
-	return nil
+	return err
 }
 
-// generatedID matches the ids Zero gives sessions; a bare --resume
-// followed by such a word takes it as the id even when it names no session,
-// so a mistyped id is an error rather than the start of the prompt.
-var generatedID = regexp.MustCompile(`^zero_[0-9]{14}_[a-z0-9]+$`)
-
-// sessionExists reports whether id names a saved session.
-func sessionExists(st *session.Store, id string) bool {
-	if !session.ValidID(id) {
-		return false
+// latestHere returns the newest session recorded in this workspace.
+func (x *execution) latestHere(st *session.Store) (string, error) {
+	id, warns, err := st.Latest(x.absCwd())
+	if err == nil {
+		x.sessionWarns = append(x.sessionWarns, sessionWarnings(warns)...)
+		return id, nil
 	}
-	info, err := os.Stat(filepath.Join(st.Dir, id, "meta.json"))
-	return err == nil && info.Mode().IsRegular()
+	for _, w := range warns {
+		x.errorf("warning: %s", w)
+	}
+	switch {
+	case errors.Is(err, session.ErrNotFound):
+		return "", usageErrorf("no session to resume in %s; resume one from another directory by its id (see 'zero sessions list')", x.absCwd())
+	}
+	return "", sessionError(err)
+}
+
+// resolveSession turns the id or abbreviation ref given to --resume or
+// --fork (verb) into a full id.
+func resolveSession(st *session.Store, ref, verb string) (string, error) {
+	id, err := st.Resolve(ref)
+	switch {
+	case errors.Is(err, session.ErrNotFound):
+		return "", usageErrorf("no session %s to %s (see 'zero sessions list')", ref, verb)
+	case errors.Is(err, session.ErrAmbiguous):
+		return "", usageErrorf("%v; give more of the id", err)
+	case err != nil && !session.ValidID(ref):
+		return "", usageErrorf("%v", err)
+	case err != nil:
+		return "", sessionError(err)
+	}
+	return id, nil
+}
+
+// sessionWarnings turns the store's warnings into run warnings.
+func sessionWarnings(warns []session.Warning) []run.Warning {
+	var out []run.Warning
+	for _, w := range warns {
+		out = append(out, run.Warning{Code: run.WarnSession, Message: w.String()})
+	}
+	return out
 }
 
 // openSession creates, resumes or forks the session of the run, and
@@ -74,10 +104,7 @@ func (x *execution) openSession(st *session.Store, c choice, cwd string) (*sessi
 	case x.f.fork != "":
 		s, warns, err = st.Fork(x.f.fork, meta)
 	case x.f.resume != "":
-		s, warns, err = st.Open(resumeID(x.f.resume))
-		if err == nil {
-			s.Meta.Cwd = cwd
-		}
+		s, warns, err = st.Open(x.f.resume)
 	default:
 		if s, err = st.Create(meta); err != nil {
 			return nil, []run.Warning{{Code: run.WarnSessionNotSaved, Message: "this run is not saved: " + err.Error()}}, nil
@@ -86,19 +113,13 @@ func (x *execution) openSession(st *session.Store, c choice, cwd string) (*sessi
 	if err != nil {
 		return nil, nil, sessionError(err)
 	}
-	var out []run.Warning
-	for _, w := range warns {
-		out = append(out, run.Warning{Code: run.WarnSession, Message: w.String()})
+	out := append(x.sessionWarns, sessionWarnings(warns)...)
+	if s.Meta.Cwd != cwd && x.f.resume != "" {
+		out = append(out, run.Warning{Code: run.WarnSession, Message: fmt.Sprintf(
+			"session %s was recorded in %s and this run works in %s; the session keeps %s (fork it with --fork to record this directory)",
+			s.Meta.ID, s.Meta.Cwd, cwd, s.Meta.Cwd)})
 	}
 	return s, out, nil
-}
-
-// resumeID is the id Store.Open takes for --resume: "" for the latest.
-func resumeID(flag string) string {
-	if flag == latest {
-		return ""
-	}
-	return flag
 }
 
 // sessionError classifies a failure to open a session.

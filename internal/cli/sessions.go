@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/pflag"
 
@@ -15,11 +17,12 @@ import (
 	"github.com/zeroproject/zero/rt"
 )
 
-// sessionsCmd runs `zero sessions list|show`.
+// sessionsCmd runs `zero sessions list|show|delete|prune`.
 func sessionsCmd(env Env, args []string) int {
 	fs := pflag.NewFlagSet("zero sessions", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	asJSON := fs.Bool("json", false, "")
+	olderThan := fs.String("older-than", "", "")
 	help := fs.BoolP("help", "h", false, "")
 	if err := fs.Parse(args); err != nil {
 		return usageFailure(env, err, "zero sessions --help")
@@ -33,47 +36,149 @@ func sessionsCmd(env Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
 		return run.ExitRuntime
 	}
-	switch rest := fs.Args(); {
-	case len(rest) == 1 && rest[0] == "list":
-		return listSessions(env, st, *asJSON)
-	case len(rest) == 2 && rest[0] == "show":
-		return showSession(env, st, rest[1], *asJSON)
-	case len(rest) == 0:
-		return usageFailure(env, errors.New("missing subcommand: list or show"), "zero sessions --help")
-	case len(rest) == 1 && rest[0] == "show":
-		return usageFailure(env, errors.New("missing session id: zero sessions show ID"), "zero sessions --help")
+	rest := fs.Args()
+	if err := checkSessionsArgs(rest, *olderThan); err != nil {
+		return usageFailure(env, err, "zero sessions --help")
 	}
-	return usageFailure(env, fmt.Errorf("unknown arguments %q", strings.Join(fs.Args(), " ")), "zero sessions --help")
+	switch rest[0] {
+	case "list":
+		return listSessions(env, st, *asJSON)
+	case "show":
+		return showSession(env, st, rest[1], *asJSON)
+	case "delete":
+		return deleteSessions(env, st, rest[1:])
+	}
+	return pruneSessions(env, st, *olderThan)
 }
 
-// listSessions prints every session, newest first.
+// checkSessionsArgs checks the subcommand and its arguments.
+func checkSessionsArgs(rest []string, olderThan string) error {
+	if len(rest) == 0 {
+		return errors.New("missing subcommand: list, show, delete or prune")
+	}
+	switch sub, n := rest[0], len(rest)-1; {
+	case sub != "list" && sub != "show" && sub != "delete" && sub != "prune":
+		return fmt.Errorf("unknown subcommand %q", sub)
+	case sub == "show" && n != 1:
+		return errors.New("zero sessions show takes one session id")
+	case sub == "delete" && n == 0:
+		return errors.New("missing session id: zero sessions delete ID...")
+	case (sub == "list" || sub == "prune") && n > 0:
+		return fmt.Errorf("unknown arguments %q", strings.Join(rest[1:], " "))
+	case sub == "prune" && olderThan == "":
+		return errors.New("zero sessions prune needs --older-than, e.g. --older-than 30d")
+	case sub != "prune" && olderThan != "":
+		return errors.New("--older-than is a flag of zero sessions prune")
+	}
+	return nil
+}
+
+// listSessions prints every session, newest first, with a warning on
+// stderr for each one that cannot be read.
 func listSessions(env Env, st *session.Store, asJSON bool) int {
-	metas, err := st.List()
+	metas, warns, err := st.List()
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
 		return run.ExitRuntime
 	}
+	printWarnings(env, warns)
 	if asJSON {
 		return writeJSONLines(env, metaValues(metas))
 	}
 	w := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(w, "ID\tUPDATED\tRUNS\tPROVIDER\tMODEL\tTITLE")
+	fmt.Fprintln(w, "ID\tUPDATED\tRUNS\tPROVIDER\tMODEL\tWORKSPACE\tTITLE")
 	for _, m := range metas {
-		fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\n", m.ID, shortTime(m.UpdatedAt), m.Runs, m.Provider, m.Model, clip(m.Title.V, 60))
+		fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\t%s\n", m.ID, shortTime(m.UpdatedAt), m.Runs, m.Provider, m.Model, m.Cwd, clip(m.Title.V, 60))
 	}
 	w.Flush()
 	return run.ExitOK
 }
 
+// printWarnings writes the store's warnings to stderr.
+func printWarnings(env Env, warns []session.Warning) {
+	for _, w := range warns {
+		fmt.Fprintf(env.Stderr, "zero: warning: %s\n", w)
+	}
+}
+
+// deleteSessions deletes the sessions refs name (ids, or unique prefixes
+// or suffixes), printing each deleted id. Every ref is checked before
+// anything is deleted, so a typo deletes nothing.
+func deleteSessions(env Env, st *session.Store, refs []string) int {
+	var ids []string
+	for _, ref := range refs {
+		id, err := st.Resolve(ref)
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "zero: %v\n", err)
+			return exitForSessionError(err)
+		}
+		ids = append(ids, id)
+	}
+	for _, id := range ids {
+		if err := st.Delete(id); err != nil {
+			fmt.Fprintf(env.Stderr, "zero: %v\n", err)
+			return run.ExitRuntime
+		}
+		fmt.Fprintf(env.Stdout, "deleted %s\n", id)
+	}
+	return run.ExitOK
+}
+
+// pruneSessions deletes the sessions last updated longer ago than age.
+func pruneSessions(env Env, st *session.Store, age string) int {
+	d, err := parseAge(age)
+	if err != nil {
+		return usageFailure(env, err, "zero sessions --help")
+	}
+	deleted, warns, err := st.Prune(d)
+	printWarnings(env, warns)
+	for _, id := range deleted {
+		fmt.Fprintf(env.Stdout, "deleted %s\n", id)
+	}
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
+		return run.ExitRuntime
+	}
+	return run.ExitOK
+}
+
+// parseAge reads --older-than: a Go duration ("36h", "90m") or a whole
+// number of days ("30d"), not negative.
+func parseAge(s string) (time.Duration, error) {
+	if days, ok := strings.CutSuffix(s, "d"); ok {
+		n, err := strconv.Atoi(days)
+		if err != nil || n < 0 || n > 100_000 {
+			return 0, fmt.Errorf("--older-than %s: want a number of days (30d) or a duration (36h)", s)
+		}
+		return time.Duration(n) * 24 * time.Hour, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("--older-than %s: want a number of days (30d) or a duration (36h)", s)
+	}
+	return d, nil
+}
+
+// exitForSessionError is the exit code of a failure to find a session:
+// 2 for an id that is invalid, unknown or ambiguous, 3 otherwise.
+func exitForSessionError(err error) int {
+	if errors.Is(err, session.ErrNotFound) || errors.Is(err, session.ErrAmbiguous) || errors.Is(err, session.ErrInvalidID) {
+		return run.ExitUsage
+	}
+	return run.ExitRuntime
+}
+
 // showSession prints one session's metadata and records.
-func showSession(env Env, st *session.Store, id string, asJSON bool) int {
+func showSession(env Env, st *session.Store, ref string, asJSON bool) int {
+	id, err := st.Resolve(ref)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
+		return exitForSessionError(err)
+	}
 	meta, recs, warns, err := st.Show(id)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
-		if errors.Is(err, session.ErrNotFound) || !session.ValidID(id) {
-			return run.ExitUsage
-		}
-		return run.ExitRuntime
+		return exitForSessionError(err)
 	}
 	for _, w := range warns {
 		fmt.Fprintf(env.Stderr, "zero: warning: %s\n", w)

@@ -4,6 +4,9 @@ const mainUsage = `Usage:
     zero exec [flags] [prompt...]     run the agent headless on a prompt
     zero sessions list [--json]       list saved sessions
     zero sessions show ID [--json]    show one session
+    zero sessions delete ID...        delete sessions
+    zero sessions prune --older-than AGE
+                                      delete sessions not updated for AGE
     zero schema [--schema-version N] ROOT
                                       print a self-contained JSON Schema
     zero --version                    print the version
@@ -22,13 +25,18 @@ that --resume and --fork continue.
 Flags:
     -f, --file PATH               read the prompt from PATH ("-" for stdin); with
                                   words given too, the file comes after them,
-                                  separated by a blank line
+                                  separated by a blank line. Without --file, a
+                                  stdin that is not a terminal is read the same
+                                  way (give </dev/null to skip it)
         --input-format FORMAT     text (default) or stream-json: JSONL prompt and
                                   message events from stdin or --file, joined by
                                   a blank line; the first invalid line ends the
                                   run with exit code 2
     -o, --output-format FORMAT    text (default): only the answer on stdout, tool
-                                  rows, warnings and errors on stderr;
+                                  rows, warnings and errors on stderr, and on a
+                                  terminal also a waiting line (with retries)
+                                  and the reasoning, dim, in colour unless
+                                  NO_COLOR is set;
                                   json: one ExecResult object when the run ends;
                                   stream-json: one event per line as it happens
         --schema-version N        stream-json protocol version, 1 or 2 (default 2);
@@ -41,9 +49,14 @@ Flags:
                                   provider's default)
     -C, --cwd DIR                 work in DIR instead of the current directory;
                                   file tools cannot leave it
-        --resume[=ID]             continue session ID, or the most recent session
-                                  without ID; 'zero exec --resume ID prompt' also
-                                  works when ID names a saved session
+        --resume[=ID]             continue session ID, or without ID the most
+                                  recent session of this directory (-C);
+                                  'zero exec --resume ID prompt' also works; ID
+                                  may be a unique prefix or suffix of the id
+                                  (rpx9u3), and a first word that looks like an
+                                  id but names no session is an error. A session
+                                  resumed from another directory keeps its
+                                  recorded one; --fork records the new one
         --fork ID                 start a new session from a copy of session ID,
                                   leaving ID unchanged
         --list-tools              print the tools this run would offer and exit,
@@ -59,6 +72,19 @@ Flags:
                                   removed
         --max-turns N             stop after N model calls (default 20); reaching
                                   the limit without an answer exits with code 4
+        --max-output-tokens N     the most tokens the model may write in one reply
+                                  (default: ZERO_MAX_OUTPUT_TOKENS, else 8192 for
+                                  Anthropic and the server's own limit for
+                                  OpenAI); an answer the limit cuts off ends the
+                                  run with error max_output_tokens and exit
+                                  code 4, a cut tool call does not run and the
+                                  model is told why
+        --system-prompt TEXT      replace Zero's system prompt with TEXT
+        --append-system-prompt TEXT
+                                  add TEXT at the end of the system prompt
+        --output-last-message FILE
+                                  also write the final answer alone to FILE
+                                  (nothing is written when the run has none)
         --replay FILE             play a replay script (schema/replay/v1) instead
                                   of calling a model; implies --provider replay,
                                   which without --replay plays a built-in demo
@@ -68,17 +94,28 @@ Tools: read_file, list_directory, glob and grep are allowed by default;
 write_file, edit_file and bash need --skip-permissions-unsafe. A call the policy
 refuses does not run: the model gets an error result saying so.
 
+System prompt: Zero's own (or --system-prompt), then the AGENTS.md file at the
+root of the workspace when there is one (its first 64 KiB; a link leading out
+of the workspace is not followed), then --append-system-prompt.
+--list-tools says whether AGENTS.md will be read.
+
 Exit codes:
     0 success, 1 internal error, 2 usage error or invalid input,
-    3 provider, configuration or runtime error, 4 turn limit reached without an
-    answer, 130 interrupted (SIGINT or SIGTERM)
+    3 provider, configuration or runtime error, 4 incomplete: the turn limit was
+    reached without an answer, or the output-token limit cut the answer off,
+    130 interrupted (SIGINT or SIGTERM)
 
 Environment:
     OPENAI_API_KEY, OPENAI_BASE_URL          OpenAI (or compatible server)
+                                             (a base URL alone selects a server
+                                             that needs no key)
     ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL    Anthropic
     ZERO_PROVIDER, ZERO_MODEL                defaults for --provider and --model
     ZERO_MAX_INPUT_LINE_BYTES                longest stream-json input line
                                              (default 16MiB; accepts KiB, MiB, GiB)
+    ZERO_MAX_OUTPUT_TOKENS                   default for --max-output-tokens
+    NO_COLOR                                 set (not empty): no colours on a
+                                             terminal
     ZERO_IDLE_TIMEOUT                        how long the provider may stay silent,
                                              before it answers and between bytes of
                                              its stream, before the request fails
@@ -90,7 +127,8 @@ Environment:
 Examples:
     zero exec "summarize README.md"
     zero exec --provider replay "try Zero offline"
-    git diff | zero exec -f - "review this diff"
+    git diff | zero exec "review this diff"
+    zero exec -o json --output-last-message answer.md "draft release notes"
     zero exec -o stream-json --skip-permissions-unsafe "fix the failing test"
     echo '{"schemaVersion":2,"type":"prompt","content":"hi"}' |
         zero exec --input-format stream-json -o stream-json
@@ -103,20 +141,34 @@ Examples:
 const sessionsUsage = `Usage:
     zero sessions list [--json]
     zero sessions show ID [--json]
+    zero sessions delete ID...
+    zero sessions prune --older-than AGE
 
-Lists the saved sessions, most recently updated first, or shows one session's
-metadata and records. Sessions live in $XDG_DATA_HOME/zero/sessions (default
-~/.local/share/zero/sessions).
+Lists the saved sessions, most recently updated first, with the directory each
+was recorded in, or shows one session's metadata and records. A session that
+cannot be read is skipped with a warning naming its directory. delete removes
+sessions; prune removes every session last updated longer than AGE ago. An ID
+may be a unique prefix or suffix of the id. Only directories that hold nothing
+but the files zero writes are removed, and never a session in use. Sessions live
+in $XDG_DATA_HOME/zero/sessions (default ~/.local/share/zero/sessions).
 
 Flags:
-    --json    print JSON lines instead of a table: list prints one SessionMeta
-              (schema/session/v1/meta.json) per line; show prints the
-              SessionMeta, then one SessionRecord (schema/session/v1/record.json)
-              per line
-    -h, --help    show this help
+    --json              print JSON lines instead of a table: list prints one
+                        SessionMeta (schema/session/v1/meta.json) per line; show
+                        prints the SessionMeta, then one SessionRecord
+                        (schema/session/v1/record.json) per line
+    --older-than AGE    for prune: days (30d) or a duration (36h, 90m)
+    -h, --help          show this help
+
+Exit codes:
+    0 success, 2 usage error or unknown, ambiguous or invalid id,
+    3 a session could not be read or deleted
 
 Examples:
     zero sessions list
     zero sessions show zero_20260603100000_abc123
+    zero sessions show abc123
     zero sessions list --json | jq -r .id
+    zero sessions delete abc123 def456
+    zero sessions prune --older-than 30d
 `

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rttest"
 )
 
 // outcome says how one input came out when it met the invariants.
@@ -115,7 +116,7 @@ type input struct {
 }
 
 func inputOf(b []byte) *input {
-	v, _ := decodeAny(b)
+	v, _ := rttest.Decode(b)
 	return &input{b: b, shape: shapeOf(b), badUTF8: !utf8.Valid(b), value: v}
 }
 
@@ -151,7 +152,7 @@ func checkAccepted(r *root, d doc, in *input, v verdict) error {
 	if err := protect(func() error { return d2.UnmarshalJSON(out) }); err != nil {
 		return fmt.Errorf("MarshalJSON wrote %s, which the decoder refuses: %v", clip(out), err)
 	}
-	same, err := sameJSON(in.b, out)
+	same, err := rttest.SameJSON(in.b, out)
 	if err != nil || !same {
 		return fmt.Errorf("MarshalJSON wrote %s, not the value decoded (%v)", clip(out), err)
 	}
@@ -185,7 +186,7 @@ func checkHook(d doc, in *input) error {
 		return fmt.Errorf("EncodeJSON changed the bytes before its own: %s", clip(e.Buf))
 	}
 	out := e.Buf[len(prefix):]
-	if same, err := sameJSON(in.b, out); err != nil || !same {
+	if same, err := rttest.SameJSON(in.b, out); err != nil || !same {
 		return fmt.Errorf("EncodeJSON with an identity hook wrote %s, not the value decoded (%v)", clip(out), err)
 	}
 	return nil
@@ -298,12 +299,12 @@ func beyondExponent(lit string) bool {
 			return true
 		}
 	}
-	d := parseDecimal(lit)
-	if d.coef == "" {
+	d := rttest.ParseDecimal(lit)
+	if d.Coef == "" {
 		return false
 	}
-	top := new(big.Int).Add(d.exp, big.NewInt(int64(len(d.coef))))
-	return top.Cmp(big.NewInt(rt.MaxExponent)) > 0 || d.exp.Cmp(big.NewInt(-rt.MaxExponent)) < 0
+	top := new(big.Int).Add(d.Exp, big.NewInt(int64(len(d.Coef))))
+	return top.Cmp(big.NewInt(rt.MaxExponent)) > 0 || d.Exp.Cmp(big.NewInt(-rt.MaxExponent)) < 0
 }
 
 func fitsInt64(lit string) bool {

@@ -10,7 +10,7 @@ import (
 )
 
 // manifest is the part of a fixture manifest.json these tests read (see
-// gen/fixtures.go for the whole format).
+// gen/fixtures/fixtures.go for the whole format).
 type manifest struct {
 	Package string `json:"package"`
 	Roots   []struct {

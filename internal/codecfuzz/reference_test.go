@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
+
 	"github.com/zeroproject/zero/schema"
 )
 

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"unicode/utf16"
 	"unicode/utf8"
+
+	"github.com/zeroproject/zero/rt/rttest"
 )
 
 // node is a JSON value that keeps member order and may repeat keys, so that
@@ -171,7 +173,7 @@ func TestTreeRoundTrip(t *testing.T) {
 			t.Fatalf("parseTree(%s): %v", s, err)
 		}
 		got := n.clone().appendJSON(nil)
-		if same, err := sameJSON([]byte(s), got); !same || err != nil {
+		if same, err := rttest.SameJSON([]byte(s), got); !same || err != nil {
 			t.Errorf("%s came back as %s", s, got)
 		}
 	}

@@ -21,6 +21,9 @@ type Error struct {
 	Recoverable bool
 	// Retries is how many times the request was retried before this failure.
 	Retries int
+	// EndedEarly says the response ended cleanly before the vendor's end-of-stream marker; a
+	// vendor package may still accept the turn when the stream had already said it was complete.
+	EndedEarly bool
 }
 
 // Error returns the message.

@@ -90,6 +90,9 @@ const (
 	EventReasoning
 	EventToolCall
 	EventUsage
+	// EventStop says why the model stopped; a vendor sends it once per turn, after the turn's
+	// text and tool calls.
+	EventStop
 )
 
 // String returns the kind's name, as in "text".
@@ -103,6 +106,8 @@ func (k EventKind) String() string {
 		return "tool_call"
 	case EventUsage:
 		return "usage"
+	case EventStop:
+		return "stop"
 	}
 	return fmt.Sprintf("EventKind(%d)", int(k))
 }
@@ -123,6 +128,17 @@ type Event struct {
 	Call ToolCall
 	// Usage is set for EventUsage.
 	Usage Usage
+	// Stop is set for EventStop.
+	Stop Stop
+}
+
+// Stop is why the model stopped a turn.
+type Stop struct {
+	// Reason is the vendor's own word, as in "stop", "length", "end_turn" or "max_tokens".
+	Reason string
+	// Truncated says the output-token limit cut the turn: its text, or its last tool call's
+	// arguments, may be incomplete.
+	Truncated bool
 }
 
 // Provider streams model turns from one vendor.

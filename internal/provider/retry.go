@@ -30,7 +30,9 @@ func (t *Transport) open(ctx context.Context, newRequest NewRequest) (*attempt, 
 		if !fail.Recoverable || try >= t.tries() {
 			return nil, try - 1, t.final(fail, try)
 		}
-		if err := sleep(ctx, t.delay(try, wait)); err != nil {
+		d := t.delay(try, wait)
+		notifyRetry(ctx, Retry{Next: try + 1, Tries: t.tries(), Delay: d, Reason: fail.Message})
+		if err := sleep(ctx, d); err != nil {
 			return nil, try - 1, err
 		}
 	}

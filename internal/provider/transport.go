@@ -109,6 +109,13 @@ func (t *Transport) read(ctx context.Context, a *attempt, handle Handler) error 
 	}
 }
 
+// EndedEarly reports whether err is the *Error of a response that ended cleanly before the
+// vendor's end-of-stream marker.
+func EndedEarly(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && e.EndedEarly
+}
+
 // readError explains why the stream stopped before the turn ended.
 func (t *Transport) readError(ctx context.Context, a *attempt, err error) error {
 	switch {
@@ -117,7 +124,9 @@ func (t *Transport) readError(ctx context.Context, a *attempt, err error) error 
 	case a.idle():
 		return t.errorf(true, 0, "stream idle for more than %v", t.idleTimeout())
 	case err == io.EOF:
-		return t.errorf(true, 0, "stream ended before the turn was complete")
+		e := t.errorf(true, 0, "stream ended before the turn was complete")
+		e.EndedEarly = true
+		return e
 	case errors.Is(err, sse.ErrLineTooLong), errors.Is(err, sse.ErrEventTooLong):
 		return t.errorf(false, 0, "malformed stream: %v", err)
 	}

@@ -24,6 +24,7 @@ type call struct {
 	args  rt.Raw            // the arguments as a valid JSON value
 	spec  tools.Spec
 	known bool
+	cut   bool // the output-token limit cut the arguments: the call does not run
 }
 
 func (r *runner) newCall(pc provider.ToolCall, n int) *call {
@@ -93,6 +94,12 @@ func (c *call) sideEffect() streamjsonv2.SideEffect {
 	return streamjsonv2.SideEffect(c.spec.SideEffect)
 }
 
+// validJSON reports whether b is one complete JSON value.
+func validJSON(b []byte) bool {
+	d := rt.NewDecoder(b)
+	return d.Skip() == nil && d.End() == nil
+}
+
 // jsonArgs returns the arguments as a JSON value: {} when empty, the raw
 // text as a JSON string when it is not JSON (so events can still report
 // what the model sent).
@@ -100,8 +107,7 @@ func jsonArgs(b []byte) rt.Raw {
 	if len(strings.TrimSpace(string(b))) == 0 {
 		return rt.Raw("{}")
 	}
-	d := rt.NewDecoder(b)
-	if d.Skip() == nil && d.End() == nil {
+	if validJSON(b) {
 		return rt.Raw(b)
 	}
 	return rt.Raw(rt.AppendString(nil, string(b)))
@@ -128,6 +134,10 @@ func (r *runner) runCalls(ctx context.Context, calls []*call) error {
 
 // execute checks the permission of c and runs it.
 func (r *runner) execute(ctx context.Context, c *call) (tools.Result, error) {
+	if c.cut {
+		return errorResult("the arguments of this %s call were cut off at the output-token limit before they were complete, "+
+			"so it did not run; make the call again with less content (for example, write a large file in several smaller edits)", c.name), nil
+	}
 	if !c.known {
 		return errorResult("unknown tool %q; the tools of this run are: %s", c.orig.Name, r.visibleNames()), nil
 	}

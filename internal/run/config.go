@@ -13,7 +13,7 @@ const (
 	ExitCrash       = 1
 	ExitUsage       = 2
 	ExitRuntime     = 3
-	ExitIncomplete  = 4
+	ExitIncomplete  = 4 // the turn limit, or the output-token limit, cut the answer
 	ExitInterrupted = 130
 )
 
@@ -27,6 +27,9 @@ const (
 	CodeTurnLimit     = "turn_limit"
 	CodeInternalError = "internal_error"
 	CodeOutputError   = "output_error"
+	// CodeMaxOutputTokens ends a run whose final answer the output-token
+	// limit cut off (exit code 4, like the turn limit).
+	CodeMaxOutputTokens = "max_output_tokens"
 )
 
 // Warning codes of warning events.
@@ -34,6 +37,11 @@ const (
 	WarnSessionNotSaved = "session_not_saved"
 	WarnUnsafe          = "skip_permissions_unsafe"
 	WarnSession         = "session_warning"
+	// WarnMaxOutputTokens says the output-token limit cut a turn that made
+	// tool calls; the run goes on.
+	WarnMaxOutputTokens = "max_output_tokens"
+	// WarnAgentsFile says the workspace's AGENTS.md could not be read whole.
+	WarnAgentsFile = "agents_file"
 )
 
 // Start is what run_start reports.
@@ -77,6 +85,14 @@ type Config struct {
 	Redactor *redact.Redactor
 	// Warnings are written after run_start.
 	Warnings []Warning
+	// MaxOutputTokens bounds each model reply; 0 leaves the provider's default.
+	MaxOutputTokens int
+	// OnStop, when set, receives the vendor's stop reason of each model call.
+	OnStop func(reason string)
+	// OnWait, when set, is called with true when a model call starts and
+	// with false when its first event arrives or the call ends, for a
+	// progress display.
+	OnWait func(waiting bool)
 }
 
 // DefaultMaxTurns is the turn limit when Config.MaxTurns is 0.

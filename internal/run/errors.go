@@ -22,10 +22,19 @@ func (e *turnLimitError) Error() string {
 	return fmt.Sprintf("the run reached its limit of %d turns without a final answer (raise it with --max-turns)", e.turns)
 }
 
+// cutError ends a run whose answer the output-token limit cut off.
+type cutError struct{ provider, reason string }
+
+func (e *cutError) Error() string {
+	return fmt.Sprintf("the model's answer was cut off at its output-token limit (%s stop reason %q); "+
+		"raise the limit with --max-output-tokens", e.provider, e.reason)
+}
+
 // outcome classifies how a run ended.
 func outcome(ctx context.Context, err error) (int, *Failure) {
 	var (
 		limit *turnLimitError
+		cut   *cutError
 		out   *outputError
 		perr  *provider.Error
 	)
@@ -34,6 +43,8 @@ func outcome(ctx context.Context, err error) (int, *Failure) {
 		return ExitOK, nil
 	case errors.As(err, &limit):
 		return ExitIncomplete, &Failure{Code: CodeTurnLimit, Message: err.Error(), Recoverable: true}
+	case errors.As(err, &cut):
+		return ExitIncomplete, &Failure{Code: CodeMaxOutputTokens, Message: err.Error(), Recoverable: true}
 	case ctx.Err() != nil:
 		return ExitInterrupted, &Failure{Code: CodeInterrupted, Message: interruptMessage(ctx), Recoverable: true}
 	case errors.As(err, &out):

@@ -1,10 +1,10 @@
 package run
 
 import (
-	"crypto/rand"
 	"fmt"
 	"time"
 
+	"github.com/zeroproject/zero/internal/randid"
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/schema"
 )
@@ -16,18 +16,7 @@ var idRule = schema.MustStringRule("streamjson/v2/defs.json", "id")
 // NewRunID returns a new run id, "run_YYYYMMDD_" and eight random
 // lowercase letters and digits.
 func NewRunID(t time.Time) string {
-	return "run_" + t.UTC().Format("20060102") + "_" + randomSuffix(8)
-}
-
-const idAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
-
-func randomSuffix(n int) string {
-	b := make([]byte, n)
-	rand.Read(b)
-	for i := range b {
-		b[i] = idAlphabet[int(b[i])%len(idAlphabet)]
-	}
-	return string(b)
+	return "run_" + t.UTC().Format("20060102") + "_" + randid.String(8)
 }
 
 // validID reports whether id may appear as an id in events and records.

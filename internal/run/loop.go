@@ -22,6 +22,9 @@ type runner struct {
 	answer   strings.Builder // every text delta of the run, unredacted
 	calls    int             // tool calls so far
 	saveErr  bool            // a session_not_saved warning was written
+	// isWaiting says the run waits on the model: a call started and
+	// nothing of its answer arrived yet.
+	isWaiting bool
 }
 
 // Run runs cfg to its end and returns how it ended. It always writes

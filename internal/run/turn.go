@@ -2,6 +2,7 @@ package run
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
@@ -16,15 +17,22 @@ type turnState struct {
 	calls     []*call
 	usage     provider.Usage
 	hasUsage  bool
-	separated bool // the blank line before this turn's text was written
+	stop      provider.Stop // why the model stopped, when the provider said
+	separated bool          // the blank line before this turn's text was written
 }
 
 // turn makes one model call, records it, and runs the tools it asked for.
 // It returns the number of tool calls.
 func (r *runner) turn(ctx context.Context) (int, error) {
-	req := provider.Request{Model: r.cfg.Start.APIModel, System: r.system, Messages: r.msgs, Tools: r.cfg.Tools.Offered()}
+	req := provider.Request{Model: r.cfg.Start.APIModel, System: r.system, Messages: r.msgs, Tools: r.cfg.Tools.Offered(),
+		MaxTokens: r.cfg.MaxOutputTokens}
 	t := &turnState{}
-	err := r.cfg.Provider.Stream(ctx, req, func(ev provider.Event) error { return r.onEvent(t, ev) })
+	r.waiting(true)
+	err := r.cfg.Provider.Stream(ctx, req, func(ev provider.Event) error {
+		r.waiting(false)
+		return r.onEvent(t, ev)
+	})
+	r.waiting(false)
 	if ferr := r.deltas.flush(); err == nil {
 		err = ferr
 	}
@@ -36,12 +44,42 @@ func (r *runner) turn(ctx context.Context) (int, error) {
 	if err := r.recordAssistant(t, true); err != nil {
 		return 0, err
 	}
+	if err := r.warnCut(t); err != nil {
+		return 0, err
+	}
 	// The turn's usage closes the turn, after the results of its calls.
 	callErr := r.runCalls(ctx, t.calls)
 	if err := r.usage(t); err != nil && callErr == nil {
 		callErr = err
 	}
+	if callErr == nil && t.stop.Truncated && len(t.calls) == 0 {
+		callErr = &cutError{provider: r.cfg.Start.Provider, reason: t.stop.Reason}
+	}
 	return len(t.calls), callErr
+}
+
+// warnCut tells the user that the output-token limit cut a turn that
+// still made tool calls (a cut answer without calls ends the run instead),
+// and marks its last call as cut when its arguments are incomplete.
+func (r *runner) warnCut(t *turnState) error {
+	if !t.stop.Truncated || len(t.calls) == 0 {
+		return nil
+	}
+	last := t.calls[len(t.calls)-1]
+	last.cut = !validJSON(last.orig.Args)
+	msg := fmt.Sprintf("the model's output was cut off at its output-token limit (%s stop reason %q)", r.cfg.Start.Provider, t.stop.Reason)
+	if last.cut {
+		msg += fmt.Sprintf("; the arguments of its %s call are incomplete, so it does not run", last.name)
+	}
+	return r.warn(WarnMaxOutputTokens, msg+"; raise the limit with --max-output-tokens")
+}
+
+// waiting tells Config.OnWait whether the run now waits on the model.
+func (r *runner) waiting(w bool) {
+	if r.cfg.OnWait != nil && r.isWaiting != w {
+		r.isWaiting = w
+		r.cfg.OnWait(w)
+	}
 }
 
 // onEvent handles one provider event while the turn streams.
@@ -56,6 +94,11 @@ func (r *runner) onEvent(t *turnState, ev provider.Event) error {
 		return r.onToolCall(t, ev.Call)
 	case provider.EventUsage:
 		t.usage, t.hasUsage = ev.Usage, true
+	case provider.EventStop:
+		t.stop = ev.Stop
+		if r.cfg.OnStop != nil {
+			r.cfg.OnStop(ev.Stop.Reason)
+		}
 	}
 	return nil
 }

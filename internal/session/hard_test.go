@@ -36,7 +36,7 @@ func TestMetaReadersNeverSeeAPartialFile(t *testing.T) {
 				bad.Add(1)
 			}
 			if n%16 == 0 {
-				if _, err := st.List(); err != nil {
+				if _, warns, err := st.List(); err != nil || len(warns) > 0 {
 					bad.Add(1)
 				}
 			}

@@ -1,10 +1,11 @@
 package session
 
 import (
-	"crypto/rand"
+	"errors"
 	"fmt"
 	"time"
 
+	"github.com/zeroproject/zero/internal/randid"
 	"github.com/zeroproject/zero/schema"
 )
 
@@ -16,10 +17,14 @@ var idRule = schema.MustStringRule("session/v1/meta.json", "id")
 // is always one directory name.
 func ValidID(id string) bool { return idRule.Check(id, -1) == nil }
 
+// ErrInvalidID is matched (with errors.Is) by the error for an id the
+// schema does not allow.
+var ErrInvalidID = errors.New("invalid session id")
+
 // validateID refuses ids the schema does not allow.
 func validateID(id string) error {
 	if err := idRule.Check(id, -1); err != nil {
-		return fmt.Errorf("invalid session id %q: %v", clipID(id), err)
+		return fmt.Errorf("%w %q: %v", ErrInvalidID, clipID(id), err)
 	}
 	return nil
 }
@@ -32,15 +37,14 @@ func clipID(id string) string {
 	return id
 }
 
-const idAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789"
+// idAlphabet is what the random end of a session id is made of.
+const idAlphabet = randid.Alphabet
 
-// newID returns "zero_YYYYMMDDhhmmss_" and six random lowercase letters or
-// digits, with the time in UTC.
+// idRandomLen is how many random characters end a new session id.
+const idRandomLen = 6
+
+// newID returns "zero_YYYYMMDDhhmmss_" and idRandomLen random lowercase
+// letters or digits, with the time in UTC.
 func newID(t time.Time) string {
-	var b [6]byte
-	rand.Read(b[:]) // never fails
-	for i := range b {
-		b[i] = idAlphabet[int(b[i])%len(idAlphabet)]
-	}
-	return "zero_" + t.UTC().Format("20060102150405") + "_" + string(b[:])
+	return "zero_" + t.UTC().Format("20060102150405") + "_" + randid.String(idRandomLen)
 }

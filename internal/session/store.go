@@ -190,38 +190,6 @@ func inherit(dst *string, parent string) {
 	}
 }
 
-// List returns the metadata of every session, the most recently updated
-// first. Directories without meta.json (a creation that never finished) are
-// skipped; a meta.json that does not decode is an error naming it.
-func (s *Store) List() ([]sessionv1.SessionMeta, error) {
-	if s.Dir == "" {
-		return nil, errors.New("session store has no directory")
-	}
-	entries, err := os.ReadDir(s.Dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("list sessions: %w", err)
-	}
-	var metas []sessionv1.SessionMeta
-	for _, e := range entries {
-		if !e.IsDir() || validateID(e.Name()) != nil {
-			continue
-		}
-		m, err := readMeta(filepath.Join(s.Dir, e.Name()), e.Name())
-		if errors.Is(err, ErrNotFound) {
-			continue
-		}
-		if err != nil {
-			return nil, fmt.Errorf("list sessions: %w", err)
-		}
-		metas = append(metas, m)
-	}
-	sortNewestFirst(metas)
-	return metas, nil
-}
-
 // sortNewestFirst orders by UpdatedAt, then CreatedAt, then ID, all
 // descending.
 func sortNewestFirst(metas []sessionv1.SessionMeta) {
@@ -245,9 +213,9 @@ func compareTimes(a, b string) int {
 	return ta.Compare(tb)
 }
 
-// latest returns the id of the most recently updated session.
+// latest returns the id of the most recently updated readable session.
 func (s *Store) latest() (string, error) {
-	metas, err := s.List()
+	metas, _, err := s.List()
 	if err != nil {
 		return "", err
 	}

@@ -413,7 +413,7 @@ func TestMetaWriteFaultKeepsOldMeta(t *testing.T) {
 
 func TestList(t *testing.T) {
 	st := newStore(t)
-	if metas, err := st.List(); err != nil || len(metas) != 0 {
+	if metas, _, err := st.List(); err != nil || len(metas) != 0 {
 		t.Fatalf("List of a missing directory: %v %v", metas, err)
 	}
 	a, _ := st.Create(testMeta())
@@ -426,9 +426,12 @@ func TestList(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(st.Dir, "unfinished"), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	metas, err := st.List()
+	metas, warns, err := st.List()
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(warns) != 1 || !strings.Contains(warns[0].Msg, "skipped "+filepath.Join(st.Dir, "unfinished")+": it has no meta.json") {
+		t.Errorf("warnings %v, want one about the unfinished directory", warns)
 	}
 	var got []string
 	for _, m := range metas {
@@ -440,8 +443,9 @@ func TestList(t *testing.T) {
 	}
 
 	writeFile(t, metaPath(st, b.Meta.ID), `{"schemaVersion":1}`)
-	if _, err := st.List(); err == nil || !strings.Contains(err.Error(), metaPath(st, b.Meta.ID)) {
-		t.Errorf("List with a broken meta: %v, want an error naming it", err)
+	metas, warns, err = st.List()
+	if err != nil || len(metas) != 2 || len(warns) != 2 || !strings.Contains(warns[1].Msg, metaPath(st, b.Meta.ID)) {
+		t.Errorf("List with a broken meta: %d sessions, %v, %v; want the two others and a warning naming it", len(metas), warns, err)
 	}
 }
 

@@ -59,21 +59,11 @@ type InputError struct {
 const maxErrorText = 512
 
 func (e *InputError) Error() string {
-	msg := clipText(e.Err.Error(), maxErrorText) + offsetOf(e.Err)
+	msg := clipText(e.Err.Error(), maxErrorText)
 	if e.Line == 0 {
 		return "invalid stream-json input: " + msg
 	}
 	return fmt.Sprintf("invalid stream-json input at line %d: %s", e.Line, msg)
-}
-
-// offsetOf returns " at offset N" for a decoder error about the event
-// itself (an empty JSON Pointer), which its message does not place.
-func offsetOf(err error) string {
-	var re *rt.Error
-	if !errors.As(err, &re) || re.Offset < 0 || re.Path() != "" || strings.Contains(re.Msg, " at offset ") {
-		return ""
-	}
-	return " at offset " + strconv.Itoa(re.Offset)
 }
 
 // clipText cuts s to at most n bytes on a UTF-8 boundary, marking the cut.

@@ -3,6 +3,7 @@ package streamio
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	execresultv1 "github.com/zeroproject/zero/generated/execresult/v1"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
@@ -16,9 +17,11 @@ const NoSession = "none"
 // JSON is the json Sink: it gathers the run's events and writes one
 // ExecResult object, followed by a newline, when run_end arrives.
 type JSON struct {
-	w   io.Writer
-	enc rt.Encoder
-	res execresultv1.ExecResult
+	w        io.Writer
+	enc      rt.Encoder
+	res      execresultv1.ExecResult
+	streamed strings.Builder // the text deltas, the answer of a run that ends without final
+	final    bool
 }
 
 // NewJSON returns a JSON sink writing to w; hook redacts every free-text
@@ -33,8 +36,10 @@ func (j *JSON) Emit(ev streamjsonv2.OutputValue) error {
 	switch e := ev.(type) {
 	case *streamjsonv2.RunStart:
 		j.res.RunID, j.res.SessionID = e.RunID, e.SessionID
+	case *streamjsonv2.Text:
+		j.streamed.WriteString(e.Delta)
 	case *streamjsonv2.Final:
-		j.res.Text = e.Text
+		j.res.Text, j.final = e.Text, true
 	case *streamjsonv2.Usage:
 		j.addUsage(e)
 	case *streamjsonv2.ToolCall:
@@ -65,8 +70,20 @@ func (j *JSON) setToolStatus(id string, st execresultv1.ToolStatus) {
 	}
 }
 
-// write encodes the finished result as one line.
+// SetStopReason records the vendor's reason for the end of the latest
+// model call.
+func (j *JSON) SetStopReason(reason string) {
+	if reason != "" {
+		j.res.StopReason = rt.Some(reason)
+	}
+}
+
+// write encodes the finished result as one line. A run that ended
+// without a final answer reports the text it streamed.
 func (j *JSON) write(end *streamjsonv2.RunEnd) error {
+	if !j.final {
+		j.res.Text = j.streamed.String()
+	}
 	j.res.RunID = end.RunID
 	j.res.ExitCode = end.ExitCode
 	j.res.Status = ExecStatus(int(end.ExitCode))

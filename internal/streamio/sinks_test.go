@@ -143,3 +143,28 @@ func TestJSONSinkError(t *testing.T) {
 		t.Errorf("result = %+v", res)
 	}
 }
+
+// TestTextSinkTerminal checks the options of a terminal: dim reasoning on
+// its own line, coloured rows, and one line break after an answer cut
+// mid-line only when stdout shares the screen.
+func TestTextSinkTerminal(t *testing.T) {
+	for _, shared := range []bool{false, true} {
+		var out, errw bytes.Buffer
+		s := NewText(&out, &errw, nil)
+		s.SetOptions(TextOptions{Color: true, Reasoning: true, SharedScreen: shared})
+		emitAll(t, s, []streamjsonv2.OutputValue{
+			&streamjsonv2.Reasoning{RunID: runID, Delta: "think"},
+			&streamjsonv2.Reasoning{RunID: runID, Delta: "ing"},
+			&streamjsonv2.Text{RunID: runID, Delta: "Look"},
+			&streamjsonv2.ToolCall{RunID: runID, ID: "c1", Name: "glob", Args: rt.Raw(`{"pattern":"*"}`)},
+			&streamjsonv2.ToolCall{RunID: runID, ID: "c2", Name: "grep", Args: rt.Raw(`{"pattern":"x"}`)},
+		})
+		want := "\x1b[2mthink\x1b[0m\x1b[2ming\x1b[0m\n\x1b[36m• glob *\x1b[0m\n\x1b[36m• grep x\x1b[0m\n"
+		if shared {
+			want = "\x1b[2mthink\x1b[0m\x1b[2ming\x1b[0m\n\n\x1b[36m• glob *\x1b[0m\n\x1b[36m• grep x\x1b[0m\n"
+		}
+		if errw.String() != want || out.String() != "Look" {
+			t.Errorf("shared %v: stderr %q, want %q; stdout %q", shared, errw.String(), want, out.String())
+		}
+	}
+}

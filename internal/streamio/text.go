@@ -2,23 +2,53 @@ package streamio
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
+	"syscall"
 
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/rt"
 )
 
+// TextOptions adapt the text Sink to a person at a terminal.
+type TextOptions struct {
+	// Color paints the rows on errw: tool rows cyan, errors red, warnings
+	// yellow, reasoning dim. The answer on out is never painted.
+	Color bool
+	// Reasoning shows the model's reasoning on errw as it streams.
+	Reasoning bool
+	// SharedScreen says out and errw show on one terminal: a row on errw
+	// after answer text that stopped mid-line starts on a new line.
+	SharedScreen bool
+	// BeforeWrite, when set, is called before anything is written, so that
+	// a progress line can clear itself first.
+	BeforeWrite func()
+}
+
+// ANSI SGR sequences of the colours Text uses.
+const (
+	sgrReset  = "\x1b[0m"
+	sgrDim    = "\x1b[2m"
+	sgrRed    = "\x1b[31m"
+	sgrYellow = "\x1b[33m"
+	sgrCyan   = "\x1b[36m"
+)
+
 // Text is the text Sink: the answer goes to out as the model streams it,
 // ending with a newline; one row per tool call, failed tool results and
-// warnings go to errw. Errors are left to the caller, which knows how the
-// run ended.
+// warnings go to errw, and with TextOptions.Reasoning the reasoning too.
+// Errors are left to the caller, which knows how the run ended.
 type Text struct {
 	out, errw io.Writer
 	hook      rt.StringHook
+	opts      TextOptions
 	wrote     bool // answer text was written to out
 	atLineEnd bool // the last byte written to out was a newline
+	inReason  bool // reasoning was written to errw and its line is open
+	broke     bool // a row on errw already broke the answer's open line
+	closed    bool // a write to out failed because its reader went away
 }
 
 // NewText returns a Text sink. hook redacts what goes to errw and any text
@@ -30,23 +60,40 @@ func NewText(out, errw io.Writer, hook rt.StringHook) *Text {
 	return &Text{out: out, errw: errw, hook: hook}
 }
 
+// SetOptions adapts t to a terminal; the zero TextOptions suit pipes.
+func (t *Text) SetOptions(o TextOptions) { t.opts = o }
+
+// ReaderGone reports whether writing the answer failed because the
+// reader of out went away, as when the output is piped to head.
+func (t *Text) ReaderGone() bool { return t.closed }
+
 // Emit writes ev if the text format shows it.
 func (t *Text) Emit(ev streamjsonv2.OutputValue) error {
+	if t.opts.BeforeWrite != nil {
+		t.opts.BeforeWrite()
+	}
+	if _, ok := ev.(*streamjsonv2.Reasoning); !ok {
+		if err := t.endReasoning(); err != nil {
+			return err
+		}
+	}
 	switch e := ev.(type) {
 	case *streamjsonv2.Text:
 		return t.answer(t.hook("delta", e.Delta))
+	case *streamjsonv2.Reasoning:
+		return t.reasoning(t.hook("delta", e.Delta))
 	case *streamjsonv2.Final:
 		return t.final(e.Text)
 	case *streamjsonv2.RunEnd:
 		return t.endLine()
 	case *streamjsonv2.ToolCall:
-		return t.progress("• %s%s\n", e.Name, ArgSummary(e.Args, t.hook))
+		return t.progress(sgrCyan, "• %s%s\n", e.Name, ArgSummary(e.Args, t.hook))
 	case *streamjsonv2.ToolResult:
 		if e.Status == streamjsonv2.ToolStatusError {
-			return t.progress("  error: %s\n", firstLine(t.hook("output", e.Output)))
+			return t.progress(sgrRed, "  error: %s\n", firstLine(t.hook("output", e.Output)))
 		}
 	case *streamjsonv2.Warning:
-		return t.progress("zero: warning: %s\n", t.hook("message", e.Message))
+		return t.progress(sgrYellow, "zero: warning: %s\n", t.hook("message", e.Message))
 	}
 	return nil
 }
@@ -56,9 +103,41 @@ func (t *Text) answer(s string) error {
 	if s == "" {
 		return nil
 	}
-	t.wrote = true
+	t.wrote, t.broke = true, false
 	t.atLineEnd = strings.HasSuffix(s, "\n")
 	_, err := io.WriteString(t.out, s)
+	return t.outError(err)
+}
+
+// outError notes a reader that went away (EPIPE) and returns err.
+func (t *Text) outError(err error) error {
+	if errors.Is(err, syscall.EPIPE) {
+		t.closed = true
+	}
+	return err
+}
+
+// reasoning writes a piece of reasoning to errw, dim, when asked to.
+func (t *Text) reasoning(s string) error {
+	if !t.opts.Reasoning || s == "" {
+		return nil
+	}
+	prefix := ""
+	if !t.inReason {
+		prefix = t.newRow()
+		t.inReason = true
+	}
+	_, err := io.WriteString(t.errw, prefix+t.paint(sgrDim, s))
+	return err
+}
+
+// endReasoning ends the reasoning's line on errw.
+func (t *Text) endReasoning() error {
+	if !t.inReason {
+		return nil
+	}
+	t.inReason = false
+	_, err := io.WriteString(t.errw, "\n")
 	return err
 }
 
@@ -80,18 +159,34 @@ func (t *Text) endLine() error {
 	}
 	t.atLineEnd = true
 	_, err := io.WriteString(t.out, "\n")
+	return t.outError(err)
+}
+
+// progress writes one row to errw, in colour when asked to.
+func (t *Text) progress(color, format string, args ...any) error {
+	row := fmt.Sprintf(format, args...)
+	_, err := io.WriteString(t.errw, t.newRow()+t.paint(color, strings.TrimSuffix(row, "\n"))+"\n")
 	return err
 }
 
-// progress writes one row to errw. When the answer on out stopped
-// mid-line, the row starts with a newline, so that on a terminal, where
-// both streams share the screen, it stands on a line of its own.
-func (t *Text) progress(format string, args ...any) error {
-	if t.wrote && !t.atLineEnd {
-		format = "\n" + format
+// newRow is what a row on errw starts with: a newline when out and errw
+// share a terminal and the answer stopped mid-line, so that the row
+// stands on a line of its own; nothing when they do not, so that errw
+// never starts with a blank line.
+func (t *Text) newRow() string {
+	if t.opts.SharedScreen && t.wrote && !t.atLineEnd && !t.broke {
+		t.broke = true
+		return "\n"
 	}
-	_, err := fmt.Fprintf(t.errw, format, args...)
-	return err
+	return ""
+}
+
+// paint wraps s in the colour when colours are on.
+func (t *Text) paint(color, s string) string {
+	if !t.opts.Color || s == "" {
+		return s
+	}
+	return color + s + sgrReset
 }
 
 // summaryKeys are the argument fields a tool row shows, in order of

@@ -41,6 +41,32 @@
 // read_file window that starts inside a private key block starts with the
 // block's BEGIN line, for the same reason.
 //
+// # Whole lines, honest limits
+//
+// A tool never decides on clipped text. grep matches every line whole and
+// clips only the text a row shows (a window around the match, with the
+// line's length); read_file cuts a long line only for display and says how
+// long it was; a file grep did not search (too large, unreadable, binary,
+// excluded by .gitignore) is named or counted in the result.
+//
+// # Walking
+//
+// glob and grep walk directory trees in lexical order without following
+// symlinks, and skip .git directories. grep also honours .gitignore files as
+// git reads them (see ignorer): each file's rules apply beneath its
+// directory, deeper files win, "!" re-includes, a trailing "/" means
+// directories only, and a directory that is excluded is not entered. Unlike
+// ripgrep, the rules apply whether or not the workspace is a git
+// repository; .ignore, .git/info/exclude and global excludes are not read.
+// A path given to grep is always searched, even an excluded one.
+//
+// # Line endings
+//
+// read_file shows lines without their endings. edit_file matches the text
+// to replace in the file's own line style (CRLF or LF, by majority) and
+// writes the replacement in that style; write_file keeps the style of the
+// file it replaces.
+//
 // # Registry
 //
 // [Specs] lists the tools in a stable order with their side effects, the

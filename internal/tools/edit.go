@@ -14,6 +14,10 @@ const maxEditBytes = 16 << 20
 // EditFile replaces old with new in the file at path. old must occur
 // exactly once: zero or several occurrences are an error result that
 // says how many there were, so the model can add context and retry.
+// Line endings do not have to agree: read_file shows lines without their
+// endings, so old and new are matched and written in the file's own style
+// (CRLF or LF, see styleOf), and old as given is tried when that finds
+// nothing (a file of mixed endings).
 func EditFile(ctx context.Context, ws *Workspace, path, old, new string) (Result, error) {
 	if res, ok := checkEdit(old, new); !ok {
 		return res, nil
@@ -30,8 +34,13 @@ func EditFile(ctx context.Context, ws *Workspace, path, old, new string) (Result
 	if !ok {
 		return res, nil
 	}
-	if n := strings.Count(content, old); n != 1 {
+	style := styleOf(content)
+	old, n := matchEdit(content, old, style)
+	if n != 1 {
 		return countError(shown, n), nil
+	}
+	if strings.Contains(new, "\n") {
+		new = inStyle(new, style)
 	}
 	at := strings.Index(content, old)
 	if err := writeAll(ws, real, content[:at]+new+content[at+len(old):]); err != nil {
@@ -39,6 +48,20 @@ func EditFile(ctx context.Context, ws *Workspace, path, old, new string) (Result
 	}
 	line := strings.Count(content[:at], "\n") + 1
 	return Result{Output: fmt.Sprintf("edited %s: replaced 1 occurrence starting at line %d", shown, line)}, nil
+}
+
+// matchEdit returns the form of old to replace in content and how often it
+// occurs: old in the file's line style, or old as given when that form
+// does not occur.
+func matchEdit(content, old string, style lineStyle) (string, int) {
+	styled := inStyle(old, style)
+	n := strings.Count(content, styled)
+	if n == 0 && styled != old {
+		if m := strings.Count(content, old); m > 0 {
+			return old, m
+		}
+	}
+	return styled, n
 }
 
 // checkEdit refuses edits that cannot do anything useful.

@@ -34,3 +34,25 @@ func TestEditFileErrors(t *testing.T) {
 		t.Errorf("failed edits changed the file: %q", got)
 	}
 }
+
+// TestEditFileLineEndings: text copied from read_file (LF) edits a CRLF
+// file, the replacement is written with CRLF, and a mixed file still
+// matches text given with its own endings.
+func TestEditFileLineEndings(t *testing.T) {
+	ws, _ := newTestWorkspace(t, map[string]string{
+		"win.txt":   "first\r\nsecond\r\nthird\r\n",
+		"mixed.txt": "a\nb\r\nc\n",
+	})
+	got := wantOK(t, call(EditFile(ctx, ws, "win.txt", "first\nsecond\n", "1\n2\n2b\n")))
+	if got != "edited win.txt: replaced 1 occurrence starting at line 1" {
+		t.Errorf("got %q", got)
+	}
+	if b := readBack(t, filepath.Join(ws.Root(), "win.txt")); b != "1\r\n2\r\n2b\r\nthird\r\n" {
+		t.Errorf("win.txt holds %q", b)
+	}
+	wantOK(t, call(EditFile(ctx, ws, "mixed.txt", "b\r\nc", "B\r\nC")))
+	if b := readBack(t, filepath.Join(ws.Root(), "mixed.txt")); b != "a\nB\nC\n" {
+		t.Errorf("mixed.txt holds %q", b)
+	}
+	wantError(t, call(EditFile(ctx, ws, "win.txt", "third\nfourth", "x")), "not found")
+}

@@ -15,7 +15,8 @@ const MaxGlobResults = 1000
 // whose path relative to path matches pattern. "**" as a whole segment
 // matches any number of directories, so "**/*.go" finds Go files at any
 // depth and "cmd/**" everything under cmd. Other segments use path.Match
-// syntax. Results are sorted, relative to the workspace root, directories
+// syntax, and braces give alternatives ("*.{go,md}", "{cmd,internal}/**").
+// Results are sorted, relative to the workspace root, directories
 // end in "/"; a pattern ending in "/" matches directories only. .git
 // directories are skipped and symlinks are not followed.
 func Glob(ctx context.Context, ws *Workspace, pattern, path string) (Result, error) {
@@ -35,14 +36,14 @@ func Glob(ctx context.Context, ws *Workspace, pattern, path string) (Result, err
 }
 
 // checkGlob parses pattern, refusing absolute patterns and "..".
-func checkGlob(glob string) (pattern, Result, bool) {
+func checkGlob(glob string) (globSet, Result, bool) {
 	if strings.HasPrefix(glob, "/") {
 		return nil, errorResult("glob pattern %q must be relative; pass the directory to search as path", glob), false
 	}
 	if slices.Contains(strings.Split(glob, "/"), "..") {
 		return nil, errorResult("glob pattern %q must not contain ..; pass the directory to search as path", glob), false
 	}
-	pat, err := parsePattern(glob)
+	pat, err := parseGlobSet(glob)
 	if err != nil {
 		return nil, errorResult("%v", err), false
 	}
@@ -69,9 +70,9 @@ func resolveDir(ws *Workspace, p string) (string, Result, bool) {
 
 // globWalk collects the matches of pat under base, sorted; dirsOnly
 // keeps only directories.
-func globWalk(ctx context.Context, ws *Workspace, base string, pat pattern, dirsOnly bool) ([]string, bool, error) {
+func globWalk(ctx context.Context, ws *Workspace, base string, pat globSet, dirsOnly bool) ([]string, bool, error) {
 	var found []string
-	limited, err := ws.walk(ctx, base, func(rel string, d fs.DirEntry) error {
+	limited, err := ws.walk(ctx, base, nil, func(rel string, d fs.DirEntry) error {
 		if pat.match(rel) && (d.IsDir() || !dirsOnly) {
 			found = append(found, joinSlash(base, rel)+typeMark(d.Type()&fs.ModeDir))
 			if len(found) > MaxGlobResults {

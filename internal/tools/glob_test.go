@@ -131,3 +131,46 @@ func TestPatternCouldMatchUnder(t *testing.T) {
 		}
 	}
 }
+
+func TestExpandBraces(t *testing.T) {
+	tests := []struct {
+		glob string
+		want string
+		err  string
+	}{
+		{"*.go", "*.go", ""},
+		{"*.{go,md}", "*.go *.md", ""},
+		{"{a,b}{1,2}", "a1 a2 b1 b2", ""},
+		{"{a,{b,c}}/x", "a/x b/x c/x", ""},
+		{"{x}.go", "{x}.go", ""},
+		{`\{a,b}`, `\{a,b}`, ""},
+		{"{a,}z", "az z", ""},
+		{"{a,b", "", "unclosed {"},
+		{strings.Repeat("{a,b}", 9), "", "more than 256"},
+	}
+	for _, tt := range tests {
+		got, err := expandBraces(tt.glob)
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%s: err %v, want %q", tt.glob, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || strings.Join(got, " ") != tt.want {
+			t.Errorf("%s: got %q, %v; want %q", tt.glob, got, err, tt.want)
+		}
+	}
+}
+
+func TestGlobBraces(t *testing.T) {
+	ws, _ := newTestWorkspace(t, map[string]string{"a.go": "", "b.md": "", "c.txt": "", "cmd/x.go": "", "internal/y.go": "", "other/z.go": ""})
+	got := wantOK(t, call(Glob(ctx, ws, "*.{go,md}", "")))
+	if got != "a.go\nb.md\n" {
+		t.Errorf("got %q", got)
+	}
+	got = wantOK(t, call(Glob(ctx, ws, "{cmd,internal}/**/*.go", "")))
+	if got != "cmd/x.go\ninternal/y.go\n" {
+		t.Errorf("got %q", got)
+	}
+	wantError(t, call(Glob(ctx, ws, "{a,b", "")), "unclosed {")
+}

@@ -3,6 +3,7 @@ package tools
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -76,4 +77,116 @@ func matchStar(p pattern, name []string) bool {
 		}
 	}
 	return false
+}
+
+// maxBraceAlternatives bounds how many patterns one glob's braces expand to.
+const maxBraceAlternatives = 256
+
+// globSet is a glob whose braces were expanded: "*.{go,md}" is the set
+// {"*.go", "*.md"}. A name matches when any member does.
+type globSet []pattern
+
+// parseGlobSet expands the braces of glob and parses each alternative.
+func parseGlobSet(glob string) (globSet, error) {
+	alts, err := expandBraces(glob)
+	if err != nil {
+		return nil, fmt.Errorf("bad glob pattern %q: %v", glob, err)
+	}
+	set := make(globSet, 0, len(alts))
+	for _, a := range alts {
+		p, err := parsePattern(a)
+		if err != nil {
+			return nil, err
+		}
+		set = append(set, p)
+	}
+	return set, nil
+}
+
+// match reports whether the slash-separated relative name matches a member.
+func (s globSet) match(name string) bool {
+	return slices.ContainsFunc(s, func(p pattern) bool { return p.match(name) })
+}
+
+// matchFile is grep's filter: a member without "/" matches the base name
+// ("*.go"), one with "/" the whole relative name.
+func (s globSet) matchFile(rel string) bool {
+	return slices.ContainsFunc(s, func(p pattern) bool {
+		if len(p) == 1 {
+			return p.match(path.Base(rel))
+		}
+		return p.match(rel)
+	})
+}
+
+// couldMatchUnder reports whether a member could match dir or anything
+// beneath it.
+func (s globSet) couldMatchUnder(dir string) bool {
+	return slices.ContainsFunc(s, func(p pattern) bool { return p.couldMatchUnder(dir) })
+}
+
+// expandBraces returns the alternatives of the first top-level "{a,b,...}"
+// in glob, each expanded in turn, so braces nest and repeat as in a shell:
+// "{a,b}{1,2}" is a1 a2 b1 b2. A backslash escapes a brace or a comma; a
+// brace without a comma ("{x}") is literal, as in bash. Unbalanced braces
+// and more than maxBraceAlternatives results are errors.
+func expandBraces(glob string) ([]string, error) {
+	open, close, commas, err := firstBraces(glob)
+	if err != nil || open < 0 {
+		return []string{glob}, err
+	}
+	if len(commas) == 0 {
+		rest, err := expandBraces(glob[close+1:])
+		return prefixAll(glob[:close+1], rest), err
+	}
+	var out []string
+	starts := append([]int{open}, commas...)
+	for i, at := range starts {
+		end := close
+		if i+1 < len(starts) {
+			end = starts[i+1]
+		}
+		more, err := expandBraces(glob[:open] + glob[at+1:end] + glob[close+1:])
+		if err != nil {
+			return nil, err
+		}
+		if out = append(out, more...); len(out) > maxBraceAlternatives {
+			return nil, fmt.Errorf("braces expand to more than %d patterns", maxBraceAlternatives)
+		}
+	}
+	return out, nil
+}
+
+// firstBraces finds the first top-level "{" of s, its matching "}" and the
+// top-level commas between them; open is -1 when s has no brace.
+func firstBraces(s string) (open, close int, commas []int, err error) {
+	open, depth := -1, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\':
+			i++
+		case c == '{':
+			if depth++; depth == 1 {
+				open = i
+			}
+		case c == ',' && depth == 1:
+			commas = append(commas, i)
+		case c == '}' && depth > 0:
+			if depth--; depth == 0 {
+				return open, i, commas, nil
+			}
+		}
+	}
+	if depth > 0 {
+		return -1, -1, nil, fmt.Errorf("unclosed {")
+	}
+	return -1, -1, nil, nil
+}
+
+// prefixAll puts p before every string of ss.
+func prefixAll(p string, ss []string) []string {
+	for i := range ss {
+		ss[i] = p + ss[i]
+	}
+	return ss
 }

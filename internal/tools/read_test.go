@@ -87,10 +87,11 @@ func TestReadFileLongLine(t *testing.T) {
 	ws, _ := newTestWorkspace(t, map[string]string{"long.txt": long + "\nshort\n"})
 	got := wantOK(t, call(ReadFile(ctx, ws, "long.txt", 0, 0)))
 	first, rest, _ := strings.Cut(got, "\n")
-	if !strings.HasSuffix(first, lineCutMarker) || !utf8.ValidString(first) {
+	note := lineCut(2*maxLineBytes, maxLineBytes)
+	if !strings.HasSuffix(first, note) || !utf8.ValidString(first) {
 		t.Errorf("long line not cut cleanly: ...%q", first[len(first)-40:])
 	}
-	if len(first) > maxLineBytes+len(lineCutMarker)+8 {
+	if len(first) > maxLineBytes+len(note)+8 {
 		t.Errorf("cut line is %d bytes", len(first))
 	}
 	if rest != "     2\tshort\n" {
@@ -109,5 +110,26 @@ func TestReadFileStopsAtOutputLimit(t *testing.T) {
 	want := fmt.Sprintf("read again with offset %d", shown+1)
 	if !strings.Contains(res.Output, want) {
 		t.Errorf("output does not say %q: ...%s", want, res.Output[len(res.Output)-100:])
+	}
+}
+
+// TestReadFileLineEndings: CRLF and LF lines read the same, a lone CR
+// inside a line stays, and the cut note counts the line without its CRLF.
+func TestReadFileLineEndings(t *testing.T) {
+	long := strings.Repeat("x", maxLineBytes+10)
+	ws, _ := newTestWorkspace(t, map[string]string{
+		"crlf.txt": "one\r\ntwo\r\n",
+		"cr.txt":   "a\rb\nlast",
+		"long.txt": long + "\r\nnext\r\n",
+	})
+	tests := []struct{ path, want string }{
+		{"crlf.txt", "     1\tone\n     2\ttwo\n"},
+		{"cr.txt", "     1\ta\rb\n     2\tlast\n"},
+		{"long.txt", "     1\t" + long[:maxLineBytes] + lineCut(maxLineBytes+10, maxLineBytes) + "\n     2\tnext\n"},
+	}
+	for _, tt := range tests {
+		if got := wantOK(t, call(ReadFile(ctx, ws, tt.path, 0, 0))); got != tt.want {
+			t.Errorf("%s: got %q\nwant %q", tt.path, got, tt.want)
+		}
 	}
 }

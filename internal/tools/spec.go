@@ -75,7 +75,8 @@ var readFileSpec = Spec{
 	Description: "Read a text file in the workspace. Returns lines numbered like `cat -n` " +
 		"(line number, tab, text). Reads up to 2000 lines from the 1-based line offset " +
 		"(default 1); when more lines follow, the last line says which offset continues. " +
-		"Lines over 2000 bytes are cut. Binary files are refused. Paths are relative to " +
+		"Lines over 2000 bytes are cut, with a note of their full length. Line endings " +
+		"(LF or CRLF) are not shown. Binary files are refused. Paths are relative to " +
 		"the workspace root; absolute paths must lie inside it.",
 }
 
@@ -92,7 +93,8 @@ var globSpec = Spec{
 	Permission: PermissionAllow, Reason: readOnlyReason,
 	Description: "Find files and directories by path pattern, e.g. \"**/*.go\" or " +
 		"\"internal/**/testdata/*.json\". \"**\" matches any number of directories; \"*\", " +
-		"\"?\" and \"[a-z]\" match within one path component. The pattern is matched " +
+		"\"?\" and \"[a-z]\" match within one path component; braces give alternatives " +
+		"(\"*.{go,md}\"). The pattern is matched " +
 		"against paths relative to the search directory (default: the workspace root). " +
 		"Returns sorted paths relative to the root, directories ending in \"/\", at most " +
 		"1000; a pattern ending in \"/\" finds only directories; .git is skipped.",
@@ -104,8 +106,11 @@ var grepSpec = Spec{
 	Description: "Search file contents with an RE2 regular expression (Go syntax: no " +
 		"lookaround or backreferences). Searches a file or a directory tree (default: the " +
 		"workspace root), optionally only files matching a glob (\"*.go\" matches base " +
-		"names, \"cmd/**/*.go\" paths). Returns \"path:line:text\" rows, 200 by default. " +
-		"Binary files, files over 8 MiB and .git are skipped. Can ignore case.",
+		"names, \"cmd/**/*.go\" paths, \"*.{go,md}\" either). Whole lines are matched; a " +
+		"long line shows a window around the match. Returns \"path:line:text\" rows, 200 " +
+		"by default. Walking a directory skips .git and what .gitignore files exclude; " +
+		"binary files and files over 8 MiB are not searched. The result says what was " +
+		"not searched. Can ignore case.",
 }
 
 var writeFileSpec = Spec{
@@ -113,7 +118,8 @@ var writeFileSpec = Spec{
 	Permission: PermissionPrompt, Reason: "creates or overwrites files in the workspace",
 	Description: "Write a whole file in the workspace, creating it and missing parent " +
 		"directories, or replacing its contents. Prefer edit_file for changing part of an " +
-		"existing file; read a file before overwriting it.",
+		"existing file; read a file before overwriting it. An existing file keeps its " +
+		"line endings (CRLF or LF).",
 }
 
 var editFileSpec = Spec{
@@ -122,7 +128,8 @@ var editFileSpec = Spec{
 	Description: "Replace one exact occurrence of a text in a file with new text. The old " +
 		"text must match the file exactly, including whitespace and indentation (copy it " +
 		"from read_file output without the line-number prefix), and must occur exactly " +
-		"once: if it occurs several times, include more surrounding lines.",
+		"once: if it occurs several times, include more surrounding lines. Line endings " +
+		"need not match: the file keeps its own (CRLF or LF).",
 }
 
 var bashSpec = Spec{

@@ -20,9 +20,14 @@ type visitFunc func(rel string, d fs.DirEntry) error
 
 // walk visits the tree under base (a path relative to the root) through the
 // workspace's os.Root in lexical order. It skips .git directories and does
-// not follow symlinks; unreadable directories are skipped. It reports
-// whether it stopped at maxWalkEntries.
-func (w *Workspace) walk(ctx context.Context, base string, visit visitFunc) (limited bool, err error) {
+// not follow symlinks; unreadable directories are skipped. With an ignorer
+// it also skips what .gitignore files exclude (base itself is always
+// walked, as ripgrep searches a path it is given). It reports whether it
+// stopped at maxWalkEntries.
+func (w *Workspace) walk(ctx context.Context, base string, ig *ignorer, visit visitFunc) (limited bool, err error) {
+	if ig != nil {
+		ig.loadAbove(base)
+	}
 	seen := 0
 	err = fs.WalkDir(w.dir.FS(), path.Clean(base), func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -40,12 +45,26 @@ func (w *Workspace) walk(ctx context.Context, base string, visit visitFunc) (lim
 		if d.IsDir() && d.Name() == ".git" {
 			return fs.SkipDir
 		}
+		if ig != nil && ig.ignored(p, d.IsDir()) {
+			return skipEntry(d)
+		}
+		if ig != nil && d.IsDir() {
+			ig.load(p)
+		}
 		return visit(relTo(base, p), d)
 	})
 	if errors.Is(err, errWalkLimit) {
 		return true, nil
 	}
 	return false, err
+}
+
+// skipEntry leaves out d: the whole tree below it when it is a directory.
+func skipEntry(d fs.DirEntry) error {
+	if d.IsDir() {
+		return fs.SkipDir
+	}
+	return nil
 }
 
 // skipUnreadable keeps a walk going past an entry it could not read.

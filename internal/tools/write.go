@@ -3,13 +3,17 @@ package tools
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // WriteFile writes content to the file at path, replacing it if it exists
-// (its permissions are kept) and creating it and any missing parent
-// directories inside the workspace if not.
+// (its permissions and its line endings are kept: content is written with
+// CRLF endings when most lines of the old file had them) and creating it
+// and any missing parent directories inside the workspace if not. A
+// directory is never replaced.
 func WriteFile(ctx context.Context, ws *Workspace, path, content string) (Result, error) {
 	real, err := ws.Resolve(path)
 	if err != nil {
@@ -19,7 +23,15 @@ func WriteFile(ctx context.Context, ws *Workspace, path, content string) (Result
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
-	existed := exists(ws, real)
+	info, err := ws.dir.Lstat(ws.rel(real))
+	existed := err == nil
+	if existed && info.IsDir() {
+		return errorResult("%s is a directory; give the path of a file to write", shown), nil
+	}
+	note := ""
+	if existed && strings.Contains(content, "\n") && existingStyle(ws, real) == lineCRLF {
+		content, note = inStyle(content, lineCRLF), ", CRLF line endings kept"
+	}
 	if err := ws.dir.MkdirAll(ws.rel(filepath.Dir(real)), 0o755); err != nil {
 		return openError(filepath.ToSlash(filepath.Dir(shown)), err), nil
 	}
@@ -30,7 +42,22 @@ func WriteFile(ctx context.Context, ws *Workspace, path, content string) (Result
 	if existed {
 		verb = "overwrote"
 	}
-	return Result{Output: fmt.Sprintf("%s %s (%d bytes)", verb, shown, len(content))}, nil
+	return Result{Output: fmt.Sprintf("%s %s (%d bytes%s)", verb, shown, len(content), note)}, nil
+}
+
+// styleSniffBytes is how much of an existing file decides its line style.
+const styleSniffBytes = 64 << 10
+
+// existingStyle returns the line style of the start of the file real.
+func existingStyle(ws *Workspace, real string) lineStyle {
+	f, err := ws.open(real, os.O_RDONLY, 0)
+	if err != nil {
+		return lineLF
+	}
+	defer f.Close()
+	b := make([]byte, styleSniffBytes)
+	n, _ := io.ReadFull(f, b)
+	return styleOf(string(b[:n]))
 }
 
 // writeAll replaces the contents of real. The file is opened without
@@ -50,10 +77,4 @@ func writeAll(ws *Workspace, real, content string) error {
 		return err
 	}
 	return f.Close()
-}
-
-// exists reports whether real names something inside the workspace.
-func exists(ws *Workspace, real string) bool {
-	_, err := ws.dir.Lstat(ws.rel(real))
-	return err == nil
 }

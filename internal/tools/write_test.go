@@ -53,3 +53,33 @@ func TestWriteFileErrors(t *testing.T) {
 	wantError(t, call(WriteFile(ctx, ws, "file/child", "x")), "not a directory")
 	wantError(t, call(WriteFile(ctx, ws, "", "x")), "empty path")
 }
+
+// TestWriteFileDirectory: the root and other directories are refused as
+// directories, not as paths outside the workspace.
+func TestWriteFileDirectory(t *testing.T) {
+	ws, _ := newTestWorkspace(t, map[string]string{"d/": ""})
+	for _, p := range []string{".", "d", ws.Root()} {
+		wantError(t, call(WriteFile(ctx, ws, p, "x")), "is a directory; give the path of a file")
+	}
+}
+
+// TestWriteFileKeepsLineEndings: an existing CRLF file stays CRLF, an LF
+// file and a new file are written as given.
+func TestWriteFileKeepsLineEndings(t *testing.T) {
+	ws, _ := newTestWorkspace(t, map[string]string{"win.txt": "a\r\nb\r\n", "unix.txt": "a\nb\n"})
+	got := wantOK(t, call(WriteFile(ctx, ws, "win.txt", "one\ntwo\r\nthree\n")))
+	if got != "overwrote win.txt (17 bytes, CRLF line endings kept)" {
+		t.Errorf("got %q", got)
+	}
+	if b := readBack(t, filepath.Join(ws.Root(), "win.txt")); b != "one\r\ntwo\r\nthree\r\n" {
+		t.Errorf("win.txt holds %q", b)
+	}
+	wantOK(t, call(WriteFile(ctx, ws, "unix.txt", "x\ny\n")))
+	if b := readBack(t, filepath.Join(ws.Root(), "unix.txt")); b != "x\ny\n" {
+		t.Errorf("unix.txt holds %q", b)
+	}
+	wantOK(t, call(WriteFile(ctx, ws, "new.txt", "x\r\ny\n")))
+	if b := readBack(t, filepath.Join(ws.Root(), "new.txt")); b != "x\r\ny\n" {
+		t.Errorf("new.txt holds %q", b)
+	}
+}

@@ -5,8 +5,9 @@
 //
 // Stream posts {BaseURL}/v1/messages with stream: true and turns the event stream into provider
 // events: text_delta as text, thinking_delta as reasoning, each tool_use block's input_json_delta
-// fragments emitted as one tool call when the block stops, and usage (input tokens from
-// message_start, output tokens from message_delta) at each message_delta. An "error" event in
+// fragments emitted as one tool call when the block stops, usage (input tokens from
+// message_start, output tokens from message_delta) at each message_delta, and the
+// message_delta's stop_reason as a stop event ("max_tokens" marks the answer as cut). An "error" event in
 // the stream becomes an *provider.Error.
 //
 // Conversations are sent as the Messages API wants them: the assistant's text and tool_use

@@ -93,7 +93,7 @@ func blocksOf(m provider.Message) (string, []block, error) {
 	case provider.RoleAssistant:
 		return "assistant", assistantBlocks(m), nil
 	case provider.RoleTool:
-		b := block{Type: "tool_result", ToolUseID: m.ToolCallID, Content: m.Text, IsError: m.IsError}
+		b := block{Type: "tool_result", ToolUseID: provider.MapToolCallID(m.ToolCallID, provider.AnthropicToolIDs), Content: m.Text, IsError: m.IsError}
 		return "user", []block{b}, nil
 	}
 	return "", nil, fmt.Errorf("unknown role %q", m.Role)
@@ -110,7 +110,8 @@ func textBlocks(text string) []block {
 func assistantBlocks(m provider.Message) []block {
 	blocks := textBlocks(m.Text)
 	for _, c := range m.ToolCalls {
-		blocks = append(blocks, block{Type: "tool_use", ID: c.ID, Name: c.Name, Input: objectOrEmpty(c.Args)})
+		id := provider.MapToolCallID(c.ID, provider.AnthropicToolIDs)
+		blocks = append(blocks, block{Type: "tool_use", ID: id, Name: c.Name, Input: objectOrEmpty(c.Args)})
 	}
 	return blocks
 }

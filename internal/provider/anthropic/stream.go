@@ -37,6 +37,7 @@ type eventDelta struct {
 	Text        string `json:"text"`
 	Thinking    string `json:"thinking"`
 	PartialJSON string `json:"partial_json"`
+	StopReason  string `json:"stop_reason"`
 }
 
 type usage struct {
@@ -157,8 +158,24 @@ func (b *toolUse) input() []byte {
 	return []byte("{}")
 }
 
-// messageDelta takes the cumulative usage and emits it.
+// messageDelta emits the cumulative usage and the stop reason.
 func (s *stream) messageDelta(e event) error {
+	if r := e.Delta.StopReason; r != "" {
+		stop := provider.Stop{Reason: r, Truncated: truncatedBy(r)}
+		if err := s.emit(provider.Event{Kind: provider.EventStop, Stop: stop}); err != nil {
+			return err
+		}
+	}
+	return s.messageUsage(e)
+}
+
+// truncatedBy says a stop reason means a limit cut the answer short.
+func truncatedBy(reason string) bool {
+	return reason == "max_tokens" || reason == "model_context_window_exceeded"
+}
+
+// messageUsage takes the cumulative usage of a message_delta and emits it.
+func (s *stream) messageUsage(e event) error {
 	if e.Usage == nil {
 		return nil
 	}

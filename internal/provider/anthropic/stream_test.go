@@ -38,7 +38,19 @@ func TestStreamDetails(t *testing.T) {
 			ev("message_delta", `{"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":7}}`),
 			ev("message_stop", stop),
 		},
-		want: []provider.Event{usageEvent(115, 7)},
+		want: []provider.Event{{Kind: provider.EventStop, Stop: provider.Stop{Reason: "end_turn"}}, usageEvent(115, 7)},
+	}, {
+		name: "max_tokens cuts a tool call",
+		chunks: []string{
+			ev("message_start", start),
+			ev("content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"t1","name":"w","input":{}}}`),
+			ev("content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta","partial_json":"{\"content\":\"ab"}}`),
+			ev("content_block_stop", `{"type":"content_block_stop","index":0}`),
+			ev("message_delta", `{"type":"message_delta","delta":{"stop_reason":"max_tokens"},"usage":{"output_tokens":9}}`),
+			ev("message_stop", stop),
+		},
+		want: []provider.Event{call("t1", "w", `{"content":"ab`),
+			{Kind: provider.EventStop, Stop: provider.Stop{Reason: "max_tokens", Truncated: true}}, usageEvent(115, 9)},
 	}, {
 		name: "message_delta may carry input tokens",
 		chunks: []string{

@@ -7,7 +7,10 @@
 // Stream posts {BaseURL}/chat/completions with stream: true and stream_options.include_usage,
 // and turns the chat.completion.chunk objects into provider events: delta.content as text,
 // delta.reasoning_content or delta.reasoning as reasoning, tool-call fragments assembled per
-// index and emitted once the choice finishes (or at [DONE]), and the last chunk's usage.
+// index and emitted once the choice finishes (or at [DONE]), the finish_reason as a stop event
+// ("length" marks the answer as cut by the token limit), and the last chunk's usage. A stream
+// that sent a finish_reason and then closes without "data: [DONE]" is complete, as the official
+// clients accept it; one that closes before any finish_reason is an error.
 //
 // For a local server set BaseURL, for example "http://localhost:11434/v1" for Ollama; the API
 // key may then be empty, and no Authorization header is sent.
@@ -96,7 +99,11 @@ func (p *Provider) Stream(ctx context.Context, req provider.Request, emit func(p
 		return p.transport.Errorf(false, "encode request: %v", err)
 	}
 	s := newStream(&p.transport, emit)
-	return p.transport.Stream(ctx, p.newRequest(body), s.handle)
+	err = p.transport.Stream(ctx, p.newRequest(body), s.handle)
+	if s.finished && provider.EndedEarly(err) {
+		return s.flush() // a finish_reason came: a missing [DONE] loses nothing
+	}
+	return err
 }
 
 // newRequest builds the HTTP request for each attempt.

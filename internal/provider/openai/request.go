@@ -110,7 +110,7 @@ func chatMessageOf(m provider.Message) (chatMessage, error) {
 		if m.IsError {
 			text = "Error: " + text
 		}
-		return chatMessage{Role: "tool", Content: &text, ToolCallID: m.ToolCallID}, nil
+		return chatMessage{Role: "tool", Content: &text, ToolCallID: provider.MapToolCallID(m.ToolCallID, provider.OpenAIToolIDs)}, nil
 	}
 	return chatMessage{}, fmt.Errorf("unknown role %q", m.Role)
 }
@@ -125,7 +125,7 @@ func assistantMessage(m provider.Message) chatMessage {
 	}
 	for _, c := range m.ToolCalls {
 		cm.ToolCalls = append(cm.ToolCalls, chatToolCall{
-			ID:       c.ID,
+			ID:       provider.MapToolCallID(c.ID, provider.OpenAIToolIDs),
 			Type:     "function",
 			Function: chatFunction{Name: c.Name, Arguments: argsOrEmpty(c.Args)},
 		})

@@ -54,6 +54,9 @@ type stream struct {
 	emit    func(provider.Event) error
 	calls   []*pendingCall // in order of their first fragment
 	byIndex map[int]*pendingCall
+	// finished says a choice carried a finish_reason: the answer is complete even if the
+	// server closes the stream without "data: [DONE]", as some compatible servers do.
+	finished bool
 }
 
 // pendingCall is a tool call whose fragments are still arriving.
@@ -115,9 +118,20 @@ func (s *stream) choice(ch choice) error {
 		s.fragment(tc)
 	}
 	if ch.FinishReason != "" {
-		return s.flush()
+		return s.finish(ch.FinishReason)
 	}
 	return nil
+}
+
+// finish emits the gathered tool calls and the stop reason; "length" means the token limit
+// cut the answer.
+func (s *stream) finish(reason string) error {
+	s.finished = true
+	if err := s.flush(); err != nil {
+		return err
+	}
+	stop := provider.Stop{Reason: reason, Truncated: reason == "length"}
+	return s.emit(provider.Event{Kind: provider.EventStop, Stop: stop})
 }
 
 // fragment adds one tool-call fragment to its call.

@@ -21,6 +21,10 @@ func call(id, name, args string) provider.Event {
 	return provider.Event{Kind: provider.EventToolCall, Call: provider.ToolCall{ID: id, Name: name, Args: []byte(args)}}
 }
 
+func stop(reason string) provider.Event {
+	return provider.Event{Kind: provider.EventStop, Stop: provider.Stop{Reason: reason, Truncated: reason == "length"}}
+}
+
 func usage(p, c, total int64) provider.Event {
 	return provider.Event{Kind: provider.EventUsage, Usage: provider.Usage{PromptTokens: p, CompletionTokens: c, TotalTokens: total}}
 }
@@ -40,7 +44,7 @@ func TestCompatibleServers(t *testing.T) {
 			`data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}],"usage":{"prompt_tokens":3,"completion_tokens":1}}` + "\n\n",
 			"data: [DONE]\n\n",
 		},
-		want: []provider.Event{text("Hi"), usage(3, 1, 4)},
+		want: []provider.Event{text("Hi"), stop("stop"), usage(3, 1, 4)},
 	}, {
 		name: "reasoning field",
 		chunks: []string{
@@ -66,7 +70,22 @@ func TestCompatibleServers(t *testing.T) {
 			`data: {"choices":[{"delta":{},"finish_reason":"tool_calls"}]}` + "\n\n",
 			"data: [DONE]\n\n",
 		},
-		want: []provider.Event{call("a", "f", "{}"), call("b", "g", `{"y":2}`)},
+		want: []provider.Event{call("a", "f", "{}"), call("b", "g", `{"y":2}`), stop("tool_calls")},
+	}, {
+		name: "finish_reason, then the stream closes without [DONE]",
+		chunks: []string{
+			`data: {"choices":[{"index":0,"delta":{"content":"Done"}}]}` + "\n\n",
+			`data: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}` + "\n\n",
+		},
+		want: []provider.Event{text("Done"), stop("stop")},
+	}, {
+		name: "cut by the token limit",
+		chunks: []string{
+			`data: {"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c","function":{"name":"w","arguments":"{\"content\":\"ab"}}]}}]}` + "\n\n",
+			`data: {"choices":[{"index":0,"delta":{},"finish_reason":"length"}]}` + "\n\n",
+			"data: [DONE]\n\n",
+		},
+		want: []provider.Event{call("c", "w", `{"content":"ab`), stop("length")},
 	}, {
 		name: "several calls in one chunk, no ids, emitted at [DONE]",
 		chunks: []string{
@@ -96,6 +115,22 @@ func TestCompatibleServers(t *testing.T) {
 				t.Errorf("events (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestClosedBeforeFinish checks that a stream closed before any finish_reason stays an error,
+// even when it sent text.
+func TestClosedBeforeFinish(t *testing.T) {
+	srv := providertest.NewServer(providertest.Response{Chunks: []string{
+		`data: {"choices":[{"index":0,"delta":{"content":"Half an ans"}}]}` + "\n\n",
+	}})
+	defer srv.Close()
+	got, err := providertest.Collect(context.Background(), New(Config{BaseURL: srv.URL}), conversation)
+	if !provider.EndedEarly(err) {
+		t.Errorf("error %v, want the stream to have ended early", err)
+	}
+	if diff := cmp.Diff([]provider.Event{text("Half an ans")}, got); diff != "" {
+		t.Errorf("events (-want +got):\n%s", diff)
 	}
 }
 

@@ -13,6 +13,7 @@ var Anthropic = &Dialect{
 	header:    func() http.Header { return sseHeader("Request-Id", "req_providertest") },
 	events:    anthropicEvents,
 	errorBody: anthropicError,
+	stop:      anthropicStop,
 	broken:    "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"oops\"\n\n",
 }
 
@@ -37,10 +38,7 @@ func anthropicEvents(t Turn) []string {
 		events = append(events, anthropicToolUse(index, c)...)
 		index++
 	}
-	stop := "end_turn"
-	if len(t.Calls) > 0 {
-		stop = "tool_use"
-	}
+	stop := anthropicStop(t)
 	return append(events,
 		anthropicEvent("message_delta", o(
 			"type", "message_delta",
@@ -48,6 +46,16 @@ func anthropicEvents(t Turn) []string {
 			"usage", o("output_tokens", t.Usage.Output),
 		)),
 		anthropicEvent("message_stop", o("type", "message_stop")))
+}
+
+func anthropicStop(t Turn) string {
+	switch {
+	case t.Truncated:
+		return "max_tokens"
+	case len(t.Calls) > 0:
+		return "tool_use"
+	}
+	return "end_turn"
 }
 
 func anthropicStart(t Turn) string {

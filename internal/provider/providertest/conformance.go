@@ -37,6 +37,7 @@ func Conformance(t *testing.T, d *Dialect, newProvider Factory) {
 	t.Run("connection refused", c.connectionRefused)
 	t.Run("cut mid-stream", c.cut)
 	t.Run("ends before the turn", c.truncated)
+	t.Run("cut by the output-token limit", c.maxTokens)
 	t.Run("malformed chunk", c.malformed)
 	t.Run("idle timeout", c.idle)
 	t.Run("cancel mid-stream", c.cancelMidStream)
@@ -61,8 +62,8 @@ var sampleTurn = Turn{
 	Usage: Usage{Input: 120, Output: 45},
 }
 
-// WantEvents returns the provider events a turn streams.
-func WantEvents(t Turn) []provider.Event {
+// WantEvents returns the provider events a turn streams in d's format.
+func (d *Dialect) WantEvents(t Turn) []provider.Event {
 	var want []provider.Event
 	for _, r := range t.Reasoning {
 		want = append(want, provider.Event{Kind: provider.EventReasoning, Delta: r})
@@ -77,6 +78,8 @@ func WantEvents(t Turn) []provider.Event {
 		}
 		want = append(want, provider.Event{Kind: provider.EventToolCall, Call: provider.ToolCall{ID: c.ID, Name: c.Name, Args: []byte(args)}})
 	}
+	stop := d.StopReason(t)
+	want = append(want, provider.Event{Kind: provider.EventStop, Stop: provider.Stop{Reason: stop, Truncated: t.Truncated}})
 	u := provider.Usage{PromptTokens: int64(t.Usage.Input), CompletionTokens: int64(t.Usage.Output), TotalTokens: int64(t.Usage.Input + t.Usage.Output)}
 	return append(want, provider.Event{Kind: provider.EventUsage, Usage: u})
 }
@@ -108,7 +111,7 @@ func (c *suite) expect(t *testing.T, turn Turn, script ...Response) *Server {
 	if err != nil {
 		t.Fatalf("Stream: %v", err)
 	}
-	if diff := cmp.Diff(WantEvents(turn), got); diff != "" {
+	if diff := cmp.Diff(c.d.WantEvents(turn), got); diff != "" {
 		t.Errorf("events (-want +got):\n%s", diff)
 	}
 	return srv
@@ -186,10 +189,17 @@ func (c *suite) cut(t *testing.T) {
 	}
 }
 
+// truncated ends the stream cleanly before the vendor said why the model stopped.
 func (c *suite) truncated(t *testing.T) {
 	stream := c.d.Stream(sampleTurn)
-	_, err, _ := c.run(t, 0, Truncate(stream, len(stream.Chunks)-1))
-	checkError(t, err, &provider.Error{Code: provider.CodeProviderError, Recoverable: true}, "stream ended before the turn was complete")
+	_, err, _ := c.run(t, 0, Truncate(stream, len(stream.Chunks)/2))
+	checkError(t, err, &provider.Error{Code: provider.CodeProviderError, Recoverable: true, EndedEarly: true}, "stream ended before the turn was complete")
+}
+
+// maxTokens reports the vendor's stop reason for a turn the token limit cut.
+func (c *suite) maxTokens(t *testing.T) {
+	turn := Turn{Text: []string{"The answer is"}, Usage: Usage{Input: 4, Output: 3}, Truncated: true}
+	c.expect(t, turn, c.d.Stream(turn))
 }
 
 func (c *suite) malformed(t *testing.T) {

@@ -9,7 +9,11 @@ type Dialect struct {
 	events    func(Turn) []string
 	errorBody func(status int, message string) string
 	broken    string
+	stop      func(Turn) string
 }
+
+// StopReason returns the vendor's stop reason for the turn: why the model stopped.
+func (d *Dialect) StopReason(t Turn) string { return d.stop(t) }
 
 // Name is the provider's name: "openai", "anthropic".
 func (d *Dialect) Name() string { return d.name }

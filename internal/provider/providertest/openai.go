@@ -13,6 +13,7 @@ var OpenAI = &Dialect{
 	header:    func() http.Header { return sseHeader("X-Request-Id", "req_providertest") },
 	events:    openAIEvents,
 	errorBody: openAIError,
+	stop:      openAIStop,
 	broken:    "data: {\"id\":\"chatcmpl-providertest\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"oops\"\n\n",
 }
 
@@ -75,14 +76,21 @@ func openAIEvents(t Turn) []string {
 	for _, d := range deltas {
 		events = append(events, openAIData(oaChunkOf(model, oaChoice{Delta: d})))
 	}
-	finish := "stop"
-	if len(t.Calls) > 0 {
-		finish = "tool_calls"
-	}
+	finish := openAIStop(t)
 	events = append(events, openAIData(oaChunkOf(model, oaChoice{FinishReason: &finish})))
 	usage := oaChunkOf(model)
 	usage.Usage = &oaUsage{t.Usage.Input, t.Usage.Output, t.Usage.Input + t.Usage.Output}
 	return append(events, openAIData(usage), "data: [DONE]\n\n")
+}
+
+func openAIStop(t Turn) string {
+	switch {
+	case t.Truncated:
+		return "length"
+	case len(t.Calls) > 0:
+		return "tool_calls"
+	}
+	return "stop"
 }
 
 // openAICallDeltas streams call number i: id, type and name first, then the argument fragments.

@@ -16,6 +16,9 @@ type Turn struct {
 	Text      []string // text deltas
 	Calls     []Call
 	Usage     Usage
+	// Truncated ends the turn as the output-token limit does: finish_reason "length" (OpenAI),
+	// stop_reason "max_tokens" (Anthropic).
+	Truncated bool
 }
 
 // Call is one scripted tool call; its arguments arrive in the given fragments.

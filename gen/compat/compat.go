@@ -1,0 +1,227 @@
+package compat
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/zeroproject/zero/gen/internal/schema"
+)
+
+// Role is the side of a protocol a compatibility report speaks for.
+type Role string
+
+// The roles.
+const (
+	// Consumer reads documents. It breaks when the new schema widens: new
+	// producers may write documents that the old schema, and so a consumer
+	// built on it, rejects (a new event type, a new field, a new enum value).
+	Consumer Role = "consumer"
+	// Producer writes documents. It breaks when the new schema narrows:
+	// documents an old producer writes may fail the new schema (a newly
+	// required field, a removed field or enum value, a tighter constraint).
+	Producer Role = "producer"
+)
+
+// Change is one difference between two versions of a root schema.
+type Change struct {
+	Root string // the root's file name, "output.json"
+	Kind string // what changed, such as "const-changed" or "variant-added"
+	// Pointer is the JSON Pointer of the changed value inside a document
+	// ("/schemaVersion"; "" for the whole document), and Variants the union
+	// variants it is in ("run_start"), one entry per place it occurs.
+	Pointer  string
+	Variants []string
+	// Schema is the changed keyword's location: "FILE#POINTER" relative to
+	// the new schema directory, or to the old one when Old is set (the
+	// keyword is gone).
+	Schema string
+	Old    bool
+	Detail string // a short human-readable account, "1 → 2"
+	// Widens: the new schema accepts documents the old one rejects.
+	// Narrows: the new schema rejects documents the old one accepts.
+	Widens, Narrows bool
+}
+
+// Breaks reports whether the change breaks role.
+func (c Change) Breaks(r Role) bool {
+	if r == Consumer {
+		return c.Widens
+	}
+	return c.Narrows
+}
+
+// Report lists the changes from one version of a schema family to the
+// next, root by root.
+type Report struct {
+	Old, New string // labels of the two versions, for the report's heading
+	Changes  []Change
+}
+
+// Breaking counts the changes that break role.
+func (r *Report) Breaking(role Role) int {
+	n := 0
+	for _, c := range r.Changes {
+		if c.Breaks(role) {
+			n++
+		}
+	}
+	return n
+}
+
+// Compat compares two versions of a set of schema files, root by root
+// (roots are paired by file name), working on the compiled schemas: $refs
+// are followed, allOf parts merged, union variants paired by their
+// discriminating const property (or title, or position), object properties
+// by name. Annotations (title, description, examples) are not compared.
+func Compat(oldFiles, newFiles []schema.File) (*Report, error) {
+	lo, err := load(oldFiles)
+	if err != nil {
+		return nil, fmt.Errorf("old: %w", err)
+	}
+	ln, err := load(newFiles)
+	if err != nil {
+		return nil, fmt.Errorf("new: %w", err)
+	}
+	w := &compatWalk{lo: lo, ln: ln, groups: map[string]int{}}
+	newRoots := map[string]*schema.Doc{}
+	for _, d := range ln.Roots {
+		newRoots[d.Name] = d
+	}
+	for _, od := range lo.Roots {
+		nd := newRoots[od.Name]
+		delete(newRoots, od.Name)
+		w.root = od.Name
+		w.oldBase, w.newBase = dirURL(od.URL), ""
+		if nd == nil {
+			w.add(compatChange{kind: "root-removed", at: od.URL, old: true, detail: "the root schema is gone", narrows: true})
+			continue
+		}
+		w.newBase = dirURL(nd.URL)
+		w.compare(od.Schema, nd.Schema, compatPath{})
+	}
+	for _, name := range mapKeysSorted(newRoots) {
+		w.root, w.newBase = name, dirURL(newRoots[name].URL)
+		w.add(compatChange{kind: "root-added", at: newRoots[name].URL, detail: "a new root schema"})
+	}
+	return &Report{Changes: w.list}, nil
+}
+
+func dirURL(u string) string {
+	return u[:strings.LastIndex(u, "/")+1]
+}
+
+// Text renders the report for role: one block per change, saying whether
+// it breaks role and why, then a summary line.
+func (r *Report) Text(role Role) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "compat %s → %s for a %s\n", r.Old, r.New, role)
+	root := ""
+	for _, c := range r.Changes {
+		if c.Root != root {
+			root = c.Root
+			fmt.Fprintf(&b, "\n%s\n", root)
+		}
+		verdict := "ok      "
+		if c.Breaks(role) {
+			verdict = "BREAKING"
+		}
+		fmt.Fprintf(&b, "  %s %s at %s: %s\n", verdict, c.Kind, c.Where(), c.Detail)
+		where := "schema"
+		if c.Old {
+			where = "old schema"
+		}
+		fmt.Fprintf(&b, "           %s %s; %s\n", where, c.Schema, c.Why(role))
+	}
+	fmt.Fprintf(&b, "\n%s\n", r.Summary(role))
+	return b.String()
+}
+
+// Summary is the report's last line.
+func (r *Report) Summary(role Role) string {
+	return fmt.Sprintf("%d changes, %d breaking for a %s", len(r.Changes), r.Breaking(role), role)
+}
+
+// Where is the change's place in a document: its pointer ("/" for the
+// document itself) and the union variants it occurs in.
+func (c Change) Where() string {
+	p := c.Pointer
+	if p == "" {
+		p = "/"
+	}
+	if len(c.Variants) > 0 && !(len(c.Variants) == 1 && c.Variants[0] == "") {
+		p += " (" + strings.Join(c.Variants, ", ") + ")"
+	}
+	return p
+}
+
+// Why explains the verdict for role.
+func (c Change) Why(role Role) string {
+	switch {
+	case role == Consumer && c.Widens:
+		return "new documents can fail the old schema"
+	case role == Producer && c.Narrows:
+		return "old documents can fail the new schema"
+	case c.Widens:
+		return "it only admits more documents"
+	case c.Narrows:
+		return "it only admits fewer documents"
+	}
+	return "the same documents are valid"
+}
+
+// compatChange is a change found at one place, before grouping.
+type compatChange struct {
+	kind, at, detail string
+	old              bool
+	widens, narrows  bool
+}
+
+// compatPath is where the walk is in a document.
+type compatPath struct {
+	pointer string
+	variant string
+}
+
+func (p compatPath) child(name string) compatPath {
+	return compatPath{pointer: p.pointer + "/" + schema.PointerEscape(name), variant: p.variant}
+}
+
+// compatWalk compares two compiled roots and groups the changes it finds.
+type compatWalk struct {
+	lo, ln           *loaded
+	root             string
+	oldBase, newBase string
+	path             compatPath
+	stack            map[[2]string]bool
+	groups           map[string]int
+	list             []Change
+	dry              *[]compatChange // set while testing for a rename
+}
+
+// add records a change at the current path, merging it with the same
+// change at other places.
+func (w *compatWalk) add(c compatChange) {
+	if w.dry != nil {
+		*w.dry = append(*w.dry, c)
+		return
+	}
+	base := w.newBase
+	if c.old {
+		base = w.oldBase
+	}
+	schema := strings.TrimPrefix(c.at, base)
+	if !strings.Contains(schema, "#") {
+		schema += "#"
+	}
+	key := strings.Join([]string{w.root, c.kind, schema, c.detail, w.path.pointer}, "\x00")
+	if i, ok := w.groups[key]; ok {
+		if !slices.Contains(w.list[i].Variants, w.path.variant) {
+			w.list[i].Variants = append(w.list[i].Variants, w.path.variant)
+		}
+		return
+	}
+	w.groups[key] = len(w.list)
+	w.list = append(w.list, Change{Root: w.root, Kind: c.kind, Pointer: w.path.pointer, Variants: []string{w.path.variant},
+		Schema: schema, Old: c.old, Detail: c.detail, Widens: c.widens, Narrows: c.narrows})
+}

@@ -1,0 +1,401 @@
+package golang
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/zeroproject/zero/gen/ir"
+)
+
+func d() *jen.Statement   { return jen.Id("d") }
+func err() *jen.Statement { return jen.Id("err") }
+
+// ifErr is `if err != nil { return zero, wrap(err) }`.
+func ifErrReturn(ret ...jen.Code) *jen.Statement {
+	return jen.If(err().Op("!=").Nil()).Block(jen.Return(ret...))
+}
+
+func decParams() *jen.Statement { return jen.Params(d().Op("*").Qual(rtPkg, "Decoder")) }
+
+// decName is the function that decodes a value of t (null included).
+func (e *emitter) decName(t *ir.Type) string { return "dec" + e.id(t) }
+
+// emitDecoders writes a decode function per type and the decoding methods
+// of named types.
+func (e *emitter) emitDecoders(f *jen.File) {
+	for _, t := range e.order {
+		e.ruleVars(f, t)
+		e.decFunc(f, t)
+		switch t.Kind {
+		case ir.KStruct:
+			e.structDecoder(f, t)
+		case ir.KUnion:
+			e.unionDecoder(f, t)
+		}
+		if (t.Kind == ir.KStruct || t.Kind == ir.KUnion) && t.Name != "" {
+			e.entryPoints(f, t)
+		}
+	}
+}
+
+func (e *emitter) ruleName(prefix string, t *ir.Type) string { return prefix + e.id(t) }
+
+// ruleVars declares the constraint rules a type's checks interpret.
+func (e *emitter) ruleVars(f *jen.File, t *ir.Type) {
+	switch t.Kind {
+	case ir.KString:
+		if t.MinLen > 0 || t.MaxLen >= 0 || t.Pattern != "" {
+			vals := jen.Dict{jen.Id("MinLen"): jen.Lit(t.MinLen), jen.Id("MaxLen"): jen.Lit(t.MaxLen)}
+			if t.Pattern != "" {
+				vals[jen.Id("Pattern")] = jen.Qual(rtPkg, "MustPattern").Call(jen.Lit(t.Pattern))
+			}
+			f.Var().Id(e.ruleName("str", t)).Op("=").Qual(rtPkg, "StrRule").Values(vals)
+		}
+	case ir.KInt:
+		ib := t.Int
+		if ib.HasMin || ib.HasMax || ib.Mult > 1 {
+			f.Var().Id(e.ruleName("int", t)).Op("=").Qual(rtPkg, "IntRule").Values(jen.Dict{
+				jen.Id("HasMin"): jen.Lit(ib.HasMin), jen.Id("HasMax"): jen.Lit(ib.HasMax),
+				jen.Id("Min"): jen.Lit(ib.Min), jen.Id("Max"): jen.Lit(ib.Max),
+				jen.Id("MinKw"): jen.Lit(ib.MinKw), jen.Id("MaxKw"): jen.Lit(ib.MaxKw),
+				jen.Id("MinSrc"): jen.Lit(ib.MinSrc), jen.Id("MaxSrc"): jen.Lit(ib.MaxSrc),
+				jen.Id("MultipleOf"): jen.Lit(ib.Mult), jen.Id("MultSrc"): jen.Lit(ib.MultSrc),
+			})
+		}
+	case ir.KFloat:
+		if !t.Num.Empty() {
+			n := t.Num
+			f.Var().Id(e.ruleName("num", t)).Op("=").Qual(rtPkg, "NewNumRule").Call(
+				jen.Lit(n.Min), jen.Lit(n.ExMin), jen.Lit(n.Max), jen.Lit(n.ExMax), jen.Lit(n.MultipleOf))
+		}
+	case ir.KArray, ir.KMap, ir.KStruct:
+		sz, noun := t.ArrSize, "item"
+		minKw, maxKw := "minItems", "maxItems"
+		if t.Kind != ir.KArray {
+			sz, noun, minKw, maxKw = t.ObjSize, "property", "minProperties", "maxProperties"
+		}
+		if sz != nil {
+			f.Var().Id(e.ruleName("size", t)).Op("=").Qual(rtPkg, "SizeRule").Values(jen.Dict{
+				jen.Id("Min"): jen.Lit(sz.Min), jen.Id("Max"): jen.Lit(sz.Max),
+				jen.Id("MinKw"): jen.Lit(minKw), jen.Id("MaxKw"): jen.Lit(maxKw), jen.Id("Noun"): jen.Lit(noun),
+			})
+		}
+	}
+}
+
+func (e *emitter) hasStrRule(t *ir.Type) bool {
+	return t.Kind == ir.KString && (t.MinLen > 0 || t.MaxLen >= 0 || t.Pattern != "")
+}
+
+func (e *emitter) hasIntRule(t *ir.Type) bool {
+	return t.Kind == ir.KInt && (t.Int.HasMin || t.Int.HasMax || t.Int.Mult > 1)
+}
+
+// decFunc writes `func decN(d *rt.Decoder) (T, error)`.
+func (e *emitter) decFunc(f *jen.File, t *ir.Type) {
+	body := e.decBody(t)
+	if t.Nullable && t.Kind != ir.KRaw {
+		inner := e.decName(t) + "v"
+		f.Func().Id(inner).Add(decParams()).Params(e.baseType(t), jen.Error()).Block(body...)
+		f.Func().Id(e.decName(t)).Add(decParams()).Params(e.valType(t), jen.Error()).Block(
+			jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
+				jen.Return(e.valType(t).Values(), d().Dot("Null").Call())),
+			jen.List(jen.Id("v"), err()).Op(":=").Id(inner).Call(d()),
+			jen.Return(e.valType(t).Values(jen.Dict{jen.Id("V"): jen.Id("v"), jen.Id("Valid"): err().Op("==").Nil()}), err()),
+		)
+		return
+	}
+	f.Func().Id(e.decName(t)).Add(decParams()).Params(e.baseType(t), jen.Error()).Block(body...)
+}
+
+// decBody decodes a non-null value of t.
+func (e *emitter) decBody(t *ir.Type) []jen.Code {
+	zero := e.zeroValue(t)
+	switch t.Kind {
+	case ir.KStruct, ir.KUnion:
+		return []jen.Code{
+			jen.Var().Id("v").Id(t.Name),
+			jen.Return(jen.Id("v"), jen.Id("v").Dot("decodeJSON").Call(d())),
+		}
+	case ir.KEnum:
+		return e.enumDecBody(t)
+	case ir.KString:
+		out := []jen.Code{}
+		if e.hasStrRule(t) {
+			out = append(out, jen.Id("off").Op(":=").Add(d()).Dot("Start").Call())
+		}
+		out = append(out, jen.List(jen.Id("s"), err()).Op(":=").Add(d()).Dot("StrShared").Call(), ifErrReturn(zero, err()))
+		if e.hasStrRule(t) {
+			out = append(out, jen.Return(jen.Id("s"), jen.Id(e.ruleName("str", t)).Dot("Check").Call(jen.Id("s"), jen.Id("off"))))
+		} else {
+			out = append(out, jen.Return(jen.Id("s"), jen.Nil()))
+		}
+		return out
+	case ir.KInt:
+		if !e.hasIntRule(t) {
+			return []jen.Code{jen.Return(d().Dot("Int").Call())}
+		}
+		return []jen.Code{
+			jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
+			jen.List(jen.Id("v"), err()).Op(":=").Add(d()).Dot("Int").Call(), ifErrReturn(zero, err()),
+			jen.Return(jen.Id("v"), jen.Id(e.ruleName("int", t)).Dot("Check").Call(jen.Id("v"), jen.Id("off"))),
+		}
+	case ir.KFloat:
+		if t.Num.Empty() {
+			return []jen.Code{
+				jen.List(jen.Id("v"), jen.Id("_"), err()).Op(":=").Add(d()).Dot("Float").Call(),
+				jen.Return(jen.Id("v"), err()),
+			}
+		}
+		return []jen.Code{
+			jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
+			jen.List(jen.Id("v"), jen.Id("lit"), err()).Op(":=").Add(d()).Dot("Float").Call(), ifErrReturn(zero, err()),
+			jen.Return(jen.Id("v"), jen.Id(e.ruleName("num", t)).Dot("CheckFloat").Call(jen.Id("v"), jen.Id("lit"), jen.Id("off"))),
+		}
+	case ir.KBool:
+		return []jen.Code{jen.Return(d().Dot("Bool").Call())}
+	case ir.KArray:
+		return e.arrayDecBody(t)
+	case ir.KMap:
+		return e.mapDecBody(t)
+	}
+	node := jen.Nil()
+	if t.Node != nil {
+		node = jen.Id(e.nodeVar(t.Node))
+	}
+	return []jen.Code{jen.Return(jen.Qual(rtPkg, "DecodeRaw").Call(d(), node))}
+}
+
+func (e *emitter) zeroValue(t *ir.Type) jen.Code {
+	switch t.Kind {
+	case ir.KStruct, ir.KUnion:
+		return jen.Id(t.Name).Values()
+	case ir.KEnum, ir.KString:
+		return jen.Lit("")
+	case ir.KInt, ir.KFloat:
+		return jen.Lit(0)
+	case ir.KBool:
+		return jen.False()
+	}
+	return jen.Nil()
+}
+
+func (e *emitter) enumDecBody(t *ir.Type) []jen.Code {
+	var cases []jen.Code
+	for _, v := range t.Values {
+		cases = append(cases, jen.Lit(v))
+	}
+	var null jen.Code = jen.Null()
+	if t.NullKeyword == "enum" {
+		// The type admits null but the enum does not list it.
+		null = jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
+			jen.Return(jen.Lit(""), jen.Qual(rtPkg, "EnumMismatch").Call(jen.Id("off"), jen.Lit("null"), jen.Lit(quotedList(t.Values)))))
+	}
+	return []jen.Code{
+		jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
+		null,
+		jen.List(jen.Id("s"), err()).Op(":=").Add(d()).Dot("StrShared").Call(), ifErrReturn(jen.Lit(""), err()),
+		jen.Switch(jen.Id("s")).Block(jen.Case(cases...).Block(jen.Return(jen.Id(t.Name).Call(jen.Id("s")), jen.Nil()))),
+		jen.Return(jen.Lit(""), jen.Qual(rtPkg, "EnumMismatch").Call(jen.Id("off"), jen.Qual("strconv", "Quote").Call(jen.Id("s")), jen.Lit(quotedList(t.Values)))),
+	}
+}
+
+func (e *emitter) arrayDecBody(t *ir.Type) []jen.Code {
+	out := []jen.Code{
+		jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
+		jen.If(err().Op(":=").Add(d()).Dot("ArrStart").Call(), err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), err())),
+		jen.Id("out").Op(":=").Add(e.baseType(t)).Values(),
+		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(
+			jen.List(jen.Id("more"), err()).Op(":=").Add(d()).Dot("ArrNext").Call(jen.Id("i")),
+			ifErrReturn(jen.Nil(), err()),
+			jen.If(jen.Op("!").Id("more")).Block(jen.Break()),
+			jen.List(jen.Id("v"), err()).Op(":=").Id(e.decName(t.Elem)).Call(d()),
+			ifErrReturn(jen.Nil(), jen.Qual(rtPkg, "AtIndex").Call(err(), jen.Id("i"))),
+			jen.Id("out").Op("=").Append(jen.Id("out"), jen.Id("v")),
+		),
+	}
+	if t.ArrSize != nil {
+		out = append(out, jen.If(err().Op(":=").Id(e.ruleName("size", t)).Dot("Check").Call(jen.Len(jen.Id("out")), jen.Id("off")), err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), err())))
+	}
+	if t.Unique {
+		out = append(out, jen.If(err().Op(":=").Qual(rtPkg, "Unique").Call(jen.Id("out"), jen.Id("off")), err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), err())))
+	}
+	out = append(out, jen.Id("_").Op("=").Id("off"), jen.Return(jen.Id("out"), jen.Nil()))
+	return out
+}
+
+func (e *emitter) mapDecBody(t *ir.Type) []jen.Code {
+	out := []jen.Code{
+		jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
+		jen.If(err().Op(":=").Add(d()).Dot("ObjStart").Call(), err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), err())),
+		jen.Id("out").Op(":=").Add(e.baseType(t)).Values(),
+		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(
+			jen.List(jen.Id("k"), jen.Id("more"), err()).Op(":=").Add(d()).Dot("ObjKey").Call(jen.Id("i")),
+			ifErrReturn(jen.Nil(), err()),
+			jen.If(jen.Op("!").Id("more")).Block(jen.Break()),
+			jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id("out").Index(jen.Id("k")), jen.Id("dup")).Block(
+				jen.Return(jen.Nil(), d().Dot("DuplicateKey").Call(jen.Id("k")))),
+			jen.List(jen.Id("v"), err()).Op(":=").Id(e.decName(t.Elem)).Call(d()),
+			ifErrReturn(jen.Nil(), jen.Qual(rtPkg, "AtKey").Call(err(), jen.Id("k"))),
+			jen.Id("out").Index(jen.Id("k")).Op("=").Id("v"),
+		),
+	}
+	if t.ObjSize != nil {
+		out = append(out, jen.If(err().Op(":=").Id(e.ruleName("size", t)).Dot("Check").Call(jen.Len(jen.Id("out")), jen.Id("off")), err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), err())))
+	}
+	out = append(out, jen.Id("_").Op("=").Id("off"), jen.Return(jen.Id("out"), jen.Nil()))
+	return out
+}
+
+// structDecoder writes the decodeJSON method of a struct: one pass over the
+// members, a bit per property for duplicates and required ones.
+func (e *emitter) structDecoder(f *jen.File, t *ir.Type) {
+	if t.Wrapper {
+		f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("decodeJSON").Add(decParams()).Error().Block(
+			jen.Op("*").Id("x").Op("=").Id(t.Name).Values(),
+			jen.List(jen.Id("v"), err()).Op(":=").Id(e.decName(t.Fields[0].Type)).Call(d()),
+			jen.Id("x").Dot("Value").Op("=").Id("v"),
+			jen.Return(err()),
+		)
+		return
+	}
+	var cases []jen.Code
+	var reqChecks []jen.Code
+	for i, fl := range t.Fields {
+		bit := jen.Lit(uint64(1) << uint(i))
+		c := []jen.Code{
+			jen.If(jen.Id("seen").Op("&").Add(bit).Op("!=").Lit(0)).Block(jen.Return(d().Dot("DuplicateKey").Call(jen.Id("k")))),
+			jen.Id("seen").Op("|=").Add(bit),
+		}
+		c = append(c, e.fieldDecode(fl)...)
+		cases = append(cases, jen.Case(jen.Lit(fl.JSON)).Block(c...))
+		if fl.Required {
+			reqChecks = append(reqChecks, jen.If(jen.Id("seen").Op("&").Add(bit).Op("==").Lit(0)).Block(
+				jen.Return(jen.Qual(rtPkg, "Missing").Call(jen.Id("off"), jen.Lit(fl.JSON)))))
+		}
+	}
+	cases = append(cases, jen.Default().Block(e.extraDecode(t)...))
+	body := []jen.Code{
+		jen.Op("*").Id("x").Op("=").Id(t.Name).Values(),
+		jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
+		jen.If(err().Op(":=").Add(d()).Dot("ObjStart").Call(), err().Op("!=").Nil()).Block(jen.Return(err())),
+		jen.Var().Id("seen").Uint64(),
+		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(
+			jen.List(jen.Id("k"), jen.Id("more"), err()).Op(":=").Add(d()).Dot("ObjKey").Call(jen.Id("i")),
+			jen.If(err().Op("!=").Nil()).Block(jen.Return(err())),
+			jen.If(jen.Op("!").Id("more")).Block(jen.Break()),
+			jen.Switch(jen.Id("k")).Block(cases...),
+		),
+	}
+	body = append(body, reqChecks...)
+	if t.ObjSize != nil {
+		count := jen.Qual("math/bits", "OnesCount64").Call(jen.Id("seen"))
+		if t.Extra != nil {
+			count = count.Op("+").Len(jen.Id("x").Dot("Extra"))
+		}
+		body = append(body, jen.If(err().Op(":=").Id(e.ruleName("size", t)).Dot("Check").Call(count, jen.Id("off")), err().Op("!=").Nil()).Block(jen.Return(err())))
+	}
+	body = append(body, jen.Id("_").Op("=").Id("off"), jen.Id("_").Op("=").Id("seen"), jen.Return(jen.Nil()))
+	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("decodeJSON").Add(decParams()).Error().Block(body...)
+}
+
+func (e *emitter) fieldDecode(fl *ir.Field) []jen.Code {
+	wrap := jen.Return(jen.Qual(rtPkg, "AtKey").Call(err(), jen.Id("k")))
+	if fl.Const != "" {
+		return []jen.Code{jen.If(err().Op(":=").Qual(rtPkg, "ExpectConst").Call(d(), jen.Lit(fl.Const), typeSetCode(fl.ConstTypes)), err().Op("!=").Nil()).Block(wrap)}
+	}
+	dst := jen.Id("x").Dot(fl.Go)
+	var assign jen.Code
+	switch storeOf(fl) {
+	case storeValue, storeRaw:
+		assign = dst.Clone().Op("=").Id("v")
+	case storePtr:
+		assign = dst.Clone().Op("=").Op("&").Id("v")
+	case storeOpt:
+		assign = dst.Clone().Op("=").Qual(rtPkg, "Opt").Types(e.valType(fl.Type)).Values(jen.Dict{jen.Id("V"): jen.Id("v"), jen.Id("Set"): jen.True()})
+	}
+	return []jen.Code{
+		jen.List(jen.Id("v"), err()).Op(":=").Id(e.decName(fl.Type)).Call(d()),
+		jen.If(err().Op("!=").Nil()).Block(wrap),
+		assign,
+	}
+}
+
+func (e *emitter) extraDecode(t *ir.Type) []jen.Code {
+	if t.Extra == nil {
+		return []jen.Code{jen.Return(jen.Qual(rtPkg, "Unknown").Call(jen.Id("off"), jen.Id("k")))}
+	}
+	var named []jen.Code
+	for _, fl := range t.Fields {
+		named = append(named, jen.Lit(fl.JSON))
+	}
+	return []jen.Code{
+		jen.If(jen.Id("x").Dot("Extra").Op("==").Nil()).Block(jen.Id("x").Dot("Extra").Op("=").Map(jen.String()).Add(e.valType(t.Extra)).Values()),
+		jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id("x").Dot("Extra").Index(jen.Id("k")), jen.Id("dup")).Block(jen.Return(d().Dot("DuplicateKey").Call(jen.Id("k")))),
+		jen.List(jen.Id("v"), err()).Op(":=").Id(e.decName(t.Extra)).Call(d()),
+		jen.If(err().Op("!=").Nil()).Block(jen.Return(jen.Qual(rtPkg, "AtKey").Call(err(), jen.Id("k")))),
+		jen.Id("x").Dot("Extra").Index(jen.Id("k")).Op("=").Id("v"),
+	}
+}
+
+// unionDecoder looks ahead for the discriminator, then decodes the variant.
+func (e *emitter) unionDecoder(f *jen.File, t *ir.Type) {
+	var vals []string
+	var cases []jen.Code
+	for _, v := range t.Variants {
+		dv, _ := strconv.Unquote(v.DiscValue)
+		vals = append(vals, dv)
+		cases = append(cases, jen.Case(jen.Lit(dv)).Block(
+			jen.Id("v").Op(":=").New(jen.Id(v.Name)),
+			jen.If(err().Op(":=").Id("v").Dot("decodeJSON").Call(d()), err().Op("!=").Nil()).Block(jen.Return(err())),
+			jen.Id("x").Dot("Value").Op("=").Id("v"),
+			jen.Return(jen.Nil()),
+		))
+	}
+	want := quotedList(vals)
+	cases = append(cases, jen.Default().Block(jen.Return(jen.Qual(rtPkg, "BadDiscriminator").Call(d(), jen.Lit(t.Disc), jen.Id("disc"), jen.Lit(want)))))
+	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("decodeJSON").Add(decParams()).Error().Block(
+		jen.Op("*").Id("x").Op("=").Id(t.Name).Values(),
+		jen.List(jen.Id("disc"), err()).Op(":=").Add(d()).Dot("PeekString").Call(jen.Lit(t.Disc), jen.Lit(want)),
+		jen.If(err().Op("!=").Nil()).Block(jen.Return(err())),
+		jen.Switch(jen.Id("disc")).Block(cases...),
+	)
+}
+
+// entryPoints writes the exported decode and encode methods of a named
+// struct or union.
+func (e *emitter) entryPoints(f *jen.File, t *ir.Type) {
+	x := jen.Id("x").Op("*").Id(t.Name)
+	f.Comment(fmt.Sprintf("UnmarshalJSON decodes one %s strictly: it accepts exactly the documents", t.Name))
+	f.Comment("its schema accepts (and refuses duplicate keys), reading the bytes once.")
+	f.Func().Params(x.Clone()).Id("UnmarshalJSON").Params(jen.Id("b").Index().Byte()).Error().Block(
+		jen.Var().Id("d").Qual(rtPkg, "Decoder"),
+		d().Dot("Reset").Call(jen.Id("b")),
+		jen.Return(jen.Id("x").Dot("DecodeJSON").Call(jen.Op("&").Id("d"))),
+	)
+	f.Comment("DecodeJSON decodes one complete document from d; reuse d across documents")
+	f.Comment("with d.Reset to decode without allocating a decoder.")
+	f.Func().Params(x.Clone()).Id("DecodeJSON").Add(decParams()).Error().Block(
+		jen.If(err().Op(":=").Id("x").Dot("decodeJSON").Call(d()), err().Op("!=").Nil()).Block(jen.Return(err())),
+		jen.Return(d().Dot("End").Call()),
+	)
+}
+
+// typeSetCode renders a list of JSON Schema types as an rt.TypeSet expression.
+func typeSetCode(types []string) jen.Code {
+	if len(types) == 0 {
+		return jen.Lit(0)
+	}
+	var out *jen.Statement
+	for _, t := range types {
+		c := jen.Qual(rtPkg, "T"+map[string]string{"null": "Null", "boolean": "Bool", "object": "Object", "array": "Array", "number": "Number", "integer": "Integer", "string": "String"}[t])
+		if out == nil {
+			out = c
+		} else {
+			out = out.Op("|").Add(c)
+		}
+	}
+	return out
+}

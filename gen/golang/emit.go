@@ -1,0 +1,329 @@
+package golang
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/zeroproject/zero/gen/internal/schema"
+	"github.com/zeroproject/zero/gen/internal/text"
+	"github.com/zeroproject/zero/gen/ir"
+)
+
+const rtPkg = "github.com/zeroproject/zero/rt"
+
+// emitter writes the model as Go source.
+type emitter struct {
+	m     *ir.Model
+	ids   map[*ir.Type]int
+	order []*ir.Type // every type that gets functions, in a stable order
+}
+
+func newEmitter(m *ir.Model) *emitter {
+	e := &emitter{m: m, ids: map[*ir.Type]int{}}
+	bySig := map[string]int{} // anonymous types of the same shape share their functions
+	var walk func(t *ir.Type)
+	walk = func(t *ir.Type) {
+		if t == nil {
+			return
+		}
+		if _, ok := e.ids[t]; ok {
+			return
+		}
+		named := t.Name != ""
+		if named { // named types number first, so that cycles through them end
+			e.ids[t] = len(e.order)
+			e.order = append(e.order, t)
+		}
+		for _, f := range t.Fields {
+			walk(f.Type)
+		}
+		for _, v := range t.Variants {
+			walk(v)
+		}
+		walk(t.Elem)
+		walk(t.Extra)
+		if named {
+			return
+		}
+		sig := e.signature(t)
+		if id, ok := bySig[sig]; ok {
+			e.ids[t] = id
+			return
+		}
+		bySig[sig] = len(e.order)
+		e.ids[t] = len(e.order)
+		e.order = append(e.order, t)
+	}
+	for _, r := range m.Roots {
+		walk(r)
+	}
+	return e
+}
+
+// signature describes everything the functions of an anonymous type depend
+// on: its kind, null, its rules and, for slices and maps, its element.
+func (e *emitter) signature(t *ir.Type) string {
+	sig := fmt.Sprintf("%d|%v|%v|", t.Kind, t.Nullable, t.Hookable)
+	switch t.Kind {
+	case ir.KString:
+		sig += fmt.Sprintf("%d|%d|%q", t.MinLen, t.MaxLen, t.Pattern)
+	case ir.KInt:
+		sig += fmt.Sprintf("%+v", *t.Int)
+	case ir.KFloat:
+		sig += fmt.Sprintf("%+v", *t.Num)
+	case ir.KArray, ir.KMap:
+		sig += fmt.Sprintf("%d|%+v|%+v|%v", e.ids[t.Elem], t.ArrSize, t.ObjSize, t.Unique)
+	case ir.KRaw:
+		if t.Node != nil {
+			sig += fmt.Sprintf("node%d", t.Node.ID)
+		}
+	}
+	return sig
+}
+
+func (e *emitter) newFile() *jen.File {
+	f := jen.NewFile(e.m.Package)
+	f.HeaderComment(schema.Header)
+	f.HeaderComment("zerogen:schema-hash " + e.m.Hash)
+	f.ImportName(rtPkg, "rt")
+	return f
+}
+
+func render(f *jen.File) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return nil, fmt.Errorf("render: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// emit returns the generated files by name.
+func (e *emitter) emit() (map[string][]byte, error) {
+	out := map[string][]byte{}
+	parts := []struct {
+		name string
+		fill func(f *jen.File)
+	}{
+		{"types.go", e.emitTypes},
+		{"decode.go", e.emitDecoders},
+		{"encode.go", e.emitEncoders},
+		{"validate.go", e.emitValidators},
+		{"nodes.go", e.emitNodes},
+	}
+	for _, p := range parts {
+		f := e.newFile()
+		p.fill(f)
+		b, err := render(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p.name, err)
+		}
+		out[p.name] = b
+	}
+	return out, nil
+}
+
+func (e *emitter) id(t *ir.Type) string { return strconv.Itoa(e.ids[t]) }
+
+// baseType is the Go type of t without null.
+func (e *emitter) baseType(t *ir.Type) *jen.Statement {
+	switch t.Kind {
+	case ir.KStruct, ir.KUnion, ir.KEnum:
+		return jen.Id(t.Name)
+	case ir.KString:
+		return jen.String()
+	case ir.KInt:
+		return jen.Int64()
+	case ir.KFloat:
+		return jen.Float64()
+	case ir.KBool:
+		return jen.Bool()
+	case ir.KArray:
+		return jen.Index().Add(e.valType(t.Elem))
+	case ir.KMap:
+		return jen.Map(jen.String()).Add(e.valType(t.Elem))
+	}
+	return jen.Qual(rtPkg, "Raw")
+}
+
+// valType is the Go type of a value of t, null included.
+func (e *emitter) valType(t *ir.Type) *jen.Statement {
+	if t.Nullable && t.Kind != ir.KRaw {
+		return jen.Qual(rtPkg, "Nullable").Types(e.baseType(t))
+	}
+	return e.baseType(t)
+}
+
+// fieldStore says how an optional field keeps presence.
+type fieldStore int
+
+const (
+	storeValue fieldStore = iota // required: the value itself
+	storeRaw                     // optional raw: nil when absent
+	storePtr                     // optional struct: nil when absent
+	storeOpt                     // optional other: rt.Opt
+)
+
+func storeOf(f *ir.Field) fieldStore {
+	switch {
+	case f.Required:
+		return storeValue
+	case f.Type.Kind == ir.KRaw:
+		return storeRaw
+	case f.Type.Kind == ir.KStruct && !f.Type.Nullable:
+		return storePtr
+	}
+	return storeOpt
+}
+
+func (e *emitter) fieldType(f *ir.Field) *jen.Statement {
+	switch storeOf(f) {
+	case storeRaw:
+		return jen.Qual(rtPkg, "Raw")
+	case storePtr:
+		return jen.Op("*").Add(e.baseType(f.Type))
+	case storeOpt:
+		return jen.Qual(rtPkg, "Opt").Types(e.valType(f.Type))
+	}
+	return e.valType(f.Type)
+}
+
+// docComment writes a doc comment that starts with name.
+func docComment(name, doc string, deprecated bool) *jen.Statement {
+	s := jen.Null()
+	body := strings.TrimSpace(doc)
+	if body != "" {
+		if !strings.HasPrefix(body, name+" ") {
+			body = name + " is " + lowerFirst(body)
+		}
+		for _, line := range text.Wrap(body, 76) {
+			s.Comment(line).Line()
+		}
+	}
+	if deprecated {
+		if body != "" {
+			s.Comment("").Line()
+		}
+		s.Comment("Deprecated: the schema marks " + name + " deprecated.").Line()
+	}
+	return s
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	word := strings.Fields(s)[0]
+	if len(word) > 1 && strings.ToUpper(word) == word {
+		return s // an acronym
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
+// emitTypes declares the named types.
+func (e *emitter) emitTypes(f *jen.File) {
+	for _, t := range e.m.Types {
+		switch t.Kind {
+		case ir.KStruct:
+			e.structType(f, t)
+		case ir.KUnion:
+			e.unionType(f, t)
+		case ir.KEnum:
+			e.enumType(f, t)
+		}
+	}
+}
+
+func (e *emitter) structType(f *jen.File, t *ir.Type) {
+	var fields []jen.Code
+	for _, fl := range t.Fields {
+		if fl.Const != "" {
+			continue
+		}
+		doc := fl.Doc
+		if !fl.Required && doc != "" {
+			doc += " Optional."
+		}
+		fields = append(fields, docComment(fl.Go, doc, fl.Deprecated).Id(fl.Go).Add(e.fieldType(fl)))
+	}
+	if t.Extra != nil {
+		fields = append(fields, jen.Comment("Extra holds properties not named by the schema, by name.").Line().
+			Id("Extra").Map(jen.String()).Add(e.valType(t.Extra)))
+	}
+	f.Add(docComment(t.Name, t.Doc, t.Deprecated).Type().Id(t.Name).Struct(fields...))
+	f.Line()
+	for _, u := range t.Unions {
+		f.Func().Params(jen.Op("*").Id(t.Name)).Id("is" + u.Name).Params().Block()
+	}
+	e.constAccessors(f, t)
+}
+
+// constAccessors give the values of const properties, which need no storage.
+func (e *emitter) constAccessors(f *jen.File, t *ir.Type) {
+	for _, fl := range t.Fields {
+		if fl.Const == "" || fl.Const[0] != '"' {
+			continue
+		}
+		v, _ := strconv.Unquote(fl.Const)
+		f.Comment(fmt.Sprintf("%s returns %q, the only value the schema allows.", fl.Go, v))
+		f.Func().Params(jen.Op("*").Id(t.Name)).Id(fl.Go).Params().String().Block(jen.Return(jen.Lit(v)))
+	}
+}
+
+func (e *emitter) unionType(f *jen.File, t *ir.Type) {
+	doc := strings.TrimSpace(t.Doc + fmt.Sprintf("\n\nThe variant is told apart by the %q property; switch on the type of Value.", t.Disc))
+	f.Add(docComment(t.Name, doc, t.Deprecated).Type().Id(t.Name).Struct(jen.Id("Value").Id(t.Name + "Value")))
+	var names []string
+	for _, v := range t.Variants {
+		names = append(names, "*"+v.Name)
+	}
+	f.Comment(fmt.Sprintf("%sValue is one of %s.", t.Name, strings.Join(names, ", ")))
+	f.Type().Id(t.Name+"Value").Interface(
+		jen.Id("is"+t.Name).Params(),
+		jen.Id("Validate").Params().Error(),
+		jen.Id("EncodeJSON").Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder")).Error(),
+	)
+}
+
+func (e *emitter) enumType(f *jen.File, t *ir.Type) {
+	f.Add(docComment(t.Name, t.Doc, t.Deprecated).Type().Id(t.Name).String())
+	var consts []jen.Code
+	for _, v := range t.Values {
+		consts = append(consts, jen.Id(enumConst(t, v)).Id(t.Name).Op("=").Lit(v))
+	}
+	f.Comment(fmt.Sprintf("The values of %s.", t.Name))
+	f.Const().Defs(consts...)
+	f.Comment(fmt.Sprintf("%sValues lists every value of %s.", t.Name, t.Name))
+	var lits []jen.Code
+	for _, v := range t.Values {
+		lits = append(lits, jen.Id(enumConst(t, v)))
+	}
+	f.Var().Id(t.Name + "Values").Op("=").Index().Id(t.Name).Values(lits...)
+}
+
+func enumConst(t *ir.Type, v string) string {
+	return t.Name + ir.GoName(v)
+}
+
+// quotedList renders enum values for messages.
+func quotedList(values []string) string {
+	q := make([]string, len(values))
+	for i, v := range values {
+		q[i] = strconv.Quote(v)
+	}
+	return strings.Join(q, ", ")
+}
+
+// Emit writes the Go source of m, file name → contents.
+func Emit(m *ir.Model) (map[string][]byte, error) {
+	return newEmitter(m).emit()
+}
+
+// FixtureTest writes fixtures_test.go, the test that runs the fixtures
+// package fixtures generates for m.
+func FixtureTest(m *ir.Model) ([]byte, error) {
+	return newEmitter(m).fixtureTest()
+}

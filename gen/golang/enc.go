@@ -1,0 +1,248 @@
+package golang
+
+import (
+	"fmt"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/zeroproject/zero/gen/ir"
+	"github.com/zeroproject/zero/rt"
+)
+
+func enc() *jen.Statement { return jen.Id("e") }
+
+func encParams(t jen.Code) *jen.Statement {
+	return jen.Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder"), jen.Id("key").String(), jen.Id("v").Add(t))
+}
+
+func (e *emitter) encName(t *ir.Type) string { return "enc" + e.id(t) }
+
+// emitEncoders writes an encode function per type and the encoding methods
+// of named types.
+func (e *emitter) emitEncoders(f *jen.File) {
+	for _, t := range e.order {
+		e.encFunc(f, t)
+		switch t.Kind {
+		case ir.KStruct:
+			e.structEncoder(f, t)
+		case ir.KUnion:
+			e.unionEncoder(f, t)
+		}
+		if (t.Kind == ir.KStruct || t.Kind == ir.KUnion) && t.Name != "" {
+			e.encodeEntryPoints(f, t)
+		}
+	}
+}
+
+// encFunc writes `func encN(e *rt.Encoder, key string, v T) error`; key is
+// the enclosing object key, for the string hook.
+func (e *emitter) encFunc(f *jen.File, t *ir.Type) {
+	body := e.encBody(t, jen.Id("v"))
+	if t.Nullable && t.Kind != ir.KRaw {
+		body = append([]jen.Code{
+			jen.If(jen.Op("!").Id("v").Dot("Valid")).Block(enc().Dot("Null").Call(), jen.Return(jen.Nil())),
+		}, e.encBody(t, jen.Id("v").Dot("V"))...)
+	}
+	f.Func().Id(e.encName(t)).Add(encParams(e.valType(t))).Error().Block(body...)
+}
+
+func (e *emitter) encBody(t *ir.Type, v *jen.Statement) []jen.Code {
+	ret := jen.Return(jen.Nil())
+	switch t.Kind {
+	case ir.KStruct, ir.KUnion:
+		return []jen.Code{jen.Id("_").Op("=").Id("key"), jen.Return(v.Clone().Dot("encodeJSON").Call(enc()))}
+	case ir.KEnum:
+		return []jen.Code{enc().Dot("Str").Call(jen.String().Call(v)), ret}
+	case ir.KString:
+		if !t.Hookable {
+			return []jen.Code{enc().Dot("Str").Call(v), ret}
+		}
+		if e.hasStrRule(t) {
+			return []jen.Code{jen.Return(enc().Dot("TextRule").Call(jen.Id("key"), v, jen.Op("&").Id(e.ruleName("str", t))))}
+		}
+		return []jen.Code{enc().Dot("Text").Call(jen.Id("key"), v), ret}
+	case ir.KInt:
+		return []jen.Code{enc().Dot("Int").Call(v), ret}
+	case ir.KFloat:
+		return []jen.Code{enc().Dot("Float").Call(v), ret}
+	case ir.KBool:
+		return []jen.Code{enc().Dot("Bool").Call(v), ret}
+	case ir.KArray:
+		return []jen.Code{
+			enc().Dot("Byte").Call(jen.LitByte('[')),
+			jen.For(jen.List(jen.Id("i"), jen.Id("x")).Op(":=").Range().Add(v)).Block(
+				jen.If(jen.Id("i").Op(">").Lit(0)).Block(enc().Dot("Byte").Call(jen.LitByte(','))),
+				jen.If(jen.Err().Op(":=").Id(e.encName(t.Elem)).Call(enc(), jen.Id("key"), jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
+					jen.Return(jen.Qual(rtPkg, "AtIndex").Call(jen.Err(), jen.Id("i")))),
+			),
+			enc().Dot("Byte").Call(jen.LitByte(']')),
+			ret,
+		}
+	case ir.KMap:
+		return []jen.Code{
+			jen.Id("_").Op("=").Id("key"),
+			enc().Dot("Byte").Call(jen.LitByte('{')),
+			jen.For(jen.List(jen.Id("i"), jen.Id("k")).Op(":=").Range().Qual(rtPkg, "SortedKeys").Call(v)).Block(
+				enc().Dot("Key").Call(jen.Id("i").Op("==").Lit(0), jen.Id("k")),
+				jen.If(jen.Err().Op(":=").Id(e.encName(t.Elem)).Call(enc(), jen.Id("k"), v.Clone().Index(jen.Id("k"))), jen.Err().Op("!=").Nil()).Block(
+					jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))),
+			),
+			enc().Dot("Byte").Call(jen.LitByte('}')),
+			ret,
+		}
+	}
+	return []jen.Code{jen.Return(enc().Dot("Raw").Call(jen.Id("key"), v))}
+}
+
+// structEncoder writes members in schema order. Const members are written
+// from the schema; absent optional members are left out. Whether a comma is
+// due is known while generating until the first optional member, and
+// tracked at run time after it.
+func (e *emitter) structEncoder(f *jen.File, t *ir.Type) {
+	if t.Wrapper {
+		f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("encodeJSON").Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder")).Error().Block(
+			jen.Return(jen.Id(e.encName(t.Fields[0].Type)).Call(enc(), jen.Lit(""), jen.Id("x").Dot("Value"))))
+		return
+	}
+	var body []jen.Code
+	const (
+		none, written, runtime = 0, 1, 2
+	)
+	state, declared, lit := none, false, "{"
+	flush := func() {
+		if lit != "" {
+			body = append(body, enc().Dot("Lit").Call(jen.Lit(lit)))
+			lit = ""
+		}
+	}
+	comma := func() jen.Code { return enc().Dot("Byte").Call(jen.LitByte(',')) }
+	sep := func() {
+		switch state {
+		case written:
+			lit += ","
+		case runtime:
+			flush()
+			body = append(body, jen.If(jen.Op("!").Id("first")).Block(comma()))
+		}
+		state = written
+	}
+	for _, fl := range t.Fields {
+		keyText := string(rt.AppendString(nil, fl.JSON)) + ":"
+		if fl.Const != "" {
+			sep()
+			lit += keyText + fl.Const
+			continue
+		}
+		write := e.fieldEncode(fl)
+		if fl.Required {
+			sep()
+			lit += keyText
+			flush()
+			body = append(body, write...)
+			continue
+		}
+		flush()
+		inner := []jen.Code{}
+		switch state {
+		case none:
+			body = append(body, jen.Id("first").Op(":=").True())
+			declared, state = true, runtime
+		case written:
+			inner = append(inner, comma())
+		case runtime:
+			inner = append(inner, jen.If(jen.Op("!").Id("first")).Block(comma()))
+		}
+		inner = append(inner, enc().Dot("Lit").Call(jen.Lit(keyText)))
+		inner = append(inner, write...)
+		if state == runtime {
+			inner = append(inner, jen.Id("first").Op("=").False())
+		}
+		body = append(body, jen.If(e.present(fl)).Block(inner...))
+	}
+	flush()
+	if t.Extra != nil {
+		var firstExpr jen.Code
+		switch state {
+		case none:
+			firstExpr = jen.Id("i").Op("==").Lit(0)
+		case written:
+			firstExpr = jen.False()
+		default:
+			firstExpr = jen.Id("first").Op("&&").Id("i").Op("==").Lit(0)
+		}
+		body = append(body, jen.For(jen.List(jen.Id("i"), jen.Id("k")).Op(":=").Range().Qual(rtPkg, "SortedKeys").Call(jen.Id("x").Dot("Extra"))).Block(
+			jen.Id("_").Op("=").Id("i"),
+			enc().Dot("Key").Call(firstExpr, jen.Id("k")),
+			jen.If(jen.Err().Op(":=").Id(e.encName(t.Extra)).Call(enc(), jen.Id("k"), jen.Id("x").Dot("Extra").Index(jen.Id("k"))), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))),
+		))
+	}
+	if declared {
+		body = append(body, jen.Id("_").Op("=").Id("first"))
+	}
+	body = append(body, enc().Dot("Byte").Call(jen.LitByte('}')), jen.Return(jen.Nil()))
+	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("encodeJSON").Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder")).Error().Block(body...)
+}
+
+// present is the condition under which an optional field is written.
+func (e *emitter) present(fl *ir.Field) *jen.Statement {
+	v := jen.Id("x").Dot(fl.Go)
+	switch storeOf(fl) {
+	case storeRaw, storePtr:
+		return v.Op("!=").Nil()
+	}
+	return v.Dot("Set")
+}
+
+// fieldEncode writes the value of a field (its key already written).
+func (e *emitter) fieldEncode(fl *ir.Field) []jen.Code {
+	v := jen.Id("x").Dot(fl.Go)
+	switch storeOf(fl) {
+	case storePtr:
+		v = jen.Op("*").Add(v)
+	case storeOpt:
+		v = v.Dot("V")
+	}
+	return []jen.Code{jen.If(jen.Err().Op(":=").Id(e.encName(fl.Type)).Call(enc(), jen.Lit(fl.JSON), v), jen.Err().Op("!=").Nil()).Block(
+		jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Lit(fl.JSON))))}
+}
+
+// unionEncoder dispatches with a type switch rather than an interface call,
+// so that the encoder does not escape to the heap.
+func (e *emitter) unionEncoder(f *jen.File, t *ir.Type) {
+	var cases []jen.Code
+	for _, v := range t.Variants {
+		cases = append(cases, jen.Case(jen.Op("*").Id(v.Name)).Block(jen.Return(jen.Id("v").Dot("encodeJSON").Call(enc()))))
+	}
+	cases = append(cases, jen.Default().Block(jen.Return(jen.Qual(rtPkg, "NoValue").Call())))
+	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("encodeJSON").Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder")).Error().Block(
+		jen.Switch(jen.Id("v").Op(":=").Id("x").Dot("Value").Assert(jen.Type())).Block(cases...),
+	)
+}
+
+// encodeEntryPoints writes MarshalJSON, AppendJSON and EncodeJSON, which
+// validate before writing anything.
+func (e *emitter) encodeEntryPoints(f *jen.File, t *ir.Type) {
+	x := jen.Id("x").Op("*").Id(t.Name)
+	f.Comment(fmt.Sprintf("MarshalJSON encodes the %s in schema property order after validating it.", t.Name))
+	f.Func().Params(x.Clone()).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Return(jen.Id("x").Dot("AppendJSON").Call(jen.Nil())),
+	)
+	f.Comment("AppendJSON appends the encoding to b; with a reused b it does not allocate.")
+	f.Func().Params(x.Clone()).Id("AppendJSON").Params(jen.Id("b").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Id("e").Op(":=").Qual(rtPkg, "Encoder").Values(jen.Dict{jen.Id("Buf"): jen.Id("b")}),
+		jen.Err().Op(":=").Id("x").Dot("EncodeJSON").Call(jen.Op("&").Id("e")),
+		jen.Return(jen.Id("e").Dot("Buf"), jen.Err()),
+	)
+	f.Comment("EncodeJSON validates x and appends its encoding to e.Buf, passing free-text")
+	f.Comment("strings through e.Hook. On error e.Buf is left as it was.")
+	f.Func().Params(x.Clone()).Id("EncodeJSON").Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder")).Error().Block(
+		jen.If(jen.Err().Op(":=").Id("x").Dot("Validate").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+		jen.Id("n").Op(":=").Len(enc().Dot("Buf")),
+		jen.If(jen.Err().Op(":=").Id("x").Dot("encodeJSON").Call(enc()), jen.Err().Op("!=").Nil()).Block(
+			enc().Dot("Buf").Op("=").Add(enc()).Dot("Buf").Index(jen.Empty(), jen.Id("n")),
+			jen.Return(jen.Err()),
+		),
+		jen.Return(jen.Nil()),
+	)
+}

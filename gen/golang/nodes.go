@@ -1,0 +1,188 @@
+package golang
+
+import (
+	"strconv"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/zeroproject/zero/gen/ir"
+)
+
+func (e *emitter) nodeVar(n *ir.Node) string {
+	switch n.ID {
+	case -1:
+		return "rt.False"
+	case -2:
+		return "rt.True"
+	}
+	return "node" + strconv.Itoa(n.ID)
+}
+
+func (e *emitter) nodeRef(n *ir.Node) jen.Code {
+	if n == nil {
+		return jen.Nil()
+	}
+	switch n.ID {
+	case -1:
+		return jen.Qual(rtPkg, "False")
+	case -2:
+		return jen.Qual(rtPkg, "True")
+	}
+	return jen.Id(e.nodeVar(n))
+}
+
+// emitNodes declares the interpreter nodes. They are allocated first and
+// filled in init, since schemas may refer to themselves.
+func (e *emitter) emitNodes(f *jen.File) {
+	if len(e.m.Nodes) == 0 {
+		f.Comment("This package validates every schema with generated Go types; it needs no interpreter nodes.")
+		return
+	}
+	var decls, fills []jen.Code
+	for _, n := range e.m.Nodes {
+		decls = append(decls, jen.Id(e.nodeVar(n)).Op("=").New(jen.Qual(rtPkg, "Node")))
+		fills = append(fills, jen.Op("*").Id(e.nodeVar(n)).Op("=").Qual(rtPkg, "Node").Values(e.nodeFields(n)))
+	}
+	f.Comment("Interpreter nodes for schemas without a Go shape of their own, one per schema location.")
+	f.Var().Defs(decls...)
+	f.Func().Id("init").Params().Block(fills...)
+}
+
+func (e *emitter) nodeList(ns []*ir.Node) jen.Code {
+	if len(ns) == 0 {
+		return nil
+	}
+	var items []jen.Code
+	for _, n := range ns {
+		items = append(items, e.nodeRef(n))
+	}
+	return jen.Index().Op("*").Qual(rtPkg, "Node").Values(items...)
+}
+
+func (e *emitter) nodeFields(n *ir.Node) jen.Dict {
+	dict := jen.Dict{}
+	set := func(name string, v jen.Code) {
+		if v != nil {
+			dict[jen.Id(name)] = v
+		}
+	}
+	if n.Never {
+		set("Never", jen.True())
+		return dict
+	}
+	if len(n.Types) > 0 {
+		set("Types", typeSetCode(n.Types))
+	}
+	if len(n.Const) > 0 {
+		set("Const", jen.Index().String().Values(jen.Lit(n.Const[0])))
+	}
+	if n.Enum != nil {
+		vs := []jen.Code{}
+		for _, v := range n.Enum {
+			vs = append(vs, jen.Lit(v))
+		}
+		set("Enum", jen.Index().String().Values(vs...))
+	}
+	if n.HasStr {
+		vals := jen.Dict{jen.Id("MinLen"): jen.Lit(n.MinLen), jen.Id("MaxLen"): jen.Lit(n.MaxLen)}
+		if n.Pattern != "" {
+			vals[jen.Id("Pattern")] = jen.Qual(rtPkg, "MustPattern").Call(jen.Lit(n.Pattern))
+		}
+		set("Str", jen.Op("&").Qual(rtPkg, "StrRule").Values(vals))
+	}
+	if n.Num != nil {
+		b := n.Num
+		set("Num", jen.Qual(rtPkg, "NewNumRule").Call(jen.Lit(b.Min), jen.Lit(b.ExMin), jen.Lit(b.Max), jen.Lit(b.ExMax), jen.Lit(b.MultipleOf)))
+	}
+	e.nodeArrayFields(n, set)
+	e.nodeObjectFields(n, set)
+	if n.Ref != nil {
+		set("Ref", e.nodeRef(n.Ref))
+	}
+	set("AllOf", e.nodeList(n.AllOf))
+	set("AnyOf", e.nodeList(n.AnyOf))
+	set("OneOf", e.nodeList(n.OneOf))
+	for name, m := range map[string]*ir.Node{"Not": n.Not, "If": n.If, "Then": n.Then, "Else": n.Else,
+		"UnevalProps": n.UnevalProps, "UnevalItems": n.UnevalItems} {
+		if m != nil {
+			set(name, e.nodeRef(m))
+		}
+	}
+	return dict
+}
+
+func sizeRule(s *ir.Size, minKw, maxKw, noun string) jen.Code {
+	return jen.Op("&").Qual(rtPkg, "SizeRule").Values(jen.Dict{
+		jen.Id("Min"): jen.Lit(s.Min), jen.Id("Max"): jen.Lit(s.Max),
+		jen.Id("MinKw"): jen.Lit(minKw), jen.Id("MaxKw"): jen.Lit(maxKw), jen.Id("Noun"): jen.Lit(noun),
+	})
+}
+
+func (e *emitter) nodeArrayFields(n *ir.Node, set func(string, jen.Code)) {
+	set("Prefix", e.nodeList(n.Prefix))
+	if n.Items != nil {
+		set("Items", e.nodeRef(n.Items))
+	}
+	if n.Contains != nil {
+		set("Contains", e.nodeRef(n.Contains))
+		set("MinContains", jen.Lit(n.MinContains))
+	}
+	set("MaxContains", jen.Lit(n.MaxContains))
+	if n.ArrSize != nil {
+		set("ArrSize", sizeRule(n.ArrSize, "minItems", "maxItems", "item"))
+	}
+	if n.Unique {
+		set("Unique", jen.True())
+	}
+}
+
+func (e *emitter) nodeObjectFields(n *ir.Node, set func(string, jen.Code)) {
+	if len(n.Props) > 0 {
+		d := jen.Dict{}
+		for _, p := range n.Props {
+			d[jen.Lit(p.Name)] = e.nodeRef(p.Node)
+		}
+		set("Props", jen.Map(jen.String()).Op("*").Qual(rtPkg, "Node").Values(d))
+	}
+	if len(n.Patterns) > 0 {
+		var ps []jen.Code
+		for _, p := range n.Patterns {
+			ps = append(ps, jen.Values(jen.Qual(rtPkg, "MustPattern").Call(jen.Lit(p.Name)), e.nodeRef(p.Node)))
+		}
+		set("Patterns", jen.Index().Qual(rtPkg, "PatternNode").Values(ps...))
+	}
+	if n.Additional != nil {
+		set("Additional", e.nodeRef(n.Additional))
+	}
+	if n.PropertyNames != nil {
+		set("PropertyNames", e.nodeRef(n.PropertyNames))
+	}
+	if len(n.Required) > 0 {
+		var rs []jen.Code
+		for _, r := range n.Required {
+			rs = append(rs, jen.Lit(r))
+		}
+		set("Required", jen.Index().String().Values(rs...))
+	}
+	if len(n.DepRequired) > 0 {
+		d := jen.Dict{}
+		for _, dr := range n.DepRequired {
+			var rs []jen.Code
+			for _, r := range dr.Requires {
+				rs = append(rs, jen.Lit(r))
+			}
+			d[jen.Lit(dr.Name)] = jen.Values(rs...)
+		}
+		set("DepRequired", jen.Map(jen.String()).Index().String().Values(d))
+	}
+	if len(n.DepSchemas) > 0 {
+		d := jen.Dict{}
+		for _, ds := range n.DepSchemas {
+			d[jen.Lit(ds.Name)] = e.nodeRef(ds.Node)
+		}
+		set("DepSchemas", jen.Map(jen.String()).Op("*").Qual(rtPkg, "Node").Values(d))
+	}
+	if n.ObjSize != nil {
+		set("ObjSize", sizeRule(n.ObjSize, "minProperties", "maxProperties", "property"))
+	}
+}

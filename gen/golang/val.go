@@ -1,0 +1,157 @@
+package golang
+
+import (
+	"fmt"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/zeroproject/zero/gen/ir"
+)
+
+func (e *emitter) valName(t *ir.Type) string { return "val" + e.id(t) }
+
+// emitValidators writes a validate function per type and the Validate
+// methods of named types, for values built in Go.
+func (e *emitter) emitValidators(f *jen.File) {
+	for _, t := range e.order {
+		e.valFunc(f, t)
+		switch t.Kind {
+		case ir.KStruct:
+			e.structValidator(f, t)
+		case ir.KUnion:
+			f.Comment("Validate reports whether the value satisfies its schema.")
+			f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().Block(
+				jen.If(jen.Id("x").Dot("Value").Op("==").Nil()).Block(jen.Return(jen.Qual(rtPkg, "NoValue").Call())),
+				jen.Return(jen.Id("x").Dot("Value").Dot("Validate").Call()),
+			)
+		case ir.KEnum:
+			f.Comment(fmt.Sprintf("Validate reports whether v is one of the values of %s.", t.Name))
+			f.Func().Params(jen.Id("v").Id(t.Name)).Id("Validate").Params().Error().Block(e.enumCheck(t)...)
+		}
+	}
+}
+
+func (e *emitter) enumCheck(t *ir.Type) []jen.Code {
+	var cases []jen.Code
+	for _, v := range t.Values {
+		cases = append(cases, jen.Id(enumConst(t, v)))
+	}
+	return []jen.Code{
+		jen.Switch(jen.Id("v")).Block(jen.Case(cases...).Block(jen.Return(jen.Nil()))),
+		jen.Return(jen.Qual(rtPkg, "InvalidEnum").Call(jen.String().Call(jen.Id("v")), jen.Lit(quotedList(t.Values)))),
+	}
+}
+
+func (e *emitter) valFunc(f *jen.File, t *ir.Type) {
+	body := e.valBody(t, jen.Id("v"))
+	if t.Nullable && t.Kind != ir.KRaw {
+		body = append([]jen.Code{jen.If(jen.Op("!").Id("v").Dot("Valid")).Block(jen.Return(jen.Nil()))}, e.valBody(t, jen.Id("v").Dot("V"))...)
+	}
+	f.Func().Id(e.valName(t)).Params(jen.Id("v").Add(e.valType(t))).Error().Block(body...)
+}
+
+func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
+	ok := jen.Return(jen.Nil())
+	switch t.Kind {
+	case ir.KStruct, ir.KUnion:
+		return []jen.Code{jen.Return(v.Clone().Dot("Validate").Call())}
+	case ir.KEnum:
+		return []jen.Code{jen.Return(v.Clone().Dot("Validate").Call())}
+	case ir.KString:
+		if e.hasStrRule(t) {
+			return []jen.Code{jen.Return(jen.Id(e.ruleName("str", t)).Dot("Check").Call(v, jen.Lit(-1)))}
+		}
+		return []jen.Code{jen.Id("_").Op("=").Add(v), ok}
+	case ir.KInt:
+		if e.hasIntRule(t) {
+			return []jen.Code{jen.Return(jen.Id(e.ruleName("int", t)).Dot("Check").Call(v, jen.Lit(-1)))}
+		}
+		return []jen.Code{jen.Id("_").Op("=").Add(v), ok}
+	case ir.KFloat:
+		out := []jen.Code{jen.If(jen.Err().Op(":=").Qual(rtPkg, "CheckFinite").Call(v), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
+		if !t.Num.Empty() {
+			out = append(out, jen.Return(jen.Id(e.ruleName("num", t)).Dot("CheckFloat").Call(v, jen.Lit(""), jen.Lit(-1))))
+		} else {
+			out = append(out, ok)
+		}
+		return out
+	case ir.KBool:
+		return []jen.Code{jen.Id("_").Op("=").Add(v), ok}
+	case ir.KArray:
+		out := []jen.Code{}
+		if t.ArrSize != nil {
+			out = append(out, jen.If(jen.Err().Op(":=").Id(e.ruleName("size", t)).Dot("Check").Call(jen.Len(v), jen.Lit(-1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
+		}
+		out = append(out, jen.For(jen.List(jen.Id("i"), jen.Id("x")).Op(":=").Range().Add(v)).Block(
+			jen.If(jen.Err().Op(":=").Id(e.valName(t.Elem)).Call(jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(jen.Qual(rtPkg, "AtIndex").Call(jen.Err(), jen.Id("i"))))))
+		if t.Unique {
+			out = append(out, jen.Return(jen.Qual(rtPkg, "Unique").Call(v, jen.Lit(-1))))
+		} else {
+			out = append(out, ok)
+		}
+		return out
+	case ir.KMap:
+		out := []jen.Code{}
+		if t.ObjSize != nil {
+			out = append(out, jen.If(jen.Err().Op(":=").Id(e.ruleName("size", t)).Dot("Check").Call(jen.Len(v), jen.Lit(-1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
+		}
+		return append(out, jen.For(jen.List(jen.Id("k"), jen.Id("x")).Op(":=").Range().Add(v)).Block(
+			jen.If(jen.Err().Op(":=").Id(e.valName(t.Elem)).Call(jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k"))))), ok)
+	}
+	out := []jen.Code{jen.If(jen.Err().Op(":=").Qual(rtPkg, "CheckRaw").Call(v), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
+	if t.Node != nil {
+		return append(out, jen.Return(jen.Id(e.nodeVar(t.Node)).Dot("ValidateRaw").Call(v)))
+	}
+	return append(out, ok)
+}
+
+func (e *emitter) structValidator(f *jen.File, t *ir.Type) {
+	if t.Wrapper {
+		f.Comment("Validate reports whether the value satisfies its schema.")
+		f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().Block(
+			jen.Return(jen.Id(e.valName(t.Fields[0].Type)).Call(jen.Id("x").Dot("Value"))))
+		return
+	}
+	var body []jen.Code
+	fixed := 0
+	for _, fl := range t.Fields {
+		if fl.Const != "" {
+			fixed++
+			continue
+		}
+		v := jen.Id("x").Dot(fl.Go)
+		check := func(val jen.Code) jen.Code {
+			return jen.If(jen.Err().Op(":=").Id(e.valName(fl.Type)).Call(val), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Lit(fl.JSON))))
+		}
+		switch storeOf(fl) {
+		case storeValue:
+			fixed++
+			body = append(body, check(v))
+		case storeRaw, storePtr:
+			val := v.Clone()
+			if storeOf(fl) == storePtr {
+				val = jen.Op("*").Add(v.Clone())
+			}
+			body = append(body, jen.If(v.Clone().Op("!=").Nil()).Block(jen.Id("n").Op("++"), check(val)))
+		case storeOpt:
+			body = append(body, jen.If(v.Clone().Dot("Set")).Block(jen.Id("n").Op("++"), check(v.Clone().Dot("V"))))
+		}
+	}
+	if t.Extra != nil {
+		body = append(body, jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Id("x").Dot("Extra")).Block(
+			jen.Id("n").Op("++"),
+			jen.If(jen.Err().Op(":=").Id(e.valName(t.Extra)).Call(jen.Id("v")), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k"))))))
+	}
+	pre := []jen.Code{jen.Id("n").Op(":=").Lit(fixed)}
+	if t.ObjSize != nil {
+		body = append(body, jen.Return(jen.Id(e.ruleName("size", t)).Dot("Check").Call(jen.Id("n"), jen.Lit(-1))))
+	} else {
+		body = append(body, jen.Id("_").Op("=").Id("n"), jen.Return(jen.Nil()))
+	}
+	f.Comment("Validate reports whether the value satisfies its schema.")
+	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().Block(append(pre, body...)...)
+}

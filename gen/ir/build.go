@@ -1,0 +1,560 @@
+package ir
+
+import (
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/zeroproject/zero/gen/internal/schema"
+	"github.com/zeroproject/zero/rt"
+)
+
+// builder turns compiled schemas into the model.
+type builder struct {
+	l     *schema.Loaded
+	types map[*jsonschema.Schema]*Type
+	nodes map[*jsonschema.Schema]*Node
+	model *Model
+}
+
+// Options say how to name the model.
+type Options struct {
+	// Package is the Go package name of the output.
+	Package string
+	// RootNames give the Go name of a root whose schema has no title, by
+	// file name.
+	RootNames map[string]string
+}
+
+// Load loads the files and builds their model, naming the package pkg
+// ("p" when empty): what every generator that reads the model starts with.
+func Load(lo schema.Options, o Options) (*schema.Loaded, *Model, error) {
+	if o.Package == "" {
+		o.Package = "p"
+	}
+	l, err := schema.Load(lo)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := Build(l, o)
+	return l, m, err
+}
+
+// Build classifies every schema the roots of l reach into the Go-shaped
+// model.
+func Build(l *schema.Loaded, o Options) (*Model, error) {
+	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: o.Package}}
+	for _, doc := range l.Roots {
+		t, err := b.typeOf(doc.Schema)
+		if err != nil {
+			return nil, err
+		}
+		name := doc.Schema.Title
+		if name == "" {
+			name = o.RootNames[doc.Name]
+		}
+		if name == "" {
+			return nil, &schema.Error{File: doc.Name, Msg: "a root schema needs a title (its Go name)"}
+		}
+		root := t
+		if (t.Kind == KStruct || t.Kind == KUnion) && t.Name == "" {
+			t.Name = GoName(name)
+		}
+		if t.Nullable && t.Name == GoName(name) {
+			t.Name += "Value" // the root wrapper takes the name
+		}
+		if (t.Kind != KStruct && t.Kind != KUnion) || t.Nullable {
+			// A root that is not a struct or union is wrapped in a named struct.
+			root = &Type{Kind: KStruct, Wrapper: true, Name: GoName(name), Doc: t.Doc, Loc: t.Loc, Schema: doc.Schema,
+				Fields: []*Field{{JSON: "", Go: "Value", Type: t, Required: true}}}
+			root.Fields[0].Doc = "Value is the document."
+		}
+		b.model.Roots = append(b.model.Roots, root)
+	}
+	if err := b.finish(); err != nil {
+		return nil, err
+	}
+	return b.model, nil
+}
+
+// errAt builds a generation error at schema s.
+func (b *builder) errAt(s *jsonschema.Schema, format string, args ...any) error {
+	return b.l.ErrAt(s, format, args...)
+}
+
+// constraintKeys returns the keywords of s that constrain values.
+func (b *builder) constraintKeys(s *jsonschema.Schema) (map[string]*schema.Value, *schema.Value) {
+	_, _, raw := b.l.RawFor(s)
+	keys := map[string]*schema.Value{}
+	if raw == nil || raw.Kind != rt.Object {
+		return keys, raw
+	}
+	for _, m := range raw.Members {
+		if schema.Annotation[m.Key] || m.Key == "$defs" || m.Key == "contentSchema" || strings.HasPrefix(m.Key, "x-") {
+			continue
+		}
+		keys[m.Key] = m.Val
+	}
+	return keys, raw
+}
+
+// typeOf classifies s into a Go-shaped type, falling back to a raw value
+// validated by the interpreter whenever no exact Go shape exists.
+func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
+	if t, ok := b.types[s]; ok {
+		return t, nil
+	}
+	if err := b.checkKnown(s); err != nil {
+		return nil, err
+	}
+	keys, _ := b.constraintKeys(s)
+	if len(keys) == 1 && keys["$ref"] != nil && s.Ref != nil {
+		t, err := b.typeOf(s.Ref)
+		b.types[s] = t
+		return t, err
+	}
+	t := &Type{Loc: s.Location, Schema: s, Doc: s.Description, Deprecated: s.Deprecated}
+	b.types[s] = t
+	ok, err := b.shape(s, t, keys)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		*t = Type{Kind: KRaw, Loc: s.Location, Schema: s, Doc: s.Description, Deprecated: s.Deprecated}
+		if len(keys) > 0 || s.Always != nil {
+			n, err := b.nodeOf(s)
+			if err != nil {
+				return nil, err
+			}
+			t.Node = n
+		}
+	}
+	if s.Title != "" && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum) {
+		t.Name = GoName(s.Title)
+	}
+	return t, nil
+}
+
+// shape fills t when s has an exact Go shape.
+func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
+	if s.Always != nil || len(keys) == 0 {
+		return false, nil
+	}
+	if _, ok := keys["oneOf"]; ok {
+		return b.union(s, t, keys)
+	}
+	if _, ok := keys["allOf"]; ok {
+		return b.allOf(s, t, keys)
+	}
+	types := s.Types
+	if len(types) == 2 && (types[0] == "null" || types[1] == "null") {
+		t.Nullable = true
+		if types[0] == "null" {
+			types = types[1:]
+		} else {
+			types = types[:1]
+		}
+	}
+	if len(types) != 1 {
+		return false, nil
+	}
+	allowed := map[string][]string{
+		"object":  {"properties", "required", "additionalProperties", "minProperties", "maxProperties"},
+		"string":  {"minLength", "maxLength", "pattern", "enum"},
+		"integer": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
+		"number":  {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
+		"boolean": {},
+		"array":   {"items", "minItems", "maxItems", "uniqueItems"},
+	}[types[0]]
+	if allowed == nil {
+		return false, nil
+	}
+	for k := range keys {
+		if k != "type" && !slices.Contains(allowed, k) {
+			return false, nil
+		}
+	}
+	switch types[0] {
+	case "object":
+		return b.object(s, t, keys)
+	case "string":
+		return b.str(s, t, keys)
+	case "integer":
+		t.Kind = KInt
+		ib, ok := intBounds(s)
+		t.Int = ib
+		return ok, nil
+	case "number":
+		t.Kind = KFloat
+		t.Num = numBounds(s)
+		return true, nil
+	case "boolean":
+		t.Kind = KBool
+		return true, nil
+	case "array":
+		return b.array(s, t, keys)
+	}
+	return false, nil
+}
+
+func (b *builder) str(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
+	t.Kind = KString
+	t.MinLen, t.MaxLen = max(s.MinLength, 0), s.MaxLength
+	if s.Pattern != nil {
+		t.Pattern = s.Pattern.String()
+	}
+	if e, ok := keys["enum"]; ok {
+		// A value must be in the enum and satisfy the other string
+		// keywords: keep the enum values that do. Null is admitted only
+		// when the enum lists it, which the interpreter handles.
+		rule := rt.StrRule{MinLen: t.MinLen, MaxLen: t.MaxLen}
+		if t.Pattern != "" {
+			rule.Pattern = rt.MustPattern(t.Pattern)
+		}
+		seen := map[string]bool{}
+		for _, v := range e.Items {
+			if v.Kind != rt.String {
+				return false, nil
+			}
+			if !seen[v.Str] && rule.Check(v.Str, -1) == nil {
+				t.Values = append(t.Values, v.Str)
+			}
+			seen[v.Str] = true
+		}
+		if len(t.Values) == 0 {
+			return false, nil // an empty enum admits nothing: the interpreter says so
+		}
+		if t.Nullable {
+			t.NullKeyword = "enum"
+		}
+		t.Kind, t.Nullable = KEnum, false
+		t.MinLen, t.MaxLen, t.Pattern = 0, -1, ""
+	}
+	t.Hookable = t.Pattern == "" && t.Kind == KString && s.Format == ""
+	return true, nil
+}
+
+func (b *builder) array(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
+	t.Kind = KArray
+	if s.Items2020 != nil {
+		e, err := b.typeOf(s.Items2020)
+		if err != nil {
+			return false, err
+		}
+		t.Elem = e
+	} else {
+		t.Elem = &Type{Kind: KRaw, Loc: s.Location}
+	}
+	if s.MinItems > 0 || s.MaxItems >= 0 {
+		t.ArrSize = &Size{Min: max(s.MinItems, 0), Max: s.MaxItems}
+	}
+	if s.UniqueItems {
+		switch t.Elem.Kind {
+		case KString, KEnum, KInt, KBool:
+			if t.Elem.Nullable {
+				return false, nil
+			}
+			t.Unique = true
+		default:
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
+func (b *builder) object(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
+	_, _, raw := b.l.RawFor(s)
+	props := raw.Get("properties")
+	if props == nil && s.AdditionalProperties != nil {
+		if as, ok := s.AdditionalProperties.(*jsonschema.Schema); ok && len(s.Required) == 0 {
+			e, err := b.typeOf(as)
+			if err != nil {
+				return false, err
+			}
+			t.Kind, t.Elem = KMap, e
+			if s.MinProperties > 0 || s.MaxProperties >= 0 {
+				t.ObjSize = &Size{Min: max(s.MinProperties, 0), Max: s.MaxProperties}
+			}
+			return true, nil
+		}
+	}
+	t.Kind = KStruct
+	for _, r := range s.Required {
+		if s.Properties[r] == nil {
+			return false, nil // a required property the struct cannot hold
+		}
+	}
+	if props != nil {
+		for _, m := range props.Members {
+			f, ok, err := b.field(s, m.Key, slices.Contains(s.Required, m.Key))
+			if err != nil || !ok {
+				return ok, err
+			}
+			t.Fields = append(t.Fields, f)
+		}
+	}
+	switch ap := s.AdditionalProperties.(type) {
+	case bool:
+		if ap {
+			t.Extra = &Type{Kind: KRaw, Loc: s.Location}
+		}
+	case *jsonschema.Schema:
+		e, err := b.typeOf(ap)
+		if err != nil {
+			return false, err
+		}
+		t.Extra = e
+	default:
+		t.Extra = &Type{Kind: KRaw, Loc: s.Location}
+	}
+	if s.MinProperties > 0 || s.MaxProperties >= 0 {
+		t.ObjSize = &Size{Min: max(s.MinProperties, 0), Max: s.MaxProperties}
+	}
+	if len(t.Fields) > 64 {
+		return false, nil
+	}
+	return true, nil
+}
+
+// field builds one property; a required property whose schema is a scalar
+// const needs no storage.
+func (b *builder) field(parent *jsonschema.Schema, name string, required bool) (*Field, bool, error) {
+	ps := parent.Properties[name]
+	f := &Field{JSON: name, Go: GoName(name), Required: required, Doc: ps.Description, Deprecated: ps.Deprecated}
+	target := ps
+	for {
+		keys, _ := b.constraintKeys(target)
+		if len(keys) == 1 && keys["$ref"] != nil && target.Ref != nil {
+			target = target.Ref
+			continue
+		}
+		if c, ok := keys["const"]; ok && required && c.Kind != rt.Object && c.Kind != rt.Array {
+			if len(keys) == 1 || (len(keys) == 2 && keys["type"] != nil && typeAdmits(target.Types, c)) {
+				canon, err := rt.Canonical(c.Text)
+				if err != nil {
+					return nil, false, b.errAt(target, "const: %v", err)
+				}
+				f.Const, f.ConstTypes = canon, target.Types
+				if f.Doc == "" {
+					f.Doc = target.Description
+				}
+				return f, true, nil
+			}
+		}
+		break
+	}
+	t, err := b.typeOf(ps)
+	if err != nil {
+		return nil, false, err
+	}
+	if f.Doc == "" {
+		f.Doc = t.Doc
+	}
+	f.Type = t
+	return f, true, nil
+}
+
+// typeAdmits reports whether a const value's kind is among types.
+func typeAdmits(types []string, c *schema.Value) bool {
+	for _, t := range types {
+		switch {
+		case t == "string" && c.Kind == rt.String,
+			t == "boolean" && c.Kind == rt.Bool,
+			t == "null" && c.Kind == rt.Null,
+			t == "number" && c.Kind == rt.Number:
+			return true
+		case t == "integer" && c.Kind == rt.Number:
+			d, ok := rt.ParseDecimal(strings.TrimSpace(c.Text))
+			return ok && d.IsInt()
+		}
+	}
+	return false
+}
+
+// union recognises a oneOf of objects told apart by a required const
+// string property.
+func (b *builder) union(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
+	for k := range keys {
+		if k != "oneOf" && !(k == "type" && len(s.Types) == 1 && s.Types[0] == "object") {
+			return false, nil
+		}
+	}
+	var variants []*Type
+	for _, v := range s.OneOf {
+		vt, err := b.typeOf(v)
+		if err != nil {
+			return false, err
+		}
+		if vt.Kind != KStruct || vt.Nullable || vt.Name == "" && v.Title == "" && derefTitle(v) == "" {
+			return false, nil
+		}
+		variants = append(variants, vt)
+	}
+	disc := discriminator(variants)
+	if disc == "" {
+		return false, nil
+	}
+	t.Kind, t.Disc, t.Variants = KUnion, disc, variants
+	for _, v := range variants {
+		for _, f := range v.Fields {
+			if f.JSON == disc {
+				v.DiscValue = f.Const
+			}
+		}
+		v.Unions = append(v.Unions, t)
+	}
+	return true, nil
+}
+
+func derefTitle(s *jsonschema.Schema) string {
+	for s != nil {
+		if s.Title != "" {
+			return s.Title
+		}
+		s = s.Ref
+	}
+	return ""
+}
+
+// discriminator finds a property that every variant requires as a distinct
+// string const.
+func discriminator(variants []*Type) string {
+	if len(variants) == 0 {
+		return ""
+	}
+	for _, f := range variants[0].Fields {
+		if f.Const == "" || f.Const[0] != '"' {
+			continue
+		}
+		seen := map[string]bool{}
+		ok := true
+		for _, v := range variants {
+			c := constOf(v, f.JSON)
+			if c == "" || c[0] != '"' || seen[c] {
+				ok = false
+				break
+			}
+			seen[c] = true
+		}
+		if ok {
+			return f.JSON
+		}
+	}
+	return ""
+}
+
+func constOf(t *Type, name string) string {
+	for _, f := range t.Fields {
+		if f.JSON == name {
+			return f.Const
+		}
+	}
+	return ""
+}
+
+// finish names anonymous types, collects named types and nodes in a stable
+// order, and checks that names are unique.
+func (b *builder) finish() error {
+	seen := map[*Type]bool{}
+	names := map[string]*Type{}
+	var visit func(t *Type, ctx string) error
+	visit = func(t *Type, ctx string) error {
+		if t == nil || seen[t] {
+			return nil
+		}
+		seen[t] = true
+		if t.Name == "" && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum) {
+			t.Name = ctx
+		}
+		if t.Name != "" {
+			if o, dup := names[t.Name]; dup && o != t {
+				return b.errAt(t.Schema, "two different schemas have the Go name %s (the other is %s); give one a distinct title", t.Name, o.Loc)
+			}
+			names[t.Name] = t
+			b.model.Types = append(b.model.Types, t)
+		}
+		for _, f := range t.Fields {
+			if err := visit(f.Type, t.Name+f.Go); err != nil {
+				return err
+			}
+		}
+		for _, v := range t.Variants {
+			if err := visit(v, t.Name+GoName(strings.Trim(v.DiscValue, `"`))); err != nil {
+				return err
+			}
+		}
+		if err := visit(t.Elem, ctx+"Item"); err != nil {
+			return err
+		}
+		return visit(t.Extra, ctx+"Extra")
+	}
+	for _, r := range b.model.Roots {
+		if err := visit(r, r.Name); err != nil {
+			return err
+		}
+	}
+	for _, n := range b.nodeList() {
+		b.model.Nodes = append(b.model.Nodes, n)
+	}
+	return nil
+}
+
+func (b *builder) nodeList() []*Node {
+	list := make([]*Node, 0, len(b.nodes))
+	seen := map[*Node]bool{}
+	for _, n := range b.nodes {
+		if !seen[n] {
+			seen[n] = true
+			list = append(list, n)
+		}
+	}
+	sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
+	return list
+}
+
+// allOf merges an allOf of object schemas into one struct when that is
+// exact: every part is a struct that admits unknown properties (so no part
+// rejects a property another part declares), no property is declared
+// twice, and the schema itself says nothing else but "type": "object".
+func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
+	for k := range keys {
+		if k != "allOf" && !(k == "type" && len(s.Types) == 1 && s.Types[0] == "object") {
+			return false, nil
+		}
+	}
+	t.Kind = KStruct
+	t.Extra = &Type{Kind: KRaw, Loc: s.Location}
+	seen := map[string]bool{}
+	for _, part := range s.AllOf {
+		pt, err := b.typeOf(part)
+		if err != nil {
+			return false, err
+		}
+		if pt.Kind != KStruct || pt.Nullable || pt.ObjSize != nil || pt.Extra == nil || pt.Extra.Kind != KRaw || pt.Extra.Node != nil {
+			return false, nil
+		}
+		for _, f := range pt.Fields {
+			if seen[f.JSON] {
+				return false, nil
+			}
+			seen[f.JSON] = true
+			t.Fields = append(t.Fields, f)
+		}
+	}
+	return len(t.Fields) <= 64, nil
+}
+
+// checkKnown refuses a schema that lies outside the input documents (the
+// built-in meta-schemas): its keywords were never checked, and the
+// meta-schemas rely on $dynamicRef.
+func (b *builder) checkKnown(s *jsonschema.Schema) error {
+	if s.Always != nil {
+		return nil
+	}
+	if _, _, raw := b.l.RawFor(s); raw == nil {
+		return &schema.Error{File: s.Location, Msg: "refers to a schema outside the input files (such as a meta-schema, which uses $dynamicRef); this is not supported"}
+	}
+	return nil
+}

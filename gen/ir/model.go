@@ -1,0 +1,171 @@
+package ir
+
+import (
+	"github.com/santhosh-tekuri/jsonschema/v5"
+)
+
+// Kind is the Go shape of a schema.
+type Kind int
+
+// The Go shapes.
+const (
+	KRaw    Kind = iota // rt.Raw, validated by an rt.Node (or anything when Node is nil)
+	KStruct             // a struct with one field per property
+	KUnion              // a sealed interface over struct variants told apart by a const property
+	KEnum               // a named string type with constants
+	KString
+	KInt   // int64
+	KFloat // float64
+	KBool
+	KArray // []Elem
+	KMap   // map[string]Elem
+)
+
+// Type is one Go-shaped type of the model.
+type Type struct {
+	Kind       Kind
+	Name       string // Go name; set for struct, union, enum and root types
+	Doc        string
+	Deprecated bool
+	Loc        string // file#/pointer, for messages
+	Nullable   bool   // null is admitted beside the kind
+	// NullKeyword is the keyword a null value fails at when Nullable is
+	// false: "type", or "enum" when the type admits null but the enum
+	// does not list it.
+	NullKeyword string
+	Schema      *jsonschema.Schema // the compiled schema the type comes from
+
+	// KStruct
+	Fields []*Field
+	// Wrapper marks the named struct around a root that is not an object:
+	// its one field, Value, is the whole document.
+	Wrapper bool
+	Extra   *Type // additionalProperties: nil when forbidden
+	ObjSize *Size
+
+	// KUnion
+	Disc     string  // the discriminating property
+	Variants []*Type // KStruct variants
+	// for a variant: the discriminator value, per union it belongs to
+	DiscValue string
+	Unions    []*Type
+
+	// KEnum (and KString with an inline enum)
+	Values []string
+
+	// KString
+	MinLen, MaxLen int // MaxLen < 0: none
+	Pattern        string
+	Hookable       bool // free text: passed through the encoder's string hook
+
+	// KInt
+	Int *IntBounds
+	// KFloat
+	Num *NumBounds
+
+	// KArray, KMap
+	Elem    *Type
+	ArrSize *Size
+	Unique  bool
+
+	// KRaw
+	Node *Node // nil: any JSON value
+}
+
+// Field is one property of a struct.
+type Field struct {
+	JSON       string
+	Go         string
+	Doc        string
+	Deprecated bool
+	Type       *Type
+	Required   bool
+	// Const is the canonical JSON text of a required const property; such a
+	// property needs no storage. ConstTypes are the types its schema names.
+	Const      string
+	ConstTypes []string
+}
+
+// Size is a min/max count (Max < 0: none).
+type Size struct{ Min, Max int }
+
+// IntBounds are exact integer bounds derived from the schema's keywords.
+type IntBounds struct {
+	HasMin, HasMax bool
+	Min, Max       int64
+	MinKw, MaxKw   string
+	MinSrc, MaxSrc string
+	Mult           int64 // 0 or 1: none
+	MultSrc        string
+	Empty          bool // no integer satisfies the bounds
+}
+
+// NumBounds are the numeric keywords as exact decimals ("" when absent).
+type NumBounds struct {
+	Min, ExMin, Max, ExMax, MultipleOf string
+}
+
+// Node mirrors rt.Node for schemas validated by the interpreter.
+type Node struct {
+	ID     int
+	Schema *jsonschema.Schema // the compiled schema the node comes from
+	Never  bool
+	Types  []string
+
+	Const []string // canonical texts
+	Enum  []string
+
+	HasStr         bool
+	MinLen, MaxLen int
+	Pattern        string
+	Num            *NumBounds
+
+	Prefix                   []*Node
+	Items, Contains          *Node
+	MinContains, MaxContains int
+	ArrSize                  *Size
+	Unique                   bool
+
+	Props         []NamedNode
+	Patterns      []NamedNode
+	Additional    *Node
+	PropertyNames *Node
+	Required      []string
+	DepRequired   []DepReq
+	DepSchemas    []NamedNode
+	ObjSize       *Size
+
+	Ref                 *Node
+	AllOf, AnyOf, OneOf []*Node
+	Not, If, Then, Else *Node
+
+	UnevalProps, UnevalItems *Node
+}
+
+// NamedNode is a node under a property name or pattern.
+type NamedNode struct {
+	Name string
+	Node *Node
+}
+
+// DepReq is one dependentRequired entry.
+type DepReq struct {
+	Name     string
+	Requires []string
+}
+
+// Model is the whole package to emit.
+type Model struct {
+	Package string
+	Roots   []*Type
+	Types   []*Type // every named type, in a stable order
+	Nodes   []*Node
+	Hash    string
+}
+
+// IsWrapper reports whether t is the struct that Build wraps around a root
+// schema without a struct shape of its own; its documents are the wrapped
+// value.
+func (t *Type) IsWrapper() bool {
+	return t.Wrapper && len(t.Fields) == 1
+}

@@ -1,0 +1,229 @@
+package ir
+
+import (
+	"sort"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/zeroproject/zero/gen/internal/schema"
+	"github.com/zeroproject/zero/rt"
+)
+
+// nodeOf builds the interpreter node for s and everything it reaches.
+func (b *builder) nodeOf(s *jsonschema.Schema) (*Node, error) {
+	if s == nil {
+		return nil, nil
+	}
+	if n, ok := b.nodes[s]; ok {
+		return n, nil
+	}
+	if err := b.checkKnown(s); err != nil {
+		return nil, err
+	}
+	keys, raw := b.constraintKeys(s)
+	if len(keys) == 1 && keys["$ref"] != nil && s.Ref != nil {
+		// A bare $ref is its target; cycles of bare refs were refused by
+		// the compiler.
+		n, err := b.nodeOf(s.Ref)
+		b.nodes[s] = n
+		return n, err
+	}
+	n := &Node{ID: len(b.nodes), Schema: s, MaxContains: -1, MaxLen: -1}
+	b.nodes[s] = n
+	if s.Always != nil {
+		n.Never = !*s.Always
+		return n, nil
+	}
+	n.Types = s.Types
+	if err := b.nodeValues(s, n, keys); err != nil {
+		return nil, err
+	}
+	b.nodeScalars(s, n, keys)
+	var err error
+	if err = b.nodeArray(s, n, keys); err != nil {
+		return nil, err
+	}
+	if err = b.nodeObject(s, n, raw); err != nil {
+		return nil, err
+	}
+	return n, b.nodeApplicators(s, n, keys)
+}
+
+func (b *builder) nodeValues(s *jsonschema.Schema, n *Node, keys map[string]*schema.Value) error {
+	if c, ok := keys["const"]; ok {
+		canon, err := rt.Canonical(c.Text)
+		if err != nil {
+			return b.errAt(s, "const: %v", err)
+		}
+		n.Const = []string{canon}
+	}
+	if e, ok := keys["enum"]; ok {
+		n.Enum = []string{} // present: an empty enum admits nothing
+		for _, v := range e.Items {
+			canon, err := rt.Canonical(v.Text)
+			if err != nil {
+				return b.errAt(s, "enum: %v", err)
+			}
+			n.Enum = append(n.Enum, canon)
+		}
+	}
+	return nil
+}
+
+func (b *builder) nodeScalars(s *jsonschema.Schema, n *Node, keys map[string]*schema.Value) {
+	if s.MinLength > 0 || s.MaxLength >= 0 || s.Pattern != nil {
+		n.HasStr = true
+		n.MinLen, n.MaxLen = max(s.MinLength, 0), s.MaxLength
+		if s.Pattern != nil {
+			n.Pattern = s.Pattern.String()
+		}
+	}
+	if nb := numBounds(s); !nb.Empty() {
+		n.Num = nb
+	}
+}
+
+func (b *builder) nodeArray(s *jsonschema.Schema, n *Node, keys map[string]*schema.Value) error {
+	var err error
+	for _, p := range s.PrefixItems {
+		pn, err := b.nodeOf(p)
+		if err != nil {
+			return err
+		}
+		n.Prefix = append(n.Prefix, pn)
+	}
+	if n.Items, err = b.nodeOf(s.Items2020); err != nil {
+		return err
+	}
+	if n.Contains, err = b.nodeOf(s.Contains); err != nil {
+		return err
+	}
+	if s.Contains != nil {
+		n.MinContains, n.MaxContains = s.MinContains, s.MaxContains
+	}
+	if s.MinItems > 0 || s.MaxItems >= 0 {
+		n.ArrSize = &Size{Min: max(s.MinItems, 0), Max: s.MaxItems}
+	}
+	n.Unique = s.UniqueItems
+	return nil
+}
+
+func (b *builder) nodeObject(s *jsonschema.Schema, n *Node, raw *schema.Value) error {
+	for _, name := range orderedKeys(raw.Get("properties"), s.Properties) {
+		pn, err := b.nodeOf(s.Properties[name])
+		if err != nil {
+			return err
+		}
+		n.Props = append(n.Props, NamedNode{name, pn})
+	}
+	if pp := raw.Get("patternProperties"); pp != nil {
+		byPattern := map[string]*jsonschema.Schema{}
+		for re, ps := range s.PatternProperties {
+			byPattern[re.String()] = ps
+		}
+		for _, m := range pp.Members { // document order keeps node numbering stable
+			pn, err := b.nodeOf(byPattern[m.Key])
+			if err != nil {
+				return err
+			}
+			n.Patterns = append(n.Patterns, NamedNode{m.Key, pn})
+		}
+	}
+	switch ap := s.AdditionalProperties.(type) {
+	case bool:
+		if ap {
+			n.Additional = &Node{ID: -2} // true: evaluates every other member
+		} else {
+			n.Additional = &Node{ID: -1, Never: true}
+		}
+	case *jsonschema.Schema:
+		an, err := b.nodeOf(ap)
+		if err != nil {
+			return err
+		}
+		n.Additional = an
+	}
+	var err error
+	if n.PropertyNames, err = b.nodeOf(s.PropertyNames); err != nil {
+		return err
+	}
+	n.Required = s.Required
+	for _, name := range sortedKeys(s.DependentRequired) {
+		n.DepRequired = append(n.DepRequired, DepReq{name, s.DependentRequired[name]})
+	}
+	for _, name := range sortedKeys(s.DependentSchemas) {
+		dn, err := b.nodeOf(s.DependentSchemas[name])
+		if err != nil {
+			return err
+		}
+		n.DepSchemas = append(n.DepSchemas, NamedNode{name, dn})
+	}
+	if s.MinProperties > 0 || s.MaxProperties >= 0 {
+		n.ObjSize = &Size{Min: max(s.MinProperties, 0), Max: s.MaxProperties}
+	}
+	return nil
+}
+
+func (b *builder) nodeApplicators(s *jsonschema.Schema, n *Node, keys map[string]*schema.Value) error {
+	var err error
+	if keys["$ref"] != nil {
+		if n.Ref, err = b.nodeOf(s.Ref); err != nil {
+			return err
+		}
+	}
+	list := func(ss []*jsonschema.Schema) ([]*Node, error) {
+		var out []*Node
+		for _, x := range ss {
+			xn, err := b.nodeOf(x)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, xn)
+		}
+		return out, nil
+	}
+	if n.AllOf, err = list(s.AllOf); err != nil {
+		return err
+	}
+	if n.AnyOf, err = list(s.AnyOf); err != nil {
+		return err
+	}
+	if n.OneOf, err = list(s.OneOf); err != nil {
+		return err
+	}
+	for _, p := range []struct {
+		dst **Node
+		src *jsonschema.Schema
+	}{{&n.Not, s.Not}, {&n.If, s.If}, {&n.Then, s.Then}, {&n.Else, s.Else},
+		{&n.UnevalProps, s.UnevaluatedProperties}, {&n.UnevalItems, s.UnevaluatedItems}} {
+		if *p.dst, err = b.nodeOf(p.src); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// orderedKeys lists the keys of m in the order the raw object has them.
+func orderedKeys[V any](raw *schema.Value, m map[string]V) []string {
+	var out []string
+	if raw != nil {
+		for _, mb := range raw.Members {
+			if _, ok := m[mb.Key]; ok {
+				out = append(out, mb.Key)
+			}
+		}
+	}
+	if len(out) != len(m) {
+		return sortedKeys(m)
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
