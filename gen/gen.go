@@ -53,6 +53,11 @@ type Config struct {
 	RootNames map[string]string
 	// Fixtures also generates test fixtures and the test that runs them.
 	Fixtures bool
+	// SkipUnknown makes the decoders skip the unknown members of open
+	// objects without keeping them (see ir.Model.SkipUnknown): for
+	// documents Zero only reads. It cannot go with Fixtures, whose test
+	// checks that documents encode back losslessly.
+	SkipUnknown bool
 }
 
 func (c Config) load() schema.Options {
@@ -68,6 +73,9 @@ func Generate(cfg Config) (map[string][]byte, error) {
 	if cfg.Package == "" {
 		return nil, fmt.Errorf("no package name")
 	}
+	if cfg.SkipUnknown && cfg.Fixtures {
+		return nil, fmt.Errorf("fixtures need lossless types, which skipping unknown members is not")
+	}
 	l, err := schema.Load(cfg.load())
 	if err != nil {
 		return nil, err
@@ -80,6 +88,9 @@ func Generate(cfg Config) (map[string][]byte, error) {
 		return nil, err
 	}
 	m.Hash = Hash(cfg.Files)
+	if cfg.SkipUnknown {
+		m.SkipUnknown()
+	}
 	out, err := golang.Emit(m)
 	if err != nil || !cfg.Fixtures {
 		return out, err

@@ -10,6 +10,8 @@
 //	tools/v1                      arguments of each built-in tool, one file per tool
 //	replay/v1                     scripts for the offline replay provider: script.json
 //	execresult/v1                 the summary of `zero exec -o json`: result.json
+//	openai/v1                     a streamed Chat Completions chunk, as vendors send it: chunk.json
+//	anthropic/v1                  a streamed Messages event, as the vendor sends it: event.json
 //
 // Each file's $id is https://schemas.zero.dev/ followed by its path here, and
 // its title is the name of the Go type that zerogen generates from it. The
@@ -24,5 +26,5 @@ import "embed"
 // FS holds every schema file, at its path relative to this directory
 // (for example "streamjson/v1/output.json"). Test data is not included.
 //
-//go:embed streamjson/*/*.json session/*/*.json tools/*/*.json replay/*/*.json execresult/*/*.json
+//go:embed streamjson/*/*.json session/*/*.json tools/*/*.json replay/*/*.json execresult/*/*.json openai/*/*.json anthropic/*/*.json
 var FS embed.FS

@@ -17,7 +17,7 @@ import (
 )
 
 const usage = `Usage:
-  zerogen --schemas DIR --out DIR --package NAME [--fixtures] [--check]
+  zerogen --schemas DIR --out DIR --package NAME [--fixtures | --skip-unknown] [--check]
 
 Generates one Go package from every JSON Schema file under --schemas:
 types named by each schema's title, strict single-pass decoders
@@ -32,6 +32,11 @@ Flags:
                     per root, checked against the reference validator, with a
                     manifest.json for clients in any language) and
                     fixtures_test.go, which runs them through the package
+  --skip-unknown    decoders check the syntax of the members an open object's
+                    schema does not name and skip them, allocating nothing,
+                    instead of keeping them in Extra; the types then no longer
+                    encode back what they decoded (for documents only read,
+                    such as a vendor's stream); not with --fixtures
   --check           write nothing; exit 1 listing stale, missing or extra files
   -h, --help        show this help
 
@@ -57,6 +62,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	pkg := fl.String("package", "", "")
 	check := fl.Bool("check", false, "")
 	fixtures := fl.Bool("fixtures", false, "")
+	skipUnknown := fl.Bool("skip-unknown", false, "")
 	help := fl.BoolP("help", "h", false, "")
 	if err := fl.Parse(args); err != nil {
 		return usageError(stderr, err.Error())
@@ -79,7 +85,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "zerogen: %v\n", err)
 		return 1
 	}
-	generated, err := gen.Generate(gen.Config{Package: *pkg, Files: files, Fixtures: *fixtures})
+	generated, err := gen.Generate(gen.Config{Package: *pkg, Files: files, Fixtures: *fixtures, SkipUnknown: *skipUnknown})
 	if err != nil {
 		fmt.Fprintf(stderr, "zerogen: %s\n", relError(err, *schemas))
 		return 1

@@ -282,13 +282,18 @@ func (e *emitter) structDecoder(f *jen.File, t *ir.Type) {
 		jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
 		jen.If(err().Op(":=").Add(d()).Dot("ObjStart").Call(), err().Op("!=").Nil()).Block(jen.Return(err())),
 		jen.Var().Id("seen").Uint64(),
+	}
+	if t.SkipExtra {
+		body = append(body, jen.Var().Id("unknown").Qual(rtPkg, "KeySet"))
+	}
+	body = append(body,
 		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(
 			jen.List(jen.Id("k"), jen.Id("more"), err()).Op(":=").Add(d()).Dot("ObjKey").Call(jen.Id("i")),
 			jen.If(err().Op("!=").Nil()).Block(jen.Return(err())),
 			jen.If(jen.Op("!").Id("more")).Block(jen.Break()),
 			jen.Switch(jen.Id("k")).Block(cases...),
 		),
-	}
+	)
 	body = append(body, reqChecks...)
 	if t.ObjSize != nil {
 		count := jen.Qual("math/bits", "OnesCount64").Call(jen.Id("seen"))
@@ -324,6 +329,12 @@ func (e *emitter) fieldDecode(fl *ir.Field) []jen.Code {
 }
 
 func (e *emitter) extraDecode(t *ir.Type) []jen.Code {
+	if t.SkipExtra {
+		return []jen.Code{
+			jen.If(jen.Op("!").Id("unknown").Dot("Add").Call(jen.Id("k"))).Block(jen.Return(d().Dot("DuplicateKey").Call(jen.Id("k")))),
+			jen.If(err().Op(":=").Add(d()).Dot("Skip").Call(), err().Op("!=").Nil()).Block(jen.Return(jen.Qual(rtPkg, "AtKey").Call(err(), jen.Id("k")))),
+		}
+	}
 	if t.Extra == nil {
 		return []jen.Code{jen.Return(jen.Qual(rtPkg, "Unknown").Call(jen.Id("off"), jen.Id("k")))}
 	}
