@@ -120,15 +120,16 @@ func TestDialectEvents(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %q: %v", d.Name(), chunk, err)
 			}
+			data := string(ev.Data) // valid only until the next Next
 			if _, err := rd.Next(); err != io.EOF {
 				t.Errorf("%s: %q holds more than one event", d.Name(), chunk)
 			}
-			if ev.Data == "[DONE]" && d == OpenAI {
+			if data == "[DONE]" && d == OpenAI {
 				continue
 			}
 			var v struct{ Type string }
-			if err := json.Unmarshal([]byte(ev.Data), &v); err != nil {
-				t.Errorf("%s: %q: %v", d.Name(), ev.Data, err)
+			if err := json.Unmarshal([]byte(data), &v); err != nil {
+				t.Errorf("%s: %q: %v", d.Name(), data, err)
 			}
 			if d == Anthropic && v.Type != ev.Type {
 				t.Errorf("anthropic: event %q carries type %q", ev.Type, v.Type)

@@ -79,7 +79,7 @@ func (r *Reader) field(line []byte) error {
 	value = bytes.TrimPrefix(value, []byte(" "))
 	switch string(name) {
 	case "event":
-		r.typ = string(value)
+		r.typ = r.eventType(value)
 	case "data":
 		return r.appendData(value)
 	case "id":
@@ -90,6 +90,15 @@ func (r *Reader) field(line []byte) error {
 		r.setRetry(value)
 	}
 	return nil
+}
+
+// eventType returns value as a string, reusing the string of the type before when it is the
+// same: a stream names few types, over and over.
+func (r *Reader) eventType(value []byte) string {
+	if string(value) != r.lastTyp {
+		r.lastTyp = string(value)
+	}
+	return r.lastTyp
 }
 
 // appendData adds one data line to the event's data, within the bound.

@@ -16,7 +16,7 @@
 //		if err != nil {
 //			return err
 //		}
-//		handle(ev.Type, ev.Data)
+//		handle(ev.Type, ev.Data) // ev.Data is valid until the next Next
 //	}
 //
 // Lines are bounded (DefaultMaxLine, or NewReaderSize): a longer line, or an event whose data
@@ -43,8 +43,9 @@ var ErrEventTooLong = errors.New("sse: event data too long")
 type Event struct {
 	// Type is the "event:" field, or "message" when the event had none.
 	Type string
-	// Data is the "data:" lines joined with "\n".
-	Data string
+	// Data is the "data:" lines joined with "\n". It is the Reader's own buffer, handed out
+	// without a copy: it is valid until the next call of Next, so copy what you keep.
+	Data []byte
 	// ID is the last event ID in effect when the event was dispatched.
 	ID string
 }
@@ -58,10 +59,11 @@ type Reader struct {
 	started bool // the first line was read (and a byte order mark stripped)
 	err     error
 
-	typ    string
-	data   []byte
-	lastID string
-	retry  time.Duration
+	typ     string
+	lastTyp string // the type of an earlier event, whose string the next equal one reuses
+	data    []byte
+	lastID  string
+	retry   time.Duration
 }
 
 // NewReader returns a Reader with lines bounded by DefaultMaxLine.
@@ -109,5 +111,5 @@ func (r *Reader) dispatch() (ev Event, ok bool) {
 	if typ == "" {
 		typ = "message"
 	}
-	return Event{Type: typ, Data: string(data[:len(data)-1]), ID: r.lastID}, true
+	return Event{Type: typ, Data: data[:len(data)-1], ID: r.lastID}, true
 }
