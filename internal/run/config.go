@@ -93,6 +93,10 @@ type Config struct {
 	// with false when its first event arrives or the call ends, for a
 	// progress display.
 	OnWait func(waiting bool)
+	// Flush, when set, writes out what the sink holds. The run calls it
+	// before it waits: on the model (and the provider before each read of
+	// the response, through provider.WithBeforeWait) and on a tool.
+	Flush func()
 }
 
 // DefaultMaxTurns is the turn limit when Config.MaxTurns is 0.

@@ -27,8 +27,13 @@ func (r *runner) turn(ctx context.Context) (int, error) {
 	req := provider.Request{Model: r.cfg.Start.APIModel, System: r.system, Messages: r.msgs, Tools: r.cfg.Tools.Offered(),
 		MaxTokens: r.cfg.MaxOutputTokens}
 	t := &turnState{}
+	r.flush()
 	r.waiting(true)
-	err := r.cfg.Provider.Stream(ctx, req, func(ev provider.Event) error {
+	streamCtx := ctx
+	if r.cfg.Flush != nil {
+		streamCtx = provider.WithBeforeWait(ctx, r.cfg.Flush)
+	}
+	err := r.cfg.Provider.Stream(streamCtx, req, func(ev provider.Event) error {
 		r.waiting(false)
 		return r.onEvent(t, ev)
 	})
@@ -72,6 +77,13 @@ func (r *runner) warnCut(t *turnState) error {
 		msg += fmt.Sprintf("; the arguments of its %s call are incomplete, so it does not run", last.name)
 	}
 	return r.warn(WarnMaxOutputTokens, msg+"; raise the limit with --max-output-tokens")
+}
+
+// flush writes out what the sink holds, before the run waits.
+func (r *runner) flush() {
+	if r.cfg.Flush != nil {
+		r.cfg.Flush()
+	}
 }
 
 // waiting tells Config.OnWait whether the run now waits on the model.

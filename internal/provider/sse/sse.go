@@ -30,6 +30,10 @@ import (
 	"time"
 )
 
+// readSize is the size of the Reader's buffer: a read takes up to this much of what the
+// stream has sent, so that under load one read serves many events.
+const readSize = 32 << 10
+
 // DefaultMaxLine bounds a line, and an event's data, for NewReader.
 const DefaultMaxLine = 8 << 20
 
@@ -74,7 +78,7 @@ func NewReaderSize(r io.Reader, max int) *Reader {
 	if max <= 0 {
 		max = DefaultMaxLine
 	}
-	return &Reader{br: bufio.NewReader(r), max: max}
+	return &Reader{br: bufio.NewReaderSize(r, readSize), max: max}
 }
 
 // Retry returns the reconnection time the stream last set with a "retry:" field, or 0.
