@@ -21,7 +21,7 @@ type execution struct {
 	sink *trackedSink
 	// out holds what the sinks write to stdout until the run waits; see
 	// streamio.Buffered.
-	out *streamio.Buffered
+	out  *streamio.Buffered
 	json *streamio.JSON // the json sink, when -o json
 	text *streamio.Text // the text sink, when -o text
 	// spinner shows the wait on the model, in text mode on a terminal.
