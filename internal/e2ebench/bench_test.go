@@ -27,7 +27,8 @@ var defaultSizes = []int{10_000, 100_000, 200_000, 1_000_000}
 // figures are what one measured run cost.
 type figures struct {
 	wall time.Duration
-	rss  int64 // bytes; 0 when not measured (the floor)
+	cpu  time.Duration // user and system; 0 when not measured (the floor)
+	rss  int64         // bytes; 0 when not measured (the floor)
 }
 
 // series is one line of runs over the sizes.
@@ -97,14 +98,17 @@ func benchReps(t *testing.T) int {
 	return n
 }
 
-// best runs measure reps times and keeps the fastest run and the highest
-// peak RSS.
+// best runs measure reps times and keeps the least wall and CPU times and
+// the highest peak RSS.
 func best(reps int, measure func(rep int) figures) figures {
 	var b figures
 	for rep := range reps {
 		f := measure(rep)
 		if rep == 0 || f.wall < b.wall {
 			b.wall = f.wall
+		}
+		if rep == 0 || f.cpu < b.cpu {
+			b.cpu = f.cpu
 		}
 		b.rss = max(b.rss, f.rss)
 	}
@@ -116,17 +120,22 @@ func best(reps int, measure func(rep int) figures) figures {
 func report(sizes []int, s series) {
 	for i, f := range s.runs {
 		n := sizes[i]
-		rss := "-"
+		cpu, rss := "       -", "-"
 		if f.rss > 0 {
-			rss = fmt.Sprintf("%.1f MB", float64(f.rss)/1e6)
+			cpu, rss = fmt.Sprintf("%6.3f s", f.cpu.Seconds()), fmt.Sprintf("%.1f MB", float64(f.rss)/1e6)
 		}
-		fmt.Printf("%-32s N=%-9d %9.3f s  %7.0f ns/event  %10.0f events/s  peak RSS %s\n",
-			s.name, n, f.wall.Seconds(), float64(f.wall.Nanoseconds())/float64(n), float64(n)/f.wall.Seconds(), rss)
+		fmt.Printf("%-28s N=%-8d %7.3f s %6.0f ns/event %9.0f events/s  CPU %s  peak RSS %s\n",
+			s.name, n, f.wall.Seconds(), float64(f.wall.Nanoseconds())/float64(n), float64(n)/f.wall.Seconds(), cpu, rss)
 	}
 	if len(s.runs) > 1 {
 		first, last := s.runs[0], s.runs[len(s.runs)-1]
 		ratio := (float64(last.wall) / float64(sizes[len(sizes)-1])) / (float64(first.wall) / float64(sizes[0]))
-		fmt.Printf("%-32s cost per event at N=%d / at N=%d: %.2f\n", s.name, sizes[len(sizes)-1], sizes[0], ratio)
+		line := fmt.Sprintf("%-28s cost per event at N=%d / at N=%d: %.2f (wall)", s.name, sizes[len(sizes)-1], sizes[0], ratio)
+		if first.cpu > 0 {
+			cpuRatio := (float64(last.cpu) / float64(sizes[len(sizes)-1])) / (float64(first.cpu) / float64(sizes[0]))
+			line += fmt.Sprintf(", %.2f (CPU)", cpuRatio)
+		}
+		fmt.Println(line)
 	}
 }
 
@@ -210,13 +219,11 @@ func readFigures(t *testing.T, path string) figures {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wall, rss, _ := strings.Cut(string(b), " ")
-	w, err1 := strconv.ParseInt(wall, 10, 64)
-	r, err2 := strconv.ParseInt(rss, 10, 64)
-	if err1 != nil || err2 != nil {
-		t.Fatalf("spawner figures %q", b)
+	var w, c, r int64
+	if n, err := fmt.Sscan(string(b), &w, &c, &r); n != 3 || err != nil {
+		t.Fatalf("spawner figures %q: %v", b, err)
 	}
-	return figures{wall: time.Duration(w), rss: r}
+	return figures{wall: time.Duration(w), cpu: time.Duration(c), rss: r}
 }
 
 // runZero streams n deltas through `zero exec -o format`, stdout to

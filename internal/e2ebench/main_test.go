@@ -42,8 +42,9 @@ func TestMain(m *testing.M) {
 }
 
 // spawn is the spawner mode of the test binary: it runs args with the same
-// standard streams and writes the child's wall time in nanoseconds and
-// peak RSS in bytes to the file out, then exits with the child's code.
+// standard streams and writes the child's wall time and CPU time (user and
+// system) in nanoseconds and its peak RSS in bytes to the file out, then
+// exits with the child's code.
 //
 // Why a spawner: Linux counts in a child's ru_maxrss the resident memory of
 // the process that spawned it (os/exec uses vfork, and exec keeps the old
@@ -61,8 +62,9 @@ func spawn(out string, args []string) int {
 		fmt.Fprintln(os.Stderr, "spawner:", err)
 		return 125
 	}
-	rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss << 10
-	figures := strconv.FormatInt(int64(wall), 10) + " " + strconv.FormatInt(rss, 10)
+	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	cpu := ru.Utime.Nano() + ru.Stime.Nano()
+	figures := strconv.FormatInt(int64(wall), 10) + " " + strconv.FormatInt(cpu, 10) + " " + strconv.FormatInt(ru.Maxrss<<10, 10)
 	if err := os.WriteFile(out, []byte(figures), 0o644); err != nil {
 		fmt.Fprintln(os.Stderr, "spawner:", err)
 		return 125

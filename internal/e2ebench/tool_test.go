@@ -35,8 +35,8 @@ func toolTurn(t *testing.T, d *pt.Dialect, reps int) {
 		checkToolTurn(t, out, len(head)+fragments*len(fragment)+2)
 		return f
 	})
-	fmt.Printf("%-32s %d argument fragments, %d MB of tool output: %.3f s, peak RSS %.1f MB\n",
-		name, fragments, toolBytes>>20, f.wall.Seconds(), float64(f.rss)/1e6)
+	fmt.Printf("%-28s %d argument fragments, %d MB of tool output: %.3f s, CPU %.3f s (bash included), peak RSS %.1f MB\n",
+		name, fragments, toolBytes>>20, f.wall.Seconds(), f.cpu.Seconds(), float64(f.rss)/1e6)
 }
 
 // checkToolTurn checks that the call arrived with all its arguments and
