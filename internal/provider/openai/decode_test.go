@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-faster/jx"
+
 	openaiv1 "github.com/zeroproject/zero/generated/openai/v1"
 	"github.com/zeroproject/zero/rt"
 )
@@ -44,5 +46,38 @@ func TestUnknownMembersAllocateNothing(t *testing.T) {
 	t.Logf("allocations per chunk: %v, with unknown members %v", p, e)
 	if e != p {
 		t.Errorf("a chunk allocates %v times, and %v times with unknown members", p, e)
+	}
+}
+
+// benchChunk is a text delta as OpenAI streams it.
+var benchChunk = []byte(`{"id":"chatcmpl-B9MHDbslfkBeAs8l4bebGdFOJ6PeG","object":"chat.completion.chunk","created":1741570283,"model":"gpt-4o-2024-08-06","service_tier":"default","system_fingerprint":"fp_eb9dce56a8","choices":[{"index":0,"delta":{"content":" tok"},"logprobs":null,"finish_reason":null}]}`)
+
+// BenchmarkDecodeChunk decodes one chunk with the generated decoder, as
+// the provider does; compare BenchmarkSkipChunk, the same bytes read by
+// jx without decoding anything.
+func BenchmarkDecodeChunk(b *testing.B) {
+	var d rt.Decoder
+	var c openaiv1.ChatCompletionChunk
+	b.SetBytes(int64(len(benchChunk)))
+	b.ReportAllocs()
+	for b.Loop() {
+		d.Reset(benchChunk)
+		if err := c.DecodeJSON(&d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSkipChunk is the floor of a chunk's decode: jx checks its
+// syntax and keeps nothing.
+func BenchmarkSkipChunk(b *testing.B) {
+	d := jx.DecodeBytes(benchChunk)
+	b.SetBytes(int64(len(benchChunk)))
+	b.ReportAllocs()
+	for b.Loop() {
+		d.ResetBytes(benchChunk)
+		if err := d.Skip(); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
