@@ -14,8 +14,10 @@ func TestRefusals(t *testing.T) {
 	for _, tc := range []struct{ schema, want string }{
 		{`{"type":"object","requried":["a"]}`, `s.json#/requried: unknown keyword "requried" (did you mean "required"?)`},
 		{`{"properties":{"a":{"minLenght":1}}}`, `s.json#/properties/a/minLenght: unknown keyword "minLenght" (did you mean "minLength"?)`},
-		{`{"$defs":{"x":{"$dynamicRef":"#a"}}}`, `s.json#/$defs/x/$dynamicRef: keyword "$dynamicRef": dynamic references are not supported`},
-		{`{"$vocabulary":{}}`, `s.json#/$vocabulary: keyword "$vocabulary"`},
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","unevaluatedProperties":false}`, `s.json#/unevaluatedProperties: keyword "unevaluatedProperties" is not part of draft-07`},
+		{`{"$schema":"http://json-schema.org/draft-04/schema#","const":1}`, `s.json#/const: keyword "const" is not part of draft-04`},
+		{`{"type":"object","allowTrailingComas":true}`, `s.json#/allowTrailingComas: unknown keyword "allowTrailingComas" (did you mean "allowTrailingCommas"?)`},
+		{`{"$schema":"http://example.invalid/meta","type":"object"}`, `s.json#/$schema: unknown dialect http://example.invalid/meta`},
 		{`{"type":"object","properties":{"a":{"type":"string"}}`, `s.json#: not valid JSON`},
 		{`{"type":"strin"}`, `s.json#`},
 	} {
@@ -26,49 +28,54 @@ func TestRefusals(t *testing.T) {
 	}
 }
 
+// TestKeywordPolicy accepts the annotation keywords of OpenAPI and of the
+// VS Code and SchemaStore editor hints in every dialect, and others only
+// when AllowKeywords names them.
+func TestKeywordPolicy(t *testing.T) {
+	for _, meta := range []string{"http://json-schema.org/draft-04/schema#", "http://json-schema.org/draft-07/schema#",
+		"https://json-schema.org/draft/2019-09/schema", "https://json-schema.org/draft/2020-12/schema"} {
+		schema := `{"$schema":"` + meta + `","title":"Thing","type":"object","discriminator":{"propertyName":"kind"},
+			"externalDocs":{"url":"https://example.test"},"xml":{"name":"thing"},"nullable":false,"example":{"kind":"a"},
+			"markdownDescription":"**thing**","allowTrailingCommas":true,"defaultSnippets":[{"body":{}}],
+			"properties":{"kind":{"type":"string","enum":["a"],"enumDescriptions":["the a"],"markdownEnumDescriptions":["*a*"],
+				"deprecationMessage":"old","errorMessage":"bad","doNotSuggest":true,"suggestSortText":"1","format":"int64"},
+				"n":{"type":"string","pattern":"^[0-9]+$","patternErrorMessage":"digits"}}}`
+		if _, err := generate(t, schema); err != nil {
+			t.Errorf("%s: %v", meta, err)
+		}
+	}
+	custom := `{"title":"Thing","type":"object","vendorHint":{"a":1}}`
+	if _, err := generate(t, custom); err == nil || !strings.Contains(err.Error(), `unknown keyword "vendorHint"`) {
+		t.Errorf("an unknown keyword: got %v", err)
+	}
+	_, err := Generate(Config{Package: "p", Files: []File{{Name: "s.json", Data: []byte(custom)}}, AllowKeywords: []string{"vendorHint"}})
+	if err != nil {
+		t.Errorf("an allowed keyword: %v", err)
+	}
+}
+
+// TestAnnotationOnlyRoots: a file of only annotations with a title is a
+// root that admits what its schema admits.
+func TestAnnotationOnlyRoots(t *testing.T) {
+	files, err := Generate(Config{Package: "p", Files: []File{
+		{Name: "anything.json", Data: []byte(`{"title":"Anything"}`)},
+		{Name: "email.json", Data: []byte(`{"title":"Email","format":"email"}`)},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	types := string(files["types.go"])
+	for _, want := range []string{"type Anything struct", "type Email struct"} {
+		if !strings.Contains(types, want) {
+			t.Errorf("types.go lacks %q", want)
+		}
+	}
+}
+
 func TestExtensionsAndAnnotationsAreAllowed(t *testing.T) {
 	_, err := generate(t, `{"title":"Thing","type":"object","x-go-hint":1,"$comment":"c","properties":{"a":{"type":"string","format":"date-time","examples":["x"],"deprecated":true}}}`)
 	if err != nil {
 		t.Fatal(err)
-	}
-}
-
-func TestShapes(t *testing.T) {
-	files, err := generate(t, `{
-		"title": "Event",
-		"oneOf": [{"$ref": "#/$defs/a"}, {"$ref": "#/$defs/b"}],
-		"$defs": {
-			"a": {"title": "A", "type": "object", "additionalProperties": false, "required": ["type", "n"],
-				"properties": {"type": {"const": "a"}, "n": {"type": "integer", "minimum": 1.5}, "tags": {"type": "array", "items": {"type": "string"}}}},
-			"b": {"title": "B", "type": "object", "additionalProperties": false, "required": ["type"],
-				"properties": {"type": {"const": "b"}, "note": {"type": ["string", "null"]}, "any": {}, "level": {"enum": ["low", "high"], "type": "string", "title": "Level"}}}
-		}
-	}`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	types := squash(string(files["types.go"]))
-	for _, want := range []string{
-		"type Event struct {\n\tValue EventValue\n}",
-		"N int64",
-		"Tags rt.Opt[[]string]",
-		"Note rt.Opt[rt.Nullable[string]]",
-		"Any rt.Raw",
-		"Level rt.Opt[Level]",
-		`LevelLow Level = "low"`,
-		"func (*A) isEvent() {}",
-	} {
-		if !strings.Contains(types, squash(want)) {
-			t.Errorf("types.go lacks %q:\n%s", want, types)
-		}
-	}
-	if dec := squash(string(files["decode.go"])); !strings.Contains(dec, `HasMin: true`) || !strings.Contains(dec, `Min: int64(2),`) {
-		t.Errorf("minimum 1.5 on an integer should become an inclusive bound of 2:\n%s", files["decode.go"])
-	}
-	for name, b := range files {
-		if !strings.HasPrefix(string(b), "// Code generated by zerogen. DO NOT EDIT.\n") {
-			t.Errorf("%s lacks the generated-code header", name)
-		}
 	}
 }
 
@@ -97,38 +104,54 @@ func TestOutputIsDeterministic(t *testing.T) {
 	}
 }
 
-// squash collapses runs of blanks so checks do not depend on gofmt's alignment.
-func squash(s string) string {
-	var b strings.Builder
-	for _, line := range strings.Split(s, "\n") {
-		b.WriteString(strings.Join(strings.Fields(line), " "))
-		b.WriteByte('\n')
-	}
-	return b.String()
-}
-
-func TestAllOfOfObjectsMerges(t *testing.T) {
-	files, err := generate(t, `{"title":"Both","allOf":[
-		{"type":"object","required":["a"],"properties":{"a":{"type":"string"}}},
-		{"type":"object","properties":{"b":{"type":"integer"}}}]}`)
+// TestDefTypes makes a type of every $defs entry of a file whose root only
+// lists message kinds, and keeps a root that reaches a dynamic reference
+// in the interpreter as a whole.
+func TestDefTypes(t *testing.T) {
+	files, err := Generate(Config{Package: "p", DefTypes: true, Roots: []string{"s.json"}, Files: []File{{Name: "s.json", Data: []byte(`{
+		"anyOf": [{"$ref": "#/$defs/Ping"}, {"$ref": "#/$defs/Names"}],
+		"$defs": {
+			"Ping": {"type": "object", "required": ["kind"], "properties": {"kind": {"const": "ping"}, "n": {"type": "integer"}}},
+			"Names": {"type": "object", "additionalProperties": {"type": "string"}},
+			"Tree": {"$id": "tree", "$dynamicAnchor": "node", "type": "object", "properties": {"kids": {"type": "array", "items": {"$dynamicRef": "#node"}}}}
+		}}`)}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	types := squash(string(files["types.go"]))
-	for _, want := range []string{"type Both struct {", "A string", "B rt.Opt[int64]", "Extra map[string]rt.Raw"} {
+	for _, want := range []string{"type S struct", "type Ping struct", "type Names struct {\n\tValue map[string]string", "type Tree struct {\n\tValue rt.Raw"} {
 		if !strings.Contains(types, want) {
-			t.Errorf("types.go lacks %q:\n%s", want, types)
+			t.Errorf("types.go lacks %q", want)
 		}
 	}
-	// A part that rejects unknown properties cannot be merged exactly: it
-	// stays a raw value checked by the interpreter.
-	files, err = generate(t, `{"title":"Strict","allOf":[
-		{"type":"object","additionalProperties":false,"properties":{"a":{"type":"string"}}},
-		{"type":"object","properties":{"b":{"type":"integer"}}}]}`)
+	decode := string(files["decode.go"])
+	for _, name := range []string{"Ping", "Names", "Tree"} {
+		if !strings.Contains(decode, "func (x *"+name+") UnmarshalJSON(") {
+			t.Errorf("%s has no UnmarshalJSON", name)
+		}
+	}
+}
+
+// squash drops comment lines, so that tests can look for declarations.
+func squash(src string) string {
+	var out []string
+	for _, ln := range strings.Split(src, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(ln), "//") {
+			out = append(out, ln)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestAllowKeywordKeepsRealKeywords: --allow-keyword cannot turn a keyword
+// of the dialect into an annotation.
+func TestAllowKeywordKeepsRealKeywords(t *testing.T) {
+	files, err := Generate(Config{Package: "p", AllowKeywords: []string{"enum"},
+		Files: []File{{Name: "s.json", Data: []byte(`{"title":"N","enum":[17,"seventeen"]}`)}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if types := squash(string(files["types.go"])); strings.Contains(types, "B rt.Opt") {
-		t.Errorf("merged a part with additionalProperties false:\n%s", types)
+	if nodes := string(files["nodes.go"]); !strings.Contains(nodes, `Enum:        []string{"17", "\"seventeen\""},`) {
+		t.Errorf("the enum is not checked:\n%s", nodes)
 	}
 }

@@ -3,6 +3,9 @@ package rt
 import (
 	"strconv"
 	"unsafe"
+
+	"github.com/zeroproject/zero/internal/keyset"
+	"github.com/zeroproject/zero/rt/internal/msg"
 )
 
 // Kind is the JSON kind of the next value in the input.
@@ -64,15 +67,44 @@ func (d *Decoder) Reset(b []byte) {
 	}
 }
 
-// resetShared makes d read s without copying: a sub-decoder over part of an
-// input that an outer Decoder already copied.
-func (d *Decoder) resetShared(s string, maxDepth int) {
+// ResetString makes d read s from its start, without copying: a string
+// cannot change. MaxDepth is kept as Reset keeps it. StrShared reads
+// strings with escapes into new memory here, as Str does.
+func (d *Decoder) ResetString(s string) {
 	d.str = s
 	d.own = nil
 	d.pos = 0
 	d.depth = 0
+	if d.MaxDepth == 0 {
+		d.MaxDepth = DefaultMaxDepth
+	}
+}
+
+// resetShared makes d read s without copying with the nesting limit maxDepth.
+func (d *Decoder) resetShared(s string, maxDepth int) {
+	d.ResetString(s)
 	d.MaxDepth = maxDepth
 }
+
+// Depth returns how many objects and arrays enclose the cursor.
+func (d *Decoder) Depth() int { return d.depth }
+
+// Start skips white space and returns the offset of the next value.
+func (d *Decoder) Start() int {
+	d.skipSpace()
+	return d.pos
+}
+
+// Mark is a position of a Decoder, to go back to with Rewind.
+type Mark struct{ pos, depth int }
+
+// Mark returns the current position.
+func (d *Decoder) Mark() Mark { return Mark{d.pos, d.depth} }
+
+// Rewind goes back to a position that Mark returned for the same input, to
+// read what follows it again. Strings read with StrShared since the mark
+// must not be read again: their bytes were unescaped in place.
+func (d *Decoder) Rewind(m Mark) { d.pos, d.depth = m.pos, m.depth }
 
 // Offset returns the byte offset of the next unread byte.
 func (d *Decoder) Offset() int { return d.pos }
@@ -261,7 +293,7 @@ func (d *Decoder) ArrNext(n int) (bool, error) {
 // DuplicateKey reports a key that appeared twice in one object, at the
 // offset of the second occurrence's value.
 func (d *Decoder) DuplicateKey(key string) error {
-	return newError(d.pos, "duplicate", "key "+strconv.Quote(clip(key))+" appears more than once")
+	return newError(d.pos, "duplicate", "key "+strconv.Quote(msg.Clip(key))+" appears more than once")
 }
 
 // Bool reads true or false.
@@ -299,7 +331,7 @@ func (d *Decoder) Skip() error {
 		if err := d.push(); err != nil {
 			return err
 		}
-		var seen KeySet
+		var seen keyset.Set
 		for n := 0; ; n++ {
 			k, ok, err := d.ObjKey(n)
 			if err != nil || !ok {
@@ -362,63 +394,6 @@ func (d *Decoder) Raw() (Raw, error) {
 		return nil, err
 	}
 	return Raw(s), nil
-}
-
-// KeySet detects duplicate keys in one object without allocating for
-// objects of up to 16 keys.
-type KeySet struct {
-	small [16]string
-	n     int
-	m     map[string]struct{}
-}
-
-// Add records k and reports false when it was already there.
-func (s *KeySet) Add(k string) bool {
-	if s.m != nil {
-		if _, dup := s.m[k]; dup {
-			return false
-		}
-		s.m[k] = struct{}{}
-		return true
-	}
-	for _, o := range s.small[:s.n] {
-		if o == k {
-			return false
-		}
-	}
-	if s.n < len(s.small) {
-		s.small[s.n] = k
-		s.n++
-		return true
-	}
-	s.m = make(map[string]struct{}, 2*len(s.small))
-	for _, o := range s.small {
-		s.m[o] = struct{}{}
-	}
-	s.m[k] = struct{}{}
-	return true
-}
-
-// Has reports whether k was added.
-func (s *KeySet) Has(k string) bool {
-	if s.m != nil {
-		_, ok := s.m[k]
-		return ok
-	}
-	for _, o := range s.small[:s.n] {
-		if o == k {
-			return true
-		}
-	}
-	return false
-}
-
-// Len returns the number of keys added.
-func (s *KeySet) Len() int {
-	if s.m != nil {
-		return len(s.m)
-	}
-	return s.n
 }
 
 // Span returns the input text from offset start up to the cursor.

@@ -146,27 +146,6 @@ func TestIntAndFloat(t *testing.T) {
 	}
 }
 
-func TestCanonical(t *testing.T) {
-	same := [][2]string{
-		{`1`, `1.0`}, {`1`, `1e0`}, {`100`, `1e2`}, {`0.5`, `5e-1`}, {`-0`, `0`},
-		{`{"a":1,"b":[2]}`, ` { "b" : [ 2.0 ] , "a" : 1 } `}, {`"\u0041"`, `"A"`},
-	}
-	for _, p := range same {
-		a, err1 := Canonical(p[0])
-		b, err2 := Canonical(p[1])
-		if err1 != nil || err2 != nil || a != b {
-			t.Errorf("%s vs %s: %q %q %v %v", p[0], p[1], a, b, err1, err2)
-		}
-	}
-	for _, p := range [][2]string{{`1`, `"1"`}, {`[1,2]`, `[2,1]`}, {`{"a":1}`, `{"a":1,"b":1}`}, {`true`, `1`}, {`0.1`, `0.10000000000000001`}} {
-		a, _ := Canonical(p[0])
-		b, _ := Canonical(p[1])
-		if a == b {
-			t.Errorf("%s and %s should differ", p[0], p[1])
-		}
-	}
-}
-
 func TestAppendStringRoundTrips(t *testing.T) {
 	for _, s := range []string{"", "plain", "quote\" back\\ nl\n tab\t ctl\x01", "é😀", "\u2028\u2029", "<&>"} {
 		b := AppendString(nil, s)
@@ -228,12 +207,40 @@ func FuzzSkip(f *testing.F) {
 
 func TestLongKeysAreClippedInMessages(t *testing.T) {
 	long := strings.Repeat("k", 1<<20)
-	err := Unknown(0, long)
-	if len(err.Error()) > 200 {
-		t.Errorf("an unknown 1 MiB key gave a %d-byte message", len(err.Error()))
-	}
 	d := NewDecoder([]byte(`{"` + long + `":1,"` + long + `":2}`))
 	if err := d.Skip(); err == nil || len(err.Error()) > 200 {
 		t.Errorf("duplicate 1 MiB key: %d-byte message", len(err.Error()))
+	}
+}
+
+func TestResetStringKeepsMaxDepthAndReadsWithoutCopying(t *testing.T) {
+	var d Decoder
+	d.MaxDepth = 1
+	d.ResetString(`[[1]]`)
+	if err := d.Skip(); err == nil || err.(*Error).Keyword != "depth" {
+		t.Errorf("Skip over depth 2 with MaxDepth 1: %v, want a depth error", err)
+	}
+	d.MaxDepth = 0
+	d.ResetString(`{"a":[1]}`)
+	if d.MaxDepth != DefaultMaxDepth {
+		t.Errorf("MaxDepth %d after ResetString on a zero limit, want %d", d.MaxDepth, DefaultMaxDepth)
+	}
+	if err := d.ObjStart(); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := d.ObjKey(0); err != nil {
+		t.Fatal(err)
+	}
+	m := d.Mark()
+	if err := d.ArrStart(); err != nil || d.Depth() != 2 {
+		t.Fatalf("ArrStart: %v, depth %d, want 2", err, d.Depth())
+	}
+	d.Rewind(m)
+	if d.Depth() != 1 || d.Span(d.Start()) != "" {
+		t.Fatalf("after Rewind: depth %d", d.Depth())
+	}
+	raw, err := d.RawString()
+	if err != nil || raw != "[1]" {
+		t.Errorf("RawString after Rewind = %q, %v; want [1]", raw, err)
 	}
 }

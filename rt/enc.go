@@ -4,9 +4,9 @@ import (
 	"math"
 	"math/bits"
 	"slices"
-	"sort"
 	"strconv"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // StringHook transforms a free-text string value while it is encoded. key is
@@ -143,16 +143,6 @@ func (e *Encoder) rawObject(d *Decoder) error {
 	}
 }
 
-// SortedKeys returns the keys of m in order, for canonical map output.
-func SortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 // AppendFloat appends f as encoding/json formats float64 values.
 func AppendFloat(b []byte, f float64) []byte {
 	if math.IsInf(f, 0) || math.IsNaN(f) {
@@ -253,6 +243,15 @@ func appendSpecial(b []byte, s string, i, start int) ([]byte, int, int) {
 		return append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xf]), i + n, i + n
 	}
 	return b, i + n, start
+}
+
+// view returns r as a string without copying. Callers only read it for
+// the duration of one call and never let it outlive r or see r change.
+func view(r Raw) string {
+	if len(r) == 0 {
+		return ""
+	}
+	return unsafe.String(&r[0], len(r))
 }
 
 // shortEscape maps the bytes with a two-byte escape to its second byte.

@@ -61,11 +61,6 @@ func (e *Error) showOffset() bool {
 	return e.Offset >= 0 && (e.Pointer == "" || e.Keyword == "syntax")
 }
 
-// Path returns e.Pointer.
-//
-// Deprecated: read the Pointer field, which is always complete.
-func (e *Error) Path() string { return e.Pointer }
-
 // AtKey prefixes the pointer of err with an object key. Errors of other
 // types pass through unchanged. It costs nothing on the success path.
 func AtKey(err error, key string) error {

@@ -4,14 +4,14 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
 // StringRule returns the string keywords (minLength, maxLength, pattern)
 // of the definition $defs[def] in the schema file at path, so that Go code
 // which checks a value before it becomes a document (an id taken from a
 // flag or a file name) applies the schema's own rule rather than a copy.
-func StringRule(path, def string) (*rt.StrRule, error) {
+func StringRule(path, def string) (*rtimpl.StrRule, error) {
 	data, err := FS.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -31,7 +31,7 @@ func StringRule(path, def string) (*rt.StrRule, error) {
 	if !ok || d.Type != "string" {
 		return nil, fmt.Errorf("%s: no string definition $defs/%s", path, def)
 	}
-	r := &rt.StrRule{MaxLen: -1}
+	r := &rtimpl.StrRule{MaxLen: -1}
 	if d.MinLength != nil {
 		r.MinLen = *d.MinLength
 	}
@@ -39,14 +39,14 @@ func StringRule(path, def string) (*rt.StrRule, error) {
 		r.MaxLen = *d.MaxLength
 	}
 	if d.Pattern != "" {
-		r.Pattern = rt.MustPattern(d.Pattern)
+		r.Pattern = rtimpl.MustPattern(d.Pattern)
 	}
 	return r, nil
 }
 
 // MustStringRule is StringRule for package variables: the embedded files
 // are tested, so a failure is a bug.
-func MustStringRule(path, def string) *rt.StrRule {
+func MustStringRule(path, def string) *rtimpl.StrRule {
 	r, err := StringRule(path, def)
 	if err != nil {
 		panic("schema: " + err.Error())

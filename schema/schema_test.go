@@ -27,6 +27,14 @@ var allowedKeywords = map[string]bool{
 	"minimum": true, "maximum": true, "exclusiveMinimum": true, "exclusiveMaximum": true,
 	"items": true, "minItems": true, "maxItems": true, "uniqueItems": true,
 	"format": true, "default": true,
+	// x-known-values declares the codes of an open vocabulary (error,
+	// warning and block codes, risk categories, exit codes) with their
+	// meanings, on a definition whose pattern or bounds keep it open to codes
+	// added later. It is an annotation (see schema.KnownKeyword and
+	// TestKnownValues): a standard anyOf of the known consts and the open
+	// pattern would say the same, but zerogen would then give the field no
+	// Go shape, and every code in Go would become raw JSON.
+	KnownKeyword: true,
 }
 
 var (

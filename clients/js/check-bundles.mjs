@@ -38,6 +38,9 @@ function strictAjv(what) {
     logger: { log() {}, warn: (...a) => fail(what, `ajv warning: ${a.join(" ")}`), error: (...a) => fail(what, a.join(" ")) },
   });
   addFormats(ajv);
+  // x-known-values lists the codes Zero sends, with their meanings: an
+  // annotation, which strict mode must be told about.
+  ajv.addVocabulary(["x-known-values"]);
   return ajv;
 }
 

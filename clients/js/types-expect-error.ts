@@ -13,7 +13,7 @@ const id = "run_1";
 export const good: Output[] = [
   { schemaVersion: 2, type: "text", runId: id, delta: "hi" },
   { schemaVersion: 2, type: "tool_call", runId: id, id: "c1", name: "bash", args: { command: "ls", n: [1, null] }, sideEffect: "shell" },
-  { schemaVersion: 2, type: "permission_decision", runId: id, id: "c1", name: "bash", action: "execute", permission: "prompt", permissionGranted: false },
+  { schemaVersion: 2, type: "permission_decision", runId: id, id: "c1", name: "bash", action: "deny", permission: "prompt", permissionGranted: false },
 ];
 
 // A wrong type literal: there is no "txt" event.
@@ -42,11 +42,16 @@ export const newEventInOldUnion: v1.Output = { schemaVersion: 2, type: "reasonin
 
 // The wrong type for a field: permissionGranted is a boolean.
 // @ts-expect-error
-export const wrongFieldType: PermissionDecision = { schemaVersion: 2, type: "permission_decision", runId: id, id: "c1", name: "bash", action: "execute", permission: "prompt", permissionGranted: "no" };
+export const wrongFieldType: PermissionDecision = { schemaVersion: 2, type: "permission_decision", runId: id, id: "c1", name: "bash", action: "deny", permission: "prompt", permissionGranted: "no" };
+
+// The operation kind is not a permission action: upstream's v2 action is
+// the policy's decision, allow, prompt or deny.
+// @ts-expect-error
+export const operationAsAction: PermissionDecision = { schemaVersion: 2, type: "permission_decision", runId: id, id: "c1", name: "bash", action: "execute", permission: "prompt", permissionGranted: false };
 
 // An optional field is absent or present, never undefined.
 // @ts-expect-error
-export const undefinedOptional: PermissionDecision = { schemaVersion: 2, type: "permission_decision", runId: id, id: "c1", name: "bash", action: "execute", permission: "prompt", permissionGranted: true, risk: undefined };
+export const undefinedOptional: PermissionDecision = { schemaVersion: 2, type: "permission_decision", runId: id, id: "c1", name: "bash", action: "allow", permission: "prompt", permissionGranted: true, risk: undefined };
 
 // Only user messages are input.
 // @ts-expect-error

@@ -1,6 +1,7 @@
 // validate-schemas.mjs checks Zero's schemas the way a client author in
 // another language would: with ajv in strict mode, reading nothing but the
-// schema files, the shared document table and the seed protocol text.
+// schema files, the shared document table and the protocol texts in
+// the shared folder.
 //
 //	node validate-schemas.mjs
 //
@@ -10,6 +11,9 @@
 //     each invalid one is rejected by the keyword the entry names;
 //   - every event quoted in the seed protocol text (../../../shared/seed)
 //     is valid under streamjson/v1 input.json or output.json;
+//   - every event quoted in upstream Zero's published v2 text
+//     (../../../shared/thirdparty/zero-upstream) is valid under
+//     streamjson/v2, since Zero's v2 is upstream's v2 on the wire;
 //   - every "examples" entry of every schema is valid under its schema.
 // It prints one line per failure and ends with "N passed, M failed";
 // the exit code is 1 when anything failed.
@@ -25,6 +29,7 @@ const repoRoot = resolve(here, "..", "..");
 const schemaDir = join(repoRoot, "schema");
 const documentsFile = join(schemaDir, "testdata", "documents.json");
 const seedDir = resolve(repoRoot, "..", "shared", "seed");
+const upstreamV2Text = resolve(repoRoot, "..", "shared", "thirdparty", "zero-upstream", "STREAM_JSON_PROTOCOL.v2.md");
 const idBase = "https://schemas.zero.dev/";
 
 let passed = 0;
@@ -70,6 +75,9 @@ function newAjv(warnings) {
     },
   });
   addFormats(ajv);
+  // x-known-values lists the codes Zero sends, with their meanings: an
+  // annotation, which strict mode must be told about.
+  ajv.addVocabulary(["x-known-values"]);
   return ajv;
 }
 
@@ -151,9 +159,17 @@ function checkDocuments(ajv) {
 // seedEvents returns every line of the seed protocol text that is a JSON
 // object, except the envelope illustration whose type is "...".
 function seedEvents() {
+  const files = readdirSync(seedDir).filter((f) => f.endsWith(".txt")).sort();
+  return quotedEvents(files.map((name) => join(seedDir, name)));
+}
+
+// quotedEvents returns every line of the files at paths that is a JSON
+// object, except the envelope illustration whose type is "...".
+function quotedEvents(paths) {
   const events = [];
-  for (const name of readdirSync(seedDir).filter((f) => f.endsWith(".txt")).sort()) {
-    const lines = readFileSync(join(seedDir, name), "utf8").split("\n");
+  for (const path of paths) {
+    const name = path.split(sep).pop();
+    const lines = readFileSync(path, "utf8").split("\n");
     lines.forEach((raw, i) => {
       const line = raw.trim();
       if (!line.startsWith("{")) return;
@@ -191,6 +207,32 @@ function checkSeed(ajv) {
     }
   }
   console.log(`seed: ${events.length} examples checked`);
+}
+
+// checkUpstreamV2 validates every event quoted in upstream Zero's published
+// version 2 text against Zero's version 2 schemas: Zero's v2 is upstream's
+// v2 on the wire.
+function checkUpstreamV2(ajv) {
+  if (!existsSync(upstreamV2Text)) {
+    console.log(`upstream v2: SKIPPED, upstream's protocol text is not at ${relative(process.cwd(), upstreamV2Text)}; check out ../shared to run this check`);
+    return;
+  }
+  const events = quotedEvents([upstreamV2Text]);
+  const permission = events.filter(({ doc }) => doc.type.startsWith("permission_")).length;
+  if (permission < 3) {
+    fail("upstream v2", `only ${permission} permission events quoted in ${upstreamV2Text}, want at least 3`);
+  }
+  for (const { where, doc } of events) {
+    const root = doc.type === "prompt" || doc.type === "message" ? "input.json" : "output.json";
+    const validate = validator(ajv, `${idBase}streamjson/v2/${root}`, `upstream ${where}`);
+    if (!validate) continue;
+    if (validate(doc)) {
+      pass();
+    } else {
+      fail(`upstream ${where}`, `rejected by v2 ${root}: ${errorText(validate.errors)}`);
+    }
+  }
+  console.log(`upstream v2: ${events.length} examples checked`);
 }
 
 // visitSchemas calls fn for every schema object in node, with its JSON
@@ -238,6 +280,7 @@ function main() {
   console.log(`schemas: ${files.size} compiled in strict mode`);
   checkDocuments(ajv);
   checkSeed(ajv);
+  checkUpstreamV2(ajv);
   checkExamples(ajv, files);
   if (warnings.length > 0) fail("ajv warnings", warnings.join("; "));
   console.log(`${passed} passed, ${failed} failed`);

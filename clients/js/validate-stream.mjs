@@ -46,6 +46,9 @@ function outputValidator(version) {
     allErrors: true,
   });
   addFormats(ajv);
+  // x-known-values lists the codes Zero sends, with their meanings: an
+  // annotation, which strict mode must be told about.
+  ajv.addVocabulary(["x-known-values"]);
   const dir = join(schemaRoot, `v${version}`);
   let outputId;
   for (const name of readdirSync(dir).filter((n) => n.endsWith(".json"))) {

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	execresultv1 "github.com/zeroproject/zero/generated/execresult/v1"
+	execresultv2 "github.com/zeroproject/zero/generated/execresult/v2"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	pt "github.com/zeroproject/zero/internal/provider/providertest"
 )
@@ -76,7 +76,7 @@ func TestInvalidInputLine(t *testing.T) {
 		t.Errorf("stream-json output: code %d, error %+v", res.code, e)
 	}
 	res = z.run(input, "exec", "--input-format", "stream-json", "-o", "json")
-	var er execresultv1.ExecResult
+	var er execresultv2.ExecResult
 	if err := er.UnmarshalJSON([]byte(res.stdout)); err != nil || er.Error == nil || er.Error.Message != want || er.ExitCode != 2 {
 		t.Errorf("json output: %v\n%s", err, res.stdout)
 	}
@@ -148,8 +148,8 @@ func TestMaxTurns(t *testing.T) {
 	call := pt.OpenAI.Stream(pt.ToolCalls(pt.Call{ID: "call_l", Name: "list_directory", Args: []string{`{}`}}))
 	srv := z.serve(pt.OpenAI, call, call, call)
 	evs, _ := z.streamV2(4, "--max-turns", "2", "loop forever")
-	if e := errorEvent(t, evs); e.Code != "turn_limit" {
-		t.Errorf("error = %+v", e)
+	if e := errorEvent(t, evs); e.Code != "turn_limit" || !strings.Contains(e.Message, "limit of 2 turns") || !strings.Contains(e.Message, "--max-turns") {
+		t.Errorf("error = %+v, want turn_limit naming the flag --max-turns", e)
 	}
 	if end := evs[len(evs)-1].v.(*streamjsonv2.RunEnd); end.Status != "error" {
 		t.Errorf("run_end = %+v", end)
@@ -158,7 +158,7 @@ func TestMaxTurns(t *testing.T) {
 		t.Errorf("%d requests, want 2", len(srv.Requests()))
 	}
 	res := z.exec("-o", "json", "--max-turns", "1", "loop")
-	var er execresultv1.ExecResult
+	var er execresultv2.ExecResult
 	if err := er.UnmarshalJSON([]byte(res.stdout)); err != nil || er.Status != "incomplete" || res.code != 4 {
 		t.Errorf("json: code %d, %v\n%s", res.code, err, res.stdout)
 	}
@@ -188,7 +188,7 @@ func TestJSONModeOneResult(t *testing.T) {
 	if res.code != 0 || strings.Count(res.stdout, "\n") != 1 {
 		t.Fatalf("code %d, stdout %q", res.code, res.stdout)
 	}
-	var er execresultv1.ExecResult
+	var er execresultv2.ExecResult
 	if err := er.UnmarshalJSON([]byte(res.stdout)); err != nil {
 		t.Fatal(err)
 	}

@@ -44,6 +44,14 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
+	problems, summary := undeclaredCodes()
+	if code == 0 && len(problems) > 0 {
+		fmt.Fprintf(os.Stderr, "FAIL: undeclared codes (see e2e_codes_test.go):\n  %s\n", strings.Join(problems, "\n  "))
+		code = 1
+	}
+	if testing.Verbose() {
+		fmt.Fprintf(os.Stderr, "codes the binary wrote: %s\n", summary)
+	}
 	os.Exit(code)
 }
 
@@ -129,6 +137,7 @@ func (z *zeroEnv) run(stdin string, args ...string) result {
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
 	res := result{stdout: out.String(), stderr: errb.String(), code: cmd.ProcessState.ExitCode()}
+	observe(z.t, res.stdout)
 	if _, ok := err.(*exec.ExitError); err != nil && !ok {
 		z.t.Fatalf("zero %v: %v", args, err)
 	}

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
@@ -121,6 +122,10 @@ func TestBadSessionsAreSkipped(t *testing.T) {
 	mustWrite(t, filepath.Join(badDir, "meta.json"), "{not json")
 	unfinished := filepath.Join(z.sessionsDir(), "zero_20260101000000_unfini")
 	if err := os.MkdirAll(unfinished, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	hourAgo := time.Now().Add(-time.Hour) // older than a creation under way
+	if err := os.Chtimes(unfinished, hourAgo, hourAgo); err != nil {
 		t.Fatal(err)
 	}
 	list := z.run("", "sessions", "list")

@@ -5,19 +5,19 @@ import (
 	"strings"
 	"testing"
 
-	execresultv1 "github.com/zeroproject/zero/generated/execresult/v1"
+	execresultv2 "github.com/zeroproject/zero/generated/execresult/v2"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	pt "github.com/zeroproject/zero/internal/provider/providertest"
 )
 
 // decodeResult decodes -o json's single line with the generated decoder.
-func decodeResult(t *testing.T, stdout string) *execresultv1.ExecResult {
+func decodeResult(t *testing.T, stdout string) *execresultv2.ExecResult {
 	t.Helper()
 	ls := lines(t, stdout)
 	if len(ls) != 1 {
 		t.Fatalf("-o json wrote %d lines, want 1:\n%s", len(ls), stdout)
 	}
-	var r execresultv1.ExecResult
+	var r execresultv2.ExecResult
 	if err := r.UnmarshalJSON([]byte(ls[0])); err != nil {
 		t.Fatalf("not an ExecResult: %v\n%s", err, ls[0])
 	}
@@ -48,7 +48,7 @@ func TestTruncatedAnswer(t *testing.T) {
 
 			res := z.exec("-o", "json", "question")
 			r := decodeResult(t, res.stdout)
-			if res.code != 4 || r.Status != execresultv1.ExecStatusIncomplete || r.ExitCode != 4 {
+			if res.code != 4 || r.Status != execresultv2.ExecStatusIncomplete || r.ExitCode != 4 {
 				t.Errorf("exit %d, result status %s exitCode %d", res.code, r.Status, r.ExitCode)
 			}
 			if r.StopReason.V != d.StopReason(turn) || r.Text != "The answer is" {

@@ -47,13 +47,14 @@ func TestPermissionDeniedByDefault(t *testing.T) {
 	if tools := offeredTools(t, srv.Requests()[0]); slices.Contains(tools, "write_file") || !slices.Contains(tools, "read_file") {
 		t.Errorf("default mode offers %v", tools)
 	}
-	want := "run_start,tool_call,permission_request,permission_decision,tool_result,usage,text,usage,final,run_end"
+	// Nobody can answer the prompt, so no permission_decision follows.
+	want := "run_start,tool_call,permission_request,tool_result,usage,text,usage,final,run_end"
 	if got := types(evs); got != want {
 		t.Errorf("events =\n%s\nwant\n%s", got, want)
 	}
-	dec := find[*streamjsonv2.PermissionDecision](evs)[0]
-	if dec.PermissionGranted || dec.Block == nil || dec.Block.Code != "permission_denied" {
-		t.Errorf("decision = %+v", dec)
+	req := find[*streamjsonv2.PermissionRequest](evs)[0]
+	if req.Action != "prompt" || req.PermissionMode != "ask" || req.Block == nil || req.Block.Code != "permission_denied" {
+		t.Errorf("request = %+v", req)
 	}
 	if r := find[*streamjsonv2.ToolResult](evs)[0]; r.Status != "error" || !strings.Contains(r.Output, "permission denied") {
 		t.Errorf("result = %+v", r)

@@ -110,6 +110,7 @@ func (z *zeroEnv) runFed(timeout time.Duration, feed func(w io.Writer), args ...
 		z.t.Fatalf("zero %v: %v", args, err)
 	}
 	f := full{result: result{stdout: out.String(), stderr: errb.String(), code: cmd.ProcessState.ExitCode()}}
+	observe(z.t, f.stdout)
 	b, err := os.ReadFile(rssFile)
 	if err != nil {
 		z.t.Fatalf("zero %v: no peak RSS: %v\nstderr: %.500s", args, err, f.stderr)
@@ -306,6 +307,7 @@ func (p *started) finish() (stdout string, code int) {
 		p.lines = append(p.lines, p.sc.Text())
 	}
 	p.cmd.Wait()
+	observe(p.t, strings.Join(p.lines, "\n"))
 	if len(p.lines) == 0 {
 		return "", p.cmd.ProcessState.ExitCode()
 	}

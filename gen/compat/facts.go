@@ -8,7 +8,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/gen/internal/schema"
-	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
 // facts are the constraints of a schema with its $ref chain and allOf
@@ -111,8 +111,8 @@ func (l *loaded) addFacts(f *facts, s *jsonschema.Schema) {
 		f.unique, f.uniqueAt = true, loc+"/uniqueItems"
 	}
 	f.addObject(s, loc)
-	if s.Items2020 != nil && f.items == nil {
-		f.items, f.itemsAt = s.Items2020, loc+"/items"
+	if items := l.Norm(s).Items; items != nil && f.items == nil {
+		f.items, f.itemsAt = items, loc+"/items"
 	}
 	if len(f.union) == 0 {
 		switch {
@@ -124,7 +124,7 @@ func (l *loaded) addFacts(f *facts, s *jsonschema.Schema) {
 	}
 	for _, kw := range otherKeywords {
 		if v := raw.Get(kw); v != nil {
-			text, err := rt.Canonical(v.Text)
+			text, err := rtimpl.Canonical(v.Text)
 			if err != nil {
 				text = v.Text
 			}

@@ -2,6 +2,7 @@ package golang
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
@@ -17,10 +18,16 @@ func ifErrReturn(ret ...jen.Code) *jen.Statement {
 	return jen.If(err().Op("!=").Nil()).Block(jen.Return(ret...))
 }
 
+// mentions reports whether the rendered code uses the identifier name.
+func mentions(name string, code *jen.Statement, more []jen.Code) bool {
+	src := fmt.Sprintf("%#v", jen.Null().Add(code).Add(more...))
+	return regexp.MustCompile(`\b` + name + `\b`).MatchString(src)
+}
+
 func decParams() *jen.Statement { return jen.Params(d().Op("*").Qual(rtPkg, "Decoder")) }
 
 // decName is the function that decodes a value of t (null included).
-func (e *emitter) decName(t *ir.Type) string { return "dec" + e.id(t) }
+func (e *emitter) decName(t *ir.Type) string { return "decode" + e.name(t) }
 
 // emitDecoders writes a decode function per type and the decoding methods
 // of named types.
@@ -40,7 +47,9 @@ func (e *emitter) emitDecoders(f *jen.File) {
 	}
 }
 
-func (e *emitter) ruleName(prefix string, t *ir.Type) string { return prefix + e.id(t) }
+// ruleName is the variable holding the constraint rule of t (a type has
+// at most one: a string, integer, number or size rule).
+func (e *emitter) ruleName(t *ir.Type) string { return unexport(e.name(t)) + "Rule" }
 
 // ruleVars declares the constraint rules a type's checks interpret.
 func (e *emitter) ruleVars(f *jen.File, t *ir.Type) {
@@ -49,14 +58,14 @@ func (e *emitter) ruleVars(f *jen.File, t *ir.Type) {
 		if t.MinLen > 0 || t.MaxLen >= 0 || t.Pattern != "" {
 			vals := jen.Dict{jen.Id("MinLen"): jen.Lit(t.MinLen), jen.Id("MaxLen"): jen.Lit(t.MaxLen)}
 			if t.Pattern != "" {
-				vals[jen.Id("Pattern")] = jen.Qual(rtPkg, "MustPattern").Call(jen.Lit(t.Pattern))
+				vals[jen.Id("Pattern")] = jen.Qual(rtimplPkg, "MustPattern").Call(jen.Lit(t.Pattern))
 			}
-			f.Var().Id(e.ruleName("str", t)).Op("=").Qual(rtPkg, "StrRule").Values(vals)
+			f.Var().Id(e.ruleName(t)).Op("=").Qual(rtimplPkg, "StrRule").Values(vals)
 		}
 	case ir.KInt:
 		ib := t.Int
 		if ib.HasMin || ib.HasMax || ib.Mult > 1 {
-			f.Var().Id(e.ruleName("int", t)).Op("=").Qual(rtPkg, "IntRule").Values(jen.Dict{
+			f.Var().Id(e.ruleName(t)).Op("=").Qual(rtimplPkg, "IntRule").Values(jen.Dict{
 				jen.Id("HasMin"): jen.Lit(ib.HasMin), jen.Id("HasMax"): jen.Lit(ib.HasMax),
 				jen.Id("Min"): jen.Lit(ib.Min), jen.Id("Max"): jen.Lit(ib.Max),
 				jen.Id("MinKw"): jen.Lit(ib.MinKw), jen.Id("MaxKw"): jen.Lit(ib.MaxKw),
@@ -67,7 +76,7 @@ func (e *emitter) ruleVars(f *jen.File, t *ir.Type) {
 	case ir.KFloat:
 		if !t.Num.Empty() {
 			n := t.Num
-			f.Var().Id(e.ruleName("num", t)).Op("=").Qual(rtPkg, "NewNumRule").Call(
+			f.Var().Id(e.ruleName(t)).Op("=").Qual(rtimplPkg, "NewNumRule").Call(
 				jen.Lit(n.Min), jen.Lit(n.ExMin), jen.Lit(n.Max), jen.Lit(n.ExMax), jen.Lit(n.MultipleOf))
 		}
 	case ir.KArray, ir.KMap, ir.KStruct:
@@ -77,7 +86,7 @@ func (e *emitter) ruleVars(f *jen.File, t *ir.Type) {
 			sz, noun, minKw, maxKw = t.ObjSize, "property", "minProperties", "maxProperties"
 		}
 		if sz != nil {
-			f.Var().Id(e.ruleName("size", t)).Op("=").Qual(rtPkg, "SizeRule").Values(jen.Dict{
+			f.Var().Id(e.ruleName(t)).Op("=").Qual(rtimplPkg, "SizeRule").Values(jen.Dict{
 				jen.Id("Min"): jen.Lit(sz.Min), jen.Id("Max"): jen.Lit(sz.Max),
 				jen.Id("MinKw"): jen.Lit(minKw), jen.Id("MaxKw"): jen.Lit(maxKw), jen.Id("Noun"): jen.Lit(noun),
 			})
@@ -97,7 +106,7 @@ func (e *emitter) hasIntRule(t *ir.Type) bool {
 func (e *emitter) decFunc(f *jen.File, t *ir.Type) {
 	body := e.decBody(t)
 	if t.Nullable && t.Kind != ir.KRaw {
-		inner := e.decName(t) + "v"
+		inner := "decode" + e.name(t) + "NotNull"
 		f.Func().Id(inner).Add(decParams()).Params(e.baseType(t), jen.Error()).Block(body...)
 		f.Func().Id(e.decName(t)).Add(decParams()).Params(e.valType(t), jen.Error()).Block(
 			jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
@@ -128,7 +137,7 @@ func (e *emitter) decBody(t *ir.Type) []jen.Code {
 		}
 		out = append(out, jen.List(jen.Id("s"), err()).Op(":=").Add(d()).Dot("StrShared").Call(), ifErrReturn(zero, err()))
 		if e.hasStrRule(t) {
-			out = append(out, jen.Return(jen.Id("s"), jen.Id(e.ruleName("str", t)).Dot("Check").Call(jen.Id("s"), jen.Id("off"))))
+			out = append(out, jen.Return(jen.Id("s"), jen.Id(e.ruleName(t)).Dot("Check").Call(jen.Id("s"), jen.Id("off"))))
 		} else {
 			out = append(out, jen.Return(jen.Id("s"), jen.Nil()))
 		}
@@ -140,7 +149,7 @@ func (e *emitter) decBody(t *ir.Type) []jen.Code {
 		return []jen.Code{
 			jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
 			jen.List(jen.Id("v"), err()).Op(":=").Add(d()).Dot("Int").Call(), ifErrReturn(zero, err()),
-			jen.Return(jen.Id("v"), jen.Id(e.ruleName("int", t)).Dot("Check").Call(jen.Id("v"), jen.Id("off"))),
+			jen.Return(jen.Id("v"), jen.Id(e.ruleName(t)).Dot("Check").Call(jen.Id("v"), jen.Id("off"))),
 		}
 	case ir.KFloat:
 		if t.Num.Empty() {
@@ -152,7 +161,7 @@ func (e *emitter) decBody(t *ir.Type) []jen.Code {
 		return []jen.Code{
 			jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
 			jen.List(jen.Id("v"), jen.Id("lit"), err()).Op(":=").Add(d()).Dot("Float").Call(), ifErrReturn(zero, err()),
-			jen.Return(jen.Id("v"), jen.Id(e.ruleName("num", t)).Dot("CheckFloat").Call(jen.Id("v"), jen.Id("lit"), jen.Id("off"))),
+			jen.Return(jen.Id("v"), jen.Id(e.ruleName(t)).Dot("CheckFloat").Call(jen.Id("v"), jen.Id("lit"), jen.Id("off"))),
 		}
 	case ir.KBool:
 		return []jen.Code{jen.Return(d().Dot("Bool").Call())}
@@ -165,7 +174,7 @@ func (e *emitter) decBody(t *ir.Type) []jen.Code {
 	if t.Node != nil {
 		node = jen.Id(e.nodeVar(t.Node))
 	}
-	return []jen.Code{jen.Return(jen.Qual(rtPkg, "DecodeRaw").Call(d(), node))}
+	return []jen.Code{jen.Return(jen.Qual(rtimplPkg, "DecodeRaw").Call(d(), node))}
 }
 
 func (e *emitter) zeroValue(t *ir.Type) jen.Code {
@@ -191,20 +200,23 @@ func (e *emitter) enumDecBody(t *ir.Type) []jen.Code {
 	if t.NullKeyword == "enum" {
 		// The type admits null but the enum does not list it.
 		null = jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
-			jen.Return(jen.Lit(""), jen.Qual(rtPkg, "EnumMismatch").Call(jen.Id("off"), jen.Lit("null"), jen.Lit(quotedList(t.Values)))))
+			jen.Return(jen.Lit(""), jen.Qual(rtimplPkg, "EnumMismatch").Call(jen.Id("off"), jen.Lit("null"), jen.Lit(quotedList(t.Values)))))
 	}
 	return []jen.Code{
 		jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
 		null,
 		jen.List(jen.Id("s"), err()).Op(":=").Add(d()).Dot("StrShared").Call(), ifErrReturn(jen.Lit(""), err()),
 		jen.Switch(jen.Id("s")).Block(jen.Case(cases...).Block(jen.Return(jen.Id(t.Name).Call(jen.Id("s")), jen.Nil()))),
-		jen.Return(jen.Lit(""), jen.Qual(rtPkg, "EnumMismatch").Call(jen.Id("off"), jen.Qual("strconv", "Quote").Call(jen.Id("s")), jen.Lit(quotedList(t.Values)))),
+		jen.Return(jen.Lit(""), jen.Qual(rtimplPkg, "EnumMismatch").Call(jen.Id("off"), jen.Qual("strconv", "Quote").Call(jen.Id("s")), jen.Lit(quotedList(t.Values)))),
 	}
 }
 
 func (e *emitter) arrayDecBody(t *ir.Type) []jen.Code {
-	out := []jen.Code{
-		jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
+	var out []jen.Code
+	if t.ArrSize != nil || t.Unique {
+		out = append(out, jen.Id("off").Op(":=").Add(d()).Dot("Start").Call())
+	}
+	out = append(out,
 		jen.If(err().Op(":=").Add(d()).Dot("ArrStart").Call(), err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), err())),
 		jen.Id("out").Op(":=").Add(e.baseType(t)).Values(),
 		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(
@@ -215,20 +227,22 @@ func (e *emitter) arrayDecBody(t *ir.Type) []jen.Code {
 			ifErrReturn(jen.Nil(), jen.Qual(rtPkg, "AtIndex").Call(err(), jen.Id("i"))),
 			jen.Id("out").Op("=").Append(jen.Id("out"), jen.Id("v")),
 		),
-	}
+	)
 	if t.ArrSize != nil {
-		out = append(out, jen.If(err().Op(":=").Id(e.ruleName("size", t)).Dot("Check").Call(jen.Len(jen.Id("out")), jen.Id("off")), err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), err())))
+		out = append(out, jen.If(err().Op(":=").Id(e.ruleName(t)).Dot("Check").Call(jen.Len(jen.Id("out")), jen.Id("off")), err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), err())))
 	}
 	if t.Unique {
-		out = append(out, jen.If(err().Op(":=").Qual(rtPkg, "Unique").Call(jen.Id("out"), jen.Id("off")), err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), err())))
+		out = append(out, jen.If(err().Op(":=").Qual(rtimplPkg, "Unique").Call(jen.Id("out"), jen.Id("off")), err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), err())))
 	}
-	out = append(out, jen.Id("_").Op("=").Id("off"), jen.Return(jen.Id("out"), jen.Nil()))
-	return out
+	return append(out, jen.Return(jen.Id("out"), jen.Nil()))
 }
 
 func (e *emitter) mapDecBody(t *ir.Type) []jen.Code {
-	out := []jen.Code{
-		jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
+	var out []jen.Code
+	if t.ObjSize != nil {
+		out = append(out, jen.Id("off").Op(":=").Add(d()).Dot("Start").Call())
+	}
+	out = append(out,
 		jen.If(err().Op(":=").Add(d()).Dot("ObjStart").Call(), err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), err())),
 		jen.Id("out").Op(":=").Add(e.baseType(t)).Values(),
 		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(
@@ -241,12 +255,11 @@ func (e *emitter) mapDecBody(t *ir.Type) []jen.Code {
 			ifErrReturn(jen.Nil(), jen.Qual(rtPkg, "AtKey").Call(err(), jen.Id("k"))),
 			jen.Id("out").Index(jen.Id("k")).Op("=").Id("v"),
 		),
-	}
+	)
 	if t.ObjSize != nil {
-		out = append(out, jen.If(err().Op(":=").Id(e.ruleName("size", t)).Dot("Check").Call(jen.Len(jen.Id("out")), jen.Id("off")), err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), err())))
+		out = append(out, jen.If(err().Op(":=").Id(e.ruleName(t)).Dot("Check").Call(jen.Len(jen.Id("out")), jen.Id("off")), err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), err())))
 	}
-	out = append(out, jen.Id("_").Op("=").Id("off"), jen.Return(jen.Id("out"), jen.Nil()))
-	return out
+	return append(out, jen.Return(jen.Id("out"), jen.Nil()))
 }
 
 // structDecoder writes the decodeJSON method of a struct: one pass over the
@@ -273,43 +286,46 @@ func (e *emitter) structDecoder(f *jen.File, t *ir.Type) {
 		cases = append(cases, jen.Case(jen.Lit(fl.JSON)).Block(c...))
 		if fl.Required {
 			reqChecks = append(reqChecks, jen.If(jen.Id("seen").Op("&").Add(bit).Op("==").Lit(0)).Block(
-				jen.Return(jen.Qual(rtPkg, "Missing").Call(jen.Id("off"), jen.Lit(fl.JSON)))))
+				jen.Return(jen.Qual(rtimplPkg, "Missing").Call(jen.Id("off"), jen.Lit(fl.JSON)))))
 		}
 	}
 	cases = append(cases, jen.Default().Block(e.extraDecode(t)...))
-	body := []jen.Code{
-		jen.Op("*").Id("x").Op("=").Id(t.Name).Values(),
-		jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
-		jen.If(err().Op(":=").Add(d()).Dot("ObjStart").Call(), err().Op("!=").Nil()).Block(jen.Return(err())),
-		jen.Var().Id("seen").Uint64(),
-	}
-	if t.SkipExtra {
-		body = append(body, jen.Var().Id("unknown").Qual(rtPkg, "KeySet"))
-	}
-	body = append(body,
-		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(
-			jen.List(jen.Id("k"), jen.Id("more"), err()).Op(":=").Add(d()).Dot("ObjKey").Call(jen.Id("i")),
-			jen.If(err().Op("!=").Nil()).Block(jen.Return(err())),
-			jen.If(jen.Op("!").Id("more")).Block(jen.Break()),
-			jen.Switch(jen.Id("k")).Block(cases...),
-		),
+	loop := jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(
+		jen.List(jen.Id("k"), jen.Id("more"), err()).Op(":=").Add(d()).Dot("ObjKey").Call(jen.Id("i")),
+		jen.If(err().Op("!=").Nil()).Block(jen.Return(err())),
+		jen.If(jen.Op("!").Id("more")).Block(jen.Break()),
+		jen.Switch(jen.Id("k")).Block(cases...),
 	)
-	body = append(body, reqChecks...)
+	var tail []jen.Code
+	tail = append(tail, reqChecks...)
 	if t.ObjSize != nil {
 		count := jen.Qual("math/bits", "OnesCount64").Call(jen.Id("seen"))
 		if t.Extra != nil {
 			count = count.Op("+").Len(jen.Id("x").Dot("Extra"))
 		}
-		body = append(body, jen.If(err().Op(":=").Id(e.ruleName("size", t)).Dot("Check").Call(count, jen.Id("off")), err().Op("!=").Nil()).Block(jen.Return(err())))
+		tail = append(tail, jen.If(err().Op(":=").Id(e.ruleName(t)).Dot("Check").Call(count, jen.Id("off")), err().Op("!=").Nil()).Block(jen.Return(err())))
 	}
-	body = append(body, jen.Id("_").Op("=").Id("off"), jen.Id("_").Op("=").Id("seen"), jen.Return(jen.Nil()))
+	tail = append(tail, jen.Return(jen.Nil()))
+	body := []jen.Code{jen.Op("*").Id("x").Op("=").Id(t.Name).Values()}
+	if mentions("off", loop, tail) {
+		body = append(body, jen.Id("off").Op(":=").Add(d()).Dot("Start").Call())
+	}
+	body = append(body, jen.If(err().Op(":=").Add(d()).Dot("ObjStart").Call(), err().Op("!=").Nil()).Block(jen.Return(err())))
+	if len(t.Fields) > 0 || t.ObjSize != nil {
+		body = append(body, jen.Var().Id("seen").Uint64())
+	}
+	if t.SkipExtra {
+		body = append(body, jen.Var().Id("unknown").Qual(rtimplPkg, "KeySet"))
+	}
+	body = append(body, loop)
+	body = append(body, tail...)
 	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("decodeJSON").Add(decParams()).Error().Block(body...)
 }
 
 func (e *emitter) fieldDecode(fl *ir.Field) []jen.Code {
 	wrap := jen.Return(jen.Qual(rtPkg, "AtKey").Call(err(), jen.Id("k")))
 	if fl.Const != "" {
-		return []jen.Code{jen.If(err().Op(":=").Qual(rtPkg, "ExpectConst").Call(d(), jen.Lit(fl.Const), typeSetCode(fl.ConstTypes)), err().Op("!=").Nil()).Block(wrap)}
+		return []jen.Code{jen.If(err().Op(":=").Qual(rtimplPkg, "ExpectConst").Call(d(), jen.Lit(fl.Const), typeSetCode(fl.ConstTypes)), err().Op("!=").Nil()).Block(wrap)}
 	}
 	dst := jen.Id("x").Dot(fl.Go)
 	var assign jen.Code
@@ -336,7 +352,7 @@ func (e *emitter) extraDecode(t *ir.Type) []jen.Code {
 		}
 	}
 	if t.Extra == nil {
-		return []jen.Code{jen.Return(jen.Qual(rtPkg, "Unknown").Call(jen.Id("off"), jen.Id("k")))}
+		return []jen.Code{jen.Return(jen.Qual(rtimplPkg, "Unknown").Call(jen.Id("off"), jen.Id("k")))}
 	}
 	var named []jen.Code
 	for _, fl := range t.Fields {
@@ -366,10 +382,10 @@ func (e *emitter) unionDecoder(f *jen.File, t *ir.Type) {
 		))
 	}
 	want := quotedList(vals)
-	cases = append(cases, jen.Default().Block(jen.Return(jen.Qual(rtPkg, "BadDiscriminator").Call(d(), jen.Lit(t.Disc), jen.Id("disc"), jen.Lit(want)))))
+	cases = append(cases, jen.Default().Block(jen.Return(jen.Qual(rtimplPkg, "BadDiscriminator").Call(d(), jen.Lit(t.Disc), jen.Id("disc"), jen.Lit(want)))))
 	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("decodeJSON").Add(decParams()).Error().Block(
 		jen.Op("*").Id("x").Op("=").Id(t.Name).Values(),
-		jen.List(jen.Id("disc"), err()).Op(":=").Add(d()).Dot("PeekString").Call(jen.Lit(t.Disc), jen.Lit(want)),
+		jen.List(jen.Id("disc"), err()).Op(":=").Qual(rtimplPkg, "PeekString").Call(d(), jen.Lit(t.Disc), jen.Lit(want)),
 		jen.If(err().Op("!=").Nil()).Block(jen.Return(err())),
 		jen.Switch(jen.Id("disc")).Block(cases...),
 	)
@@ -401,7 +417,7 @@ func typeSetCode(types []string) jen.Code {
 	}
 	var out *jen.Statement
 	for _, t := range types {
-		c := jen.Qual(rtPkg, "T"+map[string]string{"null": "Null", "boolean": "Bool", "object": "Object", "array": "Array", "number": "Number", "integer": "Integer", "string": "String"}[t])
+		c := jen.Qual(rtimplPkg, "T"+map[string]string{"null": "Null", "boolean": "Bool", "object": "Object", "array": "Array", "number": "Number", "integer": "Integer", "string": "String"}[t])
 		if out == nil {
 			out = c
 		} else {

@@ -1,10 +1,10 @@
 package golang
 
 import (
-	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/dave/jennifer/jen"
 
@@ -13,20 +13,32 @@ import (
 	"github.com/zeroproject/zero/gen/ir"
 )
 
-const rtPkg = "github.com/zeroproject/zero/rt"
+// rtPkg is the runtime's public API: the types generated code hands to its
+// users (Decoder, Encoder, Opt, Raw, Error). rtimplPkg holds what only
+// generated code calls (rules, the Node interpreter, error constructors).
+const (
+	rtPkg     = "github.com/zeroproject/zero/rt"
+	rtimplPkg = "github.com/zeroproject/zero/rt/rtimpl"
+)
 
 // emitter writes the model as Go source.
 type emitter struct {
 	m     *ir.Model
 	ids   map[*ir.Type]int
 	order []*ir.Type // every type that gets functions, in a stable order
+	names []string   // by id: what the type's functions are named after
+	taken map[string]bool
 }
 
 func newEmitter(m *ir.Model) *emitter {
-	e := &emitter{m: m, ids: map[*ir.Type]int{}}
+	e := &emitter{m: m, ids: map[*ir.Type]int{}, taken: map[string]bool{}}
+	for _, t := range m.Types {
+		e.taken[t.Name] = true
+		e.taken[t.Name+"NotNull"] = true // see decFunc
+	}
 	bySig := map[string]int{} // anonymous types of the same shape share their functions
-	var walk func(t *ir.Type)
-	walk = func(t *ir.Type) {
+	var walk func(t *ir.Type, ctx string)
+	walk = func(t *ir.Type, ctx string) {
 		if t == nil {
 			return
 		}
@@ -34,18 +46,20 @@ func newEmitter(m *ir.Model) *emitter {
 			return
 		}
 		named := t.Name != ""
-		if named { // named types number first, so that cycles through them end
+		if named { // named types come first, so that cycles through them end
 			e.ids[t] = len(e.order)
 			e.order = append(e.order, t)
+			e.names = append(e.names, t.Name)
+			ctx = t.Name
 		}
 		for _, f := range t.Fields {
-			walk(f.Type)
+			walk(f.Type, ctx+f.Go)
 		}
 		for _, v := range t.Variants {
-			walk(v)
+			walk(v, ctx)
 		}
-		walk(t.Elem)
-		walk(t.Extra)
+		walk(t.Elem, ctx+"Item")
+		walk(t.Extra, ctx+"Extra")
 		if named {
 			return
 		}
@@ -57,11 +71,84 @@ func newEmitter(m *ir.Model) *emitter {
 		bySig[sig] = len(e.order)
 		e.ids[t] = len(e.order)
 		e.order = append(e.order, t)
+		name := e.freeName(e.anonName(t, ctx))
+		if t.Nullable {
+			e.taken[name+"NotNull"] = true // see decFunc
+		}
+		e.names = append(e.names, name)
 	}
 	for _, r := range m.Roots {
-		walk(r)
+		walk(r, r.Name)
 	}
 	return e
+}
+
+// anonName is what the functions of an unnamed type are named after: its
+// Go shape when it has no constraint ("String", "Int64List"), else the
+// $defs entry it comes from, else the place it was first met (a struct and
+// field, "ToolCallArgs").
+func (e *emitter) anonName(t *ir.Type, ctx string) string {
+	name := e.shapeName(t)
+	if name == "" {
+		if i := strings.LastIndex(t.Loc, "#/$defs/"); i >= 0 && !strings.Contains(t.Loc[i+len("#/$defs/"):], "/") {
+			name = ir.GoName(t.Loc[i+len("#/$defs/"):])
+		}
+	}
+	if name == "" {
+		name = ctx
+	}
+	if t.Nullable && !strings.HasPrefix(name, "Nullable") {
+		name = "Nullable" + name
+	}
+	return name
+}
+
+// shapeName names an unconstrained type after its Go shape, or returns "".
+func (e *emitter) shapeName(t *ir.Type) string {
+	switch t.Kind {
+	case ir.KString:
+		switch {
+		case e.hasStrRule(t):
+			return ""
+		case t.Hookable:
+			return "String"
+		}
+		return "FormattedString" // a string with a format: not passed through the string hook
+	case ir.KInt:
+		if !e.hasIntRule(t) {
+			return "Int64"
+		}
+	case ir.KFloat:
+		if t.Num.Empty() {
+			return "Float64"
+		}
+	case ir.KBool:
+		return "Bool"
+	case ir.KRaw:
+		if t.Node == nil {
+			return "Raw"
+		}
+	case ir.KArray:
+		if t.ArrSize == nil && !t.Unique {
+			return e.names[e.ids[t.Elem]] + "List"
+		}
+	case ir.KMap:
+		if t.ObjSize == nil {
+			return e.names[e.ids[t.Elem]] + "Map"
+		}
+	}
+	return ""
+}
+
+// freeName returns name, or name with the smallest number after it that
+// no other type of the package uses.
+func (e *emitter) freeName(name string) string {
+	free := name
+	for i := 2; e.taken[free]; i++ {
+		free = name + strconv.Itoa(i)
+	}
+	e.taken[free] = true
+	return free
 }
 
 // signature describes everything the functions of an anonymous type depend
@@ -90,15 +177,29 @@ func (e *emitter) newFile() *jen.File {
 	f.HeaderComment(schema.Header)
 	f.HeaderComment("zerogen:schema-hash " + e.m.Hash)
 	f.ImportName(rtPkg, "rt")
+	f.ImportName(rtimplPkg, "rtimpl")
 	return f
 }
 
-func render(f *jen.File) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		return nil, fmt.Errorf("render: %w", err)
+// unexport turns an exported name into an unexported one: its leading
+// capital, or the whole leading initialism, in lower case ("ID" → "id",
+// "HTTPServer" → "httpServer", "SessionID" → "sessionID").
+func unexport(name string) string {
+	r := []rune(name)
+	i := 0
+	for i < len(r) && unicode.IsUpper(r[i]) {
+		i++
 	}
-	return buf.Bytes(), nil
+	switch {
+	case i == 0:
+		return name
+	case i == 1 || i == len(r):
+	default:
+		if unicode.IsLower(r[i]) {
+			i-- // the last capital starts the next word
+		}
+	}
+	return strings.ToLower(string(r[:i])) + string(r[i:])
 }
 
 // emit returns the generated files by name.
@@ -126,7 +227,8 @@ func (e *emitter) emit() (map[string][]byte, error) {
 	return out, nil
 }
 
-func (e *emitter) id(t *ir.Type) string { return strconv.Itoa(e.ids[t]) }
+// name is what the functions and rules of t are named after.
+func (e *emitter) name(t *ir.Type) string { return e.names[e.ids[t]] }
 
 // baseType is the Go type of t without null.
 func (e *emitter) baseType(t *ir.Type) *jen.Statement {

@@ -15,7 +15,7 @@ func encParams(t jen.Code) *jen.Statement {
 	return jen.Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder"), jen.Id("key").String(), jen.Id("v").Add(t))
 }
 
-func (e *emitter) encName(t *ir.Type) string { return "enc" + e.id(t) }
+func (e *emitter) encName(t *ir.Type) string { return "encode" + e.name(t) }
 
 // emitEncoders writes an encode function per type and the encoding methods
 // of named types.
@@ -50,7 +50,7 @@ func (e *emitter) encBody(t *ir.Type, v *jen.Statement) []jen.Code {
 	ret := jen.Return(jen.Nil())
 	switch t.Kind {
 	case ir.KStruct, ir.KUnion:
-		return []jen.Code{jen.Id("_").Op("=").Id("key"), jen.Return(v.Clone().Dot("encodeJSON").Call(enc()))}
+		return []jen.Code{jen.Return(v.Clone().Dot("encodeJSON").Call(enc()))}
 	case ir.KEnum:
 		return []jen.Code{enc().Dot("Str").Call(jen.String().Call(v)), ret}
 	case ir.KString:
@@ -58,7 +58,7 @@ func (e *emitter) encBody(t *ir.Type, v *jen.Statement) []jen.Code {
 			return []jen.Code{enc().Dot("Str").Call(v), ret}
 		}
 		if e.hasStrRule(t) {
-			return []jen.Code{jen.Return(enc().Dot("TextRule").Call(jen.Id("key"), v, jen.Op("&").Id(e.ruleName("str", t))))}
+			return []jen.Code{jen.Return(jen.Qual(rtimplPkg, "Text").Call(enc(), jen.Id("key"), v, jen.Op("&").Id(e.ruleName(t))))}
 		}
 		return []jen.Code{enc().Dot("Text").Call(jen.Id("key"), v), ret}
 	case ir.KInt:
@@ -69,25 +69,24 @@ func (e *emitter) encBody(t *ir.Type, v *jen.Statement) []jen.Code {
 		return []jen.Code{enc().Dot("Bool").Call(v), ret}
 	case ir.KArray:
 		return []jen.Code{
-			enc().Dot("Byte").Call(jen.LitByte('[')),
+			enc().Dot("Byte").Call(jen.LitRune('[')),
 			jen.For(jen.List(jen.Id("i"), jen.Id("x")).Op(":=").Range().Add(v)).Block(
-				jen.If(jen.Id("i").Op(">").Lit(0)).Block(enc().Dot("Byte").Call(jen.LitByte(','))),
+				jen.If(jen.Id("i").Op(">").Lit(0)).Block(enc().Dot("Byte").Call(jen.LitRune(','))),
 				jen.If(jen.Err().Op(":=").Id(e.encName(t.Elem)).Call(enc(), jen.Id("key"), jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
 					jen.Return(jen.Qual(rtPkg, "AtIndex").Call(jen.Err(), jen.Id("i")))),
 			),
-			enc().Dot("Byte").Call(jen.LitByte(']')),
+			enc().Dot("Byte").Call(jen.LitRune(']')),
 			ret,
 		}
 	case ir.KMap:
 		return []jen.Code{
-			jen.Id("_").Op("=").Id("key"),
-			enc().Dot("Byte").Call(jen.LitByte('{')),
-			jen.For(jen.List(jen.Id("i"), jen.Id("k")).Op(":=").Range().Qual(rtPkg, "SortedKeys").Call(v)).Block(
+			enc().Dot("Byte").Call(jen.LitRune('{')),
+			jen.For(jen.List(jen.Id("i"), jen.Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(v))).Block(
 				enc().Dot("Key").Call(jen.Id("i").Op("==").Lit(0), jen.Id("k")),
 				jen.If(jen.Err().Op(":=").Id(e.encName(t.Elem)).Call(enc(), jen.Id("k"), v.Clone().Index(jen.Id("k"))), jen.Err().Op("!=").Nil()).Block(
 					jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))),
 			),
-			enc().Dot("Byte").Call(jen.LitByte('}')),
+			enc().Dot("Byte").Call(jen.LitRune('}')),
 			ret,
 		}
 	}
@@ -108,14 +107,15 @@ func (e *emitter) structEncoder(f *jen.File, t *ir.Type) {
 	const (
 		none, written, runtime = 0, 1, 2
 	)
-	state, declared, lit := none, false, "{"
+	state, lit := none, "{"
+	firstRead := readsFirst(t)
 	flush := func() {
 		if lit != "" {
 			body = append(body, enc().Dot("Lit").Call(jen.Lit(lit)))
 			lit = ""
 		}
 	}
-	comma := func() jen.Code { return enc().Dot("Byte").Call(jen.LitByte(',')) }
+	comma := func() jen.Code { return enc().Dot("Byte").Call(jen.LitRune(',')) }
 	sep := func() {
 		switch state {
 		case written:
@@ -130,7 +130,7 @@ func (e *emitter) structEncoder(f *jen.File, t *ir.Type) {
 		keyText := string(rt.AppendString(nil, fl.JSON)) + ":"
 		if fl.Const != "" {
 			sep()
-			lit += keyText + fl.Const
+			lit += keyText + fl.ConstText
 			continue
 		}
 		write := e.fieldEncode(fl)
@@ -145,8 +145,10 @@ func (e *emitter) structEncoder(f *jen.File, t *ir.Type) {
 		inner := []jen.Code{}
 		switch state {
 		case none:
-			body = append(body, jen.Id("first").Op(":=").True())
-			declared, state = true, runtime
+			if firstRead {
+				body = append(body, jen.Id("first").Op(":=").True())
+			}
+			state = runtime
 		case written:
 			inner = append(inner, comma())
 		case runtime:
@@ -154,7 +156,7 @@ func (e *emitter) structEncoder(f *jen.File, t *ir.Type) {
 		}
 		inner = append(inner, enc().Dot("Lit").Call(jen.Lit(keyText)))
 		inner = append(inner, write...)
-		if state == runtime {
+		if state == runtime && firstRead {
 			inner = append(inner, jen.Id("first").Op("=").False())
 		}
 		body = append(body, jen.If(e.present(fl)).Block(inner...))
@@ -162,26 +164,34 @@ func (e *emitter) structEncoder(f *jen.File, t *ir.Type) {
 	flush()
 	if t.Extra != nil {
 		var firstExpr jen.Code
+		index := jen.Id("i")
 		switch state {
 		case none:
 			firstExpr = jen.Id("i").Op("==").Lit(0)
 		case written:
-			firstExpr = jen.False()
+			firstExpr, index = jen.False(), jen.Id("_")
 		default:
 			firstExpr = jen.Id("first").Op("&&").Id("i").Op("==").Lit(0)
 		}
-		body = append(body, jen.For(jen.List(jen.Id("i"), jen.Id("k")).Op(":=").Range().Qual(rtPkg, "SortedKeys").Call(jen.Id("x").Dot("Extra"))).Block(
-			jen.Id("_").Op("=").Id("i"),
+		body = append(body, jen.For(jen.List(index, jen.Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(jen.Id("x").Dot("Extra")))).Block(
 			enc().Dot("Key").Call(firstExpr, jen.Id("k")),
 			jen.If(jen.Err().Op(":=").Id(e.encName(t.Extra)).Call(enc(), jen.Id("k"), jen.Id("x").Dot("Extra").Index(jen.Id("k"))), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))),
 		))
 	}
-	if declared {
-		body = append(body, jen.Id("_").Op("=").Id("first"))
-	}
-	body = append(body, enc().Dot("Byte").Call(jen.LitByte('}')), jen.Return(jen.Nil()))
+	body = append(body, enc().Dot("Byte").Call(jen.LitRune('}')), jen.Return(jen.Nil()))
 	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("encodeJSON").Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder")).Error().Block(body...)
+}
+
+// readsFirst reports whether the struct encoder of t reads its run-time
+// "first" flag: some member or the extras follow its first optional field.
+func readsFirst(t *ir.Type) bool {
+	for i, fl := range t.Fields {
+		if fl.Const == "" && !fl.Required {
+			return i < len(t.Fields)-1 || t.Extra != nil
+		}
+	}
+	return false
 }
 
 // present is the condition under which an optional field is written.
@@ -214,7 +224,7 @@ func (e *emitter) unionEncoder(f *jen.File, t *ir.Type) {
 	for _, v := range t.Variants {
 		cases = append(cases, jen.Case(jen.Op("*").Id(v.Name)).Block(jen.Return(jen.Id("v").Dot("encodeJSON").Call(enc()))))
 	}
-	cases = append(cases, jen.Default().Block(jen.Return(jen.Qual(rtPkg, "NoValue").Call())))
+	cases = append(cases, jen.Default().Block(jen.Return(jen.Qual(rtimplPkg, "NoValue").Call())))
 	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("encodeJSON").Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder")).Error().Block(
 		jen.Switch(jen.Id("v").Op(":=").Id("x").Dot("Value").Assert(jen.Type())).Block(cases...),
 	)

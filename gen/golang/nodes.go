@@ -11,9 +11,9 @@ import (
 func (e *emitter) nodeVar(n *ir.Node) string {
 	switch n.ID {
 	case -1:
-		return "rt.False"
+		return "rtimpl.False"
 	case -2:
-		return "rt.True"
+		return "rtimpl.True"
 	}
 	return "node" + strconv.Itoa(n.ID)
 }
@@ -24,9 +24,9 @@ func (e *emitter) nodeRef(n *ir.Node) jen.Code {
 	}
 	switch n.ID {
 	case -1:
-		return jen.Qual(rtPkg, "False")
+		return jen.Qual(rtimplPkg, "False")
 	case -2:
-		return jen.Qual(rtPkg, "True")
+		return jen.Qual(rtimplPkg, "True")
 	}
 	return jen.Id(e.nodeVar(n))
 }
@@ -40,8 +40,8 @@ func (e *emitter) emitNodes(f *jen.File) {
 	}
 	var decls, fills []jen.Code
 	for _, n := range e.m.Nodes {
-		decls = append(decls, jen.Id(e.nodeVar(n)).Op("=").New(jen.Qual(rtPkg, "Node")))
-		fills = append(fills, jen.Op("*").Id(e.nodeVar(n)).Op("=").Qual(rtPkg, "Node").Values(e.nodeFields(n)))
+		decls = append(decls, jen.Id(e.nodeVar(n)).Op("=").New(jen.Qual(rtimplPkg, "Node")))
+		fills = append(fills, jen.Op("*").Id(e.nodeVar(n)).Op("=").Qual(rtimplPkg, "Node").Values(e.nodeFields(n)))
 	}
 	f.Comment("Interpreter nodes for schemas without a Go shape of their own, one per schema location.")
 	f.Var().Defs(decls...)
@@ -56,7 +56,7 @@ func (e *emitter) nodeList(ns []*ir.Node) jen.Code {
 	for _, n := range ns {
 		items = append(items, e.nodeRef(n))
 	}
-	return jen.Index().Op("*").Qual(rtPkg, "Node").Values(items...)
+	return jen.Index().Op("*").Qual(rtimplPkg, "Node").Values(items...)
 }
 
 func (e *emitter) nodeFields(n *ir.Node) jen.Dict {
@@ -86,18 +86,32 @@ func (e *emitter) nodeFields(n *ir.Node) jen.Dict {
 	if n.HasStr {
 		vals := jen.Dict{jen.Id("MinLen"): jen.Lit(n.MinLen), jen.Id("MaxLen"): jen.Lit(n.MaxLen)}
 		if n.Pattern != "" {
-			vals[jen.Id("Pattern")] = jen.Qual(rtPkg, "MustPattern").Call(jen.Lit(n.Pattern))
+			vals[jen.Id("Pattern")] = jen.Qual(rtimplPkg, "MustPattern").Call(jen.Lit(n.Pattern))
 		}
-		set("Str", jen.Op("&").Qual(rtPkg, "StrRule").Values(vals))
+		set("Str", jen.Op("&").Qual(rtimplPkg, "StrRule").Values(vals))
 	}
 	if n.Num != nil {
 		b := n.Num
-		set("Num", jen.Qual(rtPkg, "NewNumRule").Call(jen.Lit(b.Min), jen.Lit(b.ExMin), jen.Lit(b.Max), jen.Lit(b.ExMax), jen.Lit(b.MultipleOf)))
+		set("Num", jen.Qual(rtimplPkg, "NewNumRule").Call(jen.Lit(b.Min), jen.Lit(b.ExMin), jen.Lit(b.Max), jen.Lit(b.ExMax), jen.Lit(b.MultipleOf)))
 	}
 	e.nodeArrayFields(n, set)
 	e.nodeObjectFields(n, set)
 	if n.Ref != nil {
 		set("Ref", e.nodeRef(n.Ref))
+	}
+	if n.DynRef != nil {
+		set("DynRef", e.nodeRef(n.DynRef))
+		if n.DynName != "" {
+			set("DynName", jen.Lit(n.DynName))
+		}
+	}
+	if len(n.DynAnchors) > 0 {
+		d := jen.Dict{}
+		for _, a := range n.DynAnchors {
+			d[jen.Lit(a.Name)] = e.nodeRef(a.Node)
+		}
+		set("DynAnchors", jen.Map(jen.String()).Op("*").Qual(rtimplPkg, "Node").Values(d))
+		set("DynResource", jen.Lit(n.Resource))
 	}
 	set("AllOf", e.nodeList(n.AllOf))
 	set("AnyOf", e.nodeList(n.AnyOf))
@@ -112,7 +126,7 @@ func (e *emitter) nodeFields(n *ir.Node) jen.Dict {
 }
 
 func sizeRule(s *ir.Size, minKw, maxKw, noun string) jen.Code {
-	return jen.Op("&").Qual(rtPkg, "SizeRule").Values(jen.Dict{
+	return jen.Op("&").Qual(rtimplPkg, "SizeRule").Values(jen.Dict{
 		jen.Id("Min"): jen.Lit(s.Min), jen.Id("Max"): jen.Lit(s.Max),
 		jen.Id("MinKw"): jen.Lit(minKw), jen.Id("MaxKw"): jen.Lit(maxKw), jen.Id("Noun"): jen.Lit(noun),
 	})
@@ -126,6 +140,9 @@ func (e *emitter) nodeArrayFields(n *ir.Node, set func(string, jen.Code)) {
 	if n.Contains != nil {
 		set("Contains", e.nodeRef(n.Contains))
 		set("MinContains", jen.Lit(n.MinContains))
+		if n.ContainsNoEval {
+			set("ContainsNoEval", jen.True())
+		}
 	}
 	set("MaxContains", jen.Lit(n.MaxContains))
 	if n.ArrSize != nil {
@@ -142,14 +159,14 @@ func (e *emitter) nodeObjectFields(n *ir.Node, set func(string, jen.Code)) {
 		for _, p := range n.Props {
 			d[jen.Lit(p.Name)] = e.nodeRef(p.Node)
 		}
-		set("Props", jen.Map(jen.String()).Op("*").Qual(rtPkg, "Node").Values(d))
+		set("Props", jen.Map(jen.String()).Op("*").Qual(rtimplPkg, "Node").Values(d))
 	}
 	if len(n.Patterns) > 0 {
 		var ps []jen.Code
 		for _, p := range n.Patterns {
-			ps = append(ps, jen.Values(jen.Qual(rtPkg, "MustPattern").Call(jen.Lit(p.Name)), e.nodeRef(p.Node)))
+			ps = append(ps, jen.Values(jen.Qual(rtimplPkg, "MustPattern").Call(jen.Lit(p.Name)), e.nodeRef(p.Node)))
 		}
-		set("Patterns", jen.Index().Qual(rtPkg, "PatternNode").Values(ps...))
+		set("Patterns", jen.Index().Qual(rtimplPkg, "PatternNode").Values(ps...))
 	}
 	if n.Additional != nil {
 		set("Additional", e.nodeRef(n.Additional))
@@ -180,7 +197,7 @@ func (e *emitter) nodeObjectFields(n *ir.Node, set func(string, jen.Code)) {
 		for _, ds := range n.DepSchemas {
 			d[jen.Lit(ds.Name)] = e.nodeRef(ds.Node)
 		}
-		set("DepSchemas", jen.Map(jen.String()).Op("*").Qual(rtPkg, "Node").Values(d))
+		set("DepSchemas", jen.Map(jen.String()).Op("*").Qual(rtimplPkg, "Node").Values(d))
 	}
 	if n.ObjSize != nil {
 		set("ObjSize", sizeRule(n.ObjSize, "minProperties", "maxProperties", "property"))

@@ -93,6 +93,7 @@ func (u *upgrader) emit(alias string) ([]byte, error) {
 	f.HeaderComment("zerogen:schema-hash " + u.m2Hash)
 	f.ImportAlias(u.imp, alias)
 	f.ImportName(rtPkg, "rt")
+	f.ImportName(rtimplPkg, "rtimpl")
 	for _, r1 := range u.from.Roots {
 		r2 := findNamed(u.to.Roots, r1.Name)
 		if r2 == nil {

@@ -8,7 +8,7 @@ import (
 	"github.com/zeroproject/zero/gen/ir"
 )
 
-func (e *emitter) valName(t *ir.Type) string { return "val" + e.id(t) }
+func (e *emitter) valName(t *ir.Type) string { return "validate" + e.name(t) }
 
 // emitValidators writes a validate function per type and the Validate
 // methods of named types, for values built in Go.
@@ -21,7 +21,7 @@ func (e *emitter) emitValidators(f *jen.File) {
 		case ir.KUnion:
 			f.Comment("Validate reports whether the value satisfies its schema.")
 			f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().Block(
-				jen.If(jen.Id("x").Dot("Value").Op("==").Nil()).Block(jen.Return(jen.Qual(rtPkg, "NoValue").Call())),
+				jen.If(jen.Id("x").Dot("Value").Op("==").Nil()).Block(jen.Return(jen.Qual(rtimplPkg, "NoValue").Call())),
 				jen.Return(jen.Id("x").Dot("Value").Dot("Validate").Call()),
 			)
 		case ir.KEnum:
@@ -38,7 +38,7 @@ func (e *emitter) enumCheck(t *ir.Type) []jen.Code {
 	}
 	return []jen.Code{
 		jen.Switch(jen.Id("v")).Block(jen.Case(cases...).Block(jen.Return(jen.Nil()))),
-		jen.Return(jen.Qual(rtPkg, "InvalidEnum").Call(jen.String().Call(jen.Id("v")), jen.Lit(quotedList(t.Values)))),
+		jen.Return(jen.Qual(rtimplPkg, "EnumMismatch").Call(jen.Lit(-1), jen.Qual("strconv", "Quote").Call(jen.String().Call(jen.Id("v"))), jen.Lit(quotedList(t.Values)))),
 	}
 }
 
@@ -59,34 +59,34 @@ func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 		return []jen.Code{jen.Return(v.Clone().Dot("Validate").Call())}
 	case ir.KString:
 		if e.hasStrRule(t) {
-			return []jen.Code{jen.Return(jen.Id(e.ruleName("str", t)).Dot("Check").Call(v, jen.Lit(-1)))}
+			return []jen.Code{jen.Return(jen.Id(e.ruleName(t)).Dot("Check").Call(v, jen.Lit(-1)))}
 		}
-		return []jen.Code{jen.Id("_").Op("=").Add(v), ok}
+		return []jen.Code{ok}
 	case ir.KInt:
 		if e.hasIntRule(t) {
-			return []jen.Code{jen.Return(jen.Id(e.ruleName("int", t)).Dot("Check").Call(v, jen.Lit(-1)))}
+			return []jen.Code{jen.Return(jen.Id(e.ruleName(t)).Dot("Check").Call(v, jen.Lit(-1)))}
 		}
-		return []jen.Code{jen.Id("_").Op("=").Add(v), ok}
+		return []jen.Code{ok}
 	case ir.KFloat:
-		out := []jen.Code{jen.If(jen.Err().Op(":=").Qual(rtPkg, "CheckFinite").Call(v), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
+		out := []jen.Code{jen.If(jen.Err().Op(":=").Qual(rtimplPkg, "CheckFinite").Call(v), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
 		if !t.Num.Empty() {
-			out = append(out, jen.Return(jen.Id(e.ruleName("num", t)).Dot("CheckFloat").Call(v, jen.Lit(""), jen.Lit(-1))))
+			out = append(out, jen.Return(jen.Id(e.ruleName(t)).Dot("CheckFloat").Call(v, jen.Lit(""), jen.Lit(-1))))
 		} else {
 			out = append(out, ok)
 		}
 		return out
 	case ir.KBool:
-		return []jen.Code{jen.Id("_").Op("=").Add(v), ok}
+		return []jen.Code{ok}
 	case ir.KArray:
 		out := []jen.Code{}
 		if t.ArrSize != nil {
-			out = append(out, jen.If(jen.Err().Op(":=").Id(e.ruleName("size", t)).Dot("Check").Call(jen.Len(v), jen.Lit(-1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
+			out = append(out, jen.If(jen.Err().Op(":=").Id(e.ruleName(t)).Dot("Check").Call(jen.Len(v), jen.Lit(-1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 		}
 		out = append(out, jen.For(jen.List(jen.Id("i"), jen.Id("x")).Op(":=").Range().Add(v)).Block(
 			jen.If(jen.Err().Op(":=").Id(e.valName(t.Elem)).Call(jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Qual(rtPkg, "AtIndex").Call(jen.Err(), jen.Id("i"))))))
 		if t.Unique {
-			out = append(out, jen.Return(jen.Qual(rtPkg, "Unique").Call(v, jen.Lit(-1))))
+			out = append(out, jen.Return(jen.Qual(rtimplPkg, "Unique").Call(v, jen.Lit(-1))))
 		} else {
 			out = append(out, ok)
 		}
@@ -94,13 +94,13 @@ func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 	case ir.KMap:
 		out := []jen.Code{}
 		if t.ObjSize != nil {
-			out = append(out, jen.If(jen.Err().Op(":=").Id(e.ruleName("size", t)).Dot("Check").Call(jen.Len(v), jen.Lit(-1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
+			out = append(out, jen.If(jen.Err().Op(":=").Id(e.ruleName(t)).Dot("Check").Call(jen.Len(v), jen.Lit(-1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 		}
 		return append(out, jen.For(jen.List(jen.Id("k"), jen.Id("x")).Op(":=").Range().Add(v)).Block(
 			jen.If(jen.Err().Op(":=").Id(e.valName(t.Elem)).Call(jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k"))))), ok)
 	}
-	out := []jen.Code{jen.If(jen.Err().Op(":=").Qual(rtPkg, "CheckRaw").Call(v), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
+	out := []jen.Code{jen.If(jen.Err().Op(":=").Qual(rtimplPkg, "CheckRaw").Call(v), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
 	if t.Node != nil {
 		return append(out, jen.Return(jen.Id(e.nodeVar(t.Node)).Dot("ValidateRaw").Call(v)))
 	}
@@ -116,6 +116,10 @@ func (e *emitter) structValidator(f *jen.File, t *ir.Type) {
 	}
 	var body []jen.Code
 	fixed := 0
+	var count jen.Code = jen.Null() // the member count matters only to a size rule
+	if t.ObjSize != nil {
+		count = jen.Id("n").Op("++")
+	}
 	for _, fl := range t.Fields {
 		if fl.Const != "" {
 			fixed++
@@ -135,22 +139,23 @@ func (e *emitter) structValidator(f *jen.File, t *ir.Type) {
 			if storeOf(fl) == storePtr {
 				val = jen.Op("*").Add(v.Clone())
 			}
-			body = append(body, jen.If(v.Clone().Op("!=").Nil()).Block(jen.Id("n").Op("++"), check(val)))
+			body = append(body, jen.If(v.Clone().Op("!=").Nil()).Block(count, check(val)))
 		case storeOpt:
-			body = append(body, jen.If(v.Clone().Dot("Set")).Block(jen.Id("n").Op("++"), check(v.Clone().Dot("V"))))
+			body = append(body, jen.If(v.Clone().Dot("Set")).Block(count, check(v.Clone().Dot("V"))))
 		}
 	}
 	if t.Extra != nil {
 		body = append(body, jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Id("x").Dot("Extra")).Block(
-			jen.Id("n").Op("++"),
+			count,
 			jen.If(jen.Err().Op(":=").Id(e.valName(t.Extra)).Call(jen.Id("v")), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k"))))))
 	}
-	pre := []jen.Code{jen.Id("n").Op(":=").Lit(fixed)}
+	var pre []jen.Code
 	if t.ObjSize != nil {
-		body = append(body, jen.Return(jen.Id(e.ruleName("size", t)).Dot("Check").Call(jen.Id("n"), jen.Lit(-1))))
+		pre = append(pre, jen.Id("n").Op(":=").Lit(fixed))
+		body = append(body, jen.Return(jen.Id(e.ruleName(t)).Dot("Check").Call(jen.Id("n"), jen.Lit(-1))))
 	} else {
-		body = append(body, jen.Id("_").Op("=").Id("n"), jen.Return(jen.Nil()))
+		body = append(body, jen.Return(jen.Nil()))
 	}
 	f.Comment("Validate reports whether the value satisfies its schema.")
 	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().Block(append(pre, body...)...)

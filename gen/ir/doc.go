@@ -2,7 +2,7 @@
 // reach classified into a Go-shaped Type (a struct, a named string enum, a
 // sealed union, a slice, a map, a scalar) or, when it has no exact Go
 // shape, a raw JSON value validated by an interpreter Node that mirrors
-// rt.Node. Nothing is approximated: a keyword that cannot be honoured
+// rtimpl.Node. Nothing is approximated: a keyword that cannot be honoured
 // exactly is refused with its JSON Pointer.
 //
 // Build reads a schema.Loaded; the Go emitter, the fixture generator, the

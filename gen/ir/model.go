@@ -9,7 +9,7 @@ type Kind int
 
 // The Go shapes.
 const (
-	KRaw    Kind = iota // rt.Raw, validated by an rt.Node (or anything when Node is nil)
+	KRaw    Kind = iota // rt.Raw, validated by an rtimpl.Node (or anything when Node is nil)
 	KStruct             // a struct with one field per property
 	KUnion              // a sealed interface over struct variants told apart by a const property
 	KEnum               // a named string type with constants
@@ -87,6 +87,9 @@ type Field struct {
 	// property needs no storage. ConstTypes are the types its schema names.
 	Const      string
 	ConstTypes []string
+	// ConstText is the const as encoders write it: a number as the schema
+	// spells it (-32700, not the canonical -327e2), anything else canonical.
+	ConstText string
 }
 
 // Size is a min/max count (Max < 0: none).
@@ -108,7 +111,7 @@ type NumBounds struct {
 	Min, ExMin, Max, ExMax, MultipleOf string
 }
 
-// Node mirrors rt.Node for schemas validated by the interpreter.
+// Node mirrors rtimpl.Node for schemas validated by the interpreter.
 type Node struct {
 	ID     int
 	Schema *jsonschema.Schema // the compiled schema the node comes from
@@ -126,6 +129,7 @@ type Node struct {
 	Prefix                   []*Node
 	Items, Contains          *Node
 	MinContains, MaxContains int
+	ContainsNoEval           bool // items contains matches are not evaluated (2019-09)
 	ArrSize                  *Size
 	Unique                   bool
 
@@ -143,6 +147,12 @@ type Node struct {
 	Not, If, Then, Else *Node
 
 	UnevalProps, UnevalItems *Node
+
+	// DynRef, DynName and DynAnchors mirror rt.Node's dynamic references.
+	DynRef     *Node
+	DynName    string
+	DynAnchors []NamedNode
+	Resource   string
 }
 
 // NamedNode is a node under a property name or pattern.

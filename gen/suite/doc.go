@@ -2,7 +2,10 @@
 // Suite (draft 2020-12) through zerogen as an external yardstick.
 //
 // For every case of every suite file (the top-level files of
-// tests/draft2020-12, then optional/ apart from optional/format/, reported
+// tests/draft2020-12; this package's own cases for draft-04, -06, -07 and
+// 2019-09 in testdata/dialects, whose verdicts another test checks against
+// jsonschema/v5; then optional/ apart from optional/format/ and the suite's
+// folders for the other dialects when the checkout has them, reported
 // separately and never enforced) the test generates one Go package with
 // gen.Generate, builds one program that imports them all in a temporary
 // module, and decodes each test's data with the generated Root.UnmarshalJSON.
@@ -12,10 +15,13 @@
 // decoder's documented strictnesses explains (duplicate keys, depth, int64,
 // UTF-8, huge exponents) counts as DEVIATION.
 //
-// The suite is read from ../shared/json-schema-test-suite beside the
-// repository; without it, or with -short, the test skips. It takes 5-20 s
-// with a warm build cache and about 90 s on an empty one:
+// The suite is read from $ZERO_SUITE_DIR, else from
+// ../shared/json-schema-test-suite beside the repository, where
+// `make fetch-suite` clones it at the pinned commit; without it the test
+// skips and says so, and with -short it skips too. It takes 5-20 s with a
+// warm build cache and about 90 s on an empty one:
 //
+//	make fetch-suite    # once
 //	go test ./gen/suite
 //	make suite-report   # also writes docs/suite.md (ZERO_SUITE_REPORT=docs/suite.md)
 //

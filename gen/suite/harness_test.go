@@ -13,29 +13,6 @@ import (
 // The tests in this file check the harness itself, so that a verdict in the
 // report is the generated code's and not the harness's.
 
-func TestSameJSON(t *testing.T) {
-	for _, c := range []struct {
-		a, b string
-		same bool
-	}{
-		{`{"a": [1, 2.0, "x"], "b": null}`, `{"b":null,"a":[1,2,"x"]}`, true},
-		{`1e2`, `100`, true},
-		{`-0`, `0`, true},
-		{`"\u00e9"`, `"é"`, true},
-		{`98249283749234923498293171823948729348710298301928331`, `9.824928374923492e+52`, false},
-		{`0.1`, `0.10000000000000001`, false},
-		{`{"a":1}`, `{"a":1,"b":2}`, false},
-		{`[1,2]`, `[2,1]`, false},
-		{`true`, `"true"`, false},
-		{`{}`, `{} {}`, false},
-		{`{}`, `{`, false},
-	} {
-		if got, err := sameJSON([]byte(c.a), []byte(c.b)); got != c.same {
-			t.Errorf("sameJSON(%s, %s) = %v (%v), want %v", c.a, c.b, got, err, c.same)
-		}
-	}
-}
-
 func TestDeviationOf(t *testing.T) {
 	for _, c := range []struct {
 		kw, msg, want string
@@ -43,7 +20,7 @@ func TestDeviationOf(t *testing.T) {
 		{"duplicate", `key "a" appears more than once`, "duplicate keys"},
 		{"depth", "nesting deeper than 1000 levels", "nesting depth"},
 		{"type", "integer 1e308 does not fit in int64", "integer beyond int64"},
-		{"syntax", "invalid UTF-8 in string at offset 3", "invalid UTF-8"},
+		{"syntax", "invalid UTF-8 in string", "invalid UTF-8"},
 		{"type", "number 1e99999 is outside the range this decoder checks exactly", "exponent beyond ±10000"},
 		{"type", "got number 1.5, want integer", ""},
 		{"syntax", "unexpected end of input", ""},

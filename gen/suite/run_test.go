@@ -320,7 +320,7 @@ func describe(err error) *errInfo {
 	var e *rt.Error
 	if errors.As(err, &e) {
 		info.RT = true
-		info.Pointer, info.Keyword, info.Offset, info.Msg = e.Path(), e.Keyword, e.Offset, e.Msg
+		info.Pointer, info.Keyword, info.Offset, info.Msg = e.Pointer, e.Keyword, e.Offset, e.Msg
 	}
 	return info
 }

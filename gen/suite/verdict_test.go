@@ -1,14 +1,12 @@
 package suite
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"math/big"
 	"strings"
 
 	"github.com/zeroproject/zero/gen"
+	"github.com/zeroproject/zero/rt/rttest"
 )
 
 // outcome is how one suite test went.
@@ -61,8 +59,10 @@ func judgeTest(c *suiteCase, t *suiteTest) (outcome, string) {
 	case r.Enc != "":
 		return wrong, "accepted, but " + r.Enc
 	}
-	if same, err := sameJSON(t.Data, r.Out); !same {
+	if same, err := rttest.SameJSON(t.Data, r.Out); err != nil {
 		return wrong, fmt.Sprintf("accepted, but MarshalJSON wrote %s (%v)", r.Out, err)
+	} else if !same {
+		return wrong, fmt.Sprintf("accepted, but MarshalJSON wrote %s (a different value)", r.Out)
 	}
 	return passed, ""
 }
@@ -103,72 +103,4 @@ func deviationOf(e *errInfo) string {
 		return "exponent beyond ±10000"
 	}
 	return ""
-}
-
-// sameJSON reports whether a and b are the same JSON value: objects equal as
-// sets of members, numbers equal as exact rationals.
-func sameJSON(a, b []byte) (bool, error) {
-	va, err := decodeAny(a)
-	if err != nil {
-		return false, fmt.Errorf("suite data: %w", err)
-	}
-	vb, err := decodeAny(b)
-	if err != nil {
-		return false, fmt.Errorf("not JSON: %w", err)
-	}
-	if !equalJSON(va, vb) {
-		return false, fmt.Errorf("a different value")
-	}
-	return true, nil
-}
-
-func decodeAny(b []byte) (any, error) {
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.UseNumber()
-	var v any
-	if err := d.Decode(&v); err != nil {
-		return nil, err
-	}
-	if d.More() {
-		return nil, fmt.Errorf("more than one value")
-	}
-	return v, nil
-}
-
-func equalJSON(a, b any) bool {
-	switch a := a.(type) {
-	case map[string]any:
-		b, ok := b.(map[string]any)
-		if !ok || len(a) != len(b) {
-			return false
-		}
-		for k, va := range a {
-			vb, ok := b[k]
-			if !ok || !equalJSON(va, vb) {
-				return false
-			}
-		}
-		return true
-	case []any:
-		b, ok := b.([]any)
-		if !ok || len(a) != len(b) {
-			return false
-		}
-		for i := range a {
-			if !equalJSON(a[i], b[i]) {
-				return false
-			}
-		}
-		return true
-	case json.Number:
-		b, ok := b.(json.Number)
-		return ok && equalNumber(a, b)
-	}
-	return a == b
-}
-
-func equalNumber(a, b json.Number) bool {
-	ra, oka := new(big.Rat).SetString(string(a))
-	rb, okb := new(big.Rat).SetString(string(b))
-	return oka && okb && ra.Cmp(rb) == 0
 }

@@ -4,13 +4,16 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
+	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/redact"
 	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/session"
 	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/tools"
+	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // execution is one `zero exec` after its flags were accepted.
@@ -37,7 +40,7 @@ func execCmd(ctx context.Context, env Env, args []string) (code int) {
 	f, err := parseExecFlags(args)
 	if err == nil && f.help {
 		fmt.Fprint(env.Stdout, execUsage)
-		return run.ExitOK
+		return vocab.ExitCodeSuccess
 	}
 	if err == nil {
 		err = f.validate()
@@ -72,7 +75,7 @@ func (x *execution) newSink() streamio.Sink {
 	case streamio.FormatStreamJSON:
 		return streamio.NewStreamJSON(x.out, x.f.schemaVersion, x.red.String)
 	case streamio.FormatJSON:
-		x.json = streamio.NewJSON(x.out, x.red.String)
+		x.json = streamio.NewJSON(x.out, x.f.schemaVersion, x.red.String)
 		return x.json
 	}
 	return x.newTextSink()
@@ -132,6 +135,7 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 		Provider: p, Tools: tb, MaxTurns: x.f.maxTurns, Prompt: prompt, System: system,
 		Sink: x.sink, Redactor: x.red, Warnings: append(x.warnings(), warns...),
 		MaxOutputTokens: maxOut, OnStop: x.onStop, OnWait: x.onWait, Flush: x.flushOut,
+		LimitHint: "raise it with --max-turns",
 	}
 	if sess != nil {
 		defer x.closeSession(sess)
@@ -180,13 +184,34 @@ func (x *execution) bashEnv() []string {
 }
 
 // warnings are the warnings about the flags the run writes after
-// run_start.
+// run_start: permission checks that are off, and tools that were enabled
+// but are not offered because they need an approval no one can give.
 func (x *execution) warnings() []run.Warning {
-	if !x.f.unsafe {
-		return nil
+	var out []run.Warning
+	if x.f.policy.Mode == permission.ModeUnsafe {
+		out = append(out, run.Warning{Code: vocab.WarningCodeSkipPermissionsUnsafe, Message: "permission checks are off (" + x.f.unsafeFlag() + "): " +
+			"the model may run any command and change any file without asking"})
 	}
-	return []run.Warning{{Code: run.WarnUnsafe, Message: "permission checks are off (--skip-permissions-unsafe): " +
-		"the model may run any command and change any file without asking"}}
+	for _, s := range x.f.policy.Withheld(tools.Specs()) {
+		out = append(out, run.Warning{Code: vocab.WarningCodeToolsNotOffered, Message: withheldNote(s)})
+	}
+	return out
+}
+
+// unsafeFlag is the flag that turned the unsafe mode on, as the user typed
+// it.
+func (f *execFlags) unsafeFlag() string {
+	if f.unsafe {
+		return "--skip-permissions-unsafe"
+	}
+	return "--permission-mode unsafe"
+}
+
+// withheldNote says that an enabled tool is not offered, and which flags
+// would offer it.
+func withheldNote(s tools.Spec) string {
+	return "tool " + s.Name + " is enabled but not offered to the model: it needs approval, and this headless run cannot ask for it; " +
+		"allow it with " + strings.Join(permission.GrantFlags(s), " or ")
 }
 
 // readerGone says the text answer's reader went away (as with | head):

@@ -31,6 +31,8 @@ type execFlags struct {
 	listTools     bool
 	enabled       []string
 	disabled      []string
+	allowed       []string
+	mode          string
 	unsafe        bool
 	passEnv       bool
 	maxTurns      int
@@ -78,6 +80,8 @@ func (f *execFlags) flagSet() *pflag.FlagSet {
 	fs.BoolVar(&f.listTools, "list-tools", false, "")
 	fs.StringSliceVar(&f.enabled, "enabled-tools", nil, "")
 	fs.StringSliceVar(&f.disabled, "disabled-tools", nil, "")
+	fs.StringSliceVar(&f.allowed, "allowed-tools", nil, "")
+	fs.StringVar(&f.mode, "permission-mode", "", "")
 	fs.BoolVar(&f.unsafe, "skip-permissions-unsafe", false, "")
 	fs.BoolVar(&f.passEnv, "pass-env", false, "")
 	fs.IntVar(&f.maxTurns, "max-turns", run.DefaultMaxTurns, "")
@@ -131,14 +135,39 @@ func (f *execFlags) checkSessionFlags() error {
 
 func (f *execFlags) checkTools() error {
 	f.enabled, f.disabled = trimAll(f.enabled), trimAll(f.disabled)
-	f.policy = permission.Policy{Mode: permission.ModeDefault, Enabled: f.enabled, Disabled: f.disabled}
-	if f.unsafe {
-		f.policy.Mode = permission.ModeSkipPermissionsUnsafe
+	mode, err := f.permissionMode()
+	if err != nil {
+		return err
+	}
+	f.policy = permission.Policy{Mode: mode, Enabled: f.enabled, Disabled: f.disabled}
+	for _, name := range trimAll(f.allowed) {
+		g, err := permission.ParseGrant(name)
+		if err != nil {
+			return usageErrorf("--allowed-tools: %v", err)
+		}
+		f.policy.Allowed = append(f.policy.Allowed, g)
 	}
 	if err := f.policy.Validate(tools.Names()); err != nil {
 		return usageErrorf("%s", strings.ReplaceAll(err.Error(), "\n", "; "))
 	}
 	return nil
+}
+
+// permissionMode reads --permission-mode and its alias
+// --skip-permissions-unsafe, which may only be combined with the mode it
+// stands for.
+func (f *execFlags) permissionMode() (permission.Mode, error) {
+	mode, err := permission.ParseMode(f.mode)
+	if err != nil {
+		return "", usageErrorf("--permission-mode: %v", err)
+	}
+	if f.unsafe {
+		if f.mode != "" && mode != permission.ModeUnsafe {
+			return "", usageErrorf("--skip-permissions-unsafe means --permission-mode unsafe and cannot be combined with --permission-mode %s", mode)
+		}
+		mode = permission.ModeUnsafe
+	}
+	return mode, nil
 }
 
 // trimAll drops spaces around names and empty names.

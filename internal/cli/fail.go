@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
-	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/streamio"
+	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // trackedSink remembers whether run_end was written, so that a crash can
@@ -27,7 +27,7 @@ func (s *trackedSink) Emit(ev streamjsonv2.OutputValue) error {
 // stderr, nothing on stdout, exit 2.
 func usageFailure(env Env, err error, help string) int {
 	fmt.Fprintf(env.Stderr, "zero: %s\nRun '%s' for usage.\n", err, help)
-	return run.ExitUsage
+	return vocab.ExitCodeUsage
 }
 
 // fail reports a failure of a run that did not start: "zero: ..." on
@@ -56,6 +56,6 @@ func (x *execution) end(code, msg string, exit int) {
 func (x *execution) crash(p any) int {
 	msg := strings.TrimSpace(fmt.Sprintf("internal error: %v", p))
 	x.errorf("%s", msg)
-	x.end(run.CodeInternalError, msg, run.ExitCrash)
-	return run.ExitCrash
+	x.end(vocab.ErrorCodeInternalError, msg, vocab.ExitCodeInternal)
+	return vocab.ExitCodeInternal
 }

@@ -8,9 +8,9 @@ import (
 
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/permission"
-	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/tools"
+	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // listTools reports the tools the run would offer, as the answer of a run
@@ -24,15 +24,15 @@ func (x *execution) listTools() int {
 	events := []streamjsonv2.OutputValue{
 		&streamjsonv2.RunStart{RunID: x.runID, SessionID: streamio.NoSession, Cwd: x.absCwd(), Provider: name, Model: model, APIModel: model},
 		&streamjsonv2.Final{RunID: x.runID, Text: toolTable(x.f.policy) + "\n" + x.agentsNote()},
-		&streamjsonv2.RunEnd{RunID: x.runID, Status: streamjsonv2.RunStatusSuccess, ExitCode: run.ExitOK},
+		&streamjsonv2.RunEnd{RunID: x.runID, Status: streamjsonv2.RunStatusSuccess, ExitCode: vocab.ExitCodeSuccess},
 	}
 	for _, ev := range events {
 		if err := x.sink.Emit(ev); err != nil {
 			x.errorf("%v", err)
-			return run.ExitRuntime
+			return vocab.ExitCodeRuntime
 		}
 	}
-	return run.ExitOK
+	return vocab.ExitCodeSuccess
 }
 
 // agentsNote says whether the workspace's AGENTS.md joins the system
@@ -53,8 +53,14 @@ func toolTable(p permission.Policy) string {
 		w.Write([]byte(s.Name + "\t" + s.SideEffect + "\t" + s.Permission + "\t" + s.Reason + "\n"))
 	}
 	w.Flush()
-	if p.Mode == permission.ModeSkipPermissionsUnsafe {
-		b.WriteString("permission mode skip_permissions_unsafe: tools marked prompt are granted without asking\n")
+	switch p.Mode {
+	case permission.ModeUnsafe:
+		b.WriteString("permission mode unsafe: tools marked prompt are granted without asking\n")
+	case permission.ModeAcceptEdits:
+		b.WriteString("permission mode accept-edits: tools that only change files in the workspace are granted without asking\n")
+	}
+	for _, s := range p.Withheld(tools.Specs()) {
+		b.WriteString(withheldNote(s) + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
 }

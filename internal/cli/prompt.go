@@ -7,8 +7,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/streamio"
+	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // readPrompt reads the prompt, giving up when ctx is cancelled (a signal
@@ -27,7 +27,7 @@ func (x *execution) readPrompt(ctx context.Context) (string, error) {
 	case r := <-done:
 		return r.prompt, r.err
 	case <-ctx.Done():
-		return "", &exitError{exit: run.ExitInterrupted, code: run.CodeInterrupted, msg: context.Cause(ctx).Error()}
+		return "", &exitError{exit: vocab.ExitCodeInterrupted, code: vocab.ErrorCodeInterrupted, msg: context.Cause(ctx).Error()}
 	}
 }
 

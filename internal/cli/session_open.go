@@ -7,6 +7,7 @@ import (
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
 	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/session"
+	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // store returns the session store, redacting what it writes.
@@ -25,13 +26,14 @@ func openStore(env Env, hook func(key, s string) string) (*session.Store, error)
 // checkSessions settles the session to resume or fork before anything is
 // read, turning what the user typed into a full id:
 //   - a bare --resume takes the newest session of this workspace; a first
-//     word that is a session id, or looks like one (see
-//     session.LooksLikeID), is taken as the id to resume instead;
+//     word that names a session (its id, or a unique prefix or suffix of at
+//     least six characters), or looks like an id (see session.LooksLikeID),
+//     is taken as the id to resume instead;
 //   - an id may be abbreviated to a unique prefix or suffix;
 //   - an id that names no session, or several, is a usage error.
 func (x *execution) checkSessions(st *session.Store) error {
 	f := x.f
-	if f.resume == latest && len(f.words) > 0 && (st.Exists(f.words[0]) || session.LooksLikeID(f.words[0])) {
+	if f.resume == latest && len(f.words) > 0 && namesSession(st, f.words[0]) {
 		f.resume, f.words = f.words[0], f.words[1:]
 	}
 	var err error
@@ -44,6 +46,23 @@ func (x *execution) checkSessions(st *session.Store) error {
 		f.fork, err = resolveSession(st, f.fork, "fork")
 	}
 	return err
+}
+
+// minAbbrev is the shortest abbreviation of an id that a bare --resume
+// takes from the prompt's first word: the length of an id's random part.
+const minAbbrev = 6
+
+// namesSession reports whether word, the first word after a bare --resume,
+// is meant as a session id rather than as prompt text.
+func namesSession(st *session.Store, word string) bool {
+	if session.LooksLikeID(word) {
+		return true
+	}
+	if len(word) < minAbbrev {
+		return false
+	}
+	_, err := st.Resolve(word)
+	return err == nil
 }
 
 // latestHere returns the newest session recorded in this workspace.
@@ -84,7 +103,7 @@ func resolveSession(st *session.Store, ref, verb string) (string, error) {
 func sessionWarnings(warns []session.Warning) []run.Warning {
 	var out []run.Warning
 	for _, w := range warns {
-		out = append(out, run.Warning{Code: run.WarnSession, Message: w.String()})
+		out = append(out, run.Warning{Code: vocab.WarningCodeSessionWarning, Message: w.String()})
 	}
 	return out
 }
@@ -107,7 +126,7 @@ func (x *execution) openSession(st *session.Store, c choice, cwd string) (*sessi
 		s, warns, err = st.Open(x.f.resume)
 	default:
 		if s, err = st.Create(meta); err != nil {
-			return nil, []run.Warning{{Code: run.WarnSessionNotSaved, Message: "this run is not saved: " + err.Error()}}, nil
+			return nil, []run.Warning{{Code: vocab.WarningCodeSessionNotSaved, Message: "this run is not saved: " + err.Error()}}, nil
 		}
 	}
 	if err != nil {
@@ -115,7 +134,7 @@ func (x *execution) openSession(st *session.Store, c choice, cwd string) (*sessi
 	}
 	out := append(x.sessionWarns, sessionWarnings(warns)...)
 	if s.Meta.Cwd != cwd && x.f.resume != "" {
-		out = append(out, run.Warning{Code: run.WarnSession, Message: fmt.Sprintf(
+		out = append(out, run.Warning{Code: vocab.WarningCodeSessionWarning, Message: fmt.Sprintf(
 			"session %s was recorded in %s and this run works in %s; the session keeps %s (fork it with --fork to record this directory)",
 			s.Meta.ID, s.Meta.Cwd, cwd, s.Meta.Cwd)})
 	}
@@ -128,9 +147,9 @@ func sessionError(err error) error {
 	case errors.Is(err, session.ErrNotFound):
 		return inputErrorf("%v", err)
 	case errors.Is(err, session.ErrLocked):
-		return &exitError{exit: run.ExitRuntime, code: "session_locked", msg: err.Error() + "; wait for it to finish or fork the session with --fork"}
+		return &exitError{exit: vocab.ExitCodeRuntime, code: vocab.ErrorCodeSessionLocked, msg: err.Error() + "; wait for it to finish or fork the session with --fork"}
 	}
-	return &exitError{exit: run.ExitRuntime, code: "session_error", msg: err.Error()}
+	return &exitError{exit: vocab.ExitCodeRuntime, code: vocab.ErrorCodeSessionError, msg: err.Error()}
 }
 
 // closeSession saves the session's metadata and releases its lock.

@@ -12,8 +12,9 @@ import (
 	"github.com/spf13/pflag"
 
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
-	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/session"
+	"github.com/zeroproject/zero/internal/textclip"
+	"github.com/zeroproject/zero/internal/vocab"
 	"github.com/zeroproject/zero/rt"
 )
 
@@ -29,12 +30,12 @@ func sessionsCmd(env Env, args []string) int {
 	}
 	if *help {
 		fmt.Fprint(env.Stdout, sessionsUsage)
-		return run.ExitOK
+		return vocab.ExitCodeSuccess
 	}
 	st, err := openStore(env, nil)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
-		return run.ExitRuntime
+		return vocab.ExitCodeRuntime
 	}
 	rest := fs.Args()
 	if err := checkSessionsArgs(rest, *olderThan); err != nil {
@@ -79,7 +80,7 @@ func listSessions(env Env, st *session.Store, asJSON bool) int {
 	metas, warns, err := st.List()
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
-		return run.ExitRuntime
+		return vocab.ExitCodeRuntime
 	}
 	printWarnings(env, warns)
 	if asJSON {
@@ -88,10 +89,10 @@ func listSessions(env Env, st *session.Store, asJSON bool) int {
 	w := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(w, "ID\tUPDATED\tRUNS\tPROVIDER\tMODEL\tWORKSPACE\tTITLE")
 	for _, m := range metas {
-		fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\t%s\n", m.ID, shortTime(m.UpdatedAt), m.Runs, m.Provider, m.Model, m.Cwd, clip(m.Title.V, 60))
+		fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\t%s\n", m.ID, shortTime(m.UpdatedAt), m.Runs, m.Provider, m.Model, m.Cwd, textclip.Runes(m.Title.V, 60))
 	}
 	w.Flush()
-	return run.ExitOK
+	return vocab.ExitCodeSuccess
 }
 
 // printWarnings writes the store's warnings to stderr.
@@ -117,11 +118,11 @@ func deleteSessions(env Env, st *session.Store, refs []string) int {
 	for _, id := range ids {
 		if err := st.Delete(id); err != nil {
 			fmt.Fprintf(env.Stderr, "zero: %v\n", err)
-			return run.ExitRuntime
+			return vocab.ExitCodeRuntime
 		}
 		fmt.Fprintf(env.Stdout, "deleted %s\n", id)
 	}
-	return run.ExitOK
+	return vocab.ExitCodeSuccess
 }
 
 // pruneSessions deletes the sessions last updated longer ago than age.
@@ -137,9 +138,9 @@ func pruneSessions(env Env, st *session.Store, age string) int {
 	}
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
-		return run.ExitRuntime
+		return vocab.ExitCodeRuntime
 	}
-	return run.ExitOK
+	return vocab.ExitCodeSuccess
 }
 
 // parseAge reads --older-than: a Go duration ("36h", "90m") or a whole
@@ -163,9 +164,9 @@ func parseAge(s string) (time.Duration, error) {
 // 2 for an id that is invalid, unknown or ambiguous, 3 otherwise.
 func exitForSessionError(err error) int {
 	if errors.Is(err, session.ErrNotFound) || errors.Is(err, session.ErrAmbiguous) || errors.Is(err, session.ErrInvalidID) {
-		return run.ExitUsage
+		return vocab.ExitCodeUsage
 	}
-	return run.ExitRuntime
+	return vocab.ExitCodeRuntime
 }
 
 // showSession prints one session's metadata and records.
@@ -192,7 +193,7 @@ func showSession(env Env, st *session.Store, ref string, asJSON bool) int {
 	}
 	printMeta(env.Stdout, meta)
 	printRecords(env.Stdout, recs)
-	return run.ExitOK
+	return vocab.ExitCodeSuccess
 }
 
 // encodable is a generated document type.
@@ -213,14 +214,14 @@ func writeJSONLines(env Env, vals []encodable) int {
 		e.Reset()
 		if err := v.EncodeJSON(&e); err != nil {
 			fmt.Fprintf(env.Stderr, "zero: encode: %v\n", err)
-			return run.ExitRuntime
+			return vocab.ExitCodeRuntime
 		}
 		e.Buf = append(e.Buf, '\n')
 		if _, err := env.Stdout.Write(e.Buf); err != nil {
-			return run.ExitRuntime
+			return vocab.ExitCodeRuntime
 		}
 	}
-	return run.ExitOK
+	return vocab.ExitCodeSuccess
 }
 
 func printMeta(w io.Writer, m sessionv1.SessionMeta) {
@@ -246,7 +247,7 @@ func printRecords(w io.Writer, recs []sessionv1.SessionRecord) {
 	fmt.Fprintln(tw, "TIME\tRUN\tRECORD\tDETAIL")
 	for _, r := range recs {
 		t, runID, kind, detail := describeRecord(r.Value)
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", shortTime(t), runID, kind, clip(oneLine(detail), 80))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", shortTime(t), runID, kind, textclip.Runes(oneLine(detail), 80))
 	}
 	tw.Flush()
 }
@@ -290,11 +291,3 @@ func shortTime(t string) string {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
-}

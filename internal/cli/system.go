@@ -10,6 +10,7 @@ import (
 
 	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/tools"
+	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // agentsFile is the file of project instructions read from the workspace
@@ -43,7 +44,7 @@ func (x *execution) systemPrompt(ws *tools.Workspace) (string, []run.Warning) {
 // workspace.
 func readAgents(ws *tools.Workspace) (string, []run.Warning) {
 	warn := func(format string, args ...any) []run.Warning {
-		return []run.Warning{{Code: run.WarnAgentsFile, Message: fmt.Sprintf(format, args...)}}
+		return []run.Warning{{Code: vocab.WarningCodeAgentsFile, Message: fmt.Sprintf(format, args...)}}
 	}
 	real, err := ws.Resolve(agentsFile)
 	if err != nil {

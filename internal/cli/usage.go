@@ -39,8 +39,10 @@ Flags:
                                   NO_COLOR is set;
                                   json: one ExecResult object when the run ends;
                                   stream-json: one event per line as it happens
-        --schema-version N        stream-json protocol version, 1 or 2 (default 2);
-                                  version 1 has no reasoning or permission events
+        --schema-version N        protocol version, 1 or 2 (default 2); with
+                                  stream-json, version 1 has no reasoning or
+                                  permission events; with json, version 1 of
+                                  the ExecResult has no stopReason
         --provider NAME           openai, anthropic or replay (default: ZERO_PROVIDER,
                                   else openai if OPENAI_API_KEY is set, else
                                   anthropic if ANTHROPIC_API_KEY is set; both set
@@ -63,9 +65,15 @@ Flags:
                                   without contacting a provider
         --enabled-tools a,b       offer only these tools
         --disabled-tools a,b      never offer these tools
-        --skip-permissions-unsafe grant every tool that is not denied, including
-                                  bash, write_file and edit_file, without asking;
-                                  only for sandboxes you are ready to lose
+        --allowed-tools a,b       grant these tools without asking (exact names),
+                                  for example --allowed-tools bash
+        --permission-mode MODE    default: only tools marked allow (and
+                                  --allowed-tools) run; accept-edits: also
+                                  write_file and edit_file, inside the workspace;
+                                  unsafe: every tool that is not denied,
+                                  including bash, without asking; only for
+                                  sandboxes you are ready to lose
+        --skip-permissions-unsafe the same as --permission-mode unsafe
         --pass-env                give bash commands the full environment; by
                                   default variables that look like credentials
                                   (OPENAI_API_KEY, *_TOKEN, *_SECRET, ...) are
@@ -91,8 +99,12 @@ Flags:
     -h, --help                    show this help
 
 Tools: read_file, list_directory, glob and grep are allowed by default;
-write_file, edit_file and bash need --skip-permissions-unsafe. A call the policy
-refuses does not run: the model gets an error result saying so.
+write_file and edit_file need --permission-mode accept-edits, and bash needs
+--allowed-tools bash (each of them can be granted that way), or
+--skip-permissions-unsafe for all. Nobody can approve a call during a headless
+run: a call the policy does not grant does not run, and the model gets an error
+result saying so. A tool given to --enabled-tools that would need approval is
+not offered, with a warning.
 
 System prompt: Zero's own (or --system-prompt), then the AGENTS.md file at the
 root of the workspace when there is one (its first 64 KiB; a link leading out
@@ -129,6 +141,7 @@ Examples:
     zero exec --provider replay "try Zero offline"
     git diff | zero exec "review this diff"
     zero exec -o json --output-last-message answer.md "draft release notes"
+    zero exec --permission-mode accept-edits --allowed-tools bash "fix the failing test"
     zero exec -o stream-json --skip-permissions-unsafe "fix the failing test"
     echo '{"schemaVersion":2,"type":"prompt","content":"hi"}' |
         zero exec --input-format stream-json -o stream-json

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/go-faster/jx"
+
 	v2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/rt"
 )

@@ -273,7 +273,7 @@ func deviation(e *rt.Error, in *input) outcome {
 // rangeDeviation reports whether e refuses a number beyond what the decoder
 // holds, and the number at e's pointer is indeed beyond it.
 func rangeDeviation(e *rt.Error, in *input) bool {
-	n, ok := at(in.value, e.Path()).(json.Number)
+	n, ok := at(in.value, e.Pointer).(json.Number)
 	if !ok {
 		return false
 	}
@@ -327,8 +327,8 @@ func checkPosition(e *rt.Error, in *input) error {
 	if in.shape.duplicateKey || in.badUTF8 {
 		return nil
 	}
-	if _, ok := lookup(in.value, e.Path()); !ok {
-		return fmt.Errorf("refusal %v names %q, which is not a value of the input", e, e.Path())
+	if _, ok := lookup(in.value, e.Pointer); !ok {
+		return fmt.Errorf("refusal %v names %q, which is not a value of the input", e, e.Pointer)
 	}
 	return nil
 }

@@ -48,3 +48,6 @@ func FuzzReplayV1ReplayScript(f *testing.F) { fuzzRoot(f, "replayv1", "ReplayScr
 func FuzzExecResultV1ExecResult(f *testing.F) {
 	fuzzRoot(f, "execresultv1", "ExecResult")
 }
+func FuzzExecResultV2ExecResult(f *testing.F) {
+	fuzzRoot(f, "execresultv2", "ExecResult")
+}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	execresultv1 "github.com/zeroproject/zero/generated/execresult/v1"
+	execresultv2 "github.com/zeroproject/zero/generated/execresult/v2"
 	replayv1 "github.com/zeroproject/zero/generated/replay/v1"
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
 	streamjsonv1 "github.com/zeroproject/zero/generated/streamjson/v1"
@@ -51,6 +52,7 @@ var roots = []*root{
 	{"toolsv1", "WriteFileArgs", "tools/v1", "write_file.json", func() doc { return new(toolsv1.WriteFileArgs) }},
 	{"replayv1", "ReplayScript", "replay/v1", "script.json", func() doc { return new(replayv1.ReplayScript) }},
 	{"execresultv1", "ExecResult", "execresult/v1", "result.json", func() doc { return new(execresultv1.ExecResult) }},
+	{"execresultv2", "ExecResult", "execresult/v2", "result.json", func() doc { return new(execresultv2.ExecResult) }},
 }
 
 // rootNamed returns the table entry for pkg.name, or nil.

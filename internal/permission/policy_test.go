@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/zeroproject/zero/internal/tools"
+	"github.com/zeroproject/zero/internal/vocab"
 )
 
 func names(specs []tools.Spec) []string {
@@ -34,10 +35,14 @@ func TestVisible(t *testing.T) {
 	}{
 		{"zero value", Policy{}, reads},
 		{"default", Policy{Mode: ModeDefault}, reads},
-		{"unsafe", Policy{Mode: ModeSkipPermissionsUnsafe}, all},
-		{"enabled", Policy{Mode: ModeSkipPermissionsUnsafe, Enabled: []string{"bash", "read_file"}}, []string{"read_file", "bash"}},
+		{"unsafe", Policy{Mode: ModeUnsafe}, all},
+		{"accept edits", Policy{Mode: ModeAcceptEdits}, append(reads, "write_file", "edit_file")},
+		{"allowed", Policy{Allowed: []Grant{"bash"}}, append(reads, "bash")},
+		{"allowed cannot lift deny", Policy{Allowed: []Grant{"fetch"}}, reads},
+		{"enabled", Policy{Mode: ModeUnsafe, Enabled: []string{"bash", "read_file"}}, []string{"read_file", "bash"}},
 		{"enabled cannot lift prompt", Policy{Enabled: []string{"bash", "grep"}}, []string{"grep"}},
-		{"disabled", Policy{Mode: ModeSkipPermissionsUnsafe, Disabled: []string{"bash", "glob"}}, []string{"read_file", "list_directory", "grep", "write_file", "edit_file"}},
+		{"enabled and allowed", Policy{Enabled: []string{"bash", "grep"}, Allowed: []Grant{"bash"}}, []string{"grep", "bash"}},
+		{"disabled", Policy{Mode: ModeUnsafe, Disabled: []string{"bash", "glob"}}, []string{"read_file", "list_directory", "grep", "write_file", "edit_file"}},
 		{"both lists", Policy{Enabled: []string{"grep", "glob"}, Disabled: []string{"glob"}}, []string{"grep"}},
 		{"unknown mode fails closed", Policy{Mode: "yolo"}, reads},
 	}
@@ -56,26 +61,34 @@ func TestDecide(t *testing.T) {
 		specs[s.Name] = s
 	}
 	tests := []struct {
-		name    string
-		policy  Policy
-		tool    string
-		granted bool
-		reason  []string
+		name   string
+		policy Policy
+		tool   string
+		action Action
+		by     string
+		reason []string
 	}{
-		{"allow", Policy{}, "read_file", true, []string{"read_file is allowed", "only reads"}},
-		{"prompt headless", Policy{}, "bash", false, []string{"bash needs approval", "cannot ask", "skip_permissions_unsafe"}},
-		{"prompt unsafe", Policy{Mode: ModeSkipPermissionsUnsafe}, "write_file", true, []string{"granted because", "skip_permissions_unsafe"}},
-		{"deny unsafe", Policy{Mode: ModeSkipPermissionsUnsafe}, "fetch", false, []string{"denied in every mode", "network"}},
-		{"disabled", Policy{Disabled: []string{"grep"}}, "grep", false, []string{"grep is disabled"}},
-		{"not enabled", Policy{Enabled: []string{"glob"}}, "grep", false, []string{"not among the tools enabled", "glob"}},
-		{"unknown permission", Policy{Mode: ModeSkipPermissionsUnsafe}, "odd", false, []string{"unknown permission"}},
+		{"allow", Policy{}, "read_file", ActionAllow, "", []string{"read_file is allowed", "only reads"}},
+		{"prompt headless", Policy{}, "bash", ActionPrompt, "", []string{"bash needs approval", "cannot ask", "--allowed-tools bash or --skip-permissions-unsafe"}},
+		{"prompt headless edit", Policy{}, "edit_file", ActionPrompt, "", []string{"--allowed-tools edit_file or --permission-mode accept-edits or --skip-permissions-unsafe"}},
+		{"prompt unsafe", Policy{Mode: ModeUnsafe}, "write_file", ActionAllow, "--permission-mode unsafe", []string{"granted by --permission-mode unsafe"}},
+		{"accept edits writes", Policy{Mode: ModeAcceptEdits}, "write_file", ActionAllow, "--permission-mode accept-edits", []string{"granted by --permission-mode accept-edits"}},
+		{"accept edits bash", Policy{Mode: ModeAcceptEdits}, "bash", ActionPrompt, "", []string{"--allowed-tools bash or --skip-permissions-unsafe"}},
+		{"allowed", Policy{Allowed: []Grant{"bash"}}, "bash", ActionAllow, "--allowed-tools bash", []string{"granted by --allowed-tools bash"}},
+		{"deny unsafe", Policy{Mode: ModeUnsafe}, "fetch", ActionDeny, "", []string{"denied in every mode", "network"}},
+		{"disabled", Policy{Disabled: []string{"grep"}}, "grep", ActionDeny, "--disabled-tools", []string{"grep is disabled", "--disabled-tools"}},
+		{"not enabled", Policy{Enabled: []string{"glob"}}, "grep", ActionDeny, "--enabled-tools", []string{"not among the tools enabled", "--enabled-tools glob"}},
+		{"unknown permission", Policy{Mode: ModeUnsafe}, "odd", ActionDeny, "", []string{"unknown permission"}},
 	}
 	specs["odd"] = tools.Spec{Name: "odd", SideEffect: "teleport", Permission: "maybe"}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			d := tt.policy.Decide(specs[tt.tool])
-			if d.Granted != tt.granted {
-				t.Errorf("Granted = %v, want %v (%s)", d.Granted, tt.granted, d.Reason)
+			if d.Action != tt.action || d.By != tt.by {
+				t.Errorf("Action, By = %q, %q; want %q, %q (%s)", d.Action, d.By, tt.action, tt.by, d.Reason)
+			}
+			if d.Granted() != (tt.action == ActionAllow) {
+				t.Errorf("Granted() = %v with action %s", d.Granted(), d.Action)
 			}
 			for _, part := range tt.reason {
 				if !strings.Contains(d.Reason, part) {
@@ -87,11 +100,12 @@ func TestDecide(t *testing.T) {
 }
 
 func TestDecideAgreesWithVisible(t *testing.T) {
-	policies := []Policy{{}, {Mode: ModeSkipPermissionsUnsafe}, {Enabled: []string{"bash", "grep"}}, {Mode: ModeSkipPermissionsUnsafe, Disabled: []string{"bash"}}}
+	policies := []Policy{{}, {Mode: ModeUnsafe}, {Mode: ModeAcceptEdits}, {Enabled: []string{"bash", "grep"}},
+		{Mode: ModeUnsafe, Disabled: []string{"bash"}}, {Allowed: []Grant{"write_file"}}}
 	for _, p := range policies {
 		visible := names(p.Visible(withDenied()))
 		for _, s := range withDenied() {
-			if got := p.Decide(s).Granted; got != slices.Contains(visible, s.Name) {
+			if got := p.Decide(s).Granted(); got != slices.Contains(visible, s.Name) {
 				t.Errorf("%+v: Decide(%s).Granted = %v but visible = %v", p, s.Name, got, visible)
 			}
 		}
@@ -112,14 +126,14 @@ func TestRisk(t *testing.T) {
 	if r := Assess(tools.Spec{SideEffect: "teleport"}); r.Level != LevelCritical {
 		t.Errorf("unknown side effect: %+v", r)
 	}
-	if r := Assess(tools.Spec{SideEffect: tools.SideEffectShell}); !slices.Contains(r.Categories, CategoryCodeExecution) {
+	if r := Assess(tools.Spec{SideEffect: tools.SideEffectShell}); !slices.Contains(r.Categories, vocab.RiskCategoryCodeExecution) {
 		t.Errorf("shell categories: %v", r.Categories)
 	}
 }
 
 func TestValidate(t *testing.T) {
 	known := tools.Names()
-	if err := (Policy{Mode: ModeSkipPermissionsUnsafe, Enabled: []string{"bash"}, Disabled: []string{"grep"}}).Validate(known); err != nil {
+	if err := (Policy{Mode: ModeUnsafe, Enabled: []string{"bash"}, Disabled: []string{"grep"}, Allowed: []Grant{"bash"}}).Validate(known); err != nil {
 		t.Errorf("valid policy: %v", err)
 	}
 	if err := (Policy{}).Validate(known); err != nil {
@@ -133,6 +147,9 @@ func TestValidate(t *testing.T) {
 		{Policy{Disabled: []string{"Bash"}}, []string{`unknown tool "Bash" in the disabled tools`}},
 		{Policy{Enabled: []string{"bash"}, Disabled: []string{"bash"}}, []string{`tool "bash" is both enabled and disabled`}},
 		{Policy{Mode: "yolo"}, []string{`unknown permission mode "yolo"`}},
+		{Policy{Allowed: []Grant{"Bash"}}, []string{`unknown tool "Bash" in the allowed tools`}},
+		{Policy{Allowed: []Grant{"bash"}, Disabled: []string{"bash"}}, []string{`tool "bash" is both allowed and disabled`}},
+		{Policy{Allowed: []Grant{"bash"}, Enabled: []string{"grep"}}, []string{`tool "bash" is allowed but not among the enabled tools (grep)`}},
 		{Policy{Mode: "yolo", Enabled: []string{"x"}, Disabled: []string{"y"}}, []string{"yolo", `"x"`, `"y"`}},
 	}
 	for _, tt := range tests {
@@ -150,15 +167,43 @@ func TestValidate(t *testing.T) {
 }
 
 func TestParseMode(t *testing.T) {
-	for in, want := range map[string]Mode{"": ModeDefault, "default": ModeDefault, "skip_permissions_unsafe": ModeSkipPermissionsUnsafe} {
+	for in, want := range map[string]Mode{"": ModeDefault, "default": ModeDefault, "accept-edits": ModeAcceptEdits, "unsafe": ModeUnsafe} {
 		if got, err := ParseMode(in); got != want || err != nil {
 			t.Errorf("ParseMode(%q) = %q, %v", in, got, err)
 		}
 	}
-	if _, err := ParseMode("unsafe"); err == nil {
-		t.Error("ParseMode(unsafe) succeeded")
+	for _, bad := range []string{"skip_permissions_unsafe", "ask", "auto", "Default"} {
+		if _, err := ParseMode(bad); err == nil {
+			t.Errorf("ParseMode(%s) succeeded", bad)
+		}
 	}
-	if len(Modes()) != 2 {
-		t.Error("Modes() is not the two modes")
+	if len(Modes()) != 3 {
+		t.Error("Modes() is not the three modes")
+	}
+}
+
+func TestWithheld(t *testing.T) {
+	p := Policy{Enabled: []string{"bash", "write_file", "grep"}}
+	if got := names(p.Withheld(tools.Specs())); !slices.Equal(got, []string{"write_file", "bash"}) {
+		t.Errorf("Withheld = %v, want write_file, bash", got)
+	}
+	p.Mode = ModeAcceptEdits
+	if got := names(p.Withheld(tools.Specs())); !slices.Equal(got, []string{"bash"}) {
+		t.Errorf("accept-edits: Withheld = %v, want bash", got)
+	}
+	p.Allowed = []Grant{"bash"}
+	if got := p.Withheld(tools.Specs()); len(got) != 0 {
+		t.Errorf("with bash allowed: Withheld = %v, want none", names(got))
+	}
+}
+
+func TestParseGrant(t *testing.T) {
+	if g, err := ParseGrant(" bash "); err != nil || g != "bash" || !g.Matches("bash") || g.Matches("bash2") {
+		t.Errorf("ParseGrant(bash) = %q, %v", g, err)
+	}
+	for _, bad := range []string{"", " ", "mcp__github", "mcp__github__create_issue"} {
+		if _, err := ParseGrant(bad); err == nil {
+			t.Errorf("ParseGrant(%q) succeeded", bad)
+		}
 	}
 }

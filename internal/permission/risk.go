@@ -1,6 +1,9 @@
 package permission
 
-import "github.com/zeroproject/zero/internal/tools"
+import (
+	"github.com/zeroproject/zero/internal/tools"
+	"github.com/zeroproject/zero/internal/vocab"
+)
 
 // Level is how much harm a tool call can do.
 type Level string
@@ -13,28 +16,26 @@ const (
 	LevelCritical Level = "critical"
 )
 
-// Risk categories.
-const (
-	CategoryFilesystemRead  = "filesystem_read"
-	CategoryFilesystemWrite = "filesystem_write"
-	CategoryCodeExecution   = "code_execution"
-	CategoryNetwork         = "network"
-	CategoryUnknown         = "unknown"
-)
-
 // Risk describes how dangerous calling a tool is.
 type Risk struct {
-	Level      Level
+	Level Level
+	// Categories are risk categories of the protocol (vocab.RiskCategory*).
 	Categories []string
 }
 
 // Decision is the policy's answer for one tool.
 type Decision struct {
-	Granted bool
+	Action Action
 	// Reason says why, in words a model and a user can read.
 	Reason string
-	Risk   Risk
+	// By names the flag that decided, as a user types it ("--allowed-tools
+	// bash"); "" when the tool's own permission decided.
+	By   string
+	Risk Risk
 }
+
+// Granted reports whether the call may run.
+func (d Decision) Granted() bool { return d.Action == ActionAllow }
 
 // Assess rates a tool by its side effect: read is low, write medium,
 // shell and network high, anything unrecognised critical (the registry
@@ -43,13 +44,14 @@ type Decision struct {
 func Assess(spec tools.Spec) Risk {
 	switch spec.SideEffect {
 	case tools.SideEffectRead:
-		return Risk{LevelLow, []string{CategoryFilesystemRead}}
+		return Risk{LevelLow, []string{vocab.RiskCategoryFilesystemRead}}
 	case tools.SideEffectWrite:
-		return Risk{LevelMedium, []string{CategoryFilesystemWrite}}
+		return Risk{LevelMedium, []string{vocab.RiskCategoryFilesystemWrite}}
 	case tools.SideEffectShell:
-		return Risk{LevelHigh, []string{CategoryCodeExecution, CategoryFilesystemRead, CategoryFilesystemWrite, CategoryNetwork}}
+		return Risk{LevelHigh, []string{vocab.RiskCategoryCodeExecution, vocab.RiskCategoryFilesystemRead,
+			vocab.RiskCategoryFilesystemWrite, vocab.RiskCategoryNetwork}}
 	case tools.SideEffectNetwork:
-		return Risk{LevelHigh, []string{CategoryNetwork}}
+		return Risk{LevelHigh, []string{vocab.RiskCategoryNetwork}}
 	}
-	return Risk{LevelCritical, []string{CategoryUnknown}}
+	return Risk{LevelCritical, []string{vocab.RiskCategoryUnknown}}
 }

@@ -3,10 +3,14 @@ package provider
 import (
 	"fmt"
 	"strings"
+
+	"github.com/zeroproject/zero/internal/redact"
+	"github.com/zeroproject/zero/internal/vocab"
 )
 
-// CodeProviderError is the Code of every *Error.
-const CodeProviderError = "provider_error"
+// CodeProviderError is the Code of every *Error: the protocol's
+// provider_error.
+const CodeProviderError = vocab.ErrorCodeProviderError
 
 // Error is what Stream returns for provider failures: HTTP errors, broken or malformed streams,
 // idle timeouts and errors the vendor reports inside the stream.
@@ -39,10 +43,11 @@ func newError(recoverable bool, status int, format string, args ...any) *Error {
 	}
 }
 
-// redact removes secret from s.
-func redact(s, secret string) string {
+// removeSecret replaces secret in s with redact.Redacted, the one marker
+// of a redaction.
+func removeSecret(s, secret string) string {
 	if secret == "" {
 		return s
 	}
-	return strings.ReplaceAll(s, secret, "[redacted]")
+	return strings.ReplaceAll(s, secret, redact.Redacted)
 }

@@ -85,14 +85,14 @@ func (readCloser) Close() error { return nil }
 func TestErrorfRedacts(t *testing.T) {
 	tr := &Transport{Vendor: "openai", Secret: "sk-123"}
 	e := tr.Errorf(true, "key %s rejected", "sk-123")
-	if e.Message != "openai: key [redacted] rejected" || e.Code != CodeProviderError || !e.Recoverable {
+	if e.Message != "openai: key [REDACTED] rejected" || e.Code != CodeProviderError || !e.Recoverable {
 		t.Errorf("Errorf = %+v", e)
 	}
 	if e.Error() != e.Message {
 		t.Errorf("Error() = %q, want the message", e.Error())
 	}
-	if got := redact("no secret here", ""); got != "no secret here" {
-		t.Errorf("redact with no secret = %q", got)
+	if got := removeSecret("no secret here", ""); got != "no secret here" {
+		t.Errorf("removeSecret with no secret = %q", got)
 	}
 }
 

@@ -90,7 +90,7 @@ func (t *Transport) Errorf(recoverable bool, format string, args ...any) *Error 
 
 func (t *Transport) errorf(recoverable bool, status int, format string, args ...any) *Error {
 	e := newError(recoverable, status, format, args...)
-	e.Message = redact(t.Vendor+": "+e.Message, t.Secret)
+	e.Message = removeSecret(t.Vendor+": "+e.Message, t.Secret)
 	return e
 }
 

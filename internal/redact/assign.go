@@ -246,7 +246,7 @@ func valueClass(quote byte, escaped bool) *class {
 // placeholder reports values that are not secrets themselves: earlier
 // redactions and template references.
 func placeholder(value string) bool {
-	for _, p := range []string{"[REDACTED", "${", "$(", "{{"} {
+	for _, p := range []string{MarkerPrefix, "${", "$(", "{{"} {
 		if strings.HasPrefix(value, p) {
 			return true
 		}

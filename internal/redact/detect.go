@@ -21,7 +21,7 @@ const (
 
 // replacement is the text that stands in for a secret of kind.
 func replacement(kind string) string {
-	return "[REDACTED:" + kind + "]"
+	return MarkerPrefix + ":" + kind + "]"
 }
 
 // detector decides whether a secret starts at a view's position.

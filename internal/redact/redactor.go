@@ -3,10 +3,19 @@ package redact
 import (
 	"cmp"
 	"slices"
+	"strings"
 )
 
 // Redacted replaces the whole value of a sensitive key.
 const Redacted = "[REDACTED]"
+
+// MarkerPrefix begins every marker a redaction leaves: Redacted and
+// "[REDACTED:kind]".
+const MarkerPrefix = "[REDACTED"
+
+// HasMarker reports whether s holds a marker a redaction left, "[REDACTED]"
+// or "[REDACTED:kind]".
+func HasMarker(s string) bool { return strings.Contains(s, MarkerPrefix) }
 
 // minSecretLen is the shortest secret value New accepts; shorter ones
 // would redact ordinary words.

@@ -7,43 +7,6 @@ import (
 	"github.com/zeroproject/zero/internal/streamio"
 )
 
-// Exit codes of `zero exec`.
-const (
-	ExitOK          = 0
-	ExitCrash       = 1
-	ExitUsage       = 2
-	ExitRuntime     = 3
-	ExitIncomplete  = 4 // the turn limit, or the output-token limit, cut the answer
-	ExitInterrupted = 130
-)
-
-// Error codes of error events.
-const (
-	CodeInvalidInput  = "invalid_input"
-	CodeProviderError = "provider_error"
-	CodeConfigError   = "config_error"
-	CodeToolError     = "tool_error"
-	CodeInterrupted   = "interrupted"
-	CodeTurnLimit     = "turn_limit"
-	CodeInternalError = "internal_error"
-	CodeOutputError   = "output_error"
-	// CodeMaxOutputTokens ends a run whose final answer the output-token
-	// limit cut off (exit code 4, like the turn limit).
-	CodeMaxOutputTokens = "max_output_tokens"
-)
-
-// Warning codes of warning events.
-const (
-	WarnSessionNotSaved = "session_not_saved"
-	WarnUnsafe          = "skip_permissions_unsafe"
-	WarnSession         = "session_warning"
-	// WarnMaxOutputTokens says the output-token limit cut a turn that made
-	// tool calls; the run goes on.
-	WarnMaxOutputTokens = "max_output_tokens"
-	// WarnAgentsFile says the workspace's AGENTS.md could not be read whole.
-	WarnAgentsFile = "agents_file"
-)
-
 // Start is what run_start reports.
 type Start struct {
 	RunID     string
@@ -97,6 +60,9 @@ type Config struct {
 	// before it waits: on the model (and the provider before each read of
 	// the response, through provider.WithBeforeWait) and on a tool.
 	Flush func()
+	// LimitHint is appended to the turn-limit error, to name the setting
+	// that raises the limit (for zero exec, its --max-turns flag).
+	LimitHint string
 }
 
 // DefaultMaxTurns is the turn limit when Config.MaxTurns is 0.
@@ -104,14 +70,14 @@ const DefaultMaxTurns = 20
 
 // Failure is why a run did not succeed.
 type Failure struct {
-	Code        string
+	Code        string // an error code of the protocol (vocab.ErrorCode*)
 	Message     string
 	Recoverable bool
 }
 
 // Outcome is how a run ended.
 type Outcome struct {
-	ExitCode int
+	ExitCode int // an exit code of the protocol (vocab.ExitCode*)
 	// Text is the answer: every text delta of the run.
 	Text string
 	// Failure is set when ExitCode is not 0.

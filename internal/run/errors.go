@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/zeroproject/zero/internal/provider"
+	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // outputError is a failure to write an event: the run cannot go on.
@@ -15,11 +16,18 @@ func (e *outputError) Error() string { return "write output: " + e.err.Error() }
 func (e *outputError) Unwrap() error { return e.err }
 
 // turnLimitError ends a run whose model still called tools after the last
-// allowed turn.
-type turnLimitError struct{ turns int }
+// allowed turn. hint, when set, says how to raise the limit.
+type turnLimitError struct {
+	turns int
+	hint  string
+}
 
 func (e *turnLimitError) Error() string {
-	return fmt.Sprintf("the run reached its limit of %d turns without a final answer (raise it with --max-turns)", e.turns)
+	msg := fmt.Sprintf("the run reached its limit of %d turns without a final answer", e.turns)
+	if e.hint != "" {
+		msg += " (" + e.hint + ")"
+	}
+	return msg
 }
 
 // cutError ends a run whose answer the output-token limit cut off.
@@ -40,19 +48,19 @@ func outcome(ctx context.Context, err error) (int, *Failure) {
 	)
 	switch {
 	case err == nil:
-		return ExitOK, nil
+		return vocab.ExitCodeSuccess, nil
 	case errors.As(err, &limit):
-		return ExitIncomplete, &Failure{Code: CodeTurnLimit, Message: err.Error(), Recoverable: true}
+		return vocab.ExitCodeIncomplete, &Failure{Code: vocab.ErrorCodeTurnLimit, Message: err.Error(), Recoverable: true}
 	case errors.As(err, &cut):
-		return ExitIncomplete, &Failure{Code: CodeMaxOutputTokens, Message: err.Error(), Recoverable: true}
+		return vocab.ExitCodeIncomplete, &Failure{Code: vocab.ErrorCodeMaxOutputTokens, Message: err.Error(), Recoverable: true}
 	case ctx.Err() != nil:
-		return ExitInterrupted, &Failure{Code: CodeInterrupted, Message: interruptMessage(ctx), Recoverable: true}
+		return vocab.ExitCodeInterrupted, &Failure{Code: vocab.ErrorCodeInterrupted, Message: interruptMessage(ctx), Recoverable: true}
 	case errors.As(err, &out):
-		return ExitRuntime, &Failure{Code: CodeOutputError, Message: err.Error()}
+		return vocab.ExitCodeRuntime, &Failure{Code: vocab.ErrorCodeOutputError, Message: err.Error()}
 	case errors.As(err, &perr):
-		return ExitRuntime, &Failure{Code: CodeProviderError, Message: nonEmpty(perr.Message, "the provider failed"), Recoverable: perr.Recoverable}
+		return vocab.ExitCodeRuntime, &Failure{Code: vocab.ErrorCodeProviderError, Message: nonEmpty(perr.Message, "the provider failed"), Recoverable: perr.Recoverable}
 	}
-	return ExitRuntime, &Failure{Code: CodeProviderError, Message: nonEmpty(err.Error(), "the provider failed")}
+	return vocab.ExitCodeRuntime, &Failure{Code: vocab.ErrorCodeProviderError, Message: nonEmpty(err.Error(), "the provider failed")}
 }
 
 // interruptMessage says why ctx was cancelled.

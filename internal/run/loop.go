@@ -8,6 +8,7 @@ import (
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/provider"
 	"github.com/zeroproject/zero/internal/redact"
+	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // runner is the state of one run.
@@ -86,7 +87,7 @@ func (r *runner) loop(ctx context.Context) error {
 			return err
 		}
 		if turn >= r.maxTurns {
-			return &turnLimitError{turns: r.maxTurns}
+			return &turnLimitError{turns: r.maxTurns, hint: r.cfg.LimitHint}
 		}
 	}
 }
@@ -107,7 +108,7 @@ func (r *runner) end(ctx context.Context, err error) Outcome {
 		r.emit(&streamjsonv2.Error{RunID: r.runID, Code: fail.Code, Message: fail.Message, Recoverable: fail.Recoverable})
 	}
 	status := streamjsonv2.RunStatusSuccess
-	if code != ExitOK {
+	if code != vocab.ExitCodeSuccess {
 		status = streamjsonv2.RunStatusError
 	}
 	r.emit(&streamjsonv2.RunEnd{RunID: r.runID, Status: status, ExitCode: int64(code)})

@@ -4,42 +4,61 @@ import (
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/tools"
+	"github.com/zeroproject/zero/internal/vocab"
 )
 
-// permit asks the policy about c. A call of a tool whose permission is not
-// "allow", or that the policy refuses, needs a decision the client can
-// see: permission_request, then permission_decision. It returns whether
-// the call may run and why.
+// permit asks the policy about c and reports what the client must see. A
+// call of an "allow" tool that the policy allows needs no event. Any other
+// call gets a permission_request whose action is the policy's decision.
+// A permission_decision follows only when something decided the call (a
+// grant flag, the permission mode, the run's configuration); a call that
+// waits for an approval (action "prompt") gets none, since a headless run
+// has no one to ask: its error tool_result tells the outcome. permit
+// returns whether the call may run and why.
 func (r *runner) permit(c *call) (bool, string, error) {
 	d := r.cfg.Tools.policy.Decide(c.spec)
-	if c.spec.Permission == tools.PermissionAllow && d.Granted {
+	if c.spec.Permission == tools.PermissionAllow && d.Granted() {
 		return true, d.Reason, nil
 	}
 	risk := riskOf(d.Risk)
+	action := streamjsonv2.PermissionAction(d.Action)
 	var block *streamjsonv2.Block
-	if !d.Granted {
-		block = &streamjsonv2.Block{Code: "permission_denied", ToolName: c.spec.Name,
-			Action: streamjsonv2.PermissionAction(c.spec.Action), Reason: d.Reason, Recoverable: true}
+	if !d.Granted() {
+		block = &streamjsonv2.Block{Code: vocab.BlockCodePermissionDenied, ToolName: c.spec.Name,
+			Action: action, Reason: d.Reason, Recoverable: true}
 	}
-	if err := r.emit(r.request(c, risk, block)); err != nil {
+	if err := r.emit(r.request(c, action, risk, block)); err != nil || d.Action == permission.ActionPrompt {
 		return false, d.Reason, err
 	}
 	err := r.emit(&streamjsonv2.PermissionDecision{RunID: r.runID, ID: c.id, Name: c.spec.Name,
-		Action: streamjsonv2.PermissionAction(c.spec.Action), Permission: streamjsonv2.Permission(c.spec.Permission),
-		PermissionGranted: d.Granted, DecisionReason: nonEmptyOpt(d.Reason), Risk: risk, Block: block})
-	return d.Granted, d.Reason, err
+		Action: action, Permission: streamjsonv2.Permission(c.spec.Permission),
+		PermissionGranted: d.Granted(), DecisionReason: nonEmptyOpt(d.Reason), Risk: risk, Block: block})
+	return d.Granted(), d.Reason, err
 }
 
 // request builds the permission_request of c.
-func (r *runner) request(c *call, risk *streamjsonv2.Risk, block *streamjsonv2.Block) *streamjsonv2.PermissionRequest {
+func (r *runner) request(c *call, action streamjsonv2.PermissionAction, risk *streamjsonv2.Risk, block *streamjsonv2.Block) *streamjsonv2.PermissionRequest {
 	reason := "tool " + c.spec.Name + " " + c.spec.Reason
 	if c.spec.Reason == "" {
 		reason = "tool " + c.spec.Name + " needs a permission decision"
 	}
 	return &streamjsonv2.PermissionRequest{RunID: r.runID, ID: c.id, Name: c.spec.Name,
-		Action: streamjsonv2.PermissionAction(c.spec.Action), Permission: streamjsonv2.Permission(c.spec.Permission),
-		PermissionMode: streamjsonv2.PermissionMode(r.cfg.Tools.Mode()), SideEffect: c.sideEffect(),
+		Action: action, Permission: streamjsonv2.Permission(c.spec.Permission),
+		PermissionMode: wireMode(r.cfg.Tools.Mode()), SideEffect: c.sideEffect(),
 		Reason: reason, Risk: risk, Block: block}
+}
+
+// wireMode is the protocol's name of a permission mode: the default mode
+// asks, accept-edits approves file edits itself, unsafe approves
+// everything.
+func wireMode(m permission.Mode) streamjsonv2.PermissionMode {
+	switch m {
+	case permission.ModeAcceptEdits:
+		return streamjsonv2.PermissionModeAuto
+	case permission.ModeUnsafe:
+		return streamjsonv2.PermissionModeUnsafe
+	}
+	return streamjsonv2.PermissionModeAsk
 }
 
 // riskOf converts the policy's risk assessment.

@@ -15,6 +15,7 @@ import (
 	"github.com/zeroproject/zero/internal/redact"
 	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/tools"
+	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // fakeProvider answers the n-th Stream call with the n-th turn of events,
@@ -131,9 +132,15 @@ func TestToolCallsAndPermissions(t *testing.T) {
 		t.Fatalf("outcome = %+v", out)
 	}
 	want := "run_start,text,tool_call,tool_call,tool_call,tool_call,tool_call," +
-		"tool_result,permission_request,permission_decision,tool_result,tool_result,tool_result,tool_result,text,final,run_end"
+		"tool_result,permission_request,tool_result,tool_result,tool_result,tool_result,text,final,run_end"
 	if got := evs.types(); got != want {
-		t.Errorf("events =\n%s\nwant\n%s", got, want)
+		t.Errorf("events =\n%s\nwant\n%s (a prompt nobody can answer gets no permission_decision)", got, want)
+	}
+	req := (*evs)[8].(*streamjsonv2.PermissionRequest)
+	if req.Action != streamjsonv2.PermissionActionPrompt || req.Permission != streamjsonv2.PermissionPrompt ||
+		req.PermissionMode != streamjsonv2.PermissionModeAsk || req.Block == nil ||
+		req.Block.Code != vocab.BlockCodePermissionDenied || req.Block.Action != streamjsonv2.PermissionActionPrompt {
+		t.Errorf("permission_request = %+v, block %+v", req, req.Block)
 	}
 	results := map[string]*streamjsonv2.ToolResult{}
 	for _, ev := range *evs {
@@ -165,7 +172,7 @@ func TestSkipPermissionsWrites(t *testing.T) {
 	p := &fakeProvider{turns: [][]provider.Event{
 		{toolCall("call_1", "write_file", `{"path":"x","content":"y"}`)}, {text("ok")},
 	}}
-	cfg, evs, _, dir := setup(t, p, permission.ModeSkipPermissionsUnsafe)
+	cfg, evs, _, dir := setup(t, p, permission.ModeUnsafe)
 	if out := Run(context.Background(), cfg); out.ExitCode != 0 {
 		t.Fatalf("outcome = %+v", out)
 	}
@@ -175,6 +182,53 @@ func TestSkipPermissionsWrites(t *testing.T) {
 	if got := evs.types(); !strings.Contains(got, "permission_request,permission_decision,tool_result") {
 		t.Errorf("events = %s", got)
 	}
+	req, dec := (*evs)[2].(*streamjsonv2.PermissionRequest), (*evs)[3].(*streamjsonv2.PermissionDecision)
+	if req.Action != streamjsonv2.PermissionActionAllow || req.PermissionMode != streamjsonv2.PermissionModeUnsafe || req.Block != nil {
+		t.Errorf("permission_request = %+v", req)
+	}
+	if dec.Action != streamjsonv2.PermissionActionAllow || !dec.PermissionGranted || !strings.Contains(dec.DecisionReason.V, "--permission-mode unsafe") {
+		t.Errorf("permission_decision = %+v", dec)
+	}
+}
+
+// TestDecisionsByFlag checks the permission events of calls the policy
+// decides: accept-edits grants write_file (mode "auto") but leaves bash
+// waiting for a prompt, and a disabled tool is denied with a decision.
+func TestDecisionsByFlag(t *testing.T) {
+	p := &fakeProvider{turns: [][]provider.Event{
+		{toolCall("call_1", "write_file", `{"path":"x","content":"y"}`), toolCall("call_2", "bash", `{"command":"true"}`),
+			toolCall("call_3", "grep", `{"pattern":"x"}`)},
+		{text("ok")},
+	}}
+	cfg, evs, _, dir := setup(t, p, permission.ModeAcceptEdits)
+	tb, err := NewToolbox(cfg.Tools.Workspace(), permission.Policy{Mode: permission.ModeAcceptEdits, Disabled: []string{"grep"}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Tools = tb
+	if out := Run(context.Background(), cfg); out.ExitCode != 0 {
+		t.Fatalf("outcome = %+v", out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x")); err != nil {
+		t.Errorf("write_file did not run under accept-edits: %v", err)
+	}
+	want := "run_start,tool_call,tool_call,tool_call,permission_request,permission_decision,tool_result," +
+		"permission_request,tool_result,permission_request,permission_decision,tool_result,text,final,run_end"
+	if got := evs.types(); got != want {
+		t.Fatalf("events =\n%s\nwant\n%s", got, want)
+	}
+	actions := ""
+	for _, ev := range *evs {
+		switch e := ev.(type) {
+		case *streamjsonv2.PermissionRequest:
+			actions += "req:" + string(e.Action) + "/" + string(e.PermissionMode) + " "
+		case *streamjsonv2.PermissionDecision:
+			actions += "dec:" + string(e.Action) + " "
+		}
+	}
+	if want := "req:allow/auto dec:allow req:prompt/auto req:deny/auto dec:deny "; actions != want {
+		t.Errorf("actions = %q, want %q", actions, want)
+	}
 }
 
 func TestTurnLimit(t *testing.T) {
@@ -183,7 +237,7 @@ func TestTurnLimit(t *testing.T) {
 	cfg, evs, _, _ := setup(t, p, "")
 	cfg.MaxTurns = 2
 	out := Run(context.Background(), cfg)
-	if out.ExitCode != ExitIncomplete || out.Failure.Code != CodeTurnLimit || len(p.reqs) != 2 {
+	if out.ExitCode != vocab.ExitCodeIncomplete || out.Failure.Code != vocab.ErrorCodeTurnLimit || len(p.reqs) != 2 {
 		t.Fatalf("outcome = %+v after %d requests", out, len(p.reqs))
 	}
 	if got := evs.types(); !strings.HasSuffix(got, "tool_result,error,run_end") {
@@ -195,7 +249,7 @@ func TestProviderError(t *testing.T) {
 	p := &fakeProvider{errs: []error{&provider.Error{Code: "provider_error", Message: "openai: 500", Recoverable: true}}}
 	cfg, evs, _, _ := setup(t, p, "")
 	out := Run(context.Background(), cfg)
-	if out.ExitCode != ExitRuntime || out.Failure.Code != CodeProviderError || !out.Failure.Recoverable {
+	if out.ExitCode != vocab.ExitCodeRuntime || out.Failure.Code != vocab.ErrorCodeProviderError || !out.Failure.Recoverable {
 		t.Fatalf("outcome = %+v", out)
 	}
 	if got := evs.types(); got != "run_start,error,run_end" {
@@ -209,7 +263,7 @@ func TestInterrupted(t *testing.T) {
 	p := &fakeProvider{turns: [][]provider.Event{{text("x")}}}
 	cfg, evs, recs, _ := setup(t, p, "")
 	out := Run(ctx, cfg)
-	if out.ExitCode != ExitInterrupted || out.Failure.Message != "interrupted by SIGINT" {
+	if out.ExitCode != vocab.ExitCodeInterrupted || out.Failure.Message != "interrupted by SIGINT" {
 		t.Fatalf("outcome = %+v", out)
 	}
 	if got := evs.types(); got != "run_start,error,run_end" {

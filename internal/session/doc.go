@@ -8,6 +8,11 @@
 //	DIR/<id>/events.jsonl  one SessionRecord per line (schema/session/v1/record.json)
 //	DIR/<id>/lock          the advisory lock of the process that has the session open
 //
+// The store owns this layout and the id format: callers name sessions by id
+// and ask the store ([Store.Resolve] for a unique prefix or suffix of an
+// id, [Store.Latest] for the newest session of a directory, [LooksLikeID]
+// for a word shaped like an id) rather than building paths themselves.
+//
 // Every document is read and written with the generated codec in
 // generated/session/v1, and every free-text string written passes through
 // the store's Hook, which is where redaction happens.
@@ -27,6 +32,15 @@
 // [Warning] and truncates the file back to the last good line before anything
 // is appended. A bad line anywhere else is an error naming the file and line.
 //
+// # Listing and deleting
+//
+// [Store.List] returns every readable session and a [Warning] for each
+// directory that is not one (a meta.json that does not decode, or none), so
+// one bad session never hides the others. [Store.Delete] and [Store.Prune]
+// remove a session's directory only when it holds nothing but the files the
+// store writes, and never a session in use: they never delete a file Zero
+// did not write.
+//
 // # Locking
 //
 // [Store.Create], [Store.Open] and [Store.Fork] return a [Session] that holds
@@ -39,7 +53,8 @@
 //
 //	dir, err := session.DefaultDir(os.Getenv)
 //	st := &session.Store{Dir: dir, Hook: redact} // redact is an rt.StringHook
-//	s, warnings, err := st.Open(id) // "" resumes the most recently updated session
+//	id, warnings, err := st.Latest(cwd) // or st.Resolve("rpx9u3")
+//	s, warnings, err := st.Open(id)
 //	if err != nil { ... }
 //	defer s.Close()
 //	msgs := session.ToMessages(s.History())

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/zeroproject/zero/internal/randid"
+	"github.com/zeroproject/zero/internal/textclip"
 	"github.com/zeroproject/zero/schema"
 )
 
@@ -24,17 +25,9 @@ var ErrInvalidID = errors.New("invalid session id")
 // validateID refuses ids the schema does not allow.
 func validateID(id string) error {
 	if err := idRule.Check(id, -1); err != nil {
-		return fmt.Errorf("%w %q: %v", ErrInvalidID, clipID(id), err)
+		return fmt.Errorf("%w %q: %v", ErrInvalidID, textclip.Bytes(id, 64), err)
 	}
 	return nil
-}
-
-// clipID keeps messages about hostile ids short.
-func clipID(id string) string {
-	if len(id) > 64 {
-		return id[:61] + "..."
-	}
-	return id
 }
 
 // idAlphabet is what the random end of a session id is made of.

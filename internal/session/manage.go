@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
@@ -21,9 +20,9 @@ var ErrAmbiguous = errors.New("ambiguous session id")
 // List returns the metadata of every readable session, the most recently
 // updated first, and a Warning for every directory of the store that looks
 // like a session but cannot be read: a meta.json that does not decode, or a
-// missing one (a creation that stopped before it finished; one under way,
-// whose lock is held, is skipped without a warning). One bad session never
-// hides the others.
+// missing one (a creation that stopped before it finished; a directory
+// younger than creationGrace may be one under way and is skipped without a
+// warning). One bad session never hides the others.
 func (s *Store) List() ([]sessionv1.SessionMeta, []Warning, error) {
 	names, err := s.sessionNames()
 	if err != nil {
@@ -37,7 +36,7 @@ func (s *Store) List() ([]sessionv1.SessionMeta, []Warning, error) {
 		case err == nil:
 			metas = append(metas, m)
 		case errors.Is(err, ErrNotFound):
-			if !s.inUse(id) {
+			if !s.recent(id) {
 				warns = append(warns, Warning{Msg: fmt.Sprintf("skipped %s: it has no %s (its creation never finished); 'zero sessions delete %s' removes it", filepath.Join(s.Dir, id), metaName, id)})
 			}
 		default:
@@ -70,18 +69,16 @@ func (s *Store) sessionNames() ([]string, error) {
 	return names, nil
 }
 
-// inUse reports whether another process holds the lock of the session id.
-func (s *Store) inUse(id string) bool {
-	f, err := os.Open(filepath.Join(s.Dir, id, lockName))
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB); err != nil {
-		return errors.Is(err, syscall.EWOULDBLOCK)
-	}
-	syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
-	return false
+// creationGrace is how long a session directory may lack meta.json while
+// its creation is under way (it takes milliseconds) before List warns.
+const creationGrace = 10 * time.Second
+
+// recent reports whether the directory of session id changed within
+// creationGrace. It only stats: taking the session's lock to find out
+// would make a creation under way fail.
+func (s *Store) recent(id string) bool {
+	info, err := os.Stat(filepath.Join(s.Dir, id))
+	return err == nil && time.Since(info.ModTime()) < creationGrace
 }
 
 // Exists reports whether id is the full id of a stored session (one with a

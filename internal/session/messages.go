@@ -3,6 +3,7 @@ package session
 import (
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
 	"github.com/zeroproject/zero/internal/provider"
+	"github.com/zeroproject/zero/internal/redact"
 )
 
 // interruptedResult is the tool result ToMessages supplies for a tool call
@@ -14,6 +15,8 @@ const interruptedResult = "the tool call has no result: the run that made it end
 // become user messages, assistant records assistant messages (text,
 // reasoning and tool calls with their raw JSON arguments), tool results tool
 // messages. Other records carry no conversation and are skipped.
+//
+// A tool result holding a redacted span ends with RedactedNote.
 //
 // Providers refuse an assistant tool call without a result, which a run
 // killed while a tool ran leaves behind; ToMessages answers each such call
@@ -41,7 +44,7 @@ func ToMessages(recs []sessionv1.SessionRecord) []provider.Message {
 			open = answered(open, r.ID)
 			msgs = append(msgs, provider.Message{
 				Role:       provider.RoleTool,
-				Text:       r.Output,
+				Text:       markRedacted(r.Output),
 				ToolCallID: r.ID,
 				ToolName:   r.Name,
 				IsError:    r.Status == sessionv1.ToolStatusError,
@@ -50,6 +53,23 @@ func ToMessages(recs []sessionv1.SessionRecord) []provider.Message {
 	}
 	closeCalls()
 	return msgs
+}
+
+// RedactedNote ends a resumed tool result that holds redacted spans. Sessions
+// store tool output after redaction, so a resumed model sees "[REDACTED]"
+// (or "[REDACTED:kind]") where the live run saw a secret; the note tells it
+// that the file itself still holds the original, so it reads the file again
+// rather than copying a placeholder into edit_file.
+const RedactedNote = "[zero: this output comes from the saved session, where secrets were replaced by " +
+	redact.Redacted + " before saving; the files still hold the originals. Read a file again " +
+	"before editing text near a redacted span.]"
+
+// markRedacted appends RedactedNote to a tool output holding a redacted span.
+func markRedacted(out string) string {
+	if !redact.HasMarker(out) {
+		return out
+	}
+	return out + "\n\n" + RedactedNote
 }
 
 // assistantMessage converts an assistant record.

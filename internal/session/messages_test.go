@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
 	"github.com/zeroproject/zero/internal/provider"
 	"github.com/zeroproject/zero/rt"
@@ -55,5 +56,18 @@ func TestToMessagesAnswersInterruptedCalls(t *testing.T) {
 		if m := got[i]; !m.IsError || m.Text != interruptedResult || m.ToolName == "" {
 			t.Errorf("message %d: %+v, want an error result for the interrupted call", i, m)
 		}
+	}
+}
+
+// A tool result holding a redacted span tells the resumed model so.
+func TestToMessagesMarksRedactedOutput(t *testing.T) {
+	recs := run("run_1", "Read the config.")
+	recs[3].Value.(*sessionv1.ToolResultRecord).Output = "API_KEY=[REDACTED:credential]\n"
+	msgs := ToMessages(recs)
+	if got := msgs[2].Text; got != "API_KEY=[REDACTED:credential]\n\n\n"+RedactedNote {
+		t.Errorf("redacted output = %q", got)
+	}
+	if got := ToMessages(run("run_1", "x"))[2].Text; got != "# Zero\n" {
+		t.Errorf("plain output = %q", got)
 	}
 }

@@ -9,8 +9,10 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
+
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
 	"github.com/zeroproject/zero/rt"
 )
@@ -424,6 +426,13 @@ func TestList(t *testing.T) {
 		s.Close()
 	}
 	if err := os.Mkdir(filepath.Join(st.Dir, "unfinished"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(st.Dir, "underway"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	hourAgo := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(filepath.Join(st.Dir, "unfinished"), hourAgo, hourAgo); err != nil {
 		t.Fatal(err)
 	}
 	metas, warns, err := st.List()

@@ -8,10 +8,10 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	streamjsonv1 "github.com/zeroproject/zero/generated/streamjson/v1"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
+	"github.com/zeroproject/zero/internal/textclip"
 	"github.com/zeroproject/zero/rt"
 )
 
@@ -59,22 +59,11 @@ type InputError struct {
 const maxErrorText = 512
 
 func (e *InputError) Error() string {
-	msg := clipText(e.Err.Error(), maxErrorText)
+	msg := textclip.Bytes(e.Err.Error(), maxErrorText)
 	if e.Line == 0 {
 		return "invalid stream-json input: " + msg
 	}
 	return fmt.Sprintf("invalid stream-json input at line %d: %s", e.Line, msg)
-}
-
-// clipText cuts s to at most n bytes on a UTF-8 boundary, marking the cut.
-func clipText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }
 
 func (e *InputError) Unwrap() error { return e.Err }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	execresultv1 "github.com/zeroproject/zero/generated/execresult/v1"
+	execresultv2 "github.com/zeroproject/zero/generated/execresult/v2"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/rt"
 )
@@ -15,20 +16,23 @@ import (
 const NoSession = "none"
 
 // JSON is the json Sink: it gathers the run's events and writes one
-// ExecResult object, followed by a newline, when run_end arrives.
+// ExecResult object, followed by a newline, when run_end arrives: version
+// 2 (generated/execresult/v2), or version 1 for clients that ask for it,
+// which lacks only the stop reason.
 type JSON struct {
 	w        io.Writer
+	version  int
 	enc      rt.Encoder
-	res      execresultv1.ExecResult
+	res      execresultv2.ExecResult
 	streamed strings.Builder // the text deltas, the answer of a run that ends without final
 	final    bool
 }
 
-// NewJSON returns a JSON sink writing to w; hook redacts every free-text
-// string of the result.
-func NewJSON(w io.Writer, hook rt.StringHook) *JSON {
-	return &JSON{w: w, enc: rt.Encoder{Hook: hook},
-		res: execresultv1.ExecResult{SessionID: NoSession, ToolCalls: []execresultv1.ToolCallSummary{}}}
+// NewJSON returns a JSON sink writing results of the given version (1 or
+// 2) to w; hook redacts every free-text string of the result.
+func NewJSON(w io.Writer, version int, hook rt.StringHook) *JSON {
+	return &JSON{w: w, version: version, enc: rt.Encoder{Hook: hook},
+		res: execresultv2.ExecResult{SessionID: NoSession, ToolCalls: []execresultv2.ToolCallSummary{}}}
 }
 
 // Emit folds ev into the result and writes the result at run_end.
@@ -43,11 +47,11 @@ func (j *JSON) Emit(ev streamjsonv2.OutputValue) error {
 	case *streamjsonv2.Usage:
 		j.addUsage(e)
 	case *streamjsonv2.ToolCall:
-		j.res.ToolCalls = append(j.res.ToolCalls, execresultv1.ToolCallSummary{ID: e.ID, Name: e.Name, Status: execresultv1.ToolStatusOk})
+		j.res.ToolCalls = append(j.res.ToolCalls, execresultv2.ToolCallSummary{ID: e.ID, Name: e.Name, Status: execresultv2.ToolStatusOk})
 	case *streamjsonv2.ToolResult:
-		j.setToolStatus(e.ID, execresultv1.ToolStatus(e.Status))
+		j.setToolStatus(e.ID, execresultv2.ToolStatus(e.Status))
 	case *streamjsonv2.Error:
-		j.res.Error = &execresultv1.ExecError{Code: e.Code, Message: e.Message}
+		j.res.Error = &execresultv2.ExecError{Code: e.Code, Message: e.Message}
 	case *streamjsonv2.RunEnd:
 		return j.write(e)
 	}
@@ -61,7 +65,7 @@ func (j *JSON) addUsage(u *streamjsonv2.Usage) {
 }
 
 // setToolStatus records the status of the last call with this id.
-func (j *JSON) setToolStatus(id string, st execresultv1.ToolStatus) {
+func (j *JSON) setToolStatus(id string, st execresultv2.ToolStatus) {
 	for i := len(j.res.ToolCalls) - 1; i >= 0; i-- {
 		if j.res.ToolCalls[i].ID == id {
 			j.res.ToolCalls[i].Status = st
@@ -87,11 +91,11 @@ func (j *JSON) write(end *streamjsonv2.RunEnd) error {
 	j.res.RunID = end.RunID
 	j.res.ExitCode = end.ExitCode
 	j.res.Status = ExecStatus(int(end.ExitCode))
-	if j.res.Status == execresultv1.ExecStatusSuccess {
+	if j.res.Status == execresultv2.ExecStatusSuccess {
 		j.res.Error = nil
 	}
 	j.enc.Reset()
-	if err := j.res.EncodeJSON(&j.enc); err != nil {
+	if err := j.encode(); err != nil {
 		return fmt.Errorf("encode result: %w", err)
 	}
 	j.enc.Buf = append(j.enc.Buf, '\n')
@@ -99,15 +103,46 @@ func (j *JSON) write(end *streamjsonv2.RunEnd) error {
 	return err
 }
 
+// encode appends the result in the sink's version to the encoder.
+func (j *JSON) encode() error {
+	if j.version != 1 {
+		return j.res.EncodeJSON(&j.enc)
+	}
+	v1 := resultV1(&j.res)
+	return v1.EncodeJSON(&j.enc)
+}
+
+// resultV1 is r in version 1 of the format: the same fields less the stop
+// reason. The two versions share every type but the root, so each field
+// converts directly.
+func resultV1(r *execresultv2.ExecResult) execresultv1.ExecResult {
+	v1 := execresultv1.ExecResult{
+		RunID:     r.RunID,
+		SessionID: r.SessionID,
+		Status:    execresultv1.ExecStatus(r.Status),
+		ExitCode:  r.ExitCode,
+		Text:      r.Text,
+		Usage:     execresultv1.UsageTotals(r.Usage),
+		ToolCalls: make([]execresultv1.ToolCallSummary, len(r.ToolCalls)),
+	}
+	for i, c := range r.ToolCalls {
+		v1.ToolCalls[i] = execresultv1.ToolCallSummary{ID: c.ID, Name: c.Name, Status: execresultv1.ToolStatus(c.Status)}
+	}
+	if r.Error != nil {
+		v1.Error = &execresultv1.ExecError{Code: r.Error.Code, Message: r.Error.Message}
+	}
+	return v1
+}
+
 // ExecStatus maps an exit code of `zero exec` to the status of its result.
-func ExecStatus(exitCode int) execresultv1.ExecStatus {
+func ExecStatus(exitCode int) execresultv2.ExecStatus {
 	switch exitCode {
 	case 0:
-		return execresultv1.ExecStatusSuccess
+		return execresultv2.ExecStatusSuccess
 	case 4:
-		return execresultv1.ExecStatusIncomplete
+		return execresultv2.ExecStatusIncomplete
 	case 130:
-		return execresultv1.ExecStatusInterrupted
+		return execresultv2.ExecStatusInterrupted
 	}
-	return execresultv1.ExecStatusError
+	return execresultv2.ExecStatusError
 }

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	execresultv1 "github.com/zeroproject/zero/generated/execresult/v1"
+
+	execresultv2 "github.com/zeroproject/zero/generated/execresult/v2"
 	streamjsonv1 "github.com/zeroproject/zero/generated/streamjson/v1"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/rt"
@@ -21,9 +23,9 @@ func sampleRun() []streamjsonv2.OutputValue {
 		&streamjsonv2.Text{RunID: runID, Delta: "Let me look with SECRET. "},
 		&streamjsonv2.ToolCall{RunID: runID, ID: "call_1", Name: "read_file", Args: rt.Raw(`{"path":"SECRET.md"}`), SideEffect: streamjsonv2.SideEffectRead},
 		&streamjsonv2.ToolCall{RunID: runID, ID: "call_2", Name: "write_file", Args: rt.Raw(`{"path":"x","content":"y"}`), SideEffect: streamjsonv2.SideEffectWrite},
-		&streamjsonv2.PermissionRequest{RunID: runID, ID: "call_2", Name: "write_file", Action: "write", Permission: "prompt",
-			PermissionMode: "default", SideEffect: "write", Reason: "needs approval"},
-		&streamjsonv2.PermissionDecision{RunID: runID, ID: "call_2", Name: "write_file", Action: "write", Permission: "prompt", PermissionGranted: false},
+		&streamjsonv2.PermissionRequest{RunID: runID, ID: "call_2", Name: "write_file", Action: "deny", Permission: "prompt",
+			PermissionMode: "ask", SideEffect: "write", Reason: "needs approval"},
+		&streamjsonv2.PermissionDecision{RunID: runID, ID: "call_2", Name: "write_file", Action: "deny", Permission: "prompt", PermissionGranted: false},
 		&streamjsonv2.ToolResult{RunID: runID, ID: "call_1", Status: "ok", Output: "# Zero"},
 		&streamjsonv2.ToolResult{RunID: runID, ID: "call_2", Status: "error", Output: "permission denied"},
 		&streamjsonv2.Usage{RunID: runID, PromptTokens: 10, CompletionTokens: 5, TotalTokens: 15},
@@ -116,8 +118,8 @@ func TestTextSinkFinalOnly(t *testing.T) {
 
 func TestJSONSink(t *testing.T) {
 	var out bytes.Buffer
-	emitAll(t, NewJSON(&out, hideSecret), sampleRun())
-	var res execresultv1.ExecResult
+	emitAll(t, NewJSON(&out, 2, hideSecret), sampleRun())
+	var res execresultv2.ExecResult
 	if err := res.UnmarshalJSON(out.Bytes()); err != nil {
 		t.Fatalf("%s: %v", out.String(), err)
 	}
@@ -129,13 +131,32 @@ func TestJSONSink(t *testing.T) {
 	}
 }
 
+// TestJSONSinkVersion1 writes the result a client that asked for version 1
+// expects: the same fields, schemaVersion 1 and no stop reason.
+func TestJSONSinkVersion1(t *testing.T) {
+	var out bytes.Buffer
+	j := NewJSON(&out, 1, hideSecret)
+	j.SetStopReason("stop")
+	emitAll(t, j, sampleRun())
+	var res execresultv1.ExecResult
+	if err := res.UnmarshalJSON(out.Bytes()); err != nil {
+		t.Fatalf("%s: %v", out.String(), err)
+	}
+	if res.Status != "success" || res.Text != "Let me look with [redacted]. Done." || res.Usage.TotalTokens != 36 || len(res.ToolCalls) != 2 {
+		t.Errorf("result = %+v", res)
+	}
+	if !bytes.HasPrefix(out.Bytes(), []byte(`{"schemaVersion":1,`)) || bytes.Contains(out.Bytes(), []byte("stopReason")) {
+		t.Errorf("not a version 1 result: %s", out.Bytes())
+	}
+}
+
 func TestJSONSinkError(t *testing.T) {
 	var out bytes.Buffer
-	emitAll(t, NewJSON(&out, nil), []streamjsonv2.OutputValue{
+	emitAll(t, NewJSON(&out, 2, nil), []streamjsonv2.OutputValue{
 		&streamjsonv2.Error{RunID: runID, Code: "invalid_input", Message: "bad"},
 		&streamjsonv2.RunEnd{RunID: runID, Status: "error", ExitCode: 2},
 	})
-	var res execresultv1.ExecResult
+	var res execresultv2.ExecResult
 	if err := res.UnmarshalJSON(out.Bytes()); err != nil {
 		t.Fatalf("%s: %v", out.String(), err)
 	}

@@ -9,6 +9,7 @@ import (
 	"syscall"
 
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
+	"github.com/zeroproject/zero/internal/textclip"
 	"github.com/zeroproject/zero/rt"
 )
 
@@ -211,7 +212,7 @@ func ArgSummary(args rt.Raw, hook rt.StringHook) string {
 	}
 	for _, k := range summaryKeys {
 		if s, ok := m[k].(string); ok && s != "" {
-			return " " + clip(firstLine(hook(k, s)), 120)
+			return " " + textclip.Runes(firstLine(hook(k, s)), 121)
 		}
 	}
 	return ""
@@ -223,13 +224,4 @@ func firstLine(s string) string {
 		return s[:i] + " …"
 	}
 	return s
-}
-
-// clip cuts s to at most n runes, marking the cut with "…".
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
 }

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/zeroproject/zero/internal/redact"
 )
 
 // maxEditBytes is the largest file EditFile will load.
@@ -36,6 +38,9 @@ func EditFile(ctx context.Context, ws *Workspace, path, old, new string) (Result
 	}
 	style := styleOf(content)
 	old, n := matchEdit(content, old, style)
+	if n == 0 && redact.HasMarker(old) {
+		return errorResult("the text to replace was not found in %s, and it holds a redaction marker (%s...): the text you copied had a secret removed, so it cannot match the file; read the file again and copy the current text", shown, redact.MarkerPrefix), nil
+	}
 	if n != 1 {
 		return countError(shown, n), nil
 	}

@@ -56,3 +56,10 @@ func TestEditFileLineEndings(t *testing.T) {
 	}
 	wantError(t, call(EditFile(ctx, ws, "win.txt", "third\nfourth", "x")), "not found")
 }
+
+// TestEditFileRedactedText: text holding a redaction marker, copied from a
+// resumed session's history, is refused with advice to read the file again.
+func TestEditFileRedactedText(t *testing.T) {
+	ws, _ := newTestWorkspace(t, map[string]string{"cfg.env": "API_KEY=sk-live-123\nDEBUG=1\n"})
+	wantError(t, call(EditFile(ctx, ws, "cfg.env", "API_KEY=[REDACTED:credential]\nDEBUG=1", "x")), "holds a redaction marker ([REDACTED...): the text you copied had a secret removed")
+}

@@ -36,6 +36,11 @@ func finish(out string, truncated bool) Result {
 	return Result{Output: cutUTF8(out, MaxOutputBytes-len(note)) + note, Truncated: true}
 }
 
+// The cuts of tool output (cutUTF8, cutUTF8Tail, openEnd, openStart) are
+// the token-safe family: unlike the cuts of package textclip, which shorten
+// messages and table cells, they never split a run of token bytes, because
+// tool output is redacted after it is cut.
+
 // cutUTF8 returns the longest prefix of s that is at most n bytes long and
 // does not end inside a multi-byte UTF-8 sequence or a token (see
 // tokenStart).

@@ -4,7 +4,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/zeroproject/zero/internal/keyset"
 	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
 // Value is a JSON value with its object members in document order. It is
@@ -74,7 +76,7 @@ func parseObject(d *rt.Decoder, n *Value) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen rt.KeySet
+	var seen keyset.Set
 	for i := 0; ; i++ {
 		k, ok, err := d.ObjKey(i)
 		if err != nil || !ok {
@@ -129,10 +131,10 @@ func (n *Value) Lit() string {
 	return n.Text
 }
 
-// Canonical is n's canonical JSON text (rt.Canonical), or its text as
+// Canonical is n's canonical JSON text (rtimpl.Canonical), or its text as
 // written when it has none.
 func (n *Value) Canonical() string {
-	text, err := rt.Canonical(n.Text)
+	text, err := rtimpl.Canonical(n.Text)
 	if err != nil {
 		return n.Text
 	}

@@ -3,20 +3,23 @@
 
 package anthropicv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
-func dec0(d *rt.Decoder) (StreamEvent, error) {
+func decodeStreamEvent(d *rt.Decoder) (StreamEvent, error) {
 	var v StreamEvent
 	return v, v.decodeJSON(d)
 }
+
 func (x *StreamEvent) decodeJSON(d *rt.Decoder) error {
 	*x = StreamEvent{}
-	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
 	var seen uint64
-	var unknown rt.KeySet
+	var unknown rtimpl.KeySet
 	for i := 0; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -31,7 +34,7 @@ func (x *StreamEvent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec1(d)
+			v, err := decodeNullableString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -44,7 +47,7 @@ func (x *StreamEvent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec2(d)
+			v, err := decodeNullableInt64(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -57,7 +60,7 @@ func (x *StreamEvent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec3(d)
+			v, err := decodeStartMessage(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -70,7 +73,7 @@ func (x *StreamEvent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec5(d)
+			v, err := decodeContentBlock(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -83,7 +86,7 @@ func (x *StreamEvent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec7(d)
+			v, err := decodeEventDelta(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -96,7 +99,7 @@ func (x *StreamEvent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec4(d)
+			v, err := decodeUsage(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -109,7 +112,7 @@ func (x *StreamEvent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec8(d)
+			v, err := decodeEventError(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -126,8 +129,6 @@ func (x *StreamEvent) decodeJSON(d *rt.Decoder) error {
 			}
 		}
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -147,58 +148,64 @@ func (x *StreamEvent) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec1v(d *rt.Decoder) (string, error) {
+
+func decodeNullableStringNotNull(d *rt.Decoder) (string, error) {
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
 	return s, nil
 }
-func dec1(d *rt.Decoder) (rt.Nullable[string], error) {
+
+func decodeNullableString(d *rt.Decoder) (rt.Nullable[string], error) {
 	if d.Next() == rt.Null {
 		return rt.Nullable[string]{}, d.Null()
 	}
-	v, err := dec1v(d)
+	v, err := decodeNullableStringNotNull(d)
 	return rt.Nullable[string]{
 		V:     v,
 		Valid: err == nil,
 	}, err
 }
-func dec2v(d *rt.Decoder) (int64, error) {
+
+func decodeNullableInt64NotNull(d *rt.Decoder) (int64, error) {
 	return d.Int()
 }
-func dec2(d *rt.Decoder) (rt.Nullable[int64], error) {
+
+func decodeNullableInt64(d *rt.Decoder) (rt.Nullable[int64], error) {
 	if d.Next() == rt.Null {
 		return rt.Nullable[int64]{}, d.Null()
 	}
-	v, err := dec2v(d)
+	v, err := decodeNullableInt64NotNull(d)
 	return rt.Nullable[int64]{
 		V:     v,
 		Valid: err == nil,
 	}, err
 }
-func dec3v(d *rt.Decoder) (StartMessage, error) {
+
+func decodeStartMessageNotNull(d *rt.Decoder) (StartMessage, error) {
 	var v StartMessage
 	return v, v.decodeJSON(d)
 }
-func dec3(d *rt.Decoder) (rt.Nullable[StartMessage], error) {
+
+func decodeStartMessage(d *rt.Decoder) (rt.Nullable[StartMessage], error) {
 	if d.Next() == rt.Null {
 		return rt.Nullable[StartMessage]{}, d.Null()
 	}
-	v, err := dec3v(d)
+	v, err := decodeStartMessageNotNull(d)
 	return rt.Nullable[StartMessage]{
 		V:     v,
 		Valid: err == nil,
 	}, err
 }
+
 func (x *StartMessage) decodeJSON(d *rt.Decoder) error {
 	*x = StartMessage{}
-	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
 	var seen uint64
-	var unknown rt.KeySet
+	var unknown rtimpl.KeySet
 	for i := 0; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -213,7 +220,7 @@ func (x *StartMessage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec4(d)
+			v, err := decodeUsage(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -230,8 +237,6 @@ func (x *StartMessage) decodeJSON(d *rt.Decoder) error {
 			}
 		}
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -251,28 +256,30 @@ func (x *StartMessage) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec4v(d *rt.Decoder) (Usage, error) {
+
+func decodeUsageNotNull(d *rt.Decoder) (Usage, error) {
 	var v Usage
 	return v, v.decodeJSON(d)
 }
-func dec4(d *rt.Decoder) (rt.Nullable[Usage], error) {
+
+func decodeUsage(d *rt.Decoder) (rt.Nullable[Usage], error) {
 	if d.Next() == rt.Null {
 		return rt.Nullable[Usage]{}, d.Null()
 	}
-	v, err := dec4v(d)
+	v, err := decodeUsageNotNull(d)
 	return rt.Nullable[Usage]{
 		V:     v,
 		Valid: err == nil,
 	}, err
 }
+
 func (x *Usage) decodeJSON(d *rt.Decoder) error {
 	*x = Usage{}
-	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
 	var seen uint64
-	var unknown rt.KeySet
+	var unknown rtimpl.KeySet
 	for i := 0; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -287,7 +294,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec2(d)
+			v, err := decodeNullableInt64(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -300,7 +307,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec2(d)
+			v, err := decodeNullableInt64(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -313,7 +320,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec2(d)
+			v, err := decodeNullableInt64(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -326,7 +333,7 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeNullableInt64(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -343,8 +350,6 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 			}
 		}
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -364,28 +369,30 @@ func (x *Usage) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec5v(d *rt.Decoder) (ContentBlock, error) {
+
+func decodeContentBlockNotNull(d *rt.Decoder) (ContentBlock, error) {
 	var v ContentBlock
 	return v, v.decodeJSON(d)
 }
-func dec5(d *rt.Decoder) (rt.Nullable[ContentBlock], error) {
+
+func decodeContentBlock(d *rt.Decoder) (rt.Nullable[ContentBlock], error) {
 	if d.Next() == rt.Null {
 		return rt.Nullable[ContentBlock]{}, d.Null()
 	}
-	v, err := dec5v(d)
+	v, err := decodeContentBlockNotNull(d)
 	return rt.Nullable[ContentBlock]{
 		V:     v,
 		Valid: err == nil,
 	}, err
 }
+
 func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 	*x = ContentBlock{}
-	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
 	var seen uint64
-	var unknown rt.KeySet
+	var unknown rtimpl.KeySet
 	for i := 0; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -400,7 +407,7 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec1(d)
+			v, err := decodeNullableString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -413,7 +420,7 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec1(d)
+			v, err := decodeNullableString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -426,7 +433,7 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeNullableString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -439,7 +446,7 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec1(d)
+			v, err := decodeNullableString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -452,7 +459,7 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec1(d)
+			v, err := decodeNullableString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -465,7 +472,7 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec6(d)
+			v, err := decodeRaw(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -479,8 +486,6 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 			}
 		}
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -500,31 +505,34 @@ func (x *ContentBlock) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec6(d *rt.Decoder) (rt.Raw, error) {
-	return rt.DecodeRaw(d, nil)
+
+func decodeRaw(d *rt.Decoder) (rt.Raw, error) {
+	return rtimpl.DecodeRaw(d, nil)
 }
-func dec7v(d *rt.Decoder) (EventDelta, error) {
+
+func decodeEventDeltaNotNull(d *rt.Decoder) (EventDelta, error) {
 	var v EventDelta
 	return v, v.decodeJSON(d)
 }
-func dec7(d *rt.Decoder) (rt.Nullable[EventDelta], error) {
+
+func decodeEventDelta(d *rt.Decoder) (rt.Nullable[EventDelta], error) {
 	if d.Next() == rt.Null {
 		return rt.Nullable[EventDelta]{}, d.Null()
 	}
-	v, err := dec7v(d)
+	v, err := decodeEventDeltaNotNull(d)
 	return rt.Nullable[EventDelta]{
 		V:     v,
 		Valid: err == nil,
 	}, err
 }
+
 func (x *EventDelta) decodeJSON(d *rt.Decoder) error {
 	*x = EventDelta{}
-	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
 	var seen uint64
-	var unknown rt.KeySet
+	var unknown rtimpl.KeySet
 	for i := 0; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -539,7 +547,7 @@ func (x *EventDelta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec1(d)
+			v, err := decodeNullableString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -552,7 +560,7 @@ func (x *EventDelta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec1(d)
+			v, err := decodeNullableString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -565,7 +573,7 @@ func (x *EventDelta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeNullableString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -578,7 +586,7 @@ func (x *EventDelta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec1(d)
+			v, err := decodeNullableString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -591,7 +599,7 @@ func (x *EventDelta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec1(d)
+			v, err := decodeNullableString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -608,8 +616,6 @@ func (x *EventDelta) decodeJSON(d *rt.Decoder) error {
 			}
 		}
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -629,28 +635,30 @@ func (x *EventDelta) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec8v(d *rt.Decoder) (EventError, error) {
+
+func decodeEventErrorNotNull(d *rt.Decoder) (EventError, error) {
 	var v EventError
 	return v, v.decodeJSON(d)
 }
-func dec8(d *rt.Decoder) (rt.Nullable[EventError], error) {
+
+func decodeEventError(d *rt.Decoder) (rt.Nullable[EventError], error) {
 	if d.Next() == rt.Null {
 		return rt.Nullable[EventError]{}, d.Null()
 	}
-	v, err := dec8v(d)
+	v, err := decodeEventErrorNotNull(d)
 	return rt.Nullable[EventError]{
 		V:     v,
 		Valid: err == nil,
 	}, err
 }
+
 func (x *EventError) decodeJSON(d *rt.Decoder) error {
 	*x = EventError{}
-	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
 	var seen uint64
-	var unknown rt.KeySet
+	var unknown rtimpl.KeySet
 	for i := 0; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -665,7 +673,7 @@ func (x *EventError) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec1(d)
+			v, err := decodeNullableString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -678,7 +686,7 @@ func (x *EventError) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec1(d)
+			v, err := decodeNullableString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -695,8 +703,6 @@ func (x *EventError) decodeJSON(d *rt.Decoder) error {
 			}
 		}
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 

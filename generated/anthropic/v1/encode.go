@@ -5,82 +5,81 @@ package anthropicv1
 
 import "github.com/zeroproject/zero/rt"
 
-func enc0(e *rt.Encoder, key string, v StreamEvent) error {
-	_ = key
+func encodeStreamEvent(e *rt.Encoder, key string, v StreamEvent) error {
 	return v.encodeJSON(e)
 }
+
 func (x *StreamEvent) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
 	first := true
 	if x.Type.Set {
 		e.Lit("\"type\":")
-		if err := enc1(e, "type", x.Type.V); err != nil {
+		if err := encodeNullableString(e, "type", x.Type.V); err != nil {
 			return rt.AtKey(err, "type")
 		}
 		first = false
 	}
 	if x.Index.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"index\":")
-		if err := enc2(e, "index", x.Index.V); err != nil {
+		if err := encodeNullableInt64(e, "index", x.Index.V); err != nil {
 			return rt.AtKey(err, "index")
 		}
 		first = false
 	}
 	if x.Message.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"message\":")
-		if err := enc3(e, "message", x.Message.V); err != nil {
+		if err := encodeStartMessage(e, "message", x.Message.V); err != nil {
 			return rt.AtKey(err, "message")
 		}
 		first = false
 	}
 	if x.ContentBlock.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"content_block\":")
-		if err := enc5(e, "content_block", x.ContentBlock.V); err != nil {
+		if err := encodeContentBlock(e, "content_block", x.ContentBlock.V); err != nil {
 			return rt.AtKey(err, "content_block")
 		}
 		first = false
 	}
 	if x.Delta.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"delta\":")
-		if err := enc7(e, "delta", x.Delta.V); err != nil {
+		if err := encodeEventDelta(e, "delta", x.Delta.V); err != nil {
 			return rt.AtKey(err, "delta")
 		}
 		first = false
 	}
 	if x.Usage.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"usage\":")
-		if err := enc4(e, "usage", x.Usage.V); err != nil {
+		if err := encodeUsage(e, "usage", x.Usage.V); err != nil {
 			return rt.AtKey(err, "usage")
 		}
 		first = false
 	}
 	if x.Error.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"error\":")
-		if err := enc8(e, "error", x.Error.V); err != nil {
+		if err := encodeEventError(e, "error", x.Error.V); err != nil {
 			return rt.AtKey(err, "error")
 		}
 		first = false
 	}
-	_ = first
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -109,7 +108,8 @@ func (x *StreamEvent) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc1(e *rt.Encoder, key string, v rt.Nullable[string]) error {
+
+func encodeNullableString(e *rt.Encoder, key string, v rt.Nullable[string]) error {
 	if !v.Valid {
 		e.Null()
 		return nil
@@ -117,7 +117,8 @@ func enc1(e *rt.Encoder, key string, v rt.Nullable[string]) error {
 	e.Text(key, v.V)
 	return nil
 }
-func enc2(e *rt.Encoder, key string, v rt.Nullable[int64]) error {
+
+func encodeNullableInt64(e *rt.Encoder, key string, v rt.Nullable[int64]) error {
 	if !v.Valid {
 		e.Null()
 		return nil
@@ -125,26 +126,24 @@ func enc2(e *rt.Encoder, key string, v rt.Nullable[int64]) error {
 	e.Int(v.V)
 	return nil
 }
-func enc3(e *rt.Encoder, key string, v rt.Nullable[StartMessage]) error {
+
+func encodeStartMessage(e *rt.Encoder, key string, v rt.Nullable[StartMessage]) error {
 	if !v.Valid {
 		e.Null()
 		return nil
 	}
-	_ = key
 	return v.V.encodeJSON(e)
 }
+
 func (x *StartMessage) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	first := true
 	if x.Usage.Set {
 		e.Lit("\"usage\":")
-		if err := enc4(e, "usage", x.Usage.V); err != nil {
+		if err := encodeUsage(e, "usage", x.Usage.V); err != nil {
 			return rt.AtKey(err, "usage")
 		}
-		first = false
 	}
-	_ = first
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -173,56 +172,56 @@ func (x *StartMessage) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc4(e *rt.Encoder, key string, v rt.Nullable[Usage]) error {
+
+func encodeUsage(e *rt.Encoder, key string, v rt.Nullable[Usage]) error {
 	if !v.Valid {
 		e.Null()
 		return nil
 	}
-	_ = key
 	return v.V.encodeJSON(e)
 }
+
 func (x *Usage) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
 	first := true
 	if x.InputTokens.Set {
 		e.Lit("\"input_tokens\":")
-		if err := enc2(e, "input_tokens", x.InputTokens.V); err != nil {
+		if err := encodeNullableInt64(e, "input_tokens", x.InputTokens.V); err != nil {
 			return rt.AtKey(err, "input_tokens")
 		}
 		first = false
 	}
 	if x.OutputTokens.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"output_tokens\":")
-		if err := enc2(e, "output_tokens", x.OutputTokens.V); err != nil {
+		if err := encodeNullableInt64(e, "output_tokens", x.OutputTokens.V); err != nil {
 			return rt.AtKey(err, "output_tokens")
 		}
 		first = false
 	}
 	if x.CacheCreationInputTokens.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"cache_creation_input_tokens\":")
-		if err := enc2(e, "cache_creation_input_tokens", x.CacheCreationInputTokens.V); err != nil {
+		if err := encodeNullableInt64(e, "cache_creation_input_tokens", x.CacheCreationInputTokens.V); err != nil {
 			return rt.AtKey(err, "cache_creation_input_tokens")
 		}
 		first = false
 	}
 	if x.CacheReadInputTokens.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"cache_read_input_tokens\":")
-		if err := enc2(e, "cache_read_input_tokens", x.CacheReadInputTokens.V); err != nil {
+		if err := encodeNullableInt64(e, "cache_read_input_tokens", x.CacheReadInputTokens.V); err != nil {
 			return rt.AtKey(err, "cache_read_input_tokens")
 		}
 		first = false
 	}
-	_ = first
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -251,76 +250,76 @@ func (x *Usage) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc5(e *rt.Encoder, key string, v rt.Nullable[ContentBlock]) error {
+
+func encodeContentBlock(e *rt.Encoder, key string, v rt.Nullable[ContentBlock]) error {
 	if !v.Valid {
 		e.Null()
 		return nil
 	}
-	_ = key
 	return v.V.encodeJSON(e)
 }
+
 func (x *ContentBlock) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
 	first := true
 	if x.Type.Set {
 		e.Lit("\"type\":")
-		if err := enc1(e, "type", x.Type.V); err != nil {
+		if err := encodeNullableString(e, "type", x.Type.V); err != nil {
 			return rt.AtKey(err, "type")
 		}
 		first = false
 	}
 	if x.ID.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"id\":")
-		if err := enc1(e, "id", x.ID.V); err != nil {
+		if err := encodeNullableString(e, "id", x.ID.V); err != nil {
 			return rt.AtKey(err, "id")
 		}
 		first = false
 	}
 	if x.Name.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"name\":")
-		if err := enc1(e, "name", x.Name.V); err != nil {
+		if err := encodeNullableString(e, "name", x.Name.V); err != nil {
 			return rt.AtKey(err, "name")
 		}
 		first = false
 	}
 	if x.Text.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"text\":")
-		if err := enc1(e, "text", x.Text.V); err != nil {
+		if err := encodeNullableString(e, "text", x.Text.V); err != nil {
 			return rt.AtKey(err, "text")
 		}
 		first = false
 	}
 	if x.Thinking.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"thinking\":")
-		if err := enc1(e, "thinking", x.Thinking.V); err != nil {
+		if err := encodeNullableString(e, "thinking", x.Thinking.V); err != nil {
 			return rt.AtKey(err, "thinking")
 		}
 		first = false
 	}
 	if x.Input != nil {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"input\":")
-		if err := enc6(e, "input", x.Input); err != nil {
+		if err := encodeRaw(e, "input", x.Input); err != nil {
 			return rt.AtKey(err, "input")
 		}
 		first = false
 	}
-	_ = first
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -349,69 +348,70 @@ func (x *ContentBlock) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc6(e *rt.Encoder, key string, v rt.Raw) error {
+
+func encodeRaw(e *rt.Encoder, key string, v rt.Raw) error {
 	return e.Raw(key, v)
 }
-func enc7(e *rt.Encoder, key string, v rt.Nullable[EventDelta]) error {
+
+func encodeEventDelta(e *rt.Encoder, key string, v rt.Nullable[EventDelta]) error {
 	if !v.Valid {
 		e.Null()
 		return nil
 	}
-	_ = key
 	return v.V.encodeJSON(e)
 }
+
 func (x *EventDelta) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
 	first := true
 	if x.Type.Set {
 		e.Lit("\"type\":")
-		if err := enc1(e, "type", x.Type.V); err != nil {
+		if err := encodeNullableString(e, "type", x.Type.V); err != nil {
 			return rt.AtKey(err, "type")
 		}
 		first = false
 	}
 	if x.Text.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"text\":")
-		if err := enc1(e, "text", x.Text.V); err != nil {
+		if err := encodeNullableString(e, "text", x.Text.V); err != nil {
 			return rt.AtKey(err, "text")
 		}
 		first = false
 	}
 	if x.Thinking.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"thinking\":")
-		if err := enc1(e, "thinking", x.Thinking.V); err != nil {
+		if err := encodeNullableString(e, "thinking", x.Thinking.V); err != nil {
 			return rt.AtKey(err, "thinking")
 		}
 		first = false
 	}
 	if x.PartialJSON.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"partial_json\":")
-		if err := enc1(e, "partial_json", x.PartialJSON.V); err != nil {
+		if err := encodeNullableString(e, "partial_json", x.PartialJSON.V); err != nil {
 			return rt.AtKey(err, "partial_json")
 		}
 		first = false
 	}
 	if x.StopReason.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"stop_reason\":")
-		if err := enc1(e, "stop_reason", x.StopReason.V); err != nil {
+		if err := encodeNullableString(e, "stop_reason", x.StopReason.V); err != nil {
 			return rt.AtKey(err, "stop_reason")
 		}
 		first = false
 	}
-	_ = first
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -440,36 +440,36 @@ func (x *EventDelta) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc8(e *rt.Encoder, key string, v rt.Nullable[EventError]) error {
+
+func encodeEventError(e *rt.Encoder, key string, v rt.Nullable[EventError]) error {
 	if !v.Valid {
 		e.Null()
 		return nil
 	}
-	_ = key
 	return v.V.encodeJSON(e)
 }
+
 func (x *EventError) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
 	first := true
 	if x.Type.Set {
 		e.Lit("\"type\":")
-		if err := enc1(e, "type", x.Type.V); err != nil {
+		if err := encodeNullableString(e, "type", x.Type.V); err != nil {
 			return rt.AtKey(err, "type")
 		}
 		first = false
 	}
 	if x.Message.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"message\":")
-		if err := enc1(e, "message", x.Message.V); err != nil {
+		if err := encodeNullableString(e, "message", x.Message.V); err != nil {
 			return rt.AtKey(err, "message")
 		}
 		first = false
 	}
-	_ = first
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 

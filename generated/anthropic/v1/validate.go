@@ -3,75 +3,70 @@
 
 package anthropicv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
-func val0(v StreamEvent) error {
+func validateStreamEvent(v StreamEvent) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *StreamEvent) Validate() error {
-	n := 0
 	if x.Type.Set {
-		n++
-		if err := val1(x.Type.V); err != nil {
+		if err := validateNullableString(x.Type.V); err != nil {
 			return rt.AtKey(err, "type")
 		}
 	}
 	if x.Index.Set {
-		n++
-		if err := val2(x.Index.V); err != nil {
+		if err := validateNullableInt64(x.Index.V); err != nil {
 			return rt.AtKey(err, "index")
 		}
 	}
 	if x.Message.Set {
-		n++
-		if err := val3(x.Message.V); err != nil {
+		if err := validateStartMessage(x.Message.V); err != nil {
 			return rt.AtKey(err, "message")
 		}
 	}
 	if x.ContentBlock.Set {
-		n++
-		if err := val5(x.ContentBlock.V); err != nil {
+		if err := validateContentBlock(x.ContentBlock.V); err != nil {
 			return rt.AtKey(err, "content_block")
 		}
 	}
 	if x.Delta.Set {
-		n++
-		if err := val7(x.Delta.V); err != nil {
+		if err := validateEventDelta(x.Delta.V); err != nil {
 			return rt.AtKey(err, "delta")
 		}
 	}
 	if x.Usage.Set {
-		n++
-		if err := val4(x.Usage.V); err != nil {
+		if err := validateUsage(x.Usage.V); err != nil {
 			return rt.AtKey(err, "usage")
 		}
 	}
 	if x.Error.Set {
-		n++
-		if err := val8(x.Error.V); err != nil {
+		if err := validateEventError(x.Error.V); err != nil {
 			return rt.AtKey(err, "error")
 		}
 	}
-	_ = n
 	return nil
 }
-func val1(v rt.Nullable[string]) error {
+
+func validateNullableString(v rt.Nullable[string]) error {
 	if !v.Valid {
 		return nil
 	}
-	_ = v.V
 	return nil
 }
-func val2(v rt.Nullable[int64]) error {
+
+func validateNullableInt64(v rt.Nullable[int64]) error {
 	if !v.Valid {
 		return nil
 	}
-	_ = v.V
 	return nil
 }
-func val3(v rt.Nullable[StartMessage]) error {
+
+func validateStartMessage(v rt.Nullable[StartMessage]) error {
 	if !v.Valid {
 		return nil
 	}
@@ -80,17 +75,15 @@ func val3(v rt.Nullable[StartMessage]) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *StartMessage) Validate() error {
-	n := 0
 	if x.Usage.Set {
-		n++
-		if err := val4(x.Usage.V); err != nil {
+		if err := validateUsage(x.Usage.V); err != nil {
 			return rt.AtKey(err, "usage")
 		}
 	}
-	_ = n
 	return nil
 }
-func val4(v rt.Nullable[Usage]) error {
+
+func validateUsage(v rt.Nullable[Usage]) error {
 	if !v.Valid {
 		return nil
 	}
@@ -99,35 +92,30 @@ func val4(v rt.Nullable[Usage]) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Usage) Validate() error {
-	n := 0
 	if x.InputTokens.Set {
-		n++
-		if err := val2(x.InputTokens.V); err != nil {
+		if err := validateNullableInt64(x.InputTokens.V); err != nil {
 			return rt.AtKey(err, "input_tokens")
 		}
 	}
 	if x.OutputTokens.Set {
-		n++
-		if err := val2(x.OutputTokens.V); err != nil {
+		if err := validateNullableInt64(x.OutputTokens.V); err != nil {
 			return rt.AtKey(err, "output_tokens")
 		}
 	}
 	if x.CacheCreationInputTokens.Set {
-		n++
-		if err := val2(x.CacheCreationInputTokens.V); err != nil {
+		if err := validateNullableInt64(x.CacheCreationInputTokens.V); err != nil {
 			return rt.AtKey(err, "cache_creation_input_tokens")
 		}
 	}
 	if x.CacheReadInputTokens.Set {
-		n++
-		if err := val2(x.CacheReadInputTokens.V); err != nil {
+		if err := validateNullableInt64(x.CacheReadInputTokens.V); err != nil {
 			return rt.AtKey(err, "cache_read_input_tokens")
 		}
 	}
-	_ = n
 	return nil
 }
-func val5(v rt.Nullable[ContentBlock]) error {
+
+func validateContentBlock(v rt.Nullable[ContentBlock]) error {
 	if !v.Valid {
 		return nil
 	}
@@ -136,53 +124,47 @@ func val5(v rt.Nullable[ContentBlock]) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ContentBlock) Validate() error {
-	n := 0
 	if x.Type.Set {
-		n++
-		if err := val1(x.Type.V); err != nil {
+		if err := validateNullableString(x.Type.V); err != nil {
 			return rt.AtKey(err, "type")
 		}
 	}
 	if x.ID.Set {
-		n++
-		if err := val1(x.ID.V); err != nil {
+		if err := validateNullableString(x.ID.V); err != nil {
 			return rt.AtKey(err, "id")
 		}
 	}
 	if x.Name.Set {
-		n++
-		if err := val1(x.Name.V); err != nil {
+		if err := validateNullableString(x.Name.V); err != nil {
 			return rt.AtKey(err, "name")
 		}
 	}
 	if x.Text.Set {
-		n++
-		if err := val1(x.Text.V); err != nil {
+		if err := validateNullableString(x.Text.V); err != nil {
 			return rt.AtKey(err, "text")
 		}
 	}
 	if x.Thinking.Set {
-		n++
-		if err := val1(x.Thinking.V); err != nil {
+		if err := validateNullableString(x.Thinking.V); err != nil {
 			return rt.AtKey(err, "thinking")
 		}
 	}
 	if x.Input != nil {
-		n++
-		if err := val6(x.Input); err != nil {
+		if err := validateRaw(x.Input); err != nil {
 			return rt.AtKey(err, "input")
 		}
 	}
-	_ = n
 	return nil
 }
-func val6(v rt.Raw) error {
-	if err := rt.CheckRaw(v); err != nil {
+
+func validateRaw(v rt.Raw) error {
+	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
-func val7(v rt.Nullable[EventDelta]) error {
+
+func validateEventDelta(v rt.Nullable[EventDelta]) error {
 	if !v.Valid {
 		return nil
 	}
@@ -191,41 +173,35 @@ func val7(v rt.Nullable[EventDelta]) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *EventDelta) Validate() error {
-	n := 0
 	if x.Type.Set {
-		n++
-		if err := val1(x.Type.V); err != nil {
+		if err := validateNullableString(x.Type.V); err != nil {
 			return rt.AtKey(err, "type")
 		}
 	}
 	if x.Text.Set {
-		n++
-		if err := val1(x.Text.V); err != nil {
+		if err := validateNullableString(x.Text.V); err != nil {
 			return rt.AtKey(err, "text")
 		}
 	}
 	if x.Thinking.Set {
-		n++
-		if err := val1(x.Thinking.V); err != nil {
+		if err := validateNullableString(x.Thinking.V); err != nil {
 			return rt.AtKey(err, "thinking")
 		}
 	}
 	if x.PartialJSON.Set {
-		n++
-		if err := val1(x.PartialJSON.V); err != nil {
+		if err := validateNullableString(x.PartialJSON.V); err != nil {
 			return rt.AtKey(err, "partial_json")
 		}
 	}
 	if x.StopReason.Set {
-		n++
-		if err := val1(x.StopReason.V); err != nil {
+		if err := validateNullableString(x.StopReason.V); err != nil {
 			return rt.AtKey(err, "stop_reason")
 		}
 	}
-	_ = n
 	return nil
 }
-func val8(v rt.Nullable[EventError]) error {
+
+func validateEventError(v rt.Nullable[EventError]) error {
 	if !v.Valid {
 		return nil
 	}
@@ -234,19 +210,15 @@ func val8(v rt.Nullable[EventError]) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *EventError) Validate() error {
-	n := 0
 	if x.Type.Set {
-		n++
-		if err := val1(x.Type.V); err != nil {
+		if err := validateNullableString(x.Type.V); err != nil {
 			return rt.AtKey(err, "type")
 		}
 	}
 	if x.Message.Set {
-		n++
-		if err := val1(x.Message.V); err != nil {
+		if err := validateNullableString(x.Message.V); err != nil {
 			return rt.AtKey(err, "message")
 		}
 	}
-	_ = n
 	return nil
 }

@@ -3,20 +3,23 @@
 
 package openaiv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
-func dec0(d *rt.Decoder) (ChatCompletionChunk, error) {
+func decodeChatCompletionChunk(d *rt.Decoder) (ChatCompletionChunk, error) {
 	var v ChatCompletionChunk
 	return v, v.decodeJSON(d)
 }
+
 func (x *ChatCompletionChunk) decodeJSON(d *rt.Decoder) error {
 	*x = ChatCompletionChunk{}
-	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
 	var seen uint64
-	var unknown rt.KeySet
+	var unknown rtimpl.KeySet
 	for i := 0; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -31,7 +34,7 @@ func (x *ChatCompletionChunk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec8(d)
+			v, err := decodeNullableChunkChoiceList(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -44,7 +47,7 @@ func (x *ChatCompletionChunk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec9(d)
+			v, err := decodeChunkUsage(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -57,7 +60,7 @@ func (x *ChatCompletionChunk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec10(d)
+			v, err := decodeChunkError(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -74,8 +77,6 @@ func (x *ChatCompletionChunk) decodeJSON(d *rt.Decoder) error {
 			}
 		}
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -95,28 +96,30 @@ func (x *ChatCompletionChunk) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec1v(d *rt.Decoder) (ChunkChoice, error) {
+
+func decodeChunkChoiceNotNull(d *rt.Decoder) (ChunkChoice, error) {
 	var v ChunkChoice
 	return v, v.decodeJSON(d)
 }
-func dec1(d *rt.Decoder) (rt.Nullable[ChunkChoice], error) {
+
+func decodeChunkChoice(d *rt.Decoder) (rt.Nullable[ChunkChoice], error) {
 	if d.Next() == rt.Null {
 		return rt.Nullable[ChunkChoice]{}, d.Null()
 	}
-	v, err := dec1v(d)
+	v, err := decodeChunkChoiceNotNull(d)
 	return rt.Nullable[ChunkChoice]{
 		V:     v,
 		Valid: err == nil,
 	}, err
 }
+
 func (x *ChunkChoice) decodeJSON(d *rt.Decoder) error {
 	*x = ChunkChoice{}
-	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
 	var seen uint64
-	var unknown rt.KeySet
+	var unknown rtimpl.KeySet
 	for i := 0; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -131,7 +134,7 @@ func (x *ChunkChoice) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec2(d)
+			v, err := decodeChunkDelta(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -144,7 +147,7 @@ func (x *ChunkChoice) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec3(d)
+			v, err := decodeNullableString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -161,8 +164,6 @@ func (x *ChunkChoice) decodeJSON(d *rt.Decoder) error {
 			}
 		}
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -182,28 +183,30 @@ func (x *ChunkChoice) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec2v(d *rt.Decoder) (ChunkDelta, error) {
+
+func decodeChunkDeltaNotNull(d *rt.Decoder) (ChunkDelta, error) {
 	var v ChunkDelta
 	return v, v.decodeJSON(d)
 }
-func dec2(d *rt.Decoder) (rt.Nullable[ChunkDelta], error) {
+
+func decodeChunkDelta(d *rt.Decoder) (rt.Nullable[ChunkDelta], error) {
 	if d.Next() == rt.Null {
 		return rt.Nullable[ChunkDelta]{}, d.Null()
 	}
-	v, err := dec2v(d)
+	v, err := decodeChunkDeltaNotNull(d)
 	return rt.Nullable[ChunkDelta]{
 		V:     v,
 		Valid: err == nil,
 	}, err
 }
+
 func (x *ChunkDelta) decodeJSON(d *rt.Decoder) error {
 	*x = ChunkDelta{}
-	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
 	var seen uint64
-	var unknown rt.KeySet
+	var unknown rtimpl.KeySet
 	for i := 0; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -218,7 +221,7 @@ func (x *ChunkDelta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec3(d)
+			v, err := decodeNullableString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -231,7 +234,7 @@ func (x *ChunkDelta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec3(d)
+			v, err := decodeNullableString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -244,7 +247,7 @@ func (x *ChunkDelta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec3(d)
+			v, err := decodeNullableString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -257,7 +260,7 @@ func (x *ChunkDelta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec7(d)
+			v, err := decodeNullableToolCallDeltaList(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -274,8 +277,6 @@ func (x *ChunkDelta) decodeJSON(d *rt.Decoder) error {
 			}
 		}
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -295,45 +296,49 @@ func (x *ChunkDelta) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec3v(d *rt.Decoder) (string, error) {
+
+func decodeNullableStringNotNull(d *rt.Decoder) (string, error) {
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
 	return s, nil
 }
-func dec3(d *rt.Decoder) (rt.Nullable[string], error) {
+
+func decodeNullableString(d *rt.Decoder) (rt.Nullable[string], error) {
 	if d.Next() == rt.Null {
 		return rt.Nullable[string]{}, d.Null()
 	}
-	v, err := dec3v(d)
+	v, err := decodeNullableStringNotNull(d)
 	return rt.Nullable[string]{
 		V:     v,
 		Valid: err == nil,
 	}, err
 }
-func dec4v(d *rt.Decoder) (ToolCallDelta, error) {
+
+func decodeToolCallDeltaNotNull(d *rt.Decoder) (ToolCallDelta, error) {
 	var v ToolCallDelta
 	return v, v.decodeJSON(d)
 }
-func dec4(d *rt.Decoder) (rt.Nullable[ToolCallDelta], error) {
+
+func decodeToolCallDelta(d *rt.Decoder) (rt.Nullable[ToolCallDelta], error) {
 	if d.Next() == rt.Null {
 		return rt.Nullable[ToolCallDelta]{}, d.Null()
 	}
-	v, err := dec4v(d)
+	v, err := decodeToolCallDeltaNotNull(d)
 	return rt.Nullable[ToolCallDelta]{
 		V:     v,
 		Valid: err == nil,
 	}, err
 }
+
 func (x *ToolCallDelta) decodeJSON(d *rt.Decoder) error {
 	*x = ToolCallDelta{}
-	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
 	var seen uint64
-	var unknown rt.KeySet
+	var unknown rtimpl.KeySet
 	for i := 0; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -348,7 +353,7 @@ func (x *ToolCallDelta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec5(d)
+			v, err := decodeNullableInt64(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -361,7 +366,7 @@ func (x *ToolCallDelta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec3(d)
+			v, err := decodeNullableString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -374,7 +379,7 @@ func (x *ToolCallDelta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec6(d)
+			v, err := decodeFunctionDelta(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -391,8 +396,6 @@ func (x *ToolCallDelta) decodeJSON(d *rt.Decoder) error {
 			}
 		}
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -412,41 +415,45 @@ func (x *ToolCallDelta) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec5v(d *rt.Decoder) (int64, error) {
+
+func decodeNullableInt64NotNull(d *rt.Decoder) (int64, error) {
 	return d.Int()
 }
-func dec5(d *rt.Decoder) (rt.Nullable[int64], error) {
+
+func decodeNullableInt64(d *rt.Decoder) (rt.Nullable[int64], error) {
 	if d.Next() == rt.Null {
 		return rt.Nullable[int64]{}, d.Null()
 	}
-	v, err := dec5v(d)
+	v, err := decodeNullableInt64NotNull(d)
 	return rt.Nullable[int64]{
 		V:     v,
 		Valid: err == nil,
 	}, err
 }
-func dec6v(d *rt.Decoder) (FunctionDelta, error) {
+
+func decodeFunctionDeltaNotNull(d *rt.Decoder) (FunctionDelta, error) {
 	var v FunctionDelta
 	return v, v.decodeJSON(d)
 }
-func dec6(d *rt.Decoder) (rt.Nullable[FunctionDelta], error) {
+
+func decodeFunctionDelta(d *rt.Decoder) (rt.Nullable[FunctionDelta], error) {
 	if d.Next() == rt.Null {
 		return rt.Nullable[FunctionDelta]{}, d.Null()
 	}
-	v, err := dec6v(d)
+	v, err := decodeFunctionDeltaNotNull(d)
 	return rt.Nullable[FunctionDelta]{
 		V:     v,
 		Valid: err == nil,
 	}, err
 }
+
 func (x *FunctionDelta) decodeJSON(d *rt.Decoder) error {
 	*x = FunctionDelta{}
-	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
 	var seen uint64
-	var unknown rt.KeySet
+	var unknown rtimpl.KeySet
 	for i := 0; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -461,7 +468,7 @@ func (x *FunctionDelta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec3(d)
+			v, err := decodeNullableString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -474,7 +481,7 @@ func (x *FunctionDelta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec3(d)
+			v, err := decodeNullableString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -491,8 +498,6 @@ func (x *FunctionDelta) decodeJSON(d *rt.Decoder) error {
 			}
 		}
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -512,8 +517,8 @@ func (x *FunctionDelta) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec7v(d *rt.Decoder) ([]rt.Nullable[ToolCallDelta], error) {
-	off := d.Start()
+
+func decodeNullableToolCallDeltaListNotNull(d *rt.Decoder) ([]rt.Nullable[ToolCallDelta], error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
@@ -526,27 +531,27 @@ func dec7v(d *rt.Decoder) ([]rt.Nullable[ToolCallDelta], error) {
 		if !more {
 			break
 		}
-		v, err := dec4(d)
+		v, err := decodeToolCallDelta(d)
 		if err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
 		out = append(out, v)
 	}
-	_ = off
 	return out, nil
 }
-func dec7(d *rt.Decoder) (rt.Nullable[[]rt.Nullable[ToolCallDelta]], error) {
+
+func decodeNullableToolCallDeltaList(d *rt.Decoder) (rt.Nullable[[]rt.Nullable[ToolCallDelta]], error) {
 	if d.Next() == rt.Null {
 		return rt.Nullable[[]rt.Nullable[ToolCallDelta]]{}, d.Null()
 	}
-	v, err := dec7v(d)
+	v, err := decodeNullableToolCallDeltaListNotNull(d)
 	return rt.Nullable[[]rt.Nullable[ToolCallDelta]]{
 		V:     v,
 		Valid: err == nil,
 	}, err
 }
-func dec8v(d *rt.Decoder) ([]rt.Nullable[ChunkChoice], error) {
-	off := d.Start()
+
+func decodeNullableChunkChoiceListNotNull(d *rt.Decoder) ([]rt.Nullable[ChunkChoice], error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
@@ -559,47 +564,49 @@ func dec8v(d *rt.Decoder) ([]rt.Nullable[ChunkChoice], error) {
 		if !more {
 			break
 		}
-		v, err := dec1(d)
+		v, err := decodeChunkChoice(d)
 		if err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
 		out = append(out, v)
 	}
-	_ = off
 	return out, nil
 }
-func dec8(d *rt.Decoder) (rt.Nullable[[]rt.Nullable[ChunkChoice]], error) {
+
+func decodeNullableChunkChoiceList(d *rt.Decoder) (rt.Nullable[[]rt.Nullable[ChunkChoice]], error) {
 	if d.Next() == rt.Null {
 		return rt.Nullable[[]rt.Nullable[ChunkChoice]]{}, d.Null()
 	}
-	v, err := dec8v(d)
+	v, err := decodeNullableChunkChoiceListNotNull(d)
 	return rt.Nullable[[]rt.Nullable[ChunkChoice]]{
 		V:     v,
 		Valid: err == nil,
 	}, err
 }
-func dec9v(d *rt.Decoder) (ChunkUsage, error) {
+
+func decodeChunkUsageNotNull(d *rt.Decoder) (ChunkUsage, error) {
 	var v ChunkUsage
 	return v, v.decodeJSON(d)
 }
-func dec9(d *rt.Decoder) (rt.Nullable[ChunkUsage], error) {
+
+func decodeChunkUsage(d *rt.Decoder) (rt.Nullable[ChunkUsage], error) {
 	if d.Next() == rt.Null {
 		return rt.Nullable[ChunkUsage]{}, d.Null()
 	}
-	v, err := dec9v(d)
+	v, err := decodeChunkUsageNotNull(d)
 	return rt.Nullable[ChunkUsage]{
 		V:     v,
 		Valid: err == nil,
 	}, err
 }
+
 func (x *ChunkUsage) decodeJSON(d *rt.Decoder) error {
 	*x = ChunkUsage{}
-	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
 	var seen uint64
-	var unknown rt.KeySet
+	var unknown rtimpl.KeySet
 	for i := 0; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -614,7 +621,7 @@ func (x *ChunkUsage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec5(d)
+			v, err := decodeNullableInt64(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -627,7 +634,7 @@ func (x *ChunkUsage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec5(d)
+			v, err := decodeNullableInt64(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -640,7 +647,7 @@ func (x *ChunkUsage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec5(d)
+			v, err := decodeNullableInt64(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -657,8 +664,6 @@ func (x *ChunkUsage) decodeJSON(d *rt.Decoder) error {
 			}
 		}
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -678,28 +683,30 @@ func (x *ChunkUsage) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec10v(d *rt.Decoder) (ChunkError, error) {
+
+func decodeChunkErrorNotNull(d *rt.Decoder) (ChunkError, error) {
 	var v ChunkError
 	return v, v.decodeJSON(d)
 }
-func dec10(d *rt.Decoder) (rt.Nullable[ChunkError], error) {
+
+func decodeChunkError(d *rt.Decoder) (rt.Nullable[ChunkError], error) {
 	if d.Next() == rt.Null {
 		return rt.Nullable[ChunkError]{}, d.Null()
 	}
-	v, err := dec10v(d)
+	v, err := decodeChunkErrorNotNull(d)
 	return rt.Nullable[ChunkError]{
 		V:     v,
 		Valid: err == nil,
 	}, err
 }
+
 func (x *ChunkError) decodeJSON(d *rt.Decoder) error {
 	*x = ChunkError{}
-	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
 	var seen uint64
-	var unknown rt.KeySet
+	var unknown rtimpl.KeySet
 	for i := 0; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -714,7 +721,7 @@ func (x *ChunkError) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec3(d)
+			v, err := decodeNullableString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -731,8 +738,6 @@ func (x *ChunkError) decodeJSON(d *rt.Decoder) error {
 			}
 		}
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 

@@ -5,42 +5,41 @@ package openaiv1
 
 import "github.com/zeroproject/zero/rt"
 
-func enc0(e *rt.Encoder, key string, v ChatCompletionChunk) error {
-	_ = key
+func encodeChatCompletionChunk(e *rt.Encoder, key string, v ChatCompletionChunk) error {
 	return v.encodeJSON(e)
 }
+
 func (x *ChatCompletionChunk) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
 	first := true
 	if x.Choices.Set {
 		e.Lit("\"choices\":")
-		if err := enc8(e, "choices", x.Choices.V); err != nil {
+		if err := encodeNullableChunkChoiceList(e, "choices", x.Choices.V); err != nil {
 			return rt.AtKey(err, "choices")
 		}
 		first = false
 	}
 	if x.Usage.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"usage\":")
-		if err := enc9(e, "usage", x.Usage.V); err != nil {
+		if err := encodeChunkUsage(e, "usage", x.Usage.V); err != nil {
 			return rt.AtKey(err, "usage")
 		}
 		first = false
 	}
 	if x.Error.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"error\":")
-		if err := enc10(e, "error", x.Error.V); err != nil {
+		if err := encodeChunkError(e, "error", x.Error.V); err != nil {
 			return rt.AtKey(err, "error")
 		}
 		first = false
 	}
-	_ = first
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -69,36 +68,36 @@ func (x *ChatCompletionChunk) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc1(e *rt.Encoder, key string, v rt.Nullable[ChunkChoice]) error {
+
+func encodeChunkChoice(e *rt.Encoder, key string, v rt.Nullable[ChunkChoice]) error {
 	if !v.Valid {
 		e.Null()
 		return nil
 	}
-	_ = key
 	return v.V.encodeJSON(e)
 }
+
 func (x *ChunkChoice) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
 	first := true
 	if x.Delta.Set {
 		e.Lit("\"delta\":")
-		if err := enc2(e, "delta", x.Delta.V); err != nil {
+		if err := encodeChunkDelta(e, "delta", x.Delta.V); err != nil {
 			return rt.AtKey(err, "delta")
 		}
 		first = false
 	}
 	if x.FinishReason.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"finish_reason\":")
-		if err := enc3(e, "finish_reason", x.FinishReason.V); err != nil {
+		if err := encodeNullableString(e, "finish_reason", x.FinishReason.V); err != nil {
 			return rt.AtKey(err, "finish_reason")
 		}
 		first = false
 	}
-	_ = first
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -127,56 +126,56 @@ func (x *ChunkChoice) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc2(e *rt.Encoder, key string, v rt.Nullable[ChunkDelta]) error {
+
+func encodeChunkDelta(e *rt.Encoder, key string, v rt.Nullable[ChunkDelta]) error {
 	if !v.Valid {
 		e.Null()
 		return nil
 	}
-	_ = key
 	return v.V.encodeJSON(e)
 }
+
 func (x *ChunkDelta) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
 	first := true
 	if x.Content.Set {
 		e.Lit("\"content\":")
-		if err := enc3(e, "content", x.Content.V); err != nil {
+		if err := encodeNullableString(e, "content", x.Content.V); err != nil {
 			return rt.AtKey(err, "content")
 		}
 		first = false
 	}
 	if x.ReasoningContent.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"reasoning_content\":")
-		if err := enc3(e, "reasoning_content", x.ReasoningContent.V); err != nil {
+		if err := encodeNullableString(e, "reasoning_content", x.ReasoningContent.V); err != nil {
 			return rt.AtKey(err, "reasoning_content")
 		}
 		first = false
 	}
 	if x.Reasoning.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"reasoning\":")
-		if err := enc3(e, "reasoning", x.Reasoning.V); err != nil {
+		if err := encodeNullableString(e, "reasoning", x.Reasoning.V); err != nil {
 			return rt.AtKey(err, "reasoning")
 		}
 		first = false
 	}
 	if x.ToolCalls.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"tool_calls\":")
-		if err := enc7(e, "tool_calls", x.ToolCalls.V); err != nil {
+		if err := encodeNullableToolCallDeltaList(e, "tool_calls", x.ToolCalls.V); err != nil {
 			return rt.AtKey(err, "tool_calls")
 		}
 		first = false
 	}
-	_ = first
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -205,7 +204,8 @@ func (x *ChunkDelta) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc3(e *rt.Encoder, key string, v rt.Nullable[string]) error {
+
+func encodeNullableString(e *rt.Encoder, key string, v rt.Nullable[string]) error {
 	if !v.Valid {
 		e.Null()
 		return nil
@@ -213,46 +213,46 @@ func enc3(e *rt.Encoder, key string, v rt.Nullable[string]) error {
 	e.Text(key, v.V)
 	return nil
 }
-func enc4(e *rt.Encoder, key string, v rt.Nullable[ToolCallDelta]) error {
+
+func encodeToolCallDelta(e *rt.Encoder, key string, v rt.Nullable[ToolCallDelta]) error {
 	if !v.Valid {
 		e.Null()
 		return nil
 	}
-	_ = key
 	return v.V.encodeJSON(e)
 }
+
 func (x *ToolCallDelta) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
 	first := true
 	if x.Index.Set {
 		e.Lit("\"index\":")
-		if err := enc5(e, "index", x.Index.V); err != nil {
+		if err := encodeNullableInt64(e, "index", x.Index.V); err != nil {
 			return rt.AtKey(err, "index")
 		}
 		first = false
 	}
 	if x.ID.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"id\":")
-		if err := enc3(e, "id", x.ID.V); err != nil {
+		if err := encodeNullableString(e, "id", x.ID.V); err != nil {
 			return rt.AtKey(err, "id")
 		}
 		first = false
 	}
 	if x.Function.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"function\":")
-		if err := enc6(e, "function", x.Function.V); err != nil {
+		if err := encodeFunctionDelta(e, "function", x.Function.V); err != nil {
 			return rt.AtKey(err, "function")
 		}
 		first = false
 	}
-	_ = first
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -281,7 +281,8 @@ func (x *ToolCallDelta) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc5(e *rt.Encoder, key string, v rt.Nullable[int64]) error {
+
+func encodeNullableInt64(e *rt.Encoder, key string, v rt.Nullable[int64]) error {
 	if !v.Valid {
 		e.Null()
 		return nil
@@ -289,36 +290,36 @@ func enc5(e *rt.Encoder, key string, v rt.Nullable[int64]) error {
 	e.Int(v.V)
 	return nil
 }
-func enc6(e *rt.Encoder, key string, v rt.Nullable[FunctionDelta]) error {
+
+func encodeFunctionDelta(e *rt.Encoder, key string, v rt.Nullable[FunctionDelta]) error {
 	if !v.Valid {
 		e.Null()
 		return nil
 	}
-	_ = key
 	return v.V.encodeJSON(e)
 }
+
 func (x *FunctionDelta) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
 	first := true
 	if x.Name.Set {
 		e.Lit("\"name\":")
-		if err := enc3(e, "name", x.Name.V); err != nil {
+		if err := encodeNullableString(e, "name", x.Name.V); err != nil {
 			return rt.AtKey(err, "name")
 		}
 		first = false
 	}
 	if x.Arguments.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"arguments\":")
-		if err := enc3(e, "arguments", x.Arguments.V); err != nil {
+		if err := encodeNullableString(e, "arguments", x.Arguments.V); err != nil {
 			return rt.AtKey(err, "arguments")
 		}
 		first = false
 	}
-	_ = first
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -347,80 +348,82 @@ func (x *FunctionDelta) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc7(e *rt.Encoder, key string, v rt.Nullable[[]rt.Nullable[ToolCallDelta]]) error {
+
+func encodeNullableToolCallDeltaList(e *rt.Encoder, key string, v rt.Nullable[[]rt.Nullable[ToolCallDelta]]) error {
 	if !v.Valid {
 		e.Null()
 		return nil
 	}
-	e.Byte(byte(0x5b))
+	e.Byte('[')
 	for i, x := range v.V {
 		if i > 0 {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
-		if err := enc4(e, key, x); err != nil {
+		if err := encodeToolCallDelta(e, key, x); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
-	e.Byte(byte(0x5d))
+	e.Byte(']')
 	return nil
 }
-func enc8(e *rt.Encoder, key string, v rt.Nullable[[]rt.Nullable[ChunkChoice]]) error {
+
+func encodeNullableChunkChoiceList(e *rt.Encoder, key string, v rt.Nullable[[]rt.Nullable[ChunkChoice]]) error {
 	if !v.Valid {
 		e.Null()
 		return nil
 	}
-	e.Byte(byte(0x5b))
+	e.Byte('[')
 	for i, x := range v.V {
 		if i > 0 {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
-		if err := enc1(e, key, x); err != nil {
+		if err := encodeChunkChoice(e, key, x); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
-	e.Byte(byte(0x5d))
+	e.Byte(']')
 	return nil
 }
-func enc9(e *rt.Encoder, key string, v rt.Nullable[ChunkUsage]) error {
+
+func encodeChunkUsage(e *rt.Encoder, key string, v rt.Nullable[ChunkUsage]) error {
 	if !v.Valid {
 		e.Null()
 		return nil
 	}
-	_ = key
 	return v.V.encodeJSON(e)
 }
+
 func (x *ChunkUsage) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
 	first := true
 	if x.PromptTokens.Set {
 		e.Lit("\"prompt_tokens\":")
-		if err := enc5(e, "prompt_tokens", x.PromptTokens.V); err != nil {
+		if err := encodeNullableInt64(e, "prompt_tokens", x.PromptTokens.V); err != nil {
 			return rt.AtKey(err, "prompt_tokens")
 		}
 		first = false
 	}
 	if x.CompletionTokens.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"completion_tokens\":")
-		if err := enc5(e, "completion_tokens", x.CompletionTokens.V); err != nil {
+		if err := encodeNullableInt64(e, "completion_tokens", x.CompletionTokens.V); err != nil {
 			return rt.AtKey(err, "completion_tokens")
 		}
 		first = false
 	}
 	if x.TotalTokens.Set {
 		if !first {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
 		e.Lit("\"total_tokens\":")
-		if err := enc5(e, "total_tokens", x.TotalTokens.V); err != nil {
+		if err := encodeNullableInt64(e, "total_tokens", x.TotalTokens.V); err != nil {
 			return rt.AtKey(err, "total_tokens")
 		}
 		first = false
 	}
-	_ = first
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -449,26 +452,24 @@ func (x *ChunkUsage) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc10(e *rt.Encoder, key string, v rt.Nullable[ChunkError]) error {
+
+func encodeChunkError(e *rt.Encoder, key string, v rt.Nullable[ChunkError]) error {
 	if !v.Valid {
 		e.Null()
 		return nil
 	}
-	_ = key
 	return v.V.encodeJSON(e)
 }
+
 func (x *ChunkError) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	first := true
 	if x.Message.Set {
 		e.Lit("\"message\":")
-		if err := enc3(e, "message", x.Message.V); err != nil {
+		if err := encodeNullableString(e, "message", x.Message.V); err != nil {
 			return rt.AtKey(err, "message")
 		}
-		first = false
 	}
-	_ = first
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 

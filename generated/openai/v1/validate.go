@@ -5,35 +5,31 @@ package openaiv1
 
 import "github.com/zeroproject/zero/rt"
 
-func val0(v ChatCompletionChunk) error {
+func validateChatCompletionChunk(v ChatCompletionChunk) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ChatCompletionChunk) Validate() error {
-	n := 0
 	if x.Choices.Set {
-		n++
-		if err := val8(x.Choices.V); err != nil {
+		if err := validateNullableChunkChoiceList(x.Choices.V); err != nil {
 			return rt.AtKey(err, "choices")
 		}
 	}
 	if x.Usage.Set {
-		n++
-		if err := val9(x.Usage.V); err != nil {
+		if err := validateChunkUsage(x.Usage.V); err != nil {
 			return rt.AtKey(err, "usage")
 		}
 	}
 	if x.Error.Set {
-		n++
-		if err := val10(x.Error.V); err != nil {
+		if err := validateChunkError(x.Error.V); err != nil {
 			return rt.AtKey(err, "error")
 		}
 	}
-	_ = n
 	return nil
 }
-func val1(v rt.Nullable[ChunkChoice]) error {
+
+func validateChunkChoice(v rt.Nullable[ChunkChoice]) error {
 	if !v.Valid {
 		return nil
 	}
@@ -42,23 +38,20 @@ func val1(v rt.Nullable[ChunkChoice]) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ChunkChoice) Validate() error {
-	n := 0
 	if x.Delta.Set {
-		n++
-		if err := val2(x.Delta.V); err != nil {
+		if err := validateChunkDelta(x.Delta.V); err != nil {
 			return rt.AtKey(err, "delta")
 		}
 	}
 	if x.FinishReason.Set {
-		n++
-		if err := val3(x.FinishReason.V); err != nil {
+		if err := validateNullableString(x.FinishReason.V); err != nil {
 			return rt.AtKey(err, "finish_reason")
 		}
 	}
-	_ = n
 	return nil
 }
-func val2(v rt.Nullable[ChunkDelta]) error {
+
+func validateChunkDelta(v rt.Nullable[ChunkDelta]) error {
 	if !v.Valid {
 		return nil
 	}
@@ -67,42 +60,37 @@ func val2(v rt.Nullable[ChunkDelta]) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ChunkDelta) Validate() error {
-	n := 0
 	if x.Content.Set {
-		n++
-		if err := val3(x.Content.V); err != nil {
+		if err := validateNullableString(x.Content.V); err != nil {
 			return rt.AtKey(err, "content")
 		}
 	}
 	if x.ReasoningContent.Set {
-		n++
-		if err := val3(x.ReasoningContent.V); err != nil {
+		if err := validateNullableString(x.ReasoningContent.V); err != nil {
 			return rt.AtKey(err, "reasoning_content")
 		}
 	}
 	if x.Reasoning.Set {
-		n++
-		if err := val3(x.Reasoning.V); err != nil {
+		if err := validateNullableString(x.Reasoning.V); err != nil {
 			return rt.AtKey(err, "reasoning")
 		}
 	}
 	if x.ToolCalls.Set {
-		n++
-		if err := val7(x.ToolCalls.V); err != nil {
+		if err := validateNullableToolCallDeltaList(x.ToolCalls.V); err != nil {
 			return rt.AtKey(err, "tool_calls")
 		}
 	}
-	_ = n
 	return nil
 }
-func val3(v rt.Nullable[string]) error {
+
+func validateNullableString(v rt.Nullable[string]) error {
 	if !v.Valid {
 		return nil
 	}
-	_ = v.V
 	return nil
 }
-func val4(v rt.Nullable[ToolCallDelta]) error {
+
+func validateToolCallDelta(v rt.Nullable[ToolCallDelta]) error {
 	if !v.Valid {
 		return nil
 	}
@@ -111,36 +99,32 @@ func val4(v rt.Nullable[ToolCallDelta]) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolCallDelta) Validate() error {
-	n := 0
 	if x.Index.Set {
-		n++
-		if err := val5(x.Index.V); err != nil {
+		if err := validateNullableInt64(x.Index.V); err != nil {
 			return rt.AtKey(err, "index")
 		}
 	}
 	if x.ID.Set {
-		n++
-		if err := val3(x.ID.V); err != nil {
+		if err := validateNullableString(x.ID.V); err != nil {
 			return rt.AtKey(err, "id")
 		}
 	}
 	if x.Function.Set {
-		n++
-		if err := val6(x.Function.V); err != nil {
+		if err := validateFunctionDelta(x.Function.V); err != nil {
 			return rt.AtKey(err, "function")
 		}
 	}
-	_ = n
 	return nil
 }
-func val5(v rt.Nullable[int64]) error {
+
+func validateNullableInt64(v rt.Nullable[int64]) error {
 	if !v.Valid {
 		return nil
 	}
-	_ = v.V
 	return nil
 }
-func val6(v rt.Nullable[FunctionDelta]) error {
+
+func validateFunctionDelta(v rt.Nullable[FunctionDelta]) error {
 	if !v.Valid {
 		return nil
 	}
@@ -149,45 +133,44 @@ func val6(v rt.Nullable[FunctionDelta]) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *FunctionDelta) Validate() error {
-	n := 0
 	if x.Name.Set {
-		n++
-		if err := val3(x.Name.V); err != nil {
+		if err := validateNullableString(x.Name.V); err != nil {
 			return rt.AtKey(err, "name")
 		}
 	}
 	if x.Arguments.Set {
-		n++
-		if err := val3(x.Arguments.V); err != nil {
+		if err := validateNullableString(x.Arguments.V); err != nil {
 			return rt.AtKey(err, "arguments")
 		}
 	}
-	_ = n
 	return nil
 }
-func val7(v rt.Nullable[[]rt.Nullable[ToolCallDelta]]) error {
+
+func validateNullableToolCallDeltaList(v rt.Nullable[[]rt.Nullable[ToolCallDelta]]) error {
 	if !v.Valid {
 		return nil
 	}
 	for i, x := range v.V {
-		if err := val4(x); err != nil {
+		if err := validateToolCallDelta(x); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
-func val8(v rt.Nullable[[]rt.Nullable[ChunkChoice]]) error {
+
+func validateNullableChunkChoiceList(v rt.Nullable[[]rt.Nullable[ChunkChoice]]) error {
 	if !v.Valid {
 		return nil
 	}
 	for i, x := range v.V {
-		if err := val1(x); err != nil {
+		if err := validateChunkChoice(x); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
-func val9(v rt.Nullable[ChunkUsage]) error {
+
+func validateChunkUsage(v rt.Nullable[ChunkUsage]) error {
 	if !v.Valid {
 		return nil
 	}
@@ -196,29 +179,25 @@ func val9(v rt.Nullable[ChunkUsage]) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ChunkUsage) Validate() error {
-	n := 0
 	if x.PromptTokens.Set {
-		n++
-		if err := val5(x.PromptTokens.V); err != nil {
+		if err := validateNullableInt64(x.PromptTokens.V); err != nil {
 			return rt.AtKey(err, "prompt_tokens")
 		}
 	}
 	if x.CompletionTokens.Set {
-		n++
-		if err := val5(x.CompletionTokens.V); err != nil {
+		if err := validateNullableInt64(x.CompletionTokens.V); err != nil {
 			return rt.AtKey(err, "completion_tokens")
 		}
 	}
 	if x.TotalTokens.Set {
-		n++
-		if err := val5(x.TotalTokens.V); err != nil {
+		if err := validateNullableInt64(x.TotalTokens.V); err != nil {
 			return rt.AtKey(err, "total_tokens")
 		}
 	}
-	_ = n
 	return nil
 }
-func val10(v rt.Nullable[ChunkError]) error {
+
+func validateChunkError(v rt.Nullable[ChunkError]) error {
 	if !v.Valid {
 		return nil
 	}
@@ -227,13 +206,10 @@ func val10(v rt.Nullable[ChunkError]) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ChunkError) Validate() error {
-	n := 0
 	if x.Message.Set {
-		n++
-		if err := val3(x.Message.V); err != nil {
+		if err := validateNullableString(x.Message.V); err != nil {
 			return rt.AtKey(err, "message")
 		}
 	}
-	_ = n
 	return nil
 }

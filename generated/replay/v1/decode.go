@@ -3,12 +3,16 @@
 
 package replayv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
-func dec0(d *rt.Decoder) (ReplayScript, error) {
+func decodeReplayScript(d *rt.Decoder) (ReplayScript, error) {
 	var v ReplayScript
 	return v, v.decodeJSON(d)
 }
+
 func (x *ReplayScript) decodeJSON(d *rt.Decoder) error {
 	*x = ReplayScript{}
 	off := d.Start()
@@ -30,7 +34,7 @@ func (x *ReplayScript) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "model":
@@ -38,7 +42,7 @@ func (x *ReplayScript) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec1(d)
+			v, err := decodeReplayScriptModel(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -51,23 +55,21 @@ func (x *ReplayScript) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec15(d)
+			v, err := decodeReplayScriptTurns(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
 			x.Turns = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "turns")
+		return rtimpl.Missing(off, "turns")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -88,23 +90,25 @@ func (x *ReplayScript) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str1 = rt.StrRule{
+var replayScriptModelRule = rtimpl.StrRule{
 	MaxLen: -1,
 	MinLen: 1,
 }
 
-func dec1(d *rt.Decoder) (string, error) {
+func decodeReplayScriptModel(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str1.Check(s, off)
+	return s, replayScriptModelRule.Check(s, off)
 }
-func dec2(d *rt.Decoder) (ReplayTurn, error) {
+
+func decodeReplayTurn(d *rt.Decoder) (ReplayTurn, error) {
 	var v ReplayTurn
 	return v, v.decodeJSON(d)
 }
+
 func (x *ReplayTurn) decodeJSON(d *rt.Decoder) error {
 	*x = ReplayTurn{}
 	off := d.Start()
@@ -126,20 +130,18 @@ func (x *ReplayTurn) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec14(d)
+			v, err := decodeReplayStepList(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
 			x.Steps = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "steps")
+		return rtimpl.Missing(off, "steps")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -159,13 +161,15 @@ func (x *ReplayTurn) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec3(d *rt.Decoder) (ReplayStep, error) {
+
+func decodeReplayStep(d *rt.Decoder) (ReplayStep, error) {
 	var v ReplayStep
 	return v, v.decodeJSON(d)
 }
+
 func (x *ReplayStep) decodeJSON(d *rt.Decoder) error {
 	*x = ReplayStep{}
-	disc, err := d.PeekString("type", "\"reasoning\", \"text\", \"tool_call\", \"usage\", \"error\"")
+	disc, err := rtimpl.PeekString(d, "type", "\"reasoning\", \"text\", \"tool_call\", \"usage\", \"error\"")
 	if err != nil {
 		return err
 	}
@@ -206,7 +210,7 @@ func (x *ReplayStep) decodeJSON(d *rt.Decoder) error {
 		x.Value = v
 		return nil
 	default:
-		return rt.BadDiscriminator(d, "type", disc, "\"reasoning\", \"text\", \"tool_call\", \"usage\", \"error\"")
+		return rtimpl.BadDiscriminator(d, "type", disc, "\"reasoning\", \"text\", \"tool_call\", \"usage\", \"error\"")
 	}
 }
 
@@ -226,10 +230,12 @@ func (x *ReplayStep) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec4(d *rt.Decoder) (ReplayReasoning, error) {
+
+func decodeReplayReasoning(d *rt.Decoder) (ReplayReasoning, error) {
 	var v ReplayReasoning
 	return v, v.decodeJSON(d)
 }
+
 func (x *ReplayReasoning) decodeJSON(d *rt.Decoder) error {
 	*x = ReplayReasoning{}
 	off := d.Start()
@@ -251,7 +257,7 @@ func (x *ReplayReasoning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "\"reasoning\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"reasoning\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "delta":
@@ -259,23 +265,21 @@ func (x *ReplayReasoning) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec5(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
 			x.Delta = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "delta")
+		return rtimpl.Missing(off, "delta")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -295,17 +299,20 @@ func (x *ReplayReasoning) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec5(d *rt.Decoder) (string, error) {
+
+func decodeString(d *rt.Decoder) (string, error) {
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
 	return s, nil
 }
-func dec6(d *rt.Decoder) (ReplayText, error) {
+
+func decodeReplayText(d *rt.Decoder) (ReplayText, error) {
 	var v ReplayText
 	return v, v.decodeJSON(d)
 }
+
 func (x *ReplayText) decodeJSON(d *rt.Decoder) error {
 	*x = ReplayText{}
 	off := d.Start()
@@ -327,7 +334,7 @@ func (x *ReplayText) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "\"text\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"text\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "delta":
@@ -335,23 +342,21 @@ func (x *ReplayText) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec5(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
 			x.Delta = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "delta")
+		return rtimpl.Missing(off, "delta")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -371,10 +376,12 @@ func (x *ReplayText) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec7(d *rt.Decoder) (ReplayToolCall, error) {
+
+func decodeReplayToolCall(d *rt.Decoder) (ReplayToolCall, error) {
 	var v ReplayToolCall
 	return v, v.decodeJSON(d)
 }
+
 func (x *ReplayToolCall) decodeJSON(d *rt.Decoder) error {
 	*x = ReplayToolCall{}
 	off := d.Start()
@@ -396,7 +403,7 @@ func (x *ReplayToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "\"tool_call\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"tool_call\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "id":
@@ -404,7 +411,7 @@ func (x *ReplayToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec8(d)
+			v, err := decodeReplayToolCallID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -414,7 +421,7 @@ func (x *ReplayToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeReplayScriptModel(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -424,29 +431,27 @@ func (x *ReplayToolCall) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec9(d)
+			v, err := decodeRaw(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
 			x.Args = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "name")
+		return rtimpl.Missing(off, "name")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "args")
+		return rtimpl.Missing(off, "args")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -467,27 +472,30 @@ func (x *ReplayToolCall) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str8 = rt.StrRule{
+var replayToolCallIDRule = rtimpl.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
-	Pattern: rt.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
+	Pattern: rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
 }
 
-func dec8(d *rt.Decoder) (string, error) {
+func decodeReplayToolCallID(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str8.Check(s, off)
+	return s, replayToolCallIDRule.Check(s, off)
 }
-func dec9(d *rt.Decoder) (rt.Raw, error) {
-	return rt.DecodeRaw(d, nil)
+
+func decodeRaw(d *rt.Decoder) (rt.Raw, error) {
+	return rtimpl.DecodeRaw(d, nil)
 }
-func dec10(d *rt.Decoder) (ReplayUsage, error) {
+
+func decodeReplayUsage(d *rt.Decoder) (ReplayUsage, error) {
 	var v ReplayUsage
 	return v, v.decodeJSON(d)
 }
+
 func (x *ReplayUsage) decodeJSON(d *rt.Decoder) error {
 	*x = ReplayUsage{}
 	off := d.Start()
@@ -509,7 +517,7 @@ func (x *ReplayUsage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "\"usage\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"usage\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "promptTokens":
@@ -517,7 +525,7 @@ func (x *ReplayUsage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec11(d)
+			v, err := decodeReplayUsagePromptTokens(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -527,26 +535,24 @@ func (x *ReplayUsage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec11(d)
+			v, err := decodeReplayUsagePromptTokens(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
 			x.CompletionTokens = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "promptTokens")
+		return rtimpl.Missing(off, "promptTokens")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "completionTokens")
+		return rtimpl.Missing(off, "completionTokens")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -567,7 +573,7 @@ func (x *ReplayUsage) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var int11 = rt.IntRule{
+var replayUsagePromptTokensRule = rtimpl.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -580,18 +586,20 @@ var int11 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec11(d *rt.Decoder) (int64, error) {
+func decodeReplayUsagePromptTokens(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int11.Check(v, off)
+	return v, replayUsagePromptTokensRule.Check(v, off)
 }
-func dec12(d *rt.Decoder) (ReplayError, error) {
+
+func decodeReplayError(d *rt.Decoder) (ReplayError, error) {
 	var v ReplayError
 	return v, v.decodeJSON(d)
 }
+
 func (x *ReplayError) decodeJSON(d *rt.Decoder) error {
 	*x = ReplayError{}
 	off := d.Start()
@@ -613,7 +621,7 @@ func (x *ReplayError) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "\"error\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"error\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "message":
@@ -621,7 +629,7 @@ func (x *ReplayError) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec1(d)
+			v, err := decodeReplayScriptModel(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -631,7 +639,7 @@ func (x *ReplayError) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec13(d)
+			v, err := decodeReplayErrorStatus(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -640,17 +648,15 @@ func (x *ReplayError) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "message")
+		return rtimpl.Missing(off, "message")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -671,7 +677,7 @@ func (x *ReplayError) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var int13 = rt.IntRule{
+var replayErrorStatusRule = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(599),
@@ -684,16 +690,16 @@ var int13 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec13(d *rt.Decoder) (int64, error) {
+func decodeReplayErrorStatus(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int13.Check(v, off)
+	return v, replayErrorStatusRule.Check(v, off)
 }
-func dec14(d *rt.Decoder) ([]ReplayStep, error) {
-	off := d.Start()
+
+func decodeReplayStepList(d *rt.Decoder) ([]ReplayStep, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
@@ -706,17 +712,16 @@ func dec14(d *rt.Decoder) ([]ReplayStep, error) {
 		if !more {
 			break
 		}
-		v, err := dec3(d)
+		v, err := decodeReplayStep(d)
 		if err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
 		out = append(out, v)
 	}
-	_ = off
 	return out, nil
 }
 
-var size15 = rt.SizeRule{
+var replayScriptTurnsRule = rtimpl.SizeRule{
 	Max:   -1,
 	MaxKw: "maxItems",
 	Min:   1,
@@ -724,7 +729,7 @@ var size15 = rt.SizeRule{
 	Noun:  "item",
 }
 
-func dec15(d *rt.Decoder) ([]ReplayTurn, error) {
+func decodeReplayScriptTurns(d *rt.Decoder) ([]ReplayTurn, error) {
 	off := d.Start()
 	if err := d.ArrStart(); err != nil {
 		return nil, err
@@ -738,15 +743,14 @@ func dec15(d *rt.Decoder) ([]ReplayTurn, error) {
 		if !more {
 			break
 		}
-		v, err := dec2(d)
+		v, err := decodeReplayTurn(d)
 		if err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
 		out = append(out, v)
 	}
-	if err := size15.Check(len(out), off); err != nil {
+	if err := replayScriptTurnsRule.Check(len(out), off); err != nil {
 		return nil, err
 	}
-	_ = off
 	return out, nil
 }

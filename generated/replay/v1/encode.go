@@ -3,26 +3,29 @@
 
 package replayv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
-func enc0(e *rt.Encoder, key string, v ReplayScript) error {
-	_ = key
+func encodeReplayScript(e *rt.Encoder, key string, v ReplayScript) error {
 	return v.encodeJSON(e)
 }
+
 func (x *ReplayScript) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1")
 	if x.Model.Set {
-		e.Byte(byte(0x2c))
+		e.Byte(',')
 		e.Lit("\"model\":")
-		if err := enc1(e, "model", x.Model.V); err != nil {
+		if err := encodeReplayScriptModel(e, "model", x.Model.V); err != nil {
 			return rt.AtKey(err, "model")
 		}
 	}
 	e.Lit(",\"turns\":")
-	if err := enc15(e, "turns", x.Turns); err != nil {
+	if err := encodeReplayScriptTurns(e, "turns", x.Turns); err != nil {
 		return rt.AtKey(err, "turns")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -51,19 +54,21 @@ func (x *ReplayScript) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc1(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str1)
+
+func encodeReplayScriptModel(e *rt.Encoder, key string, v string) error {
+	return rtimpl.Text(e, key, v, &replayScriptModelRule)
 }
-func enc2(e *rt.Encoder, key string, v ReplayTurn) error {
-	_ = key
+
+func encodeReplayTurn(e *rt.Encoder, key string, v ReplayTurn) error {
 	return v.encodeJSON(e)
 }
+
 func (x *ReplayTurn) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"steps\":")
-	if err := enc14(e, "steps", x.Steps); err != nil {
+	if err := encodeReplayStepList(e, "steps", x.Steps); err != nil {
 		return rt.AtKey(err, "steps")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -92,10 +97,11 @@ func (x *ReplayTurn) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc3(e *rt.Encoder, key string, v ReplayStep) error {
-	_ = key
+
+func encodeReplayStep(e *rt.Encoder, key string, v ReplayStep) error {
 	return v.encodeJSON(e)
 }
+
 func (x *ReplayStep) encodeJSON(e *rt.Encoder) error {
 	switch v := x.Value.(type) {
 	case *ReplayReasoning:
@@ -109,7 +115,7 @@ func (x *ReplayStep) encodeJSON(e *rt.Encoder) error {
 	case *ReplayError:
 		return v.encodeJSON(e)
 	default:
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 }
 
@@ -138,16 +144,17 @@ func (x *ReplayStep) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc4(e *rt.Encoder, key string, v ReplayReasoning) error {
-	_ = key
+
+func encodeReplayReasoning(e *rt.Encoder, key string, v ReplayReasoning) error {
 	return v.encodeJSON(e)
 }
+
 func (x *ReplayReasoning) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"type\":\"reasoning\",\"delta\":")
-	if err := enc5(e, "delta", x.Delta); err != nil {
+	if err := encodeString(e, "delta", x.Delta); err != nil {
 		return rt.AtKey(err, "delta")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -176,20 +183,22 @@ func (x *ReplayReasoning) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc5(e *rt.Encoder, key string, v string) error {
+
+func encodeString(e *rt.Encoder, key string, v string) error {
 	e.Text(key, v)
 	return nil
 }
-func enc6(e *rt.Encoder, key string, v ReplayText) error {
-	_ = key
+
+func encodeReplayText(e *rt.Encoder, key string, v ReplayText) error {
 	return v.encodeJSON(e)
 }
+
 func (x *ReplayText) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"type\":\"text\",\"delta\":")
-	if err := enc5(e, "delta", x.Delta); err != nil {
+	if err := encodeString(e, "delta", x.Delta); err != nil {
 		return rt.AtKey(err, "delta")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -218,24 +227,25 @@ func (x *ReplayText) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc7(e *rt.Encoder, key string, v ReplayToolCall) error {
-	_ = key
+
+func encodeReplayToolCall(e *rt.Encoder, key string, v ReplayToolCall) error {
 	return v.encodeJSON(e)
 }
+
 func (x *ReplayToolCall) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"type\":\"tool_call\",\"id\":")
-	if err := enc8(e, "id", x.ID); err != nil {
+	if err := encodeReplayToolCallID(e, "id", x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	e.Lit(",\"name\":")
-	if err := enc1(e, "name", x.Name); err != nil {
+	if err := encodeReplayScriptModel(e, "name", x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	e.Lit(",\"args\":")
-	if err := enc9(e, "args", x.Args); err != nil {
+	if err := encodeRaw(e, "args", x.Args); err != nil {
 		return rt.AtKey(err, "args")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -264,27 +274,30 @@ func (x *ReplayToolCall) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc8(e *rt.Encoder, key string, v string) error {
+
+func encodeReplayToolCallID(e *rt.Encoder, key string, v string) error {
 	e.Str(v)
 	return nil
 }
-func enc9(e *rt.Encoder, key string, v rt.Raw) error {
+
+func encodeRaw(e *rt.Encoder, key string, v rt.Raw) error {
 	return e.Raw(key, v)
 }
-func enc10(e *rt.Encoder, key string, v ReplayUsage) error {
-	_ = key
+
+func encodeReplayUsage(e *rt.Encoder, key string, v ReplayUsage) error {
 	return v.encodeJSON(e)
 }
+
 func (x *ReplayUsage) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"type\":\"usage\",\"promptTokens\":")
-	if err := enc11(e, "promptTokens", x.PromptTokens); err != nil {
+	if err := encodeReplayUsagePromptTokens(e, "promptTokens", x.PromptTokens); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
 	e.Lit(",\"completionTokens\":")
-	if err := enc11(e, "completionTokens", x.CompletionTokens); err != nil {
+	if err := encodeReplayUsagePromptTokens(e, "completionTokens", x.CompletionTokens); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -313,27 +326,29 @@ func (x *ReplayUsage) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc11(e *rt.Encoder, key string, v int64) error {
+
+func encodeReplayUsagePromptTokens(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }
-func enc12(e *rt.Encoder, key string, v ReplayError) error {
-	_ = key
+
+func encodeReplayError(e *rt.Encoder, key string, v ReplayError) error {
 	return v.encodeJSON(e)
 }
+
 func (x *ReplayError) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"type\":\"error\",\"message\":")
-	if err := enc1(e, "message", x.Message); err != nil {
+	if err := encodeReplayScriptModel(e, "message", x.Message); err != nil {
 		return rt.AtKey(err, "message")
 	}
 	if x.Status.Set {
-		e.Byte(byte(0x2c))
+		e.Byte(',')
 		e.Lit("\"status\":")
-		if err := enc13(e, "status", x.Status.V); err != nil {
+		if err := encodeReplayErrorStatus(e, "status", x.Status.V); err != nil {
 			return rt.AtKey(err, "status")
 		}
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -362,33 +377,36 @@ func (x *ReplayError) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc13(e *rt.Encoder, key string, v int64) error {
+
+func encodeReplayErrorStatus(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }
-func enc14(e *rt.Encoder, key string, v []ReplayStep) error {
-	e.Byte(byte(0x5b))
+
+func encodeReplayStepList(e *rt.Encoder, key string, v []ReplayStep) error {
+	e.Byte('[')
 	for i, x := range v {
 		if i > 0 {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
-		if err := enc3(e, key, x); err != nil {
+		if err := encodeReplayStep(e, key, x); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
-	e.Byte(byte(0x5d))
+	e.Byte(']')
 	return nil
 }
-func enc15(e *rt.Encoder, key string, v []ReplayTurn) error {
-	e.Byte(byte(0x5b))
+
+func encodeReplayScriptTurns(e *rt.Encoder, key string, v []ReplayTurn) error {
+	e.Byte('[')
 	for i, x := range v {
 		if i > 0 {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
-		if err := enc2(e, key, x); err != nil {
+		if err := encodeReplayTurn(e, key, x); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
-	e.Byte(byte(0x5d))
+	e.Byte(']')
 	return nil
 }

@@ -3,167 +3,168 @@
 
 package replayv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
-func val0(v ReplayScript) error {
+func validateReplayScript(v ReplayScript) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayScript) Validate() error {
-	n := 2
 	if x.Model.Set {
-		n++
-		if err := val1(x.Model.V); err != nil {
+		if err := validateReplayScriptModel(x.Model.V); err != nil {
 			return rt.AtKey(err, "model")
 		}
 	}
-	if err := val15(x.Turns); err != nil {
+	if err := validateReplayScriptTurns(x.Turns); err != nil {
 		return rt.AtKey(err, "turns")
 	}
-	_ = n
 	return nil
 }
-func val1(v string) error {
-	return str1.Check(v, -1)
+
+func validateReplayScriptModel(v string) error {
+	return replayScriptModelRule.Check(v, -1)
 }
-func val2(v ReplayTurn) error {
+
+func validateReplayTurn(v ReplayTurn) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayTurn) Validate() error {
-	n := 1
-	if err := val14(x.Steps); err != nil {
+	if err := validateReplayStepList(x.Steps); err != nil {
 		return rt.AtKey(err, "steps")
 	}
-	_ = n
 	return nil
 }
-func val3(v ReplayStep) error {
+
+func validateReplayStep(v ReplayStep) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayStep) Validate() error {
 	if x.Value == nil {
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 	return x.Value.Validate()
 }
-func val4(v ReplayReasoning) error {
+
+func validateReplayReasoning(v ReplayReasoning) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayReasoning) Validate() error {
-	n := 2
-	if err := val5(x.Delta); err != nil {
+	if err := validateString(x.Delta); err != nil {
 		return rt.AtKey(err, "delta")
 	}
-	_ = n
 	return nil
 }
-func val5(v string) error {
-	_ = v
+
+func validateString(v string) error {
 	return nil
 }
-func val6(v ReplayText) error {
+
+func validateReplayText(v ReplayText) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayText) Validate() error {
-	n := 2
-	if err := val5(x.Delta); err != nil {
+	if err := validateString(x.Delta); err != nil {
 		return rt.AtKey(err, "delta")
 	}
-	_ = n
 	return nil
 }
-func val7(v ReplayToolCall) error {
+
+func validateReplayToolCall(v ReplayToolCall) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayToolCall) Validate() error {
-	n := 4
-	if err := val8(x.ID); err != nil {
+	if err := validateReplayToolCallID(x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := val1(x.Name); err != nil {
+	if err := validateReplayScriptModel(x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := val9(x.Args); err != nil {
+	if err := validateRaw(x.Args); err != nil {
 		return rt.AtKey(err, "args")
 	}
-	_ = n
 	return nil
 }
-func val8(v string) error {
-	return str8.Check(v, -1)
+
+func validateReplayToolCallID(v string) error {
+	return replayToolCallIDRule.Check(v, -1)
 }
-func val9(v rt.Raw) error {
-	if err := rt.CheckRaw(v); err != nil {
+
+func validateRaw(v rt.Raw) error {
+	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
-func val10(v ReplayUsage) error {
+
+func validateReplayUsage(v ReplayUsage) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayUsage) Validate() error {
-	n := 3
-	if err := val11(x.PromptTokens); err != nil {
+	if err := validateReplayUsagePromptTokens(x.PromptTokens); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
-	if err := val11(x.CompletionTokens); err != nil {
+	if err := validateReplayUsagePromptTokens(x.CompletionTokens); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
-	_ = n
 	return nil
 }
-func val11(v int64) error {
-	return int11.Check(v, -1)
+
+func validateReplayUsagePromptTokens(v int64) error {
+	return replayUsagePromptTokensRule.Check(v, -1)
 }
-func val12(v ReplayError) error {
+
+func validateReplayError(v ReplayError) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayError) Validate() error {
-	n := 2
-	if err := val1(x.Message); err != nil {
+	if err := validateReplayScriptModel(x.Message); err != nil {
 		return rt.AtKey(err, "message")
 	}
 	if x.Status.Set {
-		n++
-		if err := val13(x.Status.V); err != nil {
+		if err := validateReplayErrorStatus(x.Status.V); err != nil {
 			return rt.AtKey(err, "status")
 		}
 	}
-	_ = n
 	return nil
 }
-func val13(v int64) error {
-	return int13.Check(v, -1)
+
+func validateReplayErrorStatus(v int64) error {
+	return replayErrorStatusRule.Check(v, -1)
 }
-func val14(v []ReplayStep) error {
+
+func validateReplayStepList(v []ReplayStep) error {
 	for i, x := range v {
-		if err := val3(x); err != nil {
+		if err := validateReplayStep(x); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
-func val15(v []ReplayTurn) error {
-	if err := size15.Check(len(v), -1); err != nil {
+
+func validateReplayScriptTurns(v []ReplayTurn) error {
+	if err := replayScriptTurnsRule.Check(len(v), -1); err != nil {
 		return err
 	}
 	for i, x := range v {
-		if err := val2(x); err != nil {
+		if err := validateReplayTurn(x); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}

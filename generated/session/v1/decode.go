@@ -4,14 +4,17 @@
 package sessionv1
 
 import (
-	"github.com/zeroproject/zero/rt"
 	"strconv"
+
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func dec0(d *rt.Decoder) (SessionMeta, error) {
+func decodeSessionMeta(d *rt.Decoder) (SessionMeta, error) {
 	var v SessionMeta
 	return v, v.decodeJSON(d)
 }
+
 func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 	*x = SessionMeta{}
 	off := d.Start()
@@ -33,7 +36,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "id":
@@ -41,7 +44,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -51,7 +54,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -61,7 +64,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -71,7 +74,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -81,7 +84,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -91,7 +94,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -101,7 +104,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -114,7 +117,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x100)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -127,7 +130,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x200)
-			v, err := dec4(d)
+			v, err := decodeSessionMetaRuns(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -137,7 +140,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x400)
-			v, err := dec5(d)
+			v, err := decodeSessionMetaTitle(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -146,35 +149,33 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "createdAt")
+		return rtimpl.Missing(off, "createdAt")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "updatedAt")
+		return rtimpl.Missing(off, "updatedAt")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "cwd")
+		return rtimpl.Missing(off, "cwd")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "provider")
+		return rtimpl.Missing(off, "provider")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "model")
+		return rtimpl.Missing(off, "model")
 	}
 	if seen&uint64(0x200) == 0 {
-		return rt.Missing(off, "runs")
+		return rtimpl.Missing(off, "runs")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -195,21 +196,22 @@ func (x *SessionMeta) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str1 = rt.StrRule{
+var idRule = rtimpl.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
-	Pattern: rt.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
+	Pattern: rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
 }
 
-func dec1(d *rt.Decoder) (string, error) {
+func decodeID(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str1.Check(s, off)
+	return s, idRule.Check(s, off)
 }
-func dec2(d *rt.Decoder) (string, error) {
+
+func decodeFormattedString(d *rt.Decoder) (string, error) {
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
@@ -217,21 +219,21 @@ func dec2(d *rt.Decoder) (string, error) {
 	return s, nil
 }
 
-var str3 = rt.StrRule{
+var sessionMetaCwdRule = rtimpl.StrRule{
 	MaxLen: -1,
 	MinLen: 1,
 }
 
-func dec3(d *rt.Decoder) (string, error) {
+func decodeSessionMetaCwd(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str3.Check(s, off)
+	return s, sessionMetaCwdRule.Check(s, off)
 }
 
-var int4 = rt.IntRule{
+var sessionMetaRunsRule = rtimpl.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -244,35 +246,37 @@ var int4 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec4(d *rt.Decoder) (int64, error) {
+func decodeSessionMetaRuns(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int4.Check(v, off)
+	return v, sessionMetaRunsRule.Check(v, off)
 }
 
-var str5 = rt.StrRule{
+var sessionMetaTitleRule = rtimpl.StrRule{
 	MaxLen: 200,
 	MinLen: 1,
 }
 
-func dec5(d *rt.Decoder) (string, error) {
+func decodeSessionMetaTitle(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str5.Check(s, off)
+	return s, sessionMetaTitleRule.Check(s, off)
 }
-func dec6(d *rt.Decoder) (SessionRecord, error) {
+
+func decodeSessionRecord(d *rt.Decoder) (SessionRecord, error) {
 	var v SessionRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *SessionRecord) decodeJSON(d *rt.Decoder) error {
 	*x = SessionRecord{}
-	disc, err := d.PeekString("type", "\"run_start\", \"user\", \"assistant\", \"tool_result\", \"usage\", \"run_end\"")
+	disc, err := rtimpl.PeekString(d, "type", "\"run_start\", \"user\", \"assistant\", \"tool_result\", \"usage\", \"run_end\"")
 	if err != nil {
 		return err
 	}
@@ -320,7 +324,7 @@ func (x *SessionRecord) decodeJSON(d *rt.Decoder) error {
 		x.Value = v
 		return nil
 	default:
-		return rt.BadDiscriminator(d, "type", disc, "\"run_start\", \"user\", \"assistant\", \"tool_result\", \"usage\", \"run_end\"")
+		return rtimpl.BadDiscriminator(d, "type", disc, "\"run_start\", \"user\", \"assistant\", \"tool_result\", \"usage\", \"run_end\"")
 	}
 }
 
@@ -340,10 +344,12 @@ func (x *SessionRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec7(d *rt.Decoder) (RunStartRecord, error) {
+
+func decodeRunStartRecord(d *rt.Decoder) (RunStartRecord, error) {
 	var v RunStartRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 	*x = RunStartRecord{}
 	off := d.Start()
@@ -365,7 +371,7 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -373,7 +379,7 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"run_start\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"run_start\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -381,7 +387,7 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -391,7 +397,7 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -401,7 +407,7 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -411,35 +417,33 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
 			x.Model = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "time")
+		return rtimpl.Missing(off, "time")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "provider")
+		return rtimpl.Missing(off, "provider")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "model")
+		return rtimpl.Missing(off, "model")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -459,10 +463,12 @@ func (x *RunStartRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec8(d *rt.Decoder) (UserRecord, error) {
+
+func decodeUserRecord(d *rt.Decoder) (UserRecord, error) {
 	var v UserRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 	*x = UserRecord{}
 	off := d.Start()
@@ -484,7 +490,7 @@ func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -492,7 +498,7 @@ func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"user\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"user\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -500,7 +506,7 @@ func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -510,7 +516,7 @@ func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -520,32 +526,30 @@ func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
 			x.Content = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "time")
+		return rtimpl.Missing(off, "time")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "content")
+		return rtimpl.Missing(off, "content")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -565,10 +569,12 @@ func (x *UserRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec9(d *rt.Decoder) (AssistantRecord, error) {
+
+func decodeAssistantRecord(d *rt.Decoder) (AssistantRecord, error) {
 	var v AssistantRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 	*x = AssistantRecord{}
 	off := d.Start()
@@ -590,7 +596,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -598,7 +604,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"assistant\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"assistant\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -606,7 +612,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -616,7 +622,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -626,7 +632,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec10(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -636,7 +642,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec10(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -649,35 +655,33 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec13(d)
+			v, err := decodeToolCallRecordList(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
 			x.ToolCalls = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "time")
+		return rtimpl.Missing(off, "time")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "text")
+		return rtimpl.Missing(off, "text")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "toolCalls")
+		return rtimpl.Missing(off, "toolCalls")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -697,17 +701,20 @@ func (x *AssistantRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec10(d *rt.Decoder) (string, error) {
+
+func decodeString(d *rt.Decoder) (string, error) {
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
 	return s, nil
 }
-func dec11(d *rt.Decoder) (ToolCallRecord, error) {
+
+func decodeToolCallRecord(d *rt.Decoder) (ToolCallRecord, error) {
 	var v ToolCallRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *ToolCallRecord) decodeJSON(d *rt.Decoder) error {
 	*x = ToolCallRecord{}
 	off := d.Start()
@@ -729,7 +736,7 @@ func (x *ToolCallRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -739,7 +746,7 @@ func (x *ToolCallRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -749,26 +756,24 @@ func (x *ToolCallRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec12(d)
+			v, err := decodeRaw(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
 			x.Args = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "name")
+		return rtimpl.Missing(off, "name")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "args")
+		return rtimpl.Missing(off, "args")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -788,11 +793,12 @@ func (x *ToolCallRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec12(d *rt.Decoder) (rt.Raw, error) {
-	return rt.DecodeRaw(d, nil)
+
+func decodeRaw(d *rt.Decoder) (rt.Raw, error) {
+	return rtimpl.DecodeRaw(d, nil)
 }
-func dec13(d *rt.Decoder) ([]ToolCallRecord, error) {
-	off := d.Start()
+
+func decodeToolCallRecordList(d *rt.Decoder) ([]ToolCallRecord, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
@@ -805,19 +811,20 @@ func dec13(d *rt.Decoder) ([]ToolCallRecord, error) {
 		if !more {
 			break
 		}
-		v, err := dec11(d)
+		v, err := decodeToolCallRecord(d)
 		if err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
 		out = append(out, v)
 	}
-	_ = off
 	return out, nil
 }
-func dec14(d *rt.Decoder) (ToolResultRecord, error) {
+
+func decodeToolResultRecord(d *rt.Decoder) (ToolResultRecord, error) {
 	var v ToolResultRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 	*x = ToolResultRecord{}
 	off := d.Start()
@@ -839,7 +846,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -847,7 +854,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"tool_result\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"tool_result\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -855,7 +862,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -865,7 +872,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -875,7 +882,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -885,7 +892,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec3(d)
+			v, err := decodeSessionMetaCwd(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -895,7 +902,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec15(d)
+			v, err := decodeToolStatus(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -905,7 +912,7 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := dec10(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -915,44 +922,42 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x100)
-			v, err := dec16(d)
+			v, err := decodeBool(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
 			x.Truncated = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "time")
+		return rtimpl.Missing(off, "time")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "id")
+		return rtimpl.Missing(off, "id")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "name")
+		return rtimpl.Missing(off, "name")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "status")
+		return rtimpl.Missing(off, "status")
 	}
 	if seen&uint64(0x80) == 0 {
-		return rt.Missing(off, "output")
+		return rtimpl.Missing(off, "output")
 	}
 	if seen&uint64(0x100) == 0 {
-		return rt.Missing(off, "truncated")
+		return rtimpl.Missing(off, "truncated")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -972,7 +977,8 @@ func (x *ToolResultRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec15(d *rt.Decoder) (ToolStatus, error) {
+
+func decodeToolStatus(d *rt.Decoder) (ToolStatus, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -982,15 +988,18 @@ func dec15(d *rt.Decoder) (ToolStatus, error) {
 	case "ok", "error":
 		return ToolStatus(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
 }
-func dec16(d *rt.Decoder) (bool, error) {
+
+func decodeBool(d *rt.Decoder) (bool, error) {
 	return d.Bool()
 }
-func dec17(d *rt.Decoder) (UsageRecord, error) {
+
+func decodeUsageRecord(d *rt.Decoder) (UsageRecord, error) {
 	var v UsageRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 	*x = UsageRecord{}
 	off := d.Start()
@@ -1012,7 +1021,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1020,7 +1029,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"usage\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"usage\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1028,7 +1037,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1038,7 +1047,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1048,7 +1057,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec4(d)
+			v, err := decodeSessionMetaRuns(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1058,7 +1067,7 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec4(d)
+			v, err := decodeSessionMetaRuns(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1068,38 +1077,36 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := dec4(d)
+			v, err := decodeSessionMetaRuns(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
 			x.TotalTokens = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "time")
+		return rtimpl.Missing(off, "time")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "promptTokens")
+		return rtimpl.Missing(off, "promptTokens")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "completionTokens")
+		return rtimpl.Missing(off, "completionTokens")
 	}
 	if seen&uint64(0x40) == 0 {
-		return rt.Missing(off, "totalTokens")
+		return rtimpl.Missing(off, "totalTokens")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -1119,10 +1126,12 @@ func (x *UsageRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec18(d *rt.Decoder) (RunEndRecord, error) {
+
+func decodeRunEndRecord(d *rt.Decoder) (RunEndRecord, error) {
 	var v RunEndRecord
 	return v, v.decodeJSON(d)
 }
+
 func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 	*x = RunEndRecord{}
 	off := d.Start()
@@ -1144,7 +1153,7 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rt.ExpectConst(d, "1", rt.TInteger); err != nil {
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "type":
@@ -1152,7 +1161,7 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rt.ExpectConst(d, "\"run_end\"", rt.TString); err != nil {
+			if err := rtimpl.ExpectConst(d, "\"run_end\"", rtimpl.TString); err != nil {
 				return rt.AtKey(err, k)
 			}
 		case "runId":
@@ -1160,7 +1169,7 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1170,7 +1179,7 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec2(d)
+			v, err := decodeFormattedString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1180,7 +1189,7 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec19(d)
+			v, err := decodeRunStatus(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1190,35 +1199,33 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := dec20(d)
+			v, err := decodeRunEndRecordExitCode(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
 			x.ExitCode = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "schemaVersion")
+		return rtimpl.Missing(off, "schemaVersion")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "type")
+		return rtimpl.Missing(off, "type")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "runId")
+		return rtimpl.Missing(off, "runId")
 	}
 	if seen&uint64(0x8) == 0 {
-		return rt.Missing(off, "time")
+		return rtimpl.Missing(off, "time")
 	}
 	if seen&uint64(0x10) == 0 {
-		return rt.Missing(off, "status")
+		return rtimpl.Missing(off, "status")
 	}
 	if seen&uint64(0x20) == 0 {
-		return rt.Missing(off, "exitCode")
+		return rtimpl.Missing(off, "exitCode")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -1238,7 +1245,8 @@ func (x *RunEndRecord) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec19(d *rt.Decoder) (RunStatus, error) {
+
+func decodeRunStatus(d *rt.Decoder) (RunStatus, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
@@ -1248,10 +1256,10 @@ func dec19(d *rt.Decoder) (RunStatus, error) {
 	case "success", "error":
 		return RunStatus(s), nil
 	}
-	return "", rt.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\"")
 }
 
-var int20 = rt.IntRule{
+var runEndRecordExitCodeRule = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(255),
@@ -1264,11 +1272,11 @@ var int20 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec20(d *rt.Decoder) (int64, error) {
+func decodeRunEndRecordExitCode(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int20.Check(v, off)
+	return v, runEndRecordExitCodeRule.Check(v, off)
 }

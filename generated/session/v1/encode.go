@@ -3,63 +3,66 @@
 
 package sessionv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
-func enc0(e *rt.Encoder, key string, v SessionMeta) error {
-	_ = key
+func encodeSessionMeta(e *rt.Encoder, key string, v SessionMeta) error {
 	return v.encodeJSON(e)
 }
+
 func (x *SessionMeta) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"id\":")
-	if err := enc1(e, "id", x.ID); err != nil {
+	if err := encodeID(e, "id", x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	e.Lit(",\"createdAt\":")
-	if err := enc2(e, "createdAt", x.CreatedAt); err != nil {
+	if err := encodeFormattedString(e, "createdAt", x.CreatedAt); err != nil {
 		return rt.AtKey(err, "createdAt")
 	}
 	e.Lit(",\"updatedAt\":")
-	if err := enc2(e, "updatedAt", x.UpdatedAt); err != nil {
+	if err := encodeFormattedString(e, "updatedAt", x.UpdatedAt); err != nil {
 		return rt.AtKey(err, "updatedAt")
 	}
 	e.Lit(",\"cwd\":")
-	if err := enc3(e, "cwd", x.Cwd); err != nil {
+	if err := encodeSessionMetaCwd(e, "cwd", x.Cwd); err != nil {
 		return rt.AtKey(err, "cwd")
 	}
 	e.Lit(",\"provider\":")
-	if err := enc3(e, "provider", x.Provider); err != nil {
+	if err := encodeSessionMetaCwd(e, "provider", x.Provider); err != nil {
 		return rt.AtKey(err, "provider")
 	}
 	e.Lit(",\"model\":")
-	if err := enc3(e, "model", x.Model); err != nil {
+	if err := encodeSessionMetaCwd(e, "model", x.Model); err != nil {
 		return rt.AtKey(err, "model")
 	}
 	if x.ParentID.Set {
-		e.Byte(byte(0x2c))
+		e.Byte(',')
 		e.Lit("\"parentId\":")
-		if err := enc1(e, "parentId", x.ParentID.V); err != nil {
+		if err := encodeID(e, "parentId", x.ParentID.V); err != nil {
 			return rt.AtKey(err, "parentId")
 		}
 	}
 	if x.ForkedAt.Set {
-		e.Byte(byte(0x2c))
+		e.Byte(',')
 		e.Lit("\"forkedAt\":")
-		if err := enc2(e, "forkedAt", x.ForkedAt.V); err != nil {
+		if err := encodeFormattedString(e, "forkedAt", x.ForkedAt.V); err != nil {
 			return rt.AtKey(err, "forkedAt")
 		}
 	}
 	e.Lit(",\"runs\":")
-	if err := enc4(e, "runs", x.Runs); err != nil {
+	if err := encodeSessionMetaRuns(e, "runs", x.Runs); err != nil {
 		return rt.AtKey(err, "runs")
 	}
 	if x.Title.Set {
-		e.Byte(byte(0x2c))
+		e.Byte(',')
 		e.Lit("\"title\":")
-		if err := enc5(e, "title", x.Title.V); err != nil {
+		if err := encodeSessionMetaTitle(e, "title", x.Title.V); err != nil {
 			return rt.AtKey(err, "title")
 		}
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -88,28 +91,34 @@ func (x *SessionMeta) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc1(e *rt.Encoder, key string, v string) error {
+
+func encodeID(e *rt.Encoder, key string, v string) error {
 	e.Str(v)
 	return nil
 }
-func enc2(e *rt.Encoder, key string, v string) error {
+
+func encodeFormattedString(e *rt.Encoder, key string, v string) error {
 	e.Str(v)
 	return nil
 }
-func enc3(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str3)
+
+func encodeSessionMetaCwd(e *rt.Encoder, key string, v string) error {
+	return rtimpl.Text(e, key, v, &sessionMetaCwdRule)
 }
-func enc4(e *rt.Encoder, key string, v int64) error {
+
+func encodeSessionMetaRuns(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }
-func enc5(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str5)
+
+func encodeSessionMetaTitle(e *rt.Encoder, key string, v string) error {
+	return rtimpl.Text(e, key, v, &sessionMetaTitleRule)
 }
-func enc6(e *rt.Encoder, key string, v SessionRecord) error {
-	_ = key
+
+func encodeSessionRecord(e *rt.Encoder, key string, v SessionRecord) error {
 	return v.encodeJSON(e)
 }
+
 func (x *SessionRecord) encodeJSON(e *rt.Encoder) error {
 	switch v := x.Value.(type) {
 	case *RunStartRecord:
@@ -125,7 +134,7 @@ func (x *SessionRecord) encodeJSON(e *rt.Encoder) error {
 	case *RunEndRecord:
 		return v.encodeJSON(e)
 	default:
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 }
 
@@ -154,28 +163,29 @@ func (x *SessionRecord) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc7(e *rt.Encoder, key string, v RunStartRecord) error {
-	_ = key
+
+func encodeRunStartRecord(e *rt.Encoder, key string, v RunStartRecord) error {
 	return v.encodeJSON(e)
 }
+
 func (x *RunStartRecord) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"run_start\",\"runId\":")
-	if err := enc1(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := enc2(e, "time", x.Time); err != nil {
+	if err := encodeFormattedString(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"provider\":")
-	if err := enc3(e, "provider", x.Provider); err != nil {
+	if err := encodeSessionMetaCwd(e, "provider", x.Provider); err != nil {
 		return rt.AtKey(err, "provider")
 	}
 	e.Lit(",\"model\":")
-	if err := enc3(e, "model", x.Model); err != nil {
+	if err := encodeSessionMetaCwd(e, "model", x.Model); err != nil {
 		return rt.AtKey(err, "model")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -204,24 +214,25 @@ func (x *RunStartRecord) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc8(e *rt.Encoder, key string, v UserRecord) error {
-	_ = key
+
+func encodeUserRecord(e *rt.Encoder, key string, v UserRecord) error {
 	return v.encodeJSON(e)
 }
+
 func (x *UserRecord) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"user\",\"runId\":")
-	if err := enc1(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := enc2(e, "time", x.Time); err != nil {
+	if err := encodeFormattedString(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"content\":")
-	if err := enc3(e, "content", x.Content); err != nil {
+	if err := encodeSessionMetaCwd(e, "content", x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -250,35 +261,36 @@ func (x *UserRecord) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc9(e *rt.Encoder, key string, v AssistantRecord) error {
-	_ = key
+
+func encodeAssistantRecord(e *rt.Encoder, key string, v AssistantRecord) error {
 	return v.encodeJSON(e)
 }
+
 func (x *AssistantRecord) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"assistant\",\"runId\":")
-	if err := enc1(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := enc2(e, "time", x.Time); err != nil {
+	if err := encodeFormattedString(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"text\":")
-	if err := enc10(e, "text", x.Text); err != nil {
+	if err := encodeString(e, "text", x.Text); err != nil {
 		return rt.AtKey(err, "text")
 	}
 	if x.Reasoning.Set {
-		e.Byte(byte(0x2c))
+		e.Byte(',')
 		e.Lit("\"reasoning\":")
-		if err := enc10(e, "reasoning", x.Reasoning.V); err != nil {
+		if err := encodeString(e, "reasoning", x.Reasoning.V); err != nil {
 			return rt.AtKey(err, "reasoning")
 		}
 	}
 	e.Lit(",\"toolCalls\":")
-	if err := enc13(e, "toolCalls", x.ToolCalls); err != nil {
+	if err := encodeToolCallRecordList(e, "toolCalls", x.ToolCalls); err != nil {
 		return rt.AtKey(err, "toolCalls")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -307,28 +319,30 @@ func (x *AssistantRecord) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc10(e *rt.Encoder, key string, v string) error {
+
+func encodeString(e *rt.Encoder, key string, v string) error {
 	e.Text(key, v)
 	return nil
 }
-func enc11(e *rt.Encoder, key string, v ToolCallRecord) error {
-	_ = key
+
+func encodeToolCallRecord(e *rt.Encoder, key string, v ToolCallRecord) error {
 	return v.encodeJSON(e)
 }
+
 func (x *ToolCallRecord) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"id\":")
-	if err := enc1(e, "id", x.ID); err != nil {
+	if err := encodeID(e, "id", x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	e.Lit(",\"name\":")
-	if err := enc3(e, "name", x.Name); err != nil {
+	if err := encodeSessionMetaCwd(e, "name", x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	e.Lit(",\"args\":")
-	if err := enc12(e, "args", x.Args); err != nil {
+	if err := encodeRaw(e, "args", x.Args); err != nil {
 		return rt.AtKey(err, "args")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -357,56 +371,59 @@ func (x *ToolCallRecord) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc12(e *rt.Encoder, key string, v rt.Raw) error {
+
+func encodeRaw(e *rt.Encoder, key string, v rt.Raw) error {
 	return e.Raw(key, v)
 }
-func enc13(e *rt.Encoder, key string, v []ToolCallRecord) error {
-	e.Byte(byte(0x5b))
+
+func encodeToolCallRecordList(e *rt.Encoder, key string, v []ToolCallRecord) error {
+	e.Byte('[')
 	for i, x := range v {
 		if i > 0 {
-			e.Byte(byte(0x2c))
+			e.Byte(',')
 		}
-		if err := enc11(e, key, x); err != nil {
+		if err := encodeToolCallRecord(e, key, x); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
-	e.Byte(byte(0x5d))
+	e.Byte(']')
 	return nil
 }
-func enc14(e *rt.Encoder, key string, v ToolResultRecord) error {
-	_ = key
+
+func encodeToolResultRecord(e *rt.Encoder, key string, v ToolResultRecord) error {
 	return v.encodeJSON(e)
 }
+
 func (x *ToolResultRecord) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"tool_result\",\"runId\":")
-	if err := enc1(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := enc2(e, "time", x.Time); err != nil {
+	if err := encodeFormattedString(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"id\":")
-	if err := enc1(e, "id", x.ID); err != nil {
+	if err := encodeID(e, "id", x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	e.Lit(",\"name\":")
-	if err := enc3(e, "name", x.Name); err != nil {
+	if err := encodeSessionMetaCwd(e, "name", x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	e.Lit(",\"status\":")
-	if err := enc15(e, "status", x.Status); err != nil {
+	if err := encodeToolStatus(e, "status", x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
 	e.Lit(",\"output\":")
-	if err := enc10(e, "output", x.Output); err != nil {
+	if err := encodeString(e, "output", x.Output); err != nil {
 		return rt.AtKey(err, "output")
 	}
 	e.Lit(",\"truncated\":")
-	if err := enc16(e, "truncated", x.Truncated); err != nil {
+	if err := encodeBool(e, "truncated", x.Truncated); err != nil {
 		return rt.AtKey(err, "truncated")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -435,40 +452,43 @@ func (x *ToolResultRecord) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc15(e *rt.Encoder, key string, v ToolStatus) error {
+
+func encodeToolStatus(e *rt.Encoder, key string, v ToolStatus) error {
 	e.Str(string(v))
 	return nil
 }
-func enc16(e *rt.Encoder, key string, v bool) error {
+
+func encodeBool(e *rt.Encoder, key string, v bool) error {
 	e.Bool(v)
 	return nil
 }
-func enc17(e *rt.Encoder, key string, v UsageRecord) error {
-	_ = key
+
+func encodeUsageRecord(e *rt.Encoder, key string, v UsageRecord) error {
 	return v.encodeJSON(e)
 }
+
 func (x *UsageRecord) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"usage\",\"runId\":")
-	if err := enc1(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := enc2(e, "time", x.Time); err != nil {
+	if err := encodeFormattedString(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"promptTokens\":")
-	if err := enc4(e, "promptTokens", x.PromptTokens); err != nil {
+	if err := encodeSessionMetaRuns(e, "promptTokens", x.PromptTokens); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
 	e.Lit(",\"completionTokens\":")
-	if err := enc4(e, "completionTokens", x.CompletionTokens); err != nil {
+	if err := encodeSessionMetaRuns(e, "completionTokens", x.CompletionTokens); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
 	e.Lit(",\"totalTokens\":")
-	if err := enc4(e, "totalTokens", x.TotalTokens); err != nil {
+	if err := encodeSessionMetaRuns(e, "totalTokens", x.TotalTokens); err != nil {
 		return rt.AtKey(err, "totalTokens")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -497,28 +517,29 @@ func (x *UsageRecord) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc18(e *rt.Encoder, key string, v RunEndRecord) error {
-	_ = key
+
+func encodeRunEndRecord(e *rt.Encoder, key string, v RunEndRecord) error {
 	return v.encodeJSON(e)
 }
+
 func (x *RunEndRecord) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"type\":\"run_end\",\"runId\":")
-	if err := enc1(e, "runId", x.RunID); err != nil {
+	if err := encodeID(e, "runId", x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := enc2(e, "time", x.Time); err != nil {
+	if err := encodeFormattedString(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"status\":")
-	if err := enc19(e, "status", x.Status); err != nil {
+	if err := encodeRunStatus(e, "status", x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
 	e.Lit(",\"exitCode\":")
-	if err := enc20(e, "exitCode", x.ExitCode); err != nil {
+	if err := encodeRunEndRecordExitCode(e, "exitCode", x.ExitCode); err != nil {
 		return rt.AtKey(err, "exitCode")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -547,11 +568,13 @@ func (x *RunEndRecord) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc19(e *rt.Encoder, key string, v RunStatus) error {
+
+func encodeRunStatus(e *rt.Encoder, key string, v RunStatus) error {
 	e.Str(string(v))
 	return nil
 }
-func enc20(e *rt.Encoder, key string, v int64) error {
+
+func encodeRunEndRecordExitCode(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }

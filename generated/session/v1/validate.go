@@ -3,222 +3,224 @@
 
 package sessionv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"strconv"
 
-func val0(v SessionMeta) error {
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
+
+func validateSessionMeta(v SessionMeta) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *SessionMeta) Validate() error {
-	n := 8
-	if err := val1(x.ID); err != nil {
+	if err := validateID(x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := val2(x.CreatedAt); err != nil {
+	if err := validateFormattedString(x.CreatedAt); err != nil {
 		return rt.AtKey(err, "createdAt")
 	}
-	if err := val2(x.UpdatedAt); err != nil {
+	if err := validateFormattedString(x.UpdatedAt); err != nil {
 		return rt.AtKey(err, "updatedAt")
 	}
-	if err := val3(x.Cwd); err != nil {
+	if err := validateSessionMetaCwd(x.Cwd); err != nil {
 		return rt.AtKey(err, "cwd")
 	}
-	if err := val3(x.Provider); err != nil {
+	if err := validateSessionMetaCwd(x.Provider); err != nil {
 		return rt.AtKey(err, "provider")
 	}
-	if err := val3(x.Model); err != nil {
+	if err := validateSessionMetaCwd(x.Model); err != nil {
 		return rt.AtKey(err, "model")
 	}
 	if x.ParentID.Set {
-		n++
-		if err := val1(x.ParentID.V); err != nil {
+		if err := validateID(x.ParentID.V); err != nil {
 			return rt.AtKey(err, "parentId")
 		}
 	}
 	if x.ForkedAt.Set {
-		n++
-		if err := val2(x.ForkedAt.V); err != nil {
+		if err := validateFormattedString(x.ForkedAt.V); err != nil {
 			return rt.AtKey(err, "forkedAt")
 		}
 	}
-	if err := val4(x.Runs); err != nil {
+	if err := validateSessionMetaRuns(x.Runs); err != nil {
 		return rt.AtKey(err, "runs")
 	}
 	if x.Title.Set {
-		n++
-		if err := val5(x.Title.V); err != nil {
+		if err := validateSessionMetaTitle(x.Title.V); err != nil {
 			return rt.AtKey(err, "title")
 		}
 	}
-	_ = n
 	return nil
 }
-func val1(v string) error {
-	return str1.Check(v, -1)
+
+func validateID(v string) error {
+	return idRule.Check(v, -1)
 }
-func val2(v string) error {
-	_ = v
+
+func validateFormattedString(v string) error {
 	return nil
 }
-func val3(v string) error {
-	return str3.Check(v, -1)
+
+func validateSessionMetaCwd(v string) error {
+	return sessionMetaCwdRule.Check(v, -1)
 }
-func val4(v int64) error {
-	return int4.Check(v, -1)
+
+func validateSessionMetaRuns(v int64) error {
+	return sessionMetaRunsRule.Check(v, -1)
 }
-func val5(v string) error {
-	return str5.Check(v, -1)
+
+func validateSessionMetaTitle(v string) error {
+	return sessionMetaTitleRule.Check(v, -1)
 }
-func val6(v SessionRecord) error {
+
+func validateSessionRecord(v SessionRecord) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *SessionRecord) Validate() error {
 	if x.Value == nil {
-		return rt.NoValue()
+		return rtimpl.NoValue()
 	}
 	return x.Value.Validate()
 }
-func val7(v RunStartRecord) error {
+
+func validateRunStartRecord(v RunStartRecord) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *RunStartRecord) Validate() error {
-	n := 6
-	if err := val1(x.RunID); err != nil {
+	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val2(x.Time); err != nil {
+	if err := validateFormattedString(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := val3(x.Provider); err != nil {
+	if err := validateSessionMetaCwd(x.Provider); err != nil {
 		return rt.AtKey(err, "provider")
 	}
-	if err := val3(x.Model); err != nil {
+	if err := validateSessionMetaCwd(x.Model); err != nil {
 		return rt.AtKey(err, "model")
 	}
-	_ = n
 	return nil
 }
-func val8(v UserRecord) error {
+
+func validateUserRecord(v UserRecord) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *UserRecord) Validate() error {
-	n := 5
-	if err := val1(x.RunID); err != nil {
+	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val2(x.Time); err != nil {
+	if err := validateFormattedString(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := val3(x.Content); err != nil {
+	if err := validateSessionMetaCwd(x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
-	_ = n
 	return nil
 }
-func val9(v AssistantRecord) error {
+
+func validateAssistantRecord(v AssistantRecord) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *AssistantRecord) Validate() error {
-	n := 6
-	if err := val1(x.RunID); err != nil {
+	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val2(x.Time); err != nil {
+	if err := validateFormattedString(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := val10(x.Text); err != nil {
+	if err := validateString(x.Text); err != nil {
 		return rt.AtKey(err, "text")
 	}
 	if x.Reasoning.Set {
-		n++
-		if err := val10(x.Reasoning.V); err != nil {
+		if err := validateString(x.Reasoning.V); err != nil {
 			return rt.AtKey(err, "reasoning")
 		}
 	}
-	if err := val13(x.ToolCalls); err != nil {
+	if err := validateToolCallRecordList(x.ToolCalls); err != nil {
 		return rt.AtKey(err, "toolCalls")
 	}
-	_ = n
 	return nil
 }
-func val10(v string) error {
-	_ = v
+
+func validateString(v string) error {
 	return nil
 }
-func val11(v ToolCallRecord) error {
+
+func validateToolCallRecord(v ToolCallRecord) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolCallRecord) Validate() error {
-	n := 3
-	if err := val1(x.ID); err != nil {
+	if err := validateID(x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := val3(x.Name); err != nil {
+	if err := validateSessionMetaCwd(x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := val12(x.Args); err != nil {
+	if err := validateRaw(x.Args); err != nil {
 		return rt.AtKey(err, "args")
 	}
-	_ = n
 	return nil
 }
-func val12(v rt.Raw) error {
-	if err := rt.CheckRaw(v); err != nil {
+
+func validateRaw(v rt.Raw) error {
+	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
-func val13(v []ToolCallRecord) error {
+
+func validateToolCallRecordList(v []ToolCallRecord) error {
 	for i, x := range v {
-		if err := val11(x); err != nil {
+		if err := validateToolCallRecord(x); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
-func val14(v ToolResultRecord) error {
+
+func validateToolResultRecord(v ToolResultRecord) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolResultRecord) Validate() error {
-	n := 9
-	if err := val1(x.RunID); err != nil {
+	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val2(x.Time); err != nil {
+	if err := validateFormattedString(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := val1(x.ID); err != nil {
+	if err := validateID(x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := val3(x.Name); err != nil {
+	if err := validateSessionMetaCwd(x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := val15(x.Status); err != nil {
+	if err := validateToolStatus(x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
-	if err := val10(x.Output); err != nil {
+	if err := validateString(x.Output); err != nil {
 		return rt.AtKey(err, "output")
 	}
-	if err := val16(x.Truncated); err != nil {
+	if err := validateBool(x.Truncated); err != nil {
 		return rt.AtKey(err, "truncated")
 	}
-	_ = n
 	return nil
 }
-func val15(v ToolStatus) error {
+
+func validateToolStatus(v ToolStatus) error {
 	return v.Validate()
 }
 
@@ -228,60 +230,59 @@ func (v ToolStatus) Validate() error {
 	case ToolStatusOk, ToolStatusError:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"ok\", \"error\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"ok\", \"error\"")
 }
-func val16(v bool) error {
-	_ = v
+
+func validateBool(v bool) error {
 	return nil
 }
-func val17(v UsageRecord) error {
+
+func validateUsageRecord(v UsageRecord) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *UsageRecord) Validate() error {
-	n := 7
-	if err := val1(x.RunID); err != nil {
+	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val2(x.Time); err != nil {
+	if err := validateFormattedString(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := val4(x.PromptTokens); err != nil {
+	if err := validateSessionMetaRuns(x.PromptTokens); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
-	if err := val4(x.CompletionTokens); err != nil {
+	if err := validateSessionMetaRuns(x.CompletionTokens); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
-	if err := val4(x.TotalTokens); err != nil {
+	if err := validateSessionMetaRuns(x.TotalTokens); err != nil {
 		return rt.AtKey(err, "totalTokens")
 	}
-	_ = n
 	return nil
 }
-func val18(v RunEndRecord) error {
+
+func validateRunEndRecord(v RunEndRecord) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *RunEndRecord) Validate() error {
-	n := 6
-	if err := val1(x.RunID); err != nil {
+	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := val2(x.Time); err != nil {
+	if err := validateFormattedString(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := val19(x.Status); err != nil {
+	if err := validateRunStatus(x.Status); err != nil {
 		return rt.AtKey(err, "status")
 	}
-	if err := val20(x.ExitCode); err != nil {
+	if err := validateRunEndRecordExitCode(x.ExitCode); err != nil {
 		return rt.AtKey(err, "exitCode")
 	}
-	_ = n
 	return nil
 }
-func val19(v RunStatus) error {
+
+func validateRunStatus(v RunStatus) error {
 	return v.Validate()
 }
 
@@ -291,8 +292,9 @@ func (v RunStatus) Validate() error {
 	case RunStatusSuccess, RunStatusError:
 		return nil
 	}
-	return rt.InvalidEnum(string(v), "\"success\", \"error\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"success\", \"error\"")
 }
-func val20(v int64) error {
-	return int20.Check(v, -1)
+
+func validateRunEndRecordExitCode(v int64) error {
+	return runEndRecordExitCodeRule.Check(v, -1)
 }

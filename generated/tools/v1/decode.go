@@ -3,12 +3,16 @@
 
 package toolsv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
-func dec0(d *rt.Decoder) (BashArgs, error) {
+func decodeBashArgs(d *rt.Decoder) (BashArgs, error) {
 	var v BashArgs
 	return v, v.decodeJSON(d)
 }
+
 func (x *BashArgs) decodeJSON(d *rt.Decoder) error {
 	*x = BashArgs{}
 	off := d.Start()
@@ -30,7 +34,7 @@ func (x *BashArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec1(d)
+			v, err := decodeBashArgsCommand(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -40,7 +44,7 @@ func (x *BashArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec2(d)
+			v, err := decodeBashArgsTimeoutMs(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -49,14 +53,12 @@ func (x *BashArgs) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "command")
+		return rtimpl.Missing(off, "command")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -77,21 +79,21 @@ func (x *BashArgs) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var str1 = rt.StrRule{
+var bashArgsCommandRule = rtimpl.StrRule{
 	MaxLen: -1,
 	MinLen: 1,
 }
 
-func dec1(d *rt.Decoder) (string, error) {
+func decodeBashArgsCommand(d *rt.Decoder) (string, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, str1.Check(s, off)
+	return s, bashArgsCommandRule.Check(s, off)
 }
 
-var int2 = rt.IntRule{
+var bashArgsTimeoutMsRule = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(600000),
@@ -104,18 +106,20 @@ var int2 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec2(d *rt.Decoder) (int64, error) {
+func decodeBashArgsTimeoutMs(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int2.Check(v, off)
+	return v, bashArgsTimeoutMsRule.Check(v, off)
 }
-func dec3(d *rt.Decoder) (EditFileArgs, error) {
+
+func decodeEditFileArgs(d *rt.Decoder) (EditFileArgs, error) {
 	var v EditFileArgs
 	return v, v.decodeJSON(d)
 }
+
 func (x *EditFileArgs) decodeJSON(d *rt.Decoder) error {
 	*x = EditFileArgs{}
 	off := d.Start()
@@ -137,7 +141,7 @@ func (x *EditFileArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec1(d)
+			v, err := decodeBashArgsCommand(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -147,7 +151,7 @@ func (x *EditFileArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec1(d)
+			v, err := decodeBashArgsCommand(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -157,26 +161,24 @@ func (x *EditFileArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec4(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
 			x.NewString = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "path")
+		return rtimpl.Missing(off, "path")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "old_string")
+		return rtimpl.Missing(off, "old_string")
 	}
 	if seen&uint64(0x4) == 0 {
-		return rt.Missing(off, "new_string")
+		return rtimpl.Missing(off, "new_string")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -196,17 +198,20 @@ func (x *EditFileArgs) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec4(d *rt.Decoder) (string, error) {
+
+func decodeString(d *rt.Decoder) (string, error) {
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
 	return s, nil
 }
-func dec5(d *rt.Decoder) (GlobArgs, error) {
+
+func decodeGlobArgs(d *rt.Decoder) (GlobArgs, error) {
 	var v GlobArgs
 	return v, v.decodeJSON(d)
 }
+
 func (x *GlobArgs) decodeJSON(d *rt.Decoder) error {
 	*x = GlobArgs{}
 	off := d.Start()
@@ -228,7 +233,7 @@ func (x *GlobArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec1(d)
+			v, err := decodeBashArgsCommand(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -238,7 +243,7 @@ func (x *GlobArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec1(d)
+			v, err := decodeBashArgsCommand(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -247,14 +252,12 @@ func (x *GlobArgs) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "pattern")
+		return rtimpl.Missing(off, "pattern")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -274,10 +277,12 @@ func (x *GlobArgs) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec6(d *rt.Decoder) (GrepArgs, error) {
+
+func decodeGrepArgs(d *rt.Decoder) (GrepArgs, error) {
 	var v GrepArgs
 	return v, v.decodeJSON(d)
 }
+
 func (x *GrepArgs) decodeJSON(d *rt.Decoder) error {
 	*x = GrepArgs{}
 	off := d.Start()
@@ -299,7 +304,7 @@ func (x *GrepArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec1(d)
+			v, err := decodeBashArgsCommand(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -309,7 +314,7 @@ func (x *GrepArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec1(d)
+			v, err := decodeBashArgsCommand(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -322,7 +327,7 @@ func (x *GrepArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec1(d)
+			v, err := decodeBashArgsCommand(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -335,7 +340,7 @@ func (x *GrepArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := dec7(d)
+			v, err := decodeBool(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -348,7 +353,7 @@ func (x *GrepArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := dec8(d)
+			v, err := decodeGrepArgsMaxResults(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -357,14 +362,12 @@ func (x *GrepArgs) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "pattern")
+		return rtimpl.Missing(off, "pattern")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -384,11 +387,12 @@ func (x *GrepArgs) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec7(d *rt.Decoder) (bool, error) {
+
+func decodeBool(d *rt.Decoder) (bool, error) {
 	return d.Bool()
 }
 
-var int8 = rt.IntRule{
+var grepArgsMaxResultsRule = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(1000),
@@ -401,18 +405,20 @@ var int8 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec8(d *rt.Decoder) (int64, error) {
+func decodeGrepArgsMaxResults(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int8.Check(v, off)
+	return v, grepArgsMaxResultsRule.Check(v, off)
 }
-func dec9(d *rt.Decoder) (ListDirectoryArgs, error) {
+
+func decodeListDirectoryArgs(d *rt.Decoder) (ListDirectoryArgs, error) {
 	var v ListDirectoryArgs
 	return v, v.decodeJSON(d)
 }
+
 func (x *ListDirectoryArgs) decodeJSON(d *rt.Decoder) error {
 	*x = ListDirectoryArgs{}
 	off := d.Start()
@@ -434,7 +440,7 @@ func (x *ListDirectoryArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec1(d)
+			v, err := decodeBashArgsCommand(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -443,11 +449,9 @@ func (x *ListDirectoryArgs) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -467,10 +471,12 @@ func (x *ListDirectoryArgs) DecodeJSON(d *rt.Decoder) error {
 	}
 	return d.End()
 }
-func dec10(d *rt.Decoder) (ReadFileArgs, error) {
+
+func decodeReadFileArgs(d *rt.Decoder) (ReadFileArgs, error) {
 	var v ReadFileArgs
 	return v, v.decodeJSON(d)
 }
+
 func (x *ReadFileArgs) decodeJSON(d *rt.Decoder) error {
 	*x = ReadFileArgs{}
 	off := d.Start()
@@ -492,7 +498,7 @@ func (x *ReadFileArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec1(d)
+			v, err := decodeBashArgsCommand(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -502,7 +508,7 @@ func (x *ReadFileArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec11(d)
+			v, err := decodeReadFileArgsOffset(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -515,7 +521,7 @@ func (x *ReadFileArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := dec12(d)
+			v, err := decodeReadFileArgsLimit(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -524,14 +530,12 @@ func (x *ReadFileArgs) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "path")
+		return rtimpl.Missing(off, "path")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 
@@ -552,7 +556,7 @@ func (x *ReadFileArgs) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var int11 = rt.IntRule{
+var readFileArgsOffsetRule = rtimpl.IntRule{
 	HasMax:     false,
 	HasMin:     true,
 	Max:        int64(0),
@@ -565,16 +569,16 @@ var int11 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec11(d *rt.Decoder) (int64, error) {
+func decodeReadFileArgsOffset(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int11.Check(v, off)
+	return v, readFileArgsOffsetRule.Check(v, off)
 }
 
-var int12 = rt.IntRule{
+var readFileArgsLimitRule = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
 	Max:        int64(10000),
@@ -587,18 +591,20 @@ var int12 = rt.IntRule{
 	MultipleOf: int64(0),
 }
 
-func dec12(d *rt.Decoder) (int64, error) {
+func decodeReadFileArgsLimit(d *rt.Decoder) (int64, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, int12.Check(v, off)
+	return v, readFileArgsLimitRule.Check(v, off)
 }
-func dec13(d *rt.Decoder) (WriteFileArgs, error) {
+
+func decodeWriteFileArgs(d *rt.Decoder) (WriteFileArgs, error) {
 	var v WriteFileArgs
 	return v, v.decodeJSON(d)
 }
+
 func (x *WriteFileArgs) decodeJSON(d *rt.Decoder) error {
 	*x = WriteFileArgs{}
 	off := d.Start()
@@ -620,7 +626,7 @@ func (x *WriteFileArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := dec1(d)
+			v, err := decodeBashArgsCommand(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -630,23 +636,21 @@ func (x *WriteFileArgs) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := dec4(d)
+			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
 			x.Content = v
 		default:
-			return rt.Unknown(off, k)
+			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rt.Missing(off, "path")
+		return rtimpl.Missing(off, "path")
 	}
 	if seen&uint64(0x2) == 0 {
-		return rt.Missing(off, "content")
+		return rtimpl.Missing(off, "content")
 	}
-	_ = off
-	_ = seen
 	return nil
 }
 

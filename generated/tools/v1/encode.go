@@ -3,25 +3,28 @@
 
 package toolsv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
-func enc0(e *rt.Encoder, key string, v BashArgs) error {
-	_ = key
+func encodeBashArgs(e *rt.Encoder, key string, v BashArgs) error {
 	return v.encodeJSON(e)
 }
+
 func (x *BashArgs) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"command\":")
-	if err := enc1(e, "command", x.Command); err != nil {
+	if err := encodeBashArgsCommand(e, "command", x.Command); err != nil {
 		return rt.AtKey(err, "command")
 	}
 	if x.TimeoutMs.Set {
-		e.Byte(byte(0x2c))
+		e.Byte(',')
 		e.Lit("\"timeout_ms\":")
-		if err := enc2(e, "timeout_ms", x.TimeoutMs.V); err != nil {
+		if err := encodeBashArgsTimeoutMs(e, "timeout_ms", x.TimeoutMs.V); err != nil {
 			return rt.AtKey(err, "timeout_ms")
 		}
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -50,31 +53,34 @@ func (x *BashArgs) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc1(e *rt.Encoder, key string, v string) error {
-	return e.TextRule(key, v, &str1)
+
+func encodeBashArgsCommand(e *rt.Encoder, key string, v string) error {
+	return rtimpl.Text(e, key, v, &bashArgsCommandRule)
 }
-func enc2(e *rt.Encoder, key string, v int64) error {
+
+func encodeBashArgsTimeoutMs(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }
-func enc3(e *rt.Encoder, key string, v EditFileArgs) error {
-	_ = key
+
+func encodeEditFileArgs(e *rt.Encoder, key string, v EditFileArgs) error {
 	return v.encodeJSON(e)
 }
+
 func (x *EditFileArgs) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"path\":")
-	if err := enc1(e, "path", x.Path); err != nil {
+	if err := encodeBashArgsCommand(e, "path", x.Path); err != nil {
 		return rt.AtKey(err, "path")
 	}
 	e.Lit(",\"old_string\":")
-	if err := enc1(e, "old_string", x.OldString); err != nil {
+	if err := encodeBashArgsCommand(e, "old_string", x.OldString); err != nil {
 		return rt.AtKey(err, "old_string")
 	}
 	e.Lit(",\"new_string\":")
-	if err := enc4(e, "new_string", x.NewString); err != nil {
+	if err := encodeString(e, "new_string", x.NewString); err != nil {
 		return rt.AtKey(err, "new_string")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -103,27 +109,29 @@ func (x *EditFileArgs) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc4(e *rt.Encoder, key string, v string) error {
+
+func encodeString(e *rt.Encoder, key string, v string) error {
 	e.Text(key, v)
 	return nil
 }
-func enc5(e *rt.Encoder, key string, v GlobArgs) error {
-	_ = key
+
+func encodeGlobArgs(e *rt.Encoder, key string, v GlobArgs) error {
 	return v.encodeJSON(e)
 }
+
 func (x *GlobArgs) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"pattern\":")
-	if err := enc1(e, "pattern", x.Pattern); err != nil {
+	if err := encodeBashArgsCommand(e, "pattern", x.Pattern); err != nil {
 		return rt.AtKey(err, "pattern")
 	}
 	if x.Path.Set {
-		e.Byte(byte(0x2c))
+		e.Byte(',')
 		e.Lit("\"path\":")
-		if err := enc1(e, "path", x.Path.V); err != nil {
+		if err := encodeBashArgsCommand(e, "path", x.Path.V); err != nil {
 			return rt.AtKey(err, "path")
 		}
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -152,44 +160,45 @@ func (x *GlobArgs) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc6(e *rt.Encoder, key string, v GrepArgs) error {
-	_ = key
+
+func encodeGrepArgs(e *rt.Encoder, key string, v GrepArgs) error {
 	return v.encodeJSON(e)
 }
+
 func (x *GrepArgs) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"pattern\":")
-	if err := enc1(e, "pattern", x.Pattern); err != nil {
+	if err := encodeBashArgsCommand(e, "pattern", x.Pattern); err != nil {
 		return rt.AtKey(err, "pattern")
 	}
 	if x.Path.Set {
-		e.Byte(byte(0x2c))
+		e.Byte(',')
 		e.Lit("\"path\":")
-		if err := enc1(e, "path", x.Path.V); err != nil {
+		if err := encodeBashArgsCommand(e, "path", x.Path.V); err != nil {
 			return rt.AtKey(err, "path")
 		}
 	}
 	if x.Glob.Set {
-		e.Byte(byte(0x2c))
+		e.Byte(',')
 		e.Lit("\"glob\":")
-		if err := enc1(e, "glob", x.Glob.V); err != nil {
+		if err := encodeBashArgsCommand(e, "glob", x.Glob.V); err != nil {
 			return rt.AtKey(err, "glob")
 		}
 	}
 	if x.CaseInsensitive.Set {
-		e.Byte(byte(0x2c))
+		e.Byte(',')
 		e.Lit("\"case_insensitive\":")
-		if err := enc7(e, "case_insensitive", x.CaseInsensitive.V); err != nil {
+		if err := encodeBool(e, "case_insensitive", x.CaseInsensitive.V); err != nil {
 			return rt.AtKey(err, "case_insensitive")
 		}
 	}
 	if x.MaxResults.Set {
-		e.Byte(byte(0x2c))
+		e.Byte(',')
 		e.Lit("\"max_results\":")
-		if err := enc8(e, "max_results", x.MaxResults.V); err != nil {
+		if err := encodeGrepArgsMaxResults(e, "max_results", x.MaxResults.V); err != nil {
 			return rt.AtKey(err, "max_results")
 		}
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -218,30 +227,30 @@ func (x *GrepArgs) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc7(e *rt.Encoder, key string, v bool) error {
+
+func encodeBool(e *rt.Encoder, key string, v bool) error {
 	e.Bool(v)
 	return nil
 }
-func enc8(e *rt.Encoder, key string, v int64) error {
+
+func encodeGrepArgsMaxResults(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }
-func enc9(e *rt.Encoder, key string, v ListDirectoryArgs) error {
-	_ = key
+
+func encodeListDirectoryArgs(e *rt.Encoder, key string, v ListDirectoryArgs) error {
 	return v.encodeJSON(e)
 }
+
 func (x *ListDirectoryArgs) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	first := true
 	if x.Path.Set {
 		e.Lit("\"path\":")
-		if err := enc1(e, "path", x.Path.V); err != nil {
+		if err := encodeBashArgsCommand(e, "path", x.Path.V); err != nil {
 			return rt.AtKey(err, "path")
 		}
-		first = false
 	}
-	_ = first
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -270,30 +279,31 @@ func (x *ListDirectoryArgs) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc10(e *rt.Encoder, key string, v ReadFileArgs) error {
-	_ = key
+
+func encodeReadFileArgs(e *rt.Encoder, key string, v ReadFileArgs) error {
 	return v.encodeJSON(e)
 }
+
 func (x *ReadFileArgs) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"path\":")
-	if err := enc1(e, "path", x.Path); err != nil {
+	if err := encodeBashArgsCommand(e, "path", x.Path); err != nil {
 		return rt.AtKey(err, "path")
 	}
 	if x.Offset.Set {
-		e.Byte(byte(0x2c))
+		e.Byte(',')
 		e.Lit("\"offset\":")
-		if err := enc11(e, "offset", x.Offset.V); err != nil {
+		if err := encodeReadFileArgsOffset(e, "offset", x.Offset.V); err != nil {
 			return rt.AtKey(err, "offset")
 		}
 	}
 	if x.Limit.Set {
-		e.Byte(byte(0x2c))
+		e.Byte(',')
 		e.Lit("\"limit\":")
-		if err := enc12(e, "limit", x.Limit.V); err != nil {
+		if err := encodeReadFileArgsLimit(e, "limit", x.Limit.V); err != nil {
 			return rt.AtKey(err, "limit")
 		}
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 
@@ -322,28 +332,31 @@ func (x *ReadFileArgs) EncodeJSON(e *rt.Encoder) error {
 	}
 	return nil
 }
-func enc11(e *rt.Encoder, key string, v int64) error {
+
+func encodeReadFileArgsOffset(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }
-func enc12(e *rt.Encoder, key string, v int64) error {
+
+func encodeReadFileArgsLimit(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
 }
-func enc13(e *rt.Encoder, key string, v WriteFileArgs) error {
-	_ = key
+
+func encodeWriteFileArgs(e *rt.Encoder, key string, v WriteFileArgs) error {
 	return v.encodeJSON(e)
 }
+
 func (x *WriteFileArgs) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"path\":")
-	if err := enc1(e, "path", x.Path); err != nil {
+	if err := encodeBashArgsCommand(e, "path", x.Path); err != nil {
 		return rt.AtKey(err, "path")
 	}
 	e.Lit(",\"content\":")
-	if err := enc4(e, "content", x.Content); err != nil {
+	if err := encodeString(e, "content", x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
-	e.Byte(byte(0x7d))
+	e.Byte('}')
 	return nil
 }
 

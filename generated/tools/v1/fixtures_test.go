@@ -4,174 +4,35 @@
 package toolsv1
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"github.com/zeroproject/zero/rt"
-	"os"
-	"path/filepath"
-	"reflect"
 	"testing"
+
+	"github.com/zeroproject/zero/fixturetest"
 )
 
-// fixtureDoc is what every root type of the package implements.
-type fixtureDoc interface {
-	UnmarshalJSON([]byte) error
-	MarshalJSON() ([]byte, error)
-}
-
-// fixtureRoots makes an empty value of each root type, by its name in the manifest.
-var fixtureRoots = map[string]func() fixtureDoc{
-	"BashArgs": func() fixtureDoc {
-		return new(BashArgs)
-	},
-	"EditFileArgs": func() fixtureDoc {
-		return new(EditFileArgs)
-	},
-	"GlobArgs": func() fixtureDoc {
-		return new(GlobArgs)
-	},
-	"GrepArgs": func() fixtureDoc {
-		return new(GrepArgs)
-	},
-	"ListDirectoryArgs": func() fixtureDoc {
-		return new(ListDirectoryArgs)
-	},
-	"ReadFileArgs": func() fixtureDoc {
-		return new(ReadFileArgs)
-	},
-	"WriteFileArgs": func() fixtureDoc {
-		return new(WriteFileArgs)
-	},
-}
-
-// fixtureManifest is the part of testdata/fixtures/manifest.json the test reads.
-type fixtureManifest struct {
-	Package    string `json:"package"`
-	SchemaHash string `json:"schemaHash"`
-	Roots      []struct {
-		Name    string     `json:"name"`
-		Valid   fixtureSet `json:"valid"`
-		Invalid fixtureSet `json:"invalid"`
-	} `json:"roots"`
-}
-
-// fixtureSet is one JSON Lines file and its cases.
-type fixtureSet struct {
-	File  string        `json:"file"`
-	Cases []fixtureCase `json:"cases"`
-}
-
-// fixtureCase is one line; Pointer and Keyword label invalid documents.
-type fixtureCase struct {
-	Line    int    `json:"line"`
-	Name    string `json:"name"`
-	Pointer string `json:"pointer"`
-	Keyword string `json:"keyword"`
-}
-
-// TestFixtures decodes every valid fixture, encodes it again and checks that the
-// value survived, and checks that every invalid fixture fails at the pointer and
-// keyword its manifest entry names. The fixtures come from `zerogen --fixtures`.
+// TestFixtures runs the fixtures `zerogen --fixtures` wrote in testdata/fixtures
+// through the package's decoders and encoders (see fixturetest.Run).
 func TestFixtures(t *testing.T) {
-	m := fixtureLoad(t)
-	if m.SchemaHash != "sha256:44a77f6a7f6ff7d4d07157ec9264aae4d4b790253d377eb14f5ab0d9940b5b5f" || m.Package != "toolsv1" {
-		t.Fatalf("manifest.json is for %s %s, this code for %s %s; run 'make generate'", m.Package, m.SchemaHash, "toolsv1", "sha256:44a77f6a7f6ff7d4d07157ec9264aae4d4b790253d377eb14f5ab0d9940b5b5f")
-	}
-	if len(m.Roots) != len(fixtureRoots) {
-		t.Errorf("manifest.json has %d roots, the package %d", len(m.Roots), len(fixtureRoots))
-	}
-	for _, r := range m.Roots {
-		newDoc := fixtureRoots[r.Name]
-		if newDoc == nil {
-			t.Errorf("manifest.json names root %s, which the package does not have", r.Name)
-			continue
-		}
-		valid := fixtureLines(t, r.Valid.File)
-		for _, c := range r.Valid.Cases {
-			line := fixtureLine(t, valid, c)
-			t.Run(fmt.Sprintf("%s/valid/%d", r.Name, c.Line), func(t *testing.T) {
-				fixtureValid(t, newDoc, c, line)
-			})
-		}
-		invalid := fixtureLines(t, r.Invalid.File)
-		for _, c := range r.Invalid.Cases {
-			line := fixtureLine(t, invalid, c)
-			t.Run(fmt.Sprintf("%s/invalid/%d", r.Name, c.Line), func(t *testing.T) {
-				fixtureInvalid(t, newDoc, c, line)
-			})
-		}
-	}
-}
-func fixtureLoad(t *testing.T) fixtureManifest {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "fixtures", "manifest.json"))
-	if err != nil {
-		t.Fatalf("%v", err)
-	}
-	var m fixtureManifest
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatalf("manifest.json: %v", err)
-	}
-	return m
-}
-
-// fixtureLines reads a JSON Lines file: one document per line.
-func fixtureLines(t *testing.T, name string) [][]byte {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "fixtures", name))
-	if err != nil {
-		t.Fatalf("%v", err)
-	}
-	return bytes.Split(bytes.TrimSuffix(b, []byte("\n")), []byte("\n"))
-}
-func fixtureLine(t *testing.T, lines [][]byte, c fixtureCase) []byte {
-	t.Helper()
-	if c.Line < 1 || c.Line > len(lines) {
-		t.Fatalf("case %q: line %d is not in the file's %d lines", c.Name, c.Line, len(lines))
-	}
-	return lines[c.Line-1]
-}
-
-// fixtureValid decodes a valid document, encodes it and checks that the encoding
-// is the same JSON value and decodes again.
-func fixtureValid(t *testing.T, newDoc func() fixtureDoc, c fixtureCase, line []byte) {
-	x := newDoc()
-	if err := x.UnmarshalJSON(line); err != nil {
-		t.Fatalf("%s: decode %s: %v", c.Name, line, err)
-	}
-	out, err := x.MarshalJSON()
-	if err != nil {
-		t.Fatalf("%s: encode: %v", c.Name, err)
-	}
-	var want, got any
-	if err := json.Unmarshal(line, &want); err != nil {
-		t.Fatalf("%s: encoding/json: %v", c.Name, err)
-	}
-	if err := json.Unmarshal(out, &got); err != nil {
-		t.Fatalf("%s: encoding/json on the encoding %s: %v", c.Name, out, err)
-	}
-	if !reflect.DeepEqual(want, got) {
-		t.Errorf("%s: the round trip changed the value\n in: %s\nout: %s", c.Name, line, out)
-	}
-	if err := newDoc().UnmarshalJSON(out); err != nil {
-		t.Errorf("%s: decode the encoding %s: %v", c.Name, out, err)
-	}
-}
-
-// fixtureInvalid checks that decoding fails with an *rt.Error at the case's
-// pointer and keyword.
-func fixtureInvalid(t *testing.T, newDoc func() fixtureDoc, c fixtureCase, line []byte) {
-	err := newDoc().UnmarshalJSON(line)
-	if err == nil {
-		t.Fatalf("%s: decode %s: no error, want %s at %q", c.Name, line, c.Keyword, c.Pointer)
-	}
-	var re *rt.Error
-	if !errors.As(err, &re) {
-		t.Fatalf("%s: decode %s: %T %v, want an *rt.Error", c.Name, line, err, err)
-	}
-	if p := re.Path(); p != c.Pointer || re.Keyword != c.Keyword {
-		t.Errorf("%s: decode %s: %s at %q, want %s at %q (%v)", c.Name, line, re.Keyword, p, c.Keyword, c.Pointer, err)
-	}
+	fixturetest.Run(t, "toolsv1", "sha256:44a77f6a7f6ff7d4d07157ec9264aae4d4b790253d377eb14f5ab0d9940b5b5f", map[string]func() fixturetest.Doc{
+		"BashArgs": func() fixturetest.Doc {
+			return new(BashArgs)
+		},
+		"EditFileArgs": func() fixturetest.Doc {
+			return new(EditFileArgs)
+		},
+		"GlobArgs": func() fixturetest.Doc {
+			return new(GlobArgs)
+		},
+		"GrepArgs": func() fixturetest.Doc {
+			return new(GrepArgs)
+		},
+		"ListDirectoryArgs": func() fixturetest.Doc {
+			return new(ListDirectoryArgs)
+		},
+		"ReadFileArgs": func() fixturetest.Doc {
+			return new(ReadFileArgs)
+		},
+		"WriteFileArgs": func() fixturetest.Doc {
+			return new(WriteFileArgs)
+		},
+	})
 }

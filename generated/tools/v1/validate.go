@@ -5,177 +5,165 @@ package toolsv1
 
 import "github.com/zeroproject/zero/rt"
 
-func val0(v BashArgs) error {
+func validateBashArgs(v BashArgs) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *BashArgs) Validate() error {
-	n := 1
-	if err := val1(x.Command); err != nil {
+	if err := validateBashArgsCommand(x.Command); err != nil {
 		return rt.AtKey(err, "command")
 	}
 	if x.TimeoutMs.Set {
-		n++
-		if err := val2(x.TimeoutMs.V); err != nil {
+		if err := validateBashArgsTimeoutMs(x.TimeoutMs.V); err != nil {
 			return rt.AtKey(err, "timeout_ms")
 		}
 	}
-	_ = n
 	return nil
 }
-func val1(v string) error {
-	return str1.Check(v, -1)
+
+func validateBashArgsCommand(v string) error {
+	return bashArgsCommandRule.Check(v, -1)
 }
-func val2(v int64) error {
-	return int2.Check(v, -1)
+
+func validateBashArgsTimeoutMs(v int64) error {
+	return bashArgsTimeoutMsRule.Check(v, -1)
 }
-func val3(v EditFileArgs) error {
+
+func validateEditFileArgs(v EditFileArgs) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *EditFileArgs) Validate() error {
-	n := 3
-	if err := val1(x.Path); err != nil {
+	if err := validateBashArgsCommand(x.Path); err != nil {
 		return rt.AtKey(err, "path")
 	}
-	if err := val1(x.OldString); err != nil {
+	if err := validateBashArgsCommand(x.OldString); err != nil {
 		return rt.AtKey(err, "old_string")
 	}
-	if err := val4(x.NewString); err != nil {
+	if err := validateString(x.NewString); err != nil {
 		return rt.AtKey(err, "new_string")
 	}
-	_ = n
 	return nil
 }
-func val4(v string) error {
-	_ = v
+
+func validateString(v string) error {
 	return nil
 }
-func val5(v GlobArgs) error {
+
+func validateGlobArgs(v GlobArgs) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *GlobArgs) Validate() error {
-	n := 1
-	if err := val1(x.Pattern); err != nil {
+	if err := validateBashArgsCommand(x.Pattern); err != nil {
 		return rt.AtKey(err, "pattern")
 	}
 	if x.Path.Set {
-		n++
-		if err := val1(x.Path.V); err != nil {
+		if err := validateBashArgsCommand(x.Path.V); err != nil {
 			return rt.AtKey(err, "path")
 		}
 	}
-	_ = n
 	return nil
 }
-func val6(v GrepArgs) error {
+
+func validateGrepArgs(v GrepArgs) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *GrepArgs) Validate() error {
-	n := 1
-	if err := val1(x.Pattern); err != nil {
+	if err := validateBashArgsCommand(x.Pattern); err != nil {
 		return rt.AtKey(err, "pattern")
 	}
 	if x.Path.Set {
-		n++
-		if err := val1(x.Path.V); err != nil {
+		if err := validateBashArgsCommand(x.Path.V); err != nil {
 			return rt.AtKey(err, "path")
 		}
 	}
 	if x.Glob.Set {
-		n++
-		if err := val1(x.Glob.V); err != nil {
+		if err := validateBashArgsCommand(x.Glob.V); err != nil {
 			return rt.AtKey(err, "glob")
 		}
 	}
 	if x.CaseInsensitive.Set {
-		n++
-		if err := val7(x.CaseInsensitive.V); err != nil {
+		if err := validateBool(x.CaseInsensitive.V); err != nil {
 			return rt.AtKey(err, "case_insensitive")
 		}
 	}
 	if x.MaxResults.Set {
-		n++
-		if err := val8(x.MaxResults.V); err != nil {
+		if err := validateGrepArgsMaxResults(x.MaxResults.V); err != nil {
 			return rt.AtKey(err, "max_results")
 		}
 	}
-	_ = n
 	return nil
 }
-func val7(v bool) error {
-	_ = v
+
+func validateBool(v bool) error {
 	return nil
 }
-func val8(v int64) error {
-	return int8.Check(v, -1)
+
+func validateGrepArgsMaxResults(v int64) error {
+	return grepArgsMaxResultsRule.Check(v, -1)
 }
-func val9(v ListDirectoryArgs) error {
+
+func validateListDirectoryArgs(v ListDirectoryArgs) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ListDirectoryArgs) Validate() error {
-	n := 0
 	if x.Path.Set {
-		n++
-		if err := val1(x.Path.V); err != nil {
+		if err := validateBashArgsCommand(x.Path.V); err != nil {
 			return rt.AtKey(err, "path")
 		}
 	}
-	_ = n
 	return nil
 }
-func val10(v ReadFileArgs) error {
+
+func validateReadFileArgs(v ReadFileArgs) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReadFileArgs) Validate() error {
-	n := 1
-	if err := val1(x.Path); err != nil {
+	if err := validateBashArgsCommand(x.Path); err != nil {
 		return rt.AtKey(err, "path")
 	}
 	if x.Offset.Set {
-		n++
-		if err := val11(x.Offset.V); err != nil {
+		if err := validateReadFileArgsOffset(x.Offset.V); err != nil {
 			return rt.AtKey(err, "offset")
 		}
 	}
 	if x.Limit.Set {
-		n++
-		if err := val12(x.Limit.V); err != nil {
+		if err := validateReadFileArgsLimit(x.Limit.V); err != nil {
 			return rt.AtKey(err, "limit")
 		}
 	}
-	_ = n
 	return nil
 }
-func val11(v int64) error {
-	return int11.Check(v, -1)
+
+func validateReadFileArgsOffset(v int64) error {
+	return readFileArgsOffsetRule.Check(v, -1)
 }
-func val12(v int64) error {
-	return int12.Check(v, -1)
+
+func validateReadFileArgsLimit(v int64) error {
+	return readFileArgsLimitRule.Check(v, -1)
 }
-func val13(v WriteFileArgs) error {
+
+func validateWriteFileArgs(v WriteFileArgs) error {
 	return v.Validate()
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *WriteFileArgs) Validate() error {
-	n := 2
-	if err := val1(x.Path); err != nil {
+	if err := validateBashArgsCommand(x.Path); err != nil {
 		return rt.AtKey(err, "path")
 	}
-	if err := val4(x.Content); err != nil {
+	if err := validateString(x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
-	_ = n
 	return nil
 }

@@ -212,7 +212,10 @@ func (c *suite) malformed(t *testing.T) {
 
 func (c *suite) idle(t *testing.T) {
 	start := time.Now()
-	_, err, _ := c.run(t, 100*time.Millisecond, HangAfter(c.d.Stream(sampleTurn), 3))
+	// The first chunks must arrive within the idle timeout, or the stream
+	// fails before any event and is retried. 100ms was too short under the
+	// race detector on a loaded machine (Retries came back 1), so allow 1s.
+	_, err, _ := c.run(t, time.Second, HangAfter(c.d.Stream(sampleTurn), 3))
 	checkError(t, err, &provider.Error{Code: provider.CodeProviderError, Recoverable: true}, "idle")
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("Stream took %v to notice the idle stream", d)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	replayv1 "github.com/zeroproject/zero/generated/replay/v1"
 	"github.com/zeroproject/zero/internal/provider"
 )

@@ -1,0 +1,148 @@
+package golang_test
+
+import (
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/zeroproject/zero/gen"
+	"github.com/zeroproject/zero/internal/testmod"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/*/want with what the generator writes")
+
+// goldenCases lists testdata/<case>/: each holds schema.json and, in want/,
+// every file zerogen --fixtures writes for it (package <case>).
+func goldenCases(t *testing.T) []string {
+	t.Helper()
+	dirs, err := filepath.Glob(filepath.Join("testdata", "*", "schema.json"))
+	if err != nil || len(dirs) == 0 {
+		t.Fatalf("no golden cases under testdata: %v", err)
+	}
+	var cases []string
+	for _, d := range dirs {
+		cases = append(cases, filepath.Base(filepath.Dir(d)))
+	}
+	sort.Strings(cases)
+	return cases
+}
+
+func generateCase(t *testing.T, name string) map[string][]byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name, "schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := gen.Generate(gen.Config{Package: name, Files: []gen.File{{Name: "schema.json", Data: data}}, Fixtures: true})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return out
+}
+
+// TestGolden compares what the generator writes for each case with the
+// files in want/; run with -update after a deliberate change, and read the
+// diff.
+func TestGolden(t *testing.T) {
+	for _, name := range goldenCases(t) {
+		t.Run(name, func(t *testing.T) {
+			got := generateCase(t, name)
+			want := filepath.Join("testdata", name, "want")
+			if *update {
+				if err := os.RemoveAll(want); err != nil {
+					t.Fatal(err)
+				}
+				writeFiles(t, want, got)
+				return
+			}
+			onDisk := readFiles(t, want)
+			if diff := cmp.Diff(names(onDisk), names(got)); diff != "" {
+				t.Errorf("file set differs (-want +got); run with -update after a deliberate change:\n%s", diff)
+			}
+			for f, b := range got {
+				if w, ok := onDisk[f]; ok && string(w) != string(b) {
+					t.Errorf("%s differs (-want +got); run with -update after a deliberate change:\n%s", f, cmp.Diff(string(w), string(b)))
+				}
+			}
+		})
+	}
+}
+
+// TestGoldenPackagesRun builds every golden package in a scratch module and
+// runs its fixtures_test.go: the expected output compiles, and its
+// decoders and encoders agree with its fixtures.
+func TestGoldenPackagesRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs generated packages")
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	env, err := testmod.Write(dir, "goldencheck", root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range goldenCases(t) {
+		writeFiles(t, filepath.Join(dir, name), readFiles(t, filepath.Join("testdata", name, "want")))
+	}
+	cmd := exec.Command(goBin, "test", "-count=1", "./...")
+	cmd.Dir = dir
+	cmd.Env = env
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test of the golden packages: %v\n%s", err, b)
+	}
+}
+
+func names(files map[string][]byte) []string {
+	var out []string
+	for n := range files {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func readFiles(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	out := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		out[filepath.ToSlash(rel)] = b
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("%v (run with -update to write the golden files)", err)
+	}
+	return out
+}
+
+func writeFiles(t *testing.T, dir string, files map[string][]byte) {
+	t.Helper()
+	for name, b := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,180 @@
+package rtimpl
+
+import (
+	"strconv"
+	"unsafe"
+
+	"github.com/zeroproject/zero/internal/jsonnum"
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/internal/msg"
+)
+
+// False is the schema false: no value is valid.
+var False = &Node{Never: true}
+
+// True is the schema true: every value is valid.
+var True = &Node{}
+
+// DecodeRaw reads one value, validates it against n (any value when n is
+// nil) and returns a copy of its bytes.
+func DecodeRaw(d *rt.Decoder, n *Node) (rt.Raw, error) {
+	start := d.Start()
+	var err error
+	if n == nil {
+		err = d.Skip()
+	} else {
+		err = n.validate(d, 0, nil)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return rt.Raw(d.Span(start)), nil
+}
+
+// CheckRaw validates an rt.Raw value built in Go: it must be one JSON value.
+func CheckRaw(r rt.Raw) error {
+	if len(r) == 0 {
+		return rt.Fail(-1, "type", "missing value")
+	}
+	var d rt.Decoder
+	d.ResetString(view(r))
+	if err := d.Skip(); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+// ExpectConst reads one value and checks that it equals the const whose
+// canonical text is canon. When the schema also names types, a value of
+// another type fails at "type", as validators report it.
+func ExpectConst(d *rt.Decoder, canon string, types TypeSet) error {
+	off := d.Start()
+	k := d.Next()
+	raw, err := d.RawString()
+	if err != nil {
+		return err
+	}
+	if raw == canon {
+		return nil
+	}
+	if types != 0 && !types.admitsKind(k, raw) {
+		return rt.Fail(off, "type", "got "+k.String()+", want "+types.String())
+	}
+	got, err := Canonical(raw)
+	if err != nil {
+		return err
+	}
+	if got != canon {
+		return constMismatch(off, canon)
+	}
+	return nil
+}
+
+// PeekString finds the string value of key in the object at the cursor
+// without consuming anything: the discriminator of a union.
+func PeekString(d *rt.Decoder, key string, want string) (string, error) {
+	defer d.Rewind(d.Mark())
+	off := d.Start()
+	if err := d.ObjStart(); err != nil {
+		return "", err
+	}
+	for n := 0; ; n++ {
+		k, ok, err := d.ObjKey(n)
+		if err != nil {
+			return "", err
+		}
+		if !ok {
+			return "", Missing(off, key)
+		}
+		if k != key {
+			if err := d.Skip(); err != nil {
+				return "", err
+			}
+			continue
+		}
+		voff := d.Start()
+		if d.Next() != rt.String {
+			if err := d.Skip(); err != nil {
+				return "", err
+			}
+			return "", rt.AtKey(rt.Fail(voff, "const", "want one of "+want), key)
+		}
+		return d.Str()
+	}
+}
+
+// BadDiscriminator reports a union discriminator with an unknown value.
+func BadDiscriminator(d *rt.Decoder, key, got, want string) error {
+	return rt.AtKey(rt.Fail(d.Start(), "const", "got "+strconv.Quote(msg.Clip(got))+", want one of "+want), key)
+}
+
+// Text appends a free-text string through the encoder's hook and checks
+// the length rule on what the hook returned.
+func Text(e *rt.Encoder, key, s string, r *StrRule) error {
+	if e.Hook != nil {
+		// Validate checked s; only what the hook made of it is new.
+		s = e.Hook(key, s)
+		if err := r.Check(s, -1); err != nil {
+			return err
+		}
+	}
+	e.Buf = rt.AppendString(e.Buf, s)
+	return nil
+}
+
+// Unique checks that no two items of a slice of comparable values are equal.
+func Unique[T comparable](items []T, off int) error {
+	for i := 1; i < len(items); i++ {
+		for j := 0; j < i; j++ {
+			if items[i] == items[j] {
+				return rt.Fail(off, "uniqueItems", "items "+strconv.Itoa(j)+" and "+strconv.Itoa(i)+" are equal")
+			}
+		}
+	}
+	return nil
+}
+
+// NoValue reports a union wrapper that holds no variant.
+func NoValue() error { return rt.Fail(-1, "oneOf", "the union holds no value") }
+
+// CheckFinite refuses NaN and infinities, which JSON cannot represent.
+func CheckFinite(f float64) error {
+	if f != f || f > 1.7976931348623157e308 || f < -1.7976931348623157e308 {
+		return rt.Fail(-1, "type", "NaN and infinities are not JSON numbers")
+	}
+	return nil
+}
+
+// view returns r as a string without copying. Callers only read it for
+// the duration of one call and never let it outlive r or see r change.
+func view(r rt.Raw) string {
+	if len(r) == 0 {
+		return ""
+	}
+	return unsafe.String(&r[0], len(r))
+}
+
+// admitsKind reports whether a value of kind k (text raw) has one of the types.
+func (t TypeSet) admitsKind(k rt.Kind, raw string) bool {
+	switch k {
+	case rt.Null:
+		return t&TNull != 0
+	case rt.Bool:
+		return t&TBool != 0
+	case rt.Object:
+		return t&TObject != 0
+	case rt.Array:
+		return t&TArray != 0
+	case rt.String:
+		return t&TString != 0
+	case rt.Number:
+		if t&TNumber != 0 {
+			return true
+		}
+		if t&TInteger != 0 {
+			dec, ok := jsonnum.Parse(raw)
+			return ok && dec.IsInt()
+		}
+	}
+	return false
+}
