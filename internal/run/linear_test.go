@@ -42,6 +42,9 @@ func TestLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the linearity check in -short mode: it streams 101,000 events three times per case")
 	}
+	if raceDetector {
+		t.Skip("skipping the linearity check under the race detector, which slows it tenfold; go test without -race runs it")
+	}
 	for _, d := range []*pt.Dialect{pt.OpenAI, pt.Anthropic} {
 		for _, c := range linearCases() {
 			name := d.Name() + "/" + c.name

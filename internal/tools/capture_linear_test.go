@@ -15,6 +15,9 @@ func TestCaptureIsLinear(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the capture linearity check in -short mode: it captures 160 MB")
 	}
+	if raceDetector {
+		t.Skip("skipping the capture linearity check under the race detector, which slows it tenfold; go test without -race runs it")
+	}
 	piece := []byte("0123456789abcde\n")
 	perWrite := func(n int) time.Duration {
 		best := time.Duration(0)
