@@ -12,12 +12,14 @@ package zero
 //go:generate go run ./cmd/zerogen --schemas schema/streamjson/v1 --out generated/streamjson/v1 --package streamjsonv1 --fixtures
 //go:generate go run ./cmd/zerogen --schemas schema/streamjson/v2 --out generated/streamjson/v2 --package streamjsonv2 --fixtures
 //go:generate go run ./cmd/zerogen upgrade --from schema/streamjson/v1 --from-import github.com/zeroproject/zero/generated/streamjson/v1 --schemas schema/streamjson/v2 --out generated/streamjson/v2 --package streamjsonv2
+//go:generate go run ./cmd/zerogen downgrade --from schema/streamjson/v1 --from-import github.com/zeroproject/zero/generated/streamjson/v1 --schemas schema/streamjson/v2 --out generated/streamjson/v2 --package streamjsonv2 --drop "Reasoning=version 1 has no reasoning events" --drop "PermissionRequest=version 1 has no permission events" --drop "PermissionDecision=version 1 has no permission events"
 //go:generate go run ./cmd/zerogen --schemas schema/session/v1 --out generated/session/v1 --package sessionv1 --fixtures
 //go:generate go run ./cmd/zerogen --schemas schema/tools/v1 --out generated/tools/v1 --package toolsv1 --fixtures
 //go:generate go run ./cmd/zerogen --schemas schema/replay/v1 --out generated/replay/v1 --package replayv1 --fixtures
 //go:generate go run ./cmd/zerogen --schemas schema/execresult/v1 --out generated/execresult/v1 --package execresultv1 --fixtures
 //go:generate go run ./cmd/zerogen --schemas schema/execresult/v2 --out generated/execresult/v2 --package execresultv2 --fixtures
 //go:generate go run ./cmd/zerogen upgrade --from schema/execresult/v1 --from-import github.com/zeroproject/zero/generated/execresult/v1 --schemas schema/execresult/v2 --out generated/execresult/v2 --package execresultv2
+//go:generate go run ./cmd/zerogen downgrade --from schema/execresult/v1 --from-import github.com/zeroproject/zero/generated/execresult/v1 --schemas schema/execresult/v2 --out generated/execresult/v2 --package execresultv2
 //go:generate go run ./cmd/zerogen --schemas schema/openai/v1 --out generated/openai/v1 --package openaiv1 --skip-unknown
 //go:generate go run ./cmd/zerogen --schemas schema/anthropic/v1 --out generated/anthropic/v1 --package anthropicv1 --skip-unknown
 //go:generate go run ./cmd/zerogen bundle --schemas schema --out generated/bundles

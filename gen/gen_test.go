@@ -20,6 +20,13 @@ func TestRefusals(t *testing.T) {
 		{`{"$schema":"http://example.invalid/meta","type":"object"}`, `s.json#/$schema: unknown dialect http://example.invalid/meta`},
 		{`{"type":"object","properties":{"a":{"type":"string"}}`, `s.json#: not valid JSON`},
 		{`{"type":"strin"}`, `s.json#`},
+		{`{"properties":{"a":{"type":"string","pattern":"^(?=a)b"}}}`, `s.json#/properties/a/pattern: pattern "^(?=a)b": look-around is not supported (RE2)`},
+		{`{"patternProperties":{"(?<!x)y":{}}}`, `s.json#/patternProperties/(?<!x)y: pattern "(?<!x)y": look-around is not supported (RE2)`},
+		{`{"pattern":"(a)\\1"}`, `s.json#/pattern: pattern "(a)\\1": back-references are not supported (RE2)`},
+		{`{"pattern":"a{2,1}"}`, "s.json#/pattern: pattern \"a{2,1}\": invalid repeat count `{2,1}` (RE2)"},
+		// A schema embedded in another dialect than its document's is refused, not half read.
+		{`{"type":"object","properties":{"a":{"$id":"a.json","$schema":"https://json-schema.org/draft/2019-09/schema"}}}`,
+			`s.json#/properties/a/$schema: an embedded schema in another dialect (https://json-schema.org/draft/2019-09/schema) than its document's (2020-12) is not supported`},
 	} {
 		_, err := generate(t, tc.schema)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -72,6 +79,14 @@ func TestAnnotationOnlyRoots(t *testing.T) {
 	}
 }
 
+func TestDialect2020IsRead(t *testing.T) {
+	for _, id := range []string{"https://json-schema.org/draft/2020-12/schema", "https://json-schema.org/draft/2020-12/schema#"} {
+		if _, err := generate(t, `{"$schema":"`+id+`","title":"T","type":"string"}`); err != nil {
+			t.Errorf("%s: %v", id, err)
+		}
+	}
+}
+
 func TestExtensionsAndAnnotationsAreAllowed(t *testing.T) {
 	_, err := generate(t, `{"title":"Thing","type":"object","x-go-hint":1,"$comment":"c","properties":{"a":{"type":"string","format":"date-time","examples":["x"],"deprecated":true}}}`)
 	if err != nil {
@@ -85,6 +100,27 @@ func TestNameCollision(t *testing.T) {
 		"b":{"title":"Same","type":"object","properties":{"y":{"type":"string"}}}}}`)
 	if err == nil || !strings.Contains(err.Error(), "the Go name Same") {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// TestPackageNameCollision refuses a type named as the Value interface of
+// a union or the Values list of an enum, naming both.
+func TestPackageNameCollision(t *testing.T) {
+	for _, tc := range []struct{ schema, want string }{
+		{`{"title":"Root","type":"object","properties":{
+			"u":{"title":"Shape","oneOf":[{"$ref":"#/$defs/a"}]},
+			"v":{"title":"ShapeValue","type":"object"}},
+			"$defs":{"a":{"title":"A","type":"object","required":["k"],"properties":{"k":{"const":"a"}}}}}`,
+			"s.json#/properties/v: the Go name ShapeValue is both this type's and the interface of the union Shape"},
+		{`{"title":"Root","type":"object","properties":{
+			"e":{"title":"Level","enum":["a"]},
+			"v":{"title":"LevelValues","type":"object"}}}`,
+			"s.json#/properties/v: the Go name LevelValues is both this type's and the list of values of the enum Level"},
+	} {
+		_, err := generate(t, tc.schema)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("got %v\nwant %s", err, tc.want)
+		}
 	}
 }
 

@@ -13,13 +13,16 @@ const bundleUsage = `Usage:
   zerogen bundle --schemas DIR --out DIR [--package NAME] [--check]
 
 Writes one self-contained JSON Schema per root schema of every
-FAMILY/vN/ directory under --schemas, to --out as FAMILY/vN/ROOT.json: the
+FAMILY/vN/ directory under --schemas, to --out as FAMILY/vN/ROOT.json (or,
+for a plain directory of schemas, NAME/ROOT.json, NAME being the
+directory's name): the
 root document with every file it refers to embedded under $defs, each
 keeping its own $id, so that any 2020-12 validator compiles it alone. Also
 writes bundles.go, a Go package that embeds them (Lookup, List).
 
 Flags:
-  --schemas DIR     the schema root (holding FAMILY/vN/*.json)
+  --schemas DIR     the schema root (holding FAMILY/vN/*.json), or a plain
+                    directory of schemas
   --out DIR         directory to write; files zerogen wrote there before are
                     replaced or removed, any other file is left alone, and
                     one in the way of a generated file is an error

@@ -18,7 +18,8 @@ report between consecutive versions (see 'zerogen compat'); README.md
 is the index.
 
 Flags:
-  --schemas DIR     the schema root (holding FAMILY/vN/*.json)
+  --schemas DIR     the schema root (holding FAMILY/vN/*.json), or a plain
+                    directory of schemas, written as NAME.md after its name
   --out DIR         directory to write; files zerogen wrote there before are
                     replaced or removed, any other file is left alone, and
                     one in the way of a generated file is an error

@@ -17,7 +17,9 @@ import (
 var versionDir = regexp.MustCompile(`^v([1-9][0-9]*)$`)
 
 // readSets reads every FAMILY/vN/ directory under dir as one schema set, in
-// family and version order.
+// family and version order. A directory without FAMILY/vN/ directories is
+// one set without a version, named after the directory: its *.json files,
+// searched recursively.
 func readSets(dir string) ([]gen.SchemaSet, error) {
 	families, err := os.ReadDir(dir)
 	if err != nil {
@@ -46,7 +48,7 @@ func readSets(dir string) ([]gen.SchemaSet, error) {
 		}
 	}
 	if len(sets) == 0 {
-		return nil, fmt.Errorf("no FAMILY/vN directories under %s", dir)
+		return plainSet(dir)
 	}
 	sort.Slice(sets, func(i, j int) bool {
 		if sets[i].Family != sets[j].Family {
@@ -55,6 +57,30 @@ func readSets(dir string) ([]gen.SchemaSet, error) {
 		return sets[i].Version < sets[j].Version
 	})
 	return sets, nil
+}
+
+// plainSet reads a plain directory of schemas as one set without a version.
+// A directory of vN/ directories is a family given by mistake for the
+// schema root above it, and refused.
+func plainSet(dir string) ([]gen.SchemaSet, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		if e.IsDir() && versionDir.MatchString(e.Name()) {
+			return nil, fmt.Errorf("no FAMILY/vN directories under %s: it holds %s/, so it is one family; give the directory above it", dir, e.Name())
+		}
+	}
+	files, err := readSchemas(dir)
+	if err != nil {
+		return nil, fmt.Errorf("no FAMILY/vN directories and no *.json files under %s", dir)
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	return []gen.SchemaSet{{Family: filepath.Base(abs), Files: files}}, nil
 }
 
 // setsCommand is the shape shared by the subcommands that turn every schema

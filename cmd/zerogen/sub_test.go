@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -129,5 +130,47 @@ func TestBundleErrorNamesTheFile(t *testing.T) {
 	code, _, errOut = runZerogen("bundle", "--schemas", filepath.Join(dir, "fam"), "--out", filepath.Join(dir, "out"))
 	if code != 1 || !strings.Contains(errOut, "no FAMILY/vN directories") {
 		t.Fatalf("a version directory as --schemas: %d %s", code, errOut)
+	}
+}
+
+// TestPlainSchemaDirectory: ts, docs and bundle also read a directory of
+// schemas that is not a FAMILY/vN tree, as one set named after the
+// directory: NAME.d.ts, NAME.md (and README.md), NAME/ROOT.json.
+func TestPlainSchemaDirectory(t *testing.T) {
+	schemas := filepath.Join(t.TempDir(), "myschemas")
+	writeSchema(t, schemas, "thing.json", thing)
+	writeSchema(t, schemas, "sub/other.json", `{"title":"Other","type":"object","properties":{"thing":{"$ref":"https://example.test/thing.json"}}}`)
+	for name, want := range map[string][]string{
+		"ts":     {"myschemas.d.ts"},
+		"docs":   {"README.md", "myschemas.md"},
+		"bundle": {"bundles.go", "myschemas/sub/other.json", "myschemas/thing.json"},
+	} {
+		out := filepath.Join(t.TempDir(), "out")
+		args := []string{name, "--schemas", schemas, "--out", out}
+		if code, _, errOut := runZerogen(args...); code != 0 {
+			t.Fatalf("%s: %d %s", name, code, errOut)
+		}
+		have, _ := output{dir: out}.generatedFiles()
+		var got []string
+		for n := range have {
+			got = append(got, n)
+		}
+		sort.Strings(got)
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s wrote %v, want %v", name, got, want)
+		}
+		if code, _, errOut := runZerogen(append(args, "--check")...); code != 0 {
+			t.Errorf("%s --check after writing: %d %s", name, code, errOut)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	runZerogen("ts", "--schemas", schemas, "--out", out)
+	if ts := readFile(t, filepath.Join(out, "myschemas.d.ts")); !strings.Contains(ts, "export interface Thing {") ||
+		!strings.Contains(ts, "declarations of the myschemas documents") {
+		t.Errorf("myschemas.d.ts:\n%s", ts)
+	}
+	code, _, errOut := runZerogen("ts", "--schemas", t.TempDir(), "--out", out)
+	if code != 1 || !strings.Contains(errOut, "no FAMILY/vN directories and no *.json files under") {
+		t.Errorf("an empty directory: %d %s", code, errOut)
 	}
 }

@@ -17,7 +17,8 @@ as optional, enums as unions of string literals, and JSONValue for values
 of any shape. They describe shapes only; the schema checks the rest.
 
 Flags:
-  --schemas DIR     the schema root (holding FAMILY/vN/*.json)
+  --schemas DIR     the schema root (holding FAMILY/vN/*.json), or a plain
+                    directory of schemas, written as NAME.d.ts after its name
   --out DIR         directory to write; files zerogen wrote there before are
                     replaced or removed, any other file is left alone, and
                     one in the way of a generated file is an error

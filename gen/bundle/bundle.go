@@ -60,9 +60,18 @@ func (l *loaded) bundle(root *schema.Doc) ([]byte, error) {
 			continue
 		}
 		top.Members = append(top.Members, m)
-		if m.Key == "$id" && root.Raw.Get("$comment") == nil {
-			top.Members = append(top.Members, schema.Member{Key: "$comment", Val: schema.String(bundleComment(root, deps))})
+	}
+	if root.Raw.Get("$comment") == nil {
+		// The mark that the file is zerogen's goes after $id, else after
+		// $schema, else first: near the top, where zerogen looks for it.
+		at := 0
+		for i, m := range top.Members {
+			if m.Key == "$id" || (m.Key == "$schema" && at == 0) {
+				at = i + 1
+			}
 		}
+		mark := schema.Member{Key: "$comment", Val: schema.String(bundleComment(root, deps))}
+		top.Members = append(top.Members[:at], append([]schema.Member{mark}, top.Members[at:]...)...)
 	}
 	for _, d := range deps {
 		if defs.Get(d.URL) != nil {

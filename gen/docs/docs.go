@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/zeroproject/zero/gen/internal/schema"
@@ -31,9 +32,12 @@ func Docs(sets []schema.SchemaSet) (map[string][]byte, error) {
 		if err != nil {
 			return nil, schema.PrefixError(err, set.Dir())
 		}
-		name := fmt.Sprintf("%s-v%d.md", set.Family, set.Version)
+		name, version := fmt.Sprintf("%s-v%d.md", set.Family, set.Version), strconv.Itoa(set.Version)
+		if set.Version == 0 {
+			name, version = set.Family+".md", "—" // a plain directory of schemas
+		}
 		out[name] = page
-		index = append(index, fmt.Sprintf("| %s | %d | [%s](%s) |", set.Family, set.Version, name, name))
+		index = append(index, fmt.Sprintf("| %s | %s | [%s](%s) |", set.Family, version, name, name))
 	}
 	for i := 1; i < len(sets); i++ {
 		if sets[i].Family != sets[i-1].Family {
@@ -113,11 +117,20 @@ func (p *docPage) f(format string, args ...any) { fmt.Fprintf(&p.b, format, args
 func (p *docPage) render() []byte {
 	dir := p.set.Dir()
 	p.f(docsHeader, p.m.Hash)
-	p.f("# %s version %d\n\n", p.set.Family, p.set.Version)
+	p.f("# %s\n\n", p.set.Label())
+	if p.set.Version == 0 {
+		p.f("Generated from the schemas of `%s` by `zerogen docs`; do not edit.\n\n", dir)
+		return p.contents()
+	}
 	p.f("Generated from [`schema/%s`](../../schema/%s) by `zerogen docs`; do not edit. ", dir, dir)
 	p.f("The same schemas, each bundled into one self-contained file, are in [`generated/bundles/%s`](../../generated/bundles/%s); ", dir, dir)
 	p.f("TypeScript declarations in [`generated/ts/%s.d.ts`](../../generated/ts/%s.d.ts); ", dir, dir)
 	p.f("valid and invalid test documents in [`generated/%s/testdata/fixtures`](../../generated/%s/testdata/fixtures).\n\n", dir, dir)
+	return p.contents()
+}
+
+// contents lists the roots and documents each type.
+func (p *docPage) contents() []byte {
 	p.f("Document types (roots):\n\n")
 	for i, r := range p.m.Roots {
 		p.f("- [%s](#%s) (`%s`): %s\n", r.Name, anchor(r.Name), p.l.Roots[i].Name, firstSentence(r.Doc))
@@ -137,6 +150,7 @@ func (p *docPage) render() []byte {
 			p.typeSection(t, "###")
 		}
 	}
+	p.vocabs()
 	return bytes.TrimRight(p.b.Bytes(), "\n")
 }
 
@@ -195,8 +209,12 @@ func (p *docPage) body(t *ir.Type) {
 		for _, v := range t.Variants {
 			p.f("- `%s`: [%s](#%s)\n", strings.Trim(v.DiscValue, `"`), v.Name, anchor(v.Name))
 		}
-	case t.Kind == ir.KEnum:
-		p.f("\nA string, one of:\n\n")
+	case t.Kind == ir.KEnum || t.Kind == ir.KIntEnum:
+		what := "A string"
+		if t.Kind == ir.KIntEnum {
+			what = "An integer"
+		}
+		p.f("\n%s, one of:\n\n", what)
 		for _, v := range t.Values {
 			p.f("- `%s`\n", v)
 		}
@@ -243,7 +261,7 @@ func (p *docPage) fields(t *ir.Type) {
 func (p *docPage) typeText(t *ir.Type) string {
 	var s string
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion, ir.KEnum:
+	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum:
 		s = fmt.Sprintf("[%s](#%s)", t.Name, anchor(t.Name))
 	case ir.KString:
 		s = "string"
@@ -263,6 +281,7 @@ func (p *docPage) typeText(t *ir.Type) string {
 			s = "JSON value (see the schema)"
 		}
 	}
+	s += vocabRef(t)
 	if t.Nullable {
 		s += " or null"
 	}

@@ -20,7 +20,7 @@ func (p *docPage) constraints(t *ir.Type) string {
 		if len(t.Values) > 0 {
 			parts = append(parts, "one of "+codeList(t.Values))
 		}
-	case ir.KEnum:
+	case ir.KEnum, ir.KIntEnum:
 		parts = append(parts, "one of "+codeList(t.Values))
 	case ir.KInt:
 		if b := t.Int; b != nil {

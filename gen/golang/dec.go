@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
 	"github.com/zeroproject/zero/gen/ir"
+	"github.com/zeroproject/zero/rt"
 )
 
 func d() *jen.Statement   { return jen.Id("d") }
@@ -35,6 +37,9 @@ func (e *emitter) emitDecoders(f *jen.File) {
 	for _, t := range e.order {
 		e.ruleVars(f, t)
 		e.decFunc(f, t)
+		if t.Alias != nil {
+			continue // the methods are the named type's
+		}
 		switch t.Kind {
 		case ir.KStruct:
 			e.structDecoder(f, t)
@@ -130,6 +135,8 @@ func (e *emitter) decBody(t *ir.Type) []jen.Code {
 		}
 	case ir.KEnum:
 		return e.enumDecBody(t)
+	case ir.KIntEnum:
+		return e.intEnumDecBody(t)
 	case ir.KString:
 		out := []jen.Code{}
 		if e.hasStrRule(t) {
@@ -183,7 +190,7 @@ func (e *emitter) zeroValue(t *ir.Type) jen.Code {
 		return jen.Id(t.Name).Values()
 	case ir.KEnum, ir.KString:
 		return jen.Lit("")
-	case ir.KInt, ir.KFloat:
+	case ir.KInt, ir.KFloat, ir.KIntEnum:
 		return jen.Lit(0)
 	case ir.KBool:
 		return jen.False()
@@ -196,18 +203,57 @@ func (e *emitter) enumDecBody(t *ir.Type) []jen.Code {
 	for _, v := range t.Values {
 		cases = append(cases, jen.Lit(v))
 	}
+	var other jen.Code = jen.Null()
+	switch {
+	case t.EnumKeyword != "":
+		// No type keyword: a value of any other type fails at the enum.
+		other = jen.If(d().Dot("Next").Call().Op("!=").Qual(rtPkg, "String")).Block(
+			jen.If(err().Op(":=").Add(d()).Dot("Skip").Call(), err().Op("!=").Nil()).Block(jen.Return(jen.Lit(""), err())),
+			jen.Return(jen.Lit(""), e.enumMismatch(t, jen.Id("off"), d().Dot("Span").Call(jen.Id("off")))))
+	case t.NullKeyword == "enum":
+		// The type admits null but the enum does not list it.
+		other = jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
+			jen.Return(jen.Lit(""), e.enumMismatch(t, jen.Id("off"), jen.Lit("null"))))
+	}
+	return []jen.Code{
+		jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
+		other,
+		jen.List(jen.Id("s"), err()).Op(":=").Add(d()).Dot("StrShared").Call(), ifErrReturn(jen.Lit(""), err()),
+		jen.Switch(jen.Id("s")).Block(jen.Case(cases...).Block(jen.Return(jen.Id(t.Name).Call(jen.Id("s")), jen.Nil()))),
+		jen.Return(jen.Lit(""), e.enumMismatch(t, jen.Id("off"), jen.Qual("strconv", "Quote").Call(jen.Id("s")))),
+	}
+}
+
+// enumMismatch is the error for a value (got, its JSON text) that is not
+// one of the values of enum t; off is -1 for a value built in Go.
+func (e *emitter) enumMismatch(t *ir.Type, off, got jen.Code) jen.Code {
+	if t.EnumKeyword == "const" {
+		return jen.Qual(rtPkg, "Fail").Call(off, jen.Lit("const"), jen.Lit("want "+string(rt.AppendString(nil, t.Values[0]))))
+	}
+	want := quotedList(t.Values)
+	if t.Kind == ir.KIntEnum {
+		want = strings.Join(t.Values, ", ")
+	}
+	return jen.Qual(rtimplPkg, "EnumMismatch").Call(off, got, jen.Lit(want))
+}
+
+// intEnumDecBody decodes an integer and checks it against the constants.
+func (e *emitter) intEnumDecBody(t *ir.Type) []jen.Code {
+	var cases []jen.Code
+	for _, name := range t.ConstNames {
+		cases = append(cases, jen.Id(name))
+	}
 	var null jen.Code = jen.Null()
 	if t.NullKeyword == "enum" {
-		// The type admits null but the enum does not list it.
 		null = jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
-			jen.Return(jen.Lit(""), jen.Qual(rtimplPkg, "EnumMismatch").Call(jen.Id("off"), jen.Lit("null"), jen.Lit(quotedList(t.Values)))))
+			jen.Return(jen.Lit(0), e.enumMismatch(t, jen.Id("off"), jen.Lit("null"))))
 	}
 	return []jen.Code{
 		jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
 		null,
-		jen.List(jen.Id("s"), err()).Op(":=").Add(d()).Dot("StrShared").Call(), ifErrReturn(jen.Lit(""), err()),
-		jen.Switch(jen.Id("s")).Block(jen.Case(cases...).Block(jen.Return(jen.Id(t.Name).Call(jen.Id("s")), jen.Nil()))),
-		jen.Return(jen.Lit(""), jen.Qual(rtimplPkg, "EnumMismatch").Call(jen.Id("off"), jen.Qual("strconv", "Quote").Call(jen.Id("s")), jen.Lit(quotedList(t.Values)))),
+		jen.List(jen.Id("n"), err()).Op(":=").Add(d()).Dot("Int").Call(), ifErrReturn(jen.Lit(0), err()),
+		jen.Switch(jen.Id(t.Name).Call(jen.Id("n"))).Block(jen.Case(cases...).Block(jen.Return(jen.Id(t.Name).Call(jen.Id("n")), jen.Nil()))),
+		jen.Return(jen.Lit(0), e.enumMismatch(t, jen.Id("off"), jen.Qual("strconv", "FormatInt").Call(jen.Id("n"), jen.Lit(10)))),
 	}
 }
 

@@ -45,8 +45,10 @@ func newEmitter(m *ir.Model) *emitter {
 		if _, ok := e.ids[t]; ok {
 			return
 		}
-		named := t.Name != ""
-		if named { // named types come first, so that cycles through them end
+		// Named types come first, so that cycles through them end; an
+		// alias declares nothing, so it is numbered as an anonymous type.
+		named := t.Name != "" && t.Alias == nil
+		if named {
 			e.ids[t] = len(e.order)
 			e.order = append(e.order, t)
 			e.names = append(e.names, t.Name)
@@ -60,6 +62,7 @@ func newEmitter(m *ir.Model) *emitter {
 		}
 		walk(t.Elem, ctx+"Item")
 		walk(t.Extra, ctx+"Extra")
+		walk(t.Alias, ctx)
 		if named {
 			return
 		}
@@ -84,11 +87,15 @@ func newEmitter(m *ir.Model) *emitter {
 }
 
 // anonName is what the functions of an unnamed type are named after: its
-// Go shape when it has no constraint ("String", "Int64List"), else the
+// Go shape when it has no constraint ("String", "Int64List"), the named
+// type a nullable alias stands for ("NullablePerson"), else the
 // $defs entry it comes from, else the place it was first met (a struct and
 // field, "ToolCallArgs").
 func (e *emitter) anonName(t *ir.Type, ctx string) string {
 	name := e.shapeName(t)
+	if t.Alias != nil && t.Name != "" {
+		name = t.Name // X or null, X a named type: NullableX
+	}
 	if name == "" {
 		if i := strings.LastIndex(t.Loc, "#/$defs/"); i >= 0 && !strings.Contains(t.Loc[i+len("#/$defs/"):], "/") {
 			name = ir.GoName(t.Loc[i+len("#/$defs/"):])
@@ -154,7 +161,7 @@ func (e *emitter) freeName(name string) string {
 // signature describes everything the functions of an anonymous type depend
 // on: its kind, null, its rules and, for slices and maps, its element.
 func (e *emitter) signature(t *ir.Type) string {
-	sig := fmt.Sprintf("%d|%v|%v|", t.Kind, t.Nullable, t.Hookable)
+	sig := fmt.Sprintf("%d|%v|%v|%s|", t.Kind, t.Nullable, t.Hookable, t.Name)
 	switch t.Kind {
 	case ir.KString:
 		sig += fmt.Sprintf("%d|%d|%q", t.MinLen, t.MaxLen, t.Pattern)
@@ -224,17 +231,35 @@ func (e *emitter) emit() (map[string][]byte, error) {
 		}
 		out[p.name] = b
 	}
-	return out, nil
+	return e.emitKnownFile(out)
 }
 
 // name is what the functions and rules of t are named after.
 func (e *emitter) name(t *ir.Type) string { return e.names[e.ids[t]] }
 
 // baseType is the Go type of t without null.
-func (e *emitter) baseType(t *ir.Type) *jen.Statement {
+func (e *emitter) baseType(t *ir.Type) *jen.Statement { return baseTypeIn("", t) }
+
+// valType is the Go type of a value of t, null included.
+func (e *emitter) valType(t *ir.Type) *jen.Statement { return valTypeIn("", t) }
+
+// valTypeIn is the Go type of a value of t, null included, whose named
+// types are declared in the package imp ("" for the package being written).
+func valTypeIn(imp string, t *ir.Type) *jen.Statement {
+	if t.Nullable && t.Kind != ir.KRaw {
+		return jen.Qual(rtPkg, "Nullable").Types(baseTypeIn(imp, t))
+	}
+	return baseTypeIn(imp, t)
+}
+
+// baseTypeIn is valTypeIn without null.
+func baseTypeIn(imp string, t *ir.Type) *jen.Statement {
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion, ir.KEnum:
-		return jen.Id(t.Name)
+	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum:
+		if imp == "" {
+			return jen.Id(t.Name)
+		}
+		return jen.Qual(imp, t.Name)
 	case ir.KString:
 		return jen.String()
 	case ir.KInt:
@@ -244,19 +269,11 @@ func (e *emitter) baseType(t *ir.Type) *jen.Statement {
 	case ir.KBool:
 		return jen.Bool()
 	case ir.KArray:
-		return jen.Index().Add(e.valType(t.Elem))
+		return jen.Index().Add(valTypeIn(imp, t.Elem))
 	case ir.KMap:
-		return jen.Map(jen.String()).Add(e.valType(t.Elem))
+		return jen.Map(jen.String()).Add(valTypeIn(imp, t.Elem))
 	}
 	return jen.Qual(rtPkg, "Raw")
-}
-
-// valType is the Go type of a value of t, null included.
-func (e *emitter) valType(t *ir.Type) *jen.Statement {
-	if t.Nullable && t.Kind != ir.KRaw {
-		return jen.Qual(rtPkg, "Nullable").Types(e.baseType(t))
-	}
-	return e.baseType(t)
 }
 
 // fieldStore says how an optional field keeps presence.
@@ -333,7 +350,7 @@ func (e *emitter) emitTypes(f *jen.File) {
 			e.structType(f, t)
 		case ir.KUnion:
 			e.unionType(f, t)
-		case ir.KEnum:
+		case ir.KEnum, ir.KIntEnum:
 			e.enumType(f, t)
 		}
 	}
@@ -391,23 +408,23 @@ func (e *emitter) unionType(f *jen.File, t *ir.Type) {
 }
 
 func (e *emitter) enumType(f *jen.File, t *ir.Type) {
-	f.Add(docComment(t.Name, t.Doc, t.Deprecated).Type().Id(t.Name).String())
+	base, lit := jen.String(), func(v string) jen.Code { return jen.Lit(v) }
+	if t.Kind == ir.KIntEnum {
+		base, lit = jen.Int64(), func(v string) jen.Code { return jen.Id(v) }
+	}
+	f.Add(docComment(t.Name, t.Doc, t.Deprecated).Type().Id(t.Name).Add(base))
 	var consts []jen.Code
-	for _, v := range t.Values {
-		consts = append(consts, jen.Id(enumConst(t, v)).Id(t.Name).Op("=").Lit(v))
+	for i, v := range t.Values {
+		consts = append(consts, jen.Id(t.ConstNames[i]).Id(t.Name).Op("=").Add(lit(v)))
 	}
 	f.Comment(fmt.Sprintf("The values of %s.", t.Name))
 	f.Const().Defs(consts...)
 	f.Comment(fmt.Sprintf("%sValues lists every value of %s.", t.Name, t.Name))
 	var lits []jen.Code
-	for _, v := range t.Values {
-		lits = append(lits, jen.Id(enumConst(t, v)))
+	for _, name := range t.ConstNames {
+		lits = append(lits, jen.Id(name))
 	}
 	f.Var().Id(t.Name + "Values").Op("=").Index().Id(t.Name).Values(lits...)
-}
-
-func enumConst(t *ir.Type, v string) string {
-	return t.Name + ir.GoName(v)
 }
 
 // quotedList renders enum values for messages.

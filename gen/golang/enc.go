@@ -22,6 +22,9 @@ func (e *emitter) encName(t *ir.Type) string { return "encode" + e.name(t) }
 func (e *emitter) emitEncoders(f *jen.File) {
 	for _, t := range e.order {
 		e.encFunc(f, t)
+		if t.Alias != nil {
+			continue // the methods are the named type's
+		}
 		switch t.Kind {
 		case ir.KStruct:
 			e.structEncoder(f, t)
@@ -53,6 +56,8 @@ func (e *emitter) encBody(t *ir.Type, v *jen.Statement) []jen.Code {
 		return []jen.Code{jen.Return(v.Clone().Dot("encodeJSON").Call(enc()))}
 	case ir.KEnum:
 		return []jen.Code{enc().Dot("Str").Call(jen.String().Call(v)), ret}
+	case ir.KIntEnum:
+		return []jen.Code{enc().Dot("Int").Call(jen.Int64().Call(v)), ret}
 	case ir.KString:
 		if !t.Hookable {
 			return []jen.Code{enc().Dot("Str").Call(v), ret}
@@ -233,7 +238,9 @@ func (e *emitter) unionEncoder(f *jen.File, t *ir.Type) {
 // encodeEntryPoints writes MarshalJSON, AppendJSON and EncodeJSON, which
 // validate before writing anything.
 func (e *emitter) encodeEntryPoints(f *jen.File, t *ir.Type) {
-	x := jen.Id("x").Op("*").Id(t.Name)
+	// Value receivers: a value, a map element or a field of another struct
+	// encodes as a pointer does (encoding/json calls MarshalJSON on all).
+	x := jen.Id("x").Id(t.Name)
 	f.Comment(fmt.Sprintf("MarshalJSON encodes the %s in schema property order after validating it.", t.Name))
 	f.Func().Params(x.Clone()).Id("MarshalJSON").Params().Params(jen.Index().Byte(), jen.Error()).Block(
 		jen.Return(jen.Id("x").Dot("AppendJSON").Call(jen.Nil())),

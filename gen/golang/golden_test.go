@@ -16,29 +16,51 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/*/want with what the generator writes")
 
-// goldenCases lists testdata/<case>/: each holds schema.json and, in want/,
-// every file zerogen --fixtures writes for it (package <case>).
+// goldenCases lists testdata/<case>/: each holds schema.json (or, for a
+// case of several files, schema/*.json) and, in want/, every file zerogen
+// --fixtures writes for it (package <case>). A case may also hold
+// check_test.go, a test of the generated API that runs inside the package
+// beside its fixtures.
 func goldenCases(t *testing.T) []string {
 	t.Helper()
-	dirs, err := filepath.Glob(filepath.Join("testdata", "*", "schema.json"))
-	if err != nil || len(dirs) == 0 {
+	single, err := filepath.Glob(filepath.Join("testdata", "*", "schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	multi, err := filepath.Glob(filepath.Join("testdata", "*", "schema"))
+	if err != nil || len(single)+len(multi) == 0 {
 		t.Fatalf("no golden cases under testdata: %v", err)
 	}
 	var cases []string
-	for _, d := range dirs {
+	for _, d := range append(single, multi...) {
 		cases = append(cases, filepath.Base(filepath.Dir(d)))
 	}
 	sort.Strings(cases)
 	return cases
 }
 
+// caseFiles reads the schema files of a case.
+func caseFiles(t *testing.T, name string) []gen.File {
+	t.Helper()
+	dir := filepath.Join("testdata", name)
+	if data, err := os.ReadFile(filepath.Join(dir, "schema.json")); err == nil {
+		return []gen.File{{Name: "schema.json", Data: data}}
+	}
+	paths, _ := filepath.Glob(filepath.Join(dir, "schema", "*.json"))
+	var files []gen.File
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, gen.File{Name: filepath.Base(p), Data: data})
+	}
+	return files
+}
+
 func generateCase(t *testing.T, name string) map[string][]byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", name, "schema.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := gen.Generate(gen.Config{Package: name, Files: []gen.File{{Name: "schema.json", Data: data}}, Fixtures: true})
+	out, err := gen.Generate(gen.Config{Package: name, Files: caseFiles(t, name), Fixtures: true})
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
@@ -74,8 +96,9 @@ func TestGolden(t *testing.T) {
 }
 
 // TestGoldenPackagesRun builds every golden package in a scratch module and
-// runs its fixtures_test.go: the expected output compiles, and its
-// decoders and encoders agree with its fixtures.
+// runs its fixtures_test.go and the case's check_test.go: the expected
+// output compiles, its decoders and encoders agree with its fixtures, and
+// its API works as the check says.
 func TestGoldenPackagesRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs generated packages")
@@ -94,7 +117,11 @@ func TestGoldenPackagesRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range goldenCases(t) {
-		writeFiles(t, filepath.Join(dir, name), readFiles(t, filepath.Join("testdata", name, "want")))
+		files := readFiles(t, filepath.Join("testdata", name, "want"))
+		if check, err := os.ReadFile(filepath.Join("testdata", name, "check_test.go")); err == nil {
+			files["check_test.go"] = check
+		}
+		writeFiles(t, filepath.Join(dir, name), files)
 	}
 	cmd := exec.Command(goBin, "test", "-count=1", "./...")
 	cmd.Dir = dir

@@ -15,7 +15,7 @@ const upOld = `{"$id":"https://x.test/v1/doc.json","title":"Doc","oneOf":[{"$ref
  "a":{"title":"A","type":"object","additionalProperties":false,"required":["type","n"],"properties":{
    "type":{"const":"a"},"n":{"type":"integer"},"opt":{"type":"string"},"nul":{"type":["string","null"]},
    "list":{"type":"array","items":{"$ref":"#/$defs/item"}},"tags":{"type":"object","additionalProperties":{"type":"integer"}},
-   "lvl":{"$ref":"#/$defs/level"},"sub":{"$ref":"#/$defs/item"},"any":{},"later":{"type":"string"},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},
+   "lvl":{"$ref":"#/$defs/level"},"sub":{"$ref":"#/$defs/item"},"any":{},"later":{"type":"string"},"prio":{"type":"integer","enum":[1,2]},"owner":{"oneOf":[{"$ref":"#/$defs/item"},{"type":"null"}]},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},
    "deep":{"type":"object","additionalProperties":{"type":"array","items":{"$ref":"#/$defs/item"}}}}},
  "b":{"title":"B","type":"object","additionalProperties":false,"required":["type","v"],"properties":{"type":{"const":"b"},"v":{"const":1}}},
  "item":{"title":"Item","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string"},"note":{"type":["string","null"]}}},
@@ -28,7 +28,7 @@ const upNew = `{"$id":"https://x.test/v2/doc.json","title":"Doc","oneOf":[{"$ref
  "a":{"title":"A","type":"object","additionalProperties":false,"required":["type","n","later"],"properties":{
    "type":{"const":"a"},"n":{"type":"integer"},"opt":{"type":"string"},"nul":{"type":["string","null"]},
    "list":{"type":"array","items":{"$ref":"#/$defs/item"}},"tags":{"type":"object","additionalProperties":{"type":"integer"}},
-   "lvl":{"$ref":"#/$defs/level"},"sub":{"$ref":"#/$defs/item"},"any":{},"later":{"type":"string"},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},
+   "lvl":{"$ref":"#/$defs/level"},"sub":{"$ref":"#/$defs/item"},"any":{},"later":{"type":"string"},"prio":{"type":"integer","enum":[1,2]},"owner":{"oneOf":[{"$ref":"#/$defs/item"},{"type":"null"}]},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},
    "deep":{"type":"object","additionalProperties":{"type":"array","items":{"$ref":"#/$defs/item"}}},
    "fresh":{"type":"boolean"}}},
  "b":{"title":"B","type":"object","additionalProperties":false,"required":["type","v"],"properties":{"type":{"const":"b"},"v":{"const":2}}},
@@ -104,8 +104,8 @@ import (
 
 func TestUpgrade(t *testing.T) {
 	for _, tc := range []struct{ in, want, err string }{
-		{in: ` + "`" + `{"type":"a","n":1,"opt":"o","nul":null,"list":[{"name":"x","note":"y"},{"name":"z"}],"tags":{"k":2},"lvl":"low","sub":{"name":"s"},"any":[1,{"z":true}],"later":"l","grid":[[1],[]]}` + "`" + `},
-		{in: ` + "`" + `{"type":"a","n":0,"nul":"s","list":[],"later":""}` + "`" + `},
+		{in: ` + "`" + `{"type":"a","n":1,"opt":"o","nul":null,"list":[{"name":"x","note":"y"},{"name":"z"}],"tags":{"k":2},"lvl":"low","sub":{"name":"s"},"any":[1,{"z":true}],"later":"l","prio":2,"owner":{"name":"o"},"grid":[[1],[]]}` + "`" + `},
+		{in: ` + "`" + `{"type":"a","n":0,"nul":"s","list":[],"later":"","owner":null}` + "`" + `},
 		{in: ` + "`" + `{"type":"b","v":1}` + "`" + `, want: ` + "`" + `{"type":"b","v":2}` + "`" + `},
 		{in: ` + "`" + `{"type":"a","n":1}` + "`" + `, err: "upgrade /later: absent, but the new version requires it"},
 		{in: ` + "`" + `{"type":"a","n":1,"later":"l","list":[{"name":"x"},{"name":"y","note":null}]}` + "`" + `, err: "upgrade /list/1/note: null, which the new version does not allow here"},

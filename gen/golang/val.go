@@ -15,6 +15,9 @@ func (e *emitter) valName(t *ir.Type) string { return "validate" + e.name(t) }
 func (e *emitter) emitValidators(f *jen.File) {
 	for _, t := range e.order {
 		e.valFunc(f, t)
+		if t.Alias != nil {
+			continue // the methods are the named type's
+		}
 		switch t.Kind {
 		case ir.KStruct:
 			e.structValidator(f, t)
@@ -24,7 +27,7 @@ func (e *emitter) emitValidators(f *jen.File) {
 				jen.If(jen.Id("x").Dot("Value").Op("==").Nil()).Block(jen.Return(jen.Qual(rtimplPkg, "NoValue").Call())),
 				jen.Return(jen.Id("x").Dot("Value").Dot("Validate").Call()),
 			)
-		case ir.KEnum:
+		case ir.KEnum, ir.KIntEnum:
 			f.Comment(fmt.Sprintf("Validate reports whether v is one of the values of %s.", t.Name))
 			f.Func().Params(jen.Id("v").Id(t.Name)).Id("Validate").Params().Error().Block(e.enumCheck(t)...)
 		}
@@ -33,12 +36,19 @@ func (e *emitter) emitValidators(f *jen.File) {
 
 func (e *emitter) enumCheck(t *ir.Type) []jen.Code {
 	var cases []jen.Code
-	for _, v := range t.Values {
-		cases = append(cases, jen.Id(enumConst(t, v)))
+	for _, name := range t.ConstNames {
+		cases = append(cases, jen.Id(name))
+	}
+	var mismatch jen.Code = jen.Qual(rtimplPkg, "EnumMismatch").Call(jen.Lit(-1), jen.Qual("strconv", "Quote").Call(jen.String().Call(jen.Id("v"))), jen.Lit(quotedList(t.Values)))
+	switch {
+	case t.Kind == ir.KIntEnum:
+		mismatch = e.enumMismatch(t, jen.Lit(-1), jen.Qual("strconv", "FormatInt").Call(jen.Int64().Call(jen.Id("v")), jen.Lit(10)))
+	case t.EnumKeyword == "const":
+		mismatch = e.enumMismatch(t, jen.Lit(-1), nil)
 	}
 	return []jen.Code{
 		jen.Switch(jen.Id("v")).Block(jen.Case(cases...).Block(jen.Return(jen.Nil()))),
-		jen.Return(jen.Qual(rtimplPkg, "EnumMismatch").Call(jen.Lit(-1), jen.Qual("strconv", "Quote").Call(jen.String().Call(jen.Id("v"))), jen.Lit(quotedList(t.Values)))),
+		jen.Return(mismatch),
 	}
 }
 
@@ -55,7 +65,7 @@ func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 	switch t.Kind {
 	case ir.KStruct, ir.KUnion:
 		return []jen.Code{jen.Return(v.Clone().Dot("Validate").Call())}
-	case ir.KEnum:
+	case ir.KEnum, ir.KIntEnum:
 		return []jen.Code{jen.Return(v.Clone().Dot("Validate").Call())}
 	case ir.KString:
 		if e.hasStrRule(t) {

@@ -69,10 +69,11 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 		if (t.Kind == KStruct || t.Kind == KUnion) && t.Name == "" {
 			t.Name = GoName(name)
 		}
-		if t.Nullable && t.Name == GoName(name) {
+		wrap := (t.Kind != KStruct && t.Kind != KUnion) || t.Nullable
+		if wrap && t.Name == GoName(name) {
 			t.Name += "Value" // the root wrapper takes the name
 		}
-		if (t.Kind != KStruct && t.Kind != KUnion) || t.Nullable {
+		if wrap {
 			// A root that is not a struct or union is wrapped in a named struct.
 			root = &Type{Kind: KStruct, Wrapper: true, Name: GoName(name), Doc: t.Doc, Loc: t.Loc, Schema: doc.Schema,
 				Fields: []*Field{{JSON: "", Go: "Value", Type: t, Required: true}}}
@@ -122,8 +123,8 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 		return nil, err
 	}
 	keys, _ := b.constraintKeys(s)
-	if len(keys) == 1 && keys["$ref"] != nil && s.Ref != nil && b.l.Norm(s).DynAnchors == nil {
-		t, err := b.typeOf(s.Ref)
+	if to := refOnly(s, keys); to != nil && b.l.Norm(s).DynAnchors == nil {
+		t, err := b.typeOf(to)
 		b.types[s] = t
 		return t, err
 	}
@@ -143,10 +144,42 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 			t.Node = n
 		}
 	}
-	if s.Title != "" && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum) {
+	if s.Title != "" && t.Alias == nil && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum) {
 		t.Name = GoName(s.Title)
 	}
+	if t.Name == "" {
+		t.DefName = defName(s.Location)
+	}
+	if err := b.known(s, t); err != nil {
+		return nil, err
+	}
 	return t, nil
+}
+
+// refOnly is the schema that s only refers to: the target of a lone $ref,
+// or of a lone allOf of one schema (a wrapper that adds only annotations,
+// such as a description). It is nil when s says more.
+func refOnly(s *jsonschema.Schema, keys map[string]*schema.Value) *jsonschema.Schema {
+	switch {
+	case len(keys) != 1:
+		return nil
+	case keys["$ref"] != nil:
+		return s.Ref
+	case keys["allOf"] != nil && len(s.AllOf) == 1:
+		return s.AllOf[0]
+	}
+	return nil
+}
+
+// defName is the key a schema has under $defs (or definitions), from its
+// location, or "".
+func defName(loc string) string {
+	i := strings.LastIndex(loc, "/")
+	parent := loc[:max(i, 0)]
+	if i < 0 || !(strings.HasSuffix(parent, "/$defs") || strings.HasSuffix(parent, "/definitions")) {
+		return ""
+	}
+	return schema.UnescapeLocation(loc[i+1:])
 }
 
 // shape fills t when s has an exact Go shape.
@@ -154,11 +187,22 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	if s.Always != nil || len(keys) == 0 {
 		return false, nil
 	}
+	if ok, err := b.nullableOf(s, t, keys); ok || err != nil {
+		return ok, err
+	}
 	if _, ok := keys["oneOf"]; ok {
-		return b.union(s, t, keys)
+		return b.union(s, t, keys, "oneOf", s.OneOf)
+	}
+	if _, ok := keys["anyOf"]; ok {
+		// Variants told apart by distinct const values never overlap, so
+		// anyOf means what oneOf does.
+		return b.union(s, t, keys, "anyOf", s.AnyOf)
 	}
 	if _, ok := keys["allOf"]; ok {
 		return b.allOf(s, t, keys)
+	}
+	if keys["type"] == nil {
+		return untypedEnum(t, keys)
 	}
 	types := s.Types
 	if len(types) == 2 && (types[0] == "null" || types[1] == "null") {
@@ -175,7 +219,7 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	allowed := map[string][]string{
 		"object":  {"properties", "required", "additionalProperties", "minProperties", "maxProperties"},
 		"string":  {"minLength", "maxLength", "pattern", "enum"},
-		"integer": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
+		"integer": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "enum"},
 		"number":  {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
 		"boolean": {},
 		"array":   {"items", "minItems", "maxItems", "uniqueItems"},
@@ -197,6 +241,9 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		t.Kind = KInt
 		ib, ok := intBounds(s)
 		t.Int = ib
+		if e := keys["enum"]; ok && e != nil {
+			return intEnum(t, e), nil
+		}
 		return ok, nil
 	case "number":
 		t.Kind = KFloat
@@ -338,8 +385,8 @@ func (b *builder) field(parent *jsonschema.Schema, name string, required bool) (
 	target := ps
 	for {
 		keys, _ := b.constraintKeys(target)
-		if len(keys) == 1 && keys["$ref"] != nil && target.Ref != nil {
-			target = target.Ref
+		if to := refOnly(target, keys); to != nil {
+			target = to
 			continue
 		}
 		if c, ok := keys["const"]; ok && required && c.Kind != rt.Object && c.Kind != rt.Array {
@@ -388,21 +435,21 @@ func typeAdmits(types []string, c *schema.Value) bool {
 	return false
 }
 
-// union recognises a oneOf of objects told apart by a required const
-// string property.
-func (b *builder) union(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
+// union recognises a oneOf or anyOf (keyword, its schemas list) of
+// objects told apart by a required const string property.
+func (b *builder) union(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value, keyword string, list []*jsonschema.Schema) (bool, error) {
 	for k := range keys {
-		if k != "oneOf" && !(k == "type" && len(s.Types) == 1 && s.Types[0] == "object") {
+		if k != keyword && !(k == "type" && len(s.Types) == 1 && s.Types[0] == "object") {
 			return false, nil
 		}
 	}
 	var variants []*Type
-	for _, v := range s.OneOf {
+	for _, v := range list {
 		vt, err := b.typeOf(v)
 		if err != nil {
 			return false, err
 		}
-		if vt.Kind != KStruct || vt.Nullable || vt.Name == "" && v.Title == "" && derefTitle(v) == "" {
+		if vt.Kind != KStruct || vt.Nullable || vt.Name == "" && vt.DefName == "" && v.Title == "" && derefTitle(v) == "" {
 			return false, nil
 		}
 		variants = append(variants, vt)
@@ -474,15 +521,32 @@ func constOf(t *Type, name string) string {
 func (b *builder) finish() error {
 	seen := map[*Type]bool{}
 	names := map[string]*Type{}
+	var aliases []*Type
+	titled := map[string]bool{} // names from titles and roots, which $defs keys give way to
+	for _, t := range b.types {
+		titled[t.Name] = t.Name != ""
+	}
+	for _, r := range b.model.Roots {
+		titled[r.Name] = true
+	}
 	var visit func(t *Type, ctx string) error
 	visit = func(t *Type, ctx string) error {
 		if t == nil || seen[t] {
 			return nil
 		}
 		seen[t] = true
-		if t.Name == "" && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum) {
-			t.Name = ctx
+		if t.Alias != nil {
+			aliases = append(aliases, t)
+			return visit(t.Alias, ctx)
 		}
+		if t.Name == "" && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum) {
+			// Named by its $defs key, else by where it is first used.
+			t.Name = ctx
+			if n := GoName(t.DefName); t.DefName != "" && names[n] == nil && !titled[n] {
+				t.Name = n
+			}
+		}
+		nameFields(t)
 		if t.Name != "" {
 			if o, dup := names[t.Name]; dup && o != t {
 				return b.errAt(t.Schema, "two different schemas have the Go name %s (the other is %s); give one a distinct title", t.Name, o.Loc)
@@ -514,6 +578,12 @@ func (b *builder) finish() error {
 		if err := visit(t, t.Name); err != nil {
 			return err
 		}
+	}
+	if err := b.namePackage(names); err != nil {
+		return err
+	}
+	for _, a := range aliases {
+		a.fromAlias()
 	}
 	for _, n := range b.nodeList() {
 		b.model.Nodes = append(b.model.Nodes, n)
@@ -560,7 +630,8 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 				return false, nil
 			}
 			seen[f.JSON] = true
-			t.Fields = append(t.Fields, f)
+			merged := *f // its Go name is chosen among the merged struct's members
+			t.Fields = append(t.Fields, &merged)
 		}
 	}
 	return len(t.Fields) <= 64, nil

@@ -19,6 +19,9 @@ const (
 	KBool
 	KArray // []Elem
 	KMap   // map[string]Elem
+	// KIntEnum is a named int64 type with constants; Values are the
+	// integers' canonical JSON texts.
+	KIntEnum
 )
 
 // Type is one Go-shaped type of the model.
@@ -28,12 +31,20 @@ type Type struct {
 	Doc        string
 	Deprecated bool
 	Loc        string // file#/pointer, for messages
+	DefName    string // the key of an untitled type's schema under $defs: its Go name when free
 	Nullable   bool   // null is admitted beside the kind
 	// NullKeyword is the keyword a null value fails at when Nullable is
 	// false: "type", or "enum" when the type admits null but the enum
 	// does not list it.
 	NullKeyword string
+	// EnumKeyword is set on an enum whose schema has no type keyword: the
+	// keyword ("enum" or "const") every mismatch fails at, a value of
+	// another JSON type included.
+	EnumKeyword string
 	Schema      *jsonschema.Schema // the compiled schema the type comes from
+	// Alias, on a nullable use of another type (X or null), is X's type:
+	// the alias declares nothing and shares X's name and shape.
+	Alias *Type
 
 	// KStruct
 	Fields []*Field
@@ -53,8 +64,11 @@ type Type struct {
 	DiscValue string
 	Unions    []*Type
 
-	// KEnum (and KString with an inline enum)
+	// KEnum (and KString with an inline enum), KIntEnum
 	Values []string
+	// ConstNames are the Go names of the constants of Values, in order
+	// (KEnum, KIntEnum).
+	ConstNames []string
 
 	// KString
 	MinLen, MaxLen int // MaxLen < 0: none
@@ -73,6 +87,10 @@ type Type struct {
 
 	// KRaw
 	Node *Node // nil: any JSON value
+
+	// Vocab, on a string or integer type, is the open vocabulary its
+	// schema declares with x-known-values.
+	Vocab *Vocab
 }
 
 // Field is one property of a struct.
@@ -174,6 +192,8 @@ type Model struct {
 	Types   []*Type // every named type, in a stable order
 	Nodes   []*Node
 	Hash    string
+	// Vocabs are the open vocabularies of the types, by name.
+	Vocabs []*Vocab
 }
 
 // IsWrapper reports whether t is the struct that Build wraps around a root

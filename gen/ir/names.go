@@ -35,8 +35,8 @@ func GoName(s string) string {
 	if name == "" {
 		return "X"
 	}
-	if !unicode.IsLetter([]rune(name)[0]) {
-		name = "X" + name
+	if !unicode.IsUpper([]rune(name)[0]) {
+		name = "X" + name // a digit, or a letter without case: not exported otherwise
 	}
 	return name
 }

@@ -29,6 +29,9 @@ func TypeScript(sets []schema.SchemaSet) (map[string][]byte, error) {
 		if err != nil {
 			return nil, schema.PrefixError(err, set.Dir())
 		}
+		if err := checkVocabNames(m); err != nil {
+			return nil, schema.PrefixError(err, set.Dir())
+		}
 		m.Hash = schema.Hash(set.Files)
 		out[set.Dir()+".d.ts"] = tsFile(set, m)
 	}
@@ -38,7 +41,7 @@ func TypeScript(sets []schema.SchemaSet) (map[string][]byte, error) {
 func tsFile(set schema.SchemaSet, m *ir.Model) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "// %s\n// zerogen:schema-hash %s\n//\n", schema.Header, m.Hash)
-	fmt.Fprintf(&b, "// TypeScript declarations of the %s version %d documents, generated\n", set.Family, set.Version)
+	fmt.Fprintf(&b, "// TypeScript declarations of the %s documents, generated\n", set.Label())
 	fmt.Fprintf(&b, "// from schema/%s by 'zerogen ts'. They describe shapes; string lengths,\n", set.Dir())
 	fmt.Fprintf(&b, "// patterns and number ranges are checked by the JSON Schema\n")
 	fmt.Fprintf(&b, "// (generated/bundles/%s/), not by the type checker.\n\n", set.Dir())
@@ -47,6 +50,10 @@ func tsFile(set schema.SchemaSet, m *ir.Model) []byte {
 	for _, t := range m.Types {
 		b.WriteString("\n")
 		tsDecl(&b, t)
+	}
+	for _, v := range m.Vocabs {
+		b.WriteString("\n")
+		vocabDecl(&b, v)
 	}
 	return []byte(b.String())
 }
@@ -70,6 +77,8 @@ func tsDecl(b *strings.Builder, t *ir.Type) {
 		}
 	case t.Kind == ir.KEnum:
 		fmt.Fprintf(b, "export type %s = %s;\n", t.Name, tsLiterals(t.Values))
+	case t.Kind == ir.KIntEnum:
+		fmt.Fprintf(b, "export type %s = %s;\n", t.Name, strings.Join(t.Values, " | "))
 	}
 }
 
@@ -103,14 +112,22 @@ func tsExpr(t *ir.Type) string { return tsExprIn(t, "") }
 func tsExprIn(t *ir.Type, indent string) string {
 	var s string
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion, ir.KEnum:
+	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum:
 		s = t.Name
 	case ir.KString:
 		s = "string"
 		if len(t.Values) > 0 {
 			s = tsLiterals(t.Values)
 		}
-	case ir.KInt, ir.KFloat:
+		if t.Vocab != nil {
+			s = t.Vocab.Name
+		}
+	case ir.KInt:
+		s = "number"
+		if t.Vocab != nil {
+			s = t.Vocab.Name
+		}
+	case ir.KFloat:
 		s = "number"
 	case ir.KBool:
 		s = "boolean"

@@ -7,13 +7,13 @@ import (
 	"strings"
 	"time"
 
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/redact"
 	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/session"
 	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/tools"
-	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // execution is one `zero exec` after its flags were accepted.
@@ -40,7 +40,7 @@ func execCmd(ctx context.Context, env Env, args []string) (code int) {
 	f, err := parseExecFlags(args)
 	if err == nil && f.help {
 		fmt.Fprint(env.Stdout, execUsage)
-		return vocab.ExitCodeSuccess
+		return streamjsonv2.ExitCodeSuccess
 	}
 	if err == nil {
 		err = f.validate()
@@ -189,11 +189,11 @@ func (x *execution) bashEnv() []string {
 func (x *execution) warnings() []run.Warning {
 	var out []run.Warning
 	if x.f.policy.Mode == permission.ModeUnsafe {
-		out = append(out, run.Warning{Code: vocab.WarningCodeSkipPermissionsUnsafe, Message: "permission checks are off (" + x.f.unsafeFlag() + "): " +
+		out = append(out, run.Warning{Code: streamjsonv2.WarningCodeSkipPermissionsUnsafe, Message: "permission checks are off (" + x.f.unsafeFlag() + "): " +
 			"the model may run any command and change any file without asking"})
 	}
 	for _, s := range x.f.policy.Withheld(tools.Specs()) {
-		out = append(out, run.Warning{Code: vocab.WarningCodeToolsNotOffered, Message: withheldNote(s)})
+		out = append(out, run.Warning{Code: streamjsonv2.WarningCodeToolsNotOffered, Message: withheldNote(s)})
 	}
 	return out
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/tools"
-	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // listTools reports the tools the run would offer, as the answer of a run
@@ -24,15 +23,15 @@ func (x *execution) listTools() int {
 	events := []streamjsonv2.OutputValue{
 		&streamjsonv2.RunStart{RunID: x.runID, SessionID: streamio.NoSession, Cwd: x.absCwd(), Provider: name, Model: model, APIModel: model},
 		&streamjsonv2.Final{RunID: x.runID, Text: toolTable(x.f.policy) + "\n" + x.agentsNote()},
-		&streamjsonv2.RunEnd{RunID: x.runID, Status: streamjsonv2.RunStatusSuccess, ExitCode: vocab.ExitCodeSuccess},
+		&streamjsonv2.RunEnd{RunID: x.runID, Status: streamjsonv2.RunStatusSuccess, ExitCode: streamjsonv2.ExitCodeSuccess},
 	}
 	for _, ev := range events {
 		if err := x.sink.Emit(ev); err != nil {
 			x.errorf("%v", err)
-			return vocab.ExitCodeRuntime
+			return streamjsonv2.ExitCodeRuntime
 		}
 	}
-	return vocab.ExitCodeSuccess
+	return streamjsonv2.ExitCodeSuccess
 }
 
 // agentsNote says whether the workspace's AGENTS.md joins the system

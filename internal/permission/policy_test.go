@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/tools"
-	"github.com/zeroproject/zero/internal/vocab"
 )
 
 func names(specs []tools.Spec) []string {
@@ -126,7 +126,7 @@ func TestRisk(t *testing.T) {
 	if r := Assess(tools.Spec{SideEffect: "teleport"}); r.Level != LevelCritical {
 		t.Errorf("unknown side effect: %+v", r)
 	}
-	if r := Assess(tools.Spec{SideEffect: tools.SideEffectShell}); !slices.Contains(r.Categories, vocab.RiskCategoryCodeExecution) {
+	if r := Assess(tools.Spec{SideEffect: tools.SideEffectShell}); !slices.Contains(r.Categories, streamjsonv2.RiskCategoryCodeExecution) {
 		t.Errorf("shell categories: %v", r.Categories)
 	}
 }

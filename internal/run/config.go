@@ -70,14 +70,14 @@ const DefaultMaxTurns = 20
 
 // Failure is why a run did not succeed.
 type Failure struct {
-	Code        string // an error code of the protocol (vocab.ErrorCode*)
+	Code        string // an error code of the protocol (streamjsonv2.ErrorCode*)
 	Message     string
 	Recoverable bool
 }
 
 // Outcome is how a run ended.
 type Outcome struct {
-	ExitCode int // an exit code of the protocol (vocab.ExitCode*)
+	ExitCode int // an exit code of the protocol (streamjsonv2.ExitCode*)
 	// Text is the answer: every text delta of the run.
 	Text string
 	// Failure is set when ExitCode is not 0.

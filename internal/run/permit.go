@@ -4,7 +4,6 @@ import (
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/tools"
-	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // permit asks the policy about c and reports what the client must see. A
@@ -24,7 +23,7 @@ func (r *runner) permit(c *call) (bool, string, error) {
 	action := streamjsonv2.PermissionAction(d.Action)
 	var block *streamjsonv2.Block
 	if !d.Granted() {
-		block = &streamjsonv2.Block{Code: vocab.BlockCodePermissionDenied, ToolName: c.spec.Name,
+		block = &streamjsonv2.Block{Code: streamjsonv2.BlockCodePermissionDenied, ToolName: c.spec.Name,
 			Action: action, Reason: d.Reason, Recoverable: true}
 	}
 	if err := r.emit(r.request(c, action, risk, block)); err != nil || d.Action == permission.ActionPrompt {

@@ -46,15 +46,31 @@ func Prefixed(p string, files []File) []File {
 }
 
 // SchemaSet is the schema files of one document family and version, as
-// they sit under schema/FAMILY/vN/.
+// they sit under schema/FAMILY/vN/. Version 0 is a set without versions:
+// a plain directory of schemas, named Family.
 type SchemaSet struct {
 	Family  string // "streamjson"
 	Version int    // 2
 	Files   []File // names relative to the version directory ("output.json")
 }
 
-// Dir is the set's directory relative to the schema root ("streamjson/v2").
-func (s SchemaSet) Dir() string { return fmt.Sprintf("%s/v%d", s.Family, s.Version) }
+// Dir is the set's directory relative to the schema root ("streamjson/v2"),
+// or its Family when it has no version.
+func (s SchemaSet) Dir() string {
+	if s.Version == 0 {
+		return s.Family
+	}
+	return fmt.Sprintf("%s/v%d", s.Family, s.Version)
+}
+
+// Label names the set in prose: "streamjson version 2", or its Family
+// when it has no version.
+func (s SchemaSet) Label() string {
+	if s.Version == 0 {
+		return s.Family
+	}
+	return fmt.Sprintf("%s version %d", s.Family, s.Version)
+}
 
 // SortSets orders sets by family, then version.
 func SortSets(sets []SchemaSet) []SchemaSet {

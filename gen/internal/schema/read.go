@@ -38,6 +38,9 @@ func (r *reader) read(v *Value, ptr string) error {
 		if err != nil {
 			return err
 		}
+		if err := checkPatterns(r.doc.Name, m, at); err != nil {
+			return err
+		}
 		if m.Key == "format" && r.doc.Vocab[VocabFormatAssertion] {
 			return &Error{File: r.doc.Name, Pointer: at, Msg: "format as an assertion (the meta-schema turns on the format-assertion vocabulary) is not supported"}
 		}

@@ -84,12 +84,12 @@ func (x *StreamEvent) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the StreamEvent in schema property order after validating it.
-func (x *StreamEvent) MarshalJSON() ([]byte, error) {
+func (x StreamEvent) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *StreamEvent) AppendJSON(b []byte) ([]byte, error) {
+func (x StreamEvent) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -97,7 +97,7 @@ func (x *StreamEvent) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *StreamEvent) EncodeJSON(e *rt.Encoder) error {
+func (x StreamEvent) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -148,12 +148,12 @@ func (x *StartMessage) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the StartMessage in schema property order after validating it.
-func (x *StartMessage) MarshalJSON() ([]byte, error) {
+func (x StartMessage) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *StartMessage) AppendJSON(b []byte) ([]byte, error) {
+func (x StartMessage) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -161,7 +161,7 @@ func (x *StartMessage) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *StartMessage) EncodeJSON(e *rt.Encoder) error {
+func (x StartMessage) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -226,12 +226,12 @@ func (x *Usage) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Usage in schema property order after validating it.
-func (x *Usage) MarshalJSON() ([]byte, error) {
+func (x Usage) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Usage) AppendJSON(b []byte) ([]byte, error) {
+func (x Usage) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -239,7 +239,7 @@ func (x *Usage) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Usage) EncodeJSON(e *rt.Encoder) error {
+func (x Usage) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -324,12 +324,12 @@ func (x *ContentBlock) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ContentBlock in schema property order after validating it.
-func (x *ContentBlock) MarshalJSON() ([]byte, error) {
+func (x ContentBlock) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ContentBlock) AppendJSON(b []byte) ([]byte, error) {
+func (x ContentBlock) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -337,7 +337,7 @@ func (x *ContentBlock) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ContentBlock) EncodeJSON(e *rt.Encoder) error {
+func (x ContentBlock) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -416,12 +416,12 @@ func (x *EventDelta) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the EventDelta in schema property order after validating it.
-func (x *EventDelta) MarshalJSON() ([]byte, error) {
+func (x EventDelta) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *EventDelta) AppendJSON(b []byte) ([]byte, error) {
+func (x EventDelta) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -429,7 +429,7 @@ func (x *EventDelta) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *EventDelta) EncodeJSON(e *rt.Encoder) error {
+func (x EventDelta) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -474,12 +474,12 @@ func (x *EventError) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the EventError in schema property order after validating it.
-func (x *EventError) MarshalJSON() ([]byte, error) {
+func (x EventError) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *EventError) AppendJSON(b []byte) ([]byte, error) {
+func (x EventError) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -487,7 +487,7 @@ func (x *EventError) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *EventError) EncodeJSON(e *rt.Encoder) error {
+func (x EventError) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}

@@ -53,12 +53,12 @@ func (x *ExecResult) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ExecResult in schema property order after validating it.
-func (x *ExecResult) MarshalJSON() ([]byte, error) {
+func (x ExecResult) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ExecResult) AppendJSON(b []byte) ([]byte, error) {
+func (x ExecResult) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -66,7 +66,7 @@ func (x *ExecResult) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ExecResult) EncodeJSON(e *rt.Encoder) error {
+func (x ExecResult) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -120,12 +120,12 @@ func (x *UsageTotals) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the UsageTotals in schema property order after validating it.
-func (x *UsageTotals) MarshalJSON() ([]byte, error) {
+func (x UsageTotals) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *UsageTotals) AppendJSON(b []byte) ([]byte, error) {
+func (x UsageTotals) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -133,7 +133,7 @@ func (x *UsageTotals) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *UsageTotals) EncodeJSON(e *rt.Encoder) error {
+func (x UsageTotals) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -172,12 +172,12 @@ func (x *ToolCallSummary) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ToolCallSummary in schema property order after validating it.
-func (x *ToolCallSummary) MarshalJSON() ([]byte, error) {
+func (x ToolCallSummary) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ToolCallSummary) AppendJSON(b []byte) ([]byte, error) {
+func (x ToolCallSummary) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -185,7 +185,7 @@ func (x *ToolCallSummary) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ToolCallSummary) EncodeJSON(e *rt.Encoder) error {
+func (x ToolCallSummary) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -238,12 +238,12 @@ func (x *ExecError) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ExecError in schema property order after validating it.
-func (x *ExecError) MarshalJSON() ([]byte, error) {
+func (x ExecError) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ExecError) AppendJSON(b []byte) ([]byte, error) {
+func (x ExecError) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -251,7 +251,7 @@ func (x *ExecError) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ExecError) EncodeJSON(e *rt.Encoder) error {
+func (x ExecError) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}

@@ -44,12 +44,12 @@ func (x *ChatCompletionChunk) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ChatCompletionChunk in schema property order after validating it.
-func (x *ChatCompletionChunk) MarshalJSON() ([]byte, error) {
+func (x ChatCompletionChunk) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ChatCompletionChunk) AppendJSON(b []byte) ([]byte, error) {
+func (x ChatCompletionChunk) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -57,7 +57,7 @@ func (x *ChatCompletionChunk) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ChatCompletionChunk) EncodeJSON(e *rt.Encoder) error {
+func (x ChatCompletionChunk) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -102,12 +102,12 @@ func (x *ChunkChoice) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ChunkChoice in schema property order after validating it.
-func (x *ChunkChoice) MarshalJSON() ([]byte, error) {
+func (x ChunkChoice) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ChunkChoice) AppendJSON(b []byte) ([]byte, error) {
+func (x ChunkChoice) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -115,7 +115,7 @@ func (x *ChunkChoice) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ChunkChoice) EncodeJSON(e *rt.Encoder) error {
+func (x ChunkChoice) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -180,12 +180,12 @@ func (x *ChunkDelta) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ChunkDelta in schema property order after validating it.
-func (x *ChunkDelta) MarshalJSON() ([]byte, error) {
+func (x ChunkDelta) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ChunkDelta) AppendJSON(b []byte) ([]byte, error) {
+func (x ChunkDelta) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -193,7 +193,7 @@ func (x *ChunkDelta) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ChunkDelta) EncodeJSON(e *rt.Encoder) error {
+func (x ChunkDelta) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -257,12 +257,12 @@ func (x *ToolCallDelta) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ToolCallDelta in schema property order after validating it.
-func (x *ToolCallDelta) MarshalJSON() ([]byte, error) {
+func (x ToolCallDelta) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ToolCallDelta) AppendJSON(b []byte) ([]byte, error) {
+func (x ToolCallDelta) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -270,7 +270,7 @@ func (x *ToolCallDelta) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ToolCallDelta) EncodeJSON(e *rt.Encoder) error {
+func (x ToolCallDelta) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -324,12 +324,12 @@ func (x *FunctionDelta) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the FunctionDelta in schema property order after validating it.
-func (x *FunctionDelta) MarshalJSON() ([]byte, error) {
+func (x FunctionDelta) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *FunctionDelta) AppendJSON(b []byte) ([]byte, error) {
+func (x FunctionDelta) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -337,7 +337,7 @@ func (x *FunctionDelta) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *FunctionDelta) EncodeJSON(e *rt.Encoder) error {
+func (x FunctionDelta) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -428,12 +428,12 @@ func (x *ChunkUsage) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ChunkUsage in schema property order after validating it.
-func (x *ChunkUsage) MarshalJSON() ([]byte, error) {
+func (x ChunkUsage) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ChunkUsage) AppendJSON(b []byte) ([]byte, error) {
+func (x ChunkUsage) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -441,7 +441,7 @@ func (x *ChunkUsage) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ChunkUsage) EncodeJSON(e *rt.Encoder) error {
+func (x ChunkUsage) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -474,12 +474,12 @@ func (x *ChunkError) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ChunkError in schema property order after validating it.
-func (x *ChunkError) MarshalJSON() ([]byte, error) {
+func (x ChunkError) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ChunkError) AppendJSON(b []byte) ([]byte, error) {
+func (x ChunkError) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -487,7 +487,7 @@ func (x *ChunkError) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ChunkError) EncodeJSON(e *rt.Encoder) error {
+func (x ChunkError) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}

@@ -30,12 +30,12 @@ func (x *ReplayScript) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ReplayScript in schema property order after validating it.
-func (x *ReplayScript) MarshalJSON() ([]byte, error) {
+func (x ReplayScript) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ReplayScript) AppendJSON(b []byte) ([]byte, error) {
+func (x ReplayScript) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -43,7 +43,7 @@ func (x *ReplayScript) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ReplayScript) EncodeJSON(e *rt.Encoder) error {
+func (x ReplayScript) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -73,12 +73,12 @@ func (x *ReplayTurn) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ReplayTurn in schema property order after validating it.
-func (x *ReplayTurn) MarshalJSON() ([]byte, error) {
+func (x ReplayTurn) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ReplayTurn) AppendJSON(b []byte) ([]byte, error) {
+func (x ReplayTurn) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -86,7 +86,7 @@ func (x *ReplayTurn) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ReplayTurn) EncodeJSON(e *rt.Encoder) error {
+func (x ReplayTurn) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -120,12 +120,12 @@ func (x *ReplayStep) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ReplayStep in schema property order after validating it.
-func (x *ReplayStep) MarshalJSON() ([]byte, error) {
+func (x ReplayStep) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ReplayStep) AppendJSON(b []byte) ([]byte, error) {
+func (x ReplayStep) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -133,7 +133,7 @@ func (x *ReplayStep) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ReplayStep) EncodeJSON(e *rt.Encoder) error {
+func (x ReplayStep) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -159,12 +159,12 @@ func (x *ReplayReasoning) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ReplayReasoning in schema property order after validating it.
-func (x *ReplayReasoning) MarshalJSON() ([]byte, error) {
+func (x ReplayReasoning) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ReplayReasoning) AppendJSON(b []byte) ([]byte, error) {
+func (x ReplayReasoning) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -172,7 +172,7 @@ func (x *ReplayReasoning) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ReplayReasoning) EncodeJSON(e *rt.Encoder) error {
+func (x ReplayReasoning) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -203,12 +203,12 @@ func (x *ReplayText) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ReplayText in schema property order after validating it.
-func (x *ReplayText) MarshalJSON() ([]byte, error) {
+func (x ReplayText) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ReplayText) AppendJSON(b []byte) ([]byte, error) {
+func (x ReplayText) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -216,7 +216,7 @@ func (x *ReplayText) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ReplayText) EncodeJSON(e *rt.Encoder) error {
+func (x ReplayText) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -250,12 +250,12 @@ func (x *ReplayToolCall) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ReplayToolCall in schema property order after validating it.
-func (x *ReplayToolCall) MarshalJSON() ([]byte, error) {
+func (x ReplayToolCall) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ReplayToolCall) AppendJSON(b []byte) ([]byte, error) {
+func (x ReplayToolCall) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -263,7 +263,7 @@ func (x *ReplayToolCall) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ReplayToolCall) EncodeJSON(e *rt.Encoder) error {
+func (x ReplayToolCall) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -302,12 +302,12 @@ func (x *ReplayUsage) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ReplayUsage in schema property order after validating it.
-func (x *ReplayUsage) MarshalJSON() ([]byte, error) {
+func (x ReplayUsage) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ReplayUsage) AppendJSON(b []byte) ([]byte, error) {
+func (x ReplayUsage) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -315,7 +315,7 @@ func (x *ReplayUsage) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ReplayUsage) EncodeJSON(e *rt.Encoder) error {
+func (x ReplayUsage) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -353,12 +353,12 @@ func (x *ReplayError) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ReplayError in schema property order after validating it.
-func (x *ReplayError) MarshalJSON() ([]byte, error) {
+func (x ReplayError) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ReplayError) AppendJSON(b []byte) ([]byte, error) {
+func (x ReplayError) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -366,7 +366,7 @@ func (x *ReplayError) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ReplayError) EncodeJSON(e *rt.Encoder) error {
+func (x ReplayError) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}

@@ -67,12 +67,12 @@ func (x *SessionMeta) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the SessionMeta in schema property order after validating it.
-func (x *SessionMeta) MarshalJSON() ([]byte, error) {
+func (x SessionMeta) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *SessionMeta) AppendJSON(b []byte) ([]byte, error) {
+func (x SessionMeta) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -80,7 +80,7 @@ func (x *SessionMeta) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *SessionMeta) EncodeJSON(e *rt.Encoder) error {
+func (x SessionMeta) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -139,12 +139,12 @@ func (x *SessionRecord) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the SessionRecord in schema property order after validating it.
-func (x *SessionRecord) MarshalJSON() ([]byte, error) {
+func (x SessionRecord) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *SessionRecord) AppendJSON(b []byte) ([]byte, error) {
+func (x SessionRecord) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -152,7 +152,7 @@ func (x *SessionRecord) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *SessionRecord) EncodeJSON(e *rt.Encoder) error {
+func (x SessionRecord) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -190,12 +190,12 @@ func (x *RunStartRecord) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the RunStartRecord in schema property order after validating it.
-func (x *RunStartRecord) MarshalJSON() ([]byte, error) {
+func (x RunStartRecord) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *RunStartRecord) AppendJSON(b []byte) ([]byte, error) {
+func (x RunStartRecord) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -203,7 +203,7 @@ func (x *RunStartRecord) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *RunStartRecord) EncodeJSON(e *rt.Encoder) error {
+func (x RunStartRecord) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -237,12 +237,12 @@ func (x *UserRecord) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the UserRecord in schema property order after validating it.
-func (x *UserRecord) MarshalJSON() ([]byte, error) {
+func (x UserRecord) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *UserRecord) AppendJSON(b []byte) ([]byte, error) {
+func (x UserRecord) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -250,7 +250,7 @@ func (x *UserRecord) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *UserRecord) EncodeJSON(e *rt.Encoder) error {
+func (x UserRecord) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -295,12 +295,12 @@ func (x *AssistantRecord) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the AssistantRecord in schema property order after validating it.
-func (x *AssistantRecord) MarshalJSON() ([]byte, error) {
+func (x AssistantRecord) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *AssistantRecord) AppendJSON(b []byte) ([]byte, error) {
+func (x AssistantRecord) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -308,7 +308,7 @@ func (x *AssistantRecord) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *AssistantRecord) EncodeJSON(e *rt.Encoder) error {
+func (x AssistantRecord) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -347,12 +347,12 @@ func (x *ToolCallRecord) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ToolCallRecord in schema property order after validating it.
-func (x *ToolCallRecord) MarshalJSON() ([]byte, error) {
+func (x ToolCallRecord) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ToolCallRecord) AppendJSON(b []byte) ([]byte, error) {
+func (x ToolCallRecord) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -360,7 +360,7 @@ func (x *ToolCallRecord) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ToolCallRecord) EncodeJSON(e *rt.Encoder) error {
+func (x ToolCallRecord) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -428,12 +428,12 @@ func (x *ToolResultRecord) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ToolResultRecord in schema property order after validating it.
-func (x *ToolResultRecord) MarshalJSON() ([]byte, error) {
+func (x ToolResultRecord) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ToolResultRecord) AppendJSON(b []byte) ([]byte, error) {
+func (x ToolResultRecord) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -441,7 +441,7 @@ func (x *ToolResultRecord) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ToolResultRecord) EncodeJSON(e *rt.Encoder) error {
+func (x ToolResultRecord) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -493,12 +493,12 @@ func (x *UsageRecord) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the UsageRecord in schema property order after validating it.
-func (x *UsageRecord) MarshalJSON() ([]byte, error) {
+func (x UsageRecord) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *UsageRecord) AppendJSON(b []byte) ([]byte, error) {
+func (x UsageRecord) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -506,7 +506,7 @@ func (x *UsageRecord) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *UsageRecord) EncodeJSON(e *rt.Encoder) error {
+func (x UsageRecord) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -544,12 +544,12 @@ func (x *RunEndRecord) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the RunEndRecord in schema property order after validating it.
-func (x *RunEndRecord) MarshalJSON() ([]byte, error) {
+func (x RunEndRecord) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *RunEndRecord) AppendJSON(b []byte) ([]byte, error) {
+func (x RunEndRecord) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -557,7 +557,7 @@ func (x *RunEndRecord) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *RunEndRecord) EncodeJSON(e *rt.Encoder) error {
+func (x RunEndRecord) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}

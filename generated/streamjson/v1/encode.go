@@ -24,12 +24,12 @@ func (x *Input) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Input in schema property order after validating it.
-func (x *Input) MarshalJSON() ([]byte, error) {
+func (x Input) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Input) AppendJSON(b []byte) ([]byte, error) {
+func (x Input) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -37,7 +37,7 @@ func (x *Input) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Input) EncodeJSON(e *rt.Encoder) error {
+func (x Input) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -63,12 +63,12 @@ func (x *Prompt) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Prompt in schema property order after validating it.
-func (x *Prompt) MarshalJSON() ([]byte, error) {
+func (x Prompt) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Prompt) AppendJSON(b []byte) ([]byte, error) {
+func (x Prompt) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -76,7 +76,7 @@ func (x *Prompt) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Prompt) EncodeJSON(e *rt.Encoder) error {
+func (x Prompt) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -106,12 +106,12 @@ func (x *Message) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Message in schema property order after validating it.
-func (x *Message) MarshalJSON() ([]byte, error) {
+func (x Message) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Message) AppendJSON(b []byte) ([]byte, error) {
+func (x Message) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -119,7 +119,7 @@ func (x *Message) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Message) EncodeJSON(e *rt.Encoder) error {
+func (x Message) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -161,12 +161,12 @@ func (x *Output) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Output in schema property order after validating it.
-func (x *Output) MarshalJSON() ([]byte, error) {
+func (x Output) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Output) AppendJSON(b []byte) ([]byte, error) {
+func (x Output) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -174,7 +174,7 @@ func (x *Output) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Output) EncodeJSON(e *rt.Encoder) error {
+func (x Output) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -220,12 +220,12 @@ func (x *RunStart) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the RunStart in schema property order after validating it.
-func (x *RunStart) MarshalJSON() ([]byte, error) {
+func (x RunStart) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *RunStart) AppendJSON(b []byte) ([]byte, error) {
+func (x RunStart) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -233,7 +233,7 @@ func (x *RunStart) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *RunStart) EncodeJSON(e *rt.Encoder) error {
+func (x RunStart) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -268,12 +268,12 @@ func (x *Text) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Text in schema property order after validating it.
-func (x *Text) MarshalJSON() ([]byte, error) {
+func (x Text) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Text) AppendJSON(b []byte) ([]byte, error) {
+func (x Text) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -281,7 +281,7 @@ func (x *Text) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Text) EncodeJSON(e *rt.Encoder) error {
+func (x Text) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -328,12 +328,12 @@ func (x *ToolCall) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ToolCall in schema property order after validating it.
-func (x *ToolCall) MarshalJSON() ([]byte, error) {
+func (x ToolCall) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ToolCall) AppendJSON(b []byte) ([]byte, error) {
+func (x ToolCall) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -341,7 +341,7 @@ func (x *ToolCall) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ToolCall) EncodeJSON(e *rt.Encoder) error {
+func (x ToolCall) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -392,12 +392,12 @@ func (x *ToolResult) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ToolResult in schema property order after validating it.
-func (x *ToolResult) MarshalJSON() ([]byte, error) {
+func (x ToolResult) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ToolResult) AppendJSON(b []byte) ([]byte, error) {
+func (x ToolResult) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -405,7 +405,7 @@ func (x *ToolResult) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ToolResult) EncodeJSON(e *rt.Encoder) error {
+func (x ToolResult) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -453,12 +453,12 @@ func (x *Usage) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Usage in schema property order after validating it.
-func (x *Usage) MarshalJSON() ([]byte, error) {
+func (x Usage) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Usage) AppendJSON(b []byte) ([]byte, error) {
+func (x Usage) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -466,7 +466,7 @@ func (x *Usage) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Usage) EncodeJSON(e *rt.Encoder) error {
+func (x Usage) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -501,12 +501,12 @@ func (x *Final) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Final in schema property order after validating it.
-func (x *Final) MarshalJSON() ([]byte, error) {
+func (x Final) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Final) AppendJSON(b []byte) ([]byte, error) {
+func (x Final) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -514,7 +514,7 @@ func (x *Final) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Final) EncodeJSON(e *rt.Encoder) error {
+func (x Final) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -548,12 +548,12 @@ func (x *Warning) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Warning in schema property order after validating it.
-func (x *Warning) MarshalJSON() ([]byte, error) {
+func (x Warning) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Warning) AppendJSON(b []byte) ([]byte, error) {
+func (x Warning) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -561,7 +561,7 @@ func (x *Warning) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Warning) EncodeJSON(e *rt.Encoder) error {
+func (x Warning) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -604,12 +604,12 @@ func (x *Error) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Error in schema property order after validating it.
-func (x *Error) MarshalJSON() ([]byte, error) {
+func (x Error) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Error) AppendJSON(b []byte) ([]byte, error) {
+func (x Error) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -617,7 +617,7 @@ func (x *Error) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Error) EncodeJSON(e *rt.Encoder) error {
+func (x Error) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -651,12 +651,12 @@ func (x *RunEnd) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the RunEnd in schema property order after validating it.
-func (x *RunEnd) MarshalJSON() ([]byte, error) {
+func (x RunEnd) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *RunEnd) AppendJSON(b []byte) ([]byte, error) {
+func (x RunEnd) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -664,7 +664,7 @@ func (x *RunEnd) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *RunEnd) EncodeJSON(e *rt.Encoder) error {
+func (x RunEnd) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}

@@ -24,12 +24,12 @@ func (x *Input) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Input in schema property order after validating it.
-func (x *Input) MarshalJSON() ([]byte, error) {
+func (x Input) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Input) AppendJSON(b []byte) ([]byte, error) {
+func (x Input) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -37,7 +37,7 @@ func (x *Input) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Input) EncodeJSON(e *rt.Encoder) error {
+func (x Input) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -63,12 +63,12 @@ func (x *Prompt) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Prompt in schema property order after validating it.
-func (x *Prompt) MarshalJSON() ([]byte, error) {
+func (x Prompt) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Prompt) AppendJSON(b []byte) ([]byte, error) {
+func (x Prompt) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -76,7 +76,7 @@ func (x *Prompt) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Prompt) EncodeJSON(e *rt.Encoder) error {
+func (x Prompt) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -106,12 +106,12 @@ func (x *Message) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Message in schema property order after validating it.
-func (x *Message) MarshalJSON() ([]byte, error) {
+func (x Message) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Message) AppendJSON(b []byte) ([]byte, error) {
+func (x Message) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -119,7 +119,7 @@ func (x *Message) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Message) EncodeJSON(e *rt.Encoder) error {
+func (x Message) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -167,12 +167,12 @@ func (x *Output) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Output in schema property order after validating it.
-func (x *Output) MarshalJSON() ([]byte, error) {
+func (x Output) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Output) AppendJSON(b []byte) ([]byte, error) {
+func (x Output) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -180,7 +180,7 @@ func (x *Output) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Output) EncodeJSON(e *rt.Encoder) error {
+func (x Output) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -226,12 +226,12 @@ func (x *RunStart) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the RunStart in schema property order after validating it.
-func (x *RunStart) MarshalJSON() ([]byte, error) {
+func (x RunStart) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *RunStart) AppendJSON(b []byte) ([]byte, error) {
+func (x RunStart) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -239,7 +239,7 @@ func (x *RunStart) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *RunStart) EncodeJSON(e *rt.Encoder) error {
+func (x RunStart) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -274,12 +274,12 @@ func (x *Text) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Text in schema property order after validating it.
-func (x *Text) MarshalJSON() ([]byte, error) {
+func (x Text) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Text) AppendJSON(b []byte) ([]byte, error) {
+func (x Text) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -287,7 +287,7 @@ func (x *Text) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Text) EncodeJSON(e *rt.Encoder) error {
+func (x Text) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -322,12 +322,12 @@ func (x *Reasoning) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Reasoning in schema property order after validating it.
-func (x *Reasoning) MarshalJSON() ([]byte, error) {
+func (x Reasoning) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Reasoning) AppendJSON(b []byte) ([]byte, error) {
+func (x Reasoning) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -335,7 +335,7 @@ func (x *Reasoning) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Reasoning) EncodeJSON(e *rt.Encoder) error {
+func (x Reasoning) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -377,12 +377,12 @@ func (x *ToolCall) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ToolCall in schema property order after validating it.
-func (x *ToolCall) MarshalJSON() ([]byte, error) {
+func (x ToolCall) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ToolCall) AppendJSON(b []byte) ([]byte, error) {
+func (x ToolCall) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -390,7 +390,7 @@ func (x *ToolCall) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ToolCall) EncodeJSON(e *rt.Encoder) error {
+func (x ToolCall) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -467,12 +467,12 @@ func (x *PermissionRequest) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the PermissionRequest in schema property order after validating it.
-func (x *PermissionRequest) MarshalJSON() ([]byte, error) {
+func (x PermissionRequest) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *PermissionRequest) AppendJSON(b []byte) ([]byte, error) {
+func (x PermissionRequest) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -480,7 +480,7 @@ func (x *PermissionRequest) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *PermissionRequest) EncodeJSON(e *rt.Encoder) error {
+func (x PermissionRequest) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -525,12 +525,12 @@ func (x *Risk) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Risk in schema property order after validating it.
-func (x *Risk) MarshalJSON() ([]byte, error) {
+func (x Risk) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Risk) AppendJSON(b []byte) ([]byte, error) {
+func (x Risk) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -538,7 +538,7 @@ func (x *Risk) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Risk) EncodeJSON(e *rt.Encoder) error {
+func (x Risk) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -606,12 +606,12 @@ func (x *Block) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Block in schema property order after validating it.
-func (x *Block) MarshalJSON() ([]byte, error) {
+func (x Block) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Block) AppendJSON(b []byte) ([]byte, error) {
+func (x Block) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -619,7 +619,7 @@ func (x *Block) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Block) EncodeJSON(e *rt.Encoder) error {
+func (x Block) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -696,12 +696,12 @@ func (x *PermissionDecision) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the PermissionDecision in schema property order after validating it.
-func (x *PermissionDecision) MarshalJSON() ([]byte, error) {
+func (x PermissionDecision) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *PermissionDecision) AppendJSON(b []byte) ([]byte, error) {
+func (x PermissionDecision) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -709,7 +709,7 @@ func (x *PermissionDecision) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *PermissionDecision) EncodeJSON(e *rt.Encoder) error {
+func (x PermissionDecision) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -751,12 +751,12 @@ func (x *ToolResult) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ToolResult in schema property order after validating it.
-func (x *ToolResult) MarshalJSON() ([]byte, error) {
+func (x ToolResult) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ToolResult) AppendJSON(b []byte) ([]byte, error) {
+func (x ToolResult) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -764,7 +764,7 @@ func (x *ToolResult) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ToolResult) EncodeJSON(e *rt.Encoder) error {
+func (x ToolResult) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -807,12 +807,12 @@ func (x *Usage) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Usage in schema property order after validating it.
-func (x *Usage) MarshalJSON() ([]byte, error) {
+func (x Usage) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Usage) AppendJSON(b []byte) ([]byte, error) {
+func (x Usage) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -820,7 +820,7 @@ func (x *Usage) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Usage) EncodeJSON(e *rt.Encoder) error {
+func (x Usage) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -855,12 +855,12 @@ func (x *Final) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Final in schema property order after validating it.
-func (x *Final) MarshalJSON() ([]byte, error) {
+func (x Final) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Final) AppendJSON(b []byte) ([]byte, error) {
+func (x Final) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -868,7 +868,7 @@ func (x *Final) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Final) EncodeJSON(e *rt.Encoder) error {
+func (x Final) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -902,12 +902,12 @@ func (x *Warning) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Warning in schema property order after validating it.
-func (x *Warning) MarshalJSON() ([]byte, error) {
+func (x Warning) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Warning) AppendJSON(b []byte) ([]byte, error) {
+func (x Warning) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -915,7 +915,7 @@ func (x *Warning) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Warning) EncodeJSON(e *rt.Encoder) error {
+func (x Warning) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -953,12 +953,12 @@ func (x *Error) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Error in schema property order after validating it.
-func (x *Error) MarshalJSON() ([]byte, error) {
+func (x Error) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Error) AppendJSON(b []byte) ([]byte, error) {
+func (x Error) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -966,7 +966,7 @@ func (x *Error) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Error) EncodeJSON(e *rt.Encoder) error {
+func (x Error) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -1000,12 +1000,12 @@ func (x *RunEnd) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the RunEnd in schema property order after validating it.
-func (x *RunEnd) MarshalJSON() ([]byte, error) {
+func (x RunEnd) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *RunEnd) AppendJSON(b []byte) ([]byte, error) {
+func (x RunEnd) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -1013,7 +1013,7 @@ func (x *RunEnd) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *RunEnd) EncodeJSON(e *rt.Encoder) error {
+func (x RunEnd) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}

@@ -29,12 +29,12 @@ func (x *BashArgs) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the BashArgs in schema property order after validating it.
-func (x *BashArgs) MarshalJSON() ([]byte, error) {
+func (x BashArgs) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *BashArgs) AppendJSON(b []byte) ([]byte, error) {
+func (x BashArgs) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -42,7 +42,7 @@ func (x *BashArgs) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *BashArgs) EncodeJSON(e *rt.Encoder) error {
+func (x BashArgs) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -85,12 +85,12 @@ func (x *EditFileArgs) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the EditFileArgs in schema property order after validating it.
-func (x *EditFileArgs) MarshalJSON() ([]byte, error) {
+func (x EditFileArgs) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *EditFileArgs) AppendJSON(b []byte) ([]byte, error) {
+func (x EditFileArgs) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -98,7 +98,7 @@ func (x *EditFileArgs) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *EditFileArgs) EncodeJSON(e *rt.Encoder) error {
+func (x EditFileArgs) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -136,12 +136,12 @@ func (x *GlobArgs) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the GlobArgs in schema property order after validating it.
-func (x *GlobArgs) MarshalJSON() ([]byte, error) {
+func (x GlobArgs) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *GlobArgs) AppendJSON(b []byte) ([]byte, error) {
+func (x GlobArgs) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -149,7 +149,7 @@ func (x *GlobArgs) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *GlobArgs) EncodeJSON(e *rt.Encoder) error {
+func (x GlobArgs) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -203,12 +203,12 @@ func (x *GrepArgs) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the GrepArgs in schema property order after validating it.
-func (x *GrepArgs) MarshalJSON() ([]byte, error) {
+func (x GrepArgs) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *GrepArgs) AppendJSON(b []byte) ([]byte, error) {
+func (x GrepArgs) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -216,7 +216,7 @@ func (x *GrepArgs) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *GrepArgs) EncodeJSON(e *rt.Encoder) error {
+func (x GrepArgs) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -255,12 +255,12 @@ func (x *ListDirectoryArgs) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ListDirectoryArgs in schema property order after validating it.
-func (x *ListDirectoryArgs) MarshalJSON() ([]byte, error) {
+func (x ListDirectoryArgs) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ListDirectoryArgs) AppendJSON(b []byte) ([]byte, error) {
+func (x ListDirectoryArgs) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -268,7 +268,7 @@ func (x *ListDirectoryArgs) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ListDirectoryArgs) EncodeJSON(e *rt.Encoder) error {
+func (x ListDirectoryArgs) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -308,12 +308,12 @@ func (x *ReadFileArgs) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the ReadFileArgs in schema property order after validating it.
-func (x *ReadFileArgs) MarshalJSON() ([]byte, error) {
+func (x ReadFileArgs) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *ReadFileArgs) AppendJSON(b []byte) ([]byte, error) {
+func (x ReadFileArgs) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -321,7 +321,7 @@ func (x *ReadFileArgs) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *ReadFileArgs) EncodeJSON(e *rt.Encoder) error {
+func (x ReadFileArgs) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -361,12 +361,12 @@ func (x *WriteFileArgs) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the WriteFileArgs in schema property order after validating it.
-func (x *WriteFileArgs) MarshalJSON() ([]byte, error) {
+func (x WriteFileArgs) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *WriteFileArgs) AppendJSON(b []byte) ([]byte, error) {
+func (x WriteFileArgs) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -374,7 +374,7 @@ func (x *WriteFileArgs) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *WriteFileArgs) EncodeJSON(e *rt.Encoder) error {
+func (x WriteFileArgs) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}

@@ -235,7 +235,7 @@ export interface Warning {
   /** The id of the run this event belongs to. */
   runId: string;
   /** What kind of warning this is. */
-  code: string;
+  code: WarningCode;
   /** A short human-readable explanation, after redaction. */
   message: string;
 }
@@ -249,7 +249,7 @@ export interface Error {
   /** The id of the run this event belongs to. */
   runId: string;
   /** What kind of error this is. Branch on this, not on message. */
-  code: string;
+  code: ErrorCode;
   /** A short human-readable explanation, after redaction. */
   message: string;
   /**
@@ -270,7 +270,7 @@ export interface RunEnd {
   /** How the run ended. */
   status: RunStatus;
   /** The exit code `zero exec` exits with. */
-  exitCode: number;
+  exitCode: ExitCode;
 }
 
 /**
@@ -278,3 +278,84 @@ export interface RunEnd {
  * means it stopped early, and an error event was written before run_end.
  */
 export type RunStatus = "success" | "error";
+
+/**
+ * A machine-readable error code in snake_case. Clients branch on the code,
+ * never on the message. The codes Zero sends are listed with their meanings in
+ * x-known-values. New codes may be added without a new protocol version; treat
+ * an unknown code like 'internal_error'.
+ *
+ * The values the schema declares (other values may come later):
+ * - "invalid_input": An input line, a flag value or a file Zero was given
+ *   was rejected; exit code 2.
+ * - "provider_error": The model provider failed or refused the request, its
+ *   stream broke or was malformed, or it stayed silent too long; exit code 3.
+ * - "config_error": The configuration is missing or wrong, for example no
+ *   API key, an unknown ZERO_PROVIDER or a working directory that cannot be
+ *   opened; exit code 3.
+ * - "tool_error": A tool failed in a way that stops the run. Reserved: a
+ *   tool's failure is normally reported to the model as an error tool_result,
+ *   and the run goes on.
+ * - "interrupted": The run was cancelled by SIGINT or SIGTERM; exit code
+ *   130.
+ * - "turn_limit": The run reached its turn limit while the model was still
+ *   calling tools, without a final answer; exit code 4.
+ * - "internal_error": A bug in Zero; exit code 1, or 3 when Zero could go on
+ *   reporting it.
+ * - "output_error": Zero could not write an event to standard output, for
+ *   example because the reader went away; exit code 3. A client rarely sees
+ *   it, since its own pipe failed.
+ * - "session_locked": The session to resume or fork is in use by another
+ *   run; exit code 3. Wait for that run to end, or fork the session.
+ * - "session_error": The session to resume or fork could not be read or
+ *   saved; exit code 3.
+ * - "max_output_tokens": The output-token limit (--max-output-tokens, or the
+ *   provider's own) cut the model's answer off before it was complete; exit
+ *   code 4. The partial answer was streamed as text events.
+ */
+export type ErrorCode = "invalid_input" | "provider_error" | "config_error" | "tool_error" | "interrupted" | "turn_limit" | "internal_error" | "output_error" | "session_locked" | "session_error" | "max_output_tokens" | (string & {});
+
+/**
+ * The process exit code of `zero exec` for this run. The codes Zero uses are
+ * listed with their meanings in x-known-values: 0 success, 1 crash, 2 usage
+ * error or invalid input, 3 provider, configuration or runtime error, 4
+ * incomplete (the turn limit was reached without a final answer), 130
+ * interrupted. Treat any other non-zero code as a failure.
+ *
+ * The values the schema declares (other values may come later):
+ * - 0: The run produced its final answer.
+ * - 1: A bug in Zero (a crash).
+ * - 2: A usage error or invalid input: a bad flag, an invalid stream-json
+ *   input line.
+ * - 3: A provider, configuration or runtime error.
+ * - 4: The run ended without a complete answer: the turn limit was reached
+ *   while the model was still calling tools, or the output-token limit cut the
+ *   answer off.
+ * - 130: Interrupted by SIGINT or SIGTERM.
+ */
+export type ExitCode = 0 | 1 | 2 | 3 | 4 | 130 | (number & {});
+
+/**
+ * A machine-readable warning code in snake_case. A warning never stops the
+ * run. The codes Zero sends are listed with their meanings in x-known-values.
+ * New codes may be added at any time, so clients should show the message of a
+ * code they do not know.
+ *
+ * The values the schema declares (other values may come later):
+ * - "session_not_saved": The run goes on, but its session could not be
+ *   created or saved completely, so it cannot be resumed as it is.
+ * - "session_warning": The resumed or forked session had damaged records,
+ *   which were skipped; the message says which.
+ * - "skip_permissions_unsafe": Permission checks are off (unsafe permission
+ *   mode): the model may run any command and change any file without asking.
+ * - "tools_not_offered": A tool named by --enabled-tools is not offered to
+ *   the model, because it needs an approval the run cannot give; the message
+ *   names the flags that would grant it.
+ * - "max_output_tokens": The output-token limit cut a turn in which the
+ *   model called tools; a call whose arguments were cut off did not run, and
+ *   its error result tells the model why. The run goes on.
+ * - "agents_file": The workspace's AGENTS.md could not be read into the
+ *   system prompt (unreadable, too large, or outside the workspace); the run
+ *   goes on without it.
+ */
+export type WarningCode = "session_not_saved" | "session_warning" | "skip_permissions_unsafe" | "tools_not_offered" | "max_output_tokens" | "agents_file" | (string & {});

@@ -37,12 +37,12 @@ func (x *Both) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Both in schema property order after validating it.
-func (x *Both) MarshalJSON() ([]byte, error) {
+func (x Both) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Both) AppendJSON(b []byte) ([]byte, error) {
+func (x Both) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -50,7 +50,7 @@ func (x *Both) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Both) EncodeJSON(e *rt.Encoder) error {
+func (x Both) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}

@@ -14,12 +14,12 @@ func (x *Strict) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Strict in schema property order after validating it.
-func (x *Strict) MarshalJSON() ([]byte, error) {
+func (x Strict) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Strict) AppendJSON(b []byte) ([]byte, error) {
+func (x Strict) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -27,7 +27,7 @@ func (x *Strict) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Strict) EncodeJSON(e *rt.Encoder) error {
+func (x Strict) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}

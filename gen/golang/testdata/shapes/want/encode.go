@@ -24,12 +24,12 @@ func (x *Event) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the Event in schema property order after validating it.
-func (x *Event) MarshalJSON() ([]byte, error) {
+func (x Event) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *Event) AppendJSON(b []byte) ([]byte, error) {
+func (x Event) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -37,7 +37,7 @@ func (x *Event) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *Event) EncodeJSON(e *rt.Encoder) error {
+func (x Event) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -70,12 +70,12 @@ func (x *A) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the A in schema property order after validating it.
-func (x *A) MarshalJSON() ([]byte, error) {
+func (x A) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *A) AppendJSON(b []byte) ([]byte, error) {
+func (x A) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -83,7 +83,7 @@ func (x *A) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *A) EncodeJSON(e *rt.Encoder) error {
+func (x A) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}
@@ -151,12 +151,12 @@ func (x *B) encodeJSON(e *rt.Encoder) error {
 }
 
 // MarshalJSON encodes the B in schema property order after validating it.
-func (x *B) MarshalJSON() ([]byte, error) {
+func (x B) MarshalJSON() ([]byte, error) {
 	return x.AppendJSON(nil)
 }
 
 // AppendJSON appends the encoding to b; with a reused b it does not allocate.
-func (x *B) AppendJSON(b []byte) ([]byte, error) {
+func (x B) AppendJSON(b []byte) ([]byte, error) {
 	e := rt.Encoder{Buf: b}
 	err := x.EncodeJSON(&e)
 	return e.Buf, err
@@ -164,7 +164,7 @@ func (x *B) AppendJSON(b []byte) ([]byte, error) {
 
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
-func (x *B) EncodeJSON(e *rt.Encoder) error {
+func (x B) EncodeJSON(e *rt.Encoder) error {
 	if err := x.Validate(); err != nil {
 		return err
 	}

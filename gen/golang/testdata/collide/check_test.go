@@ -1,0 +1,35 @@
+package collide
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// TestRenamedFields decodes a document into the renamed fields and
+// encodes it back unchanged.
+func TestRenamedFields(t *testing.T) {
+	doc := `{"user_id":"u1","userId":7,"validate":true,"MarshalJSON":"m","extra":"e","Extra2":2,"status":"on_hold","other":5}`
+	var a Account
+	if err := json.Unmarshal([]byte(doc), &a); err != nil {
+		t.Fatal(err)
+	}
+	if a.UserID != "u1" || a.UserID2 != 7 || !a.Validate2.V || a.MarshalJSON2.V != "m" ||
+		a.Extra2.V != "e" || a.Extra22.V != 2 || a.Status.V != AccountStatusOnHold2 || a.Extra["other"] != 5 {
+		t.Errorf("decoded %+v", a)
+	}
+	if err := a.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(a)
+	if err != nil || string(b) != doc {
+		t.Errorf("encoded %s, %v\nwant %s", b, err, doc)
+	}
+	var _ *AccountStatusX = a.X
+	if len(AccountStatusValues) != 4 || AccountStatusValues2 != "values" || AccountStatusOnHold != "on-hold" || AccountStatusX2 != "x" {
+		t.Errorf("enum constants %v", AccountStatusValues)
+	}
+	var c Color
+	if err := json.Unmarshal([]byte(`"green"`), &c); err != nil || c.Value != ColorValueGreen {
+		t.Errorf("color %v %v", c, err)
+	}
+}

@@ -1,0 +1,75 @@
+package ir
+
+import (
+	"strconv"
+
+	"github.com/zeroproject/zero/gen/internal/schema"
+	"github.com/zeroproject/zero/internal/jsonnum"
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
+
+// untypedEnum types a schema that is only an enum or a const of strings,
+// such as {"enum": ["push", "pr"]}: a string enum whose every mismatch,
+// a value of another JSON type included, fails at that keyword.
+func untypedEnum(t *Type, keys map[string]*schema.Value) (bool, error) {
+	if len(keys) != 1 {
+		return false, nil
+	}
+	var vals []*schema.Value
+	kw := "enum"
+	if e := keys["enum"]; e != nil {
+		vals = e.Items
+	} else if c := keys["const"]; c != nil {
+		vals, kw = []*schema.Value{c}, "const"
+	}
+	if len(vals) == 0 {
+		return false, nil
+	}
+	seen := map[string]bool{}
+	for _, v := range vals {
+		if v.Kind != rt.String {
+			return false, nil
+		}
+		if !seen[v.Str] {
+			t.Values = append(t.Values, v.Str)
+		}
+		seen[v.Str] = true
+	}
+	t.Kind, t.EnumKeyword = KEnum, kw
+	return true, nil
+}
+
+// intEnum turns an integer schema with an enum into a named integer type
+// whose constants are the listed integers the bounds admit. Members of
+// other types can never match; null is left to the interpreter.
+func intEnum(t *Type, e *schema.Value) bool {
+	rule := rtimpl.IntRule{HasMin: t.Int.HasMin, HasMax: t.Int.HasMax, Min: t.Int.Min, Max: t.Int.Max, MultipleOf: t.Int.Mult}
+	seen := map[int64]bool{}
+	for _, v := range e.Items {
+		if v.Kind == rt.Null {
+			return false
+		}
+		if v.Kind != rt.Number {
+			continue
+		}
+		d, ok := jsonnum.Parse(v.Text)
+		if !ok || !d.IsInt() || !d.Rat().Num().IsInt64() {
+			continue
+		}
+		n := d.Rat().Num().Int64()
+		if !seen[n] && rule.Check(n, -1) == nil {
+			t.Values = append(t.Values, strconv.FormatInt(n, 10))
+		}
+		seen[n] = true
+	}
+	if len(t.Values) == 0 || t.Int.Empty {
+		t.Values = nil
+		return false // nothing is admitted: the interpreter says so
+	}
+	if t.Nullable {
+		t.NullKeyword = "enum"
+	}
+	t.Kind, t.Nullable, t.Int = KIntEnum, false, nil
+	return true
+}

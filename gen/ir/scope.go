@@ -1,0 +1,109 @@
+package ir
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Go names must be unique in their scope, or the generated code does not
+// compile. Two scopes matter:
+//
+//   - the members of a struct: its fields, the accessors of its const
+//     properties, its extras map (Extra) and the methods every generated
+//     struct has (methodNames);
+//   - the package: type names, the Value interface of each union, and the
+//     constants and Values list of each enum.
+//
+// Type names that collide are refused (two schemas would share one type).
+// Every other name is made unique deterministically: names are taken in a
+// fixed order (reserved names first, then schema order) and a name already
+// taken gets the smallest numeric suffix, from 2, that is free. So
+// properties "user_id" and "userId" become UserID and UserID2, a property
+// "validate" becomes Validate2, and "extra" in an open object Extra2.
+
+// methodNames are the exported methods of every generated struct.
+var methodNames = []string{"Validate", "MarshalJSON", "UnmarshalJSON", "AppendJSON", "EncodeJSON", "DecodeJSON"}
+
+// scope hands out unique Go names.
+type scope map[string]bool
+
+// take returns name, or name with the smallest free numeric suffix when
+// name is taken, and marks the result taken.
+func (s scope) take(name string) string {
+	out := name
+	for i := 2; s[out]; i++ {
+		out = fmt.Sprintf("%s%d", name, i)
+	}
+	s[out] = true
+	return out
+}
+
+// nameFields gives the fields of struct t Go names unique among its
+// members, in schema order.
+func nameFields(t *Type) {
+	if t.Kind != KStruct || t.Wrapper {
+		return
+	}
+	members := scope{}
+	for _, m := range methodNames {
+		members[m] = true
+	}
+	if t.Extra != nil {
+		members["Extra"] = true
+	}
+	for _, f := range t.Fields {
+		f.Go = members.take(GoName(f.JSON))
+	}
+}
+
+// namePackage checks that the exported names the package declares besides
+// its types are free, and names the constants of every enum. pkg holds the
+// named types by name.
+func (b *builder) namePackage(pkg map[string]*Type) error {
+	names := scope{}
+	for n := range pkg {
+		names[n] = true
+	}
+	claim := func(name, what string, owner *Type) error {
+		if o := pkg[name]; o != nil {
+			return b.errAt(o.Schema, "the Go name %s is both this type's and the %s %s; give one a distinct title", name, what, owner.Name)
+		}
+		names[name] = true
+		return nil
+	}
+	for _, t := range b.model.Types {
+		var err error
+		switch t.Kind {
+		case KUnion:
+			err = claim(t.Name+"Value", "interface of the union", t)
+		case KEnum, KIntEnum:
+			err = claim(t.Name+"Values", "list of values of the enum", t)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	for _, t := range b.model.Types {
+		if t.Kind != KEnum && t.Kind != KIntEnum {
+			continue
+		}
+		t.ConstNames = make([]string, len(t.Values))
+		for i, v := range t.Values {
+			t.ConstNames[i] = names.take(t.Name + constSuffix(t.Kind, v))
+		}
+	}
+	return nil
+}
+
+// constSuffix is what follows the type name in the name of the constant
+// for enum value v: the value as a Go name, or for an integer its digits
+// ("Minus" before a negative one).
+func constSuffix(k Kind, v string) string {
+	if k == KIntEnum {
+		if strings.HasPrefix(v, "-") {
+			return "Minus" + v[1:]
+		}
+		return v
+	}
+	return GoName(v)
+}
