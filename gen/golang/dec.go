@@ -243,15 +243,26 @@ func (e *emitter) intEnumDecBody(t *ir.Type) []jen.Code {
 	for _, name := range t.ConstNames {
 		cases = append(cases, jen.Id(name))
 	}
-	var null jen.Code = jen.Null()
-	if t.NullKeyword == "enum" {
-		null = jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
+	var other, intErr jen.Code = jen.Null(), ifErrReturn(jen.Lit(0), err())
+	switch {
+	case t.EnumKeyword != "":
+		// No type keyword: a value of another type, or a number that is no
+		// int64 integer, fails at the enum.
+		mismatch := jen.Return(jen.Lit(0), e.enumMismatch(t, jen.Id("off"), d().Dot("Span").Call(jen.Id("off"))))
+		other = jen.If(d().Dot("Next").Call().Op("!=").Qual(rtPkg, "Number")).Block(
+			jen.If(err().Op(":=").Add(d()).Dot("Skip").Call(), err().Op("!=").Nil()).Block(jen.Return(jen.Lit(0), err())),
+			mismatch)
+		intErr = jen.If(err().Op("!=").Nil()).Block(
+			jen.If(jen.List(jen.Id("re"), jen.Id("ok")).Op(":=").Err().Assert(jen.Op("*").Qual(rtPkg, "Error")), jen.Id("ok").Op("&&").Id("re").Dot("Keyword").Op("==").Lit("type")).Block(mismatch),
+			jen.Return(jen.Lit(0), err()))
+	case t.NullKeyword == "enum":
+		other = jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
 			jen.Return(jen.Lit(0), e.enumMismatch(t, jen.Id("off"), jen.Lit("null"))))
 	}
 	return []jen.Code{
 		jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
-		null,
-		jen.List(jen.Id("n"), err()).Op(":=").Add(d()).Dot("Int").Call(), ifErrReturn(jen.Lit(0), err()),
+		other,
+		jen.List(jen.Id("n"), err()).Op(":=").Add(d()).Dot("Int").Call(), intErr,
 		jen.Switch(jen.Id(t.Name).Call(jen.Id("n"))).Block(jen.Case(cases...).Block(jen.Return(jen.Id(t.Name).Call(jen.Id("n")), jen.Nil()))),
 		jen.Return(jen.Lit(0), e.enumMismatch(t, jen.Id("off"), jen.Qual("strconv", "FormatInt").Call(jen.Id("n"), jen.Lit(10)))),
 	}

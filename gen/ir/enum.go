@@ -10,8 +10,9 @@ import (
 )
 
 // untypedEnum types a schema that is only an enum or a const of strings,
-// such as {"enum": ["push", "pr"]}: a string enum whose every mismatch,
-// a value of another JSON type included, fails at that keyword.
+// such as {"enum": ["push", "pr"]}, or of integers: a string or integer
+// enum whose every mismatch, a value of another JSON type included, fails
+// at that keyword.
 func untypedEnum(t *Type, keys map[string]*schema.Value) (bool, error) {
 	if len(keys) != 1 {
 		return false, nil
@@ -26,18 +27,41 @@ func untypedEnum(t *Type, keys map[string]*schema.Value) (bool, error) {
 	if len(vals) == 0 {
 		return false, nil
 	}
+	t.Kind, t.EnumKeyword = KEnum, kw
+	if vals[0].Kind == rt.Number {
+		t.Kind = KIntEnum
+	}
 	seen := map[string]bool{}
 	for _, v := range vals {
-		if v.Kind != rt.String {
-			return false, nil
+		s, ok := v.Str, v.Kind == rt.String
+		if t.Kind == KIntEnum {
+			var n int64
+			n, ok = int64Of(v)
+			s = strconv.FormatInt(n, 10)
 		}
-		if !seen[v.Str] {
-			t.Values = append(t.Values, v.Str)
+		if !ok {
+			t.Kind, t.Values, t.EnumKeyword = KRaw, nil, ""
+			return false, nil // mixed kinds, or numbers that are not int64 integers
 		}
-		seen[v.Str] = true
+		if !seen[s] {
+			t.Values = append(t.Values, s)
+		}
+		seen[s] = true
 	}
-	t.Kind, t.EnumKeyword = KEnum, kw
 	return true, nil
+}
+
+// int64Of is the value of a JSON number that is an integer in int64's
+// range.
+func int64Of(v *schema.Value) (int64, bool) {
+	if v.Kind != rt.Number {
+		return 0, false
+	}
+	d, ok := jsonnum.Parse(v.Text)
+	if !ok || !d.IsInt() || !d.Rat().Num().IsInt64() {
+		return 0, false
+	}
+	return d.Rat().Num().Int64(), true
 }
 
 // intEnum turns an integer schema with an enum into a named integer type
@@ -50,14 +74,10 @@ func intEnum(t *Type, e *schema.Value) bool {
 		if v.Kind == rt.Null {
 			return false
 		}
-		if v.Kind != rt.Number {
+		n, ok := int64Of(v)
+		if !ok {
 			continue
 		}
-		d, ok := jsonnum.Parse(v.Text)
-		if !ok || !d.IsInt() || !d.Rat().Num().IsInt64() {
-			continue
-		}
-		n := d.Rat().Num().Int64()
 		if !seen[n] && rule.Check(n, -1) == nil {
 			t.Values = append(t.Values, strconv.FormatInt(n, 10))
 		}
