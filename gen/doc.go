@@ -1,5 +1,5 @@
 // Package gen is the front door of zerogen, the code generator: it turns a
-// set of JSON Schema (draft 2020-12) files into one Go package of types,
+// set of JSON Schema files (draft-04, -06, -07, 2019-09 or 2020-12) into one Go package of types,
 // strict single-pass decoders, lossless encoders and validators, and into
 // bundles, TypeScript declarations, reference docs, compatibility reports
 // and version upgrades.

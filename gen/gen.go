@@ -2,6 +2,8 @@ package gen
 
 import (
 	"fmt"
+	"path"
+	"strings"
 
 	"github.com/zeroproject/zero/gen/bundle"
 	"github.com/zeroproject/zero/gen/compat"
@@ -47,21 +49,50 @@ type Config struct {
 	// LoadURL fetches schemas referred to by $ref that are not among Files
 	// (for example a test suite's remote documents). Nil refuses them.
 	LoadURL func(url string) ([]byte, error)
-	// Roots, when set, limits which files are roots (by Name), and RootNames
-	// give the Go name of a root whose schema has no title.
+	// Roots names files (by Name) that are roots whatever they hold (a
+	// file with a title, or with any keyword beside annotations and $defs,
+	// is one anyway). RootNames give the Go name of a root whose schema has
+	// no title; a file named in Roots without one is named after the file.
 	Roots     []string
 	RootNames map[string]string
+	// DefaultDialect reads the files whose $schema names no dialect
+	// (default 2020-12).
+	DefaultDialect Dialect
+	// AllowKeywords are keywords accepted as annotations beyond those of
+	// the dialect and of the known extension vocabularies.
+	AllowKeywords []string
+	// DefTypes makes every $defs entry whose type is a struct, union or
+	// enum a named Go type (by its title, else its key), even when no root
+	// names it on its own.
+	DefTypes bool
 	// Fixtures also generates test fixtures and the test that runs them.
 	Fixtures bool
 }
 
 func (c Config) load() schema.Options {
-	return schema.Options{Files: c.Files, BaseURL: c.BaseURL, LoadURL: c.LoadURL, Roots: c.Roots}
+	return schema.Options{Files: c.Files, BaseURL: c.BaseURL, LoadURL: c.LoadURL, Roots: c.Roots,
+		DefaultDialect: c.DefaultDialect, AllowKeywords: c.AllowKeywords}
 }
 
 func (c Config) model() ir.Options {
-	return ir.Options{Package: c.Package, RootNames: c.RootNames}
+	names := map[string]string{}
+	for _, r := range c.Roots {
+		base := path.Base(r)
+		names[r] = ir.GoName(strings.TrimSuffix(base, path.Ext(base)))
+	}
+	for k, v := range c.RootNames {
+		names[k] = v
+	}
+	return ir.Options{Package: c.Package, RootNames: names, DefTypes: c.DefTypes}
 }
+
+// Dialect is a JSON Schema draft zerogen reads: draft-04, draft-06,
+// draft-07, 2019-09 or 2020-12.
+type Dialect = schema.Dialect
+
+// ParseDialect reads a dialect name ("draft-07", "7", "2019-09", "2020-12")
+// or a standard meta-schema URL.
+func ParseDialect(s string) (Dialect, error) { return schema.ParseDialect(s) }
 
 // Generate loads, models and emits. It returns file name → contents.
 func Generate(cfg Config) (map[string][]byte, error) {
@@ -74,6 +105,9 @@ func Generate(cfg Config) (map[string][]byte, error) {
 	}
 	if len(l.Roots) == 0 {
 		return nil, fmt.Errorf("no root schema among %d files", len(cfg.Files))
+	}
+	if cfg.DefTypes && cfg.Fixtures {
+		return nil, fmt.Errorf("fixtures are not written for the types of $defs entries: do not ask for both")
 	}
 	m, err := ir.Build(l, cfg.model())
 	if err != nil {

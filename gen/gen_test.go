@@ -14,20 +14,16 @@ func TestRefusals(t *testing.T) {
 	for _, tc := range []struct{ schema, want string }{
 		{`{"type":"object","requried":["a"]}`, `s.json#/requried: unknown keyword "requried" (did you mean "required"?)`},
 		{`{"properties":{"a":{"minLenght":1}}}`, `s.json#/properties/a/minLenght: unknown keyword "minLenght" (did you mean "minLength"?)`},
-		{`{"$defs":{"x":{"$dynamicRef":"#a"}}}`, `s.json#/$defs/x/$dynamicRef: keyword "$dynamicRef": dynamic references are not supported`},
-		{`{"$vocabulary":{}}`, `s.json#/$vocabulary: keyword "$vocabulary"`},
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","unevaluatedProperties":false}`, `s.json#/unevaluatedProperties: keyword "unevaluatedProperties" is not part of draft-07`},
+		{`{"$schema":"http://json-schema.org/draft-04/schema#","const":1}`, `s.json#/const: keyword "const" is not part of draft-04`},
+		{`{"type":"object","allowTrailingComas":true}`, `s.json#/allowTrailingComas: unknown keyword "allowTrailingComas" (did you mean "allowTrailingCommas"?)`},
+		{`{"$schema":"http://example.invalid/meta","type":"object"}`, `s.json#/$schema: unknown dialect http://example.invalid/meta`},
 		{`{"type":"object","properties":{"a":{"type":"string"}}`, `s.json#: not valid JSON`},
 		{`{"type":"strin"}`, `s.json#`},
 		{`{"properties":{"a":{"type":"string","pattern":"^(?=a)b"}}}`, `s.json#/properties/a/pattern: pattern "^(?=a)b": look-around is not supported (RE2)`},
 		{`{"patternProperties":{"(?<!x)y":{}}}`, `s.json#/patternProperties/(?<!x)y: pattern "(?<!x)y": look-around is not supported (RE2)`},
 		{`{"pattern":"(a)\\1"}`, `s.json#/pattern: pattern "(a)\\1": back-references are not supported (RE2)`},
 		{`{"pattern":"a{2,1}"}`, "s.json#/pattern: pattern \"a{2,1}\": invalid repeat count `{2,1}` (RE2)"},
-		// Another dialect is refused by name, not half read: draft-07's
-		// array-form items would otherwise be ignored and accept [1, "a"].
-		{`{"$schema":"http://json-schema.org/draft-07/schema#","type":"array","items":[{"type":"integer"},{"type":"integer"}]}`,
-			`s.json#/$schema: dialect "http://json-schema.org/draft-07/schema#" is not supported yet`},
-		{`{"type":"object","properties":{"a":{"$id":"a.json","$schema":"https://json-schema.org/draft/2019-09/schema"}}}`,
-			`s.json#/properties/a/$schema: dialect "https://json-schema.org/draft/2019-09/schema" is not supported yet`},
 	} {
 		_, err := generate(t, tc.schema)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -36,10 +32,46 @@ func TestRefusals(t *testing.T) {
 	}
 }
 
-func TestDialect2020IsRead(t *testing.T) {
-	for _, id := range []string{"https://json-schema.org/draft/2020-12/schema", "https://json-schema.org/draft/2020-12/schema#"} {
-		if _, err := generate(t, `{"$schema":"`+id+`","title":"T","type":"string"}`); err != nil {
-			t.Errorf("%s: %v", id, err)
+// TestKeywordPolicy accepts the annotation keywords of OpenAPI and of the
+// VS Code and SchemaStore editor hints in every dialect, and others only
+// when AllowKeywords names them.
+func TestKeywordPolicy(t *testing.T) {
+	for _, meta := range []string{"http://json-schema.org/draft-04/schema#", "http://json-schema.org/draft-07/schema#",
+		"https://json-schema.org/draft/2019-09/schema", "https://json-schema.org/draft/2020-12/schema"} {
+		schema := `{"$schema":"` + meta + `","title":"Thing","type":"object","discriminator":{"propertyName":"kind"},
+			"externalDocs":{"url":"https://example.test"},"xml":{"name":"thing"},"nullable":false,"example":{"kind":"a"},
+			"markdownDescription":"**thing**","allowTrailingCommas":true,"defaultSnippets":[{"body":{}}],
+			"properties":{"kind":{"type":"string","enum":["a"],"enumDescriptions":["the a"],"markdownEnumDescriptions":["*a*"],
+				"deprecationMessage":"old","errorMessage":"bad","doNotSuggest":true,"suggestSortText":"1","format":"int64"},
+				"n":{"type":"string","pattern":"^[0-9]+$","patternErrorMessage":"digits"}}}`
+		if _, err := generate(t, schema); err != nil {
+			t.Errorf("%s: %v", meta, err)
+		}
+	}
+	custom := `{"title":"Thing","type":"object","vendorHint":{"a":1}}`
+	if _, err := generate(t, custom); err == nil || !strings.Contains(err.Error(), `unknown keyword "vendorHint"`) {
+		t.Errorf("an unknown keyword: got %v", err)
+	}
+	_, err := Generate(Config{Package: "p", Files: []File{{Name: "s.json", Data: []byte(custom)}}, AllowKeywords: []string{"vendorHint"}})
+	if err != nil {
+		t.Errorf("an allowed keyword: %v", err)
+	}
+}
+
+// TestAnnotationOnlyRoots: a file of only annotations with a title is a
+// root that admits what its schema admits.
+func TestAnnotationOnlyRoots(t *testing.T) {
+	files, err := Generate(Config{Package: "p", Files: []File{
+		{Name: "anything.json", Data: []byte(`{"title":"Anything"}`)},
+		{Name: "email.json", Data: []byte(`{"title":"Email","format":"email"}`)},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	types := string(files["types.go"])
+	for _, want := range []string{"type Anything struct", "type Email struct"} {
+		if !strings.Contains(types, want) {
+			t.Errorf("types.go lacks %q", want)
 		}
 	}
 }
@@ -94,5 +126,57 @@ func TestOutputIsDeterministic(t *testing.T) {
 				t.Fatalf("%s differs between runs", name)
 			}
 		}
+	}
+}
+
+// TestDefTypes makes a type of every $defs entry of a file whose root only
+// lists message kinds, and keeps a root that reaches a dynamic reference
+// in the interpreter as a whole.
+func TestDefTypes(t *testing.T) {
+	files, err := Generate(Config{Package: "p", DefTypes: true, Roots: []string{"s.json"}, Files: []File{{Name: "s.json", Data: []byte(`{
+		"anyOf": [{"$ref": "#/$defs/Ping"}, {"$ref": "#/$defs/Names"}],
+		"$defs": {
+			"Ping": {"type": "object", "required": ["kind"], "properties": {"kind": {"const": "ping"}, "n": {"type": "integer"}}},
+			"Names": {"type": "object", "additionalProperties": {"type": "string"}},
+			"Tree": {"$id": "tree", "$dynamicAnchor": "node", "type": "object", "properties": {"kids": {"type": "array", "items": {"$dynamicRef": "#node"}}}}
+		}}`)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	types := squash(string(files["types.go"]))
+	for _, want := range []string{"type S struct", "type Ping struct", "type Names struct {\n\tValue map[string]string", "type Tree struct {\n\tValue rt.Raw"} {
+		if !strings.Contains(types, want) {
+			t.Errorf("types.go lacks %q", want)
+		}
+	}
+	decode := string(files["decode.go"])
+	for _, name := range []string{"Ping", "Names", "Tree"} {
+		if !strings.Contains(decode, "func (x *"+name+") UnmarshalJSON(") {
+			t.Errorf("%s has no UnmarshalJSON", name)
+		}
+	}
+}
+
+// squash drops comment lines, so that tests can look for declarations.
+func squash(src string) string {
+	var out []string
+	for _, ln := range strings.Split(src, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(ln), "//") {
+			out = append(out, ln)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestAllowKeywordKeepsRealKeywords: --allow-keyword cannot turn a keyword
+// of the dialect into an annotation.
+func TestAllowKeywordKeepsRealKeywords(t *testing.T) {
+	files, err := Generate(Config{Package: "p", AllowKeywords: []string{"enum"},
+		Files: []File{{Name: "s.json", Data: []byte(`{"title":"N","enum":[17,"seventeen"]}`)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if nodes := string(files["nodes.go"]); !strings.Contains(nodes, `Enum:        []string{"17", "\"seventeen\""},`) {
+		t.Errorf("the enum is not checked:\n%s", nodes)
 	}
 }

@@ -18,6 +18,7 @@ import (
 
 const usage = `Usage:
   zerogen --schemas DIR --out DIR --package NAME [--fixtures] [--check]
+          [--root FILE]... [--default-dialect D] [--allow-keyword NAME]...
 
 Generates one Go package from every JSON Schema file under --schemas:
 types named by each schema's title, strict single-pass decoders
@@ -33,7 +34,30 @@ Flags:
                     manifest.json for clients in any language) and
                     fixtures_test.go, which runs them through the package
   --check           write nothing; exit 1 listing stale, missing or extra files
+  --root FILE       make FILE (relative to --schemas) a root even if it holds
+                    only annotations or $defs; without a title it is named
+                    after the file (repeatable). A file with any keyword beside
+                    annotations and $defs is a root anyway, and so is one of
+                    only annotations with a title ({"title": "Anything"}).
+  --default-dialect D
+                    dialect of files whose $schema names none: draft-04,
+                    draft-06, draft-07, 2019-09 or 2020-12 (default 2020-12)
+  --allow-keyword NAME
+                    accept keyword NAME as an annotation (repeatable)
   -h, --help        show this help
+
+Dialects: each file is read in the dialect its $schema names: draft-04,
+draft-06, draft-07, 2019-09 or 2020-12, or a custom meta-schema built on one
+of them (whose $vocabulary is honoured). $ref may name the standard
+meta-schemas, which are built in.
+
+Keywords: every keyword of the file's dialect; x-* extensions; and, as
+annotations, OpenAPI's discriminator, example, externalDocs, xml, nullable
+and the editor hints of VS Code and SchemaStore (markdownDescription,
+allowTrailingCommas, defaultSnippets, deprecationMessage, enumDescriptions,
+errorMessage, patternErrorMessage, doNotSuggest, ...). Any other keyword is
+refused with its position (and the nearest known keyword, for a typo)
+unless --allow-keyword names it; none is ever silently ignored.
 
 Examples:
   zerogen --schemas schema/streamjson/v2 --out generated/streamjson/v2 --package streamjsonv2
@@ -57,6 +81,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	pkg := fl.String("package", "", "")
 	check := fl.Bool("check", false, "")
 	fixtures := fl.Bool("fixtures", false, "")
+	roots := fl.StringArray("root", nil, "")
+	dialect := fl.String("default-dialect", "2020-12", "")
+	allow := fl.StringArray("allow-keyword", nil, "")
 	help := fl.BoolP("help", "h", false, "")
 	if err := fl.Parse(args); err != nil {
 		return usageError(stderr, err.Error())
@@ -74,17 +101,39 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if msg := checkPackageName(*pkg); msg != "" {
 		return usageError(stderr, msg)
 	}
+	d, err := gen.ParseDialect(*dialect)
+	if err != nil {
+		return usageError(stderr, "--default-dialect: "+err.Error())
+	}
 	files, err := readSchemas(*schemas)
 	if err != nil {
 		fmt.Fprintf(stderr, "zerogen: %v\n", err)
 		return 1
 	}
-	generated, err := gen.Generate(gen.Config{Package: *pkg, Files: files, Fixtures: *fixtures})
+	for i, r := range *roots {
+		r = filepath.ToSlash(filepath.Clean(r))
+		(*roots)[i] = r
+		if !hasFile(files, r) {
+			return usageError(stderr, fmt.Sprintf("--root %s: no such schema file under %s", r, *schemas))
+		}
+	}
+	generated, err := gen.Generate(gen.Config{Package: *pkg, Files: files, Fixtures: *fixtures,
+		Roots: *roots, DefaultDialect: d, AllowKeywords: *allow})
 	if err != nil {
 		fmt.Fprintf(stderr, "zerogen: %s\n", relError(err, *schemas))
 		return 1
 	}
 	return output{dir: *out, owned: isFixture}.sync(generated, *check, rerunLine("zerogen", args), stderr)
+}
+
+// hasFile reports whether files has one named name.
+func hasFile(files []gen.File, name string) bool {
+	for _, f := range files {
+		if f.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // isFixture reports whether rel, relative to a Go package's directory,

@@ -218,3 +218,20 @@ func golden(t *testing.T, path, got string) {
 		t.Errorf("%s differs (-want +got); run with -update after a deliberate change:\n%s", path, diff)
 	}
 }
+
+// TestCompatAcrossDialects compares a draft-07 version with a 2020-12 one:
+// definitions and items are read in each file's dialect.
+func TestCompatAcrossDialects(t *testing.T) {
+	old := `{"$schema":"http://json-schema.org/draft-07/schema#","title":"T","type":"object","additionalProperties":false,
+		"properties":{"tags":{"type":"array","items":{"$ref":"#/definitions/tag"}}},"definitions":{"tag":{"type":"string"}}}`
+	same := `{"$schema":"https://json-schema.org/draft/2020-12/schema","title":"T","type":"object","additionalProperties":false,
+		"properties":{"tags":{"type":"array","items":{"$ref":"#/$defs/tag"}}},"$defs":{"tag":{"type":"string"}}}`
+	if got := compatLines(t, old, same); len(got) != 0 {
+		t.Errorf("the same schema in two dialects: %q", got)
+	}
+	narrowed := strings.Replace(same, `"tag":{"type":"string"}`, `"tag":{"type":"string","maxLength":3}`, 1)
+	got := compatLines(t, old, narrowed)
+	if len(got) != 1 || !strings.Contains(got[0], "constraint-tightened /tags/*: adds maxLength 3") {
+		t.Errorf("a narrowed item across dialects: %q", got)
+	}
+}

@@ -111,8 +111,8 @@ func (l *loaded) addFacts(f *facts, s *jsonschema.Schema) {
 		f.unique, f.uniqueAt = true, loc+"/uniqueItems"
 	}
 	f.addObject(s, loc)
-	if s.Items2020 != nil && f.items == nil {
-		f.items, f.itemsAt = s.Items2020, loc+"/items"
+	if items := l.Norm(s).Items; items != nil && f.items == nil {
+		f.items, f.itemsAt = items, loc+"/items"
 	}
 	if len(f.union) == 0 {
 		switch {

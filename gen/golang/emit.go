@@ -19,7 +19,6 @@ import (
 const (
 	rtPkg     = "github.com/zeroproject/zero/rt"
 	rtimplPkg = "github.com/zeroproject/zero/rt/rtimpl"
-	rttestPkg = "github.com/zeroproject/zero/rt/rttest"
 )
 
 // emitter writes the model as Go source.
@@ -186,7 +185,6 @@ func (e *emitter) newFile() *jen.File {
 	f.HeaderComment("zerogen:schema-hash " + e.m.Hash)
 	f.ImportName(rtPkg, "rt")
 	f.ImportName(rtimplPkg, "rtimpl")
-	f.ImportName(rttestPkg, "rttest")
 	return f
 }
 

@@ -135,7 +135,7 @@ func (e *emitter) structEncoder(f *jen.File, t *ir.Type) {
 		keyText := string(rt.AppendString(nil, fl.JSON)) + ":"
 		if fl.Const != "" {
 			sep()
-			lit += keyText + fl.Const
+			lit += keyText + fl.ConstText
 			continue
 		}
 		write := e.fieldEncode(fl)

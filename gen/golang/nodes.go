@@ -99,6 +99,20 @@ func (e *emitter) nodeFields(n *ir.Node) jen.Dict {
 	if n.Ref != nil {
 		set("Ref", e.nodeRef(n.Ref))
 	}
+	if n.DynRef != nil {
+		set("DynRef", e.nodeRef(n.DynRef))
+		if n.DynName != "" {
+			set("DynName", jen.Lit(n.DynName))
+		}
+	}
+	if len(n.DynAnchors) > 0 {
+		d := jen.Dict{}
+		for _, a := range n.DynAnchors {
+			d[jen.Lit(a.Name)] = e.nodeRef(a.Node)
+		}
+		set("DynAnchors", jen.Map(jen.String()).Op("*").Qual(rtimplPkg, "Node").Values(d))
+		set("DynResource", jen.Lit(n.Resource))
+	}
 	set("AllOf", e.nodeList(n.AllOf))
 	set("AnyOf", e.nodeList(n.AnyOf))
 	set("OneOf", e.nodeList(n.OneOf))
@@ -126,6 +140,9 @@ func (e *emitter) nodeArrayFields(n *ir.Node, set func(string, jen.Code)) {
 	if n.Contains != nil {
 		set("Contains", e.nodeRef(n.Contains))
 		set("MinContains", jen.Lit(n.MinContains))
+		if n.ContainsNoEval {
+			set("ContainsNoEval", jen.True())
+		}
 	}
 	set("MaxContains", jen.Lit(n.MaxContains))
 	if n.ArrSize != nil {

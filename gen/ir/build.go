@@ -19,6 +19,7 @@ type builder struct {
 	types map[*jsonschema.Schema]*Type
 	nodes map[*jsonschema.Schema]*Node
 	model *Model
+	defs  []*Type // named types of $defs entries (Options.DefTypes)
 }
 
 // Options say how to name the model.
@@ -28,6 +29,10 @@ type Options struct {
 	// RootNames give the Go name of a root whose schema has no title, by
 	// file name.
 	RootNames map[string]string
+	// DefTypes makes every $defs (or definitions) entry of the input files
+	// whose type is a struct, union or enum a named type of its own, named
+	// by its title or else its key.
+	DefTypes bool
 }
 
 // Load loads the files and builds their model, naming the package pkg
@@ -49,7 +54,7 @@ func Load(lo schema.Options, o Options) (*schema.Loaded, *Model, error) {
 func Build(l *schema.Loaded, o Options) (*Model, error) {
 	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: o.Package}}
 	for _, doc := range l.Roots {
-		t, err := b.typeOf(doc.Schema)
+		t, err := b.rootType(doc.Schema)
 		if err != nil {
 			return nil, err
 		}
@@ -76,6 +81,11 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 		}
 		b.model.Roots = append(b.model.Roots, root)
 	}
+	if o.DefTypes {
+		if err := b.defTypes(); err != nil {
+			return nil, err
+		}
+	}
 	if err := b.finish(); err != nil {
 		return nil, err
 	}
@@ -95,7 +105,7 @@ func (b *builder) constraintKeys(s *jsonschema.Schema) (map[string]*schema.Value
 		return keys, raw
 	}
 	for _, m := range raw.Members {
-		if schema.Annotation[m.Key] || m.Key == "$defs" || m.Key == "contentSchema" || strings.HasPrefix(m.Key, "x-") {
+		if schema.Annotation[m.Key] || m.Key == "$defs" || m.Key == "definitions" || m.Key == "contentSchema" || strings.HasPrefix(m.Key, "x-") {
 			continue
 		}
 		keys[m.Key] = m.Val
@@ -113,7 +123,7 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 		return nil, err
 	}
 	keys, _ := b.constraintKeys(s)
-	if to := refOnly(s, keys); to != nil {
+	if to := refOnly(s, keys); to != nil && b.l.Norm(s).DynAnchors == nil {
 		t, err := b.typeOf(to)
 		b.types[s] = t
 		return t, err
@@ -284,8 +294,8 @@ func (b *builder) str(s *jsonschema.Schema, t *Type, keys map[string]*schema.Val
 
 func (b *builder) array(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
 	t.Kind = KArray
-	if s.Items2020 != nil {
-		e, err := b.typeOf(s.Items2020)
+	if items := b.l.Norm(s).Items; items != nil {
+		e, err := b.typeOf(items)
 		if err != nil {
 			return false, err
 		}
@@ -382,7 +392,10 @@ func (b *builder) field(parent *jsonschema.Schema, name string, required bool) (
 				if err != nil {
 					return nil, false, b.errAt(target, "const: %v", err)
 				}
-				f.Const, f.ConstTypes = canon, target.Types
+				f.Const, f.ConstTypes, f.ConstText = canon, target.Types, canon
+				if c.Kind == rt.Number {
+					f.ConstText = strings.TrimSpace(c.Text)
+				}
 				if f.Doc == "" {
 					f.Doc = target.Description
 				}
@@ -558,6 +571,11 @@ func (b *builder) finish() error {
 			return err
 		}
 	}
+	for _, t := range b.defs {
+		if err := visit(t, t.Name); err != nil {
+			return err
+		}
+	}
 	if err := b.namePackage(names); err != nil {
 		return err
 	}
@@ -624,7 +642,71 @@ func (b *builder) checkKnown(s *jsonschema.Schema) error {
 		return nil
 	}
 	if _, _, raw := b.l.RawFor(s); raw == nil {
-		return &schema.Error{File: s.Location, Msg: "refers to a schema outside the input files (such as a meta-schema, which uses $dynamicRef); this is not supported"}
+		return &schema.Error{File: s.Location, Msg: "refers to a schema outside the input files and the standard meta-schemas; this is not supported"}
 	}
 	return nil
+}
+
+// rootType classifies a root schema. A root that reaches a dynamic
+// reference is validated by the interpreter as a whole: only the
+// interpreter carries the dynamic scope from the root down.
+func (b *builder) rootType(s *jsonschema.Schema) (*Type, error) {
+	if !b.reachesDynamic(s, map[*jsonschema.Schema]bool{}) {
+		return b.typeOf(s)
+	}
+	if err := b.checkKnown(s); err != nil {
+		return nil, err
+	}
+	n, err := b.nodeOf(s)
+	if err != nil {
+		return nil, err
+	}
+	t := &Type{Kind: KRaw, Loc: s.Location, Schema: s, Doc: s.Description, Deprecated: s.Deprecated, Node: n}
+	b.types[s] = t
+	return t, nil
+}
+
+// reachesDynamic reports whether s or a schema it reaches has a dynamic
+// reference that the dynamic scope may redirect.
+func (b *builder) reachesDynamic(s *jsonschema.Schema, seen map[*jsonschema.Schema]bool) bool {
+	if s == nil || seen[s] {
+		return false
+	}
+	seen[s] = true
+	norm := b.l.Norm(s)
+	if norm.DynName != "" {
+		return true
+	}
+	for _, c := range children(s, norm) {
+		if b.reachesDynamic(c, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+// children lists the subschemas and reference targets of s.
+func children(s *jsonschema.Schema, norm *schema.Norm) []*jsonschema.Schema {
+	out := []*jsonschema.Schema{s.Ref, norm.DynRef, s.Not, s.If, s.Then, s.Else, s.PropertyNames,
+		s.UnevaluatedProperties, s.UnevaluatedItems, s.Contains, norm.Items, s.ContentSchema}
+	out = append(out, s.AllOf...)
+	out = append(out, s.AnyOf...)
+	out = append(out, s.OneOf...)
+	out = append(out, norm.Prefix...)
+	for _, p := range s.Properties {
+		out = append(out, p)
+	}
+	for _, p := range s.PatternProperties {
+		out = append(out, p)
+	}
+	if ap, ok := s.AdditionalProperties.(*jsonschema.Schema); ok {
+		out = append(out, ap)
+	}
+	for _, d := range norm.DepSchemas {
+		out = append(out, d)
+	}
+	for _, a := range norm.DynAnchors {
+		out = append(out, a)
+	}
+	return out
 }

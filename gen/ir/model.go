@@ -98,6 +98,9 @@ type Field struct {
 	// property needs no storage. ConstTypes are the types its schema names.
 	Const      string
 	ConstTypes []string
+	// ConstText is the const as encoders write it: a number as the schema
+	// spells it (-32700, not the canonical -327e2), anything else canonical.
+	ConstText string
 }
 
 // Size is a min/max count (Max < 0: none).
@@ -137,6 +140,7 @@ type Node struct {
 	Prefix                   []*Node
 	Items, Contains          *Node
 	MinContains, MaxContains int
+	ContainsNoEval           bool // items contains matches are not evaluated (2019-09)
 	ArrSize                  *Size
 	Unique                   bool
 
@@ -154,6 +158,12 @@ type Node struct {
 	Not, If, Then, Else *Node
 
 	UnevalProps, UnevalItems *Node
+
+	// DynRef, DynName and DynAnchors mirror rt.Node's dynamic references.
+	DynRef     *Node
+	DynName    string
+	DynAnchors []NamedNode
+	Resource   string
 }
 
 // NamedNode is a node under a property name or pattern.

@@ -21,12 +21,16 @@ func (b *builder) nodeOf(s *jsonschema.Schema) (*Node, error) {
 		return nil, err
 	}
 	keys, raw := b.constraintKeys(s)
-	if len(keys) == 1 && keys["$ref"] != nil && s.Ref != nil {
+	norm := b.l.Norm(s)
+	if len(keys) == 1 && keys["$ref"] != nil && s.Ref != nil && norm.DynAnchors == nil {
 		// A bare $ref is its target; cycles of bare refs were refused by
 		// the compiler.
 		n, err := b.nodeOf(s.Ref)
 		b.nodes[s] = n
 		return n, err
+	}
+	if keys[schema.RegexProperties] != nil {
+		return nil, b.errAt(s, "the draft-04 meta-schema's %s (names must be regular expressions) is not supported", schema.RegexProperties)
 	}
 	n := &Node{ID: len(b.nodes), Schema: s, MaxContains: -1, MaxLen: -1}
 	b.nodes[s] = n
@@ -85,14 +89,15 @@ func (b *builder) nodeScalars(s *jsonschema.Schema, n *Node, keys map[string]*sc
 
 func (b *builder) nodeArray(s *jsonschema.Schema, n *Node, keys map[string]*schema.Value) error {
 	var err error
-	for _, p := range s.PrefixItems {
+	norm := b.l.Norm(s)
+	for _, p := range norm.Prefix {
 		pn, err := b.nodeOf(p)
 		if err != nil {
 			return err
 		}
 		n.Prefix = append(n.Prefix, pn)
 	}
-	if n.Items, err = b.nodeOf(s.Items2020); err != nil {
+	if n.Items, err = b.nodeOf(norm.Items); err != nil {
 		return err
 	}
 	if n.Contains, err = b.nodeOf(s.Contains); err != nil {
@@ -100,6 +105,7 @@ func (b *builder) nodeArray(s *jsonschema.Schema, n *Node, keys map[string]*sche
 	}
 	if s.Contains != nil {
 		n.MinContains, n.MaxContains = s.MinContains, s.MaxContains
+		n.ContainsNoEval = !norm.ContainsEval
 	}
 	if s.MinItems > 0 || s.MaxItems >= 0 {
 		n.ArrSize = &Size{Min: max(s.MinItems, 0), Max: s.MaxItems}
@@ -148,11 +154,12 @@ func (b *builder) nodeObject(s *jsonschema.Schema, n *Node, raw *schema.Value) e
 		return err
 	}
 	n.Required = s.Required
-	for _, name := range sortedKeys(s.DependentRequired) {
-		n.DepRequired = append(n.DepRequired, DepReq{name, s.DependentRequired[name]})
+	norm := b.l.Norm(s)
+	for _, name := range sortedKeys(norm.DepRequired) {
+		n.DepRequired = append(n.DepRequired, DepReq{name, norm.DepRequired[name]})
 	}
-	for _, name := range sortedKeys(s.DependentSchemas) {
-		dn, err := b.nodeOf(s.DependentSchemas[name])
+	for _, name := range sortedKeys(norm.DepSchemas) {
+		dn, err := b.nodeOf(norm.DepSchemas[name])
 		if err != nil {
 			return err
 		}
@@ -170,6 +177,9 @@ func (b *builder) nodeApplicators(s *jsonschema.Schema, n *Node, keys map[string
 		if n.Ref, err = b.nodeOf(s.Ref); err != nil {
 			return err
 		}
+	}
+	if err := b.nodeDynamic(s, n); err != nil {
+		return err
 	}
 	list := func(ss []*jsonschema.Schema) ([]*Node, error) {
 		var out []*Node
@@ -199,6 +209,29 @@ func (b *builder) nodeApplicators(s *jsonschema.Schema, n *Node, keys map[string
 		if *p.dst, err = b.nodeOf(p.src); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// nodeDynamic fills the dynamic reference of s ($dynamicRef, or
+// 2019-09's $recursiveRef) and the dynamic anchors of the schema resource
+// that holds s.
+func (b *builder) nodeDynamic(s *jsonschema.Schema, n *Node) error {
+	norm := b.l.Norm(s)
+	var err error
+	if norm.DynRef != nil {
+		if n.DynRef, err = b.nodeOf(norm.DynRef); err != nil {
+			return err
+		}
+		n.DynName = norm.DynName
+	}
+	n.Resource = norm.Resource
+	for _, name := range sortedKeys(norm.DynAnchors) {
+		an, err := b.nodeOf(norm.DynAnchors[name])
+		if err != nil {
+			return err
+		}
+		n.DynAnchors = append(n.DynAnchors, NamedNode{name, an})
 	}
 	return nil
 }

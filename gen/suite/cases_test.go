@@ -19,9 +19,10 @@ import (
 
 // suiteFile is one file of tests/draft2020-12.
 type suiteFile struct {
-	Name     string // "if-then-else" or "optional/bignum", as the report shows it
-	Dir      string // Go directory of its case packages: "ifthenelse", "optional/bignum"
-	Optional bool   // from optional/: reported apart, never enforced
+	Name     string      // "if-then-else" or "optional/bignum", as the report shows it
+	Dir      string      // Go directory of its case packages: "ifthenelse", "optional/bignum"
+	Optional bool        // from optional/ or another dialect's folder: reported apart, never enforced
+	Dialect  gen.Dialect // of schemas whose $schema names none
 	Cases    []*suiteCase
 }
 
@@ -54,37 +55,65 @@ type suiteTest struct {
 	Why     string // for WRONG, REFUSED and DEVIATION
 }
 
+// otherDialects are the suite's folders for the other dialects, with the
+// dialect of their schemas that have no $schema.
+var otherDialects = []struct {
+	folder string
+	d      gen.Dialect
+}{{"draft2019-09", 2019}, {"draft7", 7}, {"draft6", 6}, {"draft4", 4}}
+
 // loadSuite reads every top-level file of tests/draft2020-12, then those
-// of optional/ (not optional/format/, whose tests assume that format asserts).
+// of optional/ (not optional/format/, whose tests assume that format
+// asserts), then this package's own cases for the older dialects
+// (testdata/dialects, enforced like the top-level files), then the
+// top-level files of the suite's folders for the other dialects, when the
+// checkout has them (reported, not enforced).
 func loadSuite(dir string) ([]*suiteFile, error) {
 	var files []*suiteFile
-	for _, sub := range []string{"", "optional"} {
-		names, err := filepath.Glob(filepath.Join(dir, "tests", "draft2020-12", sub, "*.json"))
+	add := func(pattern, group string, optional bool, d gen.Dialect) error {
+		names, err := filepath.Glob(pattern)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		sort.Strings(names)
 		for _, n := range names {
-			f, err := loadFile(n, sub)
+			f, err := loadFile(n, group, optional, d)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			files = append(files, f)
+		}
+		return nil
+	}
+	for _, sub := range []string{"", "optional"} {
+		if err := add(filepath.Join(dir, "tests", "draft2020-12", sub, "*.json"), sub, sub != "", 2020); err != nil {
+			return nil, err
 		}
 	}
 	if len(files) == 0 {
 		return nil, fmt.Errorf("no test files in %s", dir)
 	}
+	if err := add(filepath.Join("testdata", "dialects", "*.json"), "dialects", false, 2020); err != nil {
+		return nil, err
+	}
+	for _, o := range otherDialects {
+		if err := add(filepath.Join(dir, "tests", o.folder, "*.json"), o.folder, true, o.d); err != nil {
+			return nil, err
+		}
+	}
 	return files, nil
 }
 
-func loadFile(name, sub string) (*suiteFile, error) {
+func loadFile(name, sub string, optional bool, d gen.Dialect) (*suiteFile, error) {
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return nil, err
 	}
 	base := strings.TrimSuffix(filepath.Base(name), ".json")
-	f := &suiteFile{Name: path.Join(sub, base), Dir: path.Join(sub, goIdent(base)), Optional: sub != ""}
+	f := &suiteFile{Name: path.Join(sub, base), Dir: path.Join(goIdent(sub), goIdent(base)), Optional: optional, Dialect: d}
+	if sub == "optional" {
+		f.Dir = path.Join(sub, goIdent(base))
+	}
 	if err := json.Unmarshal(data, &f.Cases); err != nil {
 		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
@@ -141,12 +170,13 @@ func generate(c *suiteCase, remotes string) {
 		}
 	}()
 	c.Code, c.GenErr = gen.Generate(gen.Config{
-		Package:   path.Base(c.Pkg),
-		Files:     []gen.File{{Name: "schema.json", Data: c.Schema}},
-		BaseURL:   fmt.Sprintf("http://harness.invalid/%s/c%d/", c.File.Dir, c.Index),
-		LoadURL:   remoteLoader(remotes),
-		Roots:     []string{"schema.json"},
-		RootNames: map[string]string{"schema.json": "Root"},
+		Package:        path.Base(c.Pkg),
+		Files:          []gen.File{{Name: "schema.json", Data: c.Schema}},
+		BaseURL:        fmt.Sprintf("http://harness.invalid/%s/c%d/", c.File.Dir, c.Index),
+		LoadURL:        remoteLoader(remotes),
+		Roots:          []string{"schema.json"},
+		RootNames:      map[string]string{"schema.json": "Root"},
+		DefaultDialect: c.File.Dialect,
 	})
 }
 

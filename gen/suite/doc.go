@@ -2,7 +2,10 @@
 // Suite (draft 2020-12) through zerogen as an external yardstick.
 //
 // For every case of every suite file (the top-level files of
-// tests/draft2020-12, then optional/ apart from optional/format/, reported
+// tests/draft2020-12; this package's own cases for draft-04, -06, -07 and
+// 2019-09 in testdata/dialects, whose verdicts another test checks against
+// jsonschema/v5; then optional/ apart from optional/format/ and the suite's
+// folders for the other dialects when the checkout has them, reported
 // separately and never enforced) the test generates one Go package with
 // gen.Generate, builds one program that imports them all in a temporary
 // module, and decodes each test's data with the generated Root.UnmarshalJSON.

@@ -69,6 +69,41 @@ type Node struct {
 	// other keyword of this schema, nor a passing in-place applicator,
 	// evaluated (unevaluatedProperties, unevaluatedItems).
 	UnevalProps, UnevalItems *Node
+	// ContainsNoEval: items that pass Contains do not count as evaluated
+	// (2019-09).
+	ContainsNoEval bool
+
+	// DynRef is a dynamic reference ($dynamicRef, or 2019-09's
+	// $recursiveRef) as resolved statically. When DynName is set, the
+	// outermost schema resource on the dynamic scope that declares a
+	// dynamic anchor of that name is the target instead.
+	DynRef  *Node
+	DynName string
+	// DynAnchors are the dynamic anchors of the schema resource that holds
+	// the node, DynResource its name; validating the node puts the
+	// resource on the dynamic scope.
+	DynAnchors  map[string]*Node
+	DynResource string
+}
+
+// dynScope is the dynamic scope: the schema resources entered on the way
+// to the current node that declare dynamic anchors, innermost first.
+type dynScope struct {
+	resource string
+	anchors  map[string]*Node
+	outer    *dynScope
+}
+
+// resolve finds the outermost resource on the scope that declares the
+// dynamic anchor name.
+func (sc *dynScope) resolve(name string) *Node {
+	var found *Node
+	for ; sc != nil; sc = sc.outer {
+		if m, ok := sc.anchors[name]; ok {
+			found = m
+		}
+	}
+	return found
 }
 
 // annots collects which members and items of one instance were evaluated,
@@ -112,37 +147,40 @@ const maxApplyDepth = 512
 
 // Validate reads one value from d and validates it against n.
 func (n *Node) Validate(d *rt.Decoder) error {
-	return n.validate(d, 0)
+	return n.validate(d, 0, nil)
 }
 
 // ValidateRaw validates a complete JSON text against n.
 func (n *Node) ValidateRaw(r rt.Raw) error {
 	var d rt.Decoder
 	d.ResetString(view(r))
-	if err := n.validate(&d, 0); err != nil {
+	if err := n.validate(&d, 0, nil); err != nil {
 		return err
 	}
 	return d.End()
 }
 
-func (n *Node) validate(d *rt.Decoder, depth int) error {
-	return n.validateA(d, depth, nil)
+func (n *Node) validate(d *rt.Decoder, depth int, sc *dynScope) error {
+	return n.validateA(d, depth, nil, sc)
 }
 
 // validateA validates one value; when a is not nil it also records which
 // members and items of the value were evaluated.
-func (n *Node) validateA(d *rt.Decoder, depth int, a *annots) error {
+func (n *Node) validateA(d *rt.Decoder, depth int, a *annots, sc *dynScope) error {
 	if n.Never {
 		d.Start()
 		return rt.Fail(d.Offset(), "false", "no value is allowed here")
 	}
 	d.Start()
 	start := d.Offset()
+	if n.DynAnchors != nil && (sc == nil || sc.resource != n.DynResource) {
+		sc = &dynScope{resource: n.DynResource, anchors: n.DynAnchors, outer: sc}
+	}
 	local := a
 	if n.hasUneval() {
 		local = &annots{}
 	}
-	if err := n.own(d, depth, local); err != nil {
+	if err := n.own(d, depth, local, sc); err != nil {
 		return err
 	}
 	if !n.hasApplicators() && !n.hasUneval() {
@@ -152,13 +190,13 @@ func (n *Node) validateA(d *rt.Decoder, depth int, a *annots) error {
 		return rt.Fail(start, "$ref", "schema applies itself more than "+strconv.Itoa(maxApplyDepth)+" times to one value")
 	}
 	raw, maxDepth := d.Span(start), d.MaxDepth-d.Depth()
-	if err := n.apply(raw, start, maxDepth, depth+1, local); err != nil {
+	if err := n.apply(raw, start, maxDepth, depth+1, local, sc); err != nil {
 		return err
 	}
 	if !n.hasUneval() {
 		return nil
 	}
-	if err := n.unevaluated(raw, start, maxDepth, depth+1, local); err != nil {
+	if err := n.unevaluated(raw, start, maxDepth, depth+1, local, sc); err != nil {
 		return err
 	}
 	if a != nil {
@@ -168,13 +206,13 @@ func (n *Node) validateA(d *rt.Decoder, depth int, a *annots) error {
 }
 
 func (n *Node) hasApplicators() bool {
-	return n.Ref != nil || len(n.AllOf) > 0 || len(n.AnyOf) > 0 || len(n.OneOf) > 0 ||
+	return n.Ref != nil || n.DynRef != nil || len(n.AllOf) > 0 || len(n.AnyOf) > 0 || len(n.OneOf) > 0 ||
 		n.Not != nil || n.If != nil || len(n.Const) > 0 || n.Enum != nil
 }
 
 // sub validates the value text raw (found at offset start) against m,
 // recording into a (when not nil) what m evaluated, only if m passes.
-func sub(m *Node, raw string, start, maxDepth, depth int, a *annots) error {
+func sub(m *Node, raw string, start, maxDepth, depth int, a *annots, sc *dynScope) error {
 	var d rt.Decoder
 	d.ResetString(raw)
 	d.MaxDepth = maxDepth
@@ -182,7 +220,7 @@ func sub(m *Node, raw string, start, maxDepth, depth int, a *annots) error {
 	if a != nil {
 		mine = &annots{}
 	}
-	err := m.validateA(&d, depth, mine)
+	err := m.validateA(&d, depth, mine, sc)
 	if e, ok := err.(*rt.Error); ok && e.Offset >= 0 {
 		e.Offset += start
 	}
@@ -192,42 +230,53 @@ func sub(m *Node, raw string, start, maxDepth, depth int, a *annots) error {
 	return err
 }
 
-func (n *Node) apply(raw string, start, maxDepth, depth int, a *annots) error {
+func (n *Node) apply(raw string, start, maxDepth, depth int, a *annots, sc *dynScope) error {
 	if len(n.Const) > 0 || n.Enum != nil {
 		if err := n.checkConstEnum(raw, start); err != nil {
 			return err
 		}
 	}
 	if n.Ref != nil {
-		if err := sub(n.Ref, raw, start, maxDepth, depth, a); err != nil {
+		if err := sub(n.Ref, raw, start, maxDepth, depth, a, sc); err != nil {
+			return err
+		}
+	}
+	if n.DynRef != nil {
+		target := n.DynRef
+		if n.DynName != "" {
+			if m := sc.resolve(n.DynName); m != nil {
+				target = m
+			}
+		}
+		if err := sub(target, raw, start, maxDepth, depth, a, sc); err != nil {
 			return err
 		}
 	}
 	for _, m := range n.AllOf {
-		if err := sub(m, raw, start, maxDepth, depth, a); err != nil {
+		if err := sub(m, raw, start, maxDepth, depth, a, sc); err != nil {
 			return err
 		}
 	}
 	if len(n.AnyOf) > 0 {
-		if err := n.anyOf(raw, start, maxDepth, depth, a); err != nil {
+		if err := n.anyOf(raw, start, maxDepth, depth, a, sc); err != nil {
 			return err
 		}
 	}
 	if len(n.OneOf) > 0 {
-		if err := n.oneOf(raw, start, maxDepth, depth, a); err != nil {
+		if err := n.oneOf(raw, start, maxDepth, depth, a, sc); err != nil {
 			return err
 		}
 	}
-	if n.Not != nil && sub(n.Not, raw, start, maxDepth, depth, nil) == nil {
+	if n.Not != nil && sub(n.Not, raw, start, maxDepth, depth, nil, sc) == nil {
 		return rt.Fail(start, "not", "the value matches the schema it must not match")
 	}
 	if n.If != nil {
 		branch := n.Else
-		if sub(n.If, raw, start, maxDepth, depth, a) == nil {
+		if sub(n.If, raw, start, maxDepth, depth, a, sc) == nil {
 			branch = n.Then
 		}
 		if branch != nil {
-			return sub(branch, raw, start, maxDepth, depth, a)
+			return sub(branch, raw, start, maxDepth, depth, a, sc)
 		}
 	}
 	return nil
@@ -252,11 +301,11 @@ func (n *Node) checkConstEnum(raw string, start int) error {
 	return nil
 }
 
-func (n *Node) anyOf(raw string, start, maxDepth, depth int, a *annots) error {
+func (n *Node) anyOf(raw string, start, maxDepth, depth int, a *annots, sc *dynScope) error {
 	var first error
 	ok := false
 	for _, m := range n.AnyOf {
-		err := sub(m, raw, start, maxDepth, depth, a)
+		err := sub(m, raw, start, maxDepth, depth, a, sc)
 		if err == nil {
 			ok = true
 			if a == nil {
@@ -274,7 +323,7 @@ func (n *Node) anyOf(raw string, start, maxDepth, depth int, a *annots) error {
 	return rt.Fail(start, "anyOf", "the value matches none of the "+strconv.Itoa(len(n.AnyOf))+" schemas (first failure: "+first.Error()+")")
 }
 
-func (n *Node) oneOf(raw string, start, maxDepth, depth int, a *annots) error {
+func (n *Node) oneOf(raw string, start, maxDepth, depth int, a *annots, sc *dynScope) error {
 	matched := -1
 	var first error
 	var won *annots
@@ -283,7 +332,7 @@ func (n *Node) oneOf(raw string, start, maxDepth, depth int, a *annots) error {
 		if a != nil {
 			mine = &annots{}
 		}
-		err := sub(m, raw, start, maxDepth, depth, mine)
+		err := sub(m, raw, start, maxDepth, depth, mine, sc)
 		if err != nil {
 			if first == nil {
 				first = err
@@ -306,7 +355,7 @@ func (n *Node) oneOf(raw string, start, maxDepth, depth int, a *annots) error {
 
 // unevaluated applies UnevalProps and UnevalItems to what nothing else
 // evaluated, then marks everything evaluated.
-func (n *Node) unevaluated(raw string, start, maxDepth, depth int, a *annots) error {
+func (n *Node) unevaluated(raw string, start, maxDepth, depth int, a *annots, sc *dynScope) error {
 	var d rt.Decoder
 	d.ResetString(raw)
 	d.MaxDepth = maxDepth
@@ -316,13 +365,13 @@ func (n *Node) unevaluated(raw string, start, maxDepth, depth int, a *annots) er
 		if n.UnevalProps == nil {
 			return nil
 		}
-		err = n.unevalMembers(&d, depth, a)
+		err = n.unevalMembers(&d, depth, a, sc)
 		a.allProps = true
 	case rt.Array:
 		if n.UnevalItems == nil {
 			return nil
 		}
-		err = n.unevalItems(&d, depth, a)
+		err = n.unevalItems(&d, depth, a, sc)
 		a.allItems = true
 	default:
 		return nil
@@ -333,7 +382,7 @@ func (n *Node) unevaluated(raw string, start, maxDepth, depth int, a *annots) er
 	return err
 }
 
-func (n *Node) unevalMembers(d *rt.Decoder, depth int, a *annots) error {
+func (n *Node) unevalMembers(d *rt.Decoder, depth int, a *annots, sc *dynScope) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -351,13 +400,13 @@ func (n *Node) unevalMembers(d *rt.Decoder, depth int, a *annots) error {
 		if n.UnevalProps.Never {
 			return rt.Fail(d.Start(), "unevaluatedProperties", "property "+strconv.Quote(msg.Clip(k))+" is not evaluated by any keyword and is not allowed")
 		}
-		if err := n.UnevalProps.validateA(d, depth, nil); err != nil {
+		if err := n.UnevalProps.validateA(d, depth, nil, sc); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}
 }
 
-func (n *Node) unevalItems(d *rt.Decoder, depth int, a *annots) error {
+func (n *Node) unevalItems(d *rt.Decoder, depth int, a *annots, sc *dynScope) error {
 	if err := d.ArrStart(); err != nil {
 		return err
 	}
@@ -375,14 +424,14 @@ func (n *Node) unevalItems(d *rt.Decoder, depth int, a *annots) error {
 		if n.UnevalItems.Never {
 			return rt.AtIndex(rt.Fail(d.Start(), "unevaluatedItems", "item "+strconv.Itoa(i)+" is not evaluated by any keyword and is not allowed"), i)
 		}
-		if err := n.UnevalItems.validateA(d, depth, nil); err != nil {
+		if err := n.UnevalItems.validateA(d, depth, nil, sc); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 }
 
 // own validates the keywords that look at the value itself, consuming it.
-func (n *Node) own(d *rt.Decoder, depth int, a *annots) error {
+func (n *Node) own(d *rt.Decoder, depth int, a *annots, sc *dynScope) error {
 	k := d.Next()
 	off := d.Offset()
 	switch k {
@@ -401,12 +450,12 @@ func (n *Node) own(d *rt.Decoder, depth int, a *annots) error {
 		if err := n.checkType(TObject, k, off); err != nil {
 			return err
 		}
-		return n.object(d, depth, a)
+		return n.object(d, depth, a, sc)
 	case rt.Array:
 		if err := n.checkType(TArray, k, off); err != nil {
 			return err
 		}
-		return n.array(d, depth, a)
+		return n.array(d, depth, a, sc)
 	case rt.Bool:
 		if err := n.checkType(TBool, k, off); err != nil {
 			return err

@@ -8,7 +8,7 @@ import (
 	"github.com/zeroproject/zero/rt/internal/msg"
 )
 
-func (n *Node) object(d *rt.Decoder, depth int, a *annots) error {
+func (n *Node) object(d *rt.Decoder, depth int, a *annots, sc *dynScope) error {
 	start := d.Offset()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -25,7 +25,7 @@ func (n *Node) object(d *rt.Decoder, depth int, a *annots) error {
 		if !seen.Add(k) {
 			return d.DuplicateKey(k)
 		}
-		evaluated, err := n.member(d, k, depth)
+		evaluated, err := n.member(d, k, depth, sc)
 		if err != nil {
 			return rt.AtKey(err, k)
 		}
@@ -33,14 +33,14 @@ func (n *Node) object(d *rt.Decoder, depth int, a *annots) error {
 			a.prop(k)
 		}
 	}
-	return n.objectAfter(d, &seen, start, depth, a)
+	return n.objectAfter(d, &seen, start, depth, a, sc)
 }
 
 // member validates the value of key k against every schema that applies
 // and reports whether any did (the member was evaluated).
-func (n *Node) member(d *rt.Decoder, k string, depth int) (bool, error) {
+func (n *Node) member(d *rt.Decoder, k string, depth int, sc *dynScope) (bool, error) {
 	if n.PropertyNames != nil {
-		if err := sub(n.PropertyNames, string(rt.AppendString(nil, k)), d.Offset(), d.MaxDepth, depth+1, nil); err != nil {
+		if err := sub(n.PropertyNames, string(rt.AppendString(nil, k)), d.Offset(), d.MaxDepth, depth+1, nil, sc); err != nil {
 			e := err.(*rt.Error)
 			e.Msg = "property name " + strconv.Quote(msg.Clip(k)) + ": " + e.Keyword + ": " + e.Msg
 			e.Keyword = "propertyNames"
@@ -68,7 +68,7 @@ func (n *Node) member(d *rt.Decoder, k string, depth int) (bool, error) {
 	case 0:
 		return false, d.Skip()
 	case 1:
-		return true, nodes[0].validate(d, depth)
+		return true, nodes[0].validate(d, depth, sc)
 	}
 	d.Start()
 	start := d.Offset()
@@ -77,14 +77,14 @@ func (n *Node) member(d *rt.Decoder, k string, depth int) (bool, error) {
 		return false, err
 	}
 	for _, m := range nodes {
-		if err := sub(m, raw, start, d.MaxDepth-d.Depth(), depth+1, nil); err != nil {
+		if err := sub(m, raw, start, d.MaxDepth-d.Depth(), depth+1, nil, sc); err != nil {
 			return false, err
 		}
 	}
 	return true, nil
 }
 
-func (n *Node) objectAfter(d *rt.Decoder, seen *keyset.Set, start, depth int, a *annots) error {
+func (n *Node) objectAfter(d *rt.Decoder, seen *keyset.Set, start, depth int, a *annots, sc *dynScope) error {
 	if n.ObjSize != nil {
 		if err := n.ObjSize.Check(seen.Len(), start); err != nil {
 			return err
@@ -107,7 +107,7 @@ func (n *Node) objectAfter(d *rt.Decoder, seen *keyset.Set, start, depth int, a 
 	}
 	for k, m := range n.DepSchemas {
 		if seen.Has(k) {
-			if err := sub(m, d.Span(start), start, d.MaxDepth-d.Depth(), depth+1, a); err != nil {
+			if err := sub(m, d.Span(start), start, d.MaxDepth-d.Depth(), depth+1, a, sc); err != nil {
 				return err
 			}
 		}
@@ -115,7 +115,7 @@ func (n *Node) objectAfter(d *rt.Decoder, seen *keyset.Set, start, depth int, a 
 	return nil
 }
 
-func (n *Node) array(d *rt.Decoder, depth int, a *annots) error {
+func (n *Node) array(d *rt.Decoder, depth int, a *annots, sc *dynScope) error {
 	start := d.Offset()
 	if err := d.ArrStart(); err != nil {
 		return err
@@ -139,7 +139,7 @@ func (n *Node) array(d *rt.Decoder, depth int, a *annots) error {
 			if m == nil {
 				err = d.Skip()
 			} else {
-				err = m.validate(d, depth)
+				err = m.validate(d, depth, sc)
 			}
 			if err != nil {
 				return rt.AtIndex(err, count)
@@ -153,13 +153,13 @@ func (n *Node) array(d *rt.Decoder, depth int, a *annots) error {
 			return err
 		}
 		if m != nil {
-			if err := sub(m, raw, at, d.MaxDepth-d.Depth(), depth+1, nil); err != nil {
+			if err := sub(m, raw, at, d.MaxDepth-d.Depth(), depth+1, nil, sc); err != nil {
 				return rt.AtIndex(err, count)
 			}
 		}
-		if n.Contains != nil && sub(n.Contains, raw, at, d.MaxDepth-d.Depth(), depth+1, nil) == nil {
+		if n.Contains != nil && sub(n.Contains, raw, at, d.MaxDepth-d.Depth(), depth+1, nil, sc) == nil {
 			contains++
-			if a != nil {
+			if a != nil && !n.ContainsNoEval {
 				if a.idx == nil {
 					a.idx = map[int]bool{}
 				}

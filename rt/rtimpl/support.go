@@ -23,7 +23,7 @@ func DecodeRaw(d *rt.Decoder, n *Node) (rt.Raw, error) {
 	if n == nil {
 		err = d.Skip()
 	} else {
-		err = n.validate(d, 0)
+		err = n.validate(d, 0, nil)
 	}
 	if err != nil {
 		return nil, err

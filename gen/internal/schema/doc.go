@@ -3,10 +3,15 @@
 // into and fixtures are built from, the keyword tables, loading and
 // compiling a set of files, and errors located by file and JSON Pointer.
 //
-// Load parses each file into a Value (keeping property order and finding
-// keywords the compiler would ignore: typos, unsupported vocabularies),
-// then compiles the files together with santhosh-tekuri/jsonschema/v5,
-// which resolves $ref across them and checks them against the 2020-12
-// meta-schema. Loaded.RawFor leads from a compiled schema back to its
-// position and raw JSON.
+// Load parses each file into a Value (keeping property order), reads it in
+// the dialect its $schema names (draft-04, -06, -07, 2019-09 or 2020-12:
+// Dialect), refusing keywords the dialect does not have, and builds a
+// 2020-12 view of every schema object in it; then it compiles the files
+// together with santhosh-tekuri/jsonschema/v5, which resolves $ref across
+// them and checks them against their meta-schemas. Loaded.RawFor leads from
+// a compiled schema back to its position and its 2020-12 view, and
+// Loaded.Norm gives the 2020-12 reading of the compiled fields that depend on
+// the dialect (items, dependencies, dynamic references): the rest of the
+// generator reads one model whatever the dialect. The standard meta-schemas
+// of every dialect are embedded (meta/), as the compiler has them.
 package schema

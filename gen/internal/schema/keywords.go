@@ -1,27 +1,47 @@
 package schema
 
 import (
-	"fmt"
 	"sort"
 	"strings"
-
-	"github.com/zeroproject/zero/rt"
 )
 
 // Annotation lists keywords that carry no constraint the generator
-// must honour: core identifiers, meta-data, and vocabularies that 2020-12
-// treats as annotations by default (format, content).
+// must honour: core identifiers, meta-data, the vocabularies that 2020-12
+// treats as annotations by default (format, content), and the annotation
+// keywords of widely used vocabularies: OpenAPI's and the editor hints of
+// VS Code and SchemaStore. "x-" extensions are annotations too.
 var Annotation = map[string]bool{
 	"$schema": true, "$id": true, "$anchor": true, "$comment": true,
+	"$vocabulary": true, "$dynamicAnchor": true, "$recursiveAnchor": true,
 	"title": true, "description": true, "default": true, "examples": true,
 	"deprecated": true, "readOnly": true, "writeOnly": true,
 	"format": true, "contentEncoding": true, "contentMediaType": true,
 }
 
-// Keywords maps every supported keyword to how its value holds
-// subschemas.
+// ExtensionAnnotations are the annotation keywords of vocabularies other
+// than JSON Schema's own, accepted in every dialect: OpenAPI's, and the
+// editor hints of VS Code and SchemaStore.
+var ExtensionAnnotations = []string{
+	// OpenAPI 3.0 and 3.1
+	"discriminator", "example", "externalDocs", "xml", "nullable",
+	// VS Code and SchemaStore editor hints
+	"markdownDescription", "markdownDeprecationMessage", "deprecationMessage",
+	"allowTrailingCommas", "allowComments", "defaultSnippets",
+	"enumDescriptions", "markdownEnumDescriptions", "enumItemLabels", "enumSortTexts",
+	"errorMessage", "patternErrorMessage", "doNotSuggest", "suggestSortText",
+	"completionDetail", "tsType",
+}
+
+func init() {
+	for _, k := range ExtensionAnnotations {
+		Annotation[k] = true
+	}
+}
+
+// Keywords maps every 2020-12 keyword that asserts something to how its
+// value holds subschemas. Other dialects' keywords are in keywordSpecs.
 var Keywords = map[string]SubKind{
-	"$ref": NoSub, "$defs": SubMap,
+	"$ref": NoSub, "$defs": SubMap, "$dynamicRef": NoSub,
 	"type": NoSub, "enum": NoSub, "const": NoSub,
 	"multipleOf": NoSub, "maximum": NoSub, "exclusiveMaximum": NoSub, "minimum": NoSub, "exclusiveMinimum": NoSub,
 	"maxLength": NoSub, "minLength": NoSub, "pattern": NoSub,
@@ -34,86 +54,23 @@ var Keywords = map[string]SubKind{
 	"contentSchema": SubOne, "unevaluatedProperties": SubOne, "unevaluatedItems": SubOne,
 }
 
-// unsupportedKeyword lists real 2020-12 keywords the generator refuses
-// rather than approximate.
-var unsupportedKeyword = map[string]string{
-	"$dynamicRef":      "dynamic references are not supported",
-	"$dynamicAnchor":   "dynamic references are not supported",
-	"$vocabulary":      "custom vocabularies are not supported",
-	"$recursiveRef":    "draft 2019-09 recursive references are not supported",
-	"$recursiveAnchor": "draft 2019-09 recursive references are not supported",
-}
-
 // SubKind says how a keyword's value holds subschemas.
 type SubKind int
 
 // How a keyword's value holds subschemas.
 const (
-	NoSub   SubKind = iota // none
-	SubOne                 // the value is a schema
-	SubList                // an array of schemas
-	SubMap                 // an object whose members are schemas
+	NoSub        SubKind = iota // none
+	SubOne                      // the value is a schema
+	SubList                     // an array of schemas
+	SubMap                      // an object whose members are schemas
+	SubOneOrList                // a schema or an array of schemas (items before 2020-12)
+	SubDeps                     // an object whose members are schemas or arrays of names (dependencies)
 )
-
-// checkKeywords walks the schema at ptr and refuses unknown and unsupported
-// keywords, suggesting the nearest known one for a typo.
-func checkKeywords(file string, n *Value, ptr string) error {
-	if n.Kind != rt.Object {
-		return nil
-	}
-	for _, m := range n.Members {
-		at := ptr + "/" + PointerEscape(m.Key)
-		if m.Key == "$schema" && strings.TrimSuffix(m.Val.Str, "#") != "https://json-schema.org/draft/2020-12/schema" {
-			return &Error{File: file, Pointer: at, Msg: fmt.Sprintf("dialect %s is not supported yet; only draft 2020-12 is (https://json-schema.org/draft/2020-12/schema)", m.Val.Text)}
-		}
-		if strings.HasPrefix(m.Key, "x-") || Annotation[m.Key] {
-			continue
-		}
-		if why, bad := unsupportedKeyword[m.Key]; bad {
-			return &Error{File: file, Pointer: at, Msg: fmt.Sprintf("keyword %q: %s", m.Key, why)}
-		}
-		kind, ok := Keywords[m.Key]
-		if !ok {
-			msg := fmt.Sprintf("unknown keyword %q", m.Key)
-			if s := suggest(m.Key); s != "" {
-				msg += fmt.Sprintf(" (did you mean %q?)", s)
-			}
-			return &Error{File: file, Pointer: at, Msg: msg + "; extensions must start with x-"}
-		}
-		if err := checkPatterns(file, m, at); err != nil {
-			return err
-		}
-		if err := checkSubschemas(file, m.Val, at, kind); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func checkSubschemas(file string, v *Value, at string, kind SubKind) error {
-	switch kind {
-	case SubOne:
-		return checkKeywords(file, v, at)
-	case SubList:
-		for i, it := range v.Items {
-			if err := checkKeywords(file, it, fmt.Sprintf("%s/%d", at, i)); err != nil {
-				return err
-			}
-		}
-	case SubMap:
-		for _, m := range v.Members {
-			if err := checkKeywords(file, m.Val, at+"/"+PointerEscape(m.Key)); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
 
 // suggest returns the known keyword closest to k, if it is close.
 func suggest(k string) string {
 	var all []string
-	for kw := range Keywords {
+	for kw := range keywordSpecs {
 		all = append(all, kw)
 	}
 	for kw := range Annotation {

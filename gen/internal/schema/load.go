@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 
@@ -15,8 +16,8 @@ import (
 
 // Options say what to load.
 type Options struct {
-	// Files are the schema files. Every file that is more than a container
-	// of $defs is a root.
+	// Files are the schema files. Every file with a title, or that is more
+	// than a container of $defs, is a root.
 	Files []File
 	// BaseURL names files that have no $id: BaseURL + Name. Default
 	// "file:///schemas/".
@@ -24,8 +25,14 @@ type Options struct {
 	// LoadURL fetches schemas referred to by $ref that are not among Files
 	// (for example a test suite's remote documents). Nil refuses them.
 	LoadURL func(url string) ([]byte, error)
-	// Roots, when set, limits which files are roots (by Name).
+	// Roots names files (by Name) that are roots whatever they hold.
 	Roots []string
+	// DefaultDialect reads documents whose $schema names no dialect
+	// (default 2020-12).
+	DefaultDialect Dialect
+	// AllowKeywords are keywords accepted as annotations beyond the
+	// dialect's own and the known extension vocabularies.
+	AllowKeywords []string
 }
 
 // Loaded is a set of schema files compiled together: each file's ordered
@@ -34,6 +41,10 @@ type Loaded struct {
 	Opts  Options
 	Docs  map[string]*Doc // by document URL (and by BaseURL + Name when the file has an $id)
 	Roots []*Doc          // the root files in name order
+
+	compiler *jsonschema.Compiler
+	allow    map[string]bool
+	norms    normCache
 }
 
 // Doc is one loaded schema document.
@@ -44,17 +55,38 @@ type Doc struct {
 	Data   []byte
 	Schema *jsonschema.Schema // compiled root of the document
 	IsRoot bool
+
+	// Dialect is the draft the document is written in; MetaURL its
+	// $schema; Vocab, when not nil, the vocabularies its meta-schema
+	// turns on.
+	Dialect Dialect
+	MetaURL string
+	Vocab   map[Vocabulary]bool
+
+	views map[*Value]*Value // 2020-12 views of schema objects that differ
 }
 
-// Load parses every file, refuses unknown and unsupported keywords with
-// their position, then compiles the files together with
-// santhosh-tekuri/jsonschema/v5 (which resolves $ref across them and checks
-// them against the 2020-12 meta-schema).
+// hasVocab reports whether the document's meta-schema has vocabulary v
+// ("" is every annotation and extension, always on).
+func (d *Doc) hasVocab(v Vocabulary) bool {
+	return v == "" || d.Vocab == nil || d.Vocab[v]
+}
+
+// Load parses every file, reads each in its dialect (refusing unknown
+// keywords with their position and a suggestion), then compiles the files
+// together with santhosh-tekuri/jsonschema/v5, which resolves $ref across
+// them and checks them against their meta-schemas.
 func Load(opts Options) (*Loaded, error) {
 	if opts.BaseURL == "" {
 		opts.BaseURL = "file:///schemas/"
 	}
-	l := &Loaded{Opts: opts, Docs: map[string]*Doc{}}
+	if opts.DefaultDialect == 0 {
+		opts.DefaultDialect = Draft2020
+	}
+	l := &Loaded{Opts: opts, Docs: map[string]*Doc{}, allow: map[string]bool{}}
+	for _, k := range opts.AllowKeywords {
+		l.allow[k] = true
+	}
 	files := append([]File(nil), opts.Files...)
 	sort.Slice(files, func(i, j int) bool { return files[i].Name < files[j].Name })
 	byName := map[string]*Doc{}
@@ -65,12 +97,18 @@ func Load(opts Options) (*Loaded, error) {
 		}
 		byName[f.Name] = doc
 	}
+	for _, f := range files {
+		if err := l.prepare(byName[f.Name], 0); err != nil {
+			return nil, err
+		}
+	}
 	c := jsonschema.NewCompiler()
-	c.Draft = jsonschema.Draft2020
+	c.Draft = opts.DefaultDialect.draft()
 	c.ExtractAnnotations = true
 	c.AssertFormat = false
 	c.AssertContent = false
 	c.LoadURL = l.loadURL
+	l.compiler = c
 	for _, f := range files {
 		if err := c.AddResource(byName[f.Name].URL, bytes.NewReader(f.Data)); err != nil {
 			return nil, &Error{File: f.Name, Msg: cleanCompileError(err)}
@@ -91,30 +129,91 @@ func Load(opts Options) (*Loaded, error) {
 	return l, nil
 }
 
-// parseDoc parses and checks one document's keywords and registers it.
+// parseDoc parses one document and registers it under its URL.
 func (l *Loaded) parseDoc(name string, data []byte, defaultURL string) (*Doc, error) {
 	raw, err := Parse(data)
 	if err != nil {
 		return nil, &Error{File: name, Msg: "not valid JSON: " + err.Error()}
 	}
-	u := defaultURL
-	if id := raw.Get("$id"); id != nil && id.Kind == rt.String {
-		if pu, err := url.Parse(id.Str); err == nil && pu.IsAbs() {
-			u = strings.TrimSuffix(id.Str, "#")
+	doc := &Doc{Name: name, URL: defaultURL, Raw: raw, Data: data, views: map[*Value]*Value{}}
+	if s := raw.Get("$schema"); s != nil && s.Kind == rt.String {
+		doc.MetaURL = s.Str
+	}
+	idKey, refHidesID := "$id", false
+	if d, ok := dialectOfURL(doc.MetaURL); ok && d < Draft2019 {
+		refHidesID = true // before 2019-09, $ref hides its siblings
+		if d == Draft4 {
+			idKey = "id"
 		}
 	}
-	if err := checkKeywords(name, raw, ""); err != nil {
-		return nil, err
+	if id := raw.Get(idKey); id != nil && id.Kind == rt.String && !(refHidesID && raw.Get("$ref") != nil) {
+		if pu, err := url.Parse(id.Str); err == nil && pu.IsAbs() {
+			doc.URL = strings.TrimSuffix(id.Str, "#")
+		}
 	}
-	doc := &Doc{Name: name, URL: u, Raw: raw, Data: data}
-	l.Docs[u] = doc
-	if u != defaultURL {
+	l.Docs[doc.URL] = doc
+	if doc.URL != defaultURL {
 		l.Docs[defaultURL] = doc
 	}
 	return doc, nil
 }
 
-func (l *Loaded) loadURL(u string) (io.ReadCloser, error) {
+// prepare finds the document's dialect and vocabularies from its $schema,
+// then reads it in that dialect.
+func (l *Loaded) prepare(doc *Doc, depth int) error {
+	if doc.Dialect != 0 {
+		return nil
+	}
+	if err := l.findDialect(doc, depth); err != nil {
+		return err
+	}
+	r := &reader{doc: doc, allow: l.allow}
+	return r.read(doc.Raw, "")
+}
+
+// findDialect sets doc's dialect: the one its $schema names, or that of
+// the custom meta-schema it names (whose $vocabulary also says which
+// vocabularies are on).
+func (l *Loaded) findDialect(doc *Doc, depth int) error {
+	if doc.MetaURL == "" {
+		doc.Dialect = l.Opts.DefaultDialect
+		return nil
+	}
+	if d, ok := dialectOfURL(doc.MetaURL); ok {
+		doc.Dialect = d
+		return nil
+	}
+	if depth > 8 {
+		return &Error{File: doc.Name, Pointer: "/$schema", Msg: "meta-schemas name each other in a loop"}
+	}
+	meta, err := l.metaDoc(strings.TrimSuffix(doc.MetaURL, "#"), depth)
+	if err != nil {
+		return &Error{File: doc.Name, Pointer: "/$schema", Msg: fmt.Sprintf("unknown dialect %s: %v", doc.MetaURL, err)}
+	}
+	doc.Dialect = meta.Dialect
+	if voc := meta.Raw.Get("$vocabulary"); voc != nil && meta.Dialect >= Draft2019 {
+		doc.Vocab = map[Vocabulary]bool{VocabCore: true}
+		prefix := "https://json-schema.org/draft/" + meta.Dialect.String() + "/vocab/"
+		for _, m := range voc.Members {
+			v := Vocabulary(strings.TrimPrefix(m.Key, prefix))
+			// format-assertion is refused even when optional: the generator
+			// can neither assert formats nor tell a reader it did not.
+			if strings.HasPrefix(m.Key, prefix) && (m.Val.Text == "true" || v == VocabFormatAssertion) {
+				doc.Vocab[v] = true
+			}
+		}
+		if meta.Dialect == Draft2019 && doc.Vocab[VocabApplicator] {
+			doc.Vocab[VocabUnevaluated] = true
+		}
+	}
+	return nil
+}
+
+// metaDoc finds a custom meta-schema among the files, or loads it.
+func (l *Loaded) metaDoc(u string, depth int) (*Doc, error) {
+	if d := l.Docs[u]; d != nil {
+		return d, l.prepare(d, depth+1)
+	}
 	if l.Opts.LoadURL == nil {
 		return nil, fmt.Errorf("no schema file has $id %s", u)
 	}
@@ -122,37 +221,98 @@ func (l *Loaded) loadURL(u string) (io.ReadCloser, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, ok := l.Docs[u]; !ok {
-		if _, err := l.parseDoc(u, data, u); err != nil {
-			return nil, err
-		}
+	d, err := l.parseDoc(u, data, u)
+	if err != nil {
+		return nil, err
+	}
+	return d, l.prepare(d, depth+1)
+}
+
+func (l *Loaded) loadURL(u string) (io.ReadCloser, error) {
+	if d := l.Docs[u]; d != nil && d.Data != nil {
+		return io.NopCloser(bytes.NewReader(d.Data)), nil
+	}
+	if l.Opts.LoadURL == nil {
+		return nil, fmt.Errorf("no schema file has $id %s", u)
+	}
+	data, err := l.Opts.LoadURL(u)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := l.parseDoc(u, data, u)
+	if err != nil {
+		return nil, err
+	}
+	if err := l.prepare(doc, 0); err != nil {
+		return nil, err
 	}
 	return io.NopCloser(bytes.NewReader(data)), nil
 }
 
 // isRootFile reports whether a file defines a document of its own, rather
-// than only holding $defs for others: it has a keyword that is not an
-// annotation, or it has a title and no $defs.
+// than only holding $defs for others: it is named in Options.Roots, has a
+// keyword other than annotations and $defs, or has a title and no $defs
+// (a document of only annotations, such as {"title": "Anything"}).
 func (l *Loaded) isRootFile(doc *Doc) bool {
-	if len(l.Opts.Roots) > 0 {
-		for _, r := range l.Opts.Roots {
-			if r == doc.Name {
-				return true
-			}
-		}
-		return false
+	if slices.Contains(l.Opts.Roots, doc.Name) {
+		return true
 	}
 	if doc.Raw.Kind != rt.Object {
 		return true
 	}
+	if doc.Raw.Get("title") != nil && doc.Raw.Get("$defs") == nil && doc.Raw.Get("definitions") == nil {
+		return true // only annotations: a document that admits much
+	}
 	for _, m := range doc.Raw.Members {
-		if !Annotation[m.Key] && m.Key != "$defs" {
+		if !Annotation[m.Key] && m.Key != "$defs" && m.Key != "definitions" && !strings.HasPrefix(m.Key, "x-") && !l.allow[m.Key] {
 			return true
 		}
 	}
-	// Only annotations: a titled schema without $defs, such as
-	// {"title": "Anything"}, is a document of its own (any value).
-	return doc.Raw.Get("title") != nil && doc.Raw.Get("$defs") == nil
+	return false
+}
+
+// Def is one entry of the $defs (or definitions) of an input file: a
+// named schema that generators may offer as a type of its own.
+type Def struct {
+	Doc     *Doc
+	Key     string // the entry's name
+	Pointer string // "/$defs/Name"
+	Schema  *jsonschema.Schema
+}
+
+// Defs lists the top-level $defs and definitions entries of every input
+// file, in file then document order, compiled.
+func (l *Loaded) Defs() ([]Def, error) {
+	var out []Def
+	seen := map[*Doc]bool{}
+	for _, f := range sortedFiles(l.Opts.Files) {
+		doc := l.Docs[l.Opts.BaseURL+f.Name]
+		if doc == nil || seen[doc] || doc.Raw.Kind != rt.Object {
+			continue
+		}
+		seen[doc] = true
+		for _, key := range []string{"$defs", "definitions"} {
+			defs := doc.Raw.Get(key)
+			if defs == nil || defs.Kind != rt.Object {
+				continue
+			}
+			for _, m := range defs.Members {
+				ptr := "/" + key + "/" + PointerEscape(m.Key)
+				s, err := l.compiler.Compile(doc.URL + "#" + (&url.URL{Fragment: ptr}).EscapedFragment())
+				if err != nil {
+					return nil, &Error{File: doc.Name, Pointer: ptr, Msg: cleanCompileError(err)}
+				}
+				out = append(out, Def{Doc: doc, Key: m.Key, Pointer: ptr, Schema: s})
+			}
+		}
+	}
+	return out, nil
+}
+
+func sortedFiles(files []File) []File {
+	out := append([]File(nil), files...)
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
 }
 
 // RawFor finds the document, JSON Pointer and raw JSON of a compiled
@@ -167,13 +327,20 @@ func (l *Loaded) RawFor(s *jsonschema.Schema) (*Doc, string, *Value) {
 	}
 	doc := l.Docs[docURL]
 	if doc == nil {
+		doc = standardMeta(docURL)
+	}
+	if doc == nil {
 		return nil, frag, nil
 	}
 	ptr, err := url.PathUnescape(frag)
 	if err != nil {
 		ptr = frag
 	}
-	return doc, ptr, doc.Raw.Lookup(ptr)
+	raw := doc.Raw.Lookup(ptr)
+	if v, ok := doc.views[raw]; ok {
+		raw = v
+	}
+	return doc, ptr, raw
 }
 
 // ErrAt is an error at schema s, located in its file when it has one.
