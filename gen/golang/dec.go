@@ -205,12 +205,12 @@ func (e *emitter) enumDecBody(t *ir.Type) []jen.Code {
 	}
 	var other jen.Code = jen.Null()
 	switch {
-	case t.EnumKeyword != "":
+	case t.Untyped:
 		// No type keyword: a value of any other type fails at the enum.
 		other = jen.If(d().Dot("Next").Call().Op("!=").Qual(rtPkg, "String")).Block(
 			jen.If(err().Op(":=").Add(d()).Dot("Skip").Call(), err().Op("!=").Nil()).Block(jen.Return(jen.Lit(""), err())),
 			jen.Return(jen.Lit(""), e.enumMismatch(t, jen.Id("off"), d().Dot("Span").Call(jen.Id("off")))))
-	case t.NullKeyword == "enum":
+	case t.NullKeyword == "enum" || t.NullKeyword == "const":
 		// The type admits null but the enum does not list it.
 		other = jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
 			jen.Return(jen.Lit(""), e.enumMismatch(t, jen.Id("off"), jen.Lit("null"))))
@@ -245,7 +245,7 @@ func (e *emitter) intEnumDecBody(t *ir.Type) []jen.Code {
 	}
 	var other, intErr jen.Code = jen.Null(), ifErrReturn(jen.Lit(0), err())
 	switch {
-	case t.EnumKeyword != "":
+	case t.Untyped:
 		// No type keyword: a value of another type, or a number that is no
 		// int64 integer, fails at the enum.
 		mismatch := jen.Return(jen.Lit(0), e.enumMismatch(t, jen.Id("off"), d().Dot("Span").Call(jen.Id("off"))))
@@ -255,7 +255,7 @@ func (e *emitter) intEnumDecBody(t *ir.Type) []jen.Code {
 		intErr = jen.If(err().Op("!=").Nil()).Block(
 			jen.If(jen.List(jen.Id("re"), jen.Id("ok")).Op(":=").Err().Assert(jen.Op("*").Qual(rtPkg, "Error")), jen.Id("ok").Op("&&").Id("re").Dot("Keyword").Op("==").Lit("type")).Block(mismatch),
 			jen.Return(jen.Lit(0), err()))
-	case t.NullKeyword == "enum":
+	case t.NullKeyword == "enum" || t.NullKeyword == "const":
 		other = jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
 			jen.Return(jen.Lit(0), e.enumMismatch(t, jen.Id("off"), jen.Lit("null"))))
 	}

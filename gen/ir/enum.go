@@ -27,7 +27,7 @@ func untypedEnum(t *Type, keys map[string]*schema.Value) (bool, error) {
 	if len(vals) == 0 {
 		return false, nil
 	}
-	t.Kind, t.EnumKeyword = KEnum, kw
+	t.Kind, t.EnumKeyword, t.Untyped = KEnum, kw, true
 	if vals[0].Kind == rt.Number {
 		t.Kind = KIntEnum
 	}
@@ -40,7 +40,7 @@ func untypedEnum(t *Type, keys map[string]*schema.Value) (bool, error) {
 			s = strconv.FormatInt(n, 10)
 		}
 		if !ok {
-			t.Kind, t.Values, t.EnumKeyword = KRaw, nil, ""
+			t.Kind, t.Values, t.EnumKeyword, t.Untyped = KRaw, nil, "", false
 			return false, nil // mixed kinds, or numbers that are not int64 integers
 		}
 		if !seen[s] {

@@ -11,7 +11,7 @@ import (
 // TestTypedShapes decodes into the inferred Go types and checks that the
 // decoder keeps the schema's verdicts and keywords.
 func TestTypedShapes(t *testing.T) {
-	doc := `{"trigger":"pr","kind":"event","priority":-1,"level":20,"owner":{"name":"ann"},"reviewer":null,"labels":["a",null],"mood":"busy","count":3,"answer":42}`
+	doc := `{"trigger":"pr","kind":"event","priority":-1,"level":20,"owner":{"name":"ann"},"reviewer":null,"labels":["a",null],"mood":"busy","count":3,"answer":42,"mode":"fast"}`
 	var e Event
 	if err := json.Unmarshal([]byte(doc), &e); err != nil {
 		t.Fatal(err)
@@ -29,7 +29,7 @@ func TestTypedShapes(t *testing.T) {
 		t.Errorf("decoded %+v", e)
 	}
 	var count EventCount = e.Count.V
-	if count != EventCount3 || e.Answer.V != EventAnswer42 {
+	if count != EventCount3 || e.Answer.V != EventAnswer42 || e.Mode.V != EventModeFast {
 		t.Errorf("count %v answer %v", count, e.Answer.V)
 	}
 	var e2 Event
@@ -59,6 +59,8 @@ func TestTypedShapes(t *testing.T) {
 		`{"trigger":"pr","priority":1,"owner":null,"count":1e400}`: "enum",
 		`{"trigger":"pr","priority":1,"owner":null,"answer":41}`:   "const",
 		`{"trigger":"pr","priority":1,"owner":null,"answer":"42"}`: "const",
+		`{"trigger":"pr","priority":1,"owner":null,"mode":"slow"}`: "const",
+		`{"trigger":"pr","priority":1,"owner":null,"mode":5}`:      "type",
 	} {
 		err := json.Unmarshal([]byte(bad), &e)
 		if err == nil || !strings.Contains(err.Error(), keyword) {
