@@ -227,12 +227,16 @@ func (e *emitter) enumDecBody(t *ir.Type) []jen.Code {
 // enumMismatch is the error for a value (got, its JSON text) that is not
 // one of the values of enum t; off is -1 for a value built in Go.
 func (e *emitter) enumMismatch(t *ir.Type, off, got jen.Code) jen.Code {
-	if t.EnumKeyword == "const" {
+	if t.EnumKeyword == "const" && len(t.Values) == 1 {
 		return jen.Qual(rtPkg, "Fail").Call(off, jen.Lit("const"), jen.Lit("want "+string(rt.AppendString(nil, t.Values[0]))))
 	}
 	want := quotedList(t.Values)
 	if t.Kind == ir.KIntEnum {
 		want = strings.Join(t.Values, ", ")
+	}
+	if t.EnumKeyword == "const" {
+		// A oneOf or anyOf of consts: every branch fails at its const.
+		return jen.Qual(rtPkg, "Fail").Call(off, jen.Lit("const"), jen.Lit("got ").Op("+").Add(got).Op("+").Lit(", want one of "+want))
 	}
 	return jen.Qual(rtimplPkg, "EnumMismatch").Call(off, got, jen.Lit(want))
 }

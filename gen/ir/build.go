@@ -187,6 +187,9 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	if ok, err := b.nullableOf(s, t, keys); ok || err != nil {
 		return ok, err
 	}
+	if b.constEnum(s, t, keys) {
+		return true, nil
+	}
 	if _, ok := keys["oneOf"]; ok {
 		return b.union(s, t, keys, "oneOf", s.OneOf)
 	}

@@ -3,6 +3,8 @@ package ir
 import (
 	"strconv"
 
+	"github.com/santhosh-tekuri/jsonschema/v5"
+
 	"github.com/zeroproject/zero/gen/internal/schema"
 	"github.com/zeroproject/zero/internal/jsonnum"
 	"github.com/zeroproject/zero/rt"
@@ -92,4 +94,43 @@ func intEnum(t *Type, e *schema.Value) bool {
 	}
 	t.Kind, t.Nullable, t.Int = KIntEnum, false, nil
 	return true
+}
+
+// constEnum types a oneOf or anyOf whose every branch is one string const
+// (with "type": "string" or not), such as a documented enum
+// {"oneOf": [{"const": "allow", "description": "..."}, ...]}: a string
+// enum whose constants carry the branches' descriptions. Distinct consts
+// never overlap, so oneOf and anyOf agree; a value outside them fails at
+// every branch's const, and so does a value of another JSON type unless
+// the schema itself says "type": "string".
+func (b *builder) constEnum(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) bool {
+	kw, list := "oneOf", s.OneOf
+	if keys["anyOf"] != nil {
+		kw, list = "anyOf", s.AnyOf
+	}
+	typed := keys["type"] != nil
+	if keys[kw] == nil || len(keys) != 1+btoi(typed) || typed && (len(s.Types) != 1 || s.Types[0] != "string") || len(list) == 0 {
+		return false
+	}
+	seen := map[string]bool{}
+	var values, docs []string
+	for _, br := range list {
+		bk, _ := b.constraintKeys(br)
+		c := bk["const"]
+		if c == nil || c.Kind != rt.String || seen[c.Str] || len(bk) != 1+btoi(bk["type"] != nil) ||
+			bk["type"] != nil && (len(br.Types) != 1 || br.Types[0] != "string") {
+			return false
+		}
+		seen[c.Str] = true
+		values, docs = append(values, c.Str), append(docs, br.Description)
+	}
+	t.Kind, t.Values, t.ValueDocs, t.EnumKeyword, t.Untyped = KEnum, values, docs, "const", !typed
+	return true
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -38,7 +38,8 @@ type Type struct {
 	// does not list it.
 	NullKeyword string
 	// EnumKeyword is the keyword a value outside an enum fails at when it
-	// is not "enum": "const" for a const. Untyped marks an enum whose
+	// is not "enum": "const" for a const or a oneOf/anyOf of consts.
+	// Untyped marks an enum whose
 	// schema has no type keyword, so that a value of another JSON type
 	// fails at EnumKeyword too ("enum" or "const").
 	EnumKeyword string
@@ -66,8 +67,9 @@ type Type struct {
 	// KEnum (and KString with an inline enum), KIntEnum
 	Values []string
 	// ConstNames are the Go names of the constants of Values, in order
-	// (KEnum, KIntEnum).
+	// (KEnum, KIntEnum); ValueDocs, when set, document each value.
 	ConstNames []string
+	ValueDocs  []string
 
 	// KString
 	MinLen, MaxLen int // MaxLen < 0: none
