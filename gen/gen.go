@@ -207,11 +207,31 @@ type UpgradeConfig struct {
 // function that converts a decoded old document to the new version's
 // type; see golang.Upgrade.
 func Upgrade(cfg UpgradeConfig) (map[string][]byte, error) {
-	return golang.Upgrade(golang.UpgradeConfig{
+	return golang.Upgrade(cfg.golang())
+}
+
+func (cfg UpgradeConfig) golang() golang.UpgradeConfig {
+	return golang.UpgradeConfig{
 		From:       golang.Version{Load: cfg.From.load(), Model: cfg.From.model()},
 		FromImport: cfg.FromImport,
 		To:         golang.Version{Load: cfg.To.load(), Model: cfg.To.model()},
 		FromDir:    cfg.FromDir,
 		ToDir:      cfg.ToDir,
-	})
+	}
+}
+
+// DowngradeFile is the file Downgrade writes into the new version's
+// package.
+const DowngradeFile = golang.DowngradeFile
+
+// DowngradeHeader starts the file `zerogen downgrade` writes; like
+// UpgradeHeader, it keeps the run that generates the package away from it.
+const DowngradeHeader = golang.DowngradeHeader
+
+// Downgrade writes DowngradeFile: for every root of the new version (cfg.To),
+// a function that converts a document to the old version (cfg.From). drops
+// names, by title, each union variant the old version lacks, with the
+// reason it is dropped; see golang.Downgrade.
+func Downgrade(cfg UpgradeConfig, drops map[string]string) (map[string][]byte, error) {
+	return golang.Downgrade(cfg.golang(), drops)
 }

@@ -24,6 +24,9 @@ func TestRefusals(t *testing.T) {
 		{`{"patternProperties":{"(?<!x)y":{}}}`, `s.json#/patternProperties/(?<!x)y: pattern "(?<!x)y": look-around is not supported (RE2)`},
 		{`{"pattern":"(a)\\1"}`, `s.json#/pattern: pattern "(a)\\1": back-references are not supported (RE2)`},
 		{`{"pattern":"a{2,1}"}`, "s.json#/pattern: pattern \"a{2,1}\": invalid repeat count `{2,1}` (RE2)"},
+		// A schema embedded in another dialect than its document's is refused, not half read.
+		{`{"type":"object","properties":{"a":{"$id":"a.json","$schema":"https://json-schema.org/draft/2019-09/schema"}}}`,
+			`s.json#/properties/a/$schema: an embedded schema in another dialect (https://json-schema.org/draft/2019-09/schema) than its document's (2020-12) is not supported`},
 	} {
 		_, err := generate(t, tc.schema)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -72,6 +75,14 @@ func TestAnnotationOnlyRoots(t *testing.T) {
 	for _, want := range []string{"type Anything struct", "type Email struct"} {
 		if !strings.Contains(types, want) {
 			t.Errorf("types.go lacks %q", want)
+		}
+	}
+}
+
+func TestDialect2020IsRead(t *testing.T) {
+	for _, id := range []string{"https://json-schema.org/draft/2020-12/schema", "https://json-schema.org/draft/2020-12/schema#"} {
+		if _, err := generate(t, `{"$schema":"`+id+`","title":"T","type":"string"}`); err != nil {
+			t.Errorf("%s: %v", id, err)
 		}
 	}
 }

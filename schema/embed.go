@@ -5,11 +5,14 @@
 // The files are draft 2020-12 schemas, grouped by document family and
 // version as FAMILY/vN/NAME.json:
 //
+//	acp/v1                        Agent Client Protocol messages of `zero acp`, one file each
 //	streamjson/v1, streamjson/v2  stream-json protocol: input.json, output.json, defs.json
 //	session/v1                    session store: meta.json, record.json
 //	tools/v1                      arguments of each built-in tool, one file per tool
 //	replay/v1                     scripts for the offline replay provider: script.json
 //	execresult/v1                 the summary of `zero exec -o json`: result.json
+//	mcp/v1                        MCP messages Zero sends to and reads from tool servers
+//	mcpconfig/v1                  the --mcp-config file of MCP servers: config.json
 //
 // Each file's $id is https://schemas.zero.dev/ followed by its path here, and
 // its title is the name of the Go type that zerogen generates from it. The
@@ -24,5 +27,5 @@ import "embed"
 // FS holds every schema file, at its path relative to this directory
 // (for example "streamjson/v1/output.json"). Test data is not included.
 //
-//go:embed streamjson/*/*.json session/*/*.json tools/*/*.json replay/*/*.json execresult/*/*.json
+//go:embed acp/*/*.json streamjson/*/*.json session/*/*.json tools/*/*.json replay/*/*.json execresult/*/*.json mcp/*/*.json mcpconfig/*/*.json
 var FS embed.FS

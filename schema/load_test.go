@@ -36,6 +36,22 @@ func (f schemaFile) Dir() string { return f.Path[:strings.LastIndex(f.Path, "/")
 // IsTool reports whether the file is a tool-argument schema.
 func (f schemaFile) IsTool() bool { return strings.HasPrefix(f.Path, "tools/") }
 
+// IsACP reports whether the file is one of Zero's Agent Client Protocol
+// schemas, which follow ACP's conventions where JSON-RPC and ACP need them
+// (see acpKeywords).
+func (f schemaFile) IsACP() bool { return strings.HasPrefix(f.Path, "acp/") }
+
+// IsForeign reports whether the file describes documents of a format Zero
+// speaks but does not own: MCP's messages, and the mcpServers file other
+// agents read too. Their shapes are fixed by others, so they carry no
+// schemaVersion, MCP's objects stay open as the protocol declares them
+// (a closed reader would refuse valid messages from newer servers), and
+// MCP's own member names (_meta and its reverse-DNS keys) are kept.
+// mcpconfig is closed all the same: it is a file Zero reads strictly.
+func (f schemaFile) IsForeign() bool {
+	return strings.HasPrefix(f.Path, "mcp/") || strings.HasPrefix(f.Path, "mcpconfig/")
+}
+
 // loadSchemaFiles reads every *.json file below this directory except test
 // data, sorted by path.
 func loadSchemaFiles(t *testing.T) []schemaFile {

@@ -35,14 +35,53 @@ var allowedKeywords = map[string]bool{
 	// pattern would say the same, but zerogen would then give the field no
 	// Go shape, and every code in Go would become raw JSON.
 	KnownKeyword: true,
+	// anyOf appears only where a protocol Zero speaks but does not own
+	// allows alternatives that no constant tells apart: MCP's text and blob
+	// resource contents (told apart by which member they carry) and its
+	// request ids (a string or an integer; ajv's strict mode refuses a type
+	// list). Zero's own unions are oneOf of objects with a "type" constant
+	// (TestUnionsAreDiscriminated).
+	"anyOf": true,
 }
+
+// acpKeywords are the keywords the ACP schemas may use beyond
+// allowedKeywords, to say what ACP's official schema says:
+//   - anyOf, for ACP's unions that no constant tells apart (an MCP server
+//     is told apart by the presence of members, an embedded resource by
+//     text or blob) and for its nullable references; zerogen keeps
+//     such a value as raw JSON checked by its interpreter;
+//   - x-deserialize-default-on-error and x-deserialize-skip-invalid-items,
+//     ACP's marks for members a reader takes leniently (a value it cannot
+//     use counts as absent; a list item it cannot use is dropped), which
+//     Zero's ACP reader follows (internal/acp).
+var acpKeywords = map[string]bool{
+	"anyOf": true, "x-deserialize-default-on-error": true, "x-deserialize-skip-invalid-items": true,
+}
+
+// acpDiscriminators are the constant properties that tell ACP's unions
+// apart: ACP names them after the union (sessionUpdate, outcome) rather
+// than type.
+var acpDiscriminators = []string{"type", "sessionUpdate", "outcome"}
 
 var (
 	goTypeName = regexp.MustCompile(`^[A-Z][A-Za-z0-9]*$`)
 	camelCase  = regexp.MustCompile(`^[a-z][A-Za-z0-9]*$`)
 	snakeCase  = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
 	versionDir = regexp.MustCompile(`/v([1-9][0-9]*)$`)
+	// foreignName matches the member names MCP itself fixes that are not
+	// lowerCamelCase: _meta, $schema inside a schema object, and the
+	// reverse-DNS keys of _meta (io.modelcontextprotocol/protocolVersion).
+	foreignName = regexp.MustCompile(`^(_meta|\$schema|[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+/[a-z][A-Za-z0-9]*)$`)
 )
+
+// isMap reports whether s is an object whose member names the document's
+// author chooses (no properties, additionalProperties a schema), such as
+// the servers of an MCP config file or a server's environment variables.
+func isMap(s map[string]any) bool {
+	_, hasProps := s["properties"]
+	sub, isSchema := s["additionalProperties"].(map[string]any)
+	return !hasProps && isSchema && len(sub) > 0
+}
 
 func TestSchemasCompile(t *testing.T) {
 	schemas := compileAll(t)
@@ -73,7 +112,7 @@ func TestSchemaKeywordsAreSupported(t *testing.T) {
 	for _, f := range loadSchemaFiles(t) {
 		visitSchemas("", f.Doc, func(ptr string, s map[string]any) {
 			for kw := range s {
-				if !allowedKeywords[kw] {
+				if !allowedKeywords[kw] && !(f.IsACP() && acpKeywords[kw]) {
 					t.Errorf("%s#%s: keyword %q is not supported", f.Path, ptr, kw)
 				}
 			}
@@ -113,7 +152,16 @@ func TestObjectSchemasAreClosed(t *testing.T) {
 			if s["type"] != "object" {
 				t.Errorf("%s#%s: has properties but is not type object", f.Path, ptr)
 			}
-			if s["additionalProperties"] != false {
+			switch {
+			case f.IsACP() && s["additionalProperties"] == false:
+				// ACP lets peers add members to every object (its
+				// extensibility rule), so Zero's ACP objects stay open and
+				// keep the members they do not know.
+				t.Errorf("%s#%s: an ACP object is open: no additionalProperties: false", f.Path, ptr)
+			case f.IsACP():
+			case f.IsForeign() || isMap(s):
+				return
+			case s["additionalProperties"] != false:
 				t.Errorf("%s#%s: object schema without additionalProperties: false", f.Path, ptr)
 			}
 			props, _ := s["properties"].(map[string]any)
@@ -151,7 +199,8 @@ func TestTitles(t *testing.T) {
 				return
 			}
 			_, isEnum := s["enum"]
-			named := isEnum || s["type"] == "object" || s["oneOf"] != nil
+			types, _ := s["type"].([]any)
+			named := isEnum || s["type"] == "object" || s["oneOf"] != nil || slices.Contains(types, any("object"))
 			if named && !hasTitle {
 				t.Errorf("%s: objects, unions and enums need a title (their Go type name)", where)
 			}
@@ -171,6 +220,12 @@ func TestPropertyNames(t *testing.T) {
 		visitSchemas("", f.Doc, func(ptr string, s map[string]any) {
 			props, _ := s["properties"].(map[string]any)
 			for name := range props {
+				if f.IsACP() && name == "_meta" {
+					continue // ACP's extension member, on every object
+				}
+				if f.IsForeign() && foreignName.MatchString(name) {
+					continue
+				}
 				if !want.MatchString(name) {
 					t.Errorf("%s#%s: property %q is not %s", f.Path, ptr, name, style)
 				}
@@ -235,6 +290,9 @@ func TestUnionsAreDiscriminated(t *testing.T) {
 					continue
 				}
 				c := discriminator(target)
+				if f.IsACP() {
+					c = acpDiscriminator(target)
+				}
 				if c == "" {
 					t.Errorf("%s/oneOf/%d: %s has no required constant string property \"type\"", where, i, ref)
 				}
@@ -245,6 +303,23 @@ func TestUnionsAreDiscriminated(t *testing.T) {
 			}
 		})
 	}
+}
+
+// acpDiscriminator returns the constant value of the first of
+// acpDiscriminators that s requires, or "" when it requires none.
+func acpDiscriminator(s map[string]any) string {
+	if s["type"] != "object" {
+		return ""
+	}
+	req, _ := s["required"].([]any)
+	props, _ := s["properties"].(map[string]any)
+	for _, name := range acpDiscriminators {
+		p, _ := props[name].(map[string]any)
+		if c, ok := p["const"].(string); ok && slices.Contains(req, any(name)) {
+			return c
+		}
+	}
+	return ""
 }
 
 // discriminator returns the constant value of s's required "type"
@@ -270,7 +345,11 @@ func discriminator(s map[string]any) string {
 func TestDocumentsCarrySchemaVersion(t *testing.T) {
 	files := loadSchemaFiles(t)
 	for _, f := range files {
-		if f.IsTool() || strings.HasSuffix(f.Path, "/defs.json") {
+		if f.IsTool() || f.IsForeign() || strings.HasSuffix(f.Path, "/defs.json") {
+			continue
+		}
+		if f.IsACP() {
+			checkJSONRPC(t, f)
 			continue
 		}
 		version := versionDir.FindStringSubmatch(f.Dir())[1]
@@ -304,6 +383,27 @@ func documentVariants(t *testing.T, files []schemaFile, f schemaFile) []variant 
 		out = append(out, variant{tf, ptr, target})
 	}
 	return out
+}
+
+// checkJSONRPC checks an ACP message file (one with a jsonrpc member):
+// ACP messages carry "jsonrpc": "2.0" instead of a schemaVersion, as the
+// first member, and require it. Params and result files carry neither.
+func checkJSONRPC(t *testing.T, f schemaFile) {
+	props, _ := f.Doc["properties"].(map[string]any)
+	jr, ok := props["jsonrpc"].(map[string]any)
+	if !ok {
+		if _, has := props["schemaVersion"]; has {
+			t.Errorf("%s: ACP documents carry no schemaVersion", f.Path)
+		}
+		return
+	}
+	req, _ := f.Doc["required"].([]any)
+	if jr["const"] != "2.0" || !slices.Contains(req, any("jsonrpc")) {
+		t.Errorf("%s: jsonrpc must be required with const \"2.0\"", f.Path)
+	}
+	if keys := f.Order["/properties"]; len(keys) == 0 || keys[0] != "jsonrpc" {
+		t.Errorf("%s: properties start %v, want jsonrpc first", f.Path, keys)
+	}
 }
 
 func checkSchemaVersion(t *testing.T, files []schemaFile, d variant, version string) {

@@ -34,13 +34,17 @@ function fail(what, detail) {
 function strictAjv(what) {
   const ajv = new Ajv2020({
     strict: true,
+    // ACP ids are a string, an integer or null: one type list, as ACP's own
+    // schema writes it (an anyOf would say the same).
+    allowUnionTypes: true,
     allErrors: true,
     logger: { log() {}, warn: (...a) => fail(what, `ajv warning: ${a.join(" ")}`), error: (...a) => fail(what, a.join(" ")) },
   });
   addFormats(ajv);
-  // x-known-values lists the codes Zero sends, with their meanings: an
-  // annotation, which strict mode must be told about.
-  ajv.addVocabulary(["x-known-values"]);
+  // x-known-values lists the codes Zero sends, with their meanings; the
+  // ACP schemas mark leniently read members as ACP does
+  // (x-deserialize-*): annotations, which strict mode must be told about.
+  ajv.addVocabulary(["x-known-values", "x-deserialize-default-on-error", "x-deserialize-skip-invalid-items"]);
   return ajv;
 }
 

@@ -62,9 +62,10 @@ function parseArgs(argv) {
 function validatorFor(version) {
   const ajv = new Ajv2020({ strict: true, allErrors: true });
   addFormats(ajv);
-  // x-known-values lists the codes Zero sends, with their meanings: an
-  // annotation, which strict mode must be told about.
-  ajv.addVocabulary(["x-known-values"]);
+  // x-known-values lists the codes Zero sends, with their meanings; the
+  // ACP schemas mark leniently read members as ACP does
+  // (x-deserialize-*): annotations, which strict mode must be told about.
+  ajv.addVocabulary(["x-known-values", "x-deserialize-default-on-error", "x-deserialize-skip-invalid-items"]);
   const schema = JSON.parse(readFileSync(join(bundleDir, `v${version}`, "output.json"), "utf8"));
   const validate = ajv.compile(schema);
   const byType = new Map();

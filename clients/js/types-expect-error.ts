@@ -4,7 +4,7 @@
 // compiles, since an unused directive is itself an error. check-types.mjs
 // runs it beside the fixtures, which must all compile.
 
-import type { Input, Output, RunStart, ToolCall, PermissionDecision, JSONValue } from "../../generated/ts/streamjson/v2";
+import type { Input, Output, RunStart, ToolCall, PermissionDecision, JSONValue, ErrorCode, ExitCode } from "../../generated/ts/streamjson/v2";
 import type * as v1 from "../../generated/ts/streamjson/v1";
 
 const id = "run_1";
@@ -72,5 +72,28 @@ export function deltaOf(ev: Output): string {
     default:
       // @ts-expect-error: other events have no delta.
       return ev.delta;
+  }
+}
+
+// Declared vocabularies are open unions: the declared codes, and any other
+// string (or number, for exit codes) a later Zero may send.
+export const knownCode: ErrorCode = "provider_error";
+export const laterCode: ErrorCode = "some_code_added_later";
+export const knownExit: ExitCode = 130;
+
+// A code is still a string, and an exit code a number.
+// @ts-expect-error
+export const numericCode: ErrorCode = 3;
+// @ts-expect-error
+export const textExit: ExitCode = "4";
+
+// Switching on a code narrows to the declared literal.
+export function isRetryable(code: ErrorCode): boolean {
+  switch (code) {
+    case "provider_error":
+    case "interrupted":
+      return true;
+    default:
+      return false;
   }
 }

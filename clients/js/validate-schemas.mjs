@@ -65,6 +65,9 @@ function newAjv(warnings) {
     strictSchema: true,
     strictNumbers: true,
     strictTypes: true,
+    // ACP ids are a string, an integer or null: one type list, as ACP's own
+    // schema writes it (an anyOf would say the same).
+    allowUnionTypes: true,
     strictTuples: true,
     strictRequired: true,
     allErrors: true,
@@ -75,9 +78,10 @@ function newAjv(warnings) {
     },
   });
   addFormats(ajv);
-  // x-known-values lists the codes Zero sends, with their meanings: an
-  // annotation, which strict mode must be told about.
-  ajv.addVocabulary(["x-known-values"]);
+  // x-known-values lists the codes Zero sends, with their meanings; the
+  // ACP schemas mark leniently read members as ACP does
+  // (x-deserialize-*): annotations, which strict mode must be told about.
+  ajv.addVocabulary(["x-known-values", "x-deserialize-default-on-error", "x-deserialize-skip-invalid-items"]);
   return ajv;
 }
 

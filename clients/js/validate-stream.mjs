@@ -41,14 +41,18 @@ function outputValidator(version) {
     strictSchema: true,
     strictNumbers: true,
     strictTypes: true,
+    // ACP ids are a string, an integer or null: one type list, as ACP's own
+    // schema writes it (an anyOf would say the same).
+    allowUnionTypes: true,
     strictTuples: true,
     strictRequired: true,
     allErrors: true,
   });
   addFormats(ajv);
-  // x-known-values lists the codes Zero sends, with their meanings: an
-  // annotation, which strict mode must be told about.
-  ajv.addVocabulary(["x-known-values"]);
+  // x-known-values lists the codes Zero sends, with their meanings; the
+  // ACP schemas mark leniently read members as ACP does
+  // (x-deserialize-*): annotations, which strict mode must be told about.
+  ajv.addVocabulary(["x-known-values", "x-deserialize-default-on-error", "x-deserialize-skip-invalid-items"]);
   const dir = join(schemaRoot, `v${version}`);
   let outputId;
   for (const name of readdirSync(dir).filter((n) => n.endsWith(".json"))) {

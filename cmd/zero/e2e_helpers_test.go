@@ -29,7 +29,7 @@ import (
 var zeroBin string
 
 func TestMain(m *testing.M) {
-	if spawnMeasured() {
+	if spawnMeasured() || fakeMCPServer() {
 		return
 	}
 	dir, err := os.MkdirTemp("", "zero-e2e-")

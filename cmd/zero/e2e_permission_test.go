@@ -176,7 +176,7 @@ func TestPermissionFlagMistakes(t *testing.T) {
 		"wire word":           {[]string{"--permission-mode", "ask"}, `unknown permission mode "ask"`},
 		"alias conflict":      {[]string{"--permission-mode", "accept-edits", "--skip-permissions-unsafe"}, "cannot be combined with --permission-mode accept-edits"},
 		"unknown tool":        {[]string{"--allowed-tools", "rm_rf"}, `unknown tool "rm_rf" in the allowed tools`},
-		"mcp server":          {[]string{"--allowed-tools", "mcp__github"}, "has no MCP servers"},
+		"mcp server":          {[]string{"--allowed-tools", "mcp__github"}, `names MCP server "github", which no --mcp-config file configures`},
 		"allowed disabled":    {[]string{"--allowed-tools", "bash", "--disabled-tools", "bash"}, `tool "bash" is both allowed and disabled`},
 		"allowed not enabled": {[]string{"--allowed-tools", "bash", "--enabled-tools", "grep"}, `tool "bash" is allowed but not among the enabled tools`},
 	}

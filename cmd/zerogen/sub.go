@@ -10,11 +10,12 @@ import (
 // subcommands are the zerogen commands beside the default one, which
 // generates a Go package. Each takes the arguments after its name.
 var subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
-	"bundle":  runBundle,
-	"compat":  runCompat,
-	"docs":    runDocs,
-	"ts":      runTS,
-	"upgrade": runUpgrade,
+	"bundle":    runBundle,
+	"compat":    runCompat,
+	"docs":      runDocs,
+	"downgrade": runDowngrade,
+	"ts":        runTS,
+	"upgrade":   runUpgrade,
 }
 
 // subcommandUsage is the part of the main usage that lists subcommands.
@@ -24,6 +25,8 @@ const subcommandUsage = `Other commands (run 'zerogen COMMAND --help' for each):
   zerogen docs --schemas DIR --out DIR [--check]      Markdown reference
   zerogen upgrade --from DIR --from-import PATH --schemas DIR --out DIR --package NAME
                                                       old-to-new version converters
+  zerogen downgrade --from DIR --from-import PATH --schemas DIR --out DIR --package NAME [--drop TITLE=REASON]...
+                                                      new-to-old version converters
   zerogen compat OLD_DIR NEW_DIR --role consumer|producer
                                                       breaking-change report
 `

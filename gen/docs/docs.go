@@ -150,6 +150,7 @@ func (p *docPage) contents() []byte {
 			p.typeSection(t, "###")
 		}
 	}
+	p.vocabs()
 	return bytes.TrimRight(p.b.Bytes(), "\n")
 }
 
@@ -280,6 +281,7 @@ func (p *docPage) typeText(t *ir.Type) string {
 			s = "JSON value (see the schema)"
 		}
 	}
+	s += vocabRef(t)
 	if t.Nullable {
 		s += " or null"
 	}

@@ -231,17 +231,35 @@ func (e *emitter) emit() (map[string][]byte, error) {
 		}
 		out[p.name] = b
 	}
-	return out, nil
+	return e.emitKnownFile(out)
 }
 
 // name is what the functions and rules of t are named after.
 func (e *emitter) name(t *ir.Type) string { return e.names[e.ids[t]] }
 
 // baseType is the Go type of t without null.
-func (e *emitter) baseType(t *ir.Type) *jen.Statement {
+func (e *emitter) baseType(t *ir.Type) *jen.Statement { return baseTypeIn("", t) }
+
+// valType is the Go type of a value of t, null included.
+func (e *emitter) valType(t *ir.Type) *jen.Statement { return valTypeIn("", t) }
+
+// valTypeIn is the Go type of a value of t, null included, whose named
+// types are declared in the package imp ("" for the package being written).
+func valTypeIn(imp string, t *ir.Type) *jen.Statement {
+	if t.Nullable && t.Kind != ir.KRaw {
+		return jen.Qual(rtPkg, "Nullable").Types(baseTypeIn(imp, t))
+	}
+	return baseTypeIn(imp, t)
+}
+
+// baseTypeIn is valTypeIn without null.
+func baseTypeIn(imp string, t *ir.Type) *jen.Statement {
 	switch t.Kind {
 	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum:
-		return jen.Id(t.Name)
+		if imp == "" {
+			return jen.Id(t.Name)
+		}
+		return jen.Qual(imp, t.Name)
 	case ir.KString:
 		return jen.String()
 	case ir.KInt:
@@ -251,19 +269,11 @@ func (e *emitter) baseType(t *ir.Type) *jen.Statement {
 	case ir.KBool:
 		return jen.Bool()
 	case ir.KArray:
-		return jen.Index().Add(e.valType(t.Elem))
+		return jen.Index().Add(valTypeIn(imp, t.Elem))
 	case ir.KMap:
-		return jen.Map(jen.String()).Add(e.valType(t.Elem))
+		return jen.Map(jen.String()).Add(valTypeIn(imp, t.Elem))
 	}
 	return jen.Qual(rtPkg, "Raw")
-}
-
-// valType is the Go type of a value of t, null included.
-func (e *emitter) valType(t *ir.Type) *jen.Statement {
-	if t.Nullable && t.Kind != ir.KRaw {
-		return jen.Qual(rtPkg, "Nullable").Types(e.baseType(t))
-	}
-	return e.baseType(t)
 }
 
 // fieldStore says how an optional field keeps presence.

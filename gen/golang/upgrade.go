@@ -64,7 +64,7 @@ func Upgrade(cfg UpgradeConfig) (map[string][]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("new version: %w", err)
 	}
-	u := &upgrader{cfg: &cfg, l1: l1, l2: l2, from: from, to: to, imp: cfg.FromImport, e2: newEmitter(to), fns: map[[2]*ir.Type]string{}, taken: map[string]bool{"upgradeFailure": true, "upgradeAt": true}}
+	u := newUpgrader(&cfg, l1, l2, from, to, "upgrade")
 	u.m2Hash = schema.Hash(append(schema.Prefixed("from/", cfg.From.Load.Files), schema.Prefixed("to/", cfg.To.Load.Files)...))
 	src, err := u.emit(cfg.From.Model.Package)
 	if err != nil {
@@ -73,7 +73,10 @@ func Upgrade(cfg UpgradeConfig) (map[string][]byte, error) {
 	return map[string][]byte{UpgradeFile: src}, nil
 }
 
-// upgrader emits the conversion functions.
+// upgrader emits the conversion functions from the types of one version
+// (1, the source) to those of another (2, the target). Upgrade converts
+// from the imported older package to the package being written; Downgrade
+// (down) from the package being written to the imported older one.
 type upgrader struct {
 	cfg      *UpgradeConfig
 	l1, l2   *schema.Loaded
@@ -85,11 +88,63 @@ type upgrader struct {
 	queue    [][2]*ir.Type
 	m2Hash   string
 	tmp      int
+
+	verb             string // "upgrade" or "downgrade": the prefix of every name
+	down             bool
+	srcWord, dstWord string            // what messages call each side: "old", "new"
+	drops            map[string]string // down: variant name → why it is dropped
+	dropped          map[string]bool   // down: the drops that named a variant
+}
+
+func newUpgrader(cfg *UpgradeConfig, l1, l2 *schema.Loaded, from, to *ir.Model, verb string) *upgrader {
+	u := &upgrader{cfg: cfg, l1: l1, l2: l2, from: from, to: to, imp: cfg.FromImport, e2: newEmitter(to),
+		fns: map[[2]*ir.Type]string{}, verb: verb, srcWord: "old", dstWord: "new"}
+	u.taken = map[string]bool{u.failure(): true, u.verb + "At": true}
+	return u
+}
+
+// failure is the name of the generated error type.
+func (u *upgrader) failure() string { return u.verb + "Failure" }
+
+// src is the Go type of a named type of the source version.
+func (u *upgrader) src(name string) *jen.Statement {
+	if u.down {
+		return jen.Id(name)
+	}
+	return jen.Qual(u.imp, name)
+}
+
+// dst is the Go type of a named type of the target version.
+func (u *upgrader) dst(name string) *jen.Statement {
+	if u.down {
+		return jen.Qual(u.imp, name)
+	}
+	return jen.Id(name)
+}
+
+// dstVal is the Go type of a value of target type t; dstBase the same
+// without null.
+func (u *upgrader) dstVal(t *ir.Type) *jen.Statement {
+	if u.down {
+		return valTypeIn(u.imp, t)
+	}
+	return u.e2.valType(t)
+}
+
+func (u *upgrader) dstBase(t *ir.Type) *jen.Statement {
+	if u.down {
+		return baseTypeIn(u.imp, t)
+	}
+	return u.e2.baseType(t)
 }
 
 func (u *upgrader) emit(alias string) ([]byte, error) {
-	f := jen.NewFile(u.to.Package)
-	f.HeaderComment(schema.UpgradeHeader)
+	pkg, header := u.to.Package, schema.UpgradeHeader
+	if u.down {
+		pkg, header = u.from.Package, DowngradeHeader
+	}
+	f := jen.NewFile(pkg)
+	f.HeaderComment(header)
 	f.HeaderComment("zerogen:schema-hash " + u.m2Hash)
 	f.ImportAlias(u.imp, alias)
 	f.ImportName(rtPkg, "rt")
@@ -97,9 +152,13 @@ func (u *upgrader) emit(alias string) ([]byte, error) {
 	for _, r1 := range u.from.Roots {
 		r2 := findNamed(u.to.Roots, r1.Name)
 		if r2 == nil {
-			return nil, u.errAt(u.l1, r1.Loc, fmt.Sprintf("root %s has no counterpart of the same title in the new version", r1.Name))
+			return nil, u.errAt(u.l1, r1.Loc, fmt.Sprintf("root %s has no counterpart of the same title in the %s version", r1.Name, u.dstWord))
 		}
-		u.rootFunc(f, r1, r2)
+		if u.down {
+			u.downRootFunc(f, r1, r2)
+		} else {
+			u.rootFunc(f, r1, r2)
+		}
 		u.fn(r1, r2)
 	}
 	for len(u.queue) > 0 {
@@ -110,9 +169,13 @@ func (u *upgrader) emit(alias string) ([]byte, error) {
 			return nil, err
 		}
 		f.Line()
-		f.Comment(fmt.Sprintf("%s converts an old %s to a new %s.", u.fns[pair], pair[0].Name, pair[1].Name))
-		f.Func().Id(u.fns[pair]).Params(jen.Id("x").Op("*").Qual(u.imp, pair[0].Name)).
-			Params(jen.Id("y").Id(pair[1].Name), jen.Err().Error()).Block(body...)
+		f.Comment(fmt.Sprintf("%s converts %s %s %s to %s %s %s.", u.fns[pair], article(u.srcWord), u.srcWord, pair[0].Name,
+			article(u.dstWord), u.dstWord, pair[1].Name))
+		f.Func().Id(u.fns[pair]).Params(jen.Id("x").Op("*").Add(u.src(pair[0].Name))).
+			Params(jen.Id("y").Add(u.dst(pair[1].Name)), jen.Err().Error()).Block(body...)
+	}
+	if err := u.checkDrops(); err != nil {
+		return nil, err
 	}
 	u.errorType(f)
 	return render(f)
@@ -147,12 +210,12 @@ func (u *upgrader) fn(t1, t2 *ir.Type) string {
 	if name, ok := u.fns[key]; ok {
 		return name
 	}
-	name := "upgrade" + t2.Name
+	name := u.verb + t2.Name
 	if u.taken[name] {
-		name = "upgrade" + t1.Name + "To" + t2.Name
+		name = u.verb + t1.Name + "To" + t2.Name
 	}
 	for i := 2; u.taken[name]; i++ {
-		name = fmt.Sprintf("upgrade%s%d", t2.Name, i)
+		name = fmt.Sprintf("%s%s%d", u.verb, t2.Name, i)
 	}
 	u.taken[name] = true
 	u.fns[key] = name
@@ -179,7 +242,7 @@ func (u *upgrader) errAt(l *schema.Loaded, loc, msg string) error {
 	if d := l.Docs[file]; d != nil {
 		file = d.Name
 		dir := u.cfg.ToDir
-		if l == u.l1 {
+		if (l == u.l1) != u.down { // the older version's schemas
 			dir = u.cfg.FromDir
 		}
 		if dir != "" {
@@ -189,25 +252,35 @@ func (u *upgrader) errAt(l *schema.Loaded, loc, msg string) error {
 	return &schema.Error{File: file, Pointer: ptr, Msg: msg}
 }
 
-// errorType writes upgradeFailure, a failure at a JSON Pointer of the old
-// document, and upgradeAt, which puts a path token in front of one.
+// errorType writes the failure type (upgradeFailure), a failure at a
+// JSON Pointer of the source document, and upgradeAt, which puts a path
+// token in front of one.
 func (u *upgrader) errorType(f *jen.File) {
+	fail, at := u.failure(), u.verb+"At"
 	f.Line()
-	f.Comment("upgradeFailure is a conversion failure at a JSON Pointer of the old document.")
-	f.Type().Id("upgradeFailure").Struct(jen.Id("ptr").String(), jen.Id("msg").String())
-	f.Func().Params(jen.Id("e").Op("*").Id("upgradeFailure")).Id("Error").Params().String().Block(
+	f.Comment(fmt.Sprintf("%s is a conversion failure at a JSON Pointer of the %s document.", fail, u.srcWord))
+	f.Type().Id(fail).Struct(jen.Id("ptr").String(), jen.Id("msg").String())
+	f.Func().Params(jen.Id("e").Op("*").Id(fail)).Id("Error").Params().String().Block(
 		jen.Id("p").Op(":=").Id("e").Dot("ptr"),
 		jen.If(jen.Id("p").Op("==").Lit("")).Block(jen.Id("p").Op("=").Lit("/")),
-		jen.Return(jen.Lit("upgrade ").Op("+").Id("p").Op("+").Lit(": ").Op("+").Id("e").Dot("msg")),
+		jen.Return(jen.Lit(u.verb+" ").Op("+").Id("p").Op("+").Lit(": ").Op("+").Id("e").Dot("msg")),
 	)
-	f.Comment("upgradeAt locates err under the member or index token.")
-	f.Func().Id("upgradeAt").Params(jen.Id("token").String(), jen.Err().Error()).Error().Block(
-		jen.If(jen.List(jen.Id("ue"), jen.Id("ok")).Op(":=").Err().Assert(jen.Op("*").Id("upgradeFailure")), jen.Id("ok")).Block(
-			jen.Return(jen.Op("&").Id("upgradeFailure").Values(jen.Dict{
+	f.Comment(fmt.Sprintf("%s locates err under the member or index token.", at))
+	f.Func().Id(at).Params(jen.Id("token").String(), jen.Err().Error()).Error().Block(
+		jen.If(jen.List(jen.Id("ue"), jen.Id("ok")).Op(":=").Err().Assert(jen.Op("*").Id(fail)), jen.Id("ok")).Block(
+			jen.Return(jen.Op("&").Id(fail).Values(jen.Dict{
 				jen.Id("ptr"): jen.Lit("/").Op("+").Id("token").Op("+").Id("ue").Dot("ptr"),
 				jen.Id("msg"): jen.Id("ue").Dot("msg"),
 			})),
 		),
 		jen.Return(jen.Err()),
 	)
+}
+
+// article is "an" before "old", else "a".
+func article(word string) string {
+	if word == "old" {
+		return "an"
+	}
+	return "a"
 }

@@ -17,7 +17,7 @@ func (u *upgrader) body(t1, t2 *ir.Type) ([]jen.Code, error) {
 	case t1.Kind == ir.KStruct && t2.Kind == ir.KStruct:
 		return u.structBody(t1, t2)
 	}
-	return nil, u.errAt(u.l1, t1.Loc, fmt.Sprintf("%s is %s here but %s in the new version", t1.Name, kindName(t1), kindName(t2)))
+	return nil, u.errAt(u.l1, t1.Loc, fmt.Sprintf("%s is %s here but %s in the %s version", t1.Name, kindName(t1), kindName(t2), u.dstWord))
 }
 
 func kindName(t *ir.Type) string {
@@ -31,16 +31,21 @@ func (u *upgrader) unionBody(t1, t2 *ir.Type) ([]jen.Code, error) {
 	for _, v1 := range t1.Variants {
 		v2 := findNamed(t2.Variants, v1.Name)
 		if v2 == nil {
-			return nil, u.errAt(u.l1, v1.Loc, fmt.Sprintf("variant %s of %s has no counterpart of the same title in the new %s", v1.Name, t1.Name, t2.Name))
+			c, err := u.missingVariant(t1, t2, v1)
+			if err != nil {
+				return nil, err
+			}
+			cases = append(cases, c)
+			continue
 		}
-		cases = append(cases, jen.Case(jen.Op("*").Qual(u.imp, v1.Name)).Block(
+		cases = append(cases, jen.Case(jen.Op("*").Add(u.src(v1.Name))).Block(
 			jen.List(jen.Id("z"), jen.Err()).Op(":=").Id(u.fn(v1, v2)).Call(jen.Id("v")),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("y"), jen.Err())),
 			jen.Id("y").Dot("Value").Op("=").Op("&").Id("z"),
 		))
 	}
 	cases = append(cases, jen.Default().Block(jen.Return(jen.Id("y"),
-		jen.Op("&").Id("upgradeFailure").Values(jen.Dict{jen.Id("msg"): jen.Lit("no " + t1.Name + " variant is set")}))))
+		jen.Op("&").Id(u.failure()).Values(jen.Dict{jen.Id("msg"): jen.Lit("no " + t1.Name + " variant is set")}))))
 	return []jen.Code{
 		jen.Switch(jen.Id("v").Op(":=").Id("x").Dot("Value").Assert(jen.Id("type"))).Block(cases...),
 		jen.Return(jen.Id("y"), jen.Nil()),
@@ -55,16 +60,19 @@ func (u *upgrader) structBody(t1, t2 *ir.Type) ([]jen.Code, error) {
 		f2 := findField(t2, f1.JSON)
 		at := t1.Loc + "/properties/" + schema.PointerEscape(f1.JSON)
 		switch {
+		case f2 == nil && u.down:
+			code = append(code, jen.Comment(fmt.Sprintf("%s: the older version has no such field; dropped.", f1.JSON)))
+			continue
 		case f2 == nil:
-			return nil, u.errAt(u.l1, at, fmt.Sprintf("field %q of %s has no counterpart in the new %s", f1.JSON, t1.Name, t2.Name))
+			return nil, u.errAt(u.l1, at, fmt.Sprintf("field %q of %s has no counterpart in the %s %s", f1.JSON, t1.Name, u.dstWord, t2.Name))
 		case f2.Const != "" && f1.Const == "":
-			return nil, u.errAt(u.l2, t2.Loc+"/properties/"+schema.PointerEscape(f2.JSON), fmt.Sprintf("field %q of %s is a constant in the new version", f2.JSON, t2.Name))
+			return nil, u.errAt(u.l2, t2.Loc+"/properties/"+schema.PointerEscape(f2.JSON), fmt.Sprintf("field %q of %s is a constant in the %s version", f2.JSON, t2.Name, u.dstWord))
 		case f1.Const != "" && f2.Const == "":
-			return nil, u.errAt(u.l1, at, fmt.Sprintf("field %q of %s is a constant here but not in the new %s", f1.JSON, t1.Name, t2.Name))
+			return nil, u.errAt(u.l1, at, fmt.Sprintf("field %q of %s is a constant here but not in the %s %s", f1.JSON, t1.Name, u.dstWord, t2.Name))
 		}
 		matched[f1.JSON] = true
 		if f1.Const != "" {
-			continue // both constants: the new type writes its own
+			continue // both constants: the target type writes its own
 		}
 		c, err := u.field(f1, f2, at)
 		if err != nil {
@@ -75,7 +83,7 @@ func (u *upgrader) structBody(t1, t2 *ir.Type) ([]jen.Code, error) {
 	for _, f2 := range t2.Fields {
 		if !matched[f2.JSON] && f2.Required {
 			return nil, u.errAt(u.l2, t2.Loc+"/properties/"+schema.PointerEscape(f2.JSON),
-				fmt.Sprintf("required field %q of %s has no counterpart in the old %s", f2.JSON, t2.Name, t1.Name))
+				fmt.Sprintf("required field %q of %s has no counterpart in the %s %s", f2.JSON, t2.Name, u.srcWord, t1.Name))
 		}
 	}
 	extra, err := u.extra(t1, t2)
@@ -113,10 +121,10 @@ func (u *upgrader) field(f1, f2 *ir.Field, at string) ([]jen.Code, error) {
 		conv, err = u.convert(dst, f1.Type, f2.Type, val, jen.Lit(schema.PointerEscape(f1.JSON)), at)
 	default:
 		z := u.temp("z")
-		var zType jen.Code = u.e2.valType(f2.Type)
+		var zType jen.Code = u.dstVal(f2.Type)
 		wrap := jen.Qual(rtPkg, "Some").Call(jen.Id(z))
 		if s2 == storePtr {
-			zType, wrap = u.e2.baseType(f2.Type), jen.Op("&").Id(z)
+			zType, wrap = u.dstBase(f2.Type), jen.Op("&").Id(z)
 		}
 		conv, err = u.convert(jen.Id(z), f1.Type, f2.Type, val, jen.Lit(schema.PointerEscape(f1.JSON)), at)
 		conv = append([]jen.Code{jen.Var().Id(z).Add(zType)}, conv...)
@@ -129,15 +137,15 @@ func (u *upgrader) field(f1, f2 *ir.Field, at string) ([]jen.Code, error) {
 	case present == nil:
 		return conv, nil
 	case f2.Required:
-		return append([]jen.Code{jen.If(jen.Op("!").Parens(present)).Block(jen.Return(jen.Id("y"), upgradeErr(f1.JSON,
-			"absent, but the new version requires it")))}, conv...), nil
+		return append([]jen.Code{jen.If(jen.Op("!").Parens(present)).Block(jen.Return(jen.Id("y"), u.errLit(f1.JSON,
+			"absent, but the "+u.dstWord+" version requires it")))}, conv...), nil
 	}
 	return []jen.Code{jen.If(present).Block(conv...)}, nil
 }
 
-// upgradeErr is an upgradeFailure at the member key.
-func upgradeErr(key, msg string) *jen.Statement {
-	return jen.Op("&").Id("upgradeFailure").Values(jen.Dict{jen.Id("ptr"): jen.Lit("/" + schema.PointerEscape(key)), jen.Id("msg"): jen.Lit(msg)})
+// errLit is a failure at the member key.
+func (u *upgrader) errLit(key, msg string) *jen.Statement {
+	return jen.Op("&").Id(u.failure()).Values(jen.Dict{jen.Id("ptr"): jen.Lit("/" + schema.PointerEscape(key)), jen.Id("msg"): jen.Lit(msg)})
 }
 
 func (u *upgrader) temp(prefix string) string {
@@ -151,7 +159,7 @@ func (u *upgrader) extra(t1, t2 *ir.Type) ([]jen.Code, error) {
 	case t1.Extra == nil:
 		return nil, nil
 	case t2.Extra == nil:
-		return nil, u.errAt(u.l1, t1.Loc+"/additionalProperties", fmt.Sprintf("%s admits other fields, the new %s does not", t1.Name, t2.Name))
+		return nil, u.errAt(u.l1, t1.Loc+"/additionalProperties", fmt.Sprintf("%s admits other fields, the %s %s does not", t1.Name, u.dstWord, t2.Name))
 	}
 	m := &ir.Type{Kind: ir.KMap, Elem: t1.Extra}
 	m2 := &ir.Type{Kind: ir.KMap, Elem: t2.Extra}
@@ -176,13 +184,13 @@ func (u *upgrader) convert(dst *jen.Statement, t1, t2 *ir.Type, src *jen.Stateme
 		return append(inner, dst.Clone().Dot("Valid").Op("=").True()), err
 	}
 	inner, err := u.convertBase(dst, t1, t2, src.Clone().Dot("V"), key, at)
-	check := jen.If(jen.Op("!").Add(src.Clone()).Dot("Valid")).Block(jen.Return(jen.Id("y"), upgradeErrAt(key, "null, which the new version does not allow here")))
+	check := jen.If(jen.Op("!").Add(src.Clone()).Dot("Valid")).Block(jen.Return(jen.Id("y"), u.errAt2(key, "null, which the "+u.dstWord+" version does not allow here")))
 	return append([]jen.Code{check}, inner...), err
 }
 
-// upgradeErrAt is an upgradeFailure at the path key (a Go string expression).
-func upgradeErrAt(key *jen.Statement, msg string) *jen.Statement {
-	return jen.Op("&").Id("upgradeFailure").Values(jen.Dict{jen.Id("ptr"): jen.Lit("/").Op("+").Add(key), jen.Id("msg"): jen.Lit(msg)})
+// errAt2 is a failure at the path key (a Go string expression).
+func (u *upgrader) errAt2(key *jen.Statement, msg string) *jen.Statement {
+	return jen.Op("&").Id(u.failure()).Values(jen.Dict{jen.Id("ptr"): jen.Lit("/").Op("+").Add(key), jen.Id("msg"): jen.Lit(msg)})
 }
 
 // convertBase converts values of non-null types.
@@ -195,18 +203,18 @@ func (u *upgrader) convertBase(dst *jen.Statement, t1, t2 *ir.Type, src *jen.Sta
 	case k1 == k2 && (k1 == ir.KString || k1 == ir.KInt || k1 == ir.KFloat || k1 == ir.KBool):
 		return assign(src)
 	case k2 == ir.KEnum && (k1 == ir.KEnum || k1 == ir.KString):
-		return assign(jen.Id(t2.Name).Call(src))
+		return assign(u.dst(t2.Name).Call(src))
 	case k1 == ir.KEnum && k2 == ir.KString:
 		return assign(jen.String().Call(src))
 	case k2 == ir.KIntEnum && (k1 == ir.KIntEnum || k1 == ir.KInt):
-		return assign(jen.Id(t2.Name).Call(src))
+		return assign(u.dst(t2.Name).Call(src))
 	case k1 == ir.KIntEnum && k2 == ir.KInt:
 		return assign(jen.Int64().Call(src))
 	case k1 == k2 && (k1 == ir.KStruct || k1 == ir.KUnion):
 		z := u.temp("z")
 		return []jen.Code{
 			jen.List(jen.Id(z), jen.Err()).Op(":=").Id(u.fn(t1, t2)).Call(jen.Op("&").Add(src)),
-			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("y"), jen.Id("upgradeAt").Call(key, jen.Err()))),
+			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("y"), jen.Id(u.verb+"At").Call(key, jen.Err()))),
 			dst.Clone().Op("=").Id(z),
 		}, nil
 	case k1 == ir.KArray && k2 == ir.KArray:
@@ -214,20 +222,20 @@ func (u *upgrader) convertBase(dst *jen.Statement, t1, t2 *ir.Type, src *jen.Sta
 		inner, err := u.convert(dst.Clone().Index(jen.Id(i)), t1.Elem, t2.Elem, src.Clone().Index(jen.Id(i)),
 			childKey(key, jen.Qual("strconv", "Itoa").Call(jen.Id(i))), at+"/items")
 		return []jen.Code{jen.If(src.Clone().Op("!=").Nil()).Block(
-			dst.Clone().Op("=").Make(jen.Index().Add(u.e2.valType(t2.Elem)), jen.Len(src)),
+			dst.Clone().Op("=").Make(jen.Index().Add(u.dstVal(t2.Elem)), jen.Len(src)),
 			jen.For(jen.Id(i).Op(":=").Range().Add(src)).Block(inner...),
 		)}, err
 	case k1 == ir.KMap && k2 == ir.KMap:
 		k, v, w := u.temp("k"), u.temp("v"), u.temp("w")
 		inner, err := u.convert(jen.Id(w), t1.Elem, t2.Elem, jen.Id(v), childKey(key, pointerToken(jen.Id(k))), at+"/additionalProperties")
-		body := append([]jen.Code{jen.Var().Id(w).Add(u.e2.valType(t2.Elem))}, inner...)
+		body := append([]jen.Code{jen.Var().Id(w).Add(u.dstVal(t2.Elem))}, inner...)
 		body = append(body, dst.Clone().Index(jen.Id(k)).Op("=").Id(w))
 		return []jen.Code{jen.If(src.Clone().Op("!=").Nil()).Block(
-			dst.Clone().Op("=").Make(jen.Map(jen.String()).Add(u.e2.valType(t2.Elem)), jen.Len(src)),
+			dst.Clone().Op("=").Make(jen.Map(jen.String()).Add(u.dstVal(t2.Elem)), jen.Len(src)),
 			jen.For(jen.List(jen.Id(k), jen.Id(v)).Op(":=").Range().Add(src)).Block(body...),
 		)}, err
 	}
-	return nil, u.errAt(u.l1, at, fmt.Sprintf("the value is %s here but %s in the new version; zerogen cannot convert it", kindName(t1), kindName(t2)))
+	return nil, u.errAt(u.l1, at, fmt.Sprintf("the value is %s here but %s in the %s version; zerogen cannot convert it", kindName(t1), kindName(t2), u.dstWord))
 }
 
 // childKey is the path of a member or element below key; a nil key is the

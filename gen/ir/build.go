@@ -150,6 +150,9 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 	if t.Name == "" {
 		t.DefName = defName(s.Location)
 	}
+	if err := b.known(s, t); err != nil {
+		return nil, err
+	}
 	return t, nil
 }
 

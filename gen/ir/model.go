@@ -88,6 +88,10 @@ type Type struct {
 
 	// KRaw
 	Node *Node // nil: any JSON value
+
+	// Vocab, on a string or integer type, is the open vocabulary its
+	// schema declares with x-known-values.
+	Vocab *Vocab
 }
 
 // Field is one property of a struct.
@@ -189,6 +193,8 @@ type Model struct {
 	Types   []*Type // every named type, in a stable order
 	Nodes   []*Node
 	Hash    string
+	// Vocabs are the open vocabularies of the types, by name.
+	Vocabs []*Vocab
 }
 
 // IsWrapper reports whether t is the struct that Build wraps around a root

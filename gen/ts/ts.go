@@ -29,6 +29,9 @@ func TypeScript(sets []schema.SchemaSet) (map[string][]byte, error) {
 		if err != nil {
 			return nil, schema.PrefixError(err, set.Dir())
 		}
+		if err := checkVocabNames(m); err != nil {
+			return nil, schema.PrefixError(err, set.Dir())
+		}
 		m.Hash = schema.Hash(set.Files)
 		out[set.Dir()+".d.ts"] = tsFile(set, m)
 	}
@@ -47,6 +50,10 @@ func tsFile(set schema.SchemaSet, m *ir.Model) []byte {
 	for _, t := range m.Types {
 		b.WriteString("\n")
 		tsDecl(&b, t)
+	}
+	for _, v := range m.Vocabs {
+		b.WriteString("\n")
+		vocabDecl(&b, v)
 	}
 	return []byte(b.String())
 }
@@ -112,7 +119,15 @@ func tsExprIn(t *ir.Type, indent string) string {
 		if len(t.Values) > 0 {
 			s = tsLiterals(t.Values)
 		}
-	case ir.KInt, ir.KFloat:
+		if t.Vocab != nil {
+			s = t.Vocab.Name
+		}
+	case ir.KInt:
+		s = "number"
+		if t.Vocab != nil {
+			s = t.Vocab.Name
+		}
+	case ir.KFloat:
 		s = "number"
 	case ir.KBool:
 		s = "boolean"

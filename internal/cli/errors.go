@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/zeroproject/zero/internal/vocab"
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 )
 
 // exitError is a failure with the exit code and error code it ends with.
@@ -18,17 +18,17 @@ func (e *exitError) Error() string { return e.msg }
 
 // usageErrorf is a mistake in the command line: exit 2, nothing on stdout.
 func usageErrorf(format string, args ...any) error {
-	return &exitError{exit: vocab.ExitCodeUsage, msg: fmt.Sprintf(format, args...)}
+	return &exitError{exit: streamjsonv2.ExitCodeUsage, msg: fmt.Sprintf(format, args...)}
 }
 
 // inputErrorf is input Zero cannot use: exit 2, an invalid_input event.
 func inputErrorf(format string, args ...any) error {
-	return &exitError{exit: vocab.ExitCodeUsage, code: vocab.ErrorCodeInvalidInput, msg: fmt.Sprintf(format, args...)}
+	return &exitError{exit: streamjsonv2.ExitCodeUsage, code: streamjsonv2.ErrorCodeInvalidInput, msg: fmt.Sprintf(format, args...)}
 }
 
 // configErrorf is missing or wrong configuration: exit 3, a config_error event.
 func configErrorf(format string, args ...any) error {
-	return &exitError{exit: vocab.ExitCodeRuntime, code: vocab.ErrorCodeConfigError, msg: fmt.Sprintf(format, args...)}
+	return &exitError{exit: streamjsonv2.ExitCodeRuntime, code: streamjsonv2.ErrorCodeConfigError, msg: fmt.Sprintf(format, args...)}
 }
 
 // asExit returns err as an *exitError; other errors are runtime failures.
@@ -37,11 +37,11 @@ func asExit(err error) *exitError {
 	if errors.As(err, &e) {
 		return e
 	}
-	return &exitError{exit: vocab.ExitCodeRuntime, code: vocab.ErrorCodeInternalError, msg: err.Error()}
+	return &exitError{exit: streamjsonv2.ExitCodeRuntime, code: streamjsonv2.ErrorCodeInternalError, msg: err.Error()}
 }
 
 // isUsage reports whether err is a command-line mistake.
 func isUsage(err error) bool {
 	var e *exitError
-	return errors.As(err, &e) && e.exit == vocab.ExitCodeUsage && e.code == ""
+	return errors.As(err, &e) && e.exit == streamjsonv2.ExitCodeUsage && e.code == ""
 }

@@ -7,13 +7,13 @@ import (
 	"strings"
 	"time"
 
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/redact"
 	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/session"
 	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/tools"
-	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // execution is one `zero exec` after its flags were accepted.
@@ -37,10 +37,13 @@ func execCmd(ctx context.Context, env Env, args []string) (code int) {
 	f, err := parseExecFlags(args)
 	if err == nil && f.help {
 		fmt.Fprint(env.Stdout, execUsage)
-		return vocab.ExitCodeSuccess
+		return streamjsonv2.ExitCodeSuccess
 	}
 	if err == nil {
 		err = f.validate()
+	}
+	if err == nil {
+		err = f.loadMCP(env.Getenv)
 	}
 	if err != nil {
 		return usageFailure(env, err, "zero exec --help")
@@ -55,7 +58,7 @@ func execCmd(ctx context.Context, env Env, args []string) (code int) {
 }
 
 func newExecution(env Env, f *execFlags) *execution {
-	red := redact.New(env.Getenv("OPENAI_API_KEY"), env.Getenv("ANTHROPIC_API_KEY"))
+	red := redact.New(append([]string{env.Getenv("OPENAI_API_KEY"), env.Getenv("ANTHROPIC_API_KEY")}, f.mcpSecrets...)...)
 	x := &execution{env: env, f: f, red: red, runID: run.NewRunID(time.Now())}
 	var sink streamio.Sink = x.newSink()
 	if f.lastMessage != "" {
@@ -87,7 +90,7 @@ func (x *execution) exec(ctx context.Context) int {
 		return x.fail(err)
 	}
 	if x.f.listTools {
-		return x.listTools()
+		return x.listTools(ctx)
 	}
 	if err := x.f.checkPrompt(x.env.StdinTerminal); err != nil {
 		return x.fail(err)
@@ -120,12 +123,21 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 	if err != nil {
 		return x.fail(err)
 	}
+	m, mcpWarns, err := x.startMCP(ctx, ws.Root())
+	if err != nil {
+		return x.fail(err)
+	}
+	defer m.Close()
+	if m != nil {
+		tb.AddMCP(m)
+		mcpWarns = append(mcpWarns, mcpWithheld(x.f.policy, m)...)
+	}
 	sess, warns, err := x.openSession(st, c, ws.Root())
 	if err != nil {
 		return x.fail(err)
 	}
 	system, sysWarns := x.systemPrompt(ws)
-	warns = append(warns, sysWarns...)
+	warns = append(append(warns, sysWarns...), mcpWarns...)
 	cfg := run.Config{
 		Start:    run.Start{RunID: x.runID, SessionID: streamio.NoSession, Cwd: ws.Root(), Provider: c.name, Model: c.model, APIModel: c.model},
 		Provider: p, Tools: tb, MaxTurns: x.f.maxTurns, Prompt: prompt, System: system,
@@ -185,11 +197,11 @@ func (x *execution) bashEnv() []string {
 func (x *execution) warnings() []run.Warning {
 	var out []run.Warning
 	if x.f.policy.Mode == permission.ModeUnsafe {
-		out = append(out, run.Warning{Code: vocab.WarningCodeSkipPermissionsUnsafe, Message: "permission checks are off (" + x.f.unsafeFlag() + "): " +
+		out = append(out, run.Warning{Code: streamjsonv2.WarningCodeSkipPermissionsUnsafe, Message: "permission checks are off (" + x.f.unsafeFlag() + "): " +
 			"the model may run any command and change any file without asking"})
 	}
 	for _, s := range x.f.policy.Withheld(tools.Specs()) {
-		out = append(out, run.Warning{Code: vocab.WarningCodeToolsNotOffered, Message: withheldNote(s)})
+		out = append(out, run.Warning{Code: streamjsonv2.WarningCodeToolsNotOffered, Message: withheldNote(s)})
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/zeroproject/zero/internal/mcp"
 	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/session"
@@ -42,7 +43,11 @@ type execFlags struct {
 	system        string
 	appendSystem  string
 	replay        string
+	mcpConfigs    []string
 	help          bool
+
+	mcpServers []mcp.ServerConfig // from mcpConfigs, by loadMCP
+	mcpSecrets []string           // values ${VAR} expansions produced, to redact
 
 	words  []string        // positional prompt words
 	format streamio.Format // parsed outputFormat
@@ -90,6 +95,7 @@ func (f *execFlags) flagSet() *pflag.FlagSet {
 	fs.StringVar(&f.system, "system-prompt", "", "")
 	fs.StringVar(&f.appendSystem, "append-system-prompt", "", "")
 	fs.StringVar(&f.replay, "replay", "", "")
+	fs.StringArrayVar(&f.mcpConfigs, "mcp-config", nil, "")
 	fs.BoolVarP(&f.help, "help", "h", false, "")
 	return fs
 }

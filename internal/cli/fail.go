@@ -6,7 +6,6 @@ import (
 
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/streamio"
-	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // trackedSink remembers whether run_end was written, so that a crash can
@@ -27,7 +26,7 @@ func (s *trackedSink) Emit(ev streamjsonv2.OutputValue) error {
 // stderr, nothing on stdout, exit 2.
 func usageFailure(env Env, err error, help string) int {
 	fmt.Fprintf(env.Stderr, "zero: %s\nRun '%s' for usage.\n", err, help)
-	return vocab.ExitCodeUsage
+	return streamjsonv2.ExitCodeUsage
 }
 
 // fail reports a failure of a run that did not start: "zero: ..." on
@@ -56,6 +55,6 @@ func (x *execution) end(code, msg string, exit int) {
 func (x *execution) crash(p any) int {
 	msg := strings.TrimSpace(fmt.Sprintf("internal error: %v", p))
 	x.errorf("%s", msg)
-	x.end(vocab.ErrorCodeInternalError, msg, vocab.ExitCodeInternal)
-	return vocab.ExitCodeInternal
+	x.end(streamjsonv2.ErrorCodeInternalError, msg, streamjsonv2.ExitCodeInternal)
+	return streamjsonv2.ExitCodeInternal
 }

@@ -1,38 +1,49 @@
 package cli
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
+	"github.com/zeroproject/zero/internal/mcp"
 	"github.com/zeroproject/zero/internal/permission"
+	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/tools"
-	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // listTools reports the tools the run would offer, as the answer of a run
 // that needs no provider and records no session: run_start, final (the
 // table) and run_end.
-func (x *execution) listTools() int {
+func (x *execution) listTools(ctx context.Context) int {
 	name, model := "none", "none"
 	if c, err := chooseProvider(x.f, x.env.Getenv); err == nil {
 		name, model = c.name, c.displayModel()
 	}
+	m, warns, err := x.startMCP(ctx, x.absCwd())
+	if err != nil {
+		return x.fail(err)
+	}
+	defer m.Close()
 	events := []streamjsonv2.OutputValue{
 		&streamjsonv2.RunStart{RunID: x.runID, SessionID: streamio.NoSession, Cwd: x.absCwd(), Provider: name, Model: model, APIModel: model},
-		&streamjsonv2.Final{RunID: x.runID, Text: toolTable(x.f.policy) + "\n" + x.agentsNote()},
-		&streamjsonv2.RunEnd{RunID: x.runID, Status: streamjsonv2.RunStatusSuccess, ExitCode: vocab.ExitCodeSuccess},
 	}
+	for _, w := range append(warns, mcpWithheld(x.f.policy, m)...) {
+		events = append(events, &streamjsonv2.Warning{RunID: x.runID, Code: w.Code, Message: w.Message})
+	}
+	events = append(events,
+		&streamjsonv2.Final{RunID: x.runID, Text: toolTable(x.f.policy, m) + "\n" + x.agentsNote()},
+		&streamjsonv2.RunEnd{RunID: x.runID, Status: streamjsonv2.RunStatusSuccess, ExitCode: streamjsonv2.ExitCodeSuccess})
 	for _, ev := range events {
 		if err := x.sink.Emit(ev); err != nil {
 			x.errorf("%v", err)
-			return vocab.ExitCodeRuntime
+			return streamjsonv2.ExitCodeRuntime
 		}
 	}
-	return vocab.ExitCodeSuccess
+	return streamjsonv2.ExitCodeSuccess
 }
 
 // agentsNote says whether the workspace's AGENTS.md joins the system
@@ -44,12 +55,19 @@ func (x *execution) agentsNote() string {
 	return "system prompt: Zero's own (no " + agentsFile + " at the workspace root to add)"
 }
 
-// toolTable lists the tools the policy makes visible.
-func toolTable(p permission.Policy) string {
+// toolTable lists the tools the policy makes visible, the MCP servers'
+// after the built-in ones.
+func toolTable(p permission.Policy, m *mcp.Manager) string {
 	var b strings.Builder
 	w := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
 	w.Write([]byte("TOOL\tSIDE EFFECT\tPERMISSION\tREASON\n"))
-	for _, s := range p.Visible(tools.Specs()) {
+	specs := tools.Specs()
+	if m != nil {
+		for _, t := range m.Tools() {
+			specs = append(specs, run.MCPSpec(t))
+		}
+	}
+	for _, s := range p.Visible(specs) {
 		w.Write([]byte(s.Name + "\t" + s.SideEffect + "\t" + s.Permission + "\t" + s.Reason + "\n"))
 	}
 	w.Flush()

@@ -8,7 +8,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/zeroproject/zero/internal/vocab"
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 )
 
 // Env is what a command reads from and writes to outside its arguments.
@@ -46,29 +46,31 @@ func Run(ctx context.Context, args []string, env Env) (code int) {
 	defer func() {
 		if p := recover(); p != nil {
 			fmt.Fprintf(env.Stderr, "zero: internal error: %v\n", p)
-			code = vocab.ExitCodeInternal
+			code = streamjsonv2.ExitCodeInternal
 		}
 	}()
 	if len(args) == 0 {
 		fmt.Fprint(env.Stderr, mainUsage)
-		return vocab.ExitCodeUsage
+		return streamjsonv2.ExitCodeUsage
 	}
 	switch args[0] {
 	case "exec":
 		return execCmd(ctx, env, args[1:])
+	case "acp":
+		return acpCmd(ctx, env, args[1:])
 	case "sessions":
 		return sessionsCmd(env, args[1:])
 	case "schema":
 		return schemaCmd(env, args[1:])
 	case "--version", "version":
 		fmt.Fprintf(env.Stdout, "zero %s\n", Version())
-		return vocab.ExitCodeSuccess
+		return streamjsonv2.ExitCodeSuccess
 	case "-h", "--help", "help":
 		fmt.Fprint(env.Stdout, mainUsage)
-		return vocab.ExitCodeSuccess
+		return streamjsonv2.ExitCodeSuccess
 	}
 	fmt.Fprintf(env.Stderr, "zero: unknown command %q\n%s", args[0], mainUsage)
-	return vocab.ExitCodeUsage
+	return streamjsonv2.ExitCodeUsage
 }
 
 // signalContext returns a context that SIGINT or SIGTERM cancels, with

@@ -7,8 +7,8 @@ import (
 	"os"
 	"strings"
 
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/streamio"
-	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // readPrompt reads the prompt, giving up when ctx is cancelled (a signal
@@ -27,7 +27,7 @@ func (x *execution) readPrompt(ctx context.Context) (string, error) {
 	case r := <-done:
 		return r.prompt, r.err
 	case <-ctx.Done():
-		return "", &exitError{exit: vocab.ExitCodeInterrupted, code: vocab.ErrorCodeInterrupted, msg: context.Cause(ctx).Error()}
+		return "", &exitError{exit: streamjsonv2.ExitCodeInterrupted, code: streamjsonv2.ErrorCodeInterrupted, msg: context.Cause(ctx).Error()}
 	}
 }
 

@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/zeroproject/zero/generated/bundles"
-	"github.com/zeroproject/zero/internal/vocab"
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 )
 
 const schemaUsage = `Usage:
@@ -50,12 +50,12 @@ func schemaCmd(env Env, args []string) int {
 	switch {
 	case *help:
 		fmt.Fprint(env.Stdout, schemaUsage)
-		return vocab.ExitCodeSuccess
+		return streamjsonv2.ExitCodeSuccess
 	case *list && fs.NArg() == 0:
 		for _, b := range bundles.List() {
 			fmt.Fprintf(env.Stdout, "%s\t%d\t%s\t%s\n", b.Family, b.Version, b.Root, b.Title)
 		}
-		return vocab.ExitCodeSuccess
+		return streamjsonv2.ExitCodeSuccess
 	case *list || fs.NArg() != 1:
 		return usageFailure(env, errors.New("want one schema root, such as output, or --list"), "zero schema --help")
 	}
@@ -73,9 +73,9 @@ func schemaCmd(env Env, args []string) int {
 	}
 	if _, err := env.Stdout.Write(data); err != nil {
 		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
-		return vocab.ExitCodeRuntime
+		return streamjsonv2.ExitCodeRuntime
 	}
-	return vocab.ExitCodeSuccess
+	return streamjsonv2.ExitCodeSuccess
 }
 
 // schemaRoots lists the roots of one family and version.

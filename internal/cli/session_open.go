@@ -5,9 +5,9 @@ import (
 	"fmt"
 
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/session"
-	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // store returns the session store, redacting what it writes.
@@ -103,7 +103,7 @@ func resolveSession(st *session.Store, ref, verb string) (string, error) {
 func sessionWarnings(warns []session.Warning) []run.Warning {
 	var out []run.Warning
 	for _, w := range warns {
-		out = append(out, run.Warning{Code: vocab.WarningCodeSessionWarning, Message: w.String()})
+		out = append(out, run.Warning{Code: streamjsonv2.WarningCodeSessionWarning, Message: w.String()})
 	}
 	return out
 }
@@ -126,7 +126,7 @@ func (x *execution) openSession(st *session.Store, c choice, cwd string) (*sessi
 		s, warns, err = st.Open(x.f.resume)
 	default:
 		if s, err = st.Create(meta); err != nil {
-			return nil, []run.Warning{{Code: vocab.WarningCodeSessionNotSaved, Message: "this run is not saved: " + err.Error()}}, nil
+			return nil, []run.Warning{{Code: streamjsonv2.WarningCodeSessionNotSaved, Message: "this run is not saved: " + err.Error()}}, nil
 		}
 	}
 	if err != nil {
@@ -134,7 +134,7 @@ func (x *execution) openSession(st *session.Store, c choice, cwd string) (*sessi
 	}
 	out := append(x.sessionWarns, sessionWarnings(warns)...)
 	if s.Meta.Cwd != cwd && x.f.resume != "" {
-		out = append(out, run.Warning{Code: vocab.WarningCodeSessionWarning, Message: fmt.Sprintf(
+		out = append(out, run.Warning{Code: streamjsonv2.WarningCodeSessionWarning, Message: fmt.Sprintf(
 			"session %s was recorded in %s and this run works in %s; the session keeps %s (fork it with --fork to record this directory)",
 			s.Meta.ID, s.Meta.Cwd, cwd, s.Meta.Cwd)})
 	}
@@ -147,9 +147,9 @@ func sessionError(err error) error {
 	case errors.Is(err, session.ErrNotFound):
 		return inputErrorf("%v", err)
 	case errors.Is(err, session.ErrLocked):
-		return &exitError{exit: vocab.ExitCodeRuntime, code: vocab.ErrorCodeSessionLocked, msg: err.Error() + "; wait for it to finish or fork the session with --fork"}
+		return &exitError{exit: streamjsonv2.ExitCodeRuntime, code: streamjsonv2.ErrorCodeSessionLocked, msg: err.Error() + "; wait for it to finish or fork the session with --fork"}
 	}
-	return &exitError{exit: vocab.ExitCodeRuntime, code: vocab.ErrorCodeSessionError, msg: err.Error()}
+	return &exitError{exit: streamjsonv2.ExitCodeRuntime, code: streamjsonv2.ErrorCodeSessionError, msg: err.Error()}
 }
 
 // closeSession saves the session's metadata and releases its lock.

@@ -12,9 +12,9 @@ import (
 	"github.com/spf13/pflag"
 
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/session"
 	"github.com/zeroproject/zero/internal/textclip"
-	"github.com/zeroproject/zero/internal/vocab"
 	"github.com/zeroproject/zero/rt"
 )
 
@@ -30,12 +30,12 @@ func sessionsCmd(env Env, args []string) int {
 	}
 	if *help {
 		fmt.Fprint(env.Stdout, sessionsUsage)
-		return vocab.ExitCodeSuccess
+		return streamjsonv2.ExitCodeSuccess
 	}
 	st, err := openStore(env, nil)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
-		return vocab.ExitCodeRuntime
+		return streamjsonv2.ExitCodeRuntime
 	}
 	rest := fs.Args()
 	if err := checkSessionsArgs(rest, *olderThan); err != nil {
@@ -80,7 +80,7 @@ func listSessions(env Env, st *session.Store, asJSON bool) int {
 	metas, warns, err := st.List()
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
-		return vocab.ExitCodeRuntime
+		return streamjsonv2.ExitCodeRuntime
 	}
 	printWarnings(env, warns)
 	if asJSON {
@@ -92,7 +92,7 @@ func listSessions(env Env, st *session.Store, asJSON bool) int {
 		fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\t%s\n", m.ID, shortTime(m.UpdatedAt), m.Runs, m.Provider, m.Model, m.Cwd, textclip.Runes(m.Title.V, 60))
 	}
 	w.Flush()
-	return vocab.ExitCodeSuccess
+	return streamjsonv2.ExitCodeSuccess
 }
 
 // printWarnings writes the store's warnings to stderr.
@@ -118,11 +118,11 @@ func deleteSessions(env Env, st *session.Store, refs []string) int {
 	for _, id := range ids {
 		if err := st.Delete(id); err != nil {
 			fmt.Fprintf(env.Stderr, "zero: %v\n", err)
-			return vocab.ExitCodeRuntime
+			return streamjsonv2.ExitCodeRuntime
 		}
 		fmt.Fprintf(env.Stdout, "deleted %s\n", id)
 	}
-	return vocab.ExitCodeSuccess
+	return streamjsonv2.ExitCodeSuccess
 }
 
 // pruneSessions deletes the sessions last updated longer ago than age.
@@ -138,9 +138,9 @@ func pruneSessions(env Env, st *session.Store, age string) int {
 	}
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
-		return vocab.ExitCodeRuntime
+		return streamjsonv2.ExitCodeRuntime
 	}
-	return vocab.ExitCodeSuccess
+	return streamjsonv2.ExitCodeSuccess
 }
 
 // parseAge reads --older-than: a Go duration ("36h", "90m") or a whole
@@ -164,9 +164,9 @@ func parseAge(s string) (time.Duration, error) {
 // 2 for an id that is invalid, unknown or ambiguous, 3 otherwise.
 func exitForSessionError(err error) int {
 	if errors.Is(err, session.ErrNotFound) || errors.Is(err, session.ErrAmbiguous) || errors.Is(err, session.ErrInvalidID) {
-		return vocab.ExitCodeUsage
+		return streamjsonv2.ExitCodeUsage
 	}
-	return vocab.ExitCodeRuntime
+	return streamjsonv2.ExitCodeRuntime
 }
 
 // showSession prints one session's metadata and records.
@@ -193,7 +193,7 @@ func showSession(env Env, st *session.Store, ref string, asJSON bool) int {
 	}
 	printMeta(env.Stdout, meta)
 	printRecords(env.Stdout, recs)
-	return vocab.ExitCodeSuccess
+	return streamjsonv2.ExitCodeSuccess
 }
 
 // encodable is a generated document type.
@@ -214,14 +214,14 @@ func writeJSONLines(env Env, vals []encodable) int {
 		e.Reset()
 		if err := v.EncodeJSON(&e); err != nil {
 			fmt.Fprintf(env.Stderr, "zero: encode: %v\n", err)
-			return vocab.ExitCodeRuntime
+			return streamjsonv2.ExitCodeRuntime
 		}
 		e.Buf = append(e.Buf, '\n')
 		if _, err := env.Stdout.Write(e.Buf); err != nil {
-			return vocab.ExitCodeRuntime
+			return streamjsonv2.ExitCodeRuntime
 		}
 	}
-	return vocab.ExitCodeSuccess
+	return streamjsonv2.ExitCodeSuccess
 }
 
 func printMeta(w io.Writer, m sessionv1.SessionMeta) {

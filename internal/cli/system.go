@@ -8,9 +8,9 @@ import (
 	"os"
 	"strings"
 
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/tools"
-	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // agentsFile is the file of project instructions read from the workspace
@@ -44,7 +44,7 @@ func (x *execution) systemPrompt(ws *tools.Workspace) (string, []run.Warning) {
 // workspace.
 func readAgents(ws *tools.Workspace) (string, []run.Warning) {
 	warn := func(format string, args ...any) []run.Warning {
-		return []run.Warning{{Code: vocab.WarningCodeAgentsFile, Message: fmt.Sprintf(format, args...)}}
+		return []run.Warning{{Code: streamjsonv2.WarningCodeAgentsFile, Message: fmt.Sprintf(format, args...)}}
 	}
 	real, err := ws.Resolve(agentsFile)
 	if err != nil {

@@ -2,6 +2,7 @@ package cli
 
 const mainUsage = `Usage:
     zero exec [flags] [prompt...]     run the agent headless on a prompt
+    zero acp [flags]                  serve an editor over the Agent Client Protocol
     zero sessions list [--json]       list saved sessions
     zero sessions show ID [--json]    show one session
     zero sessions delete ID...        delete sessions
@@ -11,7 +12,7 @@ const mainUsage = `Usage:
                                       print a self-contained JSON Schema
     zero --version                    print the version
 
-Run 'zero exec --help' for the flags of exec.
+Run 'zero exec --help' or 'zero acp --help' for their flags.
 `
 
 const execUsage = `Usage:
@@ -66,7 +67,8 @@ Flags:
         --enabled-tools a,b       offer only these tools
         --disabled-tools a,b      never offer these tools
         --allowed-tools a,b       grant these tools without asking (exact names),
-                                  for example --allowed-tools bash
+                                  for example --allowed-tools bash; mcp__NAME
+                                  grants every tool of MCP server NAME
         --permission-mode MODE    default: only tools marked allow (and
                                   --allowed-tools) run; accept-edits: also
                                   write_file and edit_file, inside the workspace;
@@ -96,6 +98,10 @@ Flags:
         --replay FILE             play a replay script (schema/replay/v1) instead
                                   of calling a model; implies --provider replay,
                                   which without --replay plays a built-in demo
+        --mcp-config FILE         start the MCP tool servers of FILE (the
+                                  mcpServers JSON of Claude Code, Claude Desktop
+                                  and Cursor; repeatable) and offer their tools
+                                  as mcp__SERVER__TOOL; see MCP servers below
     -h, --help                    show this help
 
 Tools: read_file, list_directory, glob and grep are allowed by default;
@@ -105,6 +111,16 @@ write_file and edit_file need --permission-mode accept-edits, and bash needs
 run: a call the policy does not grant does not run, and the model gets an error
 result saying so. A tool given to --enabled-tools that would need approval is
 not offered, with a warning.
+
+MCP servers: only the files given with --mcp-config are read (never a file of
+the project). Servers start in parallel when the run starts; one that fails,
+answers garbage or hangs is reported with a warning and the run goes on. Their
+tools need approval: --allowed-tools mcp__SERVER (or mcp__SERVER__TOOL) or
+--skip-permissions-unsafe; otherwise they are not offered, with a warning. A
+server's own claims (readOnlyHint) are shown, never trusted. A stdio server gets
+PATH, HOME, the locale and a few more of Zero's variables plus its env from the
+file: API keys reach it only when the file passes them (${VAR} expands from
+Zero's environment). Its stderr goes to Zero's stderr, prefixed [mcp SERVER].
 
 System prompt: Zero's own (or --system-prompt), then the AGENTS.md file at the
 root of the workspace when there is one (its first 64 KiB; a link leading out
@@ -132,6 +148,10 @@ Environment:
                                              before it answers and between bytes of
                                              its stream, before the request fails
                                              (default 60s; seconds or 90s, 500ms)
+    ZERO_MCP_STARTUP_TIMEOUT                 how long each MCP server may take to start
+                                             and list its tools (default 30s)
+    ZERO_MCP_CALL_TIMEOUT                    how long an MCP tool call may take before
+                                             it is cancelled (default 120s)
     XDG_DATA_HOME                            sessions live in
                                              $XDG_DATA_HOME/zero/sessions
                                              (default ~/.local/share/zero/sessions)
@@ -149,6 +169,7 @@ Examples:
     zero exec --resume "now add tests"
     zero exec --fork zero_20260603100000_abc123 "try another approach"
     zero exec --list-tools --skip-permissions-unsafe
+    zero exec --mcp-config mcp.json --allowed-tools mcp__github "triage the open issues"
 `
 
 const sessionsUsage = `Usage:

@@ -64,6 +64,10 @@ type Policy struct {
 	// Allowed grants these tools without asking (--allowed-tools): each
 	// entry is a grant matched by Grant.Matches.
 	Allowed []Grant
+	// Interactive says someone can answer the calls left to a prompt (an
+	// editor over ACP): the model is offered those tools too, and their
+	// calls are put to that person instead of being refused.
+	Interactive bool
 }
 
 // Validate checks the mode, that every name in Enabled, Disabled and
@@ -91,6 +95,9 @@ func (p Policy) Validate(known []string) error {
 // checkGrant reports a grant that names no known tool or a tool the lists
 // remove.
 func (p Policy) checkGrant(g Grant, known []string) []error {
+	if IsMCP(string(g)) && !slices.ContainsFunc(known, g.Matches) {
+		return nil
+	}
 	if !slices.ContainsFunc(known, g.Matches) {
 		return []error{fmt.Errorf("unknown tool %q in the allowed tools (known tools: %s)", g, strings.Join(known, ", "))}
 	}
@@ -111,7 +118,7 @@ func (p Policy) checkGrant(g Grant, known []string) []error {
 func unknownNames(list string, names, known []string) []error {
 	var errs []error
 	for _, name := range names {
-		if !slices.Contains(known, name) {
+		if !slices.Contains(known, name) && !IsMCP(name) {
 			errs = append(errs, fmt.Errorf("unknown tool %q in the %s tools (known tools: %s)", name, list, strings.Join(known, ", ")))
 		}
 	}
@@ -119,11 +126,12 @@ func unknownNames(list string, names, known []string) []error {
 }
 
 // Visible returns the specs the model may be offered, in their order: the
-// tools the policy allows (Decide's Action is ActionAllow).
+// tools the policy allows (Decide's Action is ActionAllow), and in an
+// interactive policy also those it leaves to a prompt.
 func (p Policy) Visible(specs []tools.Spec) []tools.Spec {
 	var out []tools.Spec
 	for _, s := range specs {
-		if p.Decide(s).Granted() {
+		if a := p.Decide(s).Action; a == ActionAllow || p.Interactive && a == ActionPrompt {
 			out = append(out, s)
 		}
 	}
@@ -179,6 +187,9 @@ func (p Policy) byPermission(spec tools.Spec) (Action, string, string) {
 		if by := p.grantedBy(spec); by != "" {
 			return ActionAllow, fmt.Sprintf("tool %s needs approval%s; granted by %s", name, why, by), by
 		}
+		if p.Interactive {
+			return ActionPrompt, fmt.Sprintf("tool %s needs approval%s", name, why), ""
+		}
 		return ActionPrompt, fmt.Sprintf("tool %s needs approval%s, and this headless run cannot ask for it; "+
 			"allow it with %s", name, why, strings.Join(GrantFlags(spec), " or ")), ""
 	}
@@ -190,13 +201,23 @@ func (p Policy) byPermission(spec tools.Spec) (Action, string, string) {
 func (p Policy) grantedBy(spec tools.Spec) string {
 	switch {
 	case slices.ContainsFunc(p.Allowed, func(g Grant) bool { return g.Matches(spec.Name) }):
-		return "--allowed-tools " + spec.Name
+		return "--allowed-tools " + p.grantFor(spec.Name)
 	case p.Mode == ModeUnsafe:
 		return "--permission-mode " + string(ModeUnsafe)
 	case p.Mode == ModeAcceptEdits && editsFiles(spec):
 		return "--permission-mode " + string(ModeAcceptEdits)
 	}
 	return ""
+}
+
+// grantFor returns the grant that matched name, as the user typed it.
+func (p Policy) grantFor(name string) string {
+	for _, g := range p.Allowed {
+		if g.Matches(name) {
+			return string(g)
+		}
+	}
+	return name
 }
 
 // editsFiles reports whether spec's tool only changes files in the
@@ -207,6 +228,9 @@ func editsFiles(spec tools.Spec) bool { return spec.SideEffect == tools.SideEffe
 // user types them.
 func GrantFlags(spec tools.Spec) []string {
 	flags := []string{"--allowed-tools " + spec.Name}
+	if server, ok := Grant(spec.Name).Server(); ok {
+		flags = append(flags, "--allowed-tools "+mcpPrefix+server)
+	}
 	if editsFiles(spec) {
 		flags = append(flags, "--permission-mode "+string(ModeAcceptEdits))
 	}

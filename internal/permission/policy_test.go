@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/tools"
-	"github.com/zeroproject/zero/internal/vocab"
 )
 
 func names(specs []tools.Spec) []string {
@@ -126,7 +126,7 @@ func TestRisk(t *testing.T) {
 	if r := Assess(tools.Spec{SideEffect: "teleport"}); r.Level != LevelCritical {
 		t.Errorf("unknown side effect: %+v", r)
 	}
-	if r := Assess(tools.Spec{SideEffect: tools.SideEffectShell}); !slices.Contains(r.Categories, vocab.RiskCategoryCodeExecution) {
+	if r := Assess(tools.Spec{SideEffect: tools.SideEffectShell}); !slices.Contains(r.Categories, streamjsonv2.RiskCategoryCodeExecution) {
 		t.Errorf("shell categories: %v", r.Categories)
 	}
 }
@@ -201,9 +201,41 @@ func TestParseGrant(t *testing.T) {
 	if g, err := ParseGrant(" bash "); err != nil || g != "bash" || !g.Matches("bash") || g.Matches("bash2") {
 		t.Errorf("ParseGrant(bash) = %q, %v", g, err)
 	}
-	for _, bad := range []string{"", " ", "mcp__github", "mcp__github__create_issue"} {
+	for _, bad := range []string{"", " ", "mcp__", "mcp___x"} {
 		if _, err := ParseGrant(bad); err == nil {
 			t.Errorf("ParseGrant(%q) succeeded", bad)
 		}
+	}
+}
+
+// TestMCPGrants checks that mcp__NAME grants every tool of server NAME and
+// nothing else, and mcp__NAME__TOOL exactly one tool.
+func TestMCPGrants(t *testing.T) {
+	server, err := ParseGrant("mcp__github")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]bool{
+		"mcp__github__create_issue": true, "mcp__github__x": true, "mcp__github": true,
+		"mcp__githubx__create_issue": false, "mcp__git__hub": false, "bash": false,
+	} {
+		if got := server.Matches(name); got != want {
+			t.Errorf("mcp__github matches %s = %v, want %v", name, got, want)
+		}
+	}
+	one := Grant("mcp__github__create_issue")
+	if !one.Matches("mcp__github__create_issue") || one.Matches("mcp__github__create_issue2") || one.Matches("mcp__github__create_issue__x") {
+		t.Error("mcp__github__create_issue must match exactly that tool")
+	}
+	spec := tools.Spec{Name: "mcp__github__create_issue", SideEffect: "unknown", Permission: tools.PermissionPrompt}
+	p := Policy{Allowed: []Grant{server}}
+	if d := p.Decide(spec); !d.Granted() || d.By != "--allowed-tools mcp__github" {
+		t.Errorf("Decide = %+v, want granted by --allowed-tools mcp__github", d)
+	}
+	if err := p.Validate(tools.Names()); err != nil {
+		t.Errorf("Validate refuses an MCP grant: %v", err)
+	}
+	if d := (Policy{}).Decide(spec); d.Action != ActionPrompt {
+		t.Errorf("without a grant: %v, want prompt", d.Action)
 	}
 }

@@ -1,8 +1,8 @@
 package permission
 
 import (
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/tools"
-	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // Level is how much harm a tool call can do.
@@ -19,7 +19,7 @@ const (
 // Risk describes how dangerous calling a tool is.
 type Risk struct {
 	Level Level
-	// Categories are risk categories of the protocol (vocab.RiskCategory*).
+	// Categories are risk categories of the protocol (streamjsonv2.RiskCategory*).
 	Categories []string
 }
 
@@ -44,14 +44,14 @@ func (d Decision) Granted() bool { return d.Action == ActionAllow }
 func Assess(spec tools.Spec) Risk {
 	switch spec.SideEffect {
 	case tools.SideEffectRead:
-		return Risk{LevelLow, []string{vocab.RiskCategoryFilesystemRead}}
+		return Risk{LevelLow, []string{streamjsonv2.RiskCategoryFilesystemRead}}
 	case tools.SideEffectWrite:
-		return Risk{LevelMedium, []string{vocab.RiskCategoryFilesystemWrite}}
+		return Risk{LevelMedium, []string{streamjsonv2.RiskCategoryFilesystemWrite}}
 	case tools.SideEffectShell:
-		return Risk{LevelHigh, []string{vocab.RiskCategoryCodeExecution, vocab.RiskCategoryFilesystemRead,
-			vocab.RiskCategoryFilesystemWrite, vocab.RiskCategoryNetwork}}
+		return Risk{LevelHigh, []string{streamjsonv2.RiskCategoryCodeExecution, streamjsonv2.RiskCategoryFilesystemRead,
+			streamjsonv2.RiskCategoryFilesystemWrite, streamjsonv2.RiskCategoryNetwork}}
 	case tools.SideEffectNetwork:
-		return Risk{LevelHigh, []string{vocab.RiskCategoryNetwork}}
+		return Risk{LevelHigh, []string{streamjsonv2.RiskCategoryNetwork}}
 	}
-	return Risk{LevelCritical, []string{vocab.RiskCategoryUnknown}}
+	return Risk{LevelCritical, []string{streamjsonv2.RiskCategoryUnknown}}
 }

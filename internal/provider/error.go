@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"strings"
 
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/redact"
-	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // CodeProviderError is the Code of every *Error: the protocol's
 // provider_error.
-const CodeProviderError = vocab.ErrorCodeProviderError
+const CodeProviderError = streamjsonv2.ErrorCodeProviderError
 
 // Error is what Stream returns for provider failures: HTTP errors, broken or malformed streams,
 // idle timeouts and errors the vendor reports inside the stream.

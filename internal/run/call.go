@@ -141,9 +141,15 @@ func (r *runner) execute(ctx context.Context, c *call) (tools.Result, error) {
 	if !c.known {
 		return errorResult("unknown tool %q; the tools of this run are: %s", c.orig.Name, r.visibleNames()), nil
 	}
-	granted, reason, err := r.permit(c)
+	granted, reason, err := r.permit(ctx, c)
 	if err != nil || !granted {
 		return errorResult("permission denied: %s", reason), err
+	}
+	if r.cfg.OnToolStart != nil {
+		r.cfg.OnToolStart(c.id)
+	}
+	if _, isMCP := r.cfg.Tools.mcpParams[c.spec.Name]; isMCP {
+		return r.callMCP(ctx, c)
 	}
 	fn := toolFuncs[c.spec.Name]
 	if fn == nil {

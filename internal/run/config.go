@@ -1,6 +1,8 @@
 package run
 
 import (
+	"context"
+
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
 	"github.com/zeroproject/zero/internal/provider"
 	"github.com/zeroproject/zero/internal/redact"
@@ -56,9 +58,31 @@ type Config struct {
 	// with false when its first event arrives or the call ends, for a
 	// progress display.
 	OnWait func(waiting bool)
+	// Asker, when set, answers the calls the policy leaves to a person
+	// (action "prompt"), as an editor does; without it such calls do not
+	// run, as in a headless run.
+	Asker Asker
+	// OnToolStart, when set, is called right before a granted tool call
+	// runs, with the call's id as events name it.
+	OnToolStart func(id string)
 	// LimitHint is appended to the turn-limit error, to name the setting
 	// that raises the limit (for zero exec, its --max-turns flag).
 	LimitHint string
+}
+
+// Question is a tool call the policy leaves to a person.
+type Question struct {
+	ID     string // the call's id, as events name it
+	Tool   string // the tool's name
+	Args   []byte // the call's arguments, as the model sent them
+	Reason string // why the call needs approval
+}
+
+// Asker asks a person whether a call may run. Ask returns true to let
+// it run; an error (such as ctx's, when the prompt is cancelled while the
+// question waits) means it does not run.
+type Asker interface {
+	Ask(ctx context.Context, q Question) (bool, error)
 }
 
 // DefaultMaxTurns is the turn limit when Config.MaxTurns is 0.
@@ -66,14 +90,14 @@ const DefaultMaxTurns = 20
 
 // Failure is why a run did not succeed.
 type Failure struct {
-	Code        string // an error code of the protocol (vocab.ErrorCode*)
+	Code        string // an error code of the protocol (streamjsonv2.ErrorCode*)
 	Message     string
 	Recoverable bool
 }
 
 // Outcome is how a run ended.
 type Outcome struct {
-	ExitCode int // an exit code of the protocol (vocab.ExitCode*)
+	ExitCode int // an exit code of the protocol (streamjsonv2.ExitCode*)
 	// Text is the answer: every text delta of the run.
 	Text string
 	// Failure is set when ExitCode is not 0.

@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/provider"
-	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // outputError is a failure to write an event: the run cannot go on.
@@ -48,19 +48,19 @@ func outcome(ctx context.Context, err error) (int, *Failure) {
 	)
 	switch {
 	case err == nil:
-		return vocab.ExitCodeSuccess, nil
+		return streamjsonv2.ExitCodeSuccess, nil
 	case errors.As(err, &limit):
-		return vocab.ExitCodeIncomplete, &Failure{Code: vocab.ErrorCodeTurnLimit, Message: err.Error(), Recoverable: true}
+		return streamjsonv2.ExitCodeIncomplete, &Failure{Code: streamjsonv2.ErrorCodeTurnLimit, Message: err.Error(), Recoverable: true}
 	case errors.As(err, &cut):
-		return vocab.ExitCodeIncomplete, &Failure{Code: vocab.ErrorCodeMaxOutputTokens, Message: err.Error(), Recoverable: true}
+		return streamjsonv2.ExitCodeIncomplete, &Failure{Code: streamjsonv2.ErrorCodeMaxOutputTokens, Message: err.Error(), Recoverable: true}
 	case ctx.Err() != nil:
-		return vocab.ExitCodeInterrupted, &Failure{Code: vocab.ErrorCodeInterrupted, Message: interruptMessage(ctx), Recoverable: true}
+		return streamjsonv2.ExitCodeInterrupted, &Failure{Code: streamjsonv2.ErrorCodeInterrupted, Message: interruptMessage(ctx), Recoverable: true}
 	case errors.As(err, &out):
-		return vocab.ExitCodeRuntime, &Failure{Code: vocab.ErrorCodeOutputError, Message: err.Error()}
+		return streamjsonv2.ExitCodeRuntime, &Failure{Code: streamjsonv2.ErrorCodeOutputError, Message: err.Error()}
 	case errors.As(err, &perr):
-		return vocab.ExitCodeRuntime, &Failure{Code: vocab.ErrorCodeProviderError, Message: nonEmpty(perr.Message, "the provider failed"), Recoverable: perr.Recoverable}
+		return streamjsonv2.ExitCodeRuntime, &Failure{Code: streamjsonv2.ErrorCodeProviderError, Message: nonEmpty(perr.Message, "the provider failed"), Recoverable: perr.Recoverable}
 	}
-	return vocab.ExitCodeRuntime, &Failure{Code: vocab.ErrorCodeProviderError, Message: nonEmpty(err.Error(), "the provider failed")}
+	return streamjsonv2.ExitCodeRuntime, &Failure{Code: streamjsonv2.ErrorCodeProviderError, Message: nonEmpty(err.Error(), "the provider failed")}
 }
 
 // interruptMessage says why ctx was cancelled.

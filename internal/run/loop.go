@@ -8,7 +8,6 @@ import (
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/provider"
 	"github.com/zeroproject/zero/internal/redact"
-	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // runner is the state of one run.
@@ -108,7 +107,7 @@ func (r *runner) end(ctx context.Context, err error) Outcome {
 		r.emit(&streamjsonv2.Error{RunID: r.runID, Code: fail.Code, Message: fail.Message, Recoverable: fail.Recoverable})
 	}
 	status := streamjsonv2.RunStatusSuccess
-	if code != vocab.ExitCodeSuccess {
+	if code != streamjsonv2.ExitCodeSuccess {
 		status = streamjsonv2.RunStatusError
 	}
 	r.emit(&streamjsonv2.RunEnd{RunID: r.runID, Status: status, ExitCode: int64(code)})

@@ -1,10 +1,11 @@
 package run
 
 import (
+	"context"
+
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/tools"
-	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // permit asks the policy about c and reports what the client must see. A
@@ -15,8 +16,11 @@ import (
 // waits for an approval (action "prompt") gets none, since a headless run
 // has no one to ask: its error tool_result tells the outcome. permit
 // returns whether the call may run and why.
-func (r *runner) permit(c *call) (bool, string, error) {
+func (r *runner) permit(ctx context.Context, c *call) (bool, string, error) {
 	d := r.cfg.Tools.policy.Decide(c.spec)
+	if d.Action == permission.ActionPrompt && r.cfg.Asker != nil {
+		return r.ask(ctx, c, d)
+	}
 	if c.spec.Permission == tools.PermissionAllow && d.Granted() {
 		return true, d.Reason, nil
 	}
@@ -24,7 +28,7 @@ func (r *runner) permit(c *call) (bool, string, error) {
 	action := streamjsonv2.PermissionAction(d.Action)
 	var block *streamjsonv2.Block
 	if !d.Granted() {
-		block = &streamjsonv2.Block{Code: vocab.BlockCodePermissionDenied, ToolName: c.spec.Name,
+		block = &streamjsonv2.Block{Code: streamjsonv2.BlockCodePermissionDenied, ToolName: c.spec.Name,
 			Action: action, Reason: d.Reason, Recoverable: true}
 	}
 	if err := r.emit(r.request(c, action, risk, block)); err != nil || d.Action == permission.ActionPrompt {
@@ -34,6 +38,35 @@ func (r *runner) permit(c *call) (bool, string, error) {
 		Action: action, Permission: streamjsonv2.Permission(c.spec.Permission),
 		PermissionGranted: d.Granted(), DecisionReason: nonEmptyOpt(d.Reason), Risk: risk, Block: block})
 	return d.Granted(), d.Reason, err
+}
+
+// ask puts a call the policy leaves to a person to the Asker: a
+// permission_request with action "prompt", the question, then a
+// permission_decision saying what the person chose.
+func (r *runner) ask(ctx context.Context, c *call, d permission.Decision) (bool, string, error) {
+	risk := riskOf(d.Risk)
+	if err := r.emit(r.request(c, streamjsonv2.PermissionActionPrompt, risk, nil)); err != nil {
+		return false, d.Reason, err
+	}
+	granted, err := r.cfg.Asker.Ask(ctx, Question{ID: c.id, Tool: c.spec.Name, Args: c.orig.Args, Reason: d.Reason})
+	action, reason := streamjsonv2.PermissionActionAllow, "tool "+c.spec.Name+" was approved"
+	var block *streamjsonv2.Block
+	switch {
+	case err != nil:
+		granted, action, reason = false, streamjsonv2.PermissionActionDeny, "tool "+c.spec.Name+" was not approved: the question was cancelled"
+	case !granted:
+		action, reason = streamjsonv2.PermissionActionDeny, "tool "+c.spec.Name+" was rejected by the user"
+	}
+	if !granted {
+		block = &streamjsonv2.Block{Code: streamjsonv2.BlockCodePermissionDenied, ToolName: c.spec.Name,
+			Action: action, Reason: reason, Recoverable: true}
+	}
+	if eerr := r.emit(&streamjsonv2.PermissionDecision{RunID: r.runID, ID: c.id, Name: c.spec.Name,
+		Action: action, Permission: streamjsonv2.Permission(c.spec.Permission),
+		PermissionGranted: granted, DecisionReason: nonEmptyOpt(reason), Risk: risk, Block: block}); eerr != nil {
+		return false, reason, eerr
+	}
+	return granted, reason, nil
 }
 
 // request builds the permission_request of c.

@@ -2,7 +2,7 @@ package run
 
 import (
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
-	"github.com/zeroproject/zero/internal/vocab"
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/rt"
 )
 
@@ -18,7 +18,7 @@ func (r *runner) record(v sessionv1.SessionRecordValue) error {
 		return nil
 	}
 	r.saveErr = true
-	return r.warn(vocab.WarningCodeSessionNotSaved, "the session was not saved completely: "+err.Error())
+	return r.warn(streamjsonv2.WarningCodeSessionNotSaved, "the session was not saved completely: "+err.Error())
 }
 
 // recordAssistant records one model turn: its text, reasoning and calls.

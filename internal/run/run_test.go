@@ -15,7 +15,6 @@ import (
 	"github.com/zeroproject/zero/internal/redact"
 	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/internal/tools"
-	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // fakeProvider answers the n-th Stream call with the n-th turn of events,
@@ -139,7 +138,7 @@ func TestToolCallsAndPermissions(t *testing.T) {
 	req := (*evs)[8].(*streamjsonv2.PermissionRequest)
 	if req.Action != streamjsonv2.PermissionActionPrompt || req.Permission != streamjsonv2.PermissionPrompt ||
 		req.PermissionMode != streamjsonv2.PermissionModeAsk || req.Block == nil ||
-		req.Block.Code != vocab.BlockCodePermissionDenied || req.Block.Action != streamjsonv2.PermissionActionPrompt {
+		req.Block.Code != streamjsonv2.BlockCodePermissionDenied || req.Block.Action != streamjsonv2.PermissionActionPrompt {
 		t.Errorf("permission_request = %+v, block %+v", req, req.Block)
 	}
 	results := map[string]*streamjsonv2.ToolResult{}
@@ -237,7 +236,7 @@ func TestTurnLimit(t *testing.T) {
 	cfg, evs, _, _ := setup(t, p, "")
 	cfg.MaxTurns = 2
 	out := Run(context.Background(), cfg)
-	if out.ExitCode != vocab.ExitCodeIncomplete || out.Failure.Code != vocab.ErrorCodeTurnLimit || len(p.reqs) != 2 {
+	if out.ExitCode != streamjsonv2.ExitCodeIncomplete || out.Failure.Code != streamjsonv2.ErrorCodeTurnLimit || len(p.reqs) != 2 {
 		t.Fatalf("outcome = %+v after %d requests", out, len(p.reqs))
 	}
 	if got := evs.types(); !strings.HasSuffix(got, "tool_result,error,run_end") {
@@ -249,7 +248,7 @@ func TestProviderError(t *testing.T) {
 	p := &fakeProvider{errs: []error{&provider.Error{Code: "provider_error", Message: "openai: 500", Recoverable: true}}}
 	cfg, evs, _, _ := setup(t, p, "")
 	out := Run(context.Background(), cfg)
-	if out.ExitCode != vocab.ExitCodeRuntime || out.Failure.Code != vocab.ErrorCodeProviderError || !out.Failure.Recoverable {
+	if out.ExitCode != streamjsonv2.ExitCodeRuntime || out.Failure.Code != streamjsonv2.ErrorCodeProviderError || !out.Failure.Recoverable {
 		t.Fatalf("outcome = %+v", out)
 	}
 	if got := evs.types(); got != "run_start,error,run_end" {
@@ -263,7 +262,7 @@ func TestInterrupted(t *testing.T) {
 	p := &fakeProvider{turns: [][]provider.Event{{text("x")}}}
 	cfg, evs, recs, _ := setup(t, p, "")
 	out := Run(ctx, cfg)
-	if out.ExitCode != vocab.ExitCodeInterrupted || out.Failure.Message != "interrupted by SIGINT" {
+	if out.ExitCode != streamjsonv2.ExitCodeInterrupted || out.Failure.Message != "interrupted by SIGINT" {
 		t.Fatalf("outcome = %+v", out)
 	}
 	if got := evs.types(); got != "run_start,error,run_end" {

@@ -18,13 +18,16 @@ type Toolbox struct {
 	specs   map[string]tools.Spec
 	visible []tools.Spec
 	offered []provider.ToolSpec
+	// mcp serves the tools of MCP servers (AddMCP); nil without servers.
+	mcp       MCPTools
+	mcpParams map[string][]byte
 }
 
 // NewToolbox returns the toolbox for ws under policy. env is the complete
 // environment of bash commands (build it with tools.FilterEnv). The policy
 // must already be valid (permission.Policy.Validate).
 func NewToolbox(ws *tools.Workspace, policy permission.Policy, env []string) (*Toolbox, error) {
-	t := &Toolbox{ws: ws, policy: policy, env: env, specs: map[string]tools.Spec{}}
+	t := &Toolbox{ws: ws, policy: policy, env: env, specs: map[string]tools.Spec{}, mcpParams: map[string][]byte{}}
 	for _, s := range tools.Specs() {
 		t.specs[s.Name] = s
 	}

@@ -7,7 +7,6 @@ import (
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/provider"
-	"github.com/zeroproject/zero/internal/vocab"
 )
 
 // turnState gathers one model turn as it streams.
@@ -71,7 +70,7 @@ func (r *runner) warnCut(t *turnState) error {
 	if last.cut {
 		msg += fmt.Sprintf("; the arguments of its %s call are incomplete, so it does not run", last.name)
 	}
-	return r.warn(vocab.WarningCodeMaxOutputTokens, msg+"; raise the limit with --max-output-tokens")
+	return r.warn(streamjsonv2.WarningCodeMaxOutputTokens, msg+"; raise the limit with --max-output-tokens")
 }
 
 // waiting tells Config.OnWait whether the run now waits on the model.

@@ -5,7 +5,6 @@ import (
 	"io"
 	"strings"
 
-	execresultv1 "github.com/zeroproject/zero/generated/execresult/v1"
 	execresultv2 "github.com/zeroproject/zero/generated/execresult/v2"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/rt"
@@ -108,30 +107,11 @@ func (j *JSON) encode() error {
 	if j.version != 1 {
 		return j.res.EncodeJSON(&j.enc)
 	}
-	v1 := resultV1(&j.res)
+	v1, err := execresultv2.DowngradeExecResult(&j.res)
+	if err != nil {
+		return err
+	}
 	return v1.EncodeJSON(&j.enc)
-}
-
-// resultV1 is r in version 1 of the format: the same fields less the stop
-// reason. The two versions share every type but the root, so each field
-// converts directly.
-func resultV1(r *execresultv2.ExecResult) execresultv1.ExecResult {
-	v1 := execresultv1.ExecResult{
-		RunID:     r.RunID,
-		SessionID: r.SessionID,
-		Status:    execresultv1.ExecStatus(r.Status),
-		ExitCode:  r.ExitCode,
-		Text:      r.Text,
-		Usage:     execresultv1.UsageTotals(r.Usage),
-		ToolCalls: make([]execresultv1.ToolCallSummary, len(r.ToolCalls)),
-	}
-	for i, c := range r.ToolCalls {
-		v1.ToolCalls[i] = execresultv1.ToolCallSummary{ID: c.ID, Name: c.Name, Status: execresultv1.ToolStatus(c.Status)}
-	}
-	if r.Error != nil {
-		v1.Error = &execresultv1.ExecError{Code: r.Error.Code, Message: r.Error.Message}
-	}
-	return v1
 }
 
 // ExecStatus maps an exit code of `zero exec` to the status of its result.

@@ -57,9 +57,9 @@ func (s *StreamJSON) encode(ev streamjsonv2.OutputValue) error {
 	if s.version != 1 {
 		return ev.EncodeJSON(&s.enc)
 	}
-	old := ToV1(ev)
-	if old == nil {
-		return nil
+	old, kept, err := streamjsonv2.DowngradeOutput(&streamjsonv2.Output{Value: ev})
+	if err != nil || !kept {
+		return err
 	}
 	return old.EncodeJSON(&s.enc)
 }

@@ -27,6 +27,10 @@ func errorResult(format string, args ...any) Result {
 	return Result{Output: fmt.Sprintf(format, args...), IsError: true}
 }
 
+// Cap caps output from outside Zero (an MCP server's) at MaxOutputBytes
+// like every tool's, cutting where redaction stays possible.
+func Cap(out string) Result { return finish(out, false) }
+
 // finish caps out at MaxOutputBytes and builds the Result.
 func finish(out string, truncated bool) Result {
 	if len(out) <= MaxOutputBytes {

@@ -1,0 +1,423 @@
+package main
+
+// End-to-end tests of MCP tool servers in zero exec, through the built
+// binary and the fake vendor servers, with the real servers from npm that
+// clients/js pins (@modelcontextprotocol/server-everything over stdio and
+// Streamable HTTP, @modelcontextprotocol/server-filesystem) and the
+// misbehaving server of e2e_mcp_fake_test.go. Every server gets a marker
+// variable, and each test checks that no process carrying it is left.
+//
+//	(cd clients/js && npm ci) && go test ./cmd/zero/ -run MCP
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
+	pt "github.com/zeroproject/zero/internal/provider/providertest"
+)
+
+// npmServer returns the entry file of a pinned npm MCP server, skipping
+// the test loudly when node or the package is missing.
+func npmServer(t *testing.T, pkg string) string {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("SKIPPED: node is not on PATH; the MCP end-to-end tests start the npm MCP servers with node")
+	}
+	entry, _ := filepath.Abs(filepath.Join("..", "..", "clients", "js", "node_modules", "@modelcontextprotocol", pkg, "dist", "index.js"))
+	if _, err := os.Stat(entry); err != nil {
+		t.Skipf("SKIPPED: %s is not installed (%v); run (cd clients/js && npm ci) to run this test", pkg, err)
+	}
+	return entry
+}
+
+// mcpConfig writes an mcpServers file and returns its path. Every server
+// gets ZERO_TEST_MARK in its env, for noServerLeft.
+func (z *zeroEnv) mcpConfig(servers map[string]map[string]any) string {
+	z.t.Helper()
+	mark := "zero-mcp-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+	z.vars["ZERO_TEST_MARK"] = mark
+	for _, s := range servers {
+		if _, stdio := s["command"]; !stdio {
+			continue
+		}
+		env, _ := s["env"].(map[string]string)
+		if env == nil {
+			env = map[string]string{}
+		}
+		env["ZERO_TEST_MARK"] = mark
+		s["env"] = env
+	}
+	b, err := json.Marshal(map[string]any{"mcpServers": servers})
+	if err != nil {
+		z.t.Fatal(err)
+	}
+	path := filepath.Join(z.t.TempDir(), "mcp.json")
+	mustWrite(z.t, path, string(b))
+	return path
+}
+
+// markedProcesses lists the pids whose environment holds mark.
+func markedProcesses(mark string) []int {
+	var pids []int
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		env, err := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
+		if err == nil && strings.Contains(string(env), "ZERO_TEST_MARK="+mark+"\x00") {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// noServerLeft fails when a process of the test's servers outlives zero.
+func (z *zeroEnv) noServerLeft() {
+	z.t.Helper()
+	if _, err := os.Stat("/proc/self/environ"); err != nil {
+		z.t.Log("no /proc: cannot look for leftover processes")
+		return
+	}
+	if left := markedProcesses(z.vars["ZERO_TEST_MARK"]); len(left) > 0 {
+		for _, pid := range left {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+		z.t.Errorf("processes of MCP servers outlived zero: %v", left)
+	}
+}
+
+func calls(cs ...pt.Call) pt.Response { return pt.OpenAI.Stream(pt.ToolCalls(cs...)) }
+
+// results maps tool call ids to their tool_result events.
+func results(evs []event) map[string]*streamjsonv2.ToolResult {
+	out := map[string]*streamjsonv2.ToolResult{}
+	for _, e := range evs {
+		if r, ok := e.v.(*streamjsonv2.ToolResult); ok {
+			out[r.ID] = r
+		}
+	}
+	return out
+}
+
+func mcpWarnings(evs []event) []string {
+	var out []string
+	for _, e := range evs {
+		if w, ok := e.v.(*streamjsonv2.Warning); ok {
+			out = append(out, w.Code+": "+w.Message)
+		}
+	}
+	return out
+}
+
+const fakeSecret = "sk-ant-api03-MCPsecretMCPsecretMCPsecretMCPsecret0123456789abcd"
+
+func TestMCPEverythingStdio(t *testing.T) {
+	entry := npmServer(t, "server-everything")
+	z := newZeroEnv(t)
+	z.vars["MCP_TEST_SECRET"] = fakeSecret
+	cfg := z.mcpConfig(map[string]map[string]any{
+		"everything": {"command": "node", "args": []string{entry}, "env": map[string]string{"PASSED_SECRET": "${MCP_TEST_SECRET}"}},
+	})
+	srv := z.serve(pt.OpenAI,
+		calls(pt.Call{ID: "c1", Name: "mcp__everything__echo", Args: []string{`{"message":"hello from zero"}`}},
+			pt.Call{ID: "c2", Name: "mcp__everything__get-sum", Args: []string{`{"a":2,"b":3}`}},
+			pt.Call{ID: "c3", Name: "mcp__everything__get-tiny-image", Args: []string{`{}`}},
+			pt.Call{ID: "c4", Name: "mcp__everything__get-structured-content", Args: []string{`{"location":"New York"}`}},
+			pt.Call{ID: "c5", Name: "mcp__everything__get-env", Args: []string{`{}`}},
+			pt.Call{ID: "c6", Name: "mcp__everything__get-sum", Args: []string{`{"a":"two"}`}},
+			pt.Call{ID: "c7", Name: "mcp__everything__get-resource-links", Args: []string{`{"count":1}`}}),
+		pt.OpenAI.Stream(pt.Text("Done.")))
+	evs, res := z.streamV2(0, "--mcp-config", cfg, "--allowed-tools", "mcp__everything", "use the tools")
+	z.noServerLeft()
+	offered := offeredTools(t, srv.Requests()[0])
+	if !slices.Contains(offered, "mcp__everything__echo") || !slices.Contains(offered, "read_file") || slices.Contains(offered, "bash") {
+		t.Errorf("offered %v, want the built-in read tools and the everything tools", offered)
+	}
+	rs := results(evs)
+	want := map[string]string{"c1": "Echo: hello from zero", "c2": "The sum of 2 and 3 is 5", "c3": "[image: image/png,",
+		"c4": `"temperature"`, "c6": "invalid arguments for mcp__everything__get-sum", "c7": "[resource link: "}
+	for id, sub := range want {
+		if r := rs[id]; r == nil || !strings.Contains(r.Output, sub) {
+			t.Errorf("result %s = %+v, want it to contain %q", id, r, sub)
+		}
+	}
+	if r := rs["c6"]; r == nil || r.Status != streamjsonv2.ToolStatusError {
+		t.Errorf("invalid arguments: %+v, want an error result", r)
+	}
+	env := rs["c5"]
+	if env == nil || !strings.Contains(env.Output, "PASSED_SECRET") || strings.Contains(env.Output, "OPENAI_API_KEY") || strings.Contains(env.Output, "XDG_DATA_HOME") {
+		t.Errorf("get-env: the server must see PASSED_SECRET and not Zero's other variables:\n%v", env)
+	}
+	for _, e := range evs {
+		if c, ok := e.v.(*streamjsonv2.ToolCall); ok && (!strings.HasPrefix(c.Name, "mcp__everything__") || c.SideEffect != streamjsonv2.SideEffectUnknown) {
+			t.Errorf("tool_call %s has side effect %s, want an mcp__ name with side effect unknown", c.Name, c.SideEffect)
+		}
+	}
+	if strings.Contains(res.stdout, fakeSecret) || strings.Contains(res.stderr, fakeSecret) {
+		t.Error("the secret the server printed reached stdout or stderr unredacted")
+	}
+	if !strings.Contains(res.stderr, "[mcp everything] ") {
+		t.Errorf("the server's stderr is not on Zero's stderr with its name:\n%s", res.stderr)
+	}
+	z.noSecretInSessions(fakeSecret)
+}
+
+// noSecretInSessions fails when a session file holds secret.
+func (z *zeroEnv) noSecretInSessions(secret string) {
+	z.t.Helper()
+	n := 0
+	filepath.WalkDir(z.data, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			n++
+			if b, _ := os.ReadFile(path); strings.Contains(string(b), secret) {
+				z.t.Errorf("%s holds the secret", path)
+			}
+		}
+		return nil
+	})
+	if n == 0 {
+		z.t.Error("no session file was written")
+	}
+}
+
+func TestMCPToolsNeedAGrant(t *testing.T) {
+	entry := npmServer(t, "server-everything")
+	z := newZeroEnv(t)
+	cfg := z.mcpConfig(map[string]map[string]any{"everything": {"command": "node", "args": []string{entry}}})
+	srv := z.serve(pt.OpenAI, calls(pt.Call{ID: "c1", Name: "mcp__everything__echo", Args: []string{`{"message":"hi"}`}}),
+		pt.OpenAI.Stream(pt.Text("Refused.")))
+	evs, _ := z.streamV2(0, "--mcp-config", cfg, "call echo")
+	z.noServerLeft()
+	for _, name := range offeredTools(t, srv.Requests()[0]) {
+		if strings.HasPrefix(name, "mcp__") {
+			t.Errorf("%s is offered without a grant", name)
+		}
+	}
+	if got := permissionEvents(evs); got != "request prompt ask\n" {
+		t.Errorf("permission events %q, want one request with action prompt", got)
+	}
+	if r := results(evs)["c1"]; r == nil || r.Status != streamjsonv2.ToolStatusError || !strings.Contains(r.Output, "--allowed-tools mcp__everything") {
+		t.Errorf("result %+v, want a refusal naming the grant", r)
+	}
+	if w := strings.Join(mcpWarnings(evs), "\n"); !strings.Contains(w, "tools_not_offered: ") || !strings.Contains(w, "MCP server everything") {
+		t.Errorf("warnings %q, want tools_not_offered for server everything", w)
+	}
+}
+
+func TestMCPFilesystem(t *testing.T) {
+	entry := npmServer(t, "server-filesystem")
+	z := newZeroEnv(t)
+	cfg := z.mcpConfig(map[string]map[string]any{"fs": {"command": "node", "args": []string{entry, z.ws}}})
+	target := filepath.Join(z.ws, "via-mcp.txt")
+	z.serve(pt.OpenAI,
+		calls(pt.Call{ID: "w", Name: "mcp__fs__write_file", Args: []string{fmt.Sprintf(`{"path":%q,"content":"written through MCP"}`, target)}}),
+		calls(pt.Call{ID: "r", Name: "mcp__fs__read_text_file", Args: []string{fmt.Sprintf(`{"path":%q}`, filepath.Join(z.ws, "README.md"))}}),
+		pt.OpenAI.Stream(pt.Text("Done.")))
+	evs, _ := z.streamV2(0, "--mcp-config", cfg, "--allowed-tools", "mcp__fs__write_file,mcp__fs__read_text_file", "write and read")
+	z.noServerLeft()
+	if b, err := os.ReadFile(target); err != nil || string(b) != "written through MCP" {
+		t.Errorf("via-mcp.txt = %q, %v", b, err)
+	}
+	if r := results(evs)["r"]; r == nil || !strings.Contains(r.Output, "# Zero test workspace") {
+		t.Errorf("read_text_file result %+v", r)
+	}
+}
+
+func TestMCPFaults(t *testing.T) {
+	z := newZeroEnv(t)
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := filepath.Join(t.TempDir(), "cancelled.log")
+	fake := func(mode string) map[string]any {
+		return map[string]any{"command": self, "env": map[string]string{"ZERO_FAKE_MCP": mode, "ZERO_FAKE_MCP_LOG": log}}
+	}
+	cfg := z.mcpConfig(map[string]map[string]any{"garbage": fake("garbage"), "hang": fake("hang"), "die": fake("die"),
+		"slow": fake("orphan"), "bad-url": {"type": "sse", "url": "http://127.0.0.1:1/sse"}})
+	z.vars["ZERO_MCP_STARTUP_TIMEOUT"] = "2s"
+	z.vars["ZERO_MCP_CALL_TIMEOUT"] = "1s"
+	z.serve(pt.OpenAI,
+		calls(pt.Call{ID: "d1", Name: "mcp__die__work", Args: []string{`{"n":1}`}}),
+		calls(pt.Call{ID: "d2", Name: "mcp__die__work", Args: []string{`{"n":2}`}}),
+		calls(pt.Call{ID: "s1", Name: "mcp__slow__work", Args: []string{`{"n":1}`}},
+			pt.Call{ID: "s2", Name: "mcp__slow__first", Args: []string{`{}`}}),
+		pt.OpenAI.Stream(pt.Text("Survived.")))
+	start := time.Now()
+	evs, _ := z.streamV2(0, "--mcp-config", cfg, "--skip-permissions-unsafe", "misbehave")
+	elapsed := time.Since(start)
+	z.noServerLeft()
+	warns := strings.Join(mcpWarnings(evs), "\n")
+	for _, want := range []string{"mcp_server: MCP server garbage did not start", "mcp_server: MCP server hang did not start: no answer within 2s",
+		"MCP server bad-url uses the legacy SSE transport", "mcp_server: MCP server die stopped during a call", "it was restarted",
+		"it is not restarted again"} {
+		if !strings.Contains(warns, want) {
+			t.Errorf("warnings lack %q:\n%s", want, warns)
+		}
+	}
+	rs := results(evs)
+	for id, want := range map[string]string{"d1": "stopped during the call", "d2": "already restarted once",
+		"s1": "timed out after 1s (ZERO_MCP_CALL_TIMEOUT)", "s2": "timed out after 1s"} {
+		if r := rs[id]; r == nil || r.Status != streamjsonv2.ToolStatusError || !strings.Contains(r.Output, want) {
+			t.Errorf("result %s = %+v, want an error containing %q", id, r, want)
+		}
+	}
+	b, _ := os.ReadFile(log)
+	if n := strings.Count(string(b), `"method":"notifications/cancelled"`); n != 2 {
+		t.Errorf("the slow server got %d notifications/cancelled, want 2:\n%s", n, b)
+	}
+	if pid, err := os.ReadFile(log + ".child"); err == nil {
+		p, _ := strconv.Atoi(string(pid))
+		if alive(p) {
+			t.Errorf("the slow server's grandchild %d outlived zero", p)
+			syscall.Kill(p, syscall.SIGKILL)
+		}
+	} else {
+		t.Errorf("the orphan-making server did not record its child: %v", err)
+	}
+	t.Logf("run with five misbehaving servers took %s", elapsed)
+}
+
+// alive reports whether pid runs: it exists and is not a zombie. (A
+// zombie whose parent zero killed belongs to init, which reaps it.)
+func alive(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return syscall.Kill(pid, 0) == nil
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	return i < 0 || i+2 >= len(s) || s[i+2] != 'Z'
+}
+
+// freePort returns a TCP port nothing listens on right now.
+func freePort(t *testing.T) int {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+func TestMCPStreamableHTTP(t *testing.T) {
+	entry := npmServer(t, "server-everything")
+	z := newZeroEnv(t)
+	port := freePort(t)
+	server := exec.Command("node", entry, "streamableHttp")
+	server.Env = append(os.Environ(), "PORT="+strconv.Itoa(port))
+	server.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := server.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		syscall.Kill(-server.Process.Pid, syscall.SIGKILL)
+		server.Wait()
+	})
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		c, err := net.Dial("tcp", "127.0.0.1:"+strconv.Itoa(port))
+		if err == nil {
+			c.Close()
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("server-everything did not listen on port %d", port)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	z.vars["EVERYTHING_AUTH"] = "Bearer not-checked"
+	cfg := z.mcpConfig(map[string]map[string]any{"web": {"type": "http", "url": fmt.Sprintf("http://127.0.0.1:%d/mcp", port),
+		"headers": map[string]string{"Authorization": "${EVERYTHING_AUTH}"}}})
+	z.serve(pt.OpenAI,
+		calls(pt.Call{ID: "e", Name: "mcp__web__echo", Args: []string{`{"message":"over http"}`}},
+			pt.Call{ID: "l", Name: "mcp__web__trigger-long-running-operation", Args: []string{`{"duration":1,"steps":2}`}}),
+		pt.OpenAI.Stream(pt.Text("Done.")))
+	evs, _ := z.streamV2(0, "--mcp-config", cfg, "--allowed-tools", "mcp__web", "echo over http")
+	rs := results(evs)
+	if r := rs["e"]; r == nil || !strings.Contains(r.Output, "Echo: over http") {
+		t.Errorf("echo over HTTP: %+v\nwarnings: %v", r, mcpWarnings(evs))
+	}
+	if r := rs["l"]; r == nil || !strings.Contains(r.Output, "Long running operation completed") {
+		t.Errorf("long-running operation with progress over HTTP: %+v", r)
+	}
+}
+
+func TestMCPConfigErrors(t *testing.T) {
+	z := newZeroEnv(t)
+	for name, tc := range map[string]struct{ file, want string }{
+		"typo":        {`{"mcpServers":{"x":{"comand":"node"}}}`, `/mcpServers/x: additionalProperties: unknown property "comand"`},
+		"no command":  {`{"mcpServers":{"x":{"args":["a"]}}}`, "/mcpServers/x: a stdio server needs command"},
+		"bad name":    {`{"mcpServers":{"a__b":{"command":"node"}}}`, `server name "a__b"`},
+		"unset var":   {`{"mcpServers":{"x":{"command":"node","env":{"K":"${ZERO_TEST_UNSET_VAR}"}}}}`, "/mcpServers/x/env/K: ${ZERO_TEST_UNSET_VAR} is not set"},
+		"mixed kinds": {`{"mcpServers":{"x":{"type":"http","url":"http://h/mcp","command":"node"}}}`, "/mcpServers/x/command: a http server has no command"},
+	} {
+		path := filepath.Join(t.TempDir(), "mcp.json")
+		mustWrite(t, path, tc.file)
+		res := z.exec("--mcp-config", path, "--list-tools")
+		if res.code != 2 || !strings.Contains(res.stderr, tc.want) || res.stdout != "" {
+			t.Errorf("%s: exit %d, stderr %q, stdout %q; want exit 2 and %q", name, res.code, res.stderr, res.stdout, tc.want)
+		}
+	}
+	res := z.exec("--allowed-tools", "mcp__nowhere", "--list-tools")
+	if res.code != 2 || !strings.Contains(res.stderr, `names MCP server "nowhere", which no --mcp-config file configures`) {
+		t.Errorf("a grant for an unconfigured server: exit %d, %s", res.code, res.stderr)
+	}
+}
+
+// TestMCPInterruptCancelsCalls sends SIGINT while an MCP call is in
+// flight: the server is told with notifications/cancelled, zero exits 130,
+// and no server process is left.
+func TestMCPInterruptCancelsCalls(t *testing.T) {
+	z := newZeroEnv(t)
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := filepath.Join(t.TempDir(), "cancelled.log")
+	cfg := z.mcpConfig(map[string]map[string]any{"slow": {"command": self,
+		"env": map[string]string{"ZERO_FAKE_MCP": "slow", "ZERO_FAKE_MCP_LOG": log}}})
+	z.serve(pt.OpenAI, calls(pt.Call{ID: "s", Name: "mcp__slow__work", Args: []string{`{"n":1}`}}), pt.OpenAI.Stream(pt.Text("never")))
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := z.command(ctx, "", "exec", "-o", "stream-json", "--mcp-config", cfg, "--allowed-tools", "mcp__slow", "wait")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(stdout)
+	var out strings.Builder
+	for sc.Scan() {
+		out.WriteString(sc.Text() + "\n")
+		if strings.Contains(sc.Text(), `"type":"tool_call"`) {
+			time.Sleep(300 * time.Millisecond)
+			cmd.Process.Signal(syscall.SIGINT)
+		}
+	}
+	cmd.Wait()
+	if code := cmd.ProcessState.ExitCode(); code != 130 {
+		t.Errorf("exit code %d, want 130\n%s", code, out.String())
+	}
+	z.noServerLeft()
+	if b, _ := os.ReadFile(log); !strings.Contains(string(b), `"method":"notifications/cancelled"`) {
+		t.Errorf("the server was not told the call was cancelled: %q", b)
+	}
+}

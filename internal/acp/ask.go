@@ -1,0 +1,86 @@
+package acp
+
+import (
+	"context"
+	"fmt"
+
+	acpv1 "github.com/zeroproject/zero/generated/acp/v1"
+	"github.com/zeroproject/zero/internal/run"
+	"github.com/zeroproject/zero/rt"
+)
+
+// asker puts the calls the policy leaves to a person to the editor with
+// session/request_permission (run.Asker). An allow_always or reject_always
+// answer holds for the tool for the rest of the session.
+type asker struct {
+	s  *server
+	st *sessionState
+	u  *updates
+}
+
+// The options every permission request offers, by id.
+var permissionOptions = []acpv1.PermissionOption{
+	{OptionID: "allow_once", Name: "Allow", Kind: acpv1.PermissionOptionKindAllowOnce},
+	{OptionID: "allow_always", Name: "Always allow", Kind: acpv1.PermissionOptionKindAllowAlways},
+	{OptionID: "reject_once", Name: "Reject", Kind: acpv1.PermissionOptionKindRejectOnce},
+	{OptionID: "reject_always", Name: "Always reject", Kind: acpv1.PermissionOptionKindRejectAlways},
+}
+
+// Ask implements run.Asker.
+func (a *asker) Ask(ctx context.Context, q run.Question) (bool, error) {
+	if allowed, ok := a.st.remembered(q.Tool); ok {
+		return allowed, nil
+	}
+	tc := acpv1.ToolCallUpdate{ToolCallID: q.ID, Kind: present(kind(q.Tool)), Status: present(acpv1.ToolCallStatusPending),
+		Title: rt.Some(rt.Nullable[string]{V: a.title(q), Valid: true}), RawInput: jsonOrNull(q.Args)}
+	m, err := a.s.call(ctx, func(id rt.Raw) encodable {
+		return &acpv1.PermissionRequestMessage{ID: id, Params: acpv1.RequestPermissionRequest{SessionID: a.st.id,
+			ToolCall: tc, Options: permissionOptions}}
+	})
+	if err != nil {
+		return false, err
+	}
+	var res acpv1.RequestPermissionResponse
+	if err := decodeLenient(m.Result, &res); err != nil {
+		return false, fmt.Errorf("the client's answer to session/request_permission is invalid: %w", err)
+	}
+	sel, ok := res.Outcome.Value.(*acpv1.PermissionSelected)
+	if !ok {
+		return false, context.Canceled
+	}
+	return a.choose(q.Tool, sel.OptionID)
+}
+
+// choose applies the chosen option.
+func (a *asker) choose(tool, option string) (bool, error) {
+	switch option {
+	case "allow_once":
+		return true, nil
+	case "reject_once":
+		return false, nil
+	case "allow_always":
+		a.st.remember(tool, true)
+		return true, nil
+	case "reject_always":
+		a.st.remember(tool, false)
+		return false, nil
+	}
+	return false, fmt.Errorf("the client chose an option Zero did not offer: %q", option)
+}
+
+func (a *asker) title(q run.Question) string {
+	c := a.u.call(q.ID)
+	if c == nil {
+		return q.Tool
+	}
+	return title(q.Tool, c.args, c.path)
+}
+
+// jsonOrNull returns b when it is one JSON value, else null.
+func jsonOrNull(b []byte) rt.Raw {
+	d := rt.NewDecoder(b)
+	if len(b) == 0 || d.Skip() != nil || d.End() != nil {
+		return rt.Raw("null")
+	}
+	return rt.Raw(b)
+}

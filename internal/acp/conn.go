@@ -1,0 +1,105 @@
+package acp
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+
+	"github.com/zeroproject/zero/rt"
+)
+
+// maxLine bounds one input line: a prompt may embed files, but a line
+// beyond this is refused rather than read into memory without end.
+const maxLine = 64 << 20
+
+// encodable is every generated message type Zero writes.
+type encodable interface {
+	EncodeJSON(e *rt.Encoder) error
+}
+
+// writer writes whole messages, one per line, never a half line: a
+// message is encoded completely before any of it is written.
+type writer struct {
+	mu  sync.Mutex
+	w   io.Writer
+	enc rt.Encoder
+	err error // the first write error; later writes are dropped
+	log io.Writer
+}
+
+func newWriter(w io.Writer, hook rt.StringHook, log io.Writer) *writer {
+	return &writer{w: w, enc: rt.Encoder{Hook: hook}, log: log}
+}
+
+// send encodes v with the generated encoder and writes it as one line.
+func (w *writer) send(v encodable) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err != nil {
+		return w.err
+	}
+	w.enc.Reset()
+	if err := v.EncodeJSON(&w.enc); err != nil {
+		fmt.Fprintf(w.log, "zero acp: internal error: a message could not be encoded: %v\n", err)
+		return err
+	}
+	w.enc.Byte('\n')
+	if _, err := w.w.Write(w.enc.Buf); err != nil {
+		w.err = err
+		return err
+	}
+	return nil
+}
+
+// lineReader reads the input line by line.
+type lineReader struct {
+	r       *bufio.Reader
+	n       int // lines read
+	long    []byte
+	tooLong bool
+}
+
+func newLineReader(r io.Reader) *lineReader {
+	return &lineReader{r: bufio.NewReaderSize(r, 64<<10)}
+}
+
+var errLineTooLong = errors.New("line too long")
+
+// next returns the next line without its end, io.EOF at the end. A line
+// longer than maxLine is skipped and reported as errLineTooLong.
+func (l *lineReader) next() ([]byte, error) {
+	l.long, l.tooLong = l.long[:0], false
+	for {
+		frag, err := l.r.ReadSlice('\n')
+		switch {
+		case err == bufio.ErrBufferFull:
+			if len(l.long)+len(frag) <= maxLine {
+				l.long = append(l.long, frag...)
+			} else {
+				l.tooLong = true
+			}
+			continue
+		case err == io.EOF && len(frag) == 0 && len(l.long) == 0 && !l.tooLong:
+			return nil, io.EOF
+		case err != nil && err != io.EOF:
+			return nil, err
+		}
+		l.n++
+		if l.tooLong {
+			return nil, errLineTooLong
+		}
+		line := frag
+		if len(l.long) > 0 {
+			line = append(l.long, frag...)
+		}
+		if n := len(line); n > 0 && line[n-1] == '\n' {
+			line = line[:n-1]
+		}
+		if n := len(line); n > 0 && line[n-1] == '\r' {
+			line = line[:n-1]
+		}
+		return line, nil
+	}
+}

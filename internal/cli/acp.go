@@ -1,0 +1,136 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/spf13/pflag"
+
+	acpv1 "github.com/zeroproject/zero/generated/acp/v1"
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
+	"github.com/zeroproject/zero/internal/acp"
+	"github.com/zeroproject/zero/internal/redact"
+	"github.com/zeroproject/zero/internal/run"
+	"github.com/zeroproject/zero/internal/tools"
+	"github.com/zeroproject/zero/rt"
+)
+
+// acpCmd runs `zero acp args`: an ACP agent over stdin and stdout.
+func acpCmd(ctx context.Context, env Env, args []string) int {
+	f, err := parseACPFlags(args)
+	if err == nil && f.help {
+		fmt.Fprint(env.Stdout, acpUsage)
+		return streamjsonv2.ExitCodeSuccess
+	}
+	if err != nil {
+		return usageFailure(env, err, "zero acp --help")
+	}
+	red := redact.New(env.Getenv("OPENAI_API_KEY"), env.Getenv("ANTHROPIC_API_KEY"))
+	st, err := openStore(env, red.String)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "zero acp: %s\n", red.String("", err.Error()))
+		return streamjsonv2.ExitCodeRuntime
+	}
+	maxOut, err := (&execution{env: env, f: f}).maxOutputTokens()
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "zero acp: %v\n", err)
+		return streamjsonv2.ExitCodeRuntime
+	}
+	cfg := acp.Config{In: env.Stdin, Out: env.Stdout, Log: env.Stderr, Store: st, Redactor: red,
+		NewProvider: func() (acp.Model, error) { return newACPModel(f, env.Getenv) },
+		Policy:      f.policy, BashEnv: acpBashEnv(env, f), MaxTurns: f.maxTurns, MaxOutputTokens: maxOut,
+		Version: Version()}
+	if _, err := chooseProvider(f, env.Getenv); err != nil {
+		cfg.AuthMethods = []acpv1.AuthMethod{{ID: "environment", Name: "Set a provider key in the agent's environment",
+			Description: rt.Some(rt.Nullable[string]{V: noProviderHelp, Valid: true})}}
+	}
+	return acp.Serve(ctx, cfg)
+}
+
+// newACPModel chooses and builds the provider of a session.
+func newACPModel(f *execFlags, getenv func(string) string) (acp.Model, error) {
+	c, err := chooseProvider(f, getenv)
+	if err != nil {
+		return acp.Model{}, err
+	}
+	p := c.build(getenv)
+	return acp.Model{Provider: p, Name: c.name, Model: c.model}, nil
+}
+
+func acpBashEnv(env Env, f *execFlags) []string {
+	if f.passEnv {
+		return env.Environ
+	}
+	return tools.FilterEnv(env.Environ, nil)
+}
+
+// parseACPFlags parses the flags of acp: the provider and policy flags of
+// exec.
+func parseACPFlags(args []string) (*execFlags, error) {
+	f := &execFlags{}
+	fs := pflag.NewFlagSet("zero acp", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&f.provider, "provider", "", "")
+	fs.StringVarP(&f.model, "model", "m", "", "")
+	fs.StringSliceVar(&f.allowed, "allowed-tools", nil, "")
+	fs.StringSliceVar(&f.disabled, "disabled-tools", nil, "")
+	fs.StringVar(&f.mode, "permission-mode", "", "")
+	fs.BoolVar(&f.passEnv, "pass-env", false, "")
+	fs.IntVar(&f.maxTurns, "max-turns", run.DefaultMaxTurns, "")
+	fs.IntVar(&f.maxOutput, "max-output-tokens", 0, "")
+	fs.StringVar(&f.replay, "replay", "", "")
+	fs.BoolVarP(&f.help, "help", "h", false, "")
+	if err := fs.Parse(args); err != nil {
+		return nil, usageErrorf("%v", err)
+	}
+	if fs.NArg() > 0 {
+		return nil, usageErrorf("zero acp takes no arguments (got %q): the editor sends the prompts", fs.Args()[0])
+	}
+	f.maxOutputSet = fs.Changed("max-output-tokens")
+	for _, check := range []func() error{f.checkTools, f.checkProvider, f.checkTurns} {
+		if err := check(); err != nil {
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+const acpUsage = `Usage:
+    zero acp [flags]
+
+Runs Zero as an Agent Client Protocol (ACP) agent: an editor such as Zed starts
+it and speaks JSON-RPC 2.0 over stdin and stdout, one message per line. Each ACP
+session is a Zero session (see 'zero sessions list'); prompts stream the answer,
+reasoning and tool calls, and calls the permission policy leaves to a person are
+asked in the editor (allow or reject, once or for the rest of the session).
+session/cancel stops the model and any running command. The session modes are
+the permission modes default (ask) and accept-edits. Standard output carries only
+protocol messages; diagnostics go to standard error. When stdin closes, zero acp
+saves its sessions and exits 0.
+
+The provider comes from the environment as for 'zero exec' (OPENAI_API_KEY,
+ANTHROPIC_API_KEY, OPENAI_BASE_URL, ZERO_PROVIDER, ZERO_MODEL); without one,
+initialize lists an auth method saying what to set.
+
+Flags:
+        --provider NAME           openai, anthropic or replay
+    -m, --model NAME              the model
+        --permission-mode MODE    the first mode of each session: default,
+                                  accept-edits or unsafe (unsafe asks nothing)
+        --allowed-tools NAMES     tools granted without asking (comma-separated)
+        --disabled-tools NAMES    tools never offered
+        --pass-env                give bash commands the full environment
+                                  (API keys included)
+        --max-turns N             model calls per prompt (default 20); reaching
+                                  it ends the prompt with max_turn_requests
+        --max-output-tokens N     bound each model reply
+        --replay FILE             play a replay script instead of a model
+    -h, --help                    show this help
+
+Examples:
+    zero acp                                  # started by the editor
+    zero acp --permission-mode accept-edits   # sessions start granting edits
+
+See docs/acp.md for the editor settings and what maps to what.
+`

@@ -1,0 +1,74 @@
+package mcp
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var vendorName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+
+func TestToolName(t *testing.T) {
+	long := strings.Repeat("x", 80)
+	cases := map[string]string{"echo": "mcp__srv__echo", "get-sum": "mcp__srv__get-sum"}
+	for tool, want := range cases {
+		if got := ToolName("srv", tool); got != want {
+			t.Errorf("ToolName(srv, %q) = %q, want %q", tool, got, want)
+		}
+	}
+	seen := map[string]string{}
+	for _, tool := range []string{"a.b", "a/b", "a b", "a_b", long, long + "y", "ü", ""} {
+		got := ToolName("srv", tool)
+		if !vendorName.MatchString(got) || !strings.HasPrefix(got, "mcp__srv__") {
+			t.Errorf("ToolName(srv, %q) = %q, which a vendor refuses", tool, got)
+		}
+		if prev, dup := seen[got]; dup {
+			t.Errorf("%q and %q both map to %q", prev, tool, got)
+		}
+		seen[got] = tool
+		if server, ok := ServerOf(got); !ok || server != "srv" {
+			t.Errorf("ServerOf(%q) = %q, %v", got, server, ok)
+		}
+	}
+}
+
+func TestServerEnv(t *testing.T) {
+	environ := []string{"PATH=/bin", "HOME=/h", "OPENAI_API_KEY=sk-x", "LC_ALL=C", "GITHUB_TOKEN=t", "TERM=xterm"}
+	got := ServerEnv(environ, map[string]string{"GITHUB_TOKEN": "passed", "TERM": "dumb"})
+	want := []string{"PATH=/bin", "HOME=/h", "LC_ALL=C", "GITHUB_TOKEN=passed", "TERM=dumb"}
+	if !slices.Equal(got, want) {
+		t.Errorf("ServerEnv = %v, want %v", got, want)
+	}
+}
+
+func TestParseConfig(t *testing.T) {
+	env := map[string]string{"TOKEN": "s3cret"}
+	var secrets []string
+	got, err := ParseConfig("f.json", []byte(`{"mcpServers":{
+		"b":{"type":"http","url":"https://h/mcp","headers":{"Authorization":"Bearer ${TOKEN}"}},
+		"a":{"command":"node","args":["x","${MISSING:-dflt}"],"env":{"T":"${TOKEN}"}}}}`),
+		func(k string) string { return env[k] }, func(s string) { secrets = append(secrets, s) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].Name != "a" || got[0].Args[1] != "dflt" || got[0].Env["T"] != "s3cret" ||
+		got[1].Transport != TransportHTTP || got[1].Headers["Authorization"] != "Bearer s3cret" {
+		t.Errorf("ParseConfig = %+v", got)
+	}
+	if !slices.Contains(secrets, "s3cret") {
+		t.Errorf("secrets %v lack the expanded token", secrets)
+	}
+	if _, err := Merge(got, got[:1]); err == nil || !strings.Contains(err.Error(), `"a" is configured twice`) {
+		t.Errorf("Merge of a duplicate: %v", err)
+	}
+	for doc, want := range map[string]string{
+		`{"mcpServers":{"a":{"type":"http","url":"ftp://x"}}}`:  `/mcpServers/a/url: "ftp://x" is not an http or https URL`,
+		`{"mcpServers":{"a":{"command":"x","url":"http://h"}}}`: "/mcpServers/a/url: a stdio server has no url",
+		`{"servers":{}}`: "additionalProperties",
+	} {
+		if _, err := ParseConfig("f.json", []byte(doc), func(string) string { return "" }, nil); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", doc, err, want)
+		}
+	}
+}

@@ -1,0 +1,114 @@
+package mcp
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	mcpv1 "github.com/zeroproject/zero/generated/mcp/v1"
+)
+
+// Image is an image or a sound a tool returned, for a provider that can
+// show it to the model.
+type Image struct {
+	MimeType string
+	Data     string // base64
+}
+
+// render turns a tool's result into the text the model reads: text blocks
+// joined by newlines, a short placeholder for each image and sound, a line
+// naming each resource link, the text of embedded text resources, and the
+// structured content as JSON unless a text block already holds it.
+func render(r *mcpv1.CallToolResult) (string, []Image) {
+	var parts []string
+	var images []Image
+	for _, b := range r.Content {
+		switch v := b.Value.(type) {
+		case *mcpv1.TextContent:
+			parts = append(parts, v.Text)
+		case *mcpv1.ImageContent:
+			parts = append(parts, fmt.Sprintf("[image: %s, %s]", v.MimeType, size(v.Data)))
+			images = append(images, Image{MimeType: v.MimeType, Data: v.Data})
+		case *mcpv1.AudioContent:
+			parts = append(parts, fmt.Sprintf("[audio: %s, %s]", v.MimeType, size(v.Data)))
+		case *mcpv1.ResourceLink:
+			parts = append(parts, linkLine(v))
+		case *mcpv1.EmbeddedResource:
+			parts = append(parts, embedded(v))
+		}
+	}
+	if r.StructuredContent != nil && !holdsJSON(parts, r.StructuredContent) {
+		parts = append(parts, "structured content: "+compact(r.StructuredContent))
+	}
+	return strings.Join(parts, "\n"), images
+}
+
+// size describes the decoded size of base64 data.
+func size(data string) string {
+	n := base64.StdEncoding.DecodedLen(len(data)) - strings.Count(data[max(0, len(data)-2):], "=")
+	return fmt.Sprintf("%d bytes", max(n, 0))
+}
+
+func linkLine(v *mcpv1.ResourceLink) string {
+	s := "[resource link: " + v.Name + " <" + v.URI + ">"
+	if v.MimeType.Set {
+		s += ", " + v.MimeType.V
+	}
+	s += "]"
+	if v.Description.Set && v.Description.V != "" {
+		s += " " + v.Description.V
+	}
+	return s
+}
+
+// resourceContents is what embedded() reads of a resource. The generated
+// decoder already checked the resource against the schema (text or blob
+// contents); it keeps it as raw JSON because no constant tells the two
+// apart, so the few members used here are read with encoding/json, off
+// any hot path.
+type resourceContents struct {
+	URI      string  `json:"uri"`
+	MimeType string  `json:"mimeType"`
+	Text     *string `json:"text"`
+	Blob     *string `json:"blob"`
+}
+
+func embedded(v *mcpv1.EmbeddedResource) string {
+	var r resourceContents
+	if err := json.Unmarshal(v.Resource, &r); err != nil {
+		return "[resource]"
+	}
+	if r.Text != nil {
+		return "[resource <" + r.URI + ">]\n" + *r.Text
+	}
+	mt := r.MimeType
+	if mt == "" {
+		mt = "unknown type"
+	}
+	blob := ""
+	if r.Blob != nil {
+		blob = *r.Blob
+	}
+	return fmt.Sprintf("[resource <%s>: %s, %s]", r.URI, mt, size(blob))
+}
+
+// holdsJSON reports whether a text part is the same JSON value as raw.
+func holdsJSON(parts []string, raw []byte) bool {
+	want := compact(raw)
+	for _, p := range parts {
+		if compact([]byte(strings.TrimSpace(p))) == want {
+			return true
+		}
+	}
+	return false
+}
+
+func compact(b []byte) string {
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, b); err != nil {
+		return string(b)
+	}
+	return buf.String()
+}
