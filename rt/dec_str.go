@@ -118,24 +118,16 @@ func plainRun(s string, i int) int {
 		}
 		i += 8
 	}
+	// The vector routine costs a fixed price per call, which on some
+	// virtual machines reaches hundreds of nanoseconds: only a run longer
+	// than wordSpan bytes pays it.
+	i, found := plainWords(s, i, min(len(s), i+wordSpan))
+	if found {
+		return i
+	}
 	i = plainRunVector(s, i)
-	for i+32 <= len(s) {
-		m0, m1 := specials(load64(s, i)), specials(load64(s, i+8))
-		m2, m3 := specials(load64(s, i+16)), specials(load64(s, i+24))
-		if m0|m1|m2|m3 != 0 {
-			// The lowest flagged byte of a word is always a true hit:
-			// borrows only flag bytes above a real one.
-			switch {
-			case m0 != 0:
-				return i + bits.TrailingZeros64(m0)>>3
-			case m1 != 0:
-				return i + 8 + bits.TrailingZeros64(m1)>>3
-			case m2 != 0:
-				return i + 16 + bits.TrailingZeros64(m2)>>3
-			}
-			return i + 24 + bits.TrailingZeros64(m3)>>3
-		}
-		i += 32
+	if i, found = plainWords(s, i, len(s)); found {
+		return i
 	}
 	for i+8 <= len(s) {
 		if m := specials(load64(s, i)); m != 0 {
@@ -151,6 +143,35 @@ func plainRun(s string, i int) int {
 		i++
 	}
 	return i
+}
+
+// wordSpan is how many bytes plainRun tests a word at a time before it
+// calls the vector routine.
+const wordSpan = 512
+
+// plainWords tests s[i:end] four words per step; it returns the offset of
+// the first special byte and true, or where the untested tail of fewer than
+// 32 bytes starts and false.
+func plainWords(s string, i, end int) (int, bool) {
+	for i+32 <= end {
+		m0, m1 := specials(load64(s, i)), specials(load64(s, i+8))
+		m2, m3 := specials(load64(s, i+16)), specials(load64(s, i+24))
+		if m0|m1|m2|m3 != 0 {
+			// The lowest flagged byte of a word is always a true hit:
+			// borrows only flag bytes above a real one.
+			switch {
+			case m0 != 0:
+				return i + bits.TrailingZeros64(m0)>>3, true
+			case m1 != 0:
+				return i + 8 + bits.TrailingZeros64(m1)>>3, true
+			case m2 != 0:
+				return i + 16 + bits.TrailingZeros64(m2)>>3, true
+			}
+			return i + 24 + bits.TrailingZeros64(m3)>>3, true
+		}
+		i += 32
+	}
+	return i, false
 }
 
 // specials flags (in the high bit of each byte) the bytes of x that are a

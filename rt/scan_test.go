@@ -48,10 +48,16 @@ func TestPlainRunAgreesWithByteLoop(t *testing.T) {
 func TestPlainRunRandom(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	for k := 0; k < 20000; k++ {
-		b := make([]byte, r.Intn(300))
+		// Runs longer than wordSpan reach the vector scan: every other
+		// string is long and has few special bytes.
+		n, rate := r.Intn(300), 200
+		if k%2 == 1 {
+			n, rate = r.Intn(3*wordSpan), 4*wordSpan
+		}
+		b := make([]byte, n)
 		for i := range b {
 			b[i] = byte(0x20 + r.Intn(0x5f))
-			if r.Intn(200) == 0 {
+			if r.Intn(rate) == 0 {
 				b[i] = byte(r.Intn(256))
 			}
 		}
@@ -115,43 +121,6 @@ func TestLongEscapedStringErrors(t *testing.T) {
 			if errShared == nil || errStr == nil {
 				t.Errorf("%q at %d: StrShared %v, Str %v; want both to fail", bad, at, errShared, errStr)
 			}
-		}
-	}
-}
-
-// TestSkipLongEscapedStringAgreesWithByteLoop checks that Skip, which
-// checks a long string with escapes from a bitmap of its special bytes,
-// accepts and refuses what the byte loop does, with the same error at the
-// same offset, wherever the fault sits.
-func TestSkipLongEscapedStringAgreesWithByteLoop(t *testing.T) {
-	if !haveVector {
-		t.Skip("no AVX2 on this machine: Skip takes the byte loop only, which the other tests cover")
-	}
-	body := strings.Repeat(`abc\n\"é\\ \u00e9x`, 100)
-	docs := []string{`"` + body + `"`, `"` + body + `\"` + `"`, `"` + body}
-	for _, bad := range []string{"\x01", "\xff", "\xc3", `\x`, `\u1g`, `\`, `"`} {
-		for _, at := range []int{0, 7, 8, 500, len(body) - 1, len(body)} {
-			docs = append(docs, `"`+body[:at]+bad+body[at:]+`"`, `["`+body[:at]+bad+body[at:]+`",1]`)
-		}
-	}
-	for _, doc := range docs {
-		skip := func() (string, int) {
-			d := NewDecoder([]byte(doc))
-			err := d.Skip()
-			if err == nil {
-				err = d.End()
-			}
-			if err == nil {
-				return "", d.Offset()
-			}
-			return err.Error(), d.Offset()
-		}
-		gotErr, gotPos := skip()
-		haveVector = false
-		wantErr, wantPos := skip()
-		haveVector = true
-		if gotErr != wantErr || gotPos != wantPos {
-			t.Errorf("%.60q...: bitmap path %q at %d, byte loop %q at %d", doc, gotErr, gotPos, wantErr, wantPos)
 		}
 	}
 }

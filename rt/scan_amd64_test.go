@@ -1,0 +1,45 @@
+//go:build amd64 && !purego
+
+package rt
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSkipLongEscapedStringAgreesWithByteLoop checks that Skip, which
+// checks a long string with escapes from a bitmap of its special bytes,
+// accepts and refuses what the byte loop does, with the same error at the
+// same offset, wherever the fault sits.
+func TestSkipLongEscapedStringAgreesWithByteLoop(t *testing.T) {
+	if !haveVector {
+		t.Skip("no AVX2 on this machine: Skip takes the byte loop only, which the other tests cover")
+	}
+	body := strings.Repeat(`abc\n\"é\\ \u00e9x`, 100)
+	docs := []string{`"` + body + `"`, `"` + body + `\"` + `"`, `"` + body}
+	for _, bad := range []string{"\x01", "\xff", "\xc3", `\x`, `\u1g`, `\`, `"`} {
+		for _, at := range []int{0, 7, 8, 500, len(body) - 1, len(body)} {
+			docs = append(docs, `"`+body[:at]+bad+body[at:]+`"`, `["`+body[:at]+bad+body[at:]+`",1]`)
+		}
+	}
+	for _, doc := range docs {
+		skip := func() (string, int) {
+			d := NewDecoder([]byte(doc))
+			err := d.Skip()
+			if err == nil {
+				err = d.End()
+			}
+			if err == nil {
+				return "", d.Offset()
+			}
+			return err.Error(), d.Offset()
+		}
+		gotErr, gotPos := skip()
+		haveVector = false
+		wantErr, wantPos := skip()
+		haveVector = true
+		if gotErr != wantErr || gotPos != wantPos {
+			t.Errorf("%.60q...: bitmap path %q at %d, byte loop %q at %d", doc, gotErr, gotPos, wantErr, wantPos)
+		}
+	}
+}
