@@ -421,3 +421,93 @@ func TestMCPInterruptCancelsCalls(t *testing.T) {
 		t.Errorf("the server was not told the call was cancelled: %q", b)
 	}
 }
+
+// fakeServer returns the server entry of the misbehaving server of
+// e2e_mcp_fake_test.go in mode, with extra env.
+func fakeServer(t *testing.T, mode string, env map[string]string) map[string]any {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := map[string]string{"ZERO_FAKE_MCP": mode}
+	for k, v := range env {
+		e[k] = v
+	}
+	return map[string]any{"command": self, "env": e}
+}
+
+// TestMCPVersionNegotiation runs one call against the fake server speaking
+// each protocol version Zero speaks, and one it does not. The server's
+// trace shows the handshake Zero chose: server/discover alone for
+// 2026-07-28, with every later request carrying the version in _meta;
+// server/discover refused, then initialize and notifications/initialized
+// for the versions before it.
+func TestMCPVersionNegotiation(t *testing.T) {
+	for _, tc := range []struct{ version, trace string }{
+		{"2026-07-28", "server/discover 2026-07-28\ntools/list 2026-07-28\ntools/list 2026-07-28\ntools/call 2026-07-28\n"},
+		{"2025-11-25", "server/discover 2026-07-28\ninitialize -\nnotifications/initialized -\ntools/list 2025-11-25\ntools/list 2025-11-25\ntools/call 2025-11-25\n"},
+		{"2025-06-18", "server/discover 2026-07-28\ninitialize -\nnotifications/initialized -\ntools/list 2025-06-18\ntools/list 2025-06-18\ntools/call 2025-06-18\n"},
+		{"2025-03-26", "server/discover 2026-07-28\ninitialize -\nnotifications/initialized -\ntools/list 2025-03-26\ntools/list 2025-03-26\ntools/call 2025-03-26\n"},
+		{"2024-11-05", "server/discover 2026-07-28\ninitialize -\n"},
+	} {
+		t.Run(tc.version, func(t *testing.T) {
+			z := newZeroEnv(t)
+			trace := filepath.Join(t.TempDir(), "trace")
+			cfg := z.mcpConfig(map[string]map[string]any{"fake": fakeServer(t, "ok",
+				map[string]string{"ZERO_FAKE_MCP_VERSION": tc.version, "ZERO_FAKE_MCP_TRACE": trace})})
+			z.serve(pt.OpenAI, calls(pt.Call{ID: "w", Name: "mcp__fake__work", Args: []string{`{"n":1}`}}), pt.OpenAI.Stream(pt.Text("Done.")))
+			evs, _ := z.streamV2(0, "--mcp-config", cfg, "--allowed-tools", "mcp__fake", "work")
+			z.noServerLeft()
+			b, _ := os.ReadFile(trace)
+			if string(b) != tc.trace {
+				t.Errorf("the server got:\n%s\nwant:\n%s", b, tc.trace)
+			}
+			r := results(evs)["w"]
+			if tc.version == "2024-11-05" {
+				w := strings.Join(mcpWarnings(evs), "\n")
+				if !strings.Contains(w, `MCP server fake did not start: initialize: the server speaks protocol version "2024-11-05"`) {
+					t.Errorf("warnings %q, want one naming the version", w)
+				}
+				if r == nil || r.Status != streamjsonv2.ToolStatusError {
+					t.Errorf("a call to a server that did not start: %+v, want an error result", r)
+				}
+				return
+			}
+			if r == nil || r.Status != streamjsonv2.ToolStatusOk || !strings.Contains(r.Output, "fake ok") {
+				t.Errorf("result %+v, want fake ok\nwarnings: %v", r, mcpWarnings(evs))
+			}
+		})
+	}
+}
+
+// TestMCPToolNameCollision: a server listing one tool name twice is a
+// configuration error (exit 3) naming both tools and their server, before
+// the model is asked anything; no server is left running.
+func TestMCPToolNameCollision(t *testing.T) {
+	z := newZeroEnv(t)
+	cfg := z.mcpConfig(map[string]map[string]any{"twins": fakeServer(t, "twins", nil), "fine": fakeServer(t, "ok", nil)})
+	srv := z.serve(pt.OpenAI, pt.OpenAI.Stream(pt.Text("never")))
+	res := z.exec("-o", "stream-json", "--mcp-config", cfg, "--skip-permissions-unsafe", "go")
+	z.noServerLeft()
+	evs := decodeV2(t, res.stdout)
+	// A run that fails on its configuration before it starts is an error
+	// and run_end, without run_start (docs/protocol.md).
+	checkStream(t, evs, false, 3)
+	e := errorEvent(t, evs)
+	want := `MCP tool "work" of server twins and MCP tool "work" of server twins both map to the tool name mcp__twins__work`
+	if e.Code != streamjsonv2.ErrorCodeConfigError || !strings.Contains(e.Message, want) {
+		t.Errorf("error event %+v, want config_error containing %q", e, want)
+	}
+	if !strings.Contains(res.stderr, want) {
+		t.Errorf("stderr %q lacks %q", res.stderr, want)
+	}
+	if n := len(srv.Requests()); n != 0 {
+		t.Errorf("the model was asked %d times, want 0", n)
+	}
+	lt := z.exec("--mcp-config", cfg, "--list-tools")
+	if lt.code != 3 || !strings.Contains(lt.stderr, want) {
+		t.Errorf("--list-tools: exit %d, stderr %q; want exit 3 and the collision", lt.code, lt.stderr)
+	}
+	z.noServerLeft()
+}
