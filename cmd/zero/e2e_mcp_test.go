@@ -511,3 +511,43 @@ func TestMCPToolNameCollision(t *testing.T) {
 	}
 	z.noServerLeft()
 }
+
+// TestMCPResume resumes a run that called an MCP tool, with the same
+// --mcp-config: the model gets the earlier call and its result back, the
+// tools are offered again, and a new call reaches the restarted server.
+func TestMCPResume(t *testing.T) {
+	entry := npmServer(t, "server-everything")
+	z := newZeroEnv(t)
+	cfg := z.mcpConfig(map[string]map[string]any{"everything": {"command": "node", "args": []string{entry}}})
+	srv := z.serve(pt.OpenAI,
+		calls(pt.Call{ID: "call_echo1", Name: "mcp__everything__echo", Args: []string{`{"message":"remember the heron"}`}}),
+		pt.OpenAI.Stream(pt.Text("Echoed the heron.")),
+		calls(pt.Call{ID: "call_sum2", Name: "mcp__everything__get-sum", Args: []string{`{"a":40,"b":2}`}}),
+		pt.OpenAI.Stream(pt.Text("It is 42.")))
+	first, _ := z.streamV2(0, "--mcp-config", cfg, "--allowed-tools", "mcp__everything", "echo the heron")
+	id := sessionID(first)
+	evs, _ := z.streamV2(0, "--mcp-config", cfg, "--allowed-tools", "mcp__everything", "--resume", id, "now add 40 and 2")
+	z.noServerLeft()
+	if got := sessionID(evs); got != id {
+		t.Errorf("resumed run has session %s, want %s", got, id)
+	}
+	reqs := srv.Requests()
+	if len(reqs) != 4 {
+		t.Fatalf("%d model requests, want 4", len(reqs))
+	}
+	body := string(reqs[2].Body)
+	for _, want := range []string{"echo the heron", "call_echo1", "mcp__everything__echo", "Echo: remember the heron", "Echoed the heron.", "now add 40 and 2"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the resumed run's first request lacks %q:\n%s", want, body)
+		}
+	}
+	if offered := offeredTools(t, reqs[2]); !slices.Contains(offered, "mcp__everything__get-sum") {
+		t.Errorf("the resumed run offers %v, want the everything tools again", offered)
+	}
+	if r := results(evs)["call_sum2"]; r == nil || !strings.Contains(r.Output, "The sum of 40 and 2 is 42") {
+		t.Errorf("the resumed run's MCP call: %+v", r)
+	}
+	if !strings.Contains(string(reqs[3].Body), "The sum of 40 and 2 is 42") {
+		t.Errorf("the result of the resumed run's call did not reach the model")
+	}
+}
