@@ -11,7 +11,9 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -550,4 +552,93 @@ func TestMCPResume(t *testing.T) {
 	if !strings.Contains(string(reqs[3].Body), "The sum of 40 and 2 is 42") {
 		t.Errorf("the result of the resumed run's call did not reach the model")
 	}
+}
+
+// TestMCPImagesReachTheModel calls server-everything's image tool through
+// both vendors' fake servers: Anthropic's next request carries the PNG as
+// an image block of the tool_result; OpenAI's tool message takes text
+// only, so it carries the placeholder. Events hold the placeholder alone.
+func TestMCPImagesReachTheModel(t *testing.T) {
+	entry := npmServer(t, "server-everything")
+	for _, d := range []*pt.Dialect{pt.Anthropic, pt.OpenAI} {
+		t.Run(d.Name(), func(t *testing.T) {
+			z := newZeroEnv(t)
+			cfg := z.mcpConfig(map[string]map[string]any{"everything": {"command": "node", "args": []string{entry}}})
+			srv := z.serve(d, d.Stream(pt.ToolCalls(pt.Call{ID: "toolu_img", Name: "mcp__everything__get-tiny-image", Args: []string{`{}`}})),
+				d.Stream(pt.Text("A tiny image.")))
+			evs, res := z.streamV2(0, "--mcp-config", cfg, "--allowed-tools", "mcp__everything", "show me")
+			z.noServerLeft()
+			r := results(evs)["toolu_img"]
+			if r == nil || !strings.Contains(r.Output, "[image: image/png, ") {
+				t.Fatalf("tool_result %+v, want the image placeholder", r)
+			}
+			if strings.Contains(res.stdout, "iVBORw0KGgo") {
+				t.Error("the image data reached stdout")
+			}
+			body := srv.Requests()[1].Body
+			if d == pt.OpenAI {
+				if bytes.Contains(body, []byte("iVBORw0KGgo")) || !bytes.Contains(body, []byte(`[image: image/png, `)) {
+					t.Errorf("OpenAI request: want the placeholder and no image data:\n%.2000s", body)
+				}
+				return
+			}
+			png := anthropicToolImage(t, body)
+			if !bytes.HasPrefix(png, []byte("\x89PNG\r\n\x1a\n")) {
+				t.Errorf("the image block holds %d bytes that are not a PNG", len(png))
+			}
+		})
+	}
+}
+
+// anthropicToolImage returns the decoded image of the tool_result in an
+// Anthropic request body, failing unless there is exactly one, a base64
+// PNG after the result's text.
+func anthropicToolImage(t *testing.T, body []byte) []byte {
+	t.Helper()
+	var req struct {
+		Messages []struct {
+			Content []struct {
+				Type    string          `json:"type"`
+				Content json.RawMessage `json:"content"`
+			} `json:"content"`
+		} `json:"messages"`
+	}
+	if err := json.Unmarshal(body, &req); err != nil {
+		t.Fatal(err)
+	}
+	type part struct {
+		Type   string `json:"type"`
+		Text   string `json:"text"`
+		Source struct {
+			Type      string `json:"type"`
+			MediaType string `json:"media_type"`
+			Data      string `json:"data"`
+		} `json:"source"`
+	}
+	var images [][]byte
+	for _, m := range req.Messages {
+		for _, b := range m.Content {
+			var parts []part
+			if b.Type != "tool_result" || json.Unmarshal(b.Content, &parts) != nil {
+				continue
+			}
+			if len(parts) == 0 || parts[0].Type != "text" || !strings.Contains(parts[0].Text, "[image: image/png, ") {
+				t.Errorf("the tool_result does not start with its text: %s", b.Content)
+			}
+			for _, p := range parts[1:] {
+				if p.Type != "image" || p.Source.Type != "base64" || p.Source.MediaType != "image/png" {
+					t.Errorf("content block %+v, want a base64 image/png", p)
+				}
+				data, err := base64.StdEncoding.DecodeString(p.Source.Data)
+				if err != nil {
+					t.Errorf("image data: %v", err)
+				}
+				images = append(images, data)
+			}
+		}
+	}
+	if len(images) != 1 {
+		t.Fatalf("%d images in the tool_result, want 1:\n%.2000s", len(images), body)
+	}
+	return images[0]
 }
