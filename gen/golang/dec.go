@@ -360,6 +360,9 @@ func (e *emitter) structDecoder(f *jen.File, t *ir.Type) {
 	if len(t.Fields) > 0 || t.ObjSize != nil {
 		body = append(body, jen.Var().Id("seen").Uint64())
 	}
+	if t.SkipExtra {
+		body = append(body, jen.Var().Id("unknown").Qual(rtimplPkg, "KeySet"))
+	}
 	body = append(body, loop)
 	body = append(body, tail...)
 	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("decodeJSON").Add(decParams()).Error().Block(body...)
@@ -388,6 +391,12 @@ func (e *emitter) fieldDecode(fl *ir.Field) []jen.Code {
 }
 
 func (e *emitter) extraDecode(t *ir.Type) []jen.Code {
+	if t.SkipExtra {
+		return []jen.Code{
+			jen.If(jen.Op("!").Id("unknown").Dot("Add").Call(jen.Id("k"))).Block(jen.Return(d().Dot("DuplicateKey").Call(jen.Id("k")))),
+			jen.If(err().Op(":=").Add(d()).Dot("Skip").Call(), err().Op("!=").Nil()).Block(jen.Return(jen.Qual(rtPkg, "AtKey").Call(err(), jen.Id("k")))),
+		}
+	}
 	if t.Extra == nil {
 		return []jen.Code{jen.Return(jen.Qual(rtimplPkg, "Unknown").Call(jen.Id("off"), jen.Id("k")))}
 	}

@@ -52,7 +52,10 @@ type Type struct {
 	// its one field, Value, is the whole document.
 	Wrapper bool
 	Extra   *Type // additionalProperties: nil when forbidden
-	ObjSize *Size
+	// SkipExtra says unknown properties are admitted but not kept: the
+	// decoder checks their syntax and skips them (see Model.SkipUnknown).
+	SkipExtra bool
+	ObjSize   *Size
 
 	// KUnion
 	Disc     string  // the discriminating property
