@@ -16,6 +16,14 @@ const MaxExponent = jsonnum.MaxExponent
 // numLit reads a number, checking the JSON grammar
 // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?, and returns its text.
 func (d *Decoder) numLit() (string, error) {
+	lit, _, err := d.numLitDigits()
+	return lit, err
+}
+
+// numLitDigits is numLit that also returns the number of digits before
+// the exponent when the exponent has at most two digits (or is absent), and
+// -1 otherwise.
+func (d *Decoder) numLitDigits() (string, int, error) {
 	s := d.str
 	start := d.pos
 	i := start
@@ -29,14 +37,19 @@ func (d *Decoder) numLit() (string, error) {
 		i = digits(s, i)
 	default:
 		d.pos = i
-		return "", d.unexpected("a digit")
+		return "", 0, d.unexpected("a digit")
+	}
+	n := i - start
+	if s[start] == '-' {
+		n--
 	}
 	if i < len(s) && s[i] == '.' {
 		j := digits(s, i+1)
 		if j == i+1 {
 			d.pos = j
-			return "", d.unexpected("a digit after '.'")
+			return "", 0, d.unexpected("a digit after '.'")
 		}
+		n += j - i - 1
 		i = j
 	}
 	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
@@ -47,12 +60,15 @@ func (d *Decoder) numLit() (string, error) {
 		j := digits(s, i)
 		if j == i {
 			d.pos = j
-			return "", d.unexpected("a digit in the exponent")
+			return "", 0, d.unexpected("a digit in the exponent")
+		}
+		if j-i > 2 {
+			n = -1
 		}
 		i = j
 	}
 	d.pos = i
-	return s[start:i], nil
+	return s[start:i], n, nil
 }
 
 func digits(s string, i int) int {
@@ -133,14 +149,14 @@ func slowInt(lit string, off int) (int64, error) {
 // beyond float64's range (1e400), below it (1e-400), or with more
 // significant digits than the shortest decimal of its float64
 // (9223372036854775807 would come back as 9223372036854776000). A number of
-// at most 15 digits without an exponent always comes back, so only longer
-// ones pay for the exact check.
+// at most 15 digits and an exponent of at most two digits always comes
+// back, so only the others pay for the exact check.
 func (d *Decoder) Float() (float64, string, error) {
 	if d.Next() != Number {
 		return 0, "", d.TypeError("number")
 	}
 	off := d.pos
-	lit, err := d.numLit()
+	lit, n, err := d.numLitDigits()
 	if err != nil {
 		return 0, "", err
 	}
@@ -148,7 +164,11 @@ func (d *Decoder) Float() (float64, string, error) {
 	if err != nil || math.IsInf(f, 0) {
 		return 0, "", FailRange(off, "number "+msg.Clip(lit)+" does not fit in float64")
 	}
-	if !fewDigits(lit) && !encodesBack(f, lit) {
+	// 0 <= n <= 15: at most 15 digits and an exponent of at most two put
+	// the decimal well within float64's normal range, where float64 tells
+	// apart all decimals of 15 significant digits, so the shortest decimal
+	// of f, which the encoder writes, is lit's value.
+	if (n < 0 || n > 15) && !encodesBack(f, lit) {
 		var buf [32]byte
 		return 0, "", FailRange(off, "number "+msg.Clip(lit)+" does not fit in float64 exactly (it would encode as "+
 			string(AppendFloat(buf[:0], f))+")")
@@ -156,112 +176,103 @@ func (d *Decoder) Float() (float64, string, error) {
 	return f, lit, nil
 }
 
-// fewDigits reports whether lit has at most 15 digits and no exponent.
-// Such a decimal is within float64's normal range, and float64 tells apart
-// all decimals of 15 significant digits, so the shortest decimal of its
-// float64, which the encoder writes, is lit's value.
-func fewDigits(lit string) bool {
-	if len(lit) > 17 {
-		return false
-	}
-	n := 0
-	for i := 0; i < len(lit); i++ {
-		switch c := lit[i]; {
-		case c >= '0' && c <= '9':
-			n++
-		case c == 'e' || c == 'E':
-			return false
-		}
-	}
-	return n <= 15
-}
+// maxDigits is the most significant digits of a float64's shortest decimal.
+const maxDigits = 17
 
-// encodesBack reports whether AppendFloat writes f, read from lit, as a
-// decimal of lit's value.
+// encodesBack reports whether the shortest decimal of f, read from lit,
+// which is what AppendFloat writes, has lit's value. It compares the
+// significant digits and the decimal exponent of each, without allocating.
 func encodesBack(f float64, lit string) bool {
-	var buf [32]byte
-	return sameDecimal(lit, string(AppendFloat(buf[:0], f)))
-}
-
-// sameDecimal reports whether the JSON number literals a and b denote the
-// same value, without allocating. Zero equals minus zero.
-func sameDecimal(a, b string) bool {
-	x, y := splitDecimal(a), splitDecimal(b)
-	if x.zero() || y.zero() {
-		return x.zero() && y.zero()
-	}
-	if x.neg != y.neg || x.bad || y.bad || x.n != y.n || x.exp != y.exp {
+	var want [maxDigits]byte
+	n, exp, ok := sigDigits(lit, &want)
+	if !ok {
 		return false
 	}
-	for i := range x.n {
-		if x.digit(i) != y.digit(i) {
+	if n == 0 {
+		return true // zero, and f is ±0
+	}
+	var buf [32]byte
+	s := strconv.AppendFloat(buf[:0], f, 'e', -1, 64) // -d.ddde±dd
+	i := 0
+	if s[0] == '-' {
+		i++
+	}
+	k := 0
+	for ; s[i] != 'e'; i++ {
+		if s[i] == '.' {
+			continue
+		}
+		if k >= n || s[i] != want[k] {
 			return false
 		}
+		k++
 	}
-	return true
+	if k != n {
+		return false
+	}
+	return exponent(s, i) == exp
 }
 
-// decimal is a number literal's value as significant digits (the n digits
-// of whole+frac from first on, the others being zeros) × 10^exp.
-type decimal struct {
-	neg         bool
-	whole, frac string
-	first, n    int
-	exp         int
-	bad         bool // the exponent does not fit in an int
-}
-
-func (x *decimal) zero() bool { return x.n == 0 }
-
-func (x *decimal) digit(i int) byte {
-	i += x.first
-	if i < len(x.whole) {
-		return x.whole[i]
+// sigDigits writes the significant digits of the number literal lit (no
+// leading or trailing zeros) into buf and returns their count and the
+// decimal exponent of the first: lit = 0.d1d2… × 10^(exp+1). It reports
+// false when lit has more significant digits than buf holds.
+func sigDigits(lit string, buf *[maxDigits]byte) (n, exp int, ok bool) {
+	i := 0
+	if lit[0] == '-' {
+		i++
 	}
-	return x.frac[i-len(x.whole)]
-}
-
-// splitDecimal splits a JSON number literal (already checked) into its
-// significant digits and exponent.
-func splitDecimal(s string) decimal {
-	var x decimal
-	if s != "" && s[0] == '-' {
-		x.neg = true
-		s = s[1:]
-	}
-	mant, exp := s, ""
-	for i := 0; i < len(s); i++ {
-		if s[i] == 'e' || s[i] == 'E' {
-			mant, exp = s[:i], s[i+1:]
-			break
+	whole, lead, seen := 0, 0, 0 // digits before '.', leading zeros, digits kept or passed after the first significant one
+	point := false
+	for ; i < len(lit) && lit[i] != 'e' && lit[i] != 'E'; i++ {
+		c := lit[i]
+		switch {
+		case c == '.':
+			point = true
+			continue
+		case seen == 0 && c == '0':
+			lead++
+		case c != '0':
+			if seen >= maxDigits {
+				return 0, 0, false
+			}
+			buf[seen] = c
+			seen++
+			n = seen
+		default:
+			if seen < maxDigits {
+				buf[seen] = c
+			}
+			seen++
+		}
+		if !point {
+			whole++
 		}
 	}
-	x.whole = mant
-	for i := 0; i < len(mant); i++ {
-		if mant[i] == '.' {
-			x.whole, x.frac = mant[:i], mant[i+1:]
-			break
-		}
+	if n == 0 {
+		return 0, 0, true
 	}
-	total := len(x.whole) + len(x.frac)
-	for x.first < total && x.digit(0) == '0' {
-		x.first++
+	return n, whole - lead - 1 + exponent(lit, i), true
+}
+
+// exponent reads the exponent of lit from i (its 'e', or the end),
+// saturating far beyond any float64's.
+func exponent[T string | []byte](lit T, i int) int {
+	if i >= len(lit) {
+		return 0
 	}
-	last := total - x.first // digits from first on
-	for last > 0 && x.digit(last-1) == '0' {
-		last--
+	i++
+	neg := false
+	if lit[i] == '+' || lit[i] == '-' {
+		neg = lit[i] == '-'
+		i++
 	}
-	x.n = last
-	if x.n == 0 {
-		return x
+	e := 0
+	for ; i < len(lit); i++ {
+		e = min(e*10+int(lit[i]-'0'), 1<<30)
 	}
-	e, err := strconv.Atoi(exp)
-	if exp == "" {
-		e, err = 0, nil
+	if neg {
+		return -e
 	}
-	// value = digits[first:first+n] × 10^(e - len(frac) + trailing zeros)
-	trailing := total - x.first - x.n
-	x.exp = e - len(x.frac) + trailing
-	x.bad = err != nil || e > math.MaxInt32 || e < math.MinInt32
-	return x
+	return e
 }

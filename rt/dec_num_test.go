@@ -150,3 +150,20 @@ func TestIntRefusalsAreRange(t *testing.T) {
 		t.Error("IsRange holds for an error that is not an *Error")
 	}
 }
+
+// BenchmarkFloat decodes numbers into float64: short ones take the cheap
+// check, long ones (a float64's shortest form of 17 digits) the exact one.
+func BenchmarkFloat(b *testing.B) {
+	for _, lit := range []string{`1.5`, `12345.678`, `0.30000000000000004`, `1.2345678901234567e-8`} {
+		b.Run(lit, func(b *testing.B) {
+			in := []byte(lit)
+			var d Decoder
+			for b.Loop() {
+				d.Reset(in)
+				if _, _, err := d.Float(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
