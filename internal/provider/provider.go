@@ -15,11 +15,16 @@
 //   - internal/provider/anthropic: the Messages API.
 //
 // internal/provider/sse reads the Server-Sent Events both vendors stream, and
-// internal/provider/providertest has scripted fake servers for tests.
+// internal/provider/providertest has scripted fake servers for tests. The data of each event is
+// a vendor document with a schema of its own (schema/openai/v1/chunk.json,
+// schema/anthropic/v1/event.json), decoded by its generated decoder straight from the SSE
+// reader's buffer.
 //
 // Transport holds what the vendors share: retries with backoff before the stream starts (429, 5xx
 // and connection errors, at most three tries), error messages extracted from the vendor's JSON
 // body, an idle watchdog while streaming, and redaction of the API key from every error message.
+// A caller that buffers its output gives Transport a function to call before each wait for more
+// of the response (WithBeforeWait), and flushes there.
 package provider
 
 import (

@@ -121,6 +121,7 @@ func (r *runner) runCalls(ctx context.Context, calls []*call) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		r.flush() // the tool may take a while: what came before it goes out first
 		res, err := r.execute(ctx, c)
 		if err != nil {
 			return err
