@@ -41,19 +41,7 @@ func TestDifferential(t *testing.T) {
 // differentialGaps are the packages whose roots TestDifferential skips,
 // and why. Each entry is a generator bug the test found and that is not
 // fixed yet; remove the entry with the fix.
-var differentialGaps = map[string]string{
-	"mcpv1": "the MCP schemas reveal three zerogen bugs, to fix in gen/ and rt/: " +
-		"(1) a number field typed float64 is not lossless: {\"progress\":9223372036854775808} in " +
-		"ProgressNotification.params encodes as 9223372036854776000; " +
-		"(2) a bounded number with an exponent beyond rt.MaxExponent is accepted and lost: " +
-		"Annotations.priority 1e-20001 encodes as 0 instead of being refused; " +
-		"(3) an anyOf of string and integer refuses 1e20001 (beyond rt.MaxExponent, a documented deviation) " +
-		"with the string branch's error, which the deviation check cannot recognise (request ids). " +
-		"Run go test ./internal/codecfuzz/ -run TestDifferential/mcpv1 after removing this entry to see them",
-	"acpv1": "bug (1) of mcpv1 shows in ACP too, now that zerogen types ACP's numbers: Annotations.priority " +
-		"9223372036854775807 encodes as 9223372036854776000 and 1000000000000000000000000000001 as 1e+30. " +
-		"Run go test ./internal/codecfuzz/ -run TestDifferential/acpv1 after removing this entry to see them",
-}
+var differentialGaps = map[string]string{}
 
 func differential(t *testing.T, r *root, n int) *stats {
 	valid, _ := fixtures(t, r)
