@@ -52,6 +52,9 @@ func (s *server) runPrompt(ctx context.Context, id rt.Raw, st *sessionState, tex
 		s.replyError(id, internalError(err.Error()))
 		return
 	}
+	if st.mcp != nil {
+		tb.AddMCP(st.mcp)
+	}
 	u := &updates{s: s, st: st, root: st.ws.Root(), calls: map[string]*callState{}}
 	cfg := run.Config{
 		Start: run.Start{RunID: run.NewRunID(time.Now()), SessionID: st.id, Cwd: st.ws.Root(),

@@ -9,6 +9,7 @@ import (
 
 	acpv1 "github.com/zeroproject/zero/generated/acp/v1"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
+	"github.com/zeroproject/zero/internal/mcp"
 	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/provider"
 	"github.com/zeroproject/zero/internal/redact"
@@ -46,6 +47,11 @@ type Config struct {
 	MaxTurns        int
 	MaxOutputTokens int
 	Version         string
+	// MCPServers are the servers of --mcp-config; every session connects
+	// them, together with the ones its client passes.
+	MCPServers []mcp.ServerConfig
+	// StartMCP starts a session's servers; nil connects none.
+	StartMCP MCPStarter
 }
 
 // server is one connection.

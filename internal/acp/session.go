@@ -6,6 +6,7 @@ import (
 	"io"
 	"sync"
 
+	"github.com/zeroproject/zero/internal/mcp"
 	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/session"
 	"github.com/zeroproject/zero/internal/tools"
@@ -18,6 +19,7 @@ type sessionState struct {
 	store *session.Session
 	ws    *tools.Workspace
 	model Model
+	mcp   *mcp.Manager // the session's MCP servers; nil without any
 
 	mu      sync.Mutex
 	mode    permission.Mode
@@ -101,8 +103,10 @@ func (st *sessionState) remember(tool string, allowed bool) {
 	st.always[tool] = allowed
 }
 
-// close saves the session and closes its workspace.
+// close stops the session's MCP servers, saves the session and closes its
+// workspace.
 func (st *sessionState) close(log io.Writer) {
+	st.mcp.Close()
 	if st.store != nil {
 		if err := st.store.Close(); err != nil {
 			fmt.Fprintf(log, "zero acp: warning: session %s: %v\n", st.id, err)

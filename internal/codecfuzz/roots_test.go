@@ -47,6 +47,8 @@ var roots = []*root{
 	{"acpv1", "InitializeResult", "acp/v1", "initialize_result.json", func() doc { return new(acpv1.InitializeResult) }},
 	{"acpv1", "LoadSessionRequest", "acp/v1", "load_session_request.json", func() doc { return new(acpv1.LoadSessionRequest) }},
 	{"acpv1", "LoadSessionResult", "acp/v1", "load_session_result.json", func() doc { return new(acpv1.LoadSessionResult) }},
+	{"acpv1", "McpServerHTTP", "acp/v1", "mcp_server_http.json", func() doc { return new(acpv1.McpServerHTTP) }},
+	{"acpv1", "McpServerStdio", "acp/v1", "mcp_server_stdio.json", func() doc { return new(acpv1.McpServerStdio) }},
 	{"acpv1", "Message", "acp/v1", "message.json", func() doc { return new(acpv1.Message) }},
 	{"acpv1", "NewSessionRequest", "acp/v1", "new_session_request.json", func() doc { return new(acpv1.NewSessionRequest) }},
 	{"acpv1", "NewSessionResult", "acp/v1", "new_session_result.json", func() doc { return new(acpv1.NewSessionResult) }},
