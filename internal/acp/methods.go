@@ -2,6 +2,7 @@ package acp
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 
 	acpv1 "github.com/zeroproject/zero/generated/acp/v1"
@@ -102,6 +103,7 @@ func (s *server) create(cwd string, servers []rt.Raw) (*sessionState, error) {
 	}
 	st := s.newState(stored, ws, m)
 	st.mcp = mm
+	s.useEditor(st)
 	return st, nil
 }
 
@@ -127,7 +129,12 @@ func (s *server) newState(stored *session.Session, ws *tools.Workspace, m Model)
 	if mode == "" {
 		mode = permission.ModeDefault
 	}
-	return &sessionState{id: stored.Meta.ID, store: stored, ws: ws, model: m, mode: mode, always: map[string]bool{}}
+	always, err := stored.Grants()
+	if err != nil {
+		fmt.Fprintf(s.cfg.Log, "zero acp: warning: session %s: its standing permission answers are not used: %v\n", stored.Meta.ID, err)
+		always = map[string]bool{}
+	}
+	return &sessionState{id: stored.Meta.ID, store: stored, ws: ws, model: m, mode: mode, always: always}
 }
 
 // loadSession opens a stored session, replays it, then answers.
@@ -179,6 +186,7 @@ func (s *server) load(id, cwd string, servers []rt.Raw) (*sessionState, error) {
 	}
 	st := s.newState(stored, ws, m)
 	st.mcp = mm
+	s.useEditor(st)
 	return st, nil
 }
 

@@ -20,6 +20,7 @@ type sessionState struct {
 	ws    *tools.Workspace
 	model Model
 	mcp   *mcp.Manager // the session's MCP servers; nil without any
+	files *editorFiles // the client's fs methods; nil when it offers none
 
 	mu      sync.Mutex
 	mode    permission.Mode
@@ -97,10 +98,14 @@ func (st *sessionState) remembered(tool string) (allowed, ok bool) {
 	return allowed, ok
 }
 
-func (st *sessionState) remember(tool string, allowed bool) {
+// remember keeps an allow_always or reject_always answer for the rest of
+// the session, and stores it with the session so that it holds after
+// session/load.
+func (st *sessionState) remember(tool string, allowed bool) error {
 	st.mu.Lock()
-	defer st.mu.Unlock()
 	st.always[tool] = allowed
+	st.mu.Unlock()
+	return st.store.SetGrant(tool, allowed)
 }
 
 // close stops the session's MCP servers, saves the session and closes its
