@@ -65,8 +65,10 @@ func serve(t *testing.T, script string) *peer {
 	p := &peer{t: t, in: inW, lines: make(chan string, 256), code: make(chan int, 1), log: &syncBuffer{}, ws: ws,
 		store: &session.Store{Dir: filepath.Join(t.TempDir(), "sessions")}}
 	cfg := Config{In: inR, Out: outW, Log: p.log, Store: p.store, Redactor: redact.New(),
-		NewProvider: func() (Model, error) { return Model{Provider: replay.New(&sc), Name: "replay", Model: "replay-demo"}, nil },
-		Policy:      permission.Policy{Mode: permission.ModeDefault}, MaxTurns: 5, Version: "test"}
+		NewProvider: func() (Model, error) {
+			return Model{Provider: replay.New(&sc), Name: "replay", Model: "replay-demo"}, nil
+		},
+		Policy: permission.Policy{Mode: permission.ModeDefault}, MaxTurns: 5, Version: "test"}
 	go func() {
 		p.code <- Serve(context.Background(), cfg)
 		outW.Close()
