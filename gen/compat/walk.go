@@ -202,6 +202,9 @@ func (w *compatWalk) here(p compatPath, fn func()) {
 }
 
 func (w *compatWalk) compareItems(fo, fn *facts, p compatPath) {
+	if !admitsType(fo.types, "array") || !admitsType(fn.types, "array") {
+		return // as for objects: the type change says it all
+	}
 	switch {
 	case fo.items != nil && fn.items != nil:
 		w.compare(fo.items, fn.items, p.child("*"))

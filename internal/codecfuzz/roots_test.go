@@ -68,6 +68,7 @@ var roots = []*root{
 	{"streamjsonv1", "Output", "streamjson/v1", "output.json", func() doc { return new(streamjsonv1.Output) }},
 	{"streamjsonv2", "Input", "streamjson/v2", "input.json", func() doc { return new(streamjsonv2.Input) }},
 	{"streamjsonv2", "Output", "streamjson/v2", "output.json", func() doc { return new(streamjsonv2.Output) }},
+	{"sessionv1", "SessionGrants", "session/v1", "grants.json", func() doc { return new(sessionv1.SessionGrants) }},
 	{"sessionv1", "SessionMeta", "session/v1", "meta.json", func() doc { return new(sessionv1.SessionMeta) }},
 	{"sessionv1", "SessionRecord", "session/v1", "record.json", func() doc { return new(sessionv1.SessionRecord) }},
 	{"toolsv1", "BashArgs", "tools/v1", "bash.json", func() doc { return new(toolsv1.BashArgs) }},
