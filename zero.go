@@ -23,6 +23,8 @@ package zero
 //go:generate go run ./cmd/zerogen --schemas schema/acp/v1 --out generated/acp/v1 --package acpv1 --fixtures
 //go:generate go run ./cmd/zerogen --schemas schema/mcp/v1 --out generated/mcp/v1 --package mcpv1 --fixtures
 //go:generate go run ./cmd/zerogen --schemas schema/mcpconfig/v1 --out generated/mcpconfig/v1 --package mcpconfigv1 --fixtures
+//go:generate go run ./cmd/zerogen --schemas schema/openai/v1 --out generated/openai/v1 --package openaiv1 --skip-unknown
+//go:generate go run ./cmd/zerogen --schemas schema/anthropic/v1 --out generated/anthropic/v1 --package anthropicv1 --skip-unknown
 //go:generate go run ./cmd/zerogen bundle --schemas schema --out generated/bundles
 //go:generate go run ./cmd/zerogen ts --schemas schema --out generated/ts
 //go:generate go run ./cmd/zerogen docs --schemas schema --out docs/reference

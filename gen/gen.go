@@ -67,6 +67,11 @@ type Config struct {
 	DefTypes bool
 	// Fixtures also generates test fixtures and the test that runs them.
 	Fixtures bool
+	// SkipUnknown makes the decoders skip the unknown members of open
+	// objects without keeping them (see ir.Model.SkipUnknown): for
+	// documents Zero only reads. It cannot go with Fixtures, whose test
+	// checks that documents encode back losslessly.
+	SkipUnknown bool
 }
 
 func (c Config) load() schema.Options {
@@ -99,6 +104,9 @@ func Generate(cfg Config) (map[string][]byte, error) {
 	if cfg.Package == "" {
 		return nil, fmt.Errorf("no package name")
 	}
+	if cfg.SkipUnknown && cfg.Fixtures {
+		return nil, fmt.Errorf("fixtures need lossless types, which skipping unknown members is not")
+	}
 	l, err := schema.Load(cfg.load())
 	if err != nil {
 		return nil, err
@@ -114,6 +122,9 @@ func Generate(cfg Config) (map[string][]byte, error) {
 		return nil, err
 	}
 	m.Hash = Hash(cfg.Files)
+	if cfg.SkipUnknown {
+		m.SkipUnknown()
+	}
 	out, err := golang.Emit(m)
 	if err != nil || !cfg.Fixtures {
 		return out, err

@@ -125,7 +125,7 @@ func TestDocumentsCoverEveryVariant(t *testing.T) {
 		}
 		_ = json.Unmarshal(c.Doc, &head)
 		covered[c.Schema+" "+head.Type] = true
-		covered[c.Schema+" *"] = true // any valid document, for roots without variants
+		covered[c.Schema+" "] = true // a root that is no union is covered by any document
 	}
 	for _, f := range files {
 		if strings.HasSuffix(f.Path, "/defs.json") {
@@ -133,11 +133,10 @@ func TestDocumentsCoverEveryVariant(t *testing.T) {
 		}
 		for _, d := range documentVariants(t, files, f) {
 			typ := discriminator(d.schema)
-			key := f.Path + " " + typ
 			if f.Doc["oneOf"] == nil {
-				typ, key = "", f.Path+" *"
+				typ = ""
 			}
-			if !covered[key] {
+			if !covered[f.Path+" "+typ] {
 				t.Errorf("%s: no valid document of type %q in testdata/documents.json", f.Path, typ)
 			}
 		}

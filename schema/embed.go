@@ -13,6 +13,8 @@
 //	execresult/v1                 the summary of `zero exec -o json`: result.json
 //	mcp/v1                        MCP messages Zero sends to and reads from tool servers
 //	mcpconfig/v1                  the --mcp-config file of MCP servers: config.json
+//	openai/v1                     a streamed Chat Completions chunk, as vendors send it: chunk.json
+//	anthropic/v1                  a streamed Messages event, as the vendor sends it: event.json
 //
 // Each file's $id is https://schemas.zero.dev/ followed by its path here, and
 // its title is the name of the Go type that zerogen generates from it. The
@@ -27,5 +29,5 @@ import "embed"
 // FS holds every schema file, at its path relative to this directory
 // (for example "streamjson/v1/output.json"). Test data is not included.
 //
-//go:embed acp/*/*.json streamjson/*/*.json session/*/*.json tools/*/*.json replay/*/*.json execresult/*/*.json mcp/*/*.json mcpconfig/*/*.json
+//go:embed acp/*/*.json streamjson/*/*.json session/*/*.json tools/*/*.json replay/*/*.json execresult/*/*.json mcp/*/*.json mcpconfig/*/*.json openai/*/*.json anthropic/*/*.json
 var FS embed.FS

@@ -52,6 +52,12 @@ func (f schemaFile) IsForeign() bool {
 	return strings.HasPrefix(f.Path, "mcp/") || strings.HasPrefix(f.Path, "mcpconfig/")
 }
 
+// IsVendor reports whether the file describes a document a model vendor
+// writes (a streamed chunk or event), which Zero reads but does not define.
+func (f schemaFile) IsVendor() bool {
+	return strings.HasPrefix(f.Path, "openai/") || strings.HasPrefix(f.Path, "anthropic/")
+}
+
 // loadSchemaFiles reads every *.json file below this directory except test
 // data, sorted by path.
 func loadSchemaFiles(t *testing.T) []schemaFile {

@@ -142,17 +142,27 @@ func TestSchemaDescriptions(t *testing.T) {
 	}
 }
 
+// TestObjectSchemasAreClosed checks that every object schema says which
+// members it admits: Zero's own documents are closed (additionalProperties:
+// false), so that a misspelt member is an error. A vendor's documents are
+// open instead (additionalProperties: true, said explicitly), because
+// vendors add members without notice and Zero must keep reading; their
+// schemas may also admit null for an object, as vendors send it.
 func TestObjectSchemasAreClosed(t *testing.T) {
 	for _, f := range loadSchemaFiles(t) {
 		visitSchemas("", f.Doc, func(ptr string, s map[string]any) {
 			_, hasProps := s["properties"]
-			if s["type"] != "object" && !hasProps {
+			if !isObject(s, f.IsVendor()) && !hasProps {
 				return
 			}
-			if s["type"] != "object" {
+			if !isObject(s, f.IsVendor()) {
 				t.Errorf("%s#%s: has properties but is not type object", f.Path, ptr)
 			}
 			switch {
+			case f.IsVendor():
+				if s["additionalProperties"] != true {
+					t.Errorf("%s#%s: object schema without additionalProperties: true", f.Path, ptr)
+				}
 			case f.IsACP() && s["additionalProperties"] == false:
 				// ACP lets peers add members to every object (its
 				// extensibility rule), so Zero's ACP objects stay open and
@@ -173,6 +183,16 @@ func TestObjectSchemasAreClosed(t *testing.T) {
 			}
 		})
 	}
+}
+
+// isObject reports whether s is an object schema: type "object", or, with
+// orNull, type ["object", "null"].
+func isObject(s map[string]any, orNull bool) bool {
+	if s["type"] == "object" {
+		return true
+	}
+	types, _ := s["type"].([]any)
+	return orNull && len(types) == 2 && types[0] == "object" && types[1] == "null"
 }
 
 // TestTitles checks that titles are Go type names, unique within the Go
@@ -200,7 +220,7 @@ func TestTitles(t *testing.T) {
 			}
 			_, isEnum := s["enum"]
 			types, _ := s["type"].([]any)
-			named := isEnum || s["type"] == "object" || s["oneOf"] != nil || slices.Contains(types, any("object"))
+			named := isEnum || isObject(s, f.IsVendor()) || s["oneOf"] != nil || slices.Contains(types, any("object"))
 			if named && !hasTitle {
 				t.Errorf("%s: objects, unions and enums need a title (their Go type name)", where)
 			}
@@ -214,8 +234,8 @@ func TestTitles(t *testing.T) {
 func TestPropertyNames(t *testing.T) {
 	for _, f := range loadSchemaFiles(t) {
 		want, style := camelCase, "lowerCamelCase"
-		if f.IsTool() {
-			want, style = snakeCase, "snake_case"
+		if f.IsTool() || f.IsVendor() {
+			want, style = snakeCase, "snake_case" // as models and vendors name them
 		}
 		visitSchemas("", f.Doc, func(ptr string, s map[string]any) {
 			props, _ := s["properties"].(map[string]any)
@@ -345,8 +365,8 @@ func discriminator(s map[string]any) string {
 func TestDocumentsCarrySchemaVersion(t *testing.T) {
 	files := loadSchemaFiles(t)
 	for _, f := range files {
-		if f.IsTool() || f.IsForeign() || strings.HasSuffix(f.Path, "/defs.json") {
-			continue
+		if f.IsTool() || f.IsForeign() || f.IsVendor() || strings.HasSuffix(f.Path, "/defs.json") {
+			continue // tool arguments, foreign formats and vendor streams are not Zero's documents
 		}
 		if f.IsACP() {
 			checkJSONRPC(t, f)

@@ -6,24 +6,31 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	pt "github.com/zeroproject/zero/internal/provider/providertest"
 )
 
 // TestRedaction has the model echo the API key Zero was given, split across
 // two text deltas and inside tool arguments; the key must not reach stdout,
-// stderr or the session files in any output format.
+// stderr or the session files in any output format. The slow runs send
+// each event on its own, some time after the one before, so that zero
+// flushes its output between the two halves of the key.
 func TestRedaction(t *testing.T) {
 	const key = "sk-proj-Zx81TqP0aLmN4bVc7RsYeWu2Ko9HdJf3GiAa"
-	for _, format := range []string{"stream-json", "text", "json"} {
+	for _, format := range []string{"stream-json", "text", "json", "stream-json slow", "text slow"} {
 		t.Run(format, func(t *testing.T) {
+			var delay time.Duration
+			if f, ok := strings.CutSuffix(format, " slow"); ok {
+				format, delay = f, 20*time.Millisecond
+			}
 			z := newZeroEnv(t)
 			z.serve(pt.OpenAI,
-				pt.OpenAI.Stream(pt.Turn{
+				pt.Slow(pt.OpenAI.Stream(pt.Turn{
 					Text:  []string{"Your key is " + key[:14], key[14:] + ". Checking a file."},
 					Calls: []pt.Call{{ID: "call_k", Name: "read_file", Args: []string{`{"path":"` + key + `.txt"}`}}},
-				}),
-				pt.OpenAI.Stream(pt.Text("Again: "+key[:20], key[20:])),
+				}), delay),
+				pt.Slow(pt.OpenAI.Stream(pt.Text("Again: "+key[:20], key[20:])), delay),
 			)
 			z.vars["OPENAI_API_KEY"] = key
 			res := z.exec("-o", format, "echo my key")

@@ -17,7 +17,7 @@ import (
 )
 
 const usage = `Usage:
-  zerogen --schemas DIR --out DIR --package NAME [--fixtures] [--check]
+  zerogen --schemas DIR --out DIR --package NAME [--fixtures | --skip-unknown] [--check]
           [--root FILE]... [--default-dialect D] [--allow-keyword NAME]...
 
 Generates one Go package from every JSON Schema file under --schemas:
@@ -33,6 +33,11 @@ Flags:
                     per root, checked against the reference validator, with a
                     manifest.json for clients in any language) and
                     fixtures_test.go, which runs them through the package
+  --skip-unknown    decoders check the syntax of the members an open object's
+                    schema does not name and skip them, allocating nothing,
+                    instead of keeping them in Extra; the types then no longer
+                    encode back what they decoded (for documents only read,
+                    such as a vendor's stream); not with --fixtures
   --check           write nothing; exit 1 listing stale, missing or extra files
   --root FILE       make FILE (relative to --schemas) a root even if it holds
                     only annotations or $defs; without a title it is named
@@ -81,6 +86,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	pkg := fl.String("package", "", "")
 	check := fl.Bool("check", false, "")
 	fixtures := fl.Bool("fixtures", false, "")
+	skipUnknown := fl.Bool("skip-unknown", false, "")
 	roots := fl.StringArray("root", nil, "")
 	dialect := fl.String("default-dialect", "2020-12", "")
 	allow := fl.StringArray("allow-keyword", nil, "")
@@ -118,7 +124,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	generated, err := gen.Generate(gen.Config{Package: *pkg, Files: files, Fixtures: *fixtures,
-		Roots: *roots, DefaultDialect: d, AllowKeywords: *allow})
+		Roots: *roots, DefaultDialect: d, AllowKeywords: *allow, SkipUnknown: *skipUnknown})
 	if err != nil {
 		fmt.Fprintf(stderr, "zerogen: %s\n", relError(err, *schemas))
 		return 1

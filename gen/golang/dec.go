@@ -205,12 +205,12 @@ func (e *emitter) enumDecBody(t *ir.Type) []jen.Code {
 	}
 	var other jen.Code = jen.Null()
 	switch {
-	case t.EnumKeyword != "":
+	case t.Untyped:
 		// No type keyword: a value of any other type fails at the enum.
 		other = jen.If(d().Dot("Next").Call().Op("!=").Qual(rtPkg, "String")).Block(
 			jen.If(err().Op(":=").Add(d()).Dot("Skip").Call(), err().Op("!=").Nil()).Block(jen.Return(jen.Lit(""), err())),
 			jen.Return(jen.Lit(""), e.enumMismatch(t, jen.Id("off"), d().Dot("Span").Call(jen.Id("off")))))
-	case t.NullKeyword == "enum":
+	case t.NullKeyword == "enum" || t.NullKeyword == "const":
 		// The type admits null but the enum does not list it.
 		other = jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
 			jen.Return(jen.Lit(""), e.enumMismatch(t, jen.Id("off"), jen.Lit("null"))))
@@ -227,12 +227,16 @@ func (e *emitter) enumDecBody(t *ir.Type) []jen.Code {
 // enumMismatch is the error for a value (got, its JSON text) that is not
 // one of the values of enum t; off is -1 for a value built in Go.
 func (e *emitter) enumMismatch(t *ir.Type, off, got jen.Code) jen.Code {
-	if t.EnumKeyword == "const" {
+	if t.EnumKeyword == "const" && len(t.Values) == 1 {
 		return jen.Qual(rtPkg, "Fail").Call(off, jen.Lit("const"), jen.Lit("want "+string(rt.AppendString(nil, t.Values[0]))))
 	}
 	want := quotedList(t.Values)
 	if t.Kind == ir.KIntEnum {
 		want = strings.Join(t.Values, ", ")
+	}
+	if t.EnumKeyword == "const" {
+		// A oneOf or anyOf of consts: every branch fails at its const.
+		return jen.Qual(rtPkg, "Fail").Call(off, jen.Lit("const"), jen.Lit("got ").Op("+").Add(got).Op("+").Lit(", want one of "+want))
 	}
 	return jen.Qual(rtimplPkg, "EnumMismatch").Call(off, got, jen.Lit(want))
 }
@@ -243,15 +247,26 @@ func (e *emitter) intEnumDecBody(t *ir.Type) []jen.Code {
 	for _, name := range t.ConstNames {
 		cases = append(cases, jen.Id(name))
 	}
-	var null jen.Code = jen.Null()
-	if t.NullKeyword == "enum" {
-		null = jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
+	var other, intErr jen.Code = jen.Null(), ifErrReturn(jen.Lit(0), err())
+	switch {
+	case t.Untyped:
+		// No type keyword: a value of another type, or a number that is no
+		// int64 integer, fails at the enum.
+		mismatch := jen.Return(jen.Lit(0), e.enumMismatch(t, jen.Id("off"), d().Dot("Span").Call(jen.Id("off"))))
+		other = jen.If(d().Dot("Next").Call().Op("!=").Qual(rtPkg, "Number")).Block(
+			jen.If(err().Op(":=").Add(d()).Dot("Skip").Call(), err().Op("!=").Nil()).Block(jen.Return(jen.Lit(0), err())),
+			mismatch)
+		intErr = jen.If(err().Op("!=").Nil()).Block(
+			jen.If(jen.List(jen.Id("re"), jen.Id("ok")).Op(":=").Err().Assert(jen.Op("*").Qual(rtPkg, "Error")), jen.Id("ok").Op("&&").Id("re").Dot("Keyword").Op("==").Lit("type")).Block(mismatch),
+			jen.Return(jen.Lit(0), err()))
+	case t.NullKeyword == "enum" || t.NullKeyword == "const":
+		other = jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
 			jen.Return(jen.Lit(0), e.enumMismatch(t, jen.Id("off"), jen.Lit("null"))))
 	}
 	return []jen.Code{
 		jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
-		null,
-		jen.List(jen.Id("n"), err()).Op(":=").Add(d()).Dot("Int").Call(), ifErrReturn(jen.Lit(0), err()),
+		other,
+		jen.List(jen.Id("n"), err()).Op(":=").Add(d()).Dot("Int").Call(), intErr,
 		jen.Switch(jen.Id(t.Name).Call(jen.Id("n"))).Block(jen.Case(cases...).Block(jen.Return(jen.Id(t.Name).Call(jen.Id("n")), jen.Nil()))),
 		jen.Return(jen.Lit(0), e.enumMismatch(t, jen.Id("off"), jen.Qual("strconv", "FormatInt").Call(jen.Id("n"), jen.Lit(10)))),
 	}
@@ -360,6 +375,9 @@ func (e *emitter) structDecoder(f *jen.File, t *ir.Type) {
 	if len(t.Fields) > 0 || t.ObjSize != nil {
 		body = append(body, jen.Var().Id("seen").Uint64())
 	}
+	if t.SkipExtra {
+		body = append(body, jen.Var().Id("unknown").Qual(rtimplPkg, "KeySet"))
+	}
 	body = append(body, loop)
 	body = append(body, tail...)
 	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("decodeJSON").Add(decParams()).Error().Block(body...)
@@ -388,6 +406,12 @@ func (e *emitter) fieldDecode(fl *ir.Field) []jen.Code {
 }
 
 func (e *emitter) extraDecode(t *ir.Type) []jen.Code {
+	if t.SkipExtra {
+		return []jen.Code{
+			jen.If(jen.Op("!").Id("unknown").Dot("Add").Call(jen.Id("k"))).Block(jen.Return(d().Dot("DuplicateKey").Call(jen.Id("k")))),
+			jen.If(err().Op(":=").Add(d()).Dot("Skip").Call(), err().Op("!=").Nil()).Block(jen.Return(jen.Qual(rtPkg, "AtKey").Call(err(), jen.Id("k")))),
+		}
+	}
 	if t.Extra == nil {
 		return []jen.Code{jen.Return(jen.Qual(rtimplPkg, "Unknown").Call(jen.Id("off"), jen.Id("k")))}
 	}

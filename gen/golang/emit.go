@@ -415,7 +415,11 @@ func (e *emitter) enumType(f *jen.File, t *ir.Type) {
 	f.Add(docComment(t.Name, t.Doc, t.Deprecated).Type().Id(t.Name).Add(base))
 	var consts []jen.Code
 	for i, v := range t.Values {
-		consts = append(consts, jen.Id(t.ConstNames[i]).Id(t.Name).Op("=").Add(lit(v)))
+		c := jen.Null()
+		if i < len(t.ValueDocs) && t.ValueDocs[i] != "" {
+			c = docComment(t.ConstNames[i], t.ValueDocs[i], false)
+		}
+		consts = append(consts, c.Id(t.ConstNames[i]).Id(t.Name).Op("=").Add(lit(v)))
 	}
 	f.Comment(fmt.Sprintf("The values of %s.", t.Name))
 	f.Const().Defs(consts...)

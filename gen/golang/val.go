@@ -44,7 +44,7 @@ func (e *emitter) enumCheck(t *ir.Type) []jen.Code {
 	case t.Kind == ir.KIntEnum:
 		mismatch = e.enumMismatch(t, jen.Lit(-1), jen.Qual("strconv", "FormatInt").Call(jen.Int64().Call(jen.Id("v")), jen.Lit(10)))
 	case t.EnumKeyword == "const":
-		mismatch = e.enumMismatch(t, jen.Lit(-1), nil)
+		mismatch = e.enumMismatch(t, jen.Lit(-1), jen.Qual("strconv", "Quote").Call(jen.String().Call(jen.Id("v"))))
 	}
 	return []jen.Code{
 		jen.Switch(jen.Id("v")).Block(jen.Case(cases...).Block(jen.Return(jen.Nil()))),

@@ -190,6 +190,9 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	if ok, err := b.nullableOf(s, t, keys); ok || err != nil {
 		return ok, err
 	}
+	if b.constEnum(s, t, keys) {
+		return true, nil
+	}
 	if _, ok := keys["oneOf"]; ok {
 		return b.union(s, t, keys, "oneOf", s.OneOf)
 	}
@@ -218,7 +221,7 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	}
 	allowed := map[string][]string{
 		"object":  {"properties", "required", "additionalProperties", "minProperties", "maxProperties"},
-		"string":  {"minLength", "maxLength", "pattern", "enum"},
+		"string":  {"minLength", "maxLength", "pattern", "enum", "const"},
 		"integer": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "enum"},
 		"number":  {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
 		"boolean": {},
@@ -264,7 +267,14 @@ func (b *builder) str(s *jsonschema.Schema, t *Type, keys map[string]*schema.Val
 	if s.Pattern != nil {
 		t.Pattern = s.Pattern.String()
 	}
-	if e, ok := keys["enum"]; ok {
+	e, kw := keys["enum"], "enum"
+	if c := keys["const"]; c != nil {
+		if e != nil {
+			return false, nil // both: the interpreter
+		}
+		e, kw = &schema.Value{Kind: rt.Array, Items: []*schema.Value{c}}, "const" // one value, failing at const
+	}
+	if e != nil {
 		// A value must be in the enum and satisfy the other string
 		// keywords: keep the enum values that do. Null is admitted only
 		// when the enum lists it, which the interpreter handles.
@@ -286,7 +296,10 @@ func (b *builder) str(s *jsonschema.Schema, t *Type, keys map[string]*schema.Val
 			return false, nil // an empty enum admits nothing: the interpreter says so
 		}
 		if t.Nullable {
-			t.NullKeyword = "enum"
+			t.NullKeyword = kw
+		}
+		if kw == "const" {
+			t.EnumKeyword = kw
 		}
 		t.Kind, t.Nullable = KEnum, false
 		t.MinLen, t.MaxLen, t.Pattern = 0, -1, ""

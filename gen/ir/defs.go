@@ -19,7 +19,7 @@ func (b *builder) defTypes() error {
 		if err != nil {
 			return err
 		}
-		if t.Kind != KStruct && t.Kind != KUnion && t.Kind != KEnum || t.Nullable {
+		if t.Kind != KStruct && t.Kind != KUnion && t.Kind != KEnum && t.Kind != KIntEnum || t.Nullable {
 			// Any other shape is wrapped in a struct of its name, as a root
 			// without a struct shape is.
 			name := GoName(d.Key)
@@ -37,7 +37,7 @@ func (b *builder) defTypes() error {
 		if t.Name == "" {
 			t.Name = GoName(d.Key)
 		}
-		if t.Kind == KEnum || slices.Contains(b.model.Roots, t) {
+		if t.Kind == KEnum || t.Kind == KIntEnum || slices.Contains(b.model.Roots, t) {
 			b.defs = append(b.defs, t)
 			continue
 		}

@@ -3,6 +3,8 @@ package ir
 import (
 	"strconv"
 
+	"github.com/santhosh-tekuri/jsonschema/v5"
+
 	"github.com/zeroproject/zero/gen/internal/schema"
 	"github.com/zeroproject/zero/internal/jsonnum"
 	"github.com/zeroproject/zero/rt"
@@ -10,8 +12,9 @@ import (
 )
 
 // untypedEnum types a schema that is only an enum or a const of strings,
-// such as {"enum": ["push", "pr"]}: a string enum whose every mismatch,
-// a value of another JSON type included, fails at that keyword.
+// such as {"enum": ["push", "pr"]}, or of integers: a string or integer
+// enum whose every mismatch, a value of another JSON type included, fails
+// at that keyword.
 func untypedEnum(t *Type, keys map[string]*schema.Value) (bool, error) {
 	if len(keys) != 1 {
 		return false, nil
@@ -26,18 +29,41 @@ func untypedEnum(t *Type, keys map[string]*schema.Value) (bool, error) {
 	if len(vals) == 0 {
 		return false, nil
 	}
+	t.Kind, t.EnumKeyword, t.Untyped = KEnum, kw, true
+	if vals[0].Kind == rt.Number {
+		t.Kind = KIntEnum
+	}
 	seen := map[string]bool{}
 	for _, v := range vals {
-		if v.Kind != rt.String {
-			return false, nil
+		s, ok := v.Str, v.Kind == rt.String
+		if t.Kind == KIntEnum {
+			var n int64
+			n, ok = int64Of(v)
+			s = strconv.FormatInt(n, 10)
 		}
-		if !seen[v.Str] {
-			t.Values = append(t.Values, v.Str)
+		if !ok {
+			t.Kind, t.Values, t.EnumKeyword, t.Untyped = KRaw, nil, "", false
+			return false, nil // mixed kinds, or numbers that are not int64 integers
 		}
-		seen[v.Str] = true
+		if !seen[s] {
+			t.Values = append(t.Values, s)
+		}
+		seen[s] = true
 	}
-	t.Kind, t.EnumKeyword = KEnum, kw
 	return true, nil
+}
+
+// int64Of is the value of a JSON number that is an integer in int64's
+// range.
+func int64Of(v *schema.Value) (int64, bool) {
+	if v.Kind != rt.Number {
+		return 0, false
+	}
+	d, ok := jsonnum.Parse(v.Text)
+	if !ok || !d.IsInt() || !d.Rat().Num().IsInt64() {
+		return 0, false
+	}
+	return d.Rat().Num().Int64(), true
 }
 
 // intEnum turns an integer schema with an enum into a named integer type
@@ -50,14 +76,10 @@ func intEnum(t *Type, e *schema.Value) bool {
 		if v.Kind == rt.Null {
 			return false
 		}
-		if v.Kind != rt.Number {
+		n, ok := int64Of(v)
+		if !ok {
 			continue
 		}
-		d, ok := jsonnum.Parse(v.Text)
-		if !ok || !d.IsInt() || !d.Rat().Num().IsInt64() {
-			continue
-		}
-		n := d.Rat().Num().Int64()
 		if !seen[n] && rule.Check(n, -1) == nil {
 			t.Values = append(t.Values, strconv.FormatInt(n, 10))
 		}
@@ -72,4 +94,43 @@ func intEnum(t *Type, e *schema.Value) bool {
 	}
 	t.Kind, t.Nullable, t.Int = KIntEnum, false, nil
 	return true
+}
+
+// constEnum types a oneOf or anyOf whose every branch is one string const
+// (with "type": "string" or not), such as a documented enum
+// {"oneOf": [{"const": "allow", "description": "..."}, ...]}: a string
+// enum whose constants carry the branches' descriptions. Distinct consts
+// never overlap, so oneOf and anyOf agree; a value outside them fails at
+// every branch's const, and so does a value of another JSON type unless
+// the schema itself says "type": "string".
+func (b *builder) constEnum(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) bool {
+	kw, list := "oneOf", s.OneOf
+	if keys["anyOf"] != nil {
+		kw, list = "anyOf", s.AnyOf
+	}
+	typed := keys["type"] != nil
+	if keys[kw] == nil || len(keys) != 1+btoi(typed) || typed && (len(s.Types) != 1 || s.Types[0] != "string") || len(list) == 0 {
+		return false
+	}
+	seen := map[string]bool{}
+	var values, docs []string
+	for _, br := range list {
+		bk, _ := b.constraintKeys(br)
+		c := bk["const"]
+		if c == nil || c.Kind != rt.String || seen[c.Str] || len(bk) != 1+btoi(bk["type"] != nil) ||
+			bk["type"] != nil && (len(br.Types) != 1 || br.Types[0] != "string") {
+			return false
+		}
+		seen[c.Str] = true
+		values, docs = append(values, c.Str), append(docs, br.Description)
+	}
+	t.Kind, t.Values, t.ValueDocs, t.EnumKeyword, t.Untyped = KEnum, values, docs, "const", !typed
+	return true
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

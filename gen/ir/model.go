@@ -37,10 +37,13 @@ type Type struct {
 	// false: "type", or "enum" when the type admits null but the enum
 	// does not list it.
 	NullKeyword string
-	// EnumKeyword is set on an enum whose schema has no type keyword: the
-	// keyword ("enum" or "const") every mismatch fails at, a value of
-	// another JSON type included.
+	// EnumKeyword is the keyword a value outside an enum fails at when it
+	// is not "enum": "const" for a const or a oneOf/anyOf of consts.
+	// Untyped marks an enum whose
+	// schema has no type keyword, so that a value of another JSON type
+	// fails at EnumKeyword too ("enum" or "const").
 	EnumKeyword string
+	Untyped     bool
 	Schema      *jsonschema.Schema // the compiled schema the type comes from
 	// Alias, on a nullable use of another type (X or null), is X's type:
 	// the alias declares nothing and shares X's name and shape.
@@ -52,7 +55,10 @@ type Type struct {
 	// its one field, Value, is the whole document.
 	Wrapper bool
 	Extra   *Type // additionalProperties: nil when forbidden
-	ObjSize *Size
+	// SkipExtra says unknown properties are admitted but not kept: the
+	// decoder checks their syntax and skips them (see Model.SkipUnknown).
+	SkipExtra bool
+	ObjSize   *Size
 
 	// KUnion
 	Disc     string  // the discriminating property
@@ -64,8 +70,9 @@ type Type struct {
 	// KEnum (and KString with an inline enum), KIntEnum
 	Values []string
 	// ConstNames are the Go names of the constants of Values, in order
-	// (KEnum, KIntEnum).
+	// (KEnum, KIntEnum); ValueDocs, when set, document each value.
 	ConstNames []string
+	ValueDocs  []string
 
 	// KString
 	MinLen, MaxLen int // MaxLen < 0: none

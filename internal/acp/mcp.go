@@ -15,8 +15,9 @@ const mcpSource = "session/new"
 
 // MCPStarter starts the MCP servers of a session working in cwd; nil means
 // Zero connects no MCP server. The warnings name the servers that did not
-// start; the session goes on without their tools.
-type MCPStarter func(ctx context.Context, servers []mcp.ServerConfig, cwd string) (*mcp.Manager, []mcp.Warning)
+// start; the session goes on without their tools. An error (two tools
+// that map to one name) fails the session's creation.
+type MCPStarter func(ctx context.Context, servers []mcp.ServerConfig, cwd string) (*mcp.Manager, []mcp.Warning, error)
 
 // clientServers reads the mcpServers of session/new or session/load:
 // stdio servers (no type) and Streamable HTTP servers (type http). SSE is
@@ -107,7 +108,10 @@ func (s *server) startMCP(list []rt.Raw, cwd string) (*mcp.Manager, error) {
 	if len(all) == 0 || s.cfg.StartMCP == nil {
 		return nil, nil
 	}
-	m, warns := s.cfg.StartMCP(s.ctx, all, cwd)
+	m, warns, err := s.cfg.StartMCP(s.ctx, all, cwd)
+	if err != nil {
+		return nil, &rpcError{code: codeInvalidParams, msg: "invalid params: the MCP servers cannot be used together: " + err.Error(), pointer: "/params/mcpServers"}
+	}
 	for _, w := range warns {
 		fmt.Fprintf(s.cfg.Log, "zero acp: warning: %s\n", s.cfg.Redactor.String("", w.Message))
 	}

@@ -56,7 +56,9 @@ func (s *server) runPrompt(ctx context.Context, id rt.Raw, st *sessionState, tex
 		return errorMessage(id, internalError(err.Error()))
 	}
 	if st.mcp != nil {
-		tb.AddMCP(st.mcp)
+		if err := tb.AddMCP(st.mcp); err != nil {
+			return errorMessage(id, internalError(err.Error()))
+		}
 	}
 	u := &updates{s: s, st: st, root: st.ws.Root(), calls: map[string]*callState{}}
 	cfg := run.Config{

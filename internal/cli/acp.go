@@ -69,7 +69,7 @@ func acpMCPStarter(env Env, red *redact.Redactor) (acp.MCPStarter, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(ctx context.Context, servers []mcp.ServerConfig, cwd string) (*mcp.Manager, []mcp.Warning) {
+	return func(ctx context.Context, servers []mcp.ServerConfig, cwd string) (*mcp.Manager, []mcp.Warning, error) {
 		return mcp.Start(ctx, servers, mcp.Options{ClientName: "zero", ClientVersion: Version(),
 			StartupTimeout: startup, CallTimeout: call, Environ: env.Environ, Cwd: cwd,
 			Stderr: env.Stderr, Redact: func(s string) string { return red.String("", s) }})

@@ -22,6 +22,9 @@ type execution struct {
 	f    *execFlags
 	red  *redact.Redactor
 	sink *trackedSink
+	// out holds what the sinks write to stdout until the run waits; see
+	// streamio.Buffered.
+	out  *streamio.Buffered
 	json *streamio.JSON // the json sink, when -o json
 	text *streamio.Text // the text sink, when -o text
 	// spinner shows the wait on the model, in text mode on a terminal.
@@ -49,6 +52,7 @@ func execCmd(ctx context.Context, env Env, args []string) (code int) {
 		return usageFailure(env, err, "zero exec --help")
 	}
 	x := newExecution(env, f)
+	defer x.out.Flush() // last: after a crash's error and run_end
 	defer func() {
 		if p := recover(); p != nil {
 			code = x.crash(p)
@@ -59,7 +63,7 @@ func execCmd(ctx context.Context, env Env, args []string) (code int) {
 
 func newExecution(env Env, f *execFlags) *execution {
 	red := redact.New(append([]string{env.Getenv("OPENAI_API_KEY"), env.Getenv("ANTHROPIC_API_KEY")}, f.mcpSecrets...)...)
-	x := &execution{env: env, f: f, red: red, runID: run.NewRunID(time.Now())}
+	x := &execution{env: env, f: f, red: red, runID: run.NewRunID(time.Now()), out: streamio.NewBuffered(env.Stdout)}
 	var sink streamio.Sink = x.newSink()
 	if f.lastMessage != "" {
 		sink = &lastMessageSink{Sink: sink, path: f.lastMessage, hook: red.String}
@@ -72,9 +76,9 @@ func newExecution(env Env, f *execFlags) *execution {
 func (x *execution) newSink() streamio.Sink {
 	switch x.f.format {
 	case streamio.FormatStreamJSON:
-		return streamio.NewStreamJSON(x.env.Stdout, x.f.schemaVersion, x.red.String)
+		return streamio.NewStreamJSON(x.out, x.f.schemaVersion, x.red.String)
 	case streamio.FormatJSON:
-		x.json = streamio.NewJSON(x.env.Stdout, x.f.schemaVersion, x.red.String)
+		x.json = streamio.NewJSON(x.out, x.f.schemaVersion, x.red.String)
 		return x.json
 	}
 	return x.newTextSink()
@@ -142,7 +146,7 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 		Start:    run.Start{RunID: x.runID, SessionID: streamio.NoSession, Cwd: ws.Root(), Provider: c.name, Model: c.model, APIModel: c.model},
 		Provider: p, Tools: tb, MaxTurns: x.f.maxTurns, Prompt: prompt, System: system,
 		Sink: x.sink, Redactor: x.red, Warnings: append(x.warnings(), warns...),
-		MaxOutputTokens: maxOut, OnStop: x.onStop, OnWait: x.onWait,
+		MaxOutputTokens: maxOut, OnStop: x.onStop, OnWait: x.onWait, Flush: x.flushOut,
 		LimitHint: "raise it with --max-turns",
 	}
 	if sess != nil {
@@ -228,9 +232,14 @@ func (x *execution) readerGone() bool {
 	return x.text != nil && x.text.ReaderGone()
 }
 
+// flushOut writes out what the sinks wrote to stdout. A failure stays in
+// x.out, and the next write of a sink reports it.
+func (x *execution) flushOut() { x.out.Flush() }
+
 // errorf prints "zero: ..." on stderr, redacted, red on a terminal that
 // takes colours.
 func (x *execution) errorf(format string, args ...any) {
+	x.flushOut() // the events before the message go out first
 	msg := "zero: " + x.red.String("message", fmt.Sprintf(format, args...))
 	if x.f.format == streamio.FormatText && colorOn(x.env) {
 		msg = "\x1b[31m" + msg + "\x1b[0m"

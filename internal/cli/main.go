@@ -35,6 +35,7 @@ type Env struct {
 // failed (exit code 3, run_end recorded in the session).
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	signal.Ignore(syscall.SIGPIPE)
+	defer startProfile(os.Getenv("ZERO_CPUPROFILE"), stderr)()
 	ctx, stop := signalContext()
 	defer stop()
 	return Run(ctx, args, Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv, Environ: os.Environ(),

@@ -65,7 +65,8 @@ func (f *execFlags) checkMCPNames() error {
 }
 
 // startMCP starts the configured servers, if any, with the limits of the
-// environment. The caller closes the manager.
+// environment. Two tools with one name are a configuration error (exit 3).
+// The caller closes the manager.
 func (x *execution) startMCP(ctx context.Context, cwd string) (*mcp.Manager, []run.Warning, error) {
 	if len(x.f.mcpServers) == 0 {
 		return nil, nil, nil
@@ -78,9 +79,12 @@ func (x *execution) startMCP(ctx context.Context, cwd string) (*mcp.Manager, []r
 	if err != nil {
 		return nil, nil, err
 	}
-	m, warns := mcp.Start(ctx, x.f.mcpServers, mcp.Options{ClientName: "zero", ClientVersion: Version(),
+	m, warns, err := mcp.Start(ctx, x.f.mcpServers, mcp.Options{ClientName: "zero", ClientVersion: Version(),
 		StartupTimeout: startup, CallTimeout: call, Environ: x.env.Environ, Cwd: cwd,
 		Stderr: x.env.Stderr, Redact: func(s string) string { return x.red.String("", s) }})
+	if err != nil {
+		return nil, nil, configErrorf("%v", err)
+	}
 	var out []run.Warning
 	for _, w := range warns {
 		out = append(out, run.Warning{Code: streamjsonv2.WarningCodeMcpServer, Message: w.Message})

@@ -18,7 +18,7 @@ func colorOn(env Env) bool {
 // newTextSink returns the text sink; on a terminal it shows reasoning,
 // colours and, while the model is awaited, a spinner.
 func (x *execution) newTextSink() streamio.Sink {
-	t := streamio.NewText(x.env.Stdout, x.env.Stderr, x.red.String)
+	t := streamio.NewText(x.out, x.env.Stderr, x.red.String)
 	x.text = t
 	if !x.env.StderrTerminal {
 		return t

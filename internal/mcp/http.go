@@ -139,8 +139,8 @@ func (s *streamable) readStream(body io.ReadCloser) {
 			}
 			return
 		}
-		if ev.Type == "message" && ev.Data != "" {
-			s.handle([]byte(ev.Data))
+		if ev.Type == "message" && len(ev.Data) != 0 {
+			s.handle(append([]byte(nil), ev.Data...)) // ev.Data is the reader's buffer
 		}
 	}
 }

@@ -44,13 +44,18 @@ func (a *attempt) close() {
 	a.cancel(nil)
 }
 
-// idleReader resets the attempt's watchdog each time bytes arrive.
+// idleReader resets the attempt's watchdog each time bytes arrive, and
+// calls wait (when set) before each read, which may wait on the network.
 type idleReader struct {
-	r io.Reader
-	a *attempt
+	r    io.Reader
+	a    *attempt
+	wait func()
 }
 
 func (r *idleReader) Read(p []byte) (int, error) {
+	if r.wait != nil {
+		r.wait()
+	}
 	n, err := r.r.Read(p)
 	if n > 0 {
 		r.a.kick()

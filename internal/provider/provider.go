@@ -15,11 +15,16 @@
 //   - internal/provider/anthropic: the Messages API.
 //
 // internal/provider/sse reads the Server-Sent Events both vendors stream, and
-// internal/provider/providertest has scripted fake servers for tests.
+// internal/provider/providertest has scripted fake servers for tests. The data of each event is
+// a vendor document with a schema of its own (schema/openai/v1/chunk.json,
+// schema/anthropic/v1/event.json), decoded by its generated decoder straight from the SSE
+// reader's buffer.
 //
 // Transport holds what the vendors share: retries with backoff before the stream starts (429, 5xx
 // and connection errors, at most three tries), error messages extracted from the vendor's JSON
 // body, an idle watchdog while streaming, and redaction of the API key from every error message.
+// A caller that buffers its output gives Transport a function to call before each wait for more
+// of the response (WithBeforeWait), and flushes there.
 package provider
 
 import (
@@ -60,6 +65,18 @@ type Message struct {
 	ToolName string
 	// IsError, for Role "tool", says the result is an error.
 	IsError bool
+	// Images, for Role "tool", are images the tool returned. Text already
+	// names each one, so a provider whose API takes no images in tool
+	// results (OpenAI's Chat Completions) sends the text alone.
+	Images []Image
+}
+
+// Image is an image a tool returned.
+type Image struct {
+	// MediaType is its MIME type, as in "image/png".
+	MediaType string
+	// Data is the image, base64-encoded (standard alphabet, padded).
+	Data string
 }
 
 // ToolSpec describes a tool the model may call.

@@ -17,7 +17,7 @@ func stream(ctx context.Context, tr *provider.Transport, srv *providertest.Serve
 	newRequest := func(ctx context.Context) (*http.Request, error) {
 		return http.NewRequestWithContext(ctx, http.MethodPost, srv.URL, nil)
 	}
-	return tr.Stream(ctx, newRequest, func(ev sse.Event) (bool, error) { return ev.Data == "[DONE]", nil })
+	return tr.Stream(ctx, newRequest, func(ev sse.Event) (bool, error) { return string(ev.Data) == "[DONE]", nil })
 }
 
 func TestRetryAfterIsCapped(t *testing.T) {

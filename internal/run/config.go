@@ -65,6 +65,10 @@ type Config struct {
 	// OnToolStart, when set, is called right before a granted tool call
 	// runs, with the call's id as events name it.
 	OnToolStart func(id string)
+	// Flush, when set, writes out what the sink holds. The run calls it
+	// before it waits: on the model (and the provider before each read of
+	// the response, through provider.WithBeforeWait) and on a tool.
+	Flush func()
 	// LimitHint is appended to the turn-limit error, to name the setting
 	// that raises the limit (for zero exec, its --max-turns flag).
 	LimitHint string

@@ -23,9 +23,9 @@ func (r *runner) record(v sessionv1.SessionRecordValue) error {
 
 // recordAssistant records one model turn: its text, reasoning and calls.
 func (r *runner) recordAssistant(t *turnState, withCalls bool) error {
-	rec := &sessionv1.AssistantRecord{RunID: r.runID, Text: t.text}
-	if t.reasoning != "" {
-		rec.Reasoning = rt.Some(t.reasoning)
+	rec := &sessionv1.AssistantRecord{RunID: r.runID, Text: t.text.String()}
+	if t.reasoning.Len() > 0 {
+		rec.Reasoning = rt.Some(t.reasoning.String())
 	}
 	if withCalls {
 		for _, c := range t.calls {

@@ -3,6 +3,7 @@ package run
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
@@ -11,8 +12,8 @@ import (
 
 // turnState gathers one model turn as it streams.
 type turnState struct {
-	text      string // this turn's text, unredacted
-	reasoning string
+	text      strings.Builder // this turn's text, unredacted
+	reasoning strings.Builder
 	calls     []*call
 	usage     provider.Usage
 	hasUsage  bool
@@ -26,8 +27,13 @@ func (r *runner) turn(ctx context.Context) (int, error) {
 	req := provider.Request{Model: r.cfg.Start.APIModel, System: r.system, Messages: r.msgs, Tools: r.cfg.Tools.Offered(),
 		MaxTokens: r.cfg.MaxOutputTokens}
 	t := &turnState{}
+	r.flush()
 	r.waiting(true)
-	err := r.cfg.Provider.Stream(ctx, req, func(ev provider.Event) error {
+	streamCtx := ctx
+	if r.cfg.Flush != nil {
+		streamCtx = provider.WithBeforeWait(ctx, r.cfg.Flush)
+	}
+	err := r.cfg.Provider.Stream(streamCtx, req, func(ev provider.Event) error {
 		r.waiting(false)
 		return r.onEvent(t, ev)
 	})
@@ -73,6 +79,13 @@ func (r *runner) warnCut(t *turnState) error {
 	return r.warn(streamjsonv2.WarningCodeMaxOutputTokens, msg+"; raise the limit with --max-output-tokens")
 }
 
+// flush writes out what the sink holds, before the run waits.
+func (r *runner) flush() {
+	if r.cfg.Flush != nil {
+		r.cfg.Flush()
+	}
+}
+
 // waiting tells Config.OnWait whether the run now waits on the model.
 func (r *runner) waiting(w bool) {
 	if r.cfg.OnWait != nil && r.isWaiting != w {
@@ -87,7 +100,7 @@ func (r *runner) onEvent(t *turnState, ev provider.Event) error {
 	case provider.EventText:
 		return r.onText(t, ev.Delta)
 	case provider.EventReasoning:
-		t.reasoning += ev.Delta
+		t.reasoning.WriteString(ev.Delta)
 		return r.deltas.reasoningDelta(ev.Delta)
 	case provider.EventToolCall:
 		return r.onToolCall(t, ev.Call)
@@ -108,7 +121,7 @@ func (r *runner) onText(t *turnState, delta string) error {
 	if delta == "" {
 		return nil
 	}
-	t.text += delta
+	t.text.WriteString(delta)
 	if !t.separated {
 		t.separated = true
 		delta = separator(r.answer.String()) + delta
@@ -161,14 +174,14 @@ func (r *runner) usage(t *turnState) error {
 // that a resumed session knows what the user saw. Its tool calls never ran
 // and are left out.
 func (r *runner) recordPartial(t *turnState) {
-	if t.text != "" || t.reasoning != "" {
+	if t.text.Len() > 0 || t.reasoning.Len() > 0 {
 		r.recordAssistant(t, false)
 	}
 }
 
 // message returns the turn as the assistant message of the conversation.
 func (t *turnState) message() provider.Message {
-	m := provider.Message{Role: provider.RoleAssistant, Text: t.text, Reasoning: t.reasoning}
+	m := provider.Message{Role: provider.RoleAssistant, Text: t.text.String(), Reasoning: t.reasoning.String()}
 	for _, c := range t.calls {
 		m.ToolCalls = append(m.ToolCalls, c.orig)
 	}

@@ -19,8 +19,8 @@ type StreamJSON struct {
 // NewStreamJSON returns a Sink that writes version (1 or 2) events to w.
 // hook sees every free-text string of every event before it is encoded; pass
 // the redactor's String method. Each line, newline included, reaches w in
-// one Write call; w should be unbuffered (os.Stdout is), so each event is
-// flushed as it is written.
+// one Write call. zero gives it a Buffered, which holds whole lines until
+// the run waits; an unbuffered w (os.Stdout) gets each line as it comes.
 func NewStreamJSON(w io.Writer, version int, hook rt.StringHook) *StreamJSON {
 	return &StreamJSON{w: w, version: version, enc: rt.Encoder{Buf: make([]byte, 0, 4096), Hook: hook}}
 }

@@ -128,8 +128,7 @@ func (t *Text) reasoning(s string) error {
 		prefix = t.newRow()
 		t.inReason = true
 	}
-	_, err := io.WriteString(t.errw, prefix+t.paint(sgrDim, s))
-	return err
+	return t.toErrw(prefix + t.paint(sgrDim, s))
 }
 
 // endReasoning ends the reasoning's line on errw.
@@ -138,8 +137,7 @@ func (t *Text) endReasoning() error {
 		return nil
 	}
 	t.inReason = false
-	_, err := io.WriteString(t.errw, "\n")
-	return err
+	return t.toErrw("\n")
 }
 
 // final writes the whole answer when nothing was streamed (the tool
@@ -166,7 +164,18 @@ func (t *Text) endLine() error {
 // progress writes one row to errw, in colour when asked to.
 func (t *Text) progress(color, format string, args ...any) error {
 	row := fmt.Sprintf(format, args...)
-	_, err := io.WriteString(t.errw, t.newRow()+t.paint(color, strings.TrimSuffix(row, "\n"))+"\n")
+	return t.toErrw(t.newRow() + t.paint(color, strings.TrimSuffix(row, "\n")) + "\n")
+}
+
+// toErrw writes s to errw once the answer written before it has left out,
+// when out buffers (a Flusher), so that on a shared screen the two keep
+// their order. A failure to flush out stays with out, whose next write
+// reports it; the row is written all the same.
+func (t *Text) toErrw(s string) error {
+	if f, ok := t.out.(Flusher); ok {
+		f.Flush()
+	}
+	_, err := io.WriteString(t.errw, s)
 	return err
 }
 

@@ -1,86 +1,55 @@
 package anthropic
 
 import (
-	"encoding/json"
 	"strings"
 
+	anthropicv1 "github.com/zeroproject/zero/generated/anthropic/v1"
 	"github.com/zeroproject/zero/internal/provider"
 	"github.com/zeroproject/zero/internal/provider/sse"
+	"github.com/zeroproject/zero/rt"
 )
 
-// event is the part of a Messages stream event Zero reads.
-type event struct {
-	Type         string        `json:"type"`
-	Index        int           `json:"index"`
-	Message      *startMessage `json:"message"`
-	ContentBlock contentBlock  `json:"content_block"`
-	Delta        eventDelta    `json:"delta"`
-	Usage        *usage        `json:"usage"`
-	Error        *apiError     `json:"error"`
-}
+// The events are decoded by the generated decoder of schema/anthropic/v1/event.json, whose
+// objects are open (members Zero does not read are skipped without allocating) and whose
+// members may all be null. A value absent or null reads as its zero value through val.
 
-type startMessage struct {
-	Usage *usage `json:"usage"`
-}
-
-type contentBlock struct {
-	Type     string          `json:"type"`
-	ID       string          `json:"id"`
-	Name     string          `json:"name"`
-	Text     string          `json:"text"`
-	Thinking string          `json:"thinking"`
-	Input    json.RawMessage `json:"input"`
-}
-
-type eventDelta struct {
-	Type        string `json:"type"`
-	Text        string `json:"text"`
-	Thinking    string `json:"thinking"`
-	PartialJSON string `json:"partial_json"`
-	StopReason  string `json:"stop_reason"`
-}
-
-type usage struct {
-	InputTokens              int64 `json:"input_tokens"`
-	OutputTokens             int64 `json:"output_tokens"`
-	CacheCreationInputTokens int64 `json:"cache_creation_input_tokens"`
-	CacheReadInputTokens     int64 `json:"cache_read_input_tokens"`
-}
-
-type apiError struct {
-	Type    string `json:"type"`
-	Message string `json:"message"`
-}
+// val returns the value of an optional, nullable member, or the zero value when the member
+// is absent or null.
+func val[T any](o rt.Opt[rt.Nullable[T]]) T { return o.V.V }
 
 // stream turns one response's events into provider events.
 type stream struct {
 	t      *provider.Transport
 	emit   func(provider.Event) error
-	blocks map[int]*toolUse
+	blocks map[int64]*toolUse
 	usage  provider.Usage
+	dec    rt.Decoder
+	e      anthropicv1.StreamEvent
 }
 
 // toolUse is a tool_use block whose input is still arriving.
 type toolUse struct {
 	id, name string
-	start    json.RawMessage // the input given in content_block_start
+	start    rt.Raw // the input given in content_block_start
 	args     strings.Builder
 }
 
 func newStream(t *provider.Transport, emit func(provider.Event) error) *stream {
-	return &stream{t: t, emit: emit, blocks: map[int]*toolUse{}}
+	return &stream{t: t, emit: emit, blocks: map[int64]*toolUse{}}
 }
 
 // handle reads one SSE event; message_stop ends the turn.
 func (s *stream) handle(ev sse.Event) (done bool, err error) {
-	var e event
-	if err := json.Unmarshal([]byte(ev.Data), &e); err != nil {
+	s.dec.Reset(ev.Data)
+	if err := s.e.DecodeJSON(&s.dec); err != nil {
 		return false, s.t.Errorf(false, "malformed event %s: %v", ev.Type, err)
 	}
-	if e.Type == "" {
-		e.Type = ev.Type
+	e := &s.e
+	typ := val(e.Type)
+	if typ == "" {
+		typ = ev.Type
 	}
-	switch e.Type {
+	switch typ {
 	case "message_start":
 		s.start(e)
 	case "content_block_start":
@@ -99,50 +68,52 @@ func (s *stream) handle(ev sse.Event) (done bool, err error) {
 	return false, nil // ping, and event types added later
 }
 
-func (s *stream) start(e event) {
-	if e.Message != nil && e.Message.Usage != nil {
-		s.usage.PromptTokens = promptTokens(e.Message.Usage)
-		s.usage.CompletionTokens = e.Message.Usage.OutputTokens
+func (s *stream) start(e *anthropicv1.StreamEvent) {
+	if u := val(e.Message).Usage.V; u.Valid {
+		s.usage.PromptTokens = promptTokens(&u.V)
+		s.usage.CompletionTokens = val(u.V.OutputTokens)
 	}
 }
 
 // blockStart begins a tool_use block, or emits text or thinking a block starts with.
-func (s *stream) blockStart(e event) error {
-	b := e.ContentBlock
-	switch b.Type {
+func (s *stream) blockStart(e *anthropicv1.StreamEvent) error {
+	b := val(e.ContentBlock)
+	switch val(b.Type) {
 	case "tool_use":
-		s.blocks[e.Index] = &toolUse{id: b.ID, name: b.Name, start: b.Input}
+		s.blocks[val(e.Index)] = &toolUse{id: val(b.ID), name: val(b.Name), start: b.Input}
 	case "text":
-		return s.emitDelta(provider.EventText, b.Text)
+		return s.emitDelta(provider.EventText, val(b.Text))
 	case "thinking":
-		return s.emitDelta(provider.EventReasoning, b.Thinking)
+		return s.emitDelta(provider.EventReasoning, val(b.Thinking))
 	}
 	return nil
 }
 
-func (s *stream) blockDelta(e event) error {
-	switch e.Delta.Type {
+func (s *stream) blockDelta(e *anthropicv1.StreamEvent) error {
+	d := val(e.Delta)
+	switch val(d.Type) {
 	case "text_delta":
-		return s.emitDelta(provider.EventText, e.Delta.Text)
+		return s.emitDelta(provider.EventText, val(d.Text))
 	case "thinking_delta":
-		return s.emitDelta(provider.EventReasoning, e.Delta.Thinking)
+		return s.emitDelta(provider.EventReasoning, val(d.Thinking))
 	case "input_json_delta":
-		b, ok := s.blocks[e.Index]
+		b, ok := s.blocks[val(e.Index)]
 		if !ok {
-			return s.t.Errorf(false, "malformed stream: input_json_delta for content block %d, which is no tool_use", e.Index)
+			return s.t.Errorf(false, "malformed stream: input_json_delta for content block %d, which is no tool_use", val(e.Index))
 		}
-		b.args.WriteString(e.Delta.PartialJSON)
+		b.args.WriteString(val(d.PartialJSON))
 	}
 	return nil // signature_delta, and delta types added later
 }
 
 // blockStop emits a completed tool call.
-func (s *stream) blockStop(e event) error {
-	b, ok := s.blocks[e.Index]
+func (s *stream) blockStop(e *anthropicv1.StreamEvent) error {
+	index := val(e.Index)
+	b, ok := s.blocks[index]
 	if !ok {
 		return nil
 	}
-	delete(s.blocks, e.Index)
+	delete(s.blocks, index)
 	call := provider.ToolCall{ID: b.id, Name: b.name, Args: b.input()}
 	return s.emit(provider.Event{Kind: provider.EventToolCall, Call: call})
 }
@@ -159,8 +130,8 @@ func (b *toolUse) input() []byte {
 }
 
 // messageDelta emits the cumulative usage and the stop reason.
-func (s *stream) messageDelta(e event) error {
-	if r := e.Delta.StopReason; r != "" {
+func (s *stream) messageDelta(e *anthropicv1.StreamEvent) error {
+	if r := val(val(e.Delta).StopReason); r != "" {
 		stop := provider.Stop{Reason: r, Truncated: truncatedBy(r)}
 		if err := s.emit(provider.Event{Kind: provider.EventStop, Stop: stop}); err != nil {
 			return err
@@ -175,12 +146,13 @@ func truncatedBy(reason string) bool {
 }
 
 // messageUsage takes the cumulative usage of a message_delta and emits it.
-func (s *stream) messageUsage(e event) error {
-	if e.Usage == nil {
+func (s *stream) messageUsage(e *anthropicv1.StreamEvent) error {
+	u := e.Usage.V
+	if !u.Valid {
 		return nil
 	}
-	s.usage.CompletionTokens = e.Usage.OutputTokens
-	if p := promptTokens(e.Usage); p > 0 {
+	s.usage.CompletionTokens = val(u.V.OutputTokens)
+	if p := promptTokens(&u.V); p > 0 {
 		s.usage.PromptTokens = p
 	}
 	s.usage.TotalTokens = s.usage.PromptTokens + s.usage.CompletionTokens
@@ -188,15 +160,16 @@ func (s *stream) messageUsage(e event) error {
 }
 
 // streamError reports an error event; overloaded and server-side errors may pass on retry.
-func (s *stream) streamError(e event) error {
-	if e.Error == nil {
+func (s *stream) streamError(e *anthropicv1.StreamEvent) error {
+	if !e.Error.V.Valid {
 		return s.t.Errorf(true, "error in stream")
 	}
-	switch e.Error.Type {
+	typ, msg := val(e.Error.V.V.Type), val(e.Error.V.V.Message)
+	switch typ {
 	case "overloaded_error", "api_error", "rate_limit_error", "timeout_error":
-		return s.t.Errorf(true, "error in stream: %s: %s", e.Error.Type, e.Error.Message)
+		return s.t.Errorf(true, "error in stream: %s: %s", typ, msg)
 	}
-	return s.t.Errorf(false, "error in stream: %s: %s", e.Error.Type, e.Error.Message)
+	return s.t.Errorf(false, "error in stream: %s: %s", typ, msg)
 }
 
 func (s *stream) emitDelta(kind provider.EventKind, text string) error {
@@ -207,6 +180,6 @@ func (s *stream) emitDelta(kind provider.EventKind, text string) error {
 }
 
 // promptTokens counts all input tokens, cached or not.
-func promptTokens(u *usage) int64 {
-	return u.InputTokens + u.CacheCreationInputTokens + u.CacheReadInputTokens
+func promptTokens(u *anthropicv1.Usage) int64 {
+	return val(u.InputTokens) + val(u.CacheCreationInputTokens) + val(u.CacheReadInputTokens)
 }

@@ -82,6 +82,17 @@ func TestStreamDetails(t *testing.T) {
 			ev("message_stop", stop),
 		},
 		want: nil,
+	}, {
+		name: "null for members, a missing type, and members Zero does not read",
+		chunks: []string{
+			ev("message_start", `{"type":"message_start","message":{"id":"m","usage":{"input_tokens":5,"cache_read_input_tokens":null,"output_tokens":null,"server_tool_use":{"web_search_requests":0}}}}`),
+			ev("content_block_start", `{"index":0,"content_block":{"type":"text","text":null,"citations":null}}`),
+			ev("content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hi","x":[1,{"y":"\u00e9"}]}}`),
+			ev("content_block_stop", `{"type":"content_block_stop","index":0}`),
+			ev("message_delta", `{"type":"message_delta","delta":{"stop_reason":null,"stop_sequence":null},"usage":{"input_tokens":null,"output_tokens":3}}`),
+			ev("message_stop", `{"type":"message_stop","message":null}`),
+		},
+		want: []provider.Event{{Kind: provider.EventText, Delta: "Hi"}, usageEvent(5, 3)},
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,59 +1,33 @@
 package openai
 
 import (
-	"encoding/json"
+	"bytes"
 	"fmt"
 	"strings"
 
+	openaiv1 "github.com/zeroproject/zero/generated/openai/v1"
 	"github.com/zeroproject/zero/internal/provider"
 	"github.com/zeroproject/zero/internal/provider/sse"
+	"github.com/zeroproject/zero/rt"
 )
 
-// chunk is the part of a chat.completion.chunk object Zero reads. Compatible servers may leave
-// out id, send usage as null, send empty choices, or report an error in the stream.
-type chunk struct {
-	Choices []choice    `json:"choices"`
-	Usage   *chunkUsage `json:"usage"`
-	Error   *chunkError `json:"error"`
-}
+// The chunks are decoded by the generated decoder of schema/openai/v1/chunk.json, whose
+// objects are open (members Zero does not read are skipped without allocating) and whose
+// members may all be null, as compatible servers send them. A value absent or null reads as
+// its zero value through val.
 
-type choice struct {
-	Delta        delta  `json:"delta"`
-	FinishReason string `json:"finish_reason"`
-}
-
-type delta struct {
-	Content          string          `json:"content"`
-	ReasoningContent string          `json:"reasoning_content"`
-	Reasoning        string          `json:"reasoning"`
-	ToolCalls        []toolCallDelta `json:"tool_calls"`
-}
-
-type toolCallDelta struct {
-	Index    *int   `json:"index"`
-	ID       string `json:"id"`
-	Function struct {
-		Name      string `json:"name"`
-		Arguments string `json:"arguments"`
-	} `json:"function"`
-}
-
-type chunkUsage struct {
-	PromptTokens     int64 `json:"prompt_tokens"`
-	CompletionTokens int64 `json:"completion_tokens"`
-	TotalTokens      int64 `json:"total_tokens"`
-}
-
-type chunkError struct {
-	Message string `json:"message"`
-}
+// val returns the value of an optional, nullable member, or the zero value when the member
+// is absent or null.
+func val[T any](o rt.Opt[rt.Nullable[T]]) T { return o.V.V }
 
 // stream turns one response's chunks into events.
 type stream struct {
 	t       *provider.Transport
 	emit    func(provider.Event) error
+	dec     rt.Decoder
+	c       openaiv1.ChatCompletionChunk
 	calls   []*pendingCall // in order of their first fragment
-	byIndex map[int]*pendingCall
+	byIndex map[int64]*pendingCall
 	// finished says a choice carried a finish_reason: the answer is complete even if the
 	// server closes the stream without "data: [DONE]", as some compatible servers do.
 	finished bool
@@ -66,59 +40,59 @@ type pendingCall struct {
 }
 
 func newStream(t *provider.Transport, emit func(provider.Event) error) *stream {
-	return &stream{t: t, emit: emit, byIndex: map[int]*pendingCall{}}
+	return &stream{t: t, emit: emit, byIndex: map[int64]*pendingCall{}}
 }
 
 // handle reads one SSE event: a chunk, or [DONE] which ends the turn.
 func (s *stream) handle(ev sse.Event) (done bool, err error) {
-	data := strings.TrimSpace(ev.Data)
-	switch data {
+	data := bytes.TrimSpace(ev.Data)
+	switch string(data) {
 	case "":
 		return false, nil
 	case "[DONE]":
 		return true, s.flush()
 	}
-	var c chunk
-	if err := json.Unmarshal([]byte(data), &c); err != nil {
+	s.dec.Reset(data)
+	if err := s.c.DecodeJSON(&s.dec); err != nil {
 		return false, s.t.Errorf(false, "malformed chunk: %v", err)
 	}
-	return false, s.chunk(c)
+	return false, s.chunk(&s.c)
 }
 
-func (s *stream) chunk(c chunk) error {
-	if c.Error != nil {
-		return s.t.Errorf(true, "error in stream: %s", c.Error.Message)
+func (s *stream) chunk(c *openaiv1.ChatCompletionChunk) error {
+	if e := c.Error.V; e.Valid {
+		return s.t.Errorf(true, "error in stream: %s", val(e.V.Message))
 	}
-	for _, ch := range c.Choices {
-		if err := s.choice(ch); err != nil {
+	for _, ch := range val(c.Choices) {
+		if err := s.choice(&ch.V); err != nil {
 			return err
 		}
 	}
-	if c.Usage == nil {
-		return nil
+	if u := c.Usage.V; u.Valid {
+		return s.emit(provider.Event{Kind: provider.EventUsage, Usage: usageOf(&u.V)})
 	}
-	return s.emit(provider.Event{Kind: provider.EventUsage, Usage: usageOf(c.Usage)})
+	return nil
 }
 
 // choice emits the delta's reasoning and text, gathers its tool-call fragments, and emits the
 // completed calls when the choice finishes.
-func (s *stream) choice(ch choice) error {
-	d := ch.Delta
-	if r := d.ReasoningContent + d.Reasoning; r != "" {
+func (s *stream) choice(ch *openaiv1.ChunkChoice) error {
+	d := val(ch.Delta)
+	if r := val(d.ReasoningContent) + val(d.Reasoning); r != "" {
 		if err := s.emit(provider.Event{Kind: provider.EventReasoning, Delta: r}); err != nil {
 			return err
 		}
 	}
-	if d.Content != "" {
-		if err := s.emit(provider.Event{Kind: provider.EventText, Delta: d.Content}); err != nil {
+	if text := val(d.Content); text != "" {
+		if err := s.emit(provider.Event{Kind: provider.EventText, Delta: text}); err != nil {
 			return err
 		}
 	}
-	for _, tc := range d.ToolCalls {
-		s.fragment(tc)
+	for _, tc := range val(d.ToolCalls) {
+		s.fragment(&tc.V)
 	}
-	if ch.FinishReason != "" {
-		return s.finish(ch.FinishReason)
+	if reason := val(ch.FinishReason); reason != "" {
+		return s.finish(reason)
 	}
 	return nil
 }
@@ -135,34 +109,37 @@ func (s *stream) finish(reason string) error {
 }
 
 // fragment adds one tool-call fragment to its call.
-func (s *stream) fragment(tc toolCallDelta) {
+func (s *stream) fragment(tc *openaiv1.ToolCallDelta) {
 	c := s.slot(tc)
+	fn := val(tc.Function)
 	if c.id == "" {
-		c.id = tc.ID
+		c.id = val(tc.ID)
 	}
 	if c.name == "" {
-		c.name = tc.Function.Name
+		c.name = val(fn.Name)
 	}
-	c.args.WriteString(tc.Function.Arguments)
+	c.args.WriteString(val(fn.Arguments))
 }
 
 // slot finds the call a fragment belongs to: by index, starting a new call when the fragment
 // brings a different id (some servers reuse index 0), or when it has no index but an id.
-func (s *stream) slot(tc toolCallDelta) *pendingCall {
+func (s *stream) slot(tc *openaiv1.ToolCallDelta) *pendingCall {
 	var c *pendingCall
+	index, hasIndex := tc.Index.V.V, tc.Index.V.Valid
+	id := val(tc.ID)
 	switch {
-	case tc.Index != nil:
-		c = s.byIndex[*tc.Index]
-	case tc.ID == "" && len(s.calls) > 0:
+	case hasIndex:
+		c = s.byIndex[index]
+	case id == "" && len(s.calls) > 0:
 		c = s.calls[len(s.calls)-1]
 	}
-	if c != nil && (tc.ID == "" || c.id == "" || c.id == tc.ID) {
+	if c != nil && (id == "" || c.id == "" || c.id == id) {
 		return c
 	}
 	c = &pendingCall{}
 	s.calls = append(s.calls, c)
-	if tc.Index != nil {
-		s.byIndex[*tc.Index] = c
+	if hasIndex {
+		s.byIndex[index] = c
 	}
 	return c
 }
@@ -170,7 +147,7 @@ func (s *stream) slot(tc toolCallDelta) *pendingCall {
 // flush emits the gathered tool calls in order.
 func (s *stream) flush() error {
 	calls := s.calls
-	s.calls, s.byIndex = nil, map[int]*pendingCall{}
+	s.calls, s.byIndex = nil, map[int64]*pendingCall{}
 	for i, c := range calls {
 		if err := s.emit(provider.Event{Kind: provider.EventToolCall, Call: c.toolCall(i)}); err != nil {
 			return err
@@ -193,10 +170,10 @@ func (c *pendingCall) toolCall(i int) provider.ToolCall {
 	return provider.ToolCall{ID: id, Name: c.name, Args: []byte(args)}
 }
 
-func usageOf(u *chunkUsage) provider.Usage {
-	total := u.TotalTokens
+func usageOf(u *openaiv1.ChunkUsage) provider.Usage {
+	prompt, completion, total := val(u.PromptTokens), val(u.CompletionTokens), val(u.TotalTokens)
 	if total == 0 {
-		total = u.PromptTokens + u.CompletionTokens
+		total = prompt + completion
 	}
-	return provider.Usage{PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens, TotalTokens: total}
+	return provider.Usage{PromptTokens: prompt, CompletionTokens: completion, TotalTokens: total}
 }

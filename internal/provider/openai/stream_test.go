@@ -95,6 +95,17 @@ func TestCompatibleServers(t *testing.T) {
 		},
 		want: []provider.Event{call("call_0", "f", "{}"), call("call_1", "g", `{"z":3}`)},
 	}, {
+		name: "null for every member, and members Zero does not read",
+		chunks: []string{
+			`data: {"id":null,"choices":null,"usage":null,"error":null,"x_vendor":{"a":[1,{"b":"\u00e9"}]}}` + "\n\n",
+			`data: {"choices":[null,{"index":null,"delta":null,"finish_reason":null,"logprobs":{"content":[]}}]}` + "\n\n",
+			`data: {"choices":[{"delta":{"content":null,"reasoning":null,"reasoning_content":null,"tool_calls":null,"refusal":null}}]}` + "\n\n",
+			`data: {"choices":[{"delta":{"tool_calls":[null,{"index":null,"id":null,"type":"function","function":null}]}}]}` + "\n\n",
+			`data: {"choices":[{"delta":{"tool_calls":[{"function":{"name":null,"arguments":null}}]}}]}` + "\n\n",
+			`data: {"choices":[{"delta":{"content":"ok"},"finish_reason":"stop"}],"usage":{"prompt_tokens":null,"completion_tokens":2,"total_tokens":null,"prompt_tokens_details":{"cached_tokens":0}}}` + "\n\n",
+		},
+		want: []provider.Event{text("ok"), call("call_0", "", "{}"), stop("stop"), usage(0, 2, 2)},
+	}, {
 		name: "CRLF line ends and empty data",
 		chunks: []string{
 			"data: {\"choices\":[{\"delta\":{\"content\":\"a\"}}]}\r\n\r\n",

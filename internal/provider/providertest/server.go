@@ -41,6 +41,9 @@ type Response struct {
 	Wait time.Duration
 	// Chunks are written and flushed one at a time.
 	Chunks []string
+	// Write, when set, writes the body after Chunks, in as few writes as it likes, and the
+	// body is flushed once at its end. Bulk uses it for streams too long to hold as chunks.
+	Write func(w io.Writer) error
 	// Delay is waited before each chunk.
 	Delay time.Duration
 	// Hang keeps the response open after the chunks until the client goes away or the server
@@ -115,6 +118,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		io.WriteString(w, chunk)
+		flush(w)
+	}
+	if resp.Write != nil {
+		if resp.Write(w) != nil {
+			return
+		}
 		flush(w)
 	}
 	s.end(r.Context(), resp)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -119,15 +120,16 @@ func TestDialectEvents(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %q: %v", d.Name(), chunk, err)
 			}
+			data := string(ev.Data) // valid only until the next Next
 			if _, err := rd.Next(); err != io.EOF {
 				t.Errorf("%s: %q holds more than one event", d.Name(), chunk)
 			}
-			if ev.Data == "[DONE]" && d == OpenAI {
+			if data == "[DONE]" && d == OpenAI {
 				continue
 			}
 			var v struct{ Type string }
-			if err := json.Unmarshal([]byte(ev.Data), &v); err != nil {
-				t.Errorf("%s: %q: %v", d.Name(), ev.Data, err)
+			if err := json.Unmarshal([]byte(data), &v); err != nil {
+				t.Errorf("%s: %q: %v", d.Name(), data, err)
 			}
 			if d == Anthropic && v.Type != ev.Type {
 				t.Errorf("anthropic: event %q carries type %q", ev.Type, v.Type)
@@ -135,6 +137,33 @@ func TestDialectEvents(t *testing.T) {
 		}
 		if ct := d.Stream(turn).Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/event-stream") {
 			t.Errorf("%s: Content-Type %q", d.Name(), ct)
+		}
+	}
+}
+
+// TestBulk checks that Bulk streams the dialect's own events with the
+// marked one repeated, for counts below, at and across its block size.
+func TestBulk(t *testing.T) {
+	for _, d := range []*Dialect{OpenAI, Anthropic} {
+		turn := Text("a", "MARK", "b")
+		events := d.Events(turn)
+		at := slices.IndexFunc(events, func(ev string) bool { return strings.Contains(ev, "MARK") })
+		for _, n := range []int{0, 1, 3, bulkBlock, 2*bulkBlock + 7} {
+			want := strings.Join(events[:at], "") + strings.Repeat(events[at], n) + strings.Join(events[at+1:], "")
+			srv := NewServer(d.Bulk(turn, "MARK", n))
+			resp, err := http.Post(srv.URL, "application/json", strings.NewReader("{}"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			srv.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != want {
+				t.Errorf("%s, n=%d: body of %d bytes, want %d", d.Name(), n, len(got), len(want))
+			}
 		}
 	}
 }

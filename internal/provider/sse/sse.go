@@ -16,7 +16,7 @@
 //		if err != nil {
 //			return err
 //		}
-//		handle(ev.Type, ev.Data)
+//		handle(ev.Type, ev.Data) // ev.Data is valid until the next Next
 //	}
 //
 // Lines are bounded (DefaultMaxLine, or NewReaderSize): a longer line, or an event whose data
@@ -29,6 +29,10 @@ import (
 	"io"
 	"time"
 )
+
+// readSize is the size of the Reader's buffer: a read takes up to this much of what the
+// stream has sent, so that under load one read serves many events.
+const readSize = 32 << 10
 
 // DefaultMaxLine bounds a line, and an event's data, for NewReader.
 const DefaultMaxLine = 8 << 20
@@ -43,8 +47,9 @@ var ErrEventTooLong = errors.New("sse: event data too long")
 type Event struct {
 	// Type is the "event:" field, or "message" when the event had none.
 	Type string
-	// Data is the "data:" lines joined with "\n".
-	Data string
+	// Data is the "data:" lines joined with "\n". It is the Reader's own buffer, handed out
+	// without a copy: it is valid until the next call of Next, so copy what you keep.
+	Data []byte
 	// ID is the last event ID in effect when the event was dispatched.
 	ID string
 }
@@ -58,10 +63,11 @@ type Reader struct {
 	started bool // the first line was read (and a byte order mark stripped)
 	err     error
 
-	typ    string
-	data   []byte
-	lastID string
-	retry  time.Duration
+	typ     string
+	lastTyp string // the type of an earlier event, whose string the next equal one reuses
+	data    []byte
+	lastID  string
+	retry   time.Duration
 }
 
 // NewReader returns a Reader with lines bounded by DefaultMaxLine.
@@ -72,7 +78,7 @@ func NewReaderSize(r io.Reader, max int) *Reader {
 	if max <= 0 {
 		max = DefaultMaxLine
 	}
-	return &Reader{br: bufio.NewReader(r), max: max}
+	return &Reader{br: bufio.NewReaderSize(r, readSize), max: max}
 }
 
 // Retry returns the reconnection time the stream last set with a "retry:" field, or 0.
@@ -109,5 +115,5 @@ func (r *Reader) dispatch() (ev Event, ok bool) {
 	if typ == "" {
 		typ = "message"
 	}
-	return Event{Type: typ, Data: string(data[:len(data)-1]), ID: r.lastID}, true
+	return Event{Type: typ, Data: data[:len(data)-1], ID: r.lastID}, true
 }

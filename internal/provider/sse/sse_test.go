@@ -15,48 +15,48 @@ import (
 type readCase struct {
 	name  string
 	in    string
-	want  []Event
+	want  []tev
 	retry time.Duration
 }
 
 var readCases = []readCase{
-	{name: "one event", in: "data: hello\n\n", want: []Event{{Type: "message", Data: "hello"}}},
-	{name: "event type", in: "event: add\ndata: 1\n\n", want: []Event{{Type: "add", Data: "1"}}},
-	{name: "empty event type is message", in: "event:\ndata: 1\n\n", want: []Event{{Type: "message", Data: "1"}}},
-	{name: "multi-line data", in: "data: YHOO\ndata: +2\ndata: 10\n\n", want: []Event{{Type: "message", Data: "YHOO\n+2\n10"}}},
-	{name: "CR line ends", in: "data: a\rdata: b\r\r", want: []Event{{Type: "message", Data: "a\nb"}}},
-	{name: "CRLF line ends", in: "event: x\r\ndata: a\r\n\r\n", want: []Event{{Type: "x", Data: "a"}}},
-	{name: "mixed line ends", in: "data: a\r\ndata: b\rdata: c\n\r\n", want: []Event{{Type: "message", Data: "a\nb\nc"}}},
-	{name: "CR then LF is one line end", in: "data: a\r\n\r\ndata: b\r\r", want: []Event{{Type: "message", Data: "a"}, {Type: "message", Data: "b"}}},
-	{name: "comments", in: ": keep-alive\ndata: x\n:another\n\n", want: []Event{{Type: "message", Data: "x"}}},
+	{name: "one event", in: "data: hello\n\n", want: []tev{{Type: "message", Data: "hello"}}},
+	{name: "event type", in: "event: add\ndata: 1\n\n", want: []tev{{Type: "add", Data: "1"}}},
+	{name: "empty event type is message", in: "event:\ndata: 1\n\n", want: []tev{{Type: "message", Data: "1"}}},
+	{name: "multi-line data", in: "data: YHOO\ndata: +2\ndata: 10\n\n", want: []tev{{Type: "message", Data: "YHOO\n+2\n10"}}},
+	{name: "CR line ends", in: "data: a\rdata: b\r\r", want: []tev{{Type: "message", Data: "a\nb"}}},
+	{name: "CRLF line ends", in: "event: x\r\ndata: a\r\n\r\n", want: []tev{{Type: "x", Data: "a"}}},
+	{name: "mixed line ends", in: "data: a\r\ndata: b\rdata: c\n\r\n", want: []tev{{Type: "message", Data: "a\nb\nc"}}},
+	{name: "CR then LF is one line end", in: "data: a\r\n\r\ndata: b\r\r", want: []tev{{Type: "message", Data: "a"}, {Type: "message", Data: "b"}}},
+	{name: "comments", in: ": keep-alive\ndata: x\n:another\n\n", want: []tev{{Type: "message", Data: "x"}}},
 	{name: "only comments", in: ": ping\n\n: ping\n\n", want: nil},
-	{name: "no space after colon", in: "data:x\n\n", want: []Event{{Type: "message", Data: "x"}}},
-	{name: "only one space is stripped", in: "data:  x \n\n", want: []Event{{Type: "message", Data: " x "}}},
-	{name: "colon in value", in: "data: {\"a\":1}\n\n", want: []Event{{Type: "message", Data: `{"a":1}`}}},
-	{name: "field without colon", in: "data\n\ndata\ndata\n\ndata:", want: []Event{{Type: "message", Data: ""}, {Type: "message", Data: "\n"}}},
-	{name: "empty data value", in: "data:\n\n", want: []Event{{Type: "message", Data: ""}}},
-	{name: "block without data dispatches nothing", in: "event: foo\n\ndata: x\n\n", want: []Event{{Type: "message", Data: "x"}}},
-	{name: "id persists", in: "id: 1\ndata: a\n\ndata: b\n\nid\ndata: c\n\n", want: []Event{{Type: "message", Data: "a", ID: "1"}, {Type: "message", Data: "b", ID: "1"}, {Type: "message", Data: "c"}}},
-	{name: "id with NUL is ignored", in: "id: 7\ndata: a\n\nid: 8\x009\ndata: b\n\n", want: []Event{{Type: "message", Data: "a", ID: "7"}, {Type: "message", Data: "b", ID: "7"}}},
-	{name: "id without data still sets last id", in: "id: 3\n\ndata: a\n\n", want: []Event{{Type: "message", Data: "a", ID: "3"}}},
-	{name: "retry", in: "retry: 1500\ndata: a\n\n", want: []Event{{Type: "message", Data: "a"}}, retry: 1500 * time.Millisecond},
+	{name: "no space after colon", in: "data:x\n\n", want: []tev{{Type: "message", Data: "x"}}},
+	{name: "only one space is stripped", in: "data:  x \n\n", want: []tev{{Type: "message", Data: " x "}}},
+	{name: "colon in value", in: "data: {\"a\":1}\n\n", want: []tev{{Type: "message", Data: `{"a":1}`}}},
+	{name: "field without colon", in: "data\n\ndata\ndata\n\ndata:", want: []tev{{Type: "message", Data: ""}, {Type: "message", Data: "\n"}}},
+	{name: "empty data value", in: "data:\n\n", want: []tev{{Type: "message", Data: ""}}},
+	{name: "block without data dispatches nothing", in: "event: foo\n\ndata: x\n\n", want: []tev{{Type: "message", Data: "x"}}},
+	{name: "id persists", in: "id: 1\ndata: a\n\ndata: b\n\nid\ndata: c\n\n", want: []tev{{Type: "message", Data: "a", ID: "1"}, {Type: "message", Data: "b", ID: "1"}, {Type: "message", Data: "c"}}},
+	{name: "id with NUL is ignored", in: "id: 7\ndata: a\n\nid: 8\x009\ndata: b\n\n", want: []tev{{Type: "message", Data: "a", ID: "7"}, {Type: "message", Data: "b", ID: "7"}}},
+	{name: "id without data still sets last id", in: "id: 3\n\ndata: a\n\n", want: []tev{{Type: "message", Data: "a", ID: "3"}}},
+	{name: "retry", in: "retry: 1500\ndata: a\n\n", want: []tev{{Type: "message", Data: "a"}}, retry: 1500 * time.Millisecond},
 	{name: "retry not digits is ignored", in: "retry: 15x\nretry:\nretry: -1\n\n", want: nil},
-	{name: "unknown fields are ignored", in: "foo: bar\nData: no\ndata: a\n\n", want: []Event{{Type: "message", Data: "a"}}},
-	{name: "unterminated event is discarded", in: "data: a\n\ndata: b\n", want: []Event{{Type: "message", Data: "a"}}},
-	{name: "unterminated line is discarded", in: "data: a\n\ndata: b", want: []Event{{Type: "message", Data: "a"}}},
-	{name: "byte order mark", in: "\xEF\xBB\xBFdata: a\n\n", want: []Event{{Type: "message", Data: "a"}}},
-	{name: "only the first byte order mark", in: "\xEF\xBB\xBFdata: a\n\n\xEF\xBB\xBFdata: b\n\n", want: []Event{{Type: "message", Data: "a"}}},
-	{name: "utf-8 passes through", in: "data: héllo ☃\n\n", want: []Event{{Type: "message", Data: "héllo ☃"}}},
+	{name: "unknown fields are ignored", in: "foo: bar\nData: no\ndata: a\n\n", want: []tev{{Type: "message", Data: "a"}}},
+	{name: "unterminated event is discarded", in: "data: a\n\ndata: b\n", want: []tev{{Type: "message", Data: "a"}}},
+	{name: "unterminated line is discarded", in: "data: a\n\ndata: b", want: []tev{{Type: "message", Data: "a"}}},
+	{name: "byte order mark", in: "\xEF\xBB\xBFdata: a\n\n", want: []tev{{Type: "message", Data: "a"}}},
+	{name: "only the first byte order mark", in: "\xEF\xBB\xBFdata: a\n\n\xEF\xBB\xBFdata: b\n\n", want: []tev{{Type: "message", Data: "a"}}},
+	{name: "utf-8 passes through", in: "data: héllo ☃\n\n", want: []tev{{Type: "message", Data: "héllo ☃"}}},
 	{name: "empty input", in: "", want: nil},
 	{
 		name: "openai chunks",
 		in:   "data: {\"id\":\"c1\"}\n\ndata: [DONE]\n\n",
-		want: []Event{{Type: "message", Data: `{"id":"c1"}`}, {Type: "message", Data: "[DONE]"}},
+		want: []tev{{Type: "message", Data: `{"id":"c1"}`}, {Type: "message", Data: "[DONE]"}},
 	},
 	{
 		name: "anthropic events",
 		in:   "event: message_start\ndata: {\"type\":\"message_start\"}\n\nevent: ping\ndata: {\"type\": \"ping\"}\n\n",
-		want: []Event{{Type: "message_start", Data: `{"type":"message_start"}`}, {Type: "ping", Data: `{"type": "ping"}`}},
+		want: []tev{{Type: "message_start", Data: `{"type":"message_start"}`}, {Type: "ping", Data: `{"type": "ping"}`}},
 	},
 }
 
@@ -89,14 +89,19 @@ func check(t *testing.T, how string, r io.Reader, tc readCase) {
 	}
 }
 
-func readAll(rd *Reader) ([]Event, error) {
-	var got []Event
+// tev is an Event with its data copied, to compare.
+type tev struct {
+	Type, Data, ID string
+}
+
+func readAll(rd *Reader) ([]tev, error) {
+	var got []tev
 	for {
 		ev, err := rd.Next()
 		if err != nil {
 			return got, err
 		}
-		got = append(got, ev)
+		got = append(got, tev{Type: ev.Type, Data: string(ev.Data), ID: ev.ID})
 	}
 }
 
@@ -145,7 +150,7 @@ func TestReadErrorPassesThrough(t *testing.T) {
 	if err != boom {
 		t.Fatalf("error %v, want %v", err, boom)
 	}
-	if want := []Event{{Type: "message", Data: "a"}}; !cmp.Equal(got, want) {
+	if want := []tev{{Type: "message", Data: "a"}}; !cmp.Equal(got, want) {
 		t.Errorf("events %v, want %v", got, want)
 	}
 }
@@ -156,15 +161,15 @@ func TestDispatchWithoutLookahead(t *testing.T) {
 	for _, in := range []string{"data: a\n\n", "data: a\r\r", "data: a\r\n\r\n"} {
 		pr, pw := io.Pipe()
 		go pw.Write([]byte(in))
-		done := make(chan Event)
+		done := make(chan string)
 		go func() {
 			ev, _ := NewReader(pr).Next()
-			done <- ev
+			done <- string(ev.Data)
 		}()
 		select {
-		case ev := <-done:
-			if ev.Data != "a" {
-				t.Errorf("%q: data %q, want %q", in, ev.Data, "a")
+		case data := <-done:
+			if data != "a" {
+				t.Errorf("%q: data %q, want %q", in, data, "a")
 			}
 		case <-time.After(5 * time.Second):
 			t.Errorf("%q: Next blocked waiting for more input", in)

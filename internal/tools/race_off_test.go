@@ -1,0 +1,7 @@
+//go:build !race
+
+package tools
+
+// raceDetector says the tests run under the race detector, whose overhead
+// would swamp the cost ratios the linearity tests measure.
+const raceDetector = false
