@@ -69,6 +69,7 @@ func (s *server) runPrompt(ctx context.Context, id rt.Raw, st *sessionState, tex
 		Redactor: s.cfg.Redactor, MaxOutputTokens: s.cfg.MaxOutputTokens,
 		Asker: &asker{s: s, st: st, u: u}, OnToolStart: u.started,
 		LimitHint: "the limit is zero acp's --max-turns",
+		Flush:     func() { s.out.flush() },
 	}
 	out := run.Run(ctx, cfg)
 	reason, rerr := stopReason(ctx, out)

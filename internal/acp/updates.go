@@ -36,6 +36,12 @@ func (s *server) update(sessionID string, v acpv1.SessionUpdateValue) error {
 	return s.out.send(&acpv1.SessionUpdateMessage{Params: acpv1.SessionNotification{SessionID: sessionID, Update: acpv1.SessionUpdate{Value: v}}})
 }
 
+// held is update for the updates of a running prompt: the line waits for
+// the run's next flush (before it waits on the model or a tool).
+func (s *server) held(sessionID string, v acpv1.SessionUpdateValue) error {
+	return s.out.hold(&acpv1.SessionUpdateMessage{Params: acpv1.SessionNotification{SessionID: sessionID, Update: acpv1.SessionUpdate{Value: v}}})
+}
+
 func textBlock(s string) acpv1.ContentBlock {
 	return acpv1.ContentBlock{Value: &acpv1.TextContent{Text: s}}
 }
@@ -44,9 +50,9 @@ func textBlock(s string) acpv1.ContentBlock {
 func (u *updates) Emit(ev streamjsonv2.OutputValue) error {
 	switch ev := ev.(type) {
 	case *streamjsonv2.Text:
-		return u.s.update(u.st.id, &acpv1.AgentMessageChunk{Content: textBlock(ev.Delta)})
+		return u.s.held(u.st.id, &acpv1.AgentMessageChunk{Content: textBlock(ev.Delta)})
 	case *streamjsonv2.Reasoning:
-		return u.s.update(u.st.id, &acpv1.AgentThoughtChunk{Content: textBlock(ev.Delta)})
+		return u.s.held(u.st.id, &acpv1.AgentThoughtChunk{Content: textBlock(ev.Delta)})
 	case *streamjsonv2.ToolCall:
 		return u.toolCall(ev)
 	case *streamjsonv2.PermissionRequest:

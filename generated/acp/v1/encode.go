@@ -4,9 +4,6 @@
 package acpv1
 
 import (
-	"maps"
-	"slices"
-
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
@@ -27,7 +24,7 @@ func (x *AuthenticateRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -78,7 +75,7 @@ func encodeMeta(e *rt.Encoder, key string, v rt.Nullable[Meta]) error {
 
 func (x *Meta) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -134,7 +131,7 @@ func (x *CancelNotification) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -183,7 +180,7 @@ func (x *ErrorResponse) encodeJSON(e *rt.Encoder) error {
 	if err := encodeError(e, "error", x.Error); err != nil {
 		return rt.AtKey(err, "error")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -243,7 +240,7 @@ func (x *Error) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "data")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -314,7 +311,7 @@ func (x *InitializeRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -419,7 +416,7 @@ func (x *ClientCapabilities) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -489,7 +486,7 @@ func (x *FileSystemCapabilities) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -540,7 +537,7 @@ func encodeClientCapabilitiesSession(e *rt.Encoder, key string, v rt.Nullable[Cl
 
 func (x *ClientCapabilitiesSession) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -582,7 +579,7 @@ func encodeClientCapabilitiesAuth(e *rt.Encoder, key string, v ClientCapabilitie
 
 func (x *ClientCapabilitiesAuth) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -628,7 +625,7 @@ func encodeClientCapabilitiesElicitation(e *rt.Encoder, key string, v rt.Nullabl
 
 func (x *ClientCapabilitiesElicitation) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -700,7 +697,7 @@ func (x *Implementation) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -757,7 +754,7 @@ func (x *InitializeResult) encodeJSON(e *rt.Encoder) error {
 	if err := encodeInitializeResponse(e, "result", x.Result); err != nil {
 		return rt.AtKey(err, "result")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -830,7 +827,7 @@ func (x *InitializeResponse) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -930,7 +927,7 @@ func (x *AgentCapabilities) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1010,7 +1007,7 @@ func (x *PromptCapabilities) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1080,7 +1077,7 @@ func (x *McpCapabilities) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1180,7 +1177,7 @@ func (x *AgentCapabilitiesSessionCapabilities) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1260,7 +1257,7 @@ func (x *AgentCapabilitiesAuth) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1327,7 +1324,7 @@ func (x *AuthMethod) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1408,7 +1405,7 @@ func (x *LoadSessionRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1489,7 +1486,7 @@ func (x *LoadSessionResult) encodeJSON(e *rt.Encoder) error {
 	if err := encodeLoadSessionResponse(e, "result", x.Result); err != nil {
 		return rt.AtKey(err, "result")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1559,7 +1556,7 @@ func (x *LoadSessionResponse) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1615,7 +1612,7 @@ func (x *SessionModeState) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1678,7 +1675,7 @@ func (x *SessionMode) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1756,7 +1753,7 @@ func (x *McpServerHTTP) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1812,7 +1809,7 @@ func (x *HTTPHeader) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1890,7 +1887,7 @@ func (x *McpServerStdio) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1946,7 +1943,7 @@ func (x *EnvVariable) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2037,7 +2034,7 @@ func (x *Message) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "error")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2100,7 +2097,7 @@ func (x *NewSessionRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2149,7 +2146,7 @@ func (x *NewSessionResult) encodeJSON(e *rt.Encoder) error {
 	if err := encodeNewSessionResponse(e, "result", x.Result); err != nil {
 		return rt.AtKey(err, "result")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2215,7 +2212,7 @@ func (x *NewSessionResponse) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "configOptions")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2268,7 +2265,7 @@ func (x *PermissionRequestMessage) encodeJSON(e *rt.Encoder) error {
 	if err := encodeRequestPermissionRequest(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2328,7 +2325,7 @@ func (x *RequestPermissionRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2436,7 +2433,7 @@ func (x *ToolCallUpdate) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2559,7 +2556,7 @@ func (x *Content) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2666,7 +2663,7 @@ func (x *TextContent) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2778,7 +2775,7 @@ func (x *Annotations) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2857,7 +2854,7 @@ func (x *ImageContent) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2921,7 +2918,7 @@ func (x *AudioContent) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3013,7 +3010,7 @@ func (x *ResourceLink) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3082,7 +3079,7 @@ func (x *EmbeddedResource) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3149,7 +3146,7 @@ func (x *Diff) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3201,7 +3198,7 @@ func (x *Terminal) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3278,7 +3275,7 @@ func (x *ToolCallLocation) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3365,7 +3362,7 @@ func (x *PermissionOption) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3440,7 +3437,7 @@ func (x *PromptRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3503,7 +3500,7 @@ func (x *PromptResult) encodeJSON(e *rt.Encoder) error {
 	if err := encodePromptResponse(e, "result", x.Result); err != nil {
 		return rt.AtKey(err, "result")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3555,7 +3552,7 @@ func (x *PromptResponse) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3609,7 +3606,7 @@ func (x *ReadTextFileMessage) encodeJSON(e *rt.Encoder) error {
 	if err := encodeReadTextFileRequest(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3679,7 +3676,7 @@ func (x *ReadTextFileRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3731,7 +3728,7 @@ func (x *ReadTextFileResponse) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3783,7 +3780,7 @@ func (x *RequestPermissionResponse) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3866,7 +3863,7 @@ func encodePermissionCancelled(e *rt.Encoder, key string, v PermissionCancelled)
 
 func (x *PermissionCancelled) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"outcome\":\"cancelled\"")
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3918,7 +3915,7 @@ func (x *PermissionSelected) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -3963,7 +3960,7 @@ func (x *SessionUpdateMessage) encodeJSON(e *rt.Encoder) error {
 	if err := encodeSessionNotification(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4019,7 +4016,7 @@ func (x *SessionNotification) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4127,7 +4124,7 @@ func (x *UserMessageChunk) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4186,7 +4183,7 @@ func (x *AgentMessageChunk) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4245,7 +4242,7 @@ func (x *AgentThoughtChunk) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4350,7 +4347,7 @@ func (x *ToolCallStarted) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4486,7 +4483,7 @@ func (x *ToolCallProgress) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4538,7 +4535,7 @@ func (x *CurrentModeUpdate) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4594,7 +4591,7 @@ func (x *SetSessionModeRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4643,7 +4640,7 @@ func (x *SetSessionModeResult) encodeJSON(e *rt.Encoder) error {
 	if err := encodeSetSessionModeResponse(e, "result", x.Result); err != nil {
 		return rt.AtKey(err, "result")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4693,7 +4690,7 @@ func (x *SetSessionModeResponse) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4761,7 +4758,7 @@ func (x *TextResourceContents) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4810,7 +4807,7 @@ func (x *WriteTextFileMessage) encodeJSON(e *rt.Encoder) error {
 	if err := encodeWriteTextFileRequest(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4870,7 +4867,7 @@ func (x *WriteTextFileRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -4920,7 +4917,7 @@ func (x *WriteTextFileResponse) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
