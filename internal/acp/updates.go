@@ -20,6 +20,14 @@ type updates struct {
 	root  string
 	mu    sync.Mutex
 	calls map[string]*callState
+
+	// The message of a text or reasoning chunk, reused for each: the
+	// writer encodes it before held returns, and the run emits from one
+	// goroutine.
+	msg     acpv1.SessionUpdateMessage
+	text    acpv1.TextContent
+	message acpv1.AgentMessageChunk
+	thought acpv1.AgentThoughtChunk
 }
 
 // callState is what a tool call's later updates need.
@@ -50,9 +58,13 @@ func textBlock(s string) acpv1.ContentBlock {
 func (u *updates) Emit(ev streamjsonv2.OutputValue) error {
 	switch ev := ev.(type) {
 	case *streamjsonv2.Text:
-		return u.s.held(u.st.id, &acpv1.AgentMessageChunk{Content: textBlock(ev.Delta)})
+		u.text.Text = ev.Delta
+		u.message.Content.Value = &u.text
+		return u.chunk(&u.message)
 	case *streamjsonv2.Reasoning:
-		return u.s.held(u.st.id, &acpv1.AgentThoughtChunk{Content: textBlock(ev.Delta)})
+		u.text.Text = ev.Delta
+		u.thought.Content.Value = &u.text
+		return u.chunk(&u.thought)
 	case *streamjsonv2.ToolCall:
 		return u.toolCall(ev)
 	case *streamjsonv2.PermissionRequest:
@@ -61,6 +73,12 @@ func (u *updates) Emit(ev streamjsonv2.OutputValue) error {
 		return u.result(ev)
 	}
 	return nil
+}
+
+// chunk holds a text or reasoning chunk, in the reused message.
+func (u *updates) chunk(v acpv1.SessionUpdateValue) error {
+	u.msg.Params.SessionID, u.msg.Params.Update.Value = u.st.id, v
+	return u.s.out.hold(&u.msg)
 }
 
 // toolCall announces a call: its kind, title, locations and arguments.
