@@ -267,13 +267,21 @@ func (n *Node) apply(raw string, start, maxDepth, depth int, a *annots, sc *dynS
 			return err
 		}
 	}
-	if n.Not != nil && sub(n.Not, raw, start, maxDepth, depth, nil, sc) == nil {
-		return rt.Fail(start, "not", "the value matches the schema it must not match")
+	if n.Not != nil {
+		switch err := sub(n.Not, raw, start, maxDepth, depth, nil, sc); {
+		case err == nil:
+			return rt.Fail(start, "not", "the value matches the schema it must not match")
+		case rt.IsRange(err):
+			return err // not knowing whether it matches, refuse
+		}
 	}
 	if n.If != nil {
 		branch := n.Else
-		if sub(n.If, raw, start, maxDepth, depth, a, sc) == nil {
+		switch err := sub(n.If, raw, start, maxDepth, depth, a, sc); {
+		case err == nil:
 			branch = n.Then
+		case rt.IsRange(err):
+			return err
 		}
 		if branch != nil {
 			return sub(branch, raw, start, maxDepth, depth, a, sc)
@@ -301,8 +309,11 @@ func (n *Node) checkConstEnum(raw string, start int) error {
 	return nil
 }
 
+// anyOf passes when a branch passes. When none does and one refused a
+// number beyond the exact range, that refusal is the answer: the branch
+// might have passed.
 func (n *Node) anyOf(raw string, start, maxDepth, depth int, a *annots, sc *dynScope) error {
-	var first error
+	var first, beyond error
 	ok := false
 	for _, m := range n.AnyOf {
 		err := sub(m, raw, start, maxDepth, depth, a, sc)
@@ -316,16 +327,25 @@ func (n *Node) anyOf(raw string, start, maxDepth, depth int, a *annots, sc *dynS
 		if first == nil {
 			first = err
 		}
+		if beyond == nil && rt.IsRange(err) {
+			beyond = err
+		}
 	}
 	if ok {
 		return nil
 	}
+	if beyond != nil {
+		return beyond
+	}
 	return rt.Fail(start, "anyOf", "the value matches none of the "+strconv.Itoa(len(n.AnyOf))+" schemas (first failure: "+first.Error()+")")
 }
 
+// oneOf passes when exactly one branch passes. A branch that refused a
+// number beyond the exact range leaves the count unknown, so unless two
+// branches pass, that refusal is the answer.
 func (n *Node) oneOf(raw string, start, maxDepth, depth int, a *annots, sc *dynScope) error {
 	matched := -1
-	var first error
+	var first, beyond error
 	var won *annots
 	for i, m := range n.OneOf {
 		var mine *annots
@@ -337,12 +357,18 @@ func (n *Node) oneOf(raw string, start, maxDepth, depth int, a *annots, sc *dynS
 			if first == nil {
 				first = err
 			}
+			if beyond == nil && rt.IsRange(err) {
+				beyond = err
+			}
 			continue
 		}
 		if matched >= 0 {
 			return rt.Fail(start, "oneOf", "the value matches schemas "+strconv.Itoa(matched)+" and "+strconv.Itoa(i)+", want exactly one")
 		}
 		matched, won = i, mine
+	}
+	if beyond != nil {
+		return beyond
 	}
 	if matched < 0 {
 		return rt.Fail(start, "oneOf", "the value matches none of the "+strconv.Itoa(len(n.OneOf))+" schemas (first failure: "+first.Error()+")")
@@ -492,7 +518,7 @@ func (n *Node) number(d *rt.Decoder, off int) error {
 	}
 	dec, ok := jsonnum.Parse(lit)
 	if !ok {
-		return rt.Fail(off, "type", "number "+msg.Clip(lit)+" is outside the range this decoder checks exactly")
+		return rt.FailRange(off, "number "+msg.Clip(lit)+" is outside the range this decoder checks exactly")
 	}
 	if needInt && !dec.IsInt() {
 		return rt.Fail(off, "type", "got number "+msg.Clip(lit)+", want integer")
