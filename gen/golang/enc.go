@@ -86,7 +86,7 @@ func (e *emitter) encBody(t *ir.Type, v *jen.Statement) []jen.Code {
 	case ir.KMap:
 		return []jen.Code{
 			enc().Dot("Byte").Call(jen.LitRune('{')),
-			jen.For(jen.List(jen.Id("i"), jen.Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(v))).Block(
+			jen.For(jen.List(jen.Id("i"), jen.Id("k")).Op(":=").Range().Qual(rtPkg, "SortedKeys").Call(v)).Block(
 				enc().Dot("Key").Call(jen.Id("i").Op("==").Lit(0), jen.Id("k")),
 				jen.If(jen.Err().Op(":=").Id(e.encName(t.Elem)).Call(enc(), jen.Id("k"), v.Clone().Index(jen.Id("k"))), jen.Err().Op("!=").Nil()).Block(
 					jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))),
@@ -178,7 +178,7 @@ func (e *emitter) structEncoder(f *jen.File, t *ir.Type) {
 		default:
 			firstExpr = jen.Id("first").Op("&&").Id("i").Op("==").Lit(0)
 		}
-		body = append(body, jen.For(jen.List(index, jen.Id("k")).Op(":=").Range().Qual("slices", "Sorted").Call(jen.Qual("maps", "Keys").Call(jen.Id("x").Dot("Extra")))).Block(
+		body = append(body, jen.For(jen.List(index, jen.Id("k")).Op(":=").Range().Qual(rtPkg, "SortedKeys").Call(jen.Id("x").Dot("Extra"))).Block(
 			enc().Dot("Key").Call(firstExpr, jen.Id("k")),
 			jen.If(jen.Err().Op(":=").Id(e.encName(t.Extra)).Call(enc(), jen.Id("k"), jen.Id("x").Dot("Extra").Index(jen.Id("k"))), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))),

@@ -19,6 +19,14 @@ import (
 // (exit 2). Values that ${VAR} expansions produced are kept for the
 // redactor.
 func (f *execFlags) loadMCP(getenv func(string) string) error {
+	if err := f.loadMCPFiles(getenv); err != nil {
+		return err
+	}
+	return f.checkMCPNames()
+}
+
+// loadMCPFiles reads and merges the --mcp-config files.
+func (f *execFlags) loadMCPFiles(getenv func(string) string) error {
 	var lists [][]mcp.ServerConfig
 	for _, path := range f.mcpConfigs {
 		list, err := mcp.LoadConfig(path, getenv, func(s string) { f.mcpSecrets = append(f.mcpSecrets, s) })
@@ -32,7 +40,7 @@ func (f *execFlags) loadMCP(getenv func(string) string) error {
 		return usageErrorf("%v", err)
 	}
 	f.mcpServers = servers
-	return f.checkMCPNames()
+	return nil
 }
 
 // checkMCPNames checks the mcp__ names of --enabled-tools,

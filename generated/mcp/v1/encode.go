@@ -4,9 +4,6 @@
 package mcpv1
 
 import (
-	"maps"
-	"slices"
-
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
@@ -24,7 +21,7 @@ func (x *CallToolRequest) encodeJSON(e *rt.Encoder) error {
 	if err := encodeCallToolParams(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -84,7 +81,7 @@ func (x *CallToolParams) encodeJSON(e *rt.Encoder) error {
 	if err := encodeRequestMeta(e, "_meta", x.Meta); err != nil {
 		return rt.AtKey(err, "_meta")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -131,7 +128,7 @@ func encodeCallToolParamsArguments(e *rt.Encoder, key string, v CallToolParamsAr
 
 func (x *CallToolParamsArguments) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -198,7 +195,7 @@ func (x *RequestMeta) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "progressToken")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -240,7 +237,7 @@ func encodeClientCapabilities(e *rt.Encoder, key string, v ClientCapabilities) e
 
 func (x *ClientCapabilities) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -296,7 +293,7 @@ func (x *Implementation) encodeJSON(e *rt.Encoder) error {
 	if err := encodeString(e, "version", x.Version); err != nil {
 		return rt.AtKey(err, "version")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -373,7 +370,7 @@ func (x *CallToolResult) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -479,7 +476,7 @@ func (x *TextContent) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -549,7 +546,7 @@ func (x *Annotations) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -615,7 +612,7 @@ func encodeMeta(e *rt.Encoder, key string, v Meta) error {
 
 func (x *Meta) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -678,7 +675,7 @@ func (x *ImageContent) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -741,7 +738,7 @@ func (x *AudioContent) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -832,7 +829,7 @@ func (x *ResourceLink) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -896,7 +893,7 @@ func (x *EmbeddedResource) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -961,7 +958,7 @@ func encodeResultMeta(e *rt.Encoder, key string, v ResultMeta) error {
 
 func (x *ResultMeta) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1006,7 +1003,7 @@ func (x *CancelledNotification) encodeJSON(e *rt.Encoder) error {
 	if err := encodeCancelledParams(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1065,7 +1062,7 @@ func (x *CancelledParams) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1114,7 +1111,7 @@ func (x *DiscoverRequest) encodeJSON(e *rt.Encoder) error {
 	if err := encodeDiscoverParams(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1159,7 +1156,7 @@ func (x *DiscoverParams) encodeJSON(e *rt.Encoder) error {
 	if err := encodeRequestMeta(e, "_meta", x.Meta); err != nil {
 		return rt.AtKey(err, "_meta")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1234,7 +1231,7 @@ func (x *DiscoverResult) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1298,7 +1295,7 @@ func (x *ServerCapabilities) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1348,7 +1345,7 @@ func (x *ServerCapabilitiesTools) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1411,7 +1408,7 @@ func (x *ErrorResponse) encodeJSON(e *rt.Encoder) error {
 	if err := encodeErrorObject(e, "error", x.Error); err != nil {
 		return rt.AtKey(err, "error")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1467,7 +1464,7 @@ func (x *ErrorObject) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "data")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1516,7 +1513,7 @@ func (x *InitializeRequest) encodeJSON(e *rt.Encoder) error {
 	if err := encodeInitializeParams(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1576,7 +1573,7 @@ func (x *InitializeParams) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1643,7 +1640,7 @@ func (x *InitializeResult) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1692,7 +1689,7 @@ func (x *InitializedNotification) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "params")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1742,7 +1739,7 @@ func (x *InitializedParams) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1791,7 +1788,7 @@ func (x *ListToolsRequest) encodeJSON(e *rt.Encoder) error {
 	if err := encodeListToolsParams(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1848,7 +1845,7 @@ func (x *ListToolsParams) encodeJSON(e *rt.Encoder) error {
 	if err := encodeRequestMeta(e, "_meta", x.Meta); err != nil {
 		return rt.AtKey(err, "_meta")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -1928,7 +1925,7 @@ func (x *ListToolsResult) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2012,7 +2009,7 @@ func (x *Tool) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2066,7 +2063,7 @@ func (x *InputSchema) encodeJSON(e *rt.Encoder) error {
 		e.Byte(',')
 	}
 	e.Lit("\"type\":\"object\"")
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2116,7 +2113,7 @@ func (x *ToolOutputSchema) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2206,7 +2203,7 @@ func (x *ToolAnnotations) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2297,7 +2294,7 @@ func (x *Message) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "error")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2342,7 +2339,7 @@ func (x *ProgressNotification) encodeJSON(e *rt.Encoder) error {
 	if err := encodeProgressParams(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -2412,7 +2409,7 @@ func (x *ProgressParams) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)

@@ -4,9 +4,6 @@
 package mcpconfigv1
 
 import (
-	"maps"
-	"slices"
-
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
@@ -184,7 +181,7 @@ func encodeStringList(e *rt.Encoder, key string, v []string) error {
 
 func encodeStringMap(e *rt.Encoder, key string, v map[string]string) error {
 	e.Byte('{')
-	for i, k := range slices.Sorted(maps.Keys(v)) {
+	for i, k := range rt.SortedKeys(v) {
 		e.Key(i == 0, k)
 		if err := encodeString(e, k, v[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -196,7 +193,7 @@ func encodeStringMap(e *rt.Encoder, key string, v map[string]string) error {
 
 func encodeMCPServerMap(e *rt.Encoder, key string, v map[string]MCPServer) error {
 	e.Byte('{')
-	for i, k := range slices.Sorted(maps.Keys(v)) {
+	for i, k := range rt.SortedKeys(v) {
 		e.Key(i == 0, k)
 		if err := encodeMCPServer(e, k, v[k]); err != nil {
 			return rt.AtKey(err, k)

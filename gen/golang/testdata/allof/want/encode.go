@@ -3,12 +3,7 @@
 
 package allof
 
-import (
-	"maps"
-	"slices"
-
-	"github.com/zeroproject/zero/rt"
-)
+import "github.com/zeroproject/zero/rt"
 
 func encodeBoth(e *rt.Encoder, key string, v Both) error {
 	return v.encodeJSON(e)
@@ -26,7 +21,7 @@ func (x *Both) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "b")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)

@@ -3,12 +3,7 @@
 
 package collide
 
-import (
-	"maps"
-	"slices"
-
-	"github.com/zeroproject/zero/rt"
-)
+import "github.com/zeroproject/zero/rt"
 
 func encodeAccount(e *rt.Encoder, key string, v Account) error {
 	return v.encodeJSON(e)
@@ -65,7 +60,7 @@ func (x *Account) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "x")
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeInt64(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
@@ -127,7 +122,7 @@ func encodeAccountStatusX(e *rt.Encoder, key string, v AccountStatusX) error {
 
 func (x *AccountStatusX) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)

@@ -4,9 +4,6 @@
 package inferred
 
 import (
-	"maps"
-	"slices"
-
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
@@ -189,7 +186,7 @@ func (x *Meta) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	for i, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for i, k := range rt.SortedKeys(x.Extra) {
 		e.Key(first && i == 0, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)

@@ -4,9 +4,6 @@
 package typed
 
 import (
-	"maps"
-	"slices"
-
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
@@ -166,7 +163,7 @@ func (x *Person) encodeJSON(e *rt.Encoder) error {
 	if err := encodeString(e, "name", x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+	for _, k := range rt.SortedKeys(x.Extra) {
 		e.Key(false, k)
 		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
 			return rt.AtKey(err, k)
