@@ -22,7 +22,7 @@ SUITE_REPO     ?= https://github.com/json-schema-org/JSON-Schema-Test-Suite.git
 SUITE_COMMIT   ?= 44401e0c046704b476ec9d2e2fccdaee618f259d
 ZERO_SUITE_DIR ?= $(CURDIR)/../shared/json-schema-test-suite
 
-.PHONY: help generate build test test-race check-generated test-js demo bench bench-e2e bench-instructions fuzz fuzz-report fetch-suite suite-report compat transcripts soak hardening-report clean
+.PHONY: help generate build test test-race check-generated test-js demo bench bench-e2e bench-acp bench-instructions fuzz fuzz-report fetch-suite suite-report compat transcripts soak hardening-report clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -75,6 +75,9 @@ bench: ## measure the codec and event writer against their baselines and print t
 
 bench-e2e: ## build zero and stream 10k to 1M deltas through it from a loopback fake vendor; print cost per event, events/s, peak RSS (not in make test)
 	ZERO_BENCH_E2E=1 $(GO) test -count=1 -v -timeout 60m -run '^TestE2E$$' ./internal/e2ebench
+
+bench-acp: ## stream a 200,000-chunk answer through zero acp and zero exec -o stream-json; print the cost per chunk of each and their ratio (not in make test)
+	ZERO_BENCH_E2E=1 $(GO) test -count=1 -v -timeout 30m -run '^TestACPStream$$' ./internal/e2ebench
 
 bench-instructions: ## count instructions per codec under valgrind (repeatable on a busy machine) and print the ratios
 	@scripts/bench-instructions.sh $(GO) $(BIN)

@@ -194,6 +194,14 @@ func Compat(oldFiles, newFiles []File) (*CompatReport, error) {
 	return compat.Compat(oldFiles, newFiles)
 }
 
+// CompatPair names an old and a new schema to compare (see ComparePairs).
+type CompatPair = compat.Pair
+
+// ComparePairs compares the pairs' schemas only; see compat.ComparePairs.
+func ComparePairs(oldFiles, newFiles []File, pairs []CompatPair) (*CompatReport, error) {
+	return compat.ComparePairs(oldFiles, newFiles, pairs)
+}
+
 // UpgradeFile is the file Upgrade writes into the new version's package.
 const UpgradeFile = golang.UpgradeFile
 

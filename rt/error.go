@@ -26,6 +26,10 @@ type Error struct {
 	// Msg says what is wrong, without saying where.
 	Msg string
 
+	// beyond marks a refusal of a number beyond what the decoder holds
+	// exactly (see IsRange).
+	beyond bool
+
 	// buf holds Pointer right-aligned: each enclosing key or index is
 	// written in front of it, so a pointer built level by level costs
 	// linear time however deep the value sits, and every Pointer handed
@@ -132,6 +136,23 @@ func (e *Error) grow(n int) {
 // newError builds an error for a value at offset off.
 func newError(off int, keyword, msg string) *Error {
 	return &Error{Keyword: keyword, Offset: off, Msg: msg}
+}
+
+// FailRange returns the "type" error of a number beyond what the decoder
+// holds exactly: beyond int64 or float64, or with a decimal exponent beyond
+// MaxExponent. It is a documented deviation, not a verdict on the value,
+// which IsRange recognises.
+func FailRange(off int, msg string) error {
+	return &Error{Keyword: "type", Offset: off, Msg: msg, beyond: true}
+}
+
+// IsRange reports whether err refuses a number beyond what the decoder
+// holds exactly (a documented deviation): the value may well be valid, so
+// code that tries alternatives (anyOf, oneOf, not, if, contains) must pass
+// the refusal on rather than take it for a mismatch.
+func IsRange(err error) bool {
+	e, ok := err.(*Error)
+	return ok && e.beyond
 }
 
 // Fail returns an *Error for keyword at offset off (use -1 for values that

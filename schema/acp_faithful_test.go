@@ -38,6 +38,8 @@ var acpCounterparts = map[string]struct{ def, method, member string }{
 	"read_text_file_response.json":     {def: "ReadTextFileResponse"},
 	"write_text_file_response.json":    {def: "WriteTextFileResponse"},
 	"text_resource_contents.json":      {def: "TextResourceContents"},
+	"mcp_server_stdio.json":            {def: "McpServer"},
+	"mcp_server_http.json":             {def: "McpServer"},
 	"initialize_result.json":           {def: "InitializeResponse", member: "result"},
 	"new_session_result.json":          {def: "NewSessionResponse", member: "result"},
 	"load_session_result.json":         {def: "LoadSessionResponse", member: "result"},

@@ -13,9 +13,20 @@ package main
 //	orphan   like slow, after starting a grandchild that sleeps (and
 //	         writes its pid to ZERO_FAKE_MCP_LOG.child)
 //	ok       answers tools/call with the text "fake ok" and a secret
+//	twins    lists the tool "work" twice
+//
+// ZERO_FAKE_MCP_VERSION picks the protocol version the server speaks
+// (default 2025-06-18). With 2026-07-28 it answers server/discover,
+// refuses initialize, and refuses every request whose _meta lacks that
+// version or the client's capabilities; with an earlier version it does
+// not know server/discover, answers initialize with its version, and
+// refuses tools/list before notifications/initialized. ZERO_FAKE_MCP_TRACE,
+// when set, is a file to which it appends the method and the _meta
+// protocol version of every message it gets, one line each.
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -48,14 +59,24 @@ func fakeMCPServer() bool {
 	return true
 }
 
+// fakeMessage is what the fake server reads of a message.
+type fakeMessage struct {
+	ID     json.RawMessage `json:"id"`
+	Method string          `json:"method"`
+	Params struct {
+		Cursor string `json:"cursor"`
+		Meta   *struct {
+			Version      string          `json:"io.modelcontextprotocol/protocolVersion"`
+			Capabilities json.RawMessage `json:"io.modelcontextprotocol/clientCapabilities"`
+		} `json:"_meta"`
+	} `json:"params"`
+}
+
+// fakeState is what the fake server remembers between messages.
+var fakeState struct{ initialized bool }
+
 func fakeAnswer(mode string, line []byte) {
-	var m struct {
-		ID     json.RawMessage `json:"id"`
-		Method string          `json:"method"`
-		Params struct {
-			Cursor string `json:"cursor"`
-		} `json:"params"`
-	}
+	var m fakeMessage
 	switch mode {
 	case "garbage":
 		fmt.Println("this is not JSON-RPC at all")
@@ -63,34 +84,87 @@ func fakeAnswer(mode string, line []byte) {
 	case "hang":
 		return
 	}
-	if json.Unmarshal(line, &m) != nil || m.ID == nil {
-		if m.Method == "notifications/cancelled" {
-			f, err := os.OpenFile(os.Getenv("ZERO_FAKE_MCP_LOG"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
-			if err == nil {
-				f.Write(append(line, '\n'))
-				f.Close()
-			}
+	err := json.Unmarshal(line, &m)
+	fakeTrace(m)
+	if err != nil || m.ID == nil {
+		switch m.Method {
+		case "notifications/cancelled":
+			fakeAppend(os.Getenv("ZERO_FAKE_MCP_LOG"), string(line))
+		case "notifications/initialized":
+			fakeState.initialized = true
 		}
 		return
 	}
+	version := cmp.Or(os.Getenv("ZERO_FAKE_MCP_VERSION"), "2025-06-18")
+	modern := version == "2026-07-28"
 	reply := func(result string) { fmt.Printf(`{"jsonrpc":"2.0","id":%s,"result":%s}`+"\n", m.ID, result) }
+	fail := func(code int, msg string) {
+		fmt.Printf(`{"jsonrpc":"2.0","id":%s,"error":{"code":%d,"message":%q}}`+"\n", m.ID, code, msg)
+	}
+	complete := ""
+	if modern {
+		complete = `"resultType":"complete",`
+	}
+	switch {
+	case modern && m.Method == "server/discover":
+		reply(`{"resultType":"complete","supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"ttlMs":0,"cacheScope":"private"}`)
+		return
+	case modern && m.Method == "initialize":
+		fail(-32601, "Method not found: this server speaks 2026-07-28 only")
+		return
+	case modern && (m.Params.Meta == nil || m.Params.Meta.Version != version || len(m.Params.Meta.Capabilities) == 0):
+		fail(-32602, "_meta lacks the protocol version 2026-07-28 or the client capabilities")
+		return
+	case !modern && m.Method == "initialize":
+		reply(`{"protocolVersion":"` + version + `","capabilities":{"tools":{}},"serverInfo":{"name":"fake","version":"1"}}`)
+		return
+	case !modern && m.Method != "server/discover" && !fakeState.initialized:
+		fail(-32600, "request before notifications/initialized")
+		return
+	}
 	switch m.Method {
-	case "initialize":
-		reply(`{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"fake","version":"1"}}`)
 	case "tools/list":
-		if m.Params.Cursor == "" {
-			reply(`{"tools":[{"name":"first","inputSchema":{"type":"object"}}],"nextCursor":"p2"}`)
-		} else {
-			reply(`{"tools":[{"name":"work","description":"Does work.","inputSchema":{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}}]}`)
+		ttl := ""
+		if modern {
+			ttl = `"ttlMs":0,"cacheScope":"private",`
+		}
+		switch {
+		case mode == "twins":
+			reply(`{` + complete + ttl + `"tools":[{"name":"work","inputSchema":{"type":"object"}},{"name":"work","inputSchema":{"type":"object"}}]}`)
+		case m.Params.Cursor == "":
+			reply(`{` + complete + ttl + `"tools":[{"name":"first","inputSchema":{"type":"object"}}],"nextCursor":"p2"}`)
+		default:
+			reply(`{` + complete + ttl + `"tools":[{"name":"work","description":"Does work.","inputSchema":{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}}]}`)
 		}
 	case "tools/call":
 		switch mode {
 		case "die":
 			os.Exit(3)
 		case "ok":
-			reply(`{"content":[{"type":"text","text":"fake ok, key sk-proj-FAKEsecretFAKEsecretFAKEsecret0123456789"}]}`)
+			reply(`{` + complete + `"content":[{"type":"text","text":"fake ok, key sk-proj-FAKEsecretFAKEsecretFAKEsecret0123456789"}]}`)
 		}
 	default:
-		fmt.Printf(`{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"Method not found"}}`+"\n", m.ID)
+		fail(-32601, "Method not found")
+	}
+}
+
+// fakeTrace appends the method and _meta version of m to ZERO_FAKE_MCP_TRACE.
+func fakeTrace(m fakeMessage) {
+	version := "-"
+	if m.Params.Meta != nil && m.Params.Meta.Version != "" {
+		version = m.Params.Meta.Version
+	}
+	fakeAppend(os.Getenv("ZERO_FAKE_MCP_TRACE"), m.Method+" "+version)
+}
+
+// fakeAppend appends a line to the file at path, if path is set.
+func fakeAppend(path, line string) {
+	if path == "" {
+		return
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err == nil {
+		f.Write([]byte(line + "\n"))
+		f.Close()
 	}
 }

@@ -11,7 +11,9 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -86,14 +88,33 @@ func markedProcesses(mark string) []int {
 	return pids
 }
 
+// liveMarked lists the processes carrying mark that are alive (not zombies).
+func liveMarked(mark string) []int {
+	var live []int
+	for _, pid := range markedProcesses(mark) {
+		if alive(pid) {
+			live = append(live, pid)
+		}
+	}
+	return live
+}
+
 // noServerLeft fails when a process of the test's servers outlives zero.
+// A process zero killed as it exited may not have been scheduled to die
+// yet on a loaded machine, so the check gives the kernel a moment (it
+// never signals anything itself before failing).
 func (z *zeroEnv) noServerLeft() {
 	z.t.Helper()
 	if _, err := os.Stat("/proc/self/environ"); err != nil {
 		z.t.Log("no /proc: cannot look for leftover processes")
 		return
 	}
-	if left := markedProcesses(z.vars["ZERO_TEST_MARK"]); len(left) > 0 {
+	left := liveMarked(z.vars["ZERO_TEST_MARK"])
+	for deadline := time.Now().Add(3 * time.Second); len(left) > 0 && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+		left = liveMarked(z.vars["ZERO_TEST_MARK"])
+	}
+	if len(left) > 0 {
 		for _, pid := range left {
 			syscall.Kill(pid, syscall.SIGKILL)
 		}
@@ -420,4 +441,223 @@ func TestMCPInterruptCancelsCalls(t *testing.T) {
 	if b, _ := os.ReadFile(log); !strings.Contains(string(b), `"method":"notifications/cancelled"`) {
 		t.Errorf("the server was not told the call was cancelled: %q", b)
 	}
+}
+
+// fakeServer returns the server entry of the misbehaving server of
+// e2e_mcp_fake_test.go in mode, with extra env.
+func fakeServer(t *testing.T, mode string, env map[string]string) map[string]any {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := map[string]string{"ZERO_FAKE_MCP": mode}
+	for k, v := range env {
+		e[k] = v
+	}
+	return map[string]any{"command": self, "env": e}
+}
+
+// TestMCPVersionNegotiation runs one call against the fake server speaking
+// each protocol version Zero speaks, and one it does not. The server's
+// trace shows the handshake Zero chose: server/discover alone for
+// 2026-07-28, with every later request carrying the version in _meta;
+// server/discover refused, then initialize and notifications/initialized
+// for the versions before it.
+func TestMCPVersionNegotiation(t *testing.T) {
+	for _, tc := range []struct{ version, trace string }{
+		{"2026-07-28", "server/discover 2026-07-28\ntools/list 2026-07-28\ntools/list 2026-07-28\ntools/call 2026-07-28\n"},
+		{"2025-11-25", "server/discover 2026-07-28\ninitialize -\nnotifications/initialized -\ntools/list 2025-11-25\ntools/list 2025-11-25\ntools/call 2025-11-25\n"},
+		{"2025-06-18", "server/discover 2026-07-28\ninitialize -\nnotifications/initialized -\ntools/list 2025-06-18\ntools/list 2025-06-18\ntools/call 2025-06-18\n"},
+		{"2025-03-26", "server/discover 2026-07-28\ninitialize -\nnotifications/initialized -\ntools/list 2025-03-26\ntools/list 2025-03-26\ntools/call 2025-03-26\n"},
+		{"2024-11-05", "server/discover 2026-07-28\ninitialize -\n"},
+	} {
+		t.Run(tc.version, func(t *testing.T) {
+			z := newZeroEnv(t)
+			trace := filepath.Join(t.TempDir(), "trace")
+			cfg := z.mcpConfig(map[string]map[string]any{"fake": fakeServer(t, "ok",
+				map[string]string{"ZERO_FAKE_MCP_VERSION": tc.version, "ZERO_FAKE_MCP_TRACE": trace})})
+			z.serve(pt.OpenAI, calls(pt.Call{ID: "w", Name: "mcp__fake__work", Args: []string{`{"n":1}`}}), pt.OpenAI.Stream(pt.Text("Done.")))
+			evs, _ := z.streamV2(0, "--mcp-config", cfg, "--allowed-tools", "mcp__fake", "work")
+			z.noServerLeft()
+			b, _ := os.ReadFile(trace)
+			if string(b) != tc.trace {
+				t.Errorf("the server got:\n%s\nwant:\n%s", b, tc.trace)
+			}
+			r := results(evs)["w"]
+			if tc.version == "2024-11-05" {
+				w := strings.Join(mcpWarnings(evs), "\n")
+				if !strings.Contains(w, `MCP server fake did not start: initialize: the server speaks protocol version "2024-11-05"`) {
+					t.Errorf("warnings %q, want one naming the version", w)
+				}
+				if r == nil || r.Status != streamjsonv2.ToolStatusError {
+					t.Errorf("a call to a server that did not start: %+v, want an error result", r)
+				}
+				return
+			}
+			if r == nil || r.Status != streamjsonv2.ToolStatusOk || !strings.Contains(r.Output, "fake ok") {
+				t.Errorf("result %+v, want fake ok\nwarnings: %v", r, mcpWarnings(evs))
+			}
+		})
+	}
+}
+
+// TestMCPToolNameCollision: a server listing one tool name twice is a
+// configuration error (exit 3) naming both tools and their server, before
+// the model is asked anything; no server is left running.
+func TestMCPToolNameCollision(t *testing.T) {
+	z := newZeroEnv(t)
+	cfg := z.mcpConfig(map[string]map[string]any{"twins": fakeServer(t, "twins", nil), "fine": fakeServer(t, "ok", nil)})
+	srv := z.serve(pt.OpenAI, pt.OpenAI.Stream(pt.Text("never")))
+	res := z.exec("-o", "stream-json", "--mcp-config", cfg, "--skip-permissions-unsafe", "go")
+	z.noServerLeft()
+	evs := decodeV2(t, res.stdout)
+	// A run that fails on its configuration before it starts is an error
+	// and run_end, without run_start (docs/protocol.md).
+	checkStream(t, evs, false, 3)
+	e := errorEvent(t, evs)
+	want := `MCP tool "work" of server twins and MCP tool "work" of server twins both map to the tool name mcp__twins__work`
+	if e.Code != streamjsonv2.ErrorCodeConfigError || !strings.Contains(e.Message, want) {
+		t.Errorf("error event %+v, want config_error containing %q", e, want)
+	}
+	if !strings.Contains(res.stderr, want) {
+		t.Errorf("stderr %q lacks %q", res.stderr, want)
+	}
+	if n := len(srv.Requests()); n != 0 {
+		t.Errorf("the model was asked %d times, want 0", n)
+	}
+	lt := z.exec("--mcp-config", cfg, "--list-tools")
+	if lt.code != 3 || !strings.Contains(lt.stderr, want) {
+		t.Errorf("--list-tools: exit %d, stderr %q; want exit 3 and the collision", lt.code, lt.stderr)
+	}
+	z.noServerLeft()
+}
+
+// TestMCPResume resumes a run that called an MCP tool, with the same
+// --mcp-config: the model gets the earlier call and its result back, the
+// tools are offered again, and a new call reaches the restarted server.
+func TestMCPResume(t *testing.T) {
+	entry := npmServer(t, "server-everything")
+	z := newZeroEnv(t)
+	cfg := z.mcpConfig(map[string]map[string]any{"everything": {"command": "node", "args": []string{entry}}})
+	srv := z.serve(pt.OpenAI,
+		calls(pt.Call{ID: "call_echo1", Name: "mcp__everything__echo", Args: []string{`{"message":"remember the heron"}`}}),
+		pt.OpenAI.Stream(pt.Text("Echoed the heron.")),
+		calls(pt.Call{ID: "call_sum2", Name: "mcp__everything__get-sum", Args: []string{`{"a":40,"b":2}`}}),
+		pt.OpenAI.Stream(pt.Text("It is 42.")))
+	first, _ := z.streamV2(0, "--mcp-config", cfg, "--allowed-tools", "mcp__everything", "echo the heron")
+	id := sessionID(first)
+	evs, _ := z.streamV2(0, "--mcp-config", cfg, "--allowed-tools", "mcp__everything", "--resume", id, "now add 40 and 2")
+	z.noServerLeft()
+	if got := sessionID(evs); got != id {
+		t.Errorf("resumed run has session %s, want %s", got, id)
+	}
+	reqs := srv.Requests()
+	if len(reqs) != 4 {
+		t.Fatalf("%d model requests, want 4", len(reqs))
+	}
+	body := string(reqs[2].Body)
+	for _, want := range []string{"echo the heron", "call_echo1", "mcp__everything__echo", "Echo: remember the heron", "Echoed the heron.", "now add 40 and 2"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("the resumed run's first request lacks %q:\n%s", want, body)
+		}
+	}
+	if offered := offeredTools(t, reqs[2]); !slices.Contains(offered, "mcp__everything__get-sum") {
+		t.Errorf("the resumed run offers %v, want the everything tools again", offered)
+	}
+	if r := results(evs)["call_sum2"]; r == nil || !strings.Contains(r.Output, "The sum of 40 and 2 is 42") {
+		t.Errorf("the resumed run's MCP call: %+v", r)
+	}
+	if !strings.Contains(string(reqs[3].Body), "The sum of 40 and 2 is 42") {
+		t.Errorf("the result of the resumed run's call did not reach the model")
+	}
+}
+
+// TestMCPImagesReachTheModel calls server-everything's image tool through
+// both vendors' fake servers: Anthropic's next request carries the PNG as
+// an image block of the tool_result; OpenAI's tool message takes text
+// only, so it carries the placeholder. Events hold the placeholder alone.
+func TestMCPImagesReachTheModel(t *testing.T) {
+	entry := npmServer(t, "server-everything")
+	for _, d := range []*pt.Dialect{pt.Anthropic, pt.OpenAI} {
+		t.Run(d.Name(), func(t *testing.T) {
+			z := newZeroEnv(t)
+			cfg := z.mcpConfig(map[string]map[string]any{"everything": {"command": "node", "args": []string{entry}}})
+			srv := z.serve(d, d.Stream(pt.ToolCalls(pt.Call{ID: "toolu_img", Name: "mcp__everything__get-tiny-image", Args: []string{`{}`}})),
+				d.Stream(pt.Text("A tiny image.")))
+			evs, res := z.streamV2(0, "--mcp-config", cfg, "--allowed-tools", "mcp__everything", "show me")
+			z.noServerLeft()
+			r := results(evs)["toolu_img"]
+			if r == nil || !strings.Contains(r.Output, "[image: image/png, ") {
+				t.Fatalf("tool_result %+v, want the image placeholder", r)
+			}
+			if strings.Contains(res.stdout, "iVBORw0KGgo") {
+				t.Error("the image data reached stdout")
+			}
+			body := srv.Requests()[1].Body
+			if d == pt.OpenAI {
+				if bytes.Contains(body, []byte("iVBORw0KGgo")) || !bytes.Contains(body, []byte(`[image: image/png, `)) {
+					t.Errorf("OpenAI request: want the placeholder and no image data:\n%.2000s", body)
+				}
+				return
+			}
+			png := anthropicToolImage(t, body)
+			if !bytes.HasPrefix(png, []byte("\x89PNG\r\n\x1a\n")) {
+				t.Errorf("the image block holds %d bytes that are not a PNG", len(png))
+			}
+		})
+	}
+}
+
+// anthropicToolImage returns the decoded image of the tool_result in an
+// Anthropic request body, failing unless there is exactly one, a base64
+// PNG after the result's text.
+func anthropicToolImage(t *testing.T, body []byte) []byte {
+	t.Helper()
+	var req struct {
+		Messages []struct {
+			Content []struct {
+				Type    string          `json:"type"`
+				Content json.RawMessage `json:"content"`
+			} `json:"content"`
+		} `json:"messages"`
+	}
+	if err := json.Unmarshal(body, &req); err != nil {
+		t.Fatal(err)
+	}
+	type part struct {
+		Type   string `json:"type"`
+		Text   string `json:"text"`
+		Source struct {
+			Type      string `json:"type"`
+			MediaType string `json:"media_type"`
+			Data      string `json:"data"`
+		} `json:"source"`
+	}
+	var images [][]byte
+	for _, m := range req.Messages {
+		for _, b := range m.Content {
+			var parts []part
+			if b.Type != "tool_result" || json.Unmarshal(b.Content, &parts) != nil {
+				continue
+			}
+			if len(parts) == 0 || parts[0].Type != "text" || !strings.Contains(parts[0].Text, "[image: image/png, ") {
+				t.Errorf("the tool_result does not start with its text: %s", b.Content)
+			}
+			for _, p := range parts[1:] {
+				if p.Type != "image" || p.Source.Type != "base64" || p.Source.MediaType != "image/png" {
+					t.Errorf("content block %+v, want a base64 image/png", p)
+				}
+				data, err := base64.StdEncoding.DecodeString(p.Source.Data)
+				if err != nil {
+					t.Errorf("image data: %v", err)
+				}
+				images = append(images, data)
+			}
+		}
+	}
+	if len(images) != 1 {
+		t.Fatalf("%d images in the tool_result, want 1:\n%.2000s", len(images), body)
+	}
+	return images[0]
 }

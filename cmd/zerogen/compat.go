@@ -3,12 +3,14 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"strings"
 
 	"github.com/zeroproject/zero/gen"
 )
 
 const compatUsage = `Usage:
-  zerogen compat OLD_DIR NEW_DIR --role consumer|producer
+  zerogen compat OLD_DIR NEW_DIR --role consumer|producer [--pairs FILE]
 
 Compares two versions of a schema directory (such as schema/streamjson/v1
 and schema/streamjson/v2), root file by root file, and reports every
@@ -26,8 +28,19 @@ schema keyword that changed, and whether it breaks the role:
 
 A changed const (such as schemaVersion 1 → 2) or type breaks both.
 
+With --pairs, only chosen schemas are compared, each old one with its new
+counterpart wherever the two sit: a subset of a large schema (the messages
+a program uses), or a $defs entry of one bundled file against a root file
+of the other. FILE has one pair per line, OLD then NEW, each a file name
+relative to its directory with an optional JSON Pointer; blank lines and
+lines starting with # are skipped:
+
+  schema.json#/$defs/PromptRequest  prompt_request.json
+  schema.json#/$defs/PromptResponse prompt_result.json#/properties/result
+
 Flags:
   --role ROLE       consumer or producer (required)
+  --pairs FILE      compare the pairs FILE lists instead of every root
   -h, --help        show this help
 
 Examples:
@@ -41,6 +54,7 @@ schemas do not load), 2 usage error.
 func runCompat(args []string, stdout, stderr io.Writer) int {
 	fl := subFlags("compat")
 	role := fl.String("role", "", "")
+	pairsFile := fl.String("pairs", "", "")
 	if code, done := parseSub(fl, args, compatUsage, stdout, stderr); done {
 		return code
 	}
@@ -61,7 +75,17 @@ func runCompat(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "zerogen: %v\n", err)
 		return 1
 	}
-	report, err := gen.Compat(oldFiles, newFiles)
+	var report *gen.CompatReport
+	if *pairsFile != "" {
+		pairs, perr := readPairs(*pairsFile)
+		if perr != nil {
+			fmt.Fprintf(stderr, "zerogen: %v\n", perr)
+			return 2
+		}
+		report, err = gen.ComparePairs(oldFiles, newFiles, pairs)
+	} else {
+		report, err = gen.Compat(oldFiles, newFiles)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "zerogen: %v\n", err)
 		return 1
@@ -72,4 +96,28 @@ func runCompat(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// readPairs reads a --pairs file: "OLD NEW" per line, # comments.
+func readPairs(path string) ([]gen.CompatPair, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var pairs []gen.CompatPair
+	for i, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) != 2 {
+			return nil, fmt.Errorf("%s:%d: want OLD and NEW, got %d fields", path, i+1, len(f))
+		}
+		pairs = append(pairs, gen.CompatPair{Old: f[0], New: f[1]})
+	}
+	if len(pairs) == 0 {
+		return nil, fmt.Errorf("%s: no pairs", path)
+	}
+	return pairs, nil
 }

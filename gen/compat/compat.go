@@ -225,3 +225,39 @@ func (w *compatWalk) add(c compatChange) {
 	w.list = append(w.list, Change{Root: w.root, Kind: c.kind, Pointer: w.path.pointer, Variants: []string{w.path.variant},
 		Schema: schema, Old: c.old, Detail: c.detail, Widens: c.widens, Narrows: c.narrows})
 }
+
+// Pair names the two schemas one comparison of ComparePairs takes: each
+// a file name with an optional JSON Pointer into it ("schema.json#/$defs/X",
+// "prompt_request.json").
+type Pair struct{ Old, New string }
+
+// ComparePairs compares chosen schemas of two sets instead of every root
+// by file name: a subset of a large schema (the messages one program
+// uses), or schemas that sit at different places in the two sets (a $defs
+// entry of one bundled file against a root file of the other). Each pair's
+// changes are reported under the root "NEW ← OLD".
+func ComparePairs(oldFiles, newFiles []schema.File, pairs []Pair) (*Report, error) {
+	lo, err := load(oldFiles)
+	if err != nil {
+		return nil, fmt.Errorf("old: %w", err)
+	}
+	ln, err := load(newFiles)
+	if err != nil {
+		return nil, fmt.Errorf("new: %w", err)
+	}
+	w := &compatWalk{lo: lo, ln: ln, groups: map[string]int{}}
+	for _, p := range pairs {
+		oldS, od, err := lo.at(p.Old)
+		if err != nil {
+			return nil, fmt.Errorf("old: %w", err)
+		}
+		ns, nd, err := ln.at(p.New)
+		if err != nil {
+			return nil, fmt.Errorf("new: %w", err)
+		}
+		w.root = p.New + " ← " + p.Old
+		w.oldBase, w.newBase = dirURL(od.URL), dirURL(nd.URL)
+		w.compare(oldS, ns, compatPath{})
+	}
+	return &Report{Changes: w.list}, nil
+}

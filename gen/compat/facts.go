@@ -89,6 +89,9 @@ func (l *loaded) factsOf(s *jsonschema.Schema) *facts {
 		}
 	}
 	add(s)
+	if nf := l.normalize(f); nf != nil {
+		return nf
+	}
 	return f
 }
 
@@ -272,4 +275,156 @@ func mapKeysSorted[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// normalize rewrites what two schemas may say in different words into one
+// form, so that only real differences are reported: a union of consts is
+// an enum, a union of one schema and null is that schema admitting null,
+// and a const or enum without a type has the types of its values. It
+// returns the facts to use instead of f, or nil to keep f.
+func (l *loaded) normalize(f *facts) *facts {
+	if len(f.union) > 0 && f.bare() {
+		if vals, types, ok := l.unionValues(f.union); ok {
+			if types != nil {
+				f.types, f.typesAt = types, f.unionAt
+			} else {
+				f.values, f.valuesAt, f.isConst = vals, f.unionAt, false
+			}
+			f.union, f.unionKw, f.unionAt = nil, "", ""
+		} else if x, ok := l.orNull(f.union); ok {
+			nf := l.factsOf(x)
+			nf.parts = append(f.parts, nf.parts...)
+			nf.admitNull()
+			return nf
+		}
+	}
+	if f.values != nil {
+		vt := valueTypes(f.values)
+		if f.types == nil {
+			f.types, f.typesAt = vt, f.valuesAt
+		} else {
+			f.types = intersectTypes(f.types, vt)
+		}
+	}
+	return nil
+}
+
+// bare reports whether f says nothing but its union (annotations aside).
+func (f *facts) bare() bool {
+	return f.types == nil && f.values == nil && len(f.ints) == 0 && len(f.rats) == 0 && f.pattern == "" && !f.unique &&
+		!f.object && f.items == nil && len(f.other) == 0
+}
+
+// constOnly reports whether f says nothing but a type and its values.
+func (f *facts) constOnly() bool {
+	return f.values != nil && len(f.union) == 0 && len(f.ints) == 0 && len(f.rats) == 0 && f.pattern == "" && !f.unique &&
+		!f.object && f.items == nil && len(f.other) == 0
+}
+
+// unionValues returns the values of a union whose every branch is a const
+// or an enum, in order. A branch that is a bare type (such as the "any
+// other integer" of a list of known codes) makes the union that type, when
+// it admits every value of the other branches: the result is then nil
+// values and ok, with the types in types.
+func (l *loaded) unionValues(union []*jsonschema.Schema) (vals, types []string, ok bool) {
+	for _, b := range union {
+		bf := l.factsOf(b)
+		switch {
+		case bf.constOnly():
+			for _, v := range bf.values {
+				if !slicesContains(vals, v) {
+					vals = append(vals, v)
+				}
+			}
+		case bf.typeOnly():
+			for _, t := range bf.types {
+				if !slicesContains(types, t) {
+					types = append(types, t)
+				}
+			}
+		default:
+			return nil, nil, false
+		}
+	}
+	if types == nil {
+		return vals, nil, true
+	}
+	for _, t := range valueTypes(vals) {
+		if !admitsType(types, t) {
+			return nil, nil, false
+		}
+	}
+	return nil, types, true
+}
+
+// typeOnly reports whether f says nothing but a type.
+func (f *facts) typeOnly() bool {
+	return f.types != nil && f.values == nil && len(f.union) == 0 && len(f.ints) == 0 && len(f.rats) == 0 && f.pattern == "" &&
+		!f.unique && !f.object && f.items == nil && len(f.other) == 0
+}
+
+// orNull returns x of a union of x and a schema admitting only null.
+func (l *loaded) orNull(union []*jsonschema.Schema) (*jsonschema.Schema, bool) {
+	if len(union) != 2 {
+		return nil, false
+	}
+	for i, b := range union {
+		bf := l.factsOf(b)
+		if len(bf.types) == 1 && bf.types[0] == "null" && bf.values == nil && len(bf.union) == 0 && !bf.object {
+			return union[1-i], true
+		}
+	}
+	return nil, false
+}
+
+// admitNull widens f to admit null as well.
+func (f *facts) admitNull() {
+	if f.types != nil && !slicesContains(f.types, "null") {
+		f.types = append([]string{"null"}, f.types...)
+	}
+	if f.values != nil && !slicesContains(f.values, "null") {
+		f.values = append(f.values, "null")
+	}
+}
+
+// valueTypes returns the JSON types of canonical JSON texts (integer for
+// whole numbers), in allTypes order.
+func valueTypes(vals []string) []string {
+	has := map[string]bool{}
+	for _, v := range vals {
+		switch {
+		case v == "null":
+			has["null"] = true
+		case v == "true" || v == "false":
+			has["boolean"] = true
+		case strings.HasPrefix(v, "{"):
+			has["object"] = true
+		case strings.HasPrefix(v, "["):
+			has["array"] = true
+		case strings.HasPrefix(v, `"`):
+			has["string"] = true
+		default:
+			if r, ok := new(big.Rat).SetString(v); ok && r.IsInt() {
+				has["integer"] = true
+			} else {
+				has["number"] = true
+			}
+		}
+	}
+	var out []string
+	for _, t := range allTypes {
+		if has[t] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func slicesContains(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,12 @@
 package compat
 
-import "github.com/zeroproject/zero/gen/internal/schema"
+import (
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/zeroproject/zero/gen/internal/schema"
+)
 
 // loaded is one version's schemas, with the comparison's questions about
 // them as methods.
@@ -12,4 +18,10 @@ func load(files []schema.File) (*loaded, error) {
 		return nil, err
 	}
 	return &loaded{l}, nil
+}
+
+// at compiles the schema "FILE" or "FILE#POINTER" names.
+func (l *loaded) at(ref string) (*jsonschema.Schema, *schema.Doc, error) {
+	name, ptr, _ := strings.Cut(ref, "#")
+	return l.At(name, ptr)
 }

@@ -14,6 +14,11 @@ func (w *compatWalk) compareObject(fo, fn *facts, p compatPath) {
 	if !fo.object && !fn.object {
 		return
 	}
+	// When one side admits no object at all, its members say nothing: the
+	// type change is the whole story, and compareTypes reports it.
+	if !admitsType(fo.types, "object") || !admitsType(fn.types, "object") {
+		return
+	}
 	names := map[string]bool{}
 	for _, m := range []map[string]*jsonschema.Schema{fo.props, fn.props} {
 		for k := range m {

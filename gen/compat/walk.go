@@ -26,6 +26,9 @@ func (w *compatWalk) compare(o, n *jsonschema.Schema, p compatPath) {
 	w.path = p
 	defer func() { w.path = saved }()
 	fo, fn := w.lo.factsOf(o), w.ln.factsOf(n)
+	if w.compareOneWithUnion(fo, fn, o, n, p) {
+		return
+	}
 	w.compareUnion(fo, fn, p)
 	w.compareTypes(fo, fn)
 	w.compareValues(fo, fn)
@@ -199,6 +202,9 @@ func (w *compatWalk) here(p compatPath, fn func()) {
 }
 
 func (w *compatWalk) compareItems(fo, fn *facts, p compatPath) {
+	if !admitsType(fo.types, "array") || !admitsType(fn.types, "array") {
+		return // as for objects: the type change says it all
+	}
 	switch {
 	case fo.items != nil && fn.items != nil:
 		w.compare(fo.items, fn.items, p.child("*"))
@@ -207,4 +213,52 @@ func (w *compatWalk) compareItems(fo, fn *facts, p compatPath) {
 	case fn.items != nil:
 		w.add(compatChange{kind: "constraint-tightened", at: fn.itemsAt, narrows: true, detail: "adds items"})
 	}
+}
+
+// compareOneWithUnion handles a union on one side only, when that side says
+// nothing else: the other side's schema is compared with the union's
+// branch it differs least from, and the other branches count as variants
+// removed (the union was the old side) or added (the new side). It reports
+// whether it handled the pair.
+func (w *compatWalk) compareOneWithUnion(fo, fn *facts, o, n *jsonschema.Schema, p compatPath) bool {
+	switch {
+	case len(fo.union) > 0 && len(fn.union) == 0 && fo.bare():
+		best := w.closest(fo.union, func(b *jsonschema.Schema) { w.compare(b, n, p) })
+		w.compare(fo.union[best], n, p)
+		for i, b := range fo.union {
+			if i != best {
+				w.add(compatChange{kind: "variant-removed", at: w.lo.variantLoc(b), old: true, narrows: true,
+					detail: fmt.Sprintf("the union became its branch %d; documents of branch %d may no longer be valid", best, i)})
+			}
+		}
+		return true
+	case len(fn.union) > 0 && len(fo.union) == 0 && fn.bare():
+		best := w.closest(fn.union, func(b *jsonschema.Schema) { w.compare(o, b, p) })
+		w.compare(o, fn.union[best], p)
+		for i, b := range fn.union {
+			if i != best {
+				w.add(compatChange{kind: "variant-added", at: w.ln.variantLoc(b), widens: true,
+					detail: fmt.Sprintf("the schema became branch %d of a union; branch %d is new", best, i)})
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// closest returns the index of the branch whose comparison (run dry by
+// try) finds the fewest changes.
+func (w *compatWalk) closest(branches []*jsonschema.Schema, try func(*jsonschema.Schema)) int {
+	best, fewest := 0, -1
+	for i, b := range branches {
+		var found []compatChange
+		saved := w.dry
+		w.dry = &found
+		try(b)
+		w.dry = saved
+		if fewest < 0 || len(found) < fewest {
+			best, fewest = i, len(found)
+		}
+	}
+	return best
 }

@@ -58,12 +58,12 @@ func (a *asker) choose(tool, option string) (bool, error) {
 		return true, nil
 	case "reject_once":
 		return false, nil
-	case "allow_always":
-		a.st.remember(tool, true)
-		return true, nil
-	case "reject_always":
-		a.st.remember(tool, false)
-		return false, nil
+	case "allow_always", "reject_always":
+		allowed := option == "allow_always"
+		if err := a.st.remember(tool, allowed); err != nil {
+			fmt.Fprintf(a.s.cfg.Log, "zero acp: warning: session %s: the answer %s for %s holds in this process only: %v\n", a.st.id, option, tool, err)
+		}
+		return allowed, nil
 	}
 	return false, fmt.Errorf("the client chose an option Zero did not offer: %q", option)
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"sync"
 
+	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/rt"
 )
 
@@ -20,23 +21,49 @@ type encodable interface {
 }
 
 // writer writes whole messages, one per line, never a half line: a
-// message is encoded completely before any of it is written.
+// message is encoded completely before any of it is written. The updates
+// of a running prompt are held (hold) and go out together when the run is
+// about to wait (flush) or with the next message sent, so that a fast
+// stream costs one write per many updates; every other message goes out
+// at once, with what was held before it.
 type writer struct {
 	mu  sync.Mutex
-	w   io.Writer
+	out *streamio.Buffered
 	enc rt.Encoder
 	err error // the first write error; later writes are dropped
 	log io.Writer
 }
 
 func newWriter(w io.Writer, hook rt.StringHook, log io.Writer) *writer {
-	return &writer{w: w, enc: rt.Encoder{Hook: hook}, log: log}
+	return &writer{out: streamio.NewBuffered(w), enc: rt.Encoder{Hook: hook}, log: log}
 }
 
-// send encodes v with the generated encoder and writes it as one line.
+// send encodes v with the generated encoder and writes it as one line,
+// after what was held.
 func (w *writer) send(v encodable) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if err := w.add(v); err != nil {
+		return err
+	}
+	return w.flushLocked()
+}
+
+// hold encodes v and keeps its line for the next flush or send.
+func (w *writer) hold(v encodable) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.add(v)
+}
+
+// flush writes out the held lines.
+func (w *writer) flush() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.flushLocked()
+}
+
+func (w *writer) add(v encodable) error {
 	if w.err != nil {
 		return w.err
 	}
@@ -46,7 +73,18 @@ func (w *writer) send(v encodable) error {
 		return err
 	}
 	w.enc.Byte('\n')
-	if _, err := w.w.Write(w.enc.Buf); err != nil {
+	if _, err := w.out.Write(w.enc.Buf); err != nil {
+		w.err = err
+		return err
+	}
+	return nil
+}
+
+func (w *writer) flushLocked() error {
+	if w.err != nil {
+		return w.err
+	}
+	if err := w.out.Flush(); err != nil {
 		w.err = err
 		return err
 	}

@@ -2,6 +2,7 @@ package acp
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 
 	acpv1 "github.com/zeroproject/zero/generated/acp/v1"
@@ -42,7 +43,7 @@ func (s *server) initialize(id rt.Raw, params rt.Raw) {
 			PromptCapabilities: &acpv1.PromptCapabilities{
 				Image: rt.Some(false), Audio: rt.Some(false), EmbeddedContext: rt.Some(true),
 			},
-			McpCapabilities: &acpv1.McpCapabilities{HTTP: rt.Some(false), Sse: rt.Some(false)},
+			McpCapabilities: &acpv1.McpCapabilities{HTTP: rt.Some(s.cfg.StartMCP != nil), Sse: rt.Some(false)},
 		},
 		AuthMethods: rt.Some(append([]acpv1.AuthMethod{}, s.cfg.AuthMethods...)),
 		AgentInfo:   &acpv1.Implementation{Name: "zero", Title: rt.Some(rt.Nullable[string]{V: "Zero", Valid: true}), Version: s.cfg.Version},
@@ -73,7 +74,7 @@ func (s *server) newSession(id rt.Raw, params rt.Raw) {
 		s.replyError(id, err)
 		return
 	}
-	st, err := s.create(p.Cwd)
+	st, err := s.create(p.Cwd, p.McpServers)
 	if err != nil {
 		s.replyError(id, err)
 		return
@@ -82,18 +83,28 @@ func (s *server) newSession(id rt.Raw, params rt.Raw) {
 	s.reply(&acpv1.NewSessionResult{ID: id, Result: acpv1.NewSessionResponse{SessionID: st.id, Modes: s.modes(st)}})
 }
 
-// create opens the workspace and the model, and creates the stored session.
-func (s *server) create(cwd string) (*sessionState, error) {
+// create opens the workspace and the model, starts the MCP servers, and
+// creates the stored session.
+func (s *server) create(cwd string, servers []rt.Raw) (*sessionState, error) {
 	ws, m, err := s.prepare(cwd)
 	if err != nil {
 		return nil, err
 	}
+	mm, err := s.startMCP(servers, ws.Root())
+	if err != nil {
+		ws.Close()
+		return nil, err
+	}
 	stored, err := s.cfg.Store.Create(sessionv1.SessionMeta{Cwd: ws.Root(), Provider: m.Name, Model: m.Model})
 	if err != nil {
+		mm.Close()
 		ws.Close()
 		return nil, internalError("the session could not be created: " + err.Error())
 	}
-	return s.newState(stored, ws, m), nil
+	st := s.newState(stored, ws, m)
+	st.mcp = mm
+	s.useEditor(st)
+	return st, nil
 }
 
 // prepare checks cwd (absolute, a directory) and builds the provider.
@@ -118,7 +129,12 @@ func (s *server) newState(stored *session.Session, ws *tools.Workspace, m Model)
 	if mode == "" {
 		mode = permission.ModeDefault
 	}
-	return &sessionState{id: stored.Meta.ID, store: stored, ws: ws, model: m, mode: mode, always: map[string]bool{}}
+	always, err := stored.Grants()
+	if err != nil {
+		fmt.Fprintf(s.cfg.Log, "zero acp: warning: session %s: its standing permission answers are not used: %v\n", stored.Meta.ID, err)
+		always = map[string]bool{}
+	}
+	return &sessionState{id: stored.Meta.ID, store: stored, ws: ws, model: m, mode: mode, always: always}
 }
 
 // loadSession opens a stored session, replays it, then answers.
@@ -131,7 +147,7 @@ func (s *server) loadSession(id rt.Raw, params rt.Raw) {
 	st := s.session(p.SessionID)
 	if st == nil {
 		var err error
-		if st, err = s.load(p.SessionID, p.Cwd); err != nil {
+		if st, err = s.load(p.SessionID, p.Cwd, p.McpServers); err != nil {
 			s.replyError(id, err)
 			return
 		}
@@ -144,8 +160,8 @@ func (s *server) loadSession(id rt.Raw, params rt.Raw) {
 	s.reply(&acpv1.LoadSessionResult{ID: id, Result: acpv1.LoadSessionResponse{Modes: s.modes(st)}})
 }
 
-// load opens the stored session id.
-func (s *server) load(id, cwd string) (*sessionState, error) {
+// load opens the stored session id and starts its MCP servers.
+func (s *server) load(id, cwd string, servers []rt.Raw) (*sessionState, error) {
 	if !session.ValidID(id) {
 		return nil, notFound("no session " + id)
 	}
@@ -162,7 +178,16 @@ func (s *server) load(id, cwd string) (*sessionState, error) {
 		ws.Close()
 		return nil, internalError("session " + id + ": " + err.Error())
 	}
-	return s.newState(stored, ws, m), nil
+	mm, err := s.startMCP(servers, ws.Root())
+	if err != nil {
+		stored.Close()
+		ws.Close()
+		return nil, err
+	}
+	st := s.newState(stored, ws, m)
+	st.mcp = mm
+	s.useEditor(st)
+	return st, nil
 }
 
 // setMode switches the session's permission mode.

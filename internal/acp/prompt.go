@@ -40,17 +40,25 @@ func (s *server) prompt(id rt.Raw, params rt.Raw) {
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		defer st.endPrompt()
-		s.runPrompt(ctx, id, st, text)
+		answer := s.runPrompt(ctx, id, st, text)
+		// The session is free before the client reads the answer, so that
+		// its next prompt is never refused as concurrent.
+		st.endPrompt()
+		s.reply(answer)
 	}()
 }
 
-// runPrompt runs the loop on the prompt and answers with its stop reason.
-func (s *server) runPrompt(ctx context.Context, id rt.Raw, st *sessionState, text string) {
+// runPrompt runs the loop on the prompt and returns the answer: its stop
+// reason, or an error.
+func (s *server) runPrompt(ctx context.Context, id rt.Raw, st *sessionState, text string) encodable {
 	tb, err := run.NewToolbox(st.ws, s.policy(st), s.cfg.BashEnv)
 	if err != nil {
-		s.replyError(id, internalError(err.Error()))
-		return
+		return errorMessage(id, internalError(err.Error()))
+	}
+	if st.mcp != nil {
+		if err := tb.AddMCP(st.mcp); err != nil {
+			return errorMessage(id, internalError(err.Error()))
+		}
 	}
 	u := &updates{s: s, st: st, root: st.ws.Root(), calls: map[string]*callState{}}
 	cfg := run.Config{
@@ -61,14 +69,14 @@ func (s *server) runPrompt(ctx context.Context, id rt.Raw, st *sessionState, tex
 		Redactor: s.cfg.Redactor, MaxOutputTokens: s.cfg.MaxOutputTokens,
 		Asker: &asker{s: s, st: st, u: u}, OnToolStart: u.started,
 		LimitHint: "the limit is zero acp's --max-turns",
+		Flush:     func() { s.out.flush() },
 	}
 	out := run.Run(ctx, cfg)
 	reason, rerr := stopReason(ctx, out)
 	if rerr != nil {
-		s.replyError(id, rerr)
-		return
+		return errorMessage(id, rerr)
 	}
-	s.reply(&acpv1.PromptResult{ID: id, Result: acpv1.PromptResponse{StopReason: reason}})
+	return &acpv1.PromptResult{ID: id, Result: acpv1.PromptResponse{StopReason: reason}}
 }
 
 // policy is the session's policy: the configured one in the session's

@@ -9,6 +9,7 @@ import (
 
 	acpv1 "github.com/zeroproject/zero/generated/acp/v1"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
+	"github.com/zeroproject/zero/internal/mcp"
 	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/provider"
 	"github.com/zeroproject/zero/internal/redact"
@@ -46,6 +47,11 @@ type Config struct {
 	MaxTurns        int
 	MaxOutputTokens int
 	Version         string
+	// MCPServers are the servers of --mcp-config; every session connects
+	// them, together with the ones its client passes.
+	MCPServers []mcp.ServerConfig
+	// StartMCP starts a session's servers; nil connects none.
+	StartMCP MCPStarter
 }
 
 // server is one connection.
@@ -234,7 +240,10 @@ func (s *server) call(ctx context.Context, send func(id rt.Raw) encodable) (*acp
 func (s *server) reply(v encodable) { s.out.send(v) }
 
 // replyError answers id (null when unknown) with err.
-func (s *server) replyError(id rt.Raw, err error) {
+func (s *server) replyError(id rt.Raw, err error) { s.out.send(errorMessage(id, err)) }
+
+// errorMessage is the error response to id (null when unknown).
+func errorMessage(id rt.Raw, err error) encodable {
 	var re *rpcError
 	if !errors.As(err, &re) {
 		re = internalError(err.Error())
@@ -242,7 +251,7 @@ func (s *server) replyError(id rt.Raw, err error) {
 	if id == nil {
 		id = rt.Raw("null")
 	}
-	s.out.send(&acpv1.ErrorResponse{ID: id, Error: re.wire()})
+	return &acpv1.ErrorResponse{ID: id, Error: re.wire()}
 }
 
 // decodeParams decodes a method's params strictly, following ACP's

@@ -6,6 +6,7 @@ import (
 	"io"
 	"sync"
 
+	"github.com/zeroproject/zero/internal/mcp"
 	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/session"
 	"github.com/zeroproject/zero/internal/tools"
@@ -18,6 +19,8 @@ type sessionState struct {
 	store *session.Session
 	ws    *tools.Workspace
 	model Model
+	mcp   *mcp.Manager // the session's MCP servers; nil without any
+	files *editorFiles // the client's fs methods; nil when it offers none
 
 	mu      sync.Mutex
 	mode    permission.Mode
@@ -95,14 +98,20 @@ func (st *sessionState) remembered(tool string) (allowed, ok bool) {
 	return allowed, ok
 }
 
-func (st *sessionState) remember(tool string, allowed bool) {
+// remember keeps an allow_always or reject_always answer for the rest of
+// the session, and stores it with the session so that it holds after
+// session/load.
+func (st *sessionState) remember(tool string, allowed bool) error {
 	st.mu.Lock()
-	defer st.mu.Unlock()
 	st.always[tool] = allowed
+	st.mu.Unlock()
+	return st.store.SetGrant(tool, allowed)
 }
 
-// close saves the session and closes its workspace.
+// close stops the session's MCP servers, saves the session and closes its
+// workspace.
 func (st *sessionState) close(log io.Writer) {
+	st.mcp.Close()
 	if st.store != nil {
 		if err := st.store.Close(); err != nil {
 			fmt.Fprintf(log, "zero acp: warning: session %s: %v\n", st.id, err)

@@ -20,6 +20,14 @@ type updates struct {
 	root  string
 	mu    sync.Mutex
 	calls map[string]*callState
+
+	// The message of a text or reasoning chunk, reused for each: the
+	// writer encodes it before held returns, and the run emits from one
+	// goroutine.
+	msg     acpv1.SessionUpdateMessage
+	text    acpv1.TextContent
+	message acpv1.AgentMessageChunk
+	thought acpv1.AgentThoughtChunk
 }
 
 // callState is what a tool call's later updates need.
@@ -36,6 +44,12 @@ func (s *server) update(sessionID string, v acpv1.SessionUpdateValue) error {
 	return s.out.send(&acpv1.SessionUpdateMessage{Params: acpv1.SessionNotification{SessionID: sessionID, Update: acpv1.SessionUpdate{Value: v}}})
 }
 
+// held is update for the updates of a running prompt: the line waits for
+// the run's next flush (before it waits on the model or a tool).
+func (s *server) held(sessionID string, v acpv1.SessionUpdateValue) error {
+	return s.out.hold(&acpv1.SessionUpdateMessage{Params: acpv1.SessionNotification{SessionID: sessionID, Update: acpv1.SessionUpdate{Value: v}}})
+}
+
 func textBlock(s string) acpv1.ContentBlock {
 	return acpv1.ContentBlock{Value: &acpv1.TextContent{Text: s}}
 }
@@ -44,9 +58,13 @@ func textBlock(s string) acpv1.ContentBlock {
 func (u *updates) Emit(ev streamjsonv2.OutputValue) error {
 	switch ev := ev.(type) {
 	case *streamjsonv2.Text:
-		return u.s.update(u.st.id, &acpv1.AgentMessageChunk{Content: textBlock(ev.Delta)})
+		u.text.Text = ev.Delta
+		u.message.Content.Value = &u.text
+		return u.chunk(&u.message)
 	case *streamjsonv2.Reasoning:
-		return u.s.update(u.st.id, &acpv1.AgentThoughtChunk{Content: textBlock(ev.Delta)})
+		u.text.Text = ev.Delta
+		u.thought.Content.Value = &u.text
+		return u.chunk(&u.thought)
 	case *streamjsonv2.ToolCall:
 		return u.toolCall(ev)
 	case *streamjsonv2.PermissionRequest:
@@ -57,10 +75,19 @@ func (u *updates) Emit(ev streamjsonv2.OutputValue) error {
 	return nil
 }
 
+// chunk holds a text or reasoning chunk, in the reused message.
+func (u *updates) chunk(v acpv1.SessionUpdateValue) error {
+	u.msg.Params.SessionID, u.msg.Params.Update.Value = u.st.id, v
+	return u.s.out.hold(&u.msg)
+}
+
 // toolCall announces a call: its kind, title, locations and arguments.
 func (u *updates) toolCall(ev *streamjsonv2.ToolCall) error {
 	c := &callState{name: ev.Name, args: ev.Args}
 	c.path = u.absPath(argPath(ev.Name, ev.Args))
+	if u.st.files != nil && c.path != "" {
+		u.st.files.forget(c.path)
+	}
 	u.mu.Lock()
 	u.calls[ev.ID] = c
 	u.mu.Unlock()
@@ -83,7 +110,7 @@ func (u *updates) call(id string) *callState {
 // diff the client shows once it ran.
 func (u *updates) snapshot(id string) {
 	c := u.call(id)
-	if c == nil || c.path == "" || (c.name != tools.NameWriteFile && c.name != tools.NameEditFile) {
+	if c == nil || c.path == "" || (c.name != tools.NameWriteFile && c.name != tools.NameEditFile) || u.readsEditor() {
 		return
 	}
 	if b, err := os.ReadFile(c.path); err == nil {
@@ -112,17 +139,44 @@ func (u *updates) result(ev *streamjsonv2.ToolResult) error {
 	}
 	content := []acpv1.ToolCallContent{{Value: &acpv1.Content{Content: textBlock(ev.Output)}}}
 	if c := u.call(ev.ID); c != nil && ev.Status == streamjsonv2.ToolStatusOk && (c.name == tools.NameWriteFile || c.name == tools.NameEditFile) {
-		if b, err := os.ReadFile(c.path); err == nil {
-			d := &acpv1.Diff{Path: c.path, NewText: string(b), OldText: rt.Some(rt.Nullable[string]{})}
-			if c.oldText != nil {
-				d.OldText = rt.Some(rt.Nullable[string]{V: *c.oldText, Valid: true})
-			}
+		if d := u.diff(c); d != nil {
 			content = append(content, acpv1.ToolCallContent{Value: d})
 		}
 	}
 	return u.s.update(u.st.id, &acpv1.ToolCallProgress{ToolCallID: ev.ID, Status: present(status),
 		Content: rt.Some(rt.Nullable[[]acpv1.ToolCallContent]{V: content, Valid: true})})
 }
+
+// diff is the change a write or edit made: the texts the client read and
+// was given when the tools go through it, else the disk's before and after.
+func (u *updates) diff(c *callState) *acpv1.Diff {
+	old := c.oldText
+	if u.readsEditor() {
+		old = u.st.files.lastRead(c.path)
+	}
+	var newText string
+	if u.writesEditor() {
+		t, ok := u.st.files.lastWritten(c.path)
+		if !ok {
+			return nil
+		}
+		newText = t
+	} else {
+		b, err := os.ReadFile(c.path)
+		if err != nil {
+			return nil
+		}
+		newText = string(b)
+	}
+	d := &acpv1.Diff{Path: c.path, NewText: newText, OldText: rt.Some(rt.Nullable[string]{})}
+	if old != nil {
+		d.OldText = rt.Some(rt.Nullable[string]{V: *old, Valid: true})
+	}
+	return d
+}
+
+func (u *updates) readsEditor() bool  { return u.st.files != nil && u.s.fs.ReadTextFile.V }
+func (u *updates) writesEditor() bool { return u.st.files != nil && u.s.fs.WriteTextFile.V }
 
 // absPath makes a tool's path argument absolute, inside the workspace.
 func (u *updates) absPath(p string) string {

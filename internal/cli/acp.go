@@ -10,6 +10,7 @@ import (
 	acpv1 "github.com/zeroproject/zero/generated/acp/v1"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/acp"
+	"github.com/zeroproject/zero/internal/mcp"
 	"github.com/zeroproject/zero/internal/redact"
 	"github.com/zeroproject/zero/internal/run"
 	"github.com/zeroproject/zero/internal/tools"
@@ -26,7 +27,12 @@ func acpCmd(ctx context.Context, env Env, args []string) int {
 	if err != nil {
 		return usageFailure(env, err, "zero acp --help")
 	}
-	red := redact.New(env.Getenv("OPENAI_API_KEY"), env.Getenv("ANTHROPIC_API_KEY"))
+	// The MCP names of --allowed-tools are not checked against the files:
+	// a client may pass the server they name in session/new.
+	if err := f.loadMCPFiles(env.Getenv); err != nil {
+		return usageFailure(env, err, "zero acp --help")
+	}
+	red := redact.New(append([]string{env.Getenv("OPENAI_API_KEY"), env.Getenv("ANTHROPIC_API_KEY")}, f.mcpSecrets...)...)
 	st, err := openStore(env, red.String)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "zero acp: %s\n", red.String("", err.Error()))
@@ -40,12 +46,34 @@ func acpCmd(ctx context.Context, env Env, args []string) int {
 	cfg := acp.Config{In: env.Stdin, Out: env.Stdout, Log: env.Stderr, Store: st, Redactor: red,
 		NewProvider: func() (acp.Model, error) { return newACPModel(f, env.Getenv) },
 		Policy:      f.policy, BashEnv: acpBashEnv(env, f), MaxTurns: f.maxTurns, MaxOutputTokens: maxOut,
-		Version: Version()}
+		Version: Version(), MCPServers: f.mcpServers}
+	if cfg.StartMCP, err = acpMCPStarter(env, red); err != nil {
+		fmt.Fprintf(env.Stderr, "zero acp: %v\n", err)
+		return streamjsonv2.ExitCodeRuntime
+	}
 	if _, err := chooseProvider(f, env.Getenv); err != nil {
 		cfg.AuthMethods = []acpv1.AuthMethod{{ID: "environment", Name: "Set a provider key in the agent's environment",
 			Description: rt.Some(rt.Nullable[string]{V: noProviderHelp, Valid: true})}}
 	}
 	return acp.Serve(ctx, cfg)
+}
+
+// acpMCPStarter starts the MCP servers of an ACP session, with the limits
+// of the environment.
+func acpMCPStarter(env Env, red *redact.Redactor) (acp.MCPStarter, error) {
+	startup, err := envDuration(env.Getenv, mcp.EnvStartupTimeout)
+	if err != nil {
+		return nil, err
+	}
+	call, err := envDuration(env.Getenv, mcp.EnvCallTimeout)
+	if err != nil {
+		return nil, err
+	}
+	return func(ctx context.Context, servers []mcp.ServerConfig, cwd string) (*mcp.Manager, []mcp.Warning, error) {
+		return mcp.Start(ctx, servers, mcp.Options{ClientName: "zero", ClientVersion: Version(),
+			StartupTimeout: startup, CallTimeout: call, Environ: env.Environ, Cwd: cwd,
+			Stderr: env.Stderr, Redact: func(s string) string { return red.String("", s) }})
+	}, nil
 }
 
 // newACPModel chooses and builds the provider of a session.
@@ -80,6 +108,7 @@ func parseACPFlags(args []string) (*execFlags, error) {
 	fs.IntVar(&f.maxTurns, "max-turns", run.DefaultMaxTurns, "")
 	fs.IntVar(&f.maxOutput, "max-output-tokens", 0, "")
 	fs.StringVar(&f.replay, "replay", "", "")
+	fs.StringArrayVar(&f.mcpConfigs, "mcp-config", nil, "")
 	fs.BoolVarP(&f.help, "help", "h", false, "")
 	if err := fs.Parse(args); err != nil {
 		return nil, usageErrorf("%v", err)
@@ -125,6 +154,11 @@ Flags:
         --max-turns N             model calls per prompt (default 20); reaching
                                   it ends the prompt with max_turn_requests
         --max-output-tokens N     bound each model reply
+        --mcp-config FILE         connect every session to the MCP tool servers
+                                  of FILE (repeatable), besides the ones the
+                                  editor passes in session/new; every MCP
+                                  tool is offered, and a call is asked in the
+                                  editor unless --allowed-tools grants it
         --replay FILE             play a replay script instead of a model
     -h, --help                    show this help
 

@@ -19,6 +19,14 @@ import (
 // (exit 2). Values that ${VAR} expansions produced are kept for the
 // redactor.
 func (f *execFlags) loadMCP(getenv func(string) string) error {
+	if err := f.loadMCPFiles(getenv); err != nil {
+		return err
+	}
+	return f.checkMCPNames()
+}
+
+// loadMCPFiles reads and merges the --mcp-config files.
+func (f *execFlags) loadMCPFiles(getenv func(string) string) error {
 	var lists [][]mcp.ServerConfig
 	for _, path := range f.mcpConfigs {
 		list, err := mcp.LoadConfig(path, getenv, func(s string) { f.mcpSecrets = append(f.mcpSecrets, s) })
@@ -32,7 +40,7 @@ func (f *execFlags) loadMCP(getenv func(string) string) error {
 		return usageErrorf("%v", err)
 	}
 	f.mcpServers = servers
-	return f.checkMCPNames()
+	return nil
 }
 
 // checkMCPNames checks the mcp__ names of --enabled-tools,
@@ -57,7 +65,8 @@ func (f *execFlags) checkMCPNames() error {
 }
 
 // startMCP starts the configured servers, if any, with the limits of the
-// environment. The caller closes the manager.
+// environment. Two tools with one name are a configuration error (exit 3).
+// The caller closes the manager.
 func (x *execution) startMCP(ctx context.Context, cwd string) (*mcp.Manager, []run.Warning, error) {
 	if len(x.f.mcpServers) == 0 {
 		return nil, nil, nil
@@ -70,9 +79,12 @@ func (x *execution) startMCP(ctx context.Context, cwd string) (*mcp.Manager, []r
 	if err != nil {
 		return nil, nil, err
 	}
-	m, warns := mcp.Start(ctx, x.f.mcpServers, mcp.Options{ClientName: "zero", ClientVersion: Version(),
+	m, warns, err := mcp.Start(ctx, x.f.mcpServers, mcp.Options{ClientName: "zero", ClientVersion: Version(),
 		StartupTimeout: startup, CallTimeout: call, Environ: x.env.Environ, Cwd: cwd,
 		Stderr: x.env.Stderr, Redact: func(s string) string { return x.red.String("", s) }})
+	if err != nil {
+		return nil, nil, configErrorf("%v", err)
+	}
 	var out []run.Warning
 	for _, w := range warns {
 		out = append(out, run.Warning{Code: streamjsonv2.WarningCodeMcpServer, Message: w.Message})

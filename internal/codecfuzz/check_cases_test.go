@@ -14,6 +14,9 @@ import (
 func TestCheckOutcomes(t *testing.T) {
 	deep := strings.Repeat("[", 1001) + strings.Repeat("]", 1001)
 	record := `{"schemaVersion":1,"type":"assistant","runId":"r1","time":"2026-06-03T10:00:02Z","text":"","toolCalls":[{"id":"c1","name":"read_file","args":ARGS}]}`
+	list := `{"jsonrpc":"2.0","id":ID,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28",` +
+		`"io.modelcontextprotocol/clientCapabilities":{},"io.modelcontextprotocol/clientInfo":{"name":"zero","version":"0.1.0"}}}}`
+	progress := `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t","progress":N}}`
 	result := `{"schemaVersion":1,"runId":"r1","sessionId":"s1","status":"success","exitCode":0,"text":"","usage":{"promptTokens":N,"completionTokens":20,"totalTokens":320},"toolCalls":[]}`
 	for _, c := range []struct {
 		pkg, name, in string
@@ -32,6 +35,13 @@ func TestCheckOutcomes(t *testing.T) {
 		{"execresultv1", "ExecResult", strings.Replace(result, "N", "1e20001", 1), devRange},
 		{"execresultv1", "ExecResult", strings.Replace(result, "N", "-1e2000000", 1), devRange},
 		{"execresultv1", "ExecResult", strings.Replace(strings.Replace(result, "N", "1e2000000", 1), "success", "nope", 1), refPanicked},
+		{"mcpv1", "ProgressNotification", strings.Replace(progress, "N", "0.30000000000000004", 1), accepted},
+		{"mcpv1", "ProgressNotification", strings.Replace(progress, "N", "9223372036854775808", 1), devRange},
+		{"mcpv1", "ProgressNotification", strings.Replace(progress, "N", "1000000000000000000000000000001", 1), devRange},
+		{"mcpv1", "ProgressNotification", strings.Replace(progress, "N", "1e-400", 1), devRange},
+		{"mcpv1", "ListToolsRequest", strings.Replace(list, "ID", "7", 1), accepted},
+		{"mcpv1", "ListToolsRequest", strings.Replace(list, "ID", "1e20001", 1), devRange},
+		{"mcpv1", "ListToolsRequest", strings.Replace(list, "ID", "true", 1), rejected},
 	} {
 		got, err := check(rootNamed(c.pkg, c.name), []byte(c.in))
 		if err != nil || got != c.want {
@@ -93,6 +103,9 @@ func TestCheckCatchesBrokenCodecs(t *testing.T) {
 		{"refuses valid", `{"command":"a"}`, failWith("minLength", "too short"), nil, nil, "the reference accepts"},
 		{"false duplicate", `{"command":"a"}`, failWith("duplicate", "key"), nil, nil, "the reference accepts"},
 		{"false range", `{"command":"a","timeout_ms":5}`, failWith("type", "integer 5 does not fit in int64"), nil, nil, "the reference accepts"},
+		{"false float range", `{"command":"a","timeout_ms":5}`, func(*toolsv1.BashArgs, []byte) error {
+			return rt.AtKey(rt.FailRange(24, "number 5 does not fit in float64 exactly (it would encode as 5)"), "timeout_ms")
+		}, nil, nil, "the reference accepts"},
 		{"points elsewhere", `{"command":""}`, func(*toolsv1.BashArgs, []byte) error {
 			return rt.AtKey(rt.Fail(10, "minLength", "too short"), "cmd")
 		}, nil, nil, "not a value of the input"},

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"runtime/debug"
 	"strconv"
@@ -282,8 +283,7 @@ func rangeDeviation(e *rt.Error, in *input) bool {
 	case strings.Contains(e.Msg, "does not fit in int64"):
 		return beyondExponent(lit) || !fitsInt64(lit)
 	case strings.Contains(e.Msg, "does not fit in float64"):
-		f, err := strconv.ParseFloat(lit, 64)
-		return err != nil || f > 1.7976931348623157e308 || f < -1.7976931348623157e308
+		return beyondExponent(lit) || !floatEncodesBack(lit)
 	case strings.Contains(e.Msg, "outside the range"):
 		return beyondExponent(lit)
 	}
@@ -305,6 +305,23 @@ func beyondExponent(lit string) bool {
 	}
 	top := new(big.Int).Add(d.Exp, big.NewInt(int64(len(d.Coef))))
 	return top.Cmp(big.NewInt(rt.MaxExponent)) > 0 || d.Exp.Cmp(big.NewInt(-rt.MaxExponent)) < 0
+}
+
+// floatEncodesBack reports whether lit survives a float64 as docs/zerogen.md
+// states it: within float64's range, and encoding/json writes its float64 as
+// a decimal of lit's value (compared exactly).
+func floatEncodesBack(lit string) bool {
+	f, err := strconv.ParseFloat(lit, 64)
+	if err != nil || math.IsInf(f, 0) {
+		return false
+	}
+	back, err := json.Marshal(f)
+	if err != nil {
+		return false
+	}
+	x, ok1 := new(big.Rat).SetString(lit)
+	y, ok2 := new(big.Rat).SetString(string(back))
+	return ok1 && ok2 && x.Cmp(y) == 0
 }
 
 func fitsInt64(lit string) bool {

@@ -51,3 +51,8 @@ func FuzzExecResultV1ExecResult(f *testing.F) {
 func FuzzExecResultV2ExecResult(f *testing.F) {
 	fuzzRoot(f, "execresultv2", "ExecResult")
 }
+func FuzzMCPV1Message(f *testing.F) { fuzzRoot(f, "mcpv1", "Message") }
+func FuzzMCPV1ProgressNotification(f *testing.F) {
+	fuzzRoot(f, "mcpv1", "ProgressNotification")
+}
+func FuzzACPV1Message(f *testing.F) { fuzzRoot(f, "acpv1", "Message") }

@@ -95,7 +95,9 @@ type server struct {
 // Start starts every server in parallel and lists their tools. A server
 // that cannot be started, answers garbage or does not finish within the
 // startup timeout is left out with a warning. ctx ending stops the start.
-func Start(ctx context.Context, cfgs []ServerConfig, opts Options) (*Manager, []Warning) {
+// Two tools that map to one name are an error (a *CollisionError): the
+// servers are stopped again and no Manager is returned.
+func Start(ctx context.Context, cfgs []ServerConfig, opts Options) (*Manager, []Warning, error) {
 	if opts.StartupTimeout <= 0 {
 		opts.StartupTimeout = DefaultStartupTimeout
 	}
@@ -119,9 +121,14 @@ func Start(ctx context.Context, cfgs []ServerConfig, opts Options) (*Manager, []
 	var out []Warning
 	for i, cfg := range cfgs {
 		out = append(out, warns[i]...)
-		out = append(out, m.addTools(cfg.Name, lists[i])...)
+		w, err := m.addTools(cfg.Name, lists[i])
+		if err != nil {
+			m.Close()
+			return nil, nil, err
+		}
+		out = append(out, w...)
 	}
-	return m, out
+	return m, out, nil
 }
 
 // startServer connects to s and lists its tools.
@@ -196,37 +203,40 @@ func (m *Manager) logLine(server, line string) {
 	fmt.Fprintf(m.opts.Stderr, "[mcp %s] %s\n", server, line)
 }
 
-// addTools names and checks the tools of one server.
-func (m *Manager) addTools(server string, list []mcpv1.Tool) []Warning {
+// CollisionError says that two MCP tools map to one name. Sanitizing keeps
+// distinct names apart by a hash, so this takes tools whose names differ
+// only where the hash cannot help (a server listing one name twice, or a
+// name that spells another's sanitized form).
+type CollisionError struct {
+	Name           string // the name both map to
+	Server, Tool   string // the first tool, on its server
+	Server2, Tool2 string // the second
+}
+
+func (e *CollisionError) Error() string {
+	return fmt.Sprintf("MCP tool %q of server %s and MCP tool %q of server %s both map to the tool name %s, "+
+		"so Zero could not tell which one the model calls; leave one server out of --mcp-config or rename one tool on its server",
+		e.Tool, e.Server, e.Tool2, e.Server2, e.Name)
+}
+
+// addTools names and checks the tools of one server. A tool whose schema
+// is unusable is left out with a warning; a name already taken is a
+// *CollisionError.
+func (m *Manager) addTools(server string, list []mcpv1.Tool) ([]Warning, error) {
 	var warns []Warning
-	taken := map[string]string{}
 	for _, t := range list {
 		tool, err := newTool(server, t)
 		if err != nil {
 			warns = append(warns, Warning{server, fmt.Sprintf("tool %s of MCP server %s is not offered: %v", t.Name, server, err)})
 			continue
 		}
-		if prev, dup := taken[tool.Name]; dup {
-			warns = append(warns, Warning{server, fmt.Sprintf("tools %q and %q of MCP server %s both map to the name %s; neither is offered",
-				prev, t.Name, server, tool.Name)})
-			m.drop(tool.Name)
-			continue
+		if prev, dup := m.byName[tool.Name]; dup {
+			return nil, &CollisionError{Name: tool.Name, Server: prev.Server, Tool: prev.Remote, Server2: server, Tool2: t.Name}
 		}
-		taken[tool.Name] = t.Name
 		m.tools = append(m.tools, tool)
 		m.byName[tool.Name] = tool
 	}
-	return warns
-}
-
-func (m *Manager) drop(name string) {
-	delete(m.byName, name)
-	for i, t := range m.tools {
-		if t.Name == name {
-			m.tools = append(m.tools[:i], m.tools[i+1:]...)
-			return
-		}
-	}
+	return warns, nil
 }
 
 // newTool checks that t's inputSchema is a usable object schema and

@@ -1,10 +1,13 @@
 package mcp
 
 import (
+	"errors"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	mcpv1 "github.com/zeroproject/zero/generated/mcp/v1"
 )
 
 var vendorName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
@@ -70,5 +73,30 @@ func TestParseConfig(t *testing.T) {
 		if _, err := ParseConfig("f.json", []byte(doc), func(string) string { return "" }, nil); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want %q", doc, err, want)
 		}
+	}
+}
+
+// TestCollision: a name that spells another tool's sanitized form, and a
+// name listed twice, are errors naming both tools and servers.
+func TestCollision(t *testing.T) {
+	obj := mcpv1.InputSchema{}
+	spelled := strings.TrimPrefix(ToolName("srv", "a.b"), "mcp__srv__")
+	for _, list := range [][]mcpv1.Tool{
+		{{Name: "a.b", InputSchema: obj}, {Name: spelled, InputSchema: obj}},
+		{{Name: "echo", InputSchema: obj}, {Name: "echo", InputSchema: obj}},
+	} {
+		m := &Manager{byName: map[string]*Tool{}}
+		_, err := m.addTools("srv", list)
+		var ce *CollisionError
+		if !errors.As(err, &ce) || ce.Tool != list[0].Name || ce.Tool2 != list[1].Name || ce.Server != "srv" || ce.Server2 != "srv" {
+			t.Fatalf("addTools(%s, %s) = %v, want a collision of both", list[0].Name, list[1].Name, err)
+		}
+		if msg := err.Error(); !strings.Contains(msg, `"`+list[1].Name+`" of server srv`) {
+			t.Errorf("message %q does not name the second tool", msg)
+		}
+	}
+	m := &Manager{byName: map[string]*Tool{}}
+	if w, err := m.addTools("srv", []mcpv1.Tool{{Name: "a.b", InputSchema: obj}, {Name: "a_b", InputSchema: obj}}); err != nil || len(w) != 0 || len(m.Tools()) != 2 {
+		t.Errorf("a.b and a_b: %v %v, want two tools", w, err)
 	}
 }

@@ -10,8 +10,8 @@ import (
 	mcpv1 "github.com/zeroproject/zero/generated/mcp/v1"
 )
 
-// Image is an image or a sound a tool returned, for a provider that can
-// show it to the model.
+// Image is an image a tool returned, for a provider that can show it to
+// the model.
 type Image struct {
 	MimeType string
 	Data     string // base64
@@ -29,8 +29,11 @@ func render(r *mcpv1.CallToolResult) (string, []Image) {
 		case *mcpv1.TextContent:
 			parts = append(parts, v.Text)
 		case *mcpv1.ImageContent:
-			parts = append(parts, fmt.Sprintf("[image: %s, %s]", v.MimeType, size(v.Data)))
-			images = append(images, Image{MimeType: v.MimeType, Data: v.Data})
+			line, ok := imageLine(v)
+			parts = append(parts, line)
+			if ok {
+				images = append(images, Image{MimeType: v.MimeType, Data: v.Data})
+			}
 		case *mcpv1.AudioContent:
 			parts = append(parts, fmt.Sprintf("[audio: %s, %s]", v.MimeType, size(v.Data)))
 		case *mcpv1.ResourceLink:
@@ -43,6 +46,22 @@ func render(r *mcpv1.CallToolResult) (string, []Image) {
 		parts = append(parts, "structured content: "+compact(r.StructuredContent))
 	}
 	return strings.Join(parts, "\n"), images
+}
+
+// MaxImageBytes bounds the decoded size of an image passed to a provider
+// (Anthropic's limit for one image); a larger one is only named.
+const MaxImageBytes = 5_000_000
+
+// imageLine is the placeholder naming an image, and whether the image can
+// be passed on: its data must be base64 of at most MaxImageBytes.
+func imageLine(v *mcpv1.ImageContent) (string, bool) {
+	if base64.StdEncoding.DecodedLen(len(v.Data)) > MaxImageBytes {
+		return fmt.Sprintf("[image: %s, %s, too large to show: over %d bytes]", v.MimeType, size(v.Data), MaxImageBytes), false
+	}
+	if _, err := base64.StdEncoding.DecodeString(v.Data); err != nil {
+		return fmt.Sprintf("[image: %s, not valid base64: %v]", v.MimeType, err), false
+	}
+	return fmt.Sprintf("[image: %s, %s]", v.MimeType, size(v.Data)), true
 }
 
 // size describes the decoded size of base64 data.

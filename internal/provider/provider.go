@@ -65,6 +65,18 @@ type Message struct {
 	ToolName string
 	// IsError, for Role "tool", says the result is an error.
 	IsError bool
+	// Images, for Role "tool", are images the tool returned. Text already
+	// names each one, so a provider whose API takes no images in tool
+	// results (OpenAI's Chat Completions) sends the text alone.
+	Images []Image
+}
+
+// Image is an image a tool returned.
+type Image struct {
+	// MediaType is its MIME type, as in "image/png".
+	MediaType string
+	// Data is the image, base64-encoded (standard alphabet, padded).
+	Data string
 }
 
 // ToolSpec describes a tool the model may call.

@@ -25,6 +25,8 @@ type call struct {
 	spec  tools.Spec
 	known bool
 	cut   bool // the output-token limit cut the arguments: the call does not run
+	// images are the images an MCP tool returned, for the provider.
+	images []provider.Image
 }
 
 func (r *runner) newCall(pc provider.ToolCall, n int) *call {
@@ -177,7 +179,7 @@ func (r *runner) result(c *call, res tools.Result) error {
 		return err
 	}
 	r.msgs = append(r.msgs, provider.Message{Role: provider.RoleTool, Text: res.Output,
-		ToolCallID: c.orig.ID, ToolName: c.orig.Name, IsError: res.IsError})
+		ToolCallID: c.orig.ID, ToolName: c.orig.Name, IsError: res.IsError, Images: c.images})
 	return r.record(&sessionv1.ToolResultRecord{RunID: r.runID, ID: c.id, Name: c.name,
 		Status: sessionv1.ToolStatus(status), Output: res.Output, Truncated: res.Truncated})
 }

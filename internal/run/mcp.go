@@ -65,13 +65,18 @@ func MCPReason(mt *mcp.Tool) string {
 }
 
 // callMCP runs an MCP tool, writing the server's warnings, and caps its
-// output like a built-in tool's.
+// output like a built-in tool's. The images it returned go to the provider
+// with the result; events and session records hold only the text, which
+// names them.
 func (r *runner) callMCP(ctx context.Context, c *call) (tools.Result, error) {
 	res := r.cfg.Tools.mcp.Call(ctx, c.spec.Name, c.orig.Args)
 	for _, w := range res.Warnings {
 		if err := r.warn(streamjsonv2.WarningCodeMcpServer, w); err != nil {
 			return tools.Result{}, err
 		}
+	}
+	for _, im := range res.Images {
+		c.images = append(c.images, provider.Image{MediaType: im.MimeType, Data: im.Data})
 	}
 	out := tools.Cap(res.Output)
 	out.IsError = res.IsError

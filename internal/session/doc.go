@@ -7,6 +7,7 @@
 //	DIR/<id>/meta.json     one SessionMeta document (schema/session/v1/meta.json)
 //	DIR/<id>/events.jsonl  one SessionRecord per line (schema/session/v1/record.json)
 //	DIR/<id>/lock          the advisory lock of the process that has the session open
+//	DIR/<id>/grants.json   optional: standing permission answers (schema/session/v1/grants.json)
 //
 // The store owns this layout and the id format: callers name sessions by id
 // and ask the store ([Store.Resolve] for a unique prefix or suffix of an

@@ -188,14 +188,14 @@ func canonicalDir(dir string) string {
 }
 
 // zeroFile reports whether name is a file the store writes into a session
-// directory: meta.json, events.jsonl, lock, or a temporary meta file left
-// by an interrupted replace.
+// directory: meta.json, events.jsonl, lock, grants.json, or a temporary
+// meta or grants file left by an interrupted replace.
 func zeroFile(name string) bool {
 	switch name {
-	case metaName, eventsName, lockName:
+	case metaName, eventsName, lockName, grantsName:
 		return true
 	}
-	return strings.HasPrefix(name, "."+metaName+".") && strings.HasSuffix(name, ".tmp")
+	return (strings.HasPrefix(name, "."+metaName+".") || strings.HasPrefix(name, "."+grantsName+".")) && strings.HasSuffix(name, ".tmp")
 }
 
 // Delete removes the session id (a full id): the files the store wrote and

@@ -32,7 +32,7 @@ func EditFile(ctx context.Context, ws *Workspace, path, old, new string) (Result
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
-	content, res, ok := loadForEdit(ws, real, shown)
+	content, res, ok := loadEditText(ctx, ws, real, shown)
 	if !ok {
 		return res, nil
 	}
@@ -48,8 +48,8 @@ func EditFile(ctx context.Context, ws *Workspace, path, old, new string) (Result
 		new = inStyle(new, style)
 	}
 	at := strings.Index(content, old)
-	if err := writeAll(ws, real, content[:at]+new+content[at+len(old):]); err != nil {
-		return openError(shown, err), nil
+	if res, ok := replaceText(ctx, ws, real, shown, content[:at]+new+content[at+len(old):]); !ok {
+		return res, nil
 	}
 	line := strings.Count(content[:at], "\n") + 1
 	return Result{Output: fmt.Sprintf("edited %s: replaced 1 occurrence starting at line %d", shown, line)}, nil
@@ -76,6 +76,32 @@ func checkEdit(old, new string) (Result, bool) {
 		return errorResult("the text to replace is empty; use write_file to create or overwrite a whole file"), false
 	case old == new:
 		return errorResult("the replacement is identical to the text it replaces; nothing to change"), false
+	}
+	return Result{}, true
+}
+
+// loadEditText reads the whole text to edit, from the editor when it reads.
+func loadEditText(ctx context.Context, ws *Workspace, real, shown string) (string, Result, bool) {
+	if ws.reader == nil {
+		return loadForEdit(ws, real, shown)
+	}
+	text, res, ok := ws.readEditor(ctx, real, shown)
+	if ok && len(text) > maxEditBytes {
+		return "", errorResult("%s is too large to edit (%d bytes, limit %d)", shown, len(text), maxEditBytes), false
+	}
+	return text, res, ok
+}
+
+// replaceText writes the edited text, through the editor when it writes.
+func replaceText(ctx context.Context, ws *Workspace, real, shown, text string) (Result, bool) {
+	if ws.writer != nil {
+		if err := ws.writer.WriteText(ctx, real, text); err != nil {
+			return errorResult("writing %s through the editor: %v", shown, err), false
+		}
+		return Result{}, true
+	}
+	if err := writeAll(ws, real, text); err != nil {
+		return openError(shown, err), false
 	}
 	return Result{}, true
 }

@@ -31,12 +31,29 @@ func ReadFile(ctx context.Context, ws *Workspace, path string, offset, limit int
 		return errorResult("offset and limit must not be negative (got offset %d, limit %d)", offset, limit), nil
 	}
 	offset, limit = max(offset, 1), cmp.Or(limit, DefaultReadLimit)
+	if ws.reader != nil {
+		return readThroughEditor(ctx, ws, path, offset, limit)
+	}
 	f, shown, res, ok := openRead(ws, path)
 	if !ok {
 		return res, nil
 	}
 	defer f.Close()
 	return readLines(ctx, f, shown, offset, limit)
+}
+
+// readThroughEditor reads path's window from the editor's buffer.
+func readThroughEditor(ctx context.Context, ws *Workspace, path string, offset, limit int) (Result, error) {
+	real, err := ws.Resolve(path)
+	if err != nil {
+		return resolveError(err), nil
+	}
+	shown := ws.display(real)
+	text, res, ok := ws.readEditor(ctx, real, shown)
+	if !ok {
+		return res, nil
+	}
+	return readLinesText(ctx, text, shown, offset, limit)
 }
 
 // openRead resolves and opens path for reading, refusing directories.
@@ -59,7 +76,7 @@ func openRead(ws *Workspace, path string) (*os.File, string, Result, bool) {
 }
 
 // readLines renders the window [offset, offset+limit) of f's lines.
-func readLines(ctx context.Context, f *os.File, shown string, offset, limit int) (Result, error) {
+func readLines(ctx context.Context, f io.Reader, shown string, offset, limit int) (Result, error) {
 	r := newReader(f)
 	if isBinary(r) {
 		return errorResult("%s is a binary file (it has NUL bytes); read_file shows text only", shown), nil

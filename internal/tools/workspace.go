@@ -23,6 +23,10 @@ const (
 type Workspace struct {
 	root string
 	dir  *os.Root
+	// reader and writer, when set, stand in for the disk in the file tools
+	// (UseEditor).
+	reader TextReader
+	writer TextWriter
 }
 
 // NewWorkspace opens dir as a workspace. dir is made absolute and its

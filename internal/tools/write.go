@@ -28,6 +28,9 @@ func WriteFile(ctx context.Context, ws *Workspace, path, content string) (Result
 	if existed && info.IsDir() {
 		return errorResult("%s is a directory; give the path of a file to write", shown), nil
 	}
+	if ws.writer != nil {
+		return writeThroughEditor(ctx, ws, real, shown, content)
+	}
 	note := ""
 	if existed && strings.Contains(content, "\n") && existingStyle(ws, real) == lineCRLF {
 		content, note = inStyle(content, lineCRLF), ", CRLF line endings kept"
@@ -43,6 +46,42 @@ func WriteFile(ctx context.Context, ws *Workspace, path, content string) (Result
 		verb = "overwrote"
 	}
 	return Result{Output: fmt.Sprintf("%s %s (%d bytes%s)", verb, shown, len(content), note)}, nil
+}
+
+// writeThroughEditor hands the write to the editor, which creates the file
+// when it has none. The old text (the editor's, else the disk's) decides
+// the line endings, as on disk.
+func writeThroughEditor(ctx context.Context, ws *Workspace, real, shown, content string) (Result, error) {
+	old, existed := ws.currentText(ctx, real)
+	note := ""
+	if existed && strings.Contains(content, "\n") && styleOf(old) == lineCRLF {
+		content, note = inStyle(content, lineCRLF), ", CRLF line endings kept"
+	}
+	if err := ws.writer.WriteText(ctx, real, content); err != nil {
+		return errorResult("writing %s through the editor: %v", shown, err), nil
+	}
+	verb := "created"
+	if existed {
+		verb = "overwrote"
+	}
+	return Result{Output: fmt.Sprintf("%s %s (%d bytes%s)", verb, shown, len(content), note)}, nil
+}
+
+// currentText returns the text of real as the tools see it (the editor's
+// when it reads, else the disk's start) and whether it exists.
+func (w *Workspace) currentText(ctx context.Context, real string) (string, bool) {
+	if w.reader != nil {
+		text, err := w.reader.ReadText(ctx, real)
+		return text, err == nil
+	}
+	f, err := w.open(real, os.O_RDONLY, 0)
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	b := make([]byte, styleSniffBytes)
+	n, _ := io.ReadFull(f, b)
+	return string(b[:n]), true
 }
 
 // styleSniffBytes is how much of an existing file decides its line style.

@@ -267,13 +267,21 @@ func (n *Node) apply(raw string, start, maxDepth, depth int, a *annots, sc *dynS
 			return err
 		}
 	}
-	if n.Not != nil && sub(n.Not, raw, start, maxDepth, depth, nil, sc) == nil {
-		return rt.Fail(start, "not", "the value matches the schema it must not match")
+	if n.Not != nil {
+		switch err := sub(n.Not, raw, start, maxDepth, depth, nil, sc); {
+		case err == nil:
+			return rt.Fail(start, "not", "the value matches the schema it must not match")
+		case rt.IsRange(err):
+			return err // not knowing whether it matches, refuse
+		}
 	}
 	if n.If != nil {
 		branch := n.Else
-		if sub(n.If, raw, start, maxDepth, depth, a, sc) == nil {
+		switch err := sub(n.If, raw, start, maxDepth, depth, a, sc); {
+		case err == nil:
 			branch = n.Then
+		case rt.IsRange(err):
+			return err
 		}
 		if branch != nil {
 			return sub(branch, raw, start, maxDepth, depth, a, sc)
@@ -304,7 +312,8 @@ func (n *Node) checkConstEnum(raw string, start int) error {
 // excludes reports whether m fails on raw by its type alone, whatever else
 // it says: own checks the type of every value before anything else. Branches
 // of anyOf and oneOf that exclude a value are not run, so a failing branch
-// does not build an error nobody reads.
+// does not build an error nobody reads. Such a branch never refuses a number
+// for its range.
 func (m *Node) excludes(raw string) bool {
 	if m.Never {
 		return true
@@ -341,8 +350,11 @@ func firstFailure(branches []*Node, i int, err error, raw string, start, maxDept
 	return sub(branches[i], raw, start, maxDepth, depth, nil, sc)
 }
 
+// anyOf passes when a branch passes. When none does and one refused a
+// number beyond the exact range, that refusal is the answer: the branch
+// might have passed.
 func (n *Node) anyOf(raw string, start, maxDepth, depth int, a *annots, sc *dynScope) error {
-	var first error
+	var first, beyond error
 	firstAt := -1
 	ok := false
 	for i, m := range n.AnyOf {
@@ -363,17 +375,26 @@ func (n *Node) anyOf(raw string, start, maxDepth, depth int, a *annots, sc *dynS
 		if firstAt < 0 {
 			firstAt, first = i, err
 		}
+		if beyond == nil && rt.IsRange(err) {
+			beyond = err
+		}
 	}
 	if ok {
 		return nil
+	}
+	if beyond != nil {
+		return beyond
 	}
 	first = firstFailure(n.AnyOf, firstAt, first, raw, start, maxDepth, depth, sc)
 	return rt.Fail(start, "anyOf", "the value matches none of the "+strconv.Itoa(len(n.AnyOf))+" schemas (first failure: "+first.Error()+")")
 }
 
+// oneOf passes when exactly one branch passes. A branch that refused a
+// number beyond the exact range leaves the count unknown, so unless two
+// branches pass, that refusal is the answer.
 func (n *Node) oneOf(raw string, start, maxDepth, depth int, a *annots, sc *dynScope) error {
 	matched, firstAt := -1, -1
-	var first error
+	var first, beyond error
 	var won *annots
 	for i, m := range n.OneOf {
 		if m.excludes(raw) {
@@ -391,12 +412,18 @@ func (n *Node) oneOf(raw string, start, maxDepth, depth int, a *annots, sc *dynS
 			if firstAt < 0 {
 				firstAt, first = i, err
 			}
+			if beyond == nil && rt.IsRange(err) {
+				beyond = err
+			}
 			continue
 		}
 		if matched >= 0 {
 			return rt.Fail(start, "oneOf", "the value matches schemas "+strconv.Itoa(matched)+" and "+strconv.Itoa(i)+", want exactly one")
 		}
 		matched, won = i, mine
+	}
+	if beyond != nil {
+		return beyond
 	}
 	if matched < 0 {
 		first = firstFailure(n.OneOf, firstAt, first, raw, start, maxDepth, depth, sc)
@@ -547,7 +574,7 @@ func (n *Node) number(d *rt.Decoder, off int) error {
 	}
 	dec, ok := jsonnum.Parse(lit)
 	if !ok {
-		return rt.Fail(off, "type", "number "+msg.Clip(lit)+" is outside the range this decoder checks exactly")
+		return rt.FailRange(off, "number "+msg.Clip(lit)+" is outside the range this decoder checks exactly")
 	}
 	if needInt && !dec.IsInt() {
 		return rt.Fail(off, "type", "got number "+msg.Clip(lit)+", want integer")

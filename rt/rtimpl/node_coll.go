@@ -157,13 +157,18 @@ func (n *Node) array(d *rt.Decoder, depth int, a *annots, sc *dynScope) error {
 				return rt.AtIndex(err, count)
 			}
 		}
-		if n.Contains != nil && sub(n.Contains, raw, at, d.MaxDepth-d.Depth(), depth+1, nil, sc) == nil {
-			contains++
-			if a != nil && !n.ContainsNoEval {
-				if a.idx == nil {
-					a.idx = map[int]bool{}
+		if n.Contains != nil {
+			switch err := sub(n.Contains, raw, at, d.MaxDepth-d.Depth(), depth+1, nil, sc); {
+			case rt.IsRange(err):
+				return rt.AtIndex(err, count) // the count of matches would be a guess
+			case err == nil:
+				contains++
+				if a != nil && !n.ContainsNoEval {
+					if a.idx == nil {
+						a.idx = map[int]bool{}
+					}
+					a.idx[count] = true
 				}
-				a.idx[count] = true
 			}
 		}
 		if n.Unique {

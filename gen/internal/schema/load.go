@@ -361,3 +361,26 @@ func cleanCompileError(err error) string {
 	msg = strings.ReplaceAll(msg, "jsonschema: ", "")
 	return strings.TrimSpace(msg)
 }
+
+// At compiles the schema at the JSON Pointer ptr ("" for the whole
+// document) of the input file name.
+func (l *Loaded) At(name, ptr string) (*jsonschema.Schema, *Doc, error) {
+	var doc *Doc
+	for _, d := range l.Docs {
+		if d.Name == name && d.Schema != nil {
+			doc = d
+			break
+		}
+	}
+	if doc == nil {
+		return nil, nil, &Error{File: name, Msg: "no such schema file"}
+	}
+	if ptr == "" {
+		return doc.Schema, doc, nil
+	}
+	s, err := l.compiler.Compile(doc.URL + "#" + (&url.URL{Fragment: ptr}).EscapedFragment())
+	if err != nil {
+		return nil, nil, &Error{File: name, Pointer: ptr, Msg: cleanCompileError(err)}
+	}
+	return s, doc, nil
+}

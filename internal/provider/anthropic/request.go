@@ -24,16 +24,26 @@ type message struct {
 	Content []block `json:"content"`
 }
 
-// block is a content block: text, tool_use or tool_result.
+// block is a content block: text, image, tool_use or tool_result. A
+// tool_result's content is its text, or text and image blocks when the tool
+// returned images.
 type block struct {
 	Type      string          `json:"type"`
 	Text      string          `json:"text,omitempty"`
+	Source    *imageSource    `json:"source,omitempty"`
 	ID        string          `json:"id,omitempty"`
 	Name      string          `json:"name,omitempty"`
 	Input     json.RawMessage `json:"input,omitempty"`
 	ToolUseID string          `json:"tool_use_id,omitempty"`
-	Content   string          `json:"content,omitempty"`
+	Content   any             `json:"content,omitempty"` // string or []block
 	IsError   bool            `json:"is_error,omitempty"`
+}
+
+// imageSource is the data of an image block.
+type imageSource struct {
+	Type      string `json:"type"` // "base64"
+	MediaType string `json:"media_type"`
+	Data      string `json:"data"`
 }
 
 type tool struct {
@@ -93,10 +103,32 @@ func blocksOf(m provider.Message) (string, []block, error) {
 	case provider.RoleAssistant:
 		return "assistant", assistantBlocks(m), nil
 	case provider.RoleTool:
-		b := block{Type: "tool_result", ToolUseID: provider.MapToolCallID(m.ToolCallID, provider.AnthropicToolIDs), Content: m.Text, IsError: m.IsError}
+		b := block{Type: "tool_result", ToolUseID: provider.MapToolCallID(m.ToolCallID, provider.AnthropicToolIDs), Content: toolContent(m), IsError: m.IsError}
 		return "user", []block{b}, nil
 	}
 	return "", nil, fmt.Errorf("unknown role %q", m.Role)
+}
+
+// imageTypes are the image types the Messages API reads.
+var imageTypes = map[string]bool{"image/jpeg": true, "image/png": true, "image/gif": true, "image/webp": true}
+
+// toolContent is a tool_result's content: its text, or its text and its
+// images of a type the API reads (the text names the others). Empty text
+// is left out.
+func toolContent(m provider.Message) any {
+	var blocks []block
+	for _, im := range m.Images {
+		if imageTypes[im.MediaType] {
+			blocks = append(blocks, block{Type: "image", Source: &imageSource{Type: "base64", MediaType: im.MediaType, Data: im.Data}})
+		}
+	}
+	switch {
+	case len(blocks) > 0:
+		return append(textBlocks(m.Text), blocks...)
+	case m.Text != "":
+		return m.Text
+	}
+	return nil
 }
 
 // textBlocks returns a text block, or none for empty text, which the API refuses.

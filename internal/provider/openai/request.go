@@ -107,6 +107,8 @@ func chatMessageOf(m provider.Message) (chatMessage, error) {
 	case provider.RoleAssistant:
 		return assistantMessage(m), nil
 	case provider.RoleTool:
+		// A tool message takes text only, so m.Images stay the
+		// placeholders its text holds.
 		if m.IsError {
 			text = "Error: " + text
 		}
