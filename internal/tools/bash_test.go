@@ -99,13 +99,25 @@ func TestBashCancelKillsChildren(t *testing.T) {
 		t.Skip("needs /proc")
 	}
 	ws, _ := newTestWorkspace(t, nil)
-	c, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+	c, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
+	// Cancel once the child exists: a fixed delay could fire before a
+	// loaded machine has even started bash.
+	pidFile := filepath.Join(ws.Root(), "child.pid")
+	go func() {
+		for c.Err() == nil {
+			if b, err := os.ReadFile(pidFile); err == nil && strings.HasSuffix(string(b), "\n") {
+				cancel()
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
 	res := mustRun(t, call(Bash(c, ws, "(sleep 60; echo never) & echo $! > child.pid; wait", 0, nil)))
 	if !res.IsError || !strings.Contains(res.Output, "canceled") {
 		t.Errorf("got %+v", res)
 	}
-	waitDead(t, childPID(t, filepath.Join(ws.Root(), "child.pid")))
+	waitDead(t, childPID(t, pidFile))
 }
 
 func TestBashBackgroundDoesNotOutliveCall(t *testing.T) {
