@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"github.com/zeroproject/zero/gen"
@@ -50,50 +49,8 @@ Exit status: 0 success, 1 generation failed or the file is stale, 2 usage error.
 `
 
 func runDowngrade(args []string, stdout, stderr io.Writer) int {
-	fl := subFlags("downgrade")
-	from := fl.String("from", "", "")
-	fromImport := fl.String("from-import", "", "")
-	fromPkg := fl.String("from-package", "", "")
-	schemas := fl.String("schemas", "", "")
-	out := fl.String("out", "", "")
-	pkg := fl.String("package", "", "")
-	dropArgs := fl.StringArray("drop", nil, "")
-	check := fl.Bool("check", false, "")
-	if code, done := parseSub(fl, args, downgradeUsage, stdout, stderr); done {
-		return code
-	}
-	switch {
-	case fl.NArg() > 0:
-		return subUsageError(stderr, "zerogen downgrade", "unexpected argument "+fl.Arg(0))
-	case *from == "" || *fromImport == "" || *schemas == "" || *out == "" || *pkg == "":
-		return subUsageError(stderr, "zerogen downgrade", "--from, --from-import, --schemas, --out and --package are required")
-	}
-	drops, err := parseDrops(*dropArgs)
-	if err != nil {
-		return subUsageError(stderr, "zerogen downgrade", err.Error())
-	}
-	oldFiles, err := readSchemas(*from)
-	if err != nil {
-		fmt.Fprintf(stderr, "zerogen: %v\n", err)
-		return 1
-	}
-	newFiles, err := readSchemas(*schemas)
-	if err != nil {
-		fmt.Fprintf(stderr, "zerogen: %v\n", err)
-		return 1
-	}
-	files, err := gen.Downgrade(gen.UpgradeConfig{
-		From:       gen.Config{Package: *fromPkg, Files: oldFiles},
-		FromImport: *fromImport,
-		FromDir:    filepath.ToSlash(*from),
-		To:         gen.Config{Package: *pkg, Files: newFiles},
-		ToDir:      filepath.ToSlash(*schemas),
-	}, drops)
-	if err != nil {
-		fmt.Fprintf(stderr, "zerogen: %v\n", err)
-		return 1
-	}
-	return syncOwnedFile(filepath.Join(*out, gen.DowngradeFile), files[gen.DowngradeFile], gen.DowngradeHeader, "zerogen downgrade", args, *check, stderr)
+	return conversion{name: "downgrade", usage: downgradeUsage, file: gen.DowngradeFile, header: gen.DowngradeHeader,
+		drops: true, generate: gen.Downgrade}.run(args, stdout, stderr)
 }
 
 // parseDrops reads the --drop values, TITLE=REASON, into title → reason.

@@ -46,22 +46,53 @@ Exit status: 0 success, 1 generation failed or the file is stale, 2 usage error.
 `
 
 func runUpgrade(args []string, stdout, stderr io.Writer) int {
-	fl := subFlags("upgrade")
+	return conversion{name: "upgrade", usage: upgradeUsage, file: gen.UpgradeFile, header: gen.UpgradeHeader,
+		generate: func(cfg gen.UpgradeConfig, _ map[string]string) (map[string][]byte, error) { return gen.Upgrade(cfg) },
+	}.run(args, stdout, stderr)
+}
+
+// conversion is a command that writes one file of converters between
+// two versions of a schema family into the newer version's package
+// (upgrade, downgrade): parse the flags, read both versions, generate,
+// then write or --check.
+type conversion struct {
+	name     string // subcommand name
+	usage    string
+	file     string // the file it writes
+	header   string // the mark that file starts with
+	drops    bool   // whether it takes --drop TITLE=REASON
+	generate func(cfg gen.UpgradeConfig, drops map[string]string) (map[string][]byte, error)
+}
+
+func (c conversion) run(args []string, stdout, stderr io.Writer) int {
+	fl := subFlags(c.name)
 	from := fl.String("from", "", "")
 	fromImport := fl.String("from-import", "", "")
 	fromPkg := fl.String("from-package", "", "")
 	schemas := fl.String("schemas", "", "")
 	out := fl.String("out", "", "")
 	pkg := fl.String("package", "", "")
+	var dropArgs *[]string
+	if c.drops {
+		dropArgs = fl.StringArray("drop", nil, "")
+	}
 	check := fl.Bool("check", false, "")
-	if code, done := parseSub(fl, args, upgradeUsage, stdout, stderr); done {
+	command := "zerogen " + c.name
+	if code, done := parseSub(fl, args, c.usage, stdout, stderr); done {
 		return code
 	}
 	switch {
 	case fl.NArg() > 0:
-		return subUsageError(stderr, "zerogen upgrade", "unexpected argument "+fl.Arg(0))
+		return subUsageError(stderr, command, "unexpected argument "+fl.Arg(0))
 	case *from == "" || *fromImport == "" || *schemas == "" || *out == "" || *pkg == "":
-		return subUsageError(stderr, "zerogen upgrade", "--from, --from-import, --schemas, --out and --package are required")
+		return subUsageError(stderr, command, "--from, --from-import, --schemas, --out and --package are required")
+	}
+	var drops map[string]string
+	if c.drops {
+		var err error
+		if drops, err = parseDrops(*dropArgs); err != nil {
+			return subUsageError(stderr, command, err.Error())
+		}
 	}
 	oldFiles, err := readSchemas(*from)
 	if err != nil {
@@ -73,18 +104,18 @@ func runUpgrade(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "zerogen: %v\n", err)
 		return 1
 	}
-	files, err := gen.Upgrade(gen.UpgradeConfig{
+	files, err := c.generate(gen.UpgradeConfig{
 		From:       gen.Config{Package: *fromPkg, Files: oldFiles},
 		FromImport: *fromImport,
 		FromDir:    filepath.ToSlash(*from),
 		To:         gen.Config{Package: *pkg, Files: newFiles},
 		ToDir:      filepath.ToSlash(*schemas),
-	})
+	}, drops)
 	if err != nil {
 		fmt.Fprintf(stderr, "zerogen: %v\n", err)
 		return 1
 	}
-	return syncOwnedFile(filepath.Join(*out, gen.UpgradeFile), files[gen.UpgradeFile], gen.UpgradeHeader, "zerogen upgrade", args, *check, stderr)
+	return syncOwnedFile(filepath.Join(*out, c.file), files[c.file], c.header, command, args, *check, stderr)
 }
 
 // syncOwnedFile writes data, the one file a conversion command generates,
