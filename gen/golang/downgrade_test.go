@@ -133,18 +133,7 @@ func TestDowngrade(t *testing.T) {
 // downgrades documents there: the generated code compiles beside the
 // upgrade and converts exactly.
 func TestDowngradeRunGenerated(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs generated packages")
-	}
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
-	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
+	dir, env, goBin := testmod.Scratch(t, "upcheck", "../..")
 	files := map[string][]byte{"newv/downgrade_test.go": []byte(downgradeCheck)}
 	for pkg, src := range map[string]string{"oldv": upOld, "newv": upNew} {
 		out, err := gen.Generate(gen.Config{Package: pkg, Files: []gen.File{{Name: "doc.json", Data: []byte(src)}}})
@@ -173,10 +162,6 @@ func TestDowngradeRunGenerated(t *testing.T) {
 		if err := os.WriteFile(path, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-	}
-	env, err := testmod.Write(dir, "upcheck", root)
-	if err != nil {
-		t.Fatal(err)
 	}
 	cmd := exec.Command(goBin, "test", "-count=1", "./newv")
 	cmd.Dir = dir

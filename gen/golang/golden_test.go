@@ -100,22 +100,7 @@ func TestGolden(t *testing.T) {
 // output compiles, its decoders and encoders agree with its fixtures, and
 // its API works as the check says.
 func TestGoldenPackagesRun(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs generated packages")
-	}
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
-	}
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	env, err := testmod.Write(dir, "goldencheck", root)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, env, goBin := testmod.Scratch(t, "goldencheck", "../..")
 	for _, name := range goldenCases(t) {
 		files := readFiles(t, filepath.Join("testdata", name, "want"))
 		if check, err := os.ReadFile(filepath.Join("testdata", name, "check_test.go")); err == nil {

@@ -148,18 +148,7 @@ func TestUpgrade(t *testing.T) {
 // upgrades documents and checks the results: the generated code must
 // compile and convert exactly.
 func TestUpgradeRunGenerated(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs generated packages")
-	}
-	goBin, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command")
-	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
+	dir, env, goBin := testmod.Scratch(t, "upcheck", "../..")
 	files := map[string][]byte{
 		"newv/upgrade_test.go": []byte(upgradeCheck),
 	}
@@ -185,10 +174,6 @@ func TestUpgradeRunGenerated(t *testing.T) {
 		if err := os.WriteFile(path, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-	}
-	env, err := testmod.Write(dir, "upcheck", root)
-	if err != nil {
-		t.Fatal(err)
 	}
 	cmd := exec.Command(goBin, "test", "-count=1", "./newv")
 	cmd.Dir = dir

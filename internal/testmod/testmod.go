@@ -10,8 +10,10 @@ package testmod
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
+	"testing"
 )
 
 // Repo is the module path of this repository.
@@ -35,4 +37,30 @@ func Write(dir, name, root string) ([]string, error) {
 		return nil, err
 	}
 	return append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off"), nil
+}
+
+// Scratch lays out an empty scratch module named name in a new temporary
+// directory for a test that builds generated code against the working tree
+// at root (a path relative to the test's directory, such as "../.."). It
+// skips the test under -short, where nothing is built, and without a go
+// command. It returns the module's directory, the environment of go
+// commands run there, and the go command.
+func Scratch(t testing.TB, name, root string) (dir string, env []string, goBin string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs generated packages")
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir = t.TempDir()
+	if env, err = Write(dir, name, abs); err != nil {
+		t.Fatal(err)
+	}
+	return dir, env, goBin
 }
