@@ -42,6 +42,7 @@ func (e *emitter) emitDecoders(f *jen.File) {
 		}
 		switch t.Kind {
 		case ir.KStruct:
+			e.patternVars(f, t)
 			e.structDecoder(f, t)
 		case ir.KUnion:
 			e.unionDecoder(f, t)
@@ -350,7 +351,7 @@ func (e *emitter) structDecoder(f *jen.File, t *ir.Type) {
 				jen.Return(jen.Qual(rtimplPkg, "Missing").Call(jen.Id("off"), jen.Lit(fl.JSON)))))
 		}
 	}
-	cases = append(cases, jen.Default().Block(e.extraDecode(t)...))
+	cases = append(cases, jen.Default().Block(e.otherDecode(t)...))
 	loop := jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(
 		jen.List(jen.Id("k"), jen.Id("more"), err()).Op(":=").Add(d()).Dot("ObjKey").Call(jen.Id("i")),
 		jen.If(err().Op("!=").Nil()).Block(jen.Return(err())),
@@ -361,6 +362,7 @@ func (e *emitter) structDecoder(f *jen.File, t *ir.Type) {
 	tail = append(tail, reqChecks...)
 	if t.ObjSize != nil {
 		count := jen.Qual("math/bits", "OnesCount64").Call(jen.Id("seen"))
+		count = memberCount(t, count)
 		if t.Extra != nil {
 			count = count.Op("+").Len(jen.Id("x").Dot("Extra"))
 		}

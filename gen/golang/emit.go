@@ -60,6 +60,9 @@ func newEmitter(m *ir.Model) *emitter {
 		for _, v := range t.Variants {
 			walk(v, ctx)
 		}
+		for _, p := range t.Patterns {
+			walk(p.Type, ctx+p.Go)
+		}
 		walk(t.Elem, ctx+"Item")
 		walk(t.Extra, ctx+"Extra")
 		walk(t.Alias, ctx)
@@ -368,8 +371,16 @@ func (e *emitter) structType(f *jen.File, t *ir.Type) {
 		}
 		fields = append(fields, docComment(fl.Go, doc, fl.Deprecated).Id(fl.Go).Add(e.fieldType(fl)))
 	}
+	for _, p := range t.Patterns {
+		fields = append(fields, docComment(p.Go, fmt.Sprintf("%s holds the members whose names match %q, by name.", p.Go, p.Pattern), false).
+			Id(p.Go).Map(jen.String()).Add(e.valType(p.Type)))
+	}
 	if t.Extra != nil {
-		fields = append(fields, jen.Comment("Extra holds properties not named by the schema, by name.").Line().
+		doc := jen.Comment("Extra holds properties not named by the schema, by name.").Line()
+		if len(t.Patterns) > 0 {
+			doc = docComment("Extra", "Extra holds the members that are neither properties nor match a pattern, by name.", false)
+		}
+		fields = append(fields, doc.
 			Id("Extra").Map(jen.String()).Add(e.valType(t.Extra)))
 	}
 	f.Add(docComment(t.Name, t.Doc, t.Deprecated).Type().Id(t.Name).Struct(fields...))

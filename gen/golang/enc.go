@@ -115,6 +115,7 @@ func (e *emitter) structEncoder(f *jen.File, t *ir.Type) {
 	)
 	state, lit := none, "{"
 	firstRead := readsFirst(t)
+	declared := false // whether the run-time first flag is declared
 	flush := func() {
 		if lit != "" {
 			body = append(body, enc().Dot("Lit").Call(jen.Lit(lit)))
@@ -153,6 +154,7 @@ func (e *emitter) structEncoder(f *jen.File, t *ir.Type) {
 		case none:
 			if firstRead {
 				body = append(body, jen.Id("first").Op(":=").True())
+				declared = true
 			}
 			state = runtime
 		case written:
@@ -168,7 +170,15 @@ func (e *emitter) structEncoder(f *jen.File, t *ir.Type) {
 		body = append(body, jen.If(e.present(fl)).Block(inner...))
 	}
 	flush()
-	if t.Extra != nil {
+	if len(t.Patterns) > 0 {
+		switch {
+		case !declared:
+			body = append(body, jen.Id("first").Op(":=").Lit(state == none))
+		case state == written:
+			body = append(body, jen.Id("first").Op("=").False())
+		}
+		body = append(body, e.trailingMaps(t)...)
+	} else if t.Extra != nil {
 		var firstExpr jen.Code
 		index := jen.Id("i")
 		switch state {
@@ -209,7 +219,7 @@ func sortedKeys(m jen.Code) jen.Code {
 func readsFirst(t *ir.Type) bool {
 	for i, fl := range t.Fields {
 		if fl.Const == "" && !fl.Required {
-			return i < len(t.Fields)-1 || t.Extra != nil
+			return i < len(t.Fields)-1 || t.Extra != nil || len(t.Patterns) > 0
 		}
 	}
 	return false

@@ -154,7 +154,9 @@ func (e *emitter) structValidator(f *jen.File, t *ir.Type) {
 			body = append(body, jen.If(v.Clone().Dot("Set")).Block(count, check(v.Clone().Dot("V"))))
 		}
 	}
-	if t.Extra != nil {
+	if len(t.Patterns) > 0 {
+		body = append(body, e.mapsValidate(t, count)...)
+	} else if t.Extra != nil {
 		body = append(body, jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Id("x").Dot("Extra")).Block(
 			count,
 			jen.If(jen.Err().Op(":=").Id(e.valName(t.Extra)).Call(jen.Id("v")), jen.Err().Op("!=").Nil()).Block(

@@ -220,7 +220,7 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		return false, nil
 	}
 	allowed := map[string][]string{
-		"object":  {"properties", "required", "additionalProperties", "minProperties", "maxProperties"},
+		"object":  {"properties", "patternProperties", "required", "additionalProperties", "minProperties", "maxProperties"},
 		"string":  {"minLength", "maxLength", "pattern", "enum", "const"},
 		"integer": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "enum"},
 		"number":  {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
@@ -339,7 +339,7 @@ func (b *builder) array(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 func (b *builder) object(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
 	_, _, raw := b.l.RawFor(s)
 	props := raw.Get("properties")
-	if props == nil && s.AdditionalProperties != nil {
+	if props == nil && s.AdditionalProperties != nil && len(s.PatternProperties) == 0 {
 		if as, ok := s.AdditionalProperties.(*jsonschema.Schema); ok && len(s.Required) == 0 {
 			e, err := b.typeOf(as)
 			if err != nil {
@@ -366,6 +366,9 @@ func (b *builder) object(s *jsonschema.Schema, t *Type, keys map[string]*schema.
 			}
 			t.Fields = append(t.Fields, f)
 		}
+	}
+	if ok, err := b.patterns(s, t); !ok || err != nil {
+		return ok, err
 	}
 	switch ap := s.AdditionalProperties.(type) {
 	case bool:
@@ -577,6 +580,11 @@ func (b *builder) finish() error {
 				return err
 			}
 		}
+		for _, p := range t.Patterns {
+			if err := visit(p.Type, t.Name+p.Go); err != nil {
+				return err
+			}
+		}
 		if err := visit(t.Elem, ctx+"Item"); err != nil {
 			return err
 		}
@@ -635,7 +643,7 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		if err != nil {
 			return false, err
 		}
-		if pt.Kind != KStruct || pt.Nullable || pt.ObjSize != nil || pt.Extra == nil || pt.Extra.Kind != KRaw || pt.Extra.Node != nil {
+		if pt.Kind != KStruct || pt.Nullable || pt.ObjSize != nil || len(pt.Patterns) > 0 || pt.Extra == nil || pt.Extra.Kind != KRaw || pt.Extra.Node != nil {
 			return false, nil
 		}
 		for _, f := range pt.Fields {

@@ -55,6 +55,9 @@ type Type struct {
 	// its one field, Value, is the whole document.
 	Wrapper bool
 	Extra   *Type // additionalProperties: nil when forbidden
+	// Patterns are the maps of members matching patternProperties, in
+	// schema order; Extra then holds only members matching none.
+	Patterns []*PatternField
 	// SkipExtra says unknown properties are admitted but not kept: the
 	// decoder checks their syntax and skips them (see Model.SkipUnknown).
 	SkipExtra bool

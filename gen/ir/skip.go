@@ -25,6 +25,9 @@ func (m *Model) SkipUnknown() {
 		for _, v := range t.Variants {
 			walk(v)
 		}
+		for _, p := range t.Patterns {
+			walk(p.Type)
+		}
 		walk(t.Elem)
 		walk(t.Extra)
 	}
