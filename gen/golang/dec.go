@@ -46,8 +46,10 @@ func (e *emitter) emitDecoders(f *jen.File) {
 			e.structDecoder(f, t)
 		case ir.KUnion:
 			e.unionDecoder(f, t)
+		case ir.KSum:
+			e.sumDecoder(f, t)
 		}
-		if (t.Kind == ir.KStruct || t.Kind == ir.KUnion) && t.Name != "" {
+		if (t.Kind == ir.KStruct || t.Kind == ir.KUnion || t.Kind == ir.KSum) && t.Name != "" {
 			e.entryPoints(f, t)
 		}
 	}
@@ -129,7 +131,7 @@ func (e *emitter) decFunc(f *jen.File, t *ir.Type) {
 func (e *emitter) decBody(t *ir.Type) []jen.Code {
 	zero := e.zeroValue(t)
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion:
+	case ir.KStruct, ir.KUnion, ir.KSum:
 		return []jen.Code{
 			jen.Var().Id("v").Id(t.Name),
 			jen.Return(jen.Id("v"), jen.Id("v").Dot("decodeJSON").Call(d())),
@@ -187,7 +189,7 @@ func (e *emitter) decBody(t *ir.Type) []jen.Code {
 
 func (e *emitter) zeroValue(t *ir.Type) jen.Code {
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion:
+	case ir.KStruct, ir.KUnion, ir.KSum:
 		return jen.Id(t.Name).Values()
 	case ir.KEnum, ir.KString:
 		return jen.Lit("")

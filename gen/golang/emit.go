@@ -63,6 +63,11 @@ func newEmitter(m *ir.Model) *emitter {
 		for _, p := range t.Patterns {
 			walk(p.Type, ctx+p.Go)
 		}
+		for _, a := range t.Alts {
+			if a.Type != nil {
+				walk(a.Type, ctx+a.Go)
+			}
+		}
 		walk(t.Elem, ctx+"Item")
 		walk(t.Extra, ctx+"Extra")
 		walk(t.Alias, ctx)
@@ -258,7 +263,7 @@ func valTypeIn(imp string, t *ir.Type) *jen.Statement {
 // baseTypeIn is valTypeIn without null.
 func baseTypeIn(imp string, t *ir.Type) *jen.Statement {
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum:
+	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum, ir.KSum:
 		if imp == "" {
 			return jen.Id(t.Name)
 		}
@@ -353,6 +358,8 @@ func (e *emitter) emitTypes(f *jen.File) {
 			e.structType(f, t)
 		case ir.KUnion:
 			e.unionType(f, t)
+		case ir.KSum:
+			e.sumType(f, t)
 		case ir.KEnum, ir.KIntEnum:
 			e.enumType(f, t)
 		}

@@ -21,6 +21,8 @@ func (e *emitter) emitValidators(f *jen.File) {
 		switch t.Kind {
 		case ir.KStruct:
 			e.structValidator(f, t)
+		case ir.KSum:
+			e.sumValidator(f, t)
 		case ir.KUnion:
 			f.Comment("Validate reports whether the value satisfies its schema.")
 			f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().Block(
@@ -63,7 +65,7 @@ func (e *emitter) valFunc(f *jen.File, t *ir.Type) {
 func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 	ok := jen.Return(jen.Nil())
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion:
+	case ir.KStruct, ir.KUnion, ir.KSum:
 		return []jen.Code{jen.Return(v.Clone().Dot("Validate").Call())}
 	case ir.KEnum, ir.KIntEnum:
 		return []jen.Code{jen.Return(v.Clone().Dot("Validate").Call())}

@@ -144,7 +144,7 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 			t.Node = n
 		}
 	}
-	if s.Title != "" && t.Alias == nil && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum) {
+	if s.Title != "" && t.Alias == nil && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum || t.Kind == KSum) {
 		t.Name = GoName(s.Title)
 	}
 	if t.Name == "" {
@@ -194,12 +194,12 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		return true, nil
 	}
 	if _, ok := keys["oneOf"]; ok {
-		return b.union(s, t, keys, "oneOf", s.OneOf)
+		return b.unionOrSum(s, t, keys, "oneOf", s.OneOf)
 	}
 	if _, ok := keys["anyOf"]; ok {
 		// Variants told apart by distinct const values never overlap, so
 		// anyOf means what oneOf does.
-		return b.union(s, t, keys, "anyOf", s.AnyOf)
+		return b.unionOrSum(s, t, keys, "anyOf", s.AnyOf)
 	}
 	if _, ok := keys["allOf"]; ok {
 		return b.allOf(s, t, keys)
@@ -215,6 +215,10 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		} else {
 			types = types[:1]
 		}
+	}
+	if len(types) > 1 {
+		t.Nullable = false
+		return b.sumOfTypes(s, t, keys)
 	}
 	if len(types) != 1 {
 		return false, nil
@@ -451,6 +455,17 @@ func typeAdmits(types []string, c *schema.Value) bool {
 	return false
 }
 
+// unionOrSum types a oneOf or anyOf as a union of objects told apart by
+// a const property, else as a sum of branches told apart by JSON kind.
+func (b *builder) unionOrSum(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value, keyword string, list []*jsonschema.Schema) (bool, error) {
+	ok, err := b.union(s, t, keys, keyword, list)
+	if ok || err != nil {
+		return ok, err
+	}
+	*t = Type{Loc: t.Loc, Schema: t.Schema, Doc: t.Doc, Deprecated: t.Deprecated}
+	return b.sumOf(s, t, keys, keyword, list)
+}
+
 // union recognises a oneOf or anyOf (keyword, its schemas list) of
 // objects told apart by a required const string property.
 func (b *builder) union(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value, keyword string, list []*jsonschema.Schema) (bool, error) {
@@ -555,7 +570,7 @@ func (b *builder) finish() error {
 			aliases = append(aliases, t)
 			return visit(t.Alias, ctx)
 		}
-		if t.Name == "" && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum) {
+		if t.Name == "" && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum || t.Kind == KSum) {
 			// Named by its $defs key, else by where it is first used.
 			t.Name = ctx
 			if n := GoName(t.DefName); t.DefName != "" && names[n] == nil && !titled[n] {
@@ -572,6 +587,11 @@ func (b *builder) finish() error {
 		}
 		for _, f := range t.Fields {
 			if err := visit(f.Type, t.Name+f.Go); err != nil {
+				return err
+			}
+		}
+		for _, a := range t.Alts {
+			if err := visit(a.Type, t.Name+a.Go); err != nil {
 				return err
 			}
 		}

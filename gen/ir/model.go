@@ -22,6 +22,9 @@ const (
 	// KIntEnum is a named int64 type with constants; Values are the
 	// integers' canonical JSON texts.
 	KIntEnum
+	// KSum is a struct holding a value of one of several JSON kinds, one
+	// field per kind (Alts), its Kind field saying which.
+	KSum
 )
 
 // Type is one Go-shaped type of the model.
@@ -69,6 +72,13 @@ type Type struct {
 	// for a variant: the discriminator value, per union it belongs to
 	DiscValue string
 	Unions    []*Type
+
+	// KSum
+	Alts []*Alt
+	// SumKeyword is the keyword the sum comes from: "type", "anyOf" or
+	// "oneOf"; Branches is the number of branches of an anyOf or oneOf.
+	SumKeyword string
+	Branches   int
 
 	// KEnum (and KString with an inline enum), KIntEnum
 	Values []string

@@ -28,6 +28,9 @@ func (m *Model) SkipUnknown() {
 		for _, p := range t.Patterns {
 			walk(p.Type)
 		}
+		for _, a := range t.Alts {
+			walk(a.Type)
+		}
 		walk(t.Elem)
 		walk(t.Extra)
 	}
