@@ -168,6 +168,55 @@ func TestDefTypes(t *testing.T) {
 	}
 }
 
+// TestDefTypesTitleCollision names by their keys two $defs entries that
+// share a title under DefTypes (as AsyncAPI's bindings do), while the same
+// schemas without DefTypes are still refused, naming both.
+func TestDefTypesTitleCollision(t *testing.T) {
+	schema := `{"title": "Root", "type": "object", "properties": {
+		"k": {"$ref": "#/definitions/bindings-kafka-0.5.0-server"},
+		"m": {"$ref": "#/definitions/bindings-mqtt-0.2.0-server"},
+		"o": {"title": "Server Schema", "type": "object", "properties": {"z": {"type": "boolean"}}}},
+		"definitions": {
+			"bindings-kafka-0.5.0-server": {"title": "Server Schema", "type": "object", "properties": {"a": {"type": "string"}}},
+			"bindings-mqtt-0.2.0-server": {"title": "Server Schema", "type": "object", "properties": {"b": {"type": "integer"}}}
+		}}`
+	if _, err := generate(t, schema); err == nil || !strings.Contains(err.Error(), "the Go name ServerSchema") {
+		t.Fatalf("without DefTypes: got %v, want the collision refused", err)
+	}
+	files, err := Generate(Config{Package: "p", DefTypes: true, Files: []File{{Name: "s.json", Data: []byte(schema)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	types := squash(string(files["types.go"]))
+	for _, want := range []string{"type BindingsKafka050Server struct {\n\tA rt.Opt[string]", "type BindingsMqtt020Server struct {\n\tB rt.Opt[int64]",
+		"type ServerSchema struct {\n\tZ rt.Opt[bool]", "K *BindingsKafka050Server", "M *BindingsMqtt020Server"} {
+		if !strings.Contains(types, want) {
+			t.Errorf("types.go lacks %q:\n%s", want, types)
+		}
+	}
+}
+
+// TestInputWithMetaSchemaID reads a file whose $id is a standard
+// meta-schema's as the input it is, not as the built-in meta-schema of that
+// $id: its own definitions (which the standard one lacks) are found, and
+// its properties make the struct.
+func TestInputWithMetaSchemaID(t *testing.T) {
+	for _, id := range []string{"http://json-schema.org/draft-07/schema#", "https://json-schema.org/draft/2020-12/schema"} {
+		files, err := generate(t, `{"$schema": "`+id+`", "$id": "`+id+`", "title": "M", "type": "object",
+			"properties": {"p": {"$ref": "#/definitions/onlyHere"}, "q": {"$ref": "#"}},
+			"definitions": {"onlyHere": {"type": "string", "maxLength": 3}}}`)
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		types := squash(string(files["types.go"]))
+		for _, want := range []string{"type M struct {\n\tP rt.Opt[string]", "Q *M"} {
+			if !strings.Contains(types, want) {
+				t.Errorf("%s: types.go lacks %q:\n%s", id, want, types)
+			}
+		}
+	}
+}
+
 // squash drops comment lines, so that tests can look for declarations.
 func squash(src string) string {
 	var out []string

@@ -20,6 +20,9 @@ type builder struct {
 	nodes map[*jsonschema.Schema]*Node
 	model *Model
 	defs  []*Type // named types of $defs entries (Options.DefTypes)
+	// byKey renames $defs entries whose titles collide after their keys
+	// (Options.DefTypes) instead of refusing them.
+	byKey bool
 }
 
 // Options say how to name the model.
@@ -52,7 +55,7 @@ func Load(lo schema.Options, o Options) (*schema.Loaded, *Model, error) {
 // Build classifies every schema the roots of l reach into the Go-shaped
 // model.
 func Build(l *schema.Loaded, o Options) (*Model, error) {
-	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: o.Package}}
+	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: o.Package}, byKey: o.DefTypes}
 	for _, doc := range l.Roots {
 		t, err := b.rootType(doc.Schema)
 		if err != nil {
@@ -85,6 +88,9 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 		if err := b.defTypes(); err != nil {
 			return nil, err
 		}
+	}
+	if b.byKey {
+		b.renameTitleCollisions()
 	}
 	if err := b.finish(); err != nil {
 		return nil, err

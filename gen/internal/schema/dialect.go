@@ -102,6 +102,12 @@ func dialectOfURL(u string) (Dialect, bool) {
 	return 0, false
 }
 
+// isStandardMetaURL reports whether u names a standard meta-schema.
+func isStandardMetaURL(u string) bool {
+	_, ok := dialectOfURL(u)
+	return ok
+}
+
 // Vocabulary groups keywords as 2019-09 and 2020-12 do; a meta-schema's
 // $vocabulary turns vocabularies on and off. Older dialects have them all.
 type Vocabulary string

@@ -52,7 +52,7 @@ type Doc struct {
 	Name   string // file name for messages
 	URL    string
 	Raw    *Value
-	Data   []byte
+	Data   []byte // the bytes the compiler reads: the file, or its rewrite (see compileData)
 	Schema *jsonschema.Schema // compiled root of the document
 	IsRoot bool
 
@@ -110,7 +110,7 @@ func Load(opts Options) (*Loaded, error) {
 	c.LoadURL = l.loadURL
 	l.compiler = c
 	for _, f := range files {
-		if err := c.AddResource(byName[f.Name].URL, bytes.NewReader(f.Data)); err != nil {
+		if err := c.AddResource(byName[f.Name].URL, bytes.NewReader(byName[f.Name].Data)); err != nil {
 			return nil, &Error{File: f.Name, Msg: cleanCompileError(err)}
 		}
 	}
@@ -147,15 +147,38 @@ func (l *Loaded) parseDoc(name string, data []byte, defaultURL string) (*Doc, er
 		}
 	}
 	if id := raw.Get(idKey); id != nil && id.Kind == rt.String && !(refHidesID && raw.Get("$ref") != nil) {
-		if pu, err := url.Parse(id.Str); err == nil && pu.IsAbs() {
+		// A file whose $id is a standard meta-schema's (a copy of the
+		// draft-07 meta-schema, say) is read as the input it is: it keeps
+		// its file URL, under which the compiler reads it rather than its
+		// built-in meta-schema of that $id.
+		if pu, err := url.Parse(id.Str); err == nil && pu.IsAbs() && !isStandardMetaURL(id.Str) {
 			doc.URL = strings.TrimSuffix(id.Str, "#")
 		}
 	}
+	doc.Data = compileData(doc, idKey)
 	l.Docs[doc.URL] = doc
 	if doc.URL != defaultURL {
 		l.Docs[defaultURL] = doc
 	}
 	return doc, nil
+}
+
+// compileData is what the compiler reads of doc: its bytes, except that a
+// root $id naming a standard meta-schema is left out, so that the
+// compiler reads the file rather than its built-in meta-schema of that
+// $id, and resolves the file's references inside the file.
+func compileData(doc *Doc, idKey string) []byte {
+	id := doc.Raw.Get(idKey)
+	if id == nil || id.Kind != rt.String || !isStandardMetaURL(id.Str) {
+		return doc.Data
+	}
+	out := &Value{Kind: rt.Object}
+	for _, m := range doc.Raw.Members {
+		if m.Key != idKey {
+			out.Members = append(out.Members, m)
+		}
+	}
+	return out.Bytes()
 }
 
 // prepare finds the document's dialect and vocabularies from its $schema,
