@@ -52,7 +52,7 @@ type Doc struct {
 	Name   string // file name for messages
 	URL    string
 	Raw    *Value
-	Data   []byte // the bytes the compiler reads: the file, or its rewrite (see compileData)
+	Data   []byte             // the bytes the compiler reads: the file, or its rewrite (see compileData)
 	Schema *jsonschema.Schema // compiled root of the document
 	IsRoot bool
 
