@@ -217,6 +217,39 @@ func TestInputWithMetaSchemaID(t *testing.T) {
 	}
 }
 
+// TestOpenAPINullable: in the OpenAPI 3.0 dialect (named by $schema or
+// as the default dialect) "nullable": true beside "type" makes the Go type
+// nullable; in JSON Schema's dialects it stays an annotation.
+func TestOpenAPINullable(t *testing.T) {
+	const body = `"title": "Pet", "type": "object", "required": ["name"], "properties": {
+		"name": {"type": "string", "nullable": true},
+		"age": {"type": "integer", "nullable": true},
+		"kind": {"type": "string", "nullable": true, "enum": ["cat", "dog", null]},
+		"owner": {"$ref": "#/definitions/Owner"}},
+		"definitions": {"Owner": {"type": "object", "nullable": true, "properties": {"id": {"type": "string"}}}}}`
+	for _, tc := range []struct {
+		name, schema string
+		dialect      Dialect
+		want         []string
+	}{
+		{"$schema", `{"$schema": "https://spec.openapis.org/oas/3.0/schema/2021-09-28", ` + body, 0,
+			[]string{"Name rt.Nullable[string]", "Age rt.Opt[rt.Nullable[int64]]", "Owner rt.Opt[rt.Nullable[Owner]]"}},
+		{"default dialect", `{` + body, OpenAPI30, []string{"Name rt.Nullable[string]", "Age rt.Opt[rt.Nullable[int64]]"}},
+		{"JSON Schema", `{"$schema": "http://json-schema.org/draft-04/schema#", ` + body, 0, []string{"Name string", "Age rt.Opt[int64]", "Owner *Owner"}},
+	} {
+		files, err := Generate(Config{Package: "p", Files: []File{{Name: "s.json", Data: []byte(tc.schema)}}, DefaultDialect: tc.dialect})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		types := strings.Join(strings.Fields(squash(string(files["types.go"]))), " ")
+		for _, want := range tc.want {
+			if !strings.Contains(types, " "+want+" ") {
+				t.Errorf("%s: types.go lacks %q:\n%s", tc.name, want, types)
+			}
+		}
+	}
+}
+
 // squash drops comment lines, so that tests can look for declarations.
 func squash(src string) string {
 	var out []string

@@ -46,7 +46,8 @@ Flags:
                     only annotations with a title ({"title": "Anything"}).
   --default-dialect D
                     dialect of files whose $schema names none: draft-04,
-                    draft-06, draft-07, 2019-09 or 2020-12 (default 2020-12)
+                    draft-06, draft-07, 2019-09, 2020-12 (the default) or
+                    openapi-3.0 (OpenAPI 3.0 Schema Objects)
   --allow-keyword NAME
                     accept keyword NAME as an annotation (repeatable)
   -h, --help        show this help
@@ -54,10 +55,15 @@ Flags:
 Dialects: each file is read in the dialect its $schema names: draft-04,
 draft-06, draft-07, 2019-09 or 2020-12, or a custom meta-schema built on one
 of them (whose $vocabulary is honoured). $ref may name the standard
-meta-schemas, which are built in.
+meta-schemas, which are built in. A file whose $id is a standard
+meta-schema's is read as the input it is. OpenAPI 3.0 Schema Objects
+($schema naming https://spec.openapis.org/oas/3.0/schema/..., or
+--default-dialect openapi-3.0) are read as draft-04 in which
+"nullable": true adds null to the "type" beside it.
 
 Keywords: every keyword of the file's dialect; x-* extensions; and, as
 annotations, OpenAPI's discriminator, example, externalDocs, xml, nullable
+(which admits null only in the OpenAPI 3.0 dialect)
 and the editor hints of VS Code and SchemaStore (markdownDescription,
 allowTrailingCommas, defaultSnippets, deprecationMessage, enumDescriptions,
 errorMessage, patternErrorMessage, doNotSuggest, ...). Any other keyword is

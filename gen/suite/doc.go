@@ -2,9 +2,10 @@
 // Suite (draft 2020-12) through zerogen as an external yardstick.
 //
 // For every case of every suite file (the top-level files of
-// tests/draft2020-12; this package's own cases for draft-04, -06, -07 and
-// 2019-09 in testdata/dialects, whose verdicts another test checks against
-// jsonschema/v5; then optional/ apart from optional/format/ and the suite's
+// tests/draft2020-12; this package's own cases for draft-04, -06, -07,
+// 2019-09 and OpenAPI 3.0 in testdata/dialects, whose verdicts another test
+// checks against jsonschema/v5 (OpenAPI 3.0's nullable written as a type
+// with "null"); then optional/ apart from optional/format/ and the suite's
 // folders for the other dialects when the checkout has them, reported
 // separately and never enforced) the test generates one Go package with
 // gen.Generate, builds one program that imports them all in a temporary
@@ -25,5 +26,6 @@
 //	go test ./gen/suite
 //	make suite-report   # also writes docs/suite.md (ZERO_SUITE_REPORT=docs/suite.md)
 //
-// ZERO_SUITE_KEEP=1 keeps the temporary module for inspection and logs its path.
+// ZERO_SUITE_ONLY=REGEXP runs only the files whose names match (no report
+// is written then). ZERO_SUITE_KEEP=1 keeps the temporary module for inspection and logs its path.
 package suite
