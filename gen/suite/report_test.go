@@ -146,8 +146,11 @@ func report(files []*suiteFile, provenance string) string {
 	b.WriteString("repository's own cases for the older dialects and OpenAPI 3.0 (`dialects/`, from gen/suite/testdata/dialects,\n")
 	b.WriteString("whose verdicts a test checks against santhosh-tekuri/jsonschema/v5). When the suite checkout\n")
 	b.WriteString("has the folders of the other dialects (draft2019-09, draft7, draft6, draft4), their files\n")
-	b.WriteString("are reported with optional/, not enforced. Every case becomes\n")
-	b.WriteString("one generated package; every test's data goes through the generated `Root.UnmarshalJSON`,\n")
+	b.WriteString("are reported with optional/, not enforced. Every case's schema is written to a file and\n")
+	b.WriteString("given to the `zerogen` command, built once, as a user would run it (`zerogen --schemas DIR\n")
+	b.WriteString("--out PKG --package cN --root root.json --default-dialect D --ref-dir\n")
+	b.WriteString("http://localhost:1234/=REMOTES`); each case becomes one generated package, and every\n")
+	b.WriteString("test's data goes through the generated `Root.UnmarshalJSON`,\n")
 	b.WriteString("and each accepted value through `MarshalJSON` and `UnmarshalJSON` again, which must give\n")
 	b.WriteString("back the same JSON value. `go test ./gen/suite` fails on any WRONG result of the top-level\n")
 	if len(knownGaps) == 0 {

@@ -60,7 +60,16 @@ func runSuite(t *testing.T, repo, dir string) []*suiteFile {
 		t.Fatal(err)
 	}
 	files = only(t, files)
-	generateAll(files, filepath.Join(dir, "remotes"))
+	if os.Getenv("ZERO_SUITE_INPROCESS") != "" {
+		generateAll(files, filepath.Join(dir, "remotes"))
+	} else {
+		work := tempDir(t)
+		bin, err := buildZerogen(t.Context(), repo, work)
+		if err != nil {
+			t.Fatal(err)
+		}
+		generateAllWithCommand(t.Context(), bin, work, files, filepath.Join(dir, "remotes"))
+	}
 	var cases []*suiteCase
 	for _, f := range files {
 		cases = append(cases, f.Cases...)
