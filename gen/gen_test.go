@@ -250,6 +250,27 @@ func TestOpenAPINullable(t *testing.T) {
 	}
 }
 
+// TestDiscriminatorChoosesTag: of two properties that both tell the
+// variants apart, the one an OpenAPI discriminator names is the union's
+// tag; without it, the first.
+func TestDiscriminatorChoosesTag(t *testing.T) {
+	const defs = `"$defs": {
+		"A": {"type": "object", "required": ["v", "kind"], "properties": {"v": {"const": "1"}, "kind": {"const": "a"}}},
+		"B": {"type": "object", "required": ["v", "kind"], "properties": {"v": {"const": "2"}, "kind": {"const": "b"}}}}}`
+	for _, tc := range []struct{ disc, want string }{
+		{``, `PeekString(d, "v"`},
+		{`"discriminator": {"propertyName": "kind"},`, `PeekString(d, "kind"`},
+	} {
+		files, err := generate(t, `{"title": "U", "oneOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}], `+tc.disc+defs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dec := string(files["decode.go"]); !strings.Contains(dec, tc.want) {
+			t.Errorf("discriminator %q: decode.go lacks %q", tc.disc, tc.want)
+		}
+	}
+}
+
 // squash drops comment lines, so that tests can look for declarations.
 func squash(src string) string {
 	var out []string

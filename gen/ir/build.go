@@ -473,7 +473,7 @@ func (b *builder) union(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		}
 		variants = append(variants, vt)
 	}
-	disc := discriminator(variants)
+	disc := discriminator(variants, b.discriminatorProperty(s))
 	if disc == "" {
 		return false, nil
 	}
@@ -499,13 +499,38 @@ func derefTitle(s *jsonschema.Schema) string {
 	return ""
 }
 
+// discriminatorProperty is the propertyName of an OpenAPI discriminator
+// beside s, if any.
+func (b *builder) discriminatorProperty(s *jsonschema.Schema) string {
+	_, _, raw := b.l.RawFor(s)
+	if raw == nil || raw.Kind != rt.Object {
+		return ""
+	}
+	if d := raw.Get("discriminator"); d != nil && d.Kind == rt.Object {
+		if p := d.Get("propertyName"); p != nil && p.Kind == rt.String {
+			return p.Str
+		}
+	}
+	return ""
+}
+
 // discriminator finds a property that every variant requires as a distinct
-// string const.
-func discriminator(variants []*Type) string {
+// string const: the one an OpenAPI discriminator names (prefer) when it is
+// such a property, else the first in the first variant's order.
+func discriminator(variants []*Type, prefer string) string {
 	if len(variants) == 0 {
 		return ""
 	}
-	for _, f := range variants[0].Fields {
+	fields := variants[0].Fields
+	if prefer != "" {
+		for i, f := range fields {
+			if f.JSON == prefer {
+				fields = append([]*Field{f}, append(append([]*Field(nil), fields[:i]...), fields[i+1:]...)...)
+				break
+			}
+		}
+	}
+	for _, f := range fields {
 		if f.Const == "" || f.Const[0] != '"' {
 			continue
 		}
