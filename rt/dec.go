@@ -37,6 +37,10 @@ const DefaultMaxDepth = 1000
 type Decoder struct {
 	own   []byte // the decoder's copy of the input; StrShared unescapes into it
 	str   string // own as a string; decoded strings without escapes are substrings of it
+	spare []byte // unused room after the inputs copied so far (see copyInput)
+	// resets counts Reset calls up to 2: the first copy is exact, later
+	// ones share a block.
+	resets uint8
 	pos   int
 	depth int
 	// MaxDepth limits nesting. Reset sets it to DefaultMaxDepth when it is
@@ -54,8 +58,15 @@ func NewDecoder(b []byte) *Decoder {
 
 // Reset makes d read b from its start. The input is copied once, so later
 // changes to b do not change strings already decoded.
+//
+// A Decoder reset more than once copies small inputs one after another
+// into a shared block of memory (see blockSize) instead of allocating one
+// copy each. Bytes of a block are never written again once a document was
+// decoded from them, so strings decoded earlier stay as they were; the
+// price is that a string kept from one document keeps its whole block
+// alive.
 func (d *Decoder) Reset(b []byte) {
-	d.own = append(make([]byte, 0, len(b)), b...)
+	d.own = d.copyInput(b)
 	d.str = ""
 	if len(b) > 0 {
 		d.str = unsafe.String(&d.own[0], len(b))
@@ -65,6 +76,30 @@ func (d *Decoder) Reset(b []byte) {
 	if d.MaxDepth == 0 {
 		d.MaxDepth = DefaultMaxDepth
 	}
+}
+
+// blockSize is the size of the blocks a reused Decoder copies its inputs
+// into; inputs longer than blockMax get a copy of their own.
+const (
+	blockSize = 32 << 10
+	blockMax  = blockSize / 4
+)
+
+// copyInput returns a copy of b that nothing else refers to, with its
+// capacity clipped to its length.
+func (d *Decoder) copyInput(b []byte) []byte {
+	if d.resets < 2 {
+		d.resets++
+	}
+	if len(b) > blockMax || d.resets < 2 {
+		return append(make([]byte, 0, len(b)), b...)
+	}
+	if cap(d.spare)-len(d.spare) < len(b) {
+		d.spare = make([]byte, 0, blockSize)
+	}
+	n := len(d.spare)
+	d.spare = append(d.spare, b...)
+	return d.spare[n:len(d.spare):len(d.spare)]
 }
 
 // ResetString makes d read s from its start, without copying: a string
@@ -394,6 +429,20 @@ func (d *Decoder) Raw() (Raw, error) {
 		return nil, err
 	}
 	return Raw(s), nil
+}
+
+// SpanRaw returns the input bytes from offset start up to the cursor as a
+// Raw value. After Reset they are the bytes of the decoder's own copy of the
+// input, not copied again: nothing else refers to them (generated decoders
+// read each value once and never unescape inside a value kept raw), and the
+// capacity is clipped so that appending to the result cannot write past the
+// value. After ResetString, whose input is not the decoder's to share, they
+// are copied.
+func (d *Decoder) SpanRaw(start int) Raw {
+	if d.own == nil {
+		return Raw(d.str[start:d.pos])
+	}
+	return Raw(d.own[start:d.pos:d.pos])
 }
 
 // Span returns the input text from offset start up to the cursor.
