@@ -41,8 +41,8 @@ type Decoder struct {
 	// resets counts Reset calls up to 2: the first copy is exact, later
 	// ones share a block.
 	resets uint8
-	pos   int
-	depth int
+	pos    int
+	depth  int
 	// MaxDepth limits nesting. Reset sets it to DefaultMaxDepth when it is
 	// 0 and keeps any other value, so a limit set once holds for every
 	// input the Decoder is reset to.
