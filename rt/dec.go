@@ -81,7 +81,7 @@ func (d *Decoder) Reset(b []byte) {
 // blockSize is the size of the blocks a reused Decoder copies its inputs
 // into; inputs longer than blockMax get a copy of their own.
 const (
-	blockSize = 32 << 10
+	blockSize = 24 << 10
 	blockMax  = blockSize / 4
 )
 
