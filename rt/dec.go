@@ -269,38 +269,59 @@ func (d *Decoder) push() error {
 // ObjKey reads the next key of an object whose '{' was consumed; n is the
 // number of keys read before. It returns ok false after consuming the '}'.
 func (d *Decoder) ObjKey(n int) (key string, ok bool, err error) {
-	d.skipSpace()
-	if d.pos >= len(d.str) {
+	s := d.str
+	i := skipSpaceAt(s, d.pos)
+	if i >= len(s) {
+		d.pos = i
 		return "", false, d.unexpected("'}' or a key")
 	}
-	c := d.str[d.pos]
+	c := s[i]
 	if c == '}' {
-		d.pos++
+		d.pos = i + 1
 		d.depth--
 		return "", false, nil
 	}
 	if n > 0 {
 		if c != ',' {
+			d.pos = i
 			return "", false, d.unexpected("',' or '}'")
 		}
-		d.pos++
-		d.skipSpace()
-		if d.pos >= len(d.str) || d.str[d.pos] != '"' {
+		i = skipSpaceAt(s, i+1)
+		if i >= len(s) || s[i] != '"' {
+			d.pos = i
 			return "", false, d.unexpected("a key")
 		}
 	} else if c != '"' {
+		d.pos = i
 		return "", false, d.unexpected("a key or '}'")
 	}
-	key, err = d.readString()
-	if err != nil {
-		return "", false, err
+	// Most keys are short and plain: their closing quote is among the
+	// next 16 bytes.
+	if j, found := quickRun(s, i+1); found && s[j] == '"' {
+		key, i = s[i+1:j], j+1
+	} else {
+		d.pos = i
+		if key, err = d.readString(); err != nil {
+			return "", false, err
+		}
+		i = d.pos
 	}
-	d.skipSpace()
-	if d.pos >= len(d.str) || d.str[d.pos] != ':' {
+	i = skipSpaceAt(s, i)
+	if i >= len(s) || s[i] != ':' {
+		d.pos = i
 		return "", false, d.unexpected("':'")
 	}
-	d.pos++
+	d.pos = i + 1
 	return key, true, nil
+}
+
+// skipSpaceAt returns the offset of the first byte at or after i that is
+// not white space.
+func skipSpaceAt(s string, i int) int {
+	for i < len(s) && s[i] <= ' ' && isSpace(s[i]) {
+		i++
+	}
+	return i
 }
 
 // ArrNext reports whether the array whose '[' was consumed has another
@@ -329,6 +350,20 @@ func (d *Decoder) ArrNext(n int) (bool, error) {
 // offset of the second occurrence's value.
 func (d *Decoder) DuplicateKey(key string) error {
 	return newError(d.pos, "duplicate", "key "+strconv.Quote(msg.Clip(key))+" appears more than once")
+}
+
+// ConsumeString consumes the next value when it is exactly the JSON string
+// token tok (quotes included, escapes spelled as in tok) and reports whether
+// it did; otherwise nothing is consumed. tok must be a valid string token:
+// the input then holds the very same token, because a string ends at its
+// first unescaped quote.
+func (d *Decoder) ConsumeString(tok string) bool {
+	d.skipSpace()
+	if len(tok) < 2 || tok[0] != '"' || len(d.str)-d.pos < len(tok) || d.str[d.pos:d.pos+len(tok)] != tok {
+		return false
+	}
+	d.pos += len(tok)
+	return true
 }
 
 // Bool reads true or false.

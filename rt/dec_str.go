@@ -29,7 +29,10 @@ func (d *Decoder) StrShared() (string, error) {
 		return d.readString()
 	}
 	start := d.pos + 1
-	i := plainRun(d.str, start)
+	i, found := quickRun(d.str, start)
+	if !found {
+		i = plainRun(d.str, i)
+	}
 	if i < len(d.str) && d.str[i] == '"' {
 		d.pos = i + 1
 		return d.str[start:i], nil
@@ -187,7 +190,11 @@ func specials(x uint64) uint64 {
 func (d *Decoder) readString() (string, error) {
 	s := d.str
 	start := d.pos + 1
-	i := start
+	i, found := quickRun(s, start)
+	if found && s[i] == '"' {
+		d.pos = i + 1
+		return s[start:i], nil
+	}
 	for {
 		i = plainRun(s, i)
 		if i >= len(s) {
@@ -218,7 +225,11 @@ func (d *Decoder) readString() (string, error) {
 // skipString checks the string at the cursor without decoding it.
 func (d *Decoder) skipString() error {
 	s := d.str
-	i := d.pos + 1
+	i, found := quickRun(s, d.pos+1)
+	if found && s[i] == '"' {
+		d.pos = i + 1
+		return nil
+	}
 	scalar := false // true once the vector path was considered
 	for {
 		i = plainRun(s, i)
@@ -429,10 +440,27 @@ func hex4(s string, i int) (rune, bool) {
 	return r, true
 }
 
-// load64 reads 8 bytes of s at i (i+8 <= len(s)) as a little-endian word.
+// load64 reads 8 bytes of s at i as a little-endian word. Callers check
+// that i+8 <= len(s): the load itself checks nothing.
 func load64(s string, i int) uint64 {
-	_ = s[i+7]
-	return binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8))
+	return binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), i)), 8))
+}
+
+// quickRun tests the 16 bytes of s from i, where most keys and short
+// strings end, without a call: it returns the offset of the first special
+// byte among them and true, or i and false when there is none or fewer
+// than 16 bytes remain.
+func quickRun(s string, i int) (int, bool) {
+	if i+16 > len(s) {
+		return i, false
+	}
+	if m := specials(load64(s, i)); m != 0 {
+		return i + bits.TrailingZeros64(m)>>3, true
+	}
+	if m := specials(load64(s, i+8)); m != 0 {
+		return i + 8 + bits.TrailingZeros64(m)>>3, true
+	}
+	return i + 16, false
 }
 
 // decodeEscapedVector is decodeEscaped for long strings: it walks a bitmap

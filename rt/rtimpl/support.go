@@ -49,6 +49,9 @@ func CheckRaw(r rt.Raw) error {
 // canonical text is canon. When the schema also names types, a value of
 // another type fails at "type", as validators report it.
 func ExpectConst(d *rt.Decoder, canon string, types TypeSet) error {
+	if d.ConsumeString(canon) {
+		return nil
+	}
 	off := d.Start()
 	k := d.Next()
 	raw, err := d.RawString()
