@@ -113,24 +113,29 @@ const (
 // quote, a backslash, a control byte or non-ASCII, or len(s). It tests
 // words of eight bytes, four words per step.
 func plainRun(s string, i int) int {
-	// Most strings are short keys and ids: look at two words before paying
-	// for the vector setup.
+	// Most strings are short keys and ids: look at three words before
+	// paying for the loops.
 	for k := 0; k < 3 && i+8 <= len(s); k++ {
 		if m := specials(load64(s, i)); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 		i += 8
 	}
-	// The vector routine costs a fixed price per call, which on some
-	// virtual machines reaches hundreds of nanoseconds: only a run longer
-	// than wordSpan bytes pays it.
-	i, found := plainWords(s, i, min(len(s), i+wordSpan))
-	if found {
-		return i
-	}
-	i = plainRunVector(s, i)
-	if i, found = plainWords(s, i, len(s)); found {
-		return i
+	if len(s)-i >= 32 {
+		// The vector routine costs a fixed price per call, which on some
+		// virtual machines reaches hundreds of nanoseconds: only a run
+		// longer than wordSpan bytes pays it.
+		j, found := plainWords(s, i, min(len(s), i+wordSpan))
+		if found {
+			return j
+		}
+		i = j
+		if len(s)-i >= 64 {
+			if j, found = plainWords(s, plainRunVector(s, i), len(s)); found {
+				return j
+			}
+			i = j
+		}
 	}
 	for i+8 <= len(s) {
 		if m := specials(load64(s, i)); m != 0 {
@@ -138,11 +143,26 @@ func plainRun(s string, i int) int {
 		}
 		i += 8
 	}
-	for i < len(s) {
-		c := s[i]
-		if c == '"' || c == '\\' || c < 0x20 || c >= 0x80 {
-			break
+	return plainTail(s, i)
+}
+
+// plainTail is plainRun over the last bytes of s, fewer than eight from i.
+// When s has eight bytes it loads the last word of s once and shifts the
+// bytes before i out, filling the top with plain 'A's, which a borrow can
+// flag only above a true hit.
+func plainTail(s string, i int) int {
+	if i >= len(s) {
+		return i
+	}
+	if k := len(s) - 8; k >= 0 {
+		sh := uint(i-k) * 8 // 8 to 56: i > k
+		x := load64(s, k)>>sh | (lsb*'A')<<(64-sh)
+		if m := specials(x); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
 		}
+		return len(s)
+	}
+	for i < len(s) && !isSpecial(s[i]) {
 		i++
 	}
 	return i
