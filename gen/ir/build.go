@@ -20,6 +20,9 @@ type builder struct {
 	nodes map[*jsonschema.Schema]*Node
 	model *Model
 	defs  []*Type // named types of $defs entries (Options.DefTypes)
+	// byKey renames $defs entries whose titles collide after their keys
+	// (Options.DefTypes) instead of refusing them.
+	byKey bool
 }
 
 // Options say how to name the model.
@@ -52,7 +55,7 @@ func Load(lo schema.Options, o Options) (*schema.Loaded, *Model, error) {
 // Build classifies every schema the roots of l reach into the Go-shaped
 // model.
 func Build(l *schema.Loaded, o Options) (*Model, error) {
-	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: o.Package}}
+	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: o.Package}, byKey: o.DefTypes}
 	for _, doc := range l.Roots {
 		t, err := b.rootType(doc.Schema)
 		if err != nil {
@@ -85,6 +88,9 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 		if err := b.defTypes(); err != nil {
 			return nil, err
 		}
+	}
+	if b.byKey {
+		b.renameTitleCollisions()
 	}
 	if err := b.finish(); err != nil {
 		return nil, err
@@ -485,7 +491,7 @@ func (b *builder) union(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		}
 		variants = append(variants, vt)
 	}
-	disc := discriminator(variants)
+	disc := discriminator(variants, b.discriminatorProperty(s))
 	if disc == "" {
 		return false, nil
 	}
@@ -511,13 +517,38 @@ func derefTitle(s *jsonschema.Schema) string {
 	return ""
 }
 
+// discriminatorProperty is the propertyName of an OpenAPI discriminator
+// beside s, if any.
+func (b *builder) discriminatorProperty(s *jsonschema.Schema) string {
+	_, _, raw := b.l.RawFor(s)
+	if raw == nil || raw.Kind != rt.Object {
+		return ""
+	}
+	if d := raw.Get("discriminator"); d != nil && d.Kind == rt.Object {
+		if p := d.Get("propertyName"); p != nil && p.Kind == rt.String {
+			return p.Str
+		}
+	}
+	return ""
+}
+
 // discriminator finds a property that every variant requires as a distinct
-// string const.
-func discriminator(variants []*Type) string {
+// string const: the one an OpenAPI discriminator names (prefer) when it is
+// such a property, else the first in the first variant's order.
+func discriminator(variants []*Type, prefer string) string {
 	if len(variants) == 0 {
 		return ""
 	}
-	for _, f := range variants[0].Fields {
+	fields := variants[0].Fields
+	if prefer != "" {
+		for i, f := range fields {
+			if f.JSON == prefer {
+				fields = append([]*Field{f}, append(append([]*Field(nil), fields[:i]...), fields[i+1:]...)...)
+				break
+			}
+		}
+	}
+	for _, f := range fields {
 		if f.Const == "" || f.Const[0] != '"' {
 			continue
 		}

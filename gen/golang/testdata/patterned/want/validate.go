@@ -128,9 +128,11 @@ func (x *Operation) Validate() error {
 	if err := validateString(x.Summary); err != nil {
 		return rt.AtKey(err, "summary")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
