@@ -84,6 +84,9 @@ func knownConsts(f *jen.File, v *ir.Vocab) {
 		defs = append(defs, c.Id(kv.Go).Op("=").Add(lit))
 	}
 	head := fmt.Sprintf("The values of %s that the schema declares (x-known-values). Other values are valid too: they may be added later without a new version.", v.Name)
+	if v.Inferred {
+		head = fmt.Sprintf("The values of %s that the schema names, each as a const beside a branch that admits any %s. Other values are valid too.", v.Name, map[bool]string{true: "integer", false: "string"}[v.Int])
+	}
 	for _, line := range text.Wrap(head, 76) {
 		f.Comment(line)
 	}

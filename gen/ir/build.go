@@ -163,8 +163,8 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 }
 
 // refOnly is the schema that s only refers to: the target of a lone $ref,
-// or of a lone allOf of one schema (a wrapper that adds only annotations,
-// such as a description). It is nil when s says more.
+// or of a lone allOf, anyOf or oneOf of one schema (a wrapper that adds
+// only annotations, such as a description). It is nil when s says more.
 func refOnly(s *jsonschema.Schema, keys map[string]*schema.Value) *jsonschema.Schema {
 	switch {
 	case len(keys) != 1:
@@ -173,6 +173,10 @@ func refOnly(s *jsonschema.Schema, keys map[string]*schema.Value) *jsonschema.Sc
 		return s.Ref
 	case keys["allOf"] != nil && len(s.AllOf) == 1:
 		return s.AllOf[0]
+	case keys["anyOf"] != nil && len(s.AnyOf) == 1:
+		return s.AnyOf[0]
+	case keys["oneOf"] != nil && len(s.OneOf) == 1:
+		return s.OneOf[0]
 	}
 	return nil
 }
@@ -201,6 +205,9 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	}
 	if _, ok := keys["oneOf"]; ok {
 		return b.unionOrSum(s, t, keys, "oneOf", s.OneOf)
+	}
+	if ok, err := b.openEnum(s, t, keys); ok || err != nil {
+		return ok, err
 	}
 	if _, ok := keys["anyOf"]; ok {
 		// Variants told apart by distinct const values never overlap, so
@@ -486,7 +493,7 @@ func (b *builder) union(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		if err != nil {
 			return false, err
 		}
-		if vt.Kind != KStruct || vt.Nullable || vt.Name == "" && vt.DefName == "" && v.Title == "" && derefTitle(v) == "" {
+		if vt.Kind != KStruct || vt.Nullable {
 			return false, nil
 		}
 		variants = append(variants, vt)
@@ -505,16 +512,6 @@ func (b *builder) union(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		v.Unions = append(v.Unions, t)
 	}
 	return true, nil
-}
-
-func derefTitle(s *jsonschema.Schema) string {
-	for s != nil {
-		if s.Title != "" {
-			return s.Title
-		}
-		s = s.Ref
-	}
-	return ""
 }
 
 // discriminatorProperty is the propertyName of an OpenAPI discriminator
@@ -674,39 +671,6 @@ func (b *builder) nodeList() []*Node {
 	}
 	sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
 	return list
-}
-
-// allOf merges an allOf of object schemas into one struct when that is
-// exact: every part is a struct that admits unknown properties (so no part
-// rejects a property another part declares), no property is declared
-// twice, and the schema itself says nothing else but "type": "object".
-func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
-	for k := range keys {
-		if k != "allOf" && !(k == "type" && len(s.Types) == 1 && s.Types[0] == "object") {
-			return false, nil
-		}
-	}
-	t.Kind = KStruct
-	t.Extra = &Type{Kind: KRaw, Loc: s.Location}
-	seen := map[string]bool{}
-	for _, part := range s.AllOf {
-		pt, err := b.typeOf(part)
-		if err != nil {
-			return false, err
-		}
-		if pt.Kind != KStruct || pt.Nullable || pt.ObjSize != nil || len(pt.Patterns) > 0 || pt.Extra == nil || pt.Extra.Kind != KRaw || pt.Extra.Node != nil {
-			return false, nil
-		}
-		for _, f := range pt.Fields {
-			if seen[f.JSON] {
-				return false, nil
-			}
-			seen[f.JSON] = true
-			merged := *f // its Go name is chosen among the merged struct's members
-			t.Fields = append(t.Fields, &merged)
-		}
-	}
-	return len(t.Fields) <= 64, nil
 }
 
 // checkKnown refuses a schema that lies outside the input documents (the

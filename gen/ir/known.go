@@ -34,8 +34,11 @@ type Vocab struct {
 	Doc  string
 	Loc  string // file name#pointer of the declaring schema
 	// Int is true for a vocabulary of integers, false for one of strings.
-	Int    bool
-	Values []*KnownValue
+	Int bool
+	// Inferred marks a vocabulary read from an anyOf of consts beside a
+	// plain branch rather than declared with KnownKeyword.
+	Inferred bool
+	Values   []*KnownValue
 }
 
 // KnownValue is one declared value of a vocabulary.
@@ -93,8 +96,13 @@ func (b *builder) known(s *jsonschema.Schema, t *Type) error {
 	}
 	t.Vocab = v
 	b.model.Vocabs = append(b.model.Vocabs, v)
-	sort.SliceStable(b.model.Vocabs, func(i, j int) bool { return b.model.Vocabs[i].Name < b.model.Vocabs[j].Name })
+	sortVocabs(b.model.Vocabs)
 	return nil
+}
+
+// sortVocabs orders the vocabularies of the model by name.
+func sortVocabs(list []*Vocab) {
+	sort.SliceStable(list, func(i, j int) bool { return list[i].Name < list[j].Name })
 }
 
 // knownValue reads one entry of a vocabulary declared at s.
