@@ -94,21 +94,14 @@ func (e *emitter) trailingMaps(t *ir.Type) []jen.Code {
 
 // placement checks that key k of the map named field is one the decoder
 // puts there: not a named property, matching the map's pattern (want,
-// nil for the extras) and no pattern tried before it.
+// nil for the extras) and no pattern tried before it. A refusal is at the
+// key's pointer.
 func (e *emitter) placement(t *ir.Type, field string, want *ir.PatternField) []jen.Code {
 	fail := func(msg jen.Code) jen.Code {
-		return jen.Return(jen.Qual(rtPkg, "Fail").Call(jen.Lit(-1), jen.Lit("patternProperties"), msg))
+		return jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Qual(rtPkg, "Fail").Call(jen.Lit(-1), jen.Lit("patternProperties"), msg), jen.Id("k")))
 	}
 	quoted := jen.Qual("strconv", "Quote").Call(jen.Id("k"))
-	var out []jen.Code
-	if len(t.Fields) > 0 {
-		var names []jen.Code
-		for _, fl := range t.Fields {
-			names = append(names, jen.Lit(fl.JSON))
-		}
-		out = append(out, jen.Switch(jen.Id("k")).Block(jen.Case(names...).Block(
-			fail(jen.Lit(field+" holds ").Op("+").Add(quoted).Op("+").Lit(", a property of its own")))))
-	}
+	out := e.ownNames(t, field)
 	if want != nil {
 		out = append(out, jen.If(jen.Op("!").Id(e.patternVar(t, want)).Dot("MatchString").Call(jen.Id("k"))).Block(
 			fail(jen.Lit(field+" holds ").Op("+").Add(quoted).Op("+").Lit(", which does not match "+strconv.Quote(want.Pattern)))))
@@ -140,4 +133,21 @@ func (e *emitter) mapsValidate(t *ir.Type, count jen.Code) []jen.Code {
 		check("Extra", nil, t.Extra)
 	}
 	return out
+}
+
+// ownNames refuses key k of the map named field when it is a property the
+// struct t names: encoded beside the property's own member it would
+// write the key twice, a document the decoder refuses. The error is at
+// the key's pointer, under "properties", the keyword that names it.
+func (e *emitter) ownNames(t *ir.Type, field string) []jen.Code {
+	if len(t.Fields) == 0 {
+		return nil
+	}
+	var names []jen.Code
+	for _, fl := range t.Fields {
+		names = append(names, jen.Lit(fl.JSON))
+	}
+	msg := jen.Lit(field+" holds ").Op("+").Add(jen.Qual("strconv", "Quote").Call(jen.Id("k"))).Op("+").Lit(", a property of its own: it would be written twice")
+	return []jen.Code{jen.Switch(jen.Id("k")).Block(jen.Case(names...).Block(
+		jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Qual(rtPkg, "Fail").Call(jen.Lit(-1), jen.Lit("properties"), msg), jen.Id("k")))))}
 }

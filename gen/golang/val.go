@@ -161,11 +161,11 @@ func (e *emitter) structValidator(f *jen.File, t *ir.Type) {
 	} else if t.Extra != nil {
 		// Ranging over an empty map still starts an iterator: most values
 		// have no unknown members.
+		loop := append([]jen.Code{count}, e.ownNames(t, "Extra")...)
+		loop = append(loop, jen.If(jen.Err().Op(":=").Id(e.valName(t.Extra)).Call(jen.Id("v")), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))))
 		body = append(body, jen.If(jen.Len(jen.Id("x").Dot("Extra")).Op("!=").Lit(0)).Block(
-			jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Id("x").Dot("Extra")).Block(
-				count,
-				jen.If(jen.Err().Op(":=").Id(e.valName(t.Extra)).Call(jen.Id("v")), jen.Err().Op("!=").Nil()).Block(
-					jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))))))
+			jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Id("x").Dot("Extra")).Block(loop...)))
 	}
 	var pre []jen.Code
 	if t.ObjSize != nil {

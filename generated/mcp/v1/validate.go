@@ -24,6 +24,10 @@ func (x *CallToolRequest) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "jsonrpc", "id", "method", "params":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -74,6 +78,10 @@ func (x *CallToolParams) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "name", "arguments", "_meta":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -129,6 +137,10 @@ func (x *RequestMeta) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "io.modelcontextprotocol/protocolVersion", "io.modelcontextprotocol/clientCapabilities", "io.modelcontextprotocol/clientInfo", "progressToken":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -172,6 +184,10 @@ func (x *Implementation) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "name", "title", "version":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -226,6 +242,10 @@ func (x *CallToolResult) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "content", "structuredContent", "isError", "resultType", "_meta":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -267,6 +287,10 @@ func (x *TextContent) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "type", "text", "annotations", "_meta":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -298,6 +322,10 @@ func (x *Annotations) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "audience", "priority", "lastModified":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -375,6 +403,10 @@ func (x *ImageContent) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "type", "data", "mimeType", "annotations", "_meta":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -407,6 +439,10 @@ func (x *AudioContent) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "type", "data", "mimeType", "annotations", "_meta":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -459,6 +495,10 @@ func (x *ResourceLink) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "type", "uri", "name", "title", "description", "mimeType", "size", "annotations", "_meta":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -488,6 +528,10 @@ func (x *EmbeddedResource) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "type", "resource", "annotations", "_meta":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -543,6 +587,10 @@ func (x *CancelledNotification) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "jsonrpc", "method", "params":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -572,6 +620,10 @@ func (x *CancelledParams) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "requestId", "reason", "_meta":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -594,6 +646,10 @@ func (x *DiscoverRequest) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "jsonrpc", "id", "method", "params":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -613,6 +669,10 @@ func (x *DiscoverParams) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "_meta":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -654,6 +714,10 @@ func (x *DiscoverResult) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "supportedVersions", "capabilities", "instructions", "resultType", "ttlMs", "cacheScope", "_meta":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -684,6 +748,10 @@ func (x *ServerCapabilities) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "tools":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -705,6 +773,10 @@ func (x *ServerCapabilitiesTools) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "listChanged":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -746,6 +818,10 @@ func (x *ErrorResponse) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "jsonrpc", "id", "error":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -773,6 +849,10 @@ func (x *ErrorObject) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "code", "message", "data":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -795,6 +875,10 @@ func (x *InitializeRequest) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "jsonrpc", "id", "method", "params":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -825,6 +909,10 @@ func (x *InitializeParams) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "protocolVersion", "capabilities", "clientInfo", "_meta":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -860,6 +948,10 @@ func (x *InitializeResult) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "protocolVersion", "capabilities", "serverInfo", "instructions", "_meta":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -881,6 +973,10 @@ func (x *InitializedNotification) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "jsonrpc", "method", "params":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -902,6 +998,10 @@ func (x *InitializedParams) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "_meta":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -924,6 +1024,10 @@ func (x *ListToolsRequest) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "jsonrpc", "id", "method", "params":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -948,6 +1052,10 @@ func (x *ListToolsParams) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "cursor", "_meta":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -992,6 +1100,10 @@ func (x *ListToolsResult) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "tools", "nextCursor", "resultType", "ttlMs", "cacheScope", "_meta":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1039,6 +1151,10 @@ func (x *Tool) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "name", "title", "description", "inputSchema", "outputSchema", "annotations", "_meta":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1060,6 +1176,10 @@ func (x *InputSchema) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "$schema", "type":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1081,6 +1201,10 @@ func (x *ToolOutputSchema) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "$schema":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1122,6 +1246,10 @@ func (x *ToolAnnotations) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1172,6 +1300,10 @@ func (x *Message) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "jsonrpc", "id", "method", "params", "result", "error":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1191,6 +1323,10 @@ func (x *ProgressNotification) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "jsonrpc", "method", "params":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1228,6 +1364,10 @@ func (x *ProgressParams) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "progressToken", "progress", "total", "message", "_meta":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}

@@ -47,6 +47,22 @@ func TestMerged(t *testing.T) {
 			t.Errorf("%s: got %v, want a %s error", bad, err, keyword)
 		}
 	}
+	// A key of Extra that the struct names as a property would be written
+	// twice: the encoder refuses it at the key's pointer.
+	for key, ptr := range map[string]string{"text": "/block/text", "type": "/block/type"} {
+		x := Envelope{Block: Block{Value: &BlockText{Text: "t", Extra: map[string]rt.Raw{key: rt.Raw(`"again"`)}}},
+			Error: NotFoundError{Message: "m", Data: NotFoundErrorData{URI: "u"}}}
+		b, err := json.Marshal(&x)
+		var re *rt.Error
+		if !errors.As(err, &re) || re.Keyword != "properties" || re.Pointer != ptr {
+			t.Errorf("Extra[%q]: encoded %s, %v; want a properties error at %s", key, b, err, ptr)
+		}
+	}
+	if b, err := json.Marshal(&Envelope{Block: Block{Value: &BlockText{Extra: map[string]rt.Raw{"other": rt.Raw(`1`)}}},
+		Error: NotFoundError{Data: NotFoundErrorData{URI: "u"}}}); err != nil ||
+		string(b) != `{"block":{"type":"text","text":"","other":1},"error":{"code":-32002,"message":"","data":{"uri":"u"}}}` {
+		t.Errorf("encoded %s %v", b, err)
+	}
 	var n Envelope
 	if err := json.Unmarshal([]byte(`{"block":{"type":"text","text":""},`+errOK+`,"input":null}`), &n); err != nil || !n.Input.Set || n.Input.V.Valid {
 		t.Errorf("null input: %+v %v", n, err)

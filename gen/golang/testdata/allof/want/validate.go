@@ -4,6 +4,8 @@
 package allof
 
 import (
+	"strconv"
+
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
@@ -24,6 +26,10 @@ func (x *Both) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "a", "b":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}

@@ -54,6 +54,10 @@ func (x *Account) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "user_id", "userId", "validate", "MarshalJSON", "extra", "Extra2", "status", "x":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateInt64(v); err != nil {
 				return rt.AtKey(err, k)
 			}

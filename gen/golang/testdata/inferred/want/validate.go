@@ -81,6 +81,10 @@ func (x *Meta) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "source":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}

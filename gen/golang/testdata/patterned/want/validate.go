@@ -32,10 +32,10 @@ func (x *API) Validate() error {
 	for k, v := range x.Extensions {
 		switch k {
 		case "info", "paths", "tags":
-			return rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", a property of its own")
+			return rt.AtKey(rt.Fail(-1, "properties", "Extensions holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 		}
 		if !apiExtensionsPattern.MatchString(k) {
-			return rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which does not match \"^x-\"")
+			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which does not match \"^x-\""), k)
 		}
 		if err := validateRaw(v); err != nil {
 			return rt.AtKey(err, k)
@@ -61,10 +61,10 @@ func (x *Info) Validate() error {
 	for k, v := range x.Extensions {
 		switch k {
 		case "title", "x-logo":
-			return rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", a property of its own")
+			return rt.AtKey(rt.Fail(-1, "properties", "Extensions holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 		}
 		if !infoExtensionsPattern.MatchString(k) {
-			return rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which does not match \"^x-\"")
+			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which does not match \"^x-\""), k)
 		}
 		if err := validateRaw(v); err != nil {
 			return rt.AtKey(err, k)
@@ -98,7 +98,7 @@ func (x *Paths) Validate() error {
 	for k, v := range x.Operations {
 		n++
 		if !pathsOperationsPattern.MatchString(k) {
-			return rt.Fail(-1, "patternProperties", "Operations holds "+strconv.Quote(k)+", which does not match \"^/\"")
+			return rt.AtKey(rt.Fail(-1, "patternProperties", "Operations holds "+strconv.Quote(k)+", which does not match \"^/\""), k)
 		}
 		if err := validateOperation(v); err != nil {
 			return rt.AtKey(err, k)
@@ -107,10 +107,10 @@ func (x *Paths) Validate() error {
 	for k, v := range x.Extensions {
 		n++
 		if !pathsExtensionsPattern.MatchString(k) {
-			return rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which does not match \"^x-\"")
+			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which does not match \"^x-\""), k)
 		}
 		if pathsOperationsPattern.MatchString(k) {
-			return rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which belongs in Operations")
+			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which belongs in Operations"), k)
 		}
 		if err := validatePathsExtensions(v); err != nil {
 			return rt.AtKey(err, k)
@@ -130,6 +130,10 @@ func (x *Operation) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "summary":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -156,10 +160,10 @@ func (x *Tags) Validate() error {
 	for k, v := range x.PatternMembers {
 		switch k {
 		case "main":
-			return rt.Fail(-1, "patternProperties", "PatternMembers holds "+strconv.Quote(k)+", a property of its own")
+			return rt.AtKey(rt.Fail(-1, "properties", "PatternMembers holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 		}
 		if !tagsPatternMembersPattern.MatchString(k) {
-			return rt.Fail(-1, "patternProperties", "PatternMembers holds "+strconv.Quote(k)+", which does not match \"^[0-9]+$\"")
+			return rt.AtKey(rt.Fail(-1, "patternProperties", "PatternMembers holds "+strconv.Quote(k)+", which does not match \"^[0-9]+$\""), k)
 		}
 		if err := validateInt64(v); err != nil {
 			return rt.AtKey(err, k)
@@ -168,13 +172,13 @@ func (x *Tags) Validate() error {
 	for k, v := range x.PatternMembers2 {
 		switch k {
 		case "main":
-			return rt.Fail(-1, "patternProperties", "PatternMembers2 holds "+strconv.Quote(k)+", a property of its own")
+			return rt.AtKey(rt.Fail(-1, "properties", "PatternMembers2 holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 		}
 		if !tagsPatternMembers2Pattern.MatchString(k) {
-			return rt.Fail(-1, "patternProperties", "PatternMembers2 holds "+strconv.Quote(k)+", which does not match \"a\"")
+			return rt.AtKey(rt.Fail(-1, "patternProperties", "PatternMembers2 holds "+strconv.Quote(k)+", which does not match \"a\""), k)
 		}
 		if tagsPatternMembersPattern.MatchString(k) {
-			return rt.Fail(-1, "patternProperties", "PatternMembers2 holds "+strconv.Quote(k)+", which belongs in PatternMembers")
+			return rt.AtKey(rt.Fail(-1, "patternProperties", "PatternMembers2 holds "+strconv.Quote(k)+", which belongs in PatternMembers"), k)
 		}
 		if err := validateTagsPatternMembers2(v); err != nil {
 			return rt.AtKey(err, k)
@@ -183,13 +187,13 @@ func (x *Tags) Validate() error {
 	for k, v := range x.Extra {
 		switch k {
 		case "main":
-			return rt.Fail(-1, "patternProperties", "Extra holds "+strconv.Quote(k)+", a property of its own")
+			return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 		}
 		if tagsPatternMembersPattern.MatchString(k) {
-			return rt.Fail(-1, "patternProperties", "Extra holds "+strconv.Quote(k)+", which belongs in PatternMembers")
+			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extra holds "+strconv.Quote(k)+", which belongs in PatternMembers"), k)
 		}
 		if tagsPatternMembers2Pattern.MatchString(k) {
-			return rt.Fail(-1, "patternProperties", "Extra holds "+strconv.Quote(k)+", which belongs in PatternMembers2")
+			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extra holds "+strconv.Quote(k)+", which belongs in PatternMembers2"), k)
 		}
 		if err := validateString(v); err != nil {
 			return rt.AtKey(err, k)

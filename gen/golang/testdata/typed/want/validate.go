@@ -152,6 +152,10 @@ func (x *Person) Validate() error {
 	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			switch k {
+			case "name":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
