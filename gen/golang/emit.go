@@ -28,14 +28,17 @@ type emitter struct {
 	order []*ir.Type // every type that gets functions, in a stable order
 	names []string   // by id: what the type's functions are named after
 	taken map[string]bool
+	// ctors are the names of the constructors of the sums' alternatives.
+	ctors map[*ir.Alt]string
 }
 
 func newEmitter(m *ir.Model) *emitter {
-	e := &emitter{m: m, ids: map[*ir.Type]int{}, taken: map[string]bool{}}
+	e := &emitter{m: m, ids: map[*ir.Type]int{}, taken: map[string]bool{}, ctors: map[*ir.Alt]string{}}
 	for _, t := range m.Types {
 		e.taken[t.Name] = true
 		e.taken[t.Name+"NotNull"] = true // see decFunc
 	}
+	e.nameConstructors()
 	bySig := map[string]int{} // anonymous types of the same shape share their functions
 	var walk func(t *ir.Type, ctx string)
 	walk = func(t *ir.Type, ctx string) {

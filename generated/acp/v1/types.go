@@ -62,6 +62,21 @@ type RequestID struct {
 	String string
 }
 
+// RequestIDOfNull returns a RequestID holding null.
+func RequestIDOfNull() RequestID {
+	return RequestID{Kind: rt.Null}
+}
+
+// RequestIDOfInt returns a RequestID holding the integer v.
+func RequestIDOfInt(v int64) RequestID {
+	return RequestID{Kind: rt.Number, Int: v}
+}
+
+// RequestIDOfString returns a RequestID holding the string v.
+func RequestIDOfString(v string) RequestID {
+	return RequestID{Kind: rt.String, String: v}
+}
+
 // Error is a JSON-RPC error: -32700 the line is not JSON, -32600 not a valid
 // request, -32601 unknown method, -32602 invalid params (data holds the JSON
 // Pointer of the problem), -32603 internal error, -32000 authentication

@@ -37,6 +37,16 @@ type RequestID struct {
 	Int    int64
 }
 
+// RequestIDOfString returns a RequestID holding the string v.
+func RequestIDOfString(v string) RequestID {
+	return RequestID{Kind: rt.String, String: v}
+}
+
+// RequestIDOfInt returns a RequestID holding the integer v.
+func RequestIDOfInt(v int64) RequestID {
+	return RequestID{Kind: rt.Number, Int: v}
+}
+
 // CallToolParams is the tool, its arguments and the request's metadata.
 type CallToolParams struct {
 	// Name is the tool's name on its server (not the mcp__ name the model sees).
@@ -108,6 +118,16 @@ type ProgressToken struct {
 	Kind   rt.Kind
 	String string
 	Int    int64
+}
+
+// ProgressTokenOfString returns a ProgressToken holding the string v.
+func ProgressTokenOfString(v string) ProgressToken {
+	return ProgressToken{Kind: rt.String, String: v}
+}
+
+// ProgressTokenOfInt returns a ProgressToken holding the integer v.
+func ProgressTokenOfInt(v int64) ProgressToken {
+	return ProgressToken{Kind: rt.Number, Int: v}
 }
 
 // CallToolResult is what a tool call returned: content blocks, optionally

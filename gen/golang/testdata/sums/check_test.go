@@ -48,6 +48,12 @@ func TestSums(t *testing.T) {
 			t.Errorf("%s: got %v, want a %s error", bad, err, keyword)
 		}
 	}
+	built := Message{ID: RequestIDOfString("r1"), Progress: rt.Some(MessageProgressOfNull()), Amount: rt.Some(MessageAmountOfNumber(2.5)),
+		Value:   rt.Some(JSONValueOfArray([]JSONValue{JSONValueOfInt(1), JSONValueOfObject(map[string]JSONValue{"b": JSONValueOfBool(true)})})),
+		Content: rt.Some(MessageContentOfObject(&Text{Text: "t"}))}
+	if b, err := json.Marshal(built); err != nil || string(b) != `{"id":"r1","progress":null,"amount":2.5,"value":[1,{"b":true}],"content":{"text":"t"}}` {
+		t.Errorf("built with the constructors: %s %v", b, err)
+	}
 	for _, x := range []Message{{}, {ID: RequestID{Kind: rt.Bool}}, {ID: RequestID{Kind: rt.String}, Content: rt.Opt[MessageContent]{Set: true, V: MessageContent{Kind: rt.Object}}}} {
 		if _, err := json.Marshal(x); err == nil {
 			t.Errorf("%+v encoded", x)

@@ -30,6 +30,16 @@ type ReadingID struct {
 	Int    int64
 }
 
+// ReadingIDOfString returns a ReadingID holding the string v.
+func ReadingIDOfString(v string) ReadingID {
+	return ReadingID{Kind: rt.String, String: v}
+}
+
+// ReadingIDOfInt returns a ReadingID holding the integer v.
+func ReadingIDOfInt(v int64) ReadingID {
+	return ReadingID{Kind: rt.Number, Int: v}
+}
+
 // ReadingCode is exactly one of: a small integer, a string.
 //
 // ReadingCode holds an integer or a string; Kind says which field holds the
@@ -39,4 +49,14 @@ type ReadingCode struct {
 	Kind   rt.Kind
 	Int    int64
 	String string
+}
+
+// ReadingCodeOfInt returns a ReadingCode holding the integer v.
+func ReadingCodeOfInt(v int64) ReadingCode {
+	return ReadingCode{Kind: rt.Number, Int: v}
+}
+
+// ReadingCodeOfString returns a ReadingCode holding the string v.
+func ReadingCodeOfString(v string) ReadingCode {
+	return ReadingCode{Kind: rt.String, String: v}
 }

@@ -29,6 +29,16 @@ type RequestID struct {
 	Int    int64
 }
 
+// RequestIDOfString returns a RequestID holding the string v.
+func RequestIDOfString(v string) RequestID {
+	return RequestID{Kind: rt.String, String: v}
+}
+
+// RequestIDOfInt returns a RequestID holding the integer v.
+func RequestIDOfInt(v int64) RequestID {
+	return RequestID{Kind: rt.Number, Int: v}
+}
+
 // MessageProgress is a count or a label, or null.
 //
 // MessageProgress holds an integer, a string or null; Kind says which field
@@ -40,6 +50,21 @@ type MessageProgress struct {
 	String string
 }
 
+// MessageProgressOfInt returns a MessageProgress holding the integer v.
+func MessageProgressOfInt(v int64) MessageProgress {
+	return MessageProgress{Kind: rt.Number, Int: v}
+}
+
+// MessageProgressOfString returns a MessageProgress holding the string v.
+func MessageProgressOfString(v string) MessageProgress {
+	return MessageProgress{Kind: rt.String, String: v}
+}
+
+// MessageProgressOfNull returns a MessageProgress holding null.
+func MessageProgressOfNull() MessageProgress {
+	return MessageProgress{Kind: rt.Null}
+}
+
 // MessageAmount holds a number or a boolean; Kind says which field holds the
 // value.
 type MessageAmount struct {
@@ -47,6 +72,16 @@ type MessageAmount struct {
 	Kind   rt.Kind
 	Number float64
 	Bool   bool
+}
+
+// MessageAmountOfNumber returns a MessageAmount holding the number v.
+func MessageAmountOfNumber(v float64) MessageAmount {
+	return MessageAmount{Kind: rt.Number, Number: v}
+}
+
+// MessageAmountOfBool returns a MessageAmount holding the boolean v.
+func MessageAmountOfBool(v bool) MessageAmount {
+	return MessageAmount{Kind: rt.Bool, Bool: v}
 }
 
 // JSONValue holds an object, an array, a string, an integer, a boolean or
@@ -61,6 +96,36 @@ type JSONValue struct {
 	Bool   bool
 }
 
+// JSONValueOfObject returns a JSONValue holding the object v.
+func JSONValueOfObject(v map[string]JSONValue) JSONValue {
+	return JSONValue{Kind: rt.Object, Object: v}
+}
+
+// JSONValueOfArray returns a JSONValue holding the array v.
+func JSONValueOfArray(v []JSONValue) JSONValue {
+	return JSONValue{Kind: rt.Array, Array: v}
+}
+
+// JSONValueOfString returns a JSONValue holding the string v.
+func JSONValueOfString(v string) JSONValue {
+	return JSONValue{Kind: rt.String, String: v}
+}
+
+// JSONValueOfInt returns a JSONValue holding the integer v.
+func JSONValueOfInt(v int64) JSONValue {
+	return JSONValue{Kind: rt.Number, Int: v}
+}
+
+// JSONValueOfBool returns a JSONValue holding the boolean v.
+func JSONValueOfBool(v bool) JSONValue {
+	return JSONValue{Kind: rt.Bool, Bool: v}
+}
+
+// JSONValueOfNull returns a JSONValue holding null.
+func JSONValueOfNull() JSONValue {
+	return JSONValue{Kind: rt.Null}
+}
+
 // MessageContent holds an object or an array; Kind says which field holds the
 // value.
 type MessageContent struct {
@@ -68,6 +133,16 @@ type MessageContent struct {
 	Kind   rt.Kind
 	Object *Text
 	Array  []Text
+}
+
+// MessageContentOfObject returns a MessageContent holding the object v.
+func MessageContentOfObject(v *Text) MessageContent {
+	return MessageContent{Kind: rt.Object, Object: v}
+}
+
+// MessageContentOfArray returns a MessageContent holding the array v.
+func MessageContentOfArray(v []Text) MessageContent {
+	return MessageContent{Kind: rt.Array, Array: v}
 }
 
 type Text struct {
