@@ -108,9 +108,10 @@ func TestNameCollision(t *testing.T) {
 func TestPackageNameCollision(t *testing.T) {
 	for _, tc := range []struct{ schema, want string }{
 		{`{"title":"Root","type":"object","properties":{
-			"u":{"title":"Shape","oneOf":[{"$ref":"#/$defs/a"}]},
+			"u":{"title":"Shape","oneOf":[{"$ref":"#/$defs/a"},{"$ref":"#/$defs/b"}]},
 			"v":{"title":"ShapeValue","type":"object"}},
-			"$defs":{"a":{"title":"A","type":"object","required":["k"],"properties":{"k":{"const":"a"}}}}}`,
+			"$defs":{"a":{"title":"A","type":"object","required":["k"],"properties":{"k":{"const":"a"}}},
+				"b":{"title":"B","type":"object","required":["k"],"properties":{"k":{"const":"b"}}}}}`,
 			"s.json#/properties/v: the Go name ShapeValue is both this type's and the interface of the union Shape"},
 		{`{"title":"Root","type":"object","properties":{
 			"e":{"title":"Level","enum":["a"]},

@@ -91,11 +91,11 @@ func (e *emitter) sumConstructors(f *jen.File, t *ir.Type) {
 		name := e.ctors[a]
 		kind := jen.Id("Kind").Op(":").Add(kindIdent(a.Kind))
 		if a.Type == nil {
-			f.Comment(fmt.Sprintf("%s returns a %s holding null.", name, t.Name))
+			f.Comment(fmt.Sprintf("%s returns %s holding null.", name, articleOf(t.Name)+" "+t.Name))
 			f.Func().Id(name).Params().Id(t.Name).Block(jen.Return(jen.Id(t.Name).Values(kind)))
 			continue
 		}
-		f.Comment(fmt.Sprintf("%s returns a %s holding the %s v.", name, t.Name, kindWords(&ir.Type{Alts: []*ir.Alt{a}})))
+		f.Comment(fmt.Sprintf("%s returns %s holding the %s v.", name, articleOf(t.Name)+" "+t.Name, kindWords(&ir.Type{Alts: []*ir.Alt{a}})))
 		f.Func().Id(name).Params(jen.Id("v").Add(e.altType(a))).Id(t.Name).Block(
 			jen.Return(jen.Id(t.Name).Values(kind, jen.Id(a.Go).Op(":").Id("v"))))
 	}
@@ -194,3 +194,4 @@ func withArticles(list string) string {
 	}
 	return strings.Join(words, " ")
 }
+

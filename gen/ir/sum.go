@@ -77,11 +77,23 @@ func (b *builder) sumOfTypes(s *jsonschema.Schema, t *Type, keys map[string]*sch
 // branch of its kind or none, and anyOf means what oneOf does. An integer
 // branch beside a number branch overlaps (an integer matches both), so
 // such a union keeps the interpreter.
-func (b *builder) sumOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value, keyword string, list []*jsonschema.Schema) (bool, error) {
+func (b *builder) sumOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value, keyword string, list []*jsonschema.Schema) (ok bool, err error) {
 	if len(keys) != 1 || len(list) < 2 {
 		return false, nil
 	}
-	for _, br := range list {
+	rest, u, err := b.objectUnion(s, keyword, list)
+	if err != nil {
+		return false, err
+	}
+	defer func() {
+		if u != nil && !ok {
+			u.unlink() // the sum is not typed: neither is its union
+		}
+	}()
+	if u != nil && !t.addAlt(u) {
+		return false, nil
+	}
+	for _, br := range rest {
 		if b.onlyNull(br) {
 			if !t.addAlt(nil) {
 				return false, nil
@@ -106,6 +118,43 @@ func (b *builder) sumOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	}
 	t.Kind, t.SumKeyword, t.Branches = KSum, keyword, len(list)
 	return true, nil
+}
+
+// objectUnion finds, among the branches of a sum, several object branches
+// that are told apart by a const property: they become one alternative, a
+// union of them (u), and rest lists the other branches. A value that is
+// an object matches only the variant its tag names, so the sum stays
+// exact. With fewer than two object branches, or none told apart, u is
+// nil and rest is the whole list.
+func (b *builder) objectUnion(s *jsonschema.Schema, keyword string, list []*jsonschema.Schema) (rest []*jsonschema.Schema, u *Type, err error) {
+	var objs []*jsonschema.Schema
+	for _, br := range list {
+		bt, err := b.typeOf(br)
+		if err != nil {
+			return nil, nil, err
+		}
+		if bt.Kind == KStruct && !bt.Nullable {
+			objs = append(objs, br)
+		} else {
+			rest = append(rest, br)
+		}
+	}
+	if len(objs) < 2 {
+		return list, nil, nil
+	}
+	u = &Type{Loc: s.Location, Schema: s, Doc: "the value when it is an object: one of several variants."}
+	ok, err := b.union(s, u, map[string]*schema.Value{keyword: nil}, keyword, objs)
+	if !ok || err != nil {
+		return list, nil, err
+	}
+	return rest, u, nil
+}
+
+// unlink takes union u off the lists of unions of its variants.
+func (u *Type) unlink() {
+	for _, v := range u.Variants {
+		v.Unions = slices.DeleteFunc(v.Unions, func(x *Type) bool { return x == u })
+	}
 }
 
 // addAlt adds the alternative of type at (nil: null) unless one of its

@@ -63,6 +63,39 @@ func TestMerged(t *testing.T) {
 		string(b) != `{"block":{"type":"text","text":"","other":1},"error":{"code":-32002,"message":"","data":{"uri":"u"}}}` {
 		t.Errorf("encoded %s %v", b, err)
 	}
+	// Tagged object branches beside an array: a sum whose object
+	// alternative is a union.
+	for _, doc := range []string{
+		`{"block":{"type":"text","text":""},` + errOK + `,"parts":{"type":"image","data":"AA=="}}`,
+		`{"block":{"type":"text","text":""},` + errOK + `,"parts":[{"type":"text","text":"a"}]}`,
+	} {
+		var p Envelope
+		if err := json.Unmarshal([]byte(doc), &p); err != nil {
+			t.Errorf("%s: %v", doc, err)
+			continue
+		}
+		if b, err := json.Marshal(&p); err != nil || string(b) != doc {
+			t.Errorf("encoded %s %v\nwant %s", b, err, doc)
+		}
+	}
+	var img2 Envelope
+	_ = json.Unmarshal([]byte(`{"block":{"type":"text","text":""},`+errOK+`,"parts":{"type":"image","data":"AA=="}}`), &img2)
+	if part, ok := img2.Parts.V.Object.Value.(*ImagePart); img2.Parts.V.Kind != rt.Object || !ok || part.Data != "AA==" {
+		t.Errorf("parts decoded %+v", img2.Parts)
+	}
+	for bad, keyword := range map[string]string{
+		`{"block":{"type":"text","text":""},` + errOK + `,"parts":{"type":"video"}}`:   "const",
+		`{"block":{"type":"text","text":""},` + errOK + `,"parts":{"type":"image"}}`:   "required",
+		`{"block":{"type":"text","text":""},` + errOK + `,"parts":[{"type":"image"}]}`: "const",
+		`{"block":{"type":"text","text":""},` + errOK + `,"parts":"x"}`:                "type",
+	} {
+		var x Envelope
+		err := json.Unmarshal([]byte(bad), &x)
+		var re *rt.Error
+		if !errors.As(err, &re) || re.Keyword != keyword {
+			t.Errorf("%s: got %v, want a %s error", bad, err, keyword)
+		}
+	}
 	var n Envelope
 	if err := json.Unmarshal([]byte(`{"block":{"type":"text","text":""},`+errOK+`,"input":null}`), &n); err != nil || !n.Input.Set || n.Input.V.Valid {
 		t.Errorf("null input: %+v %v", n, err)

@@ -596,9 +596,9 @@ func decodeMessageContentArray(d *rt.Decoder) ([]Text, error) {
 }
 
 func decodeMessageMixed(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node0)
+	return rtimpl.DecodeRaw(d, node1)
 }
 
 func decodeMessageEither(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node3)
+	return rtimpl.DecodeRaw(d, node4)
 }

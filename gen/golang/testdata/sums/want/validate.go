@@ -211,12 +211,12 @@ func validateMessageMixed(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node0.ValidateRaw(v)
+	return node1.ValidateRaw(v)
 }
 
 func validateMessageEither(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node3.ValidateRaw(v)
+	return node4.ValidateRaw(v)
 }
