@@ -142,7 +142,11 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 	}
 	if !ok {
 		*t = Type{Kind: KRaw, Loc: s.Location, Schema: s, Doc: s.Description, Deprecated: s.Deprecated}
-		if len(keys) > 0 || s.Always != nil {
+		open, err := b.openAnyOf(s, keys)
+		if err != nil {
+			return nil, err
+		}
+		if (len(keys) > 0 || s.Always != nil) && !open {
 			n, err := b.nodeOf(s)
 			if err != nil {
 				return nil, err
@@ -160,6 +164,25 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 		return nil, err
 	}
 	return t, nil
+}
+
+// openAnyOf reports whether s is only an anyOf with a branch that admits
+// any value (an extension point beside the known variants): s admits any
+// value too, so its raw value needs no checking.
+func (b *builder) openAnyOf(s *jsonschema.Schema, keys map[string]*schema.Value) (bool, error) {
+	if len(keys) != 1 || keys["anyOf"] == nil {
+		return false, nil
+	}
+	for _, br := range s.AnyOf {
+		bt, err := b.typeOf(br)
+		if err != nil {
+			return false, err
+		}
+		if IsOpen(bt) {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // refOnly is the schema that s only refers to: the target of a lone $ref,

@@ -96,6 +96,13 @@ func TestMerged(t *testing.T) {
 			t.Errorf("%s: got %v, want a %s error", bad, err, keyword)
 		}
 	}
+	// A branch that admits anything makes the anyOf admit anything.
+	for _, ext := range []string{`5`, `{"hint":1}`, `null`} {
+		var x Envelope
+		if err := json.Unmarshal([]byte(`{"block":{"type":"text","text":""},`+errOK+`,"ext":`+ext+`}`), &x); err != nil || string(x.Ext) != ext {
+			t.Errorf("ext %s: %v", ext, err)
+		}
+	}
 	var n Envelope
 	if err := json.Unmarshal([]byte(`{"block":{"type":"text","text":""},`+errOK+`,"input":null}`), &n); err != nil || !n.Input.Set || n.Input.V.Valid {
 		t.Errorf("null input: %+v %v", n, err)
