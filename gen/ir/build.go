@@ -473,9 +473,10 @@ func (b *builder) union(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		}
 		variants = append(variants, vt)
 	}
-	disc := discriminator(variants, b.discriminatorProperty(s))
+	prop := b.discriminatorProperty(s)
+	disc := discriminator(variants, prop)
 	if disc == "" {
-		return false, nil
+		return b.taggedUnion(s, t, keyword, prop, variants)
 	}
 	t.Kind, t.Disc, t.Variants = KUnion, disc, variants
 	for _, v := range variants {
@@ -603,8 +604,8 @@ func (b *builder) finish() error {
 				return err
 			}
 		}
-		for _, v := range t.Variants {
-			if err := visit(v, t.Name+GoName(strings.Trim(v.DiscValue, `"`))); err != nil {
+		for i, v := range t.Variants {
+			if err := visit(v, t.Name+t.variantSuffix(i)); err != nil {
 				return err
 			}
 		}
