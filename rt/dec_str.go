@@ -29,7 +29,10 @@ func (d *Decoder) StrShared() (string, error) {
 		return d.readString()
 	}
 	start := d.pos + 1
-	i := plainRun(d.str, start)
+	i, found := quickRun(d.str, start)
+	if !found {
+		i = plainRun(d.str, i)
+	}
 	if i < len(d.str) && d.str[i] == '"' {
 		d.pos = i + 1
 		return d.str[start:i], nil
@@ -110,24 +113,29 @@ const (
 // quote, a backslash, a control byte or non-ASCII, or len(s). It tests
 // words of eight bytes, four words per step.
 func plainRun(s string, i int) int {
-	// Most strings are short keys and ids: look at two words before paying
-	// for the vector setup.
+	// Most strings are short keys and ids: look at three words before
+	// paying for the loops.
 	for k := 0; k < 3 && i+8 <= len(s); k++ {
 		if m := specials(load64(s, i)); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 		i += 8
 	}
-	// The vector routine costs a fixed price per call, which on some
-	// virtual machines reaches hundreds of nanoseconds: only a run longer
-	// than wordSpan bytes pays it.
-	i, found := plainWords(s, i, min(len(s), i+wordSpan))
-	if found {
-		return i
-	}
-	i = plainRunVector(s, i)
-	if i, found = plainWords(s, i, len(s)); found {
-		return i
+	if len(s)-i >= 32 {
+		// The vector routine costs a fixed price per call, which on some
+		// virtual machines reaches hundreds of nanoseconds: only a run
+		// longer than wordSpan bytes pays it.
+		j, found := plainWords(s, i, min(len(s), i+wordSpan))
+		if found {
+			return j
+		}
+		i = j
+		if len(s)-i >= 64 {
+			if j, found = plainWords(s, plainRunVector(s, i), len(s)); found {
+				return j
+			}
+			i = j
+		}
 	}
 	for i+8 <= len(s) {
 		if m := specials(load64(s, i)); m != 0 {
@@ -135,11 +143,26 @@ func plainRun(s string, i int) int {
 		}
 		i += 8
 	}
-	for i < len(s) {
-		c := s[i]
-		if c == '"' || c == '\\' || c < 0x20 || c >= 0x80 {
-			break
+	return plainTail(s, i)
+}
+
+// plainTail is plainRun over the last bytes of s, fewer than eight from i.
+// When s has eight bytes it loads the last word of s once and shifts the
+// bytes before i out, filling the top with plain 'A's, which a borrow can
+// flag only above a true hit.
+func plainTail(s string, i int) int {
+	if i >= len(s) {
+		return i
+	}
+	if k := len(s) - 8; k >= 0 {
+		sh := uint(i-k) * 8 // 8 to 56: i > k
+		x := load64(s, k)>>sh | (lsb*'A')<<(64-sh)
+		if m := specials(x); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
 		}
+		return len(s)
+	}
+	for i < len(s) && !isSpecial(s[i]) {
 		i++
 	}
 	return i
@@ -187,7 +210,11 @@ func specials(x uint64) uint64 {
 func (d *Decoder) readString() (string, error) {
 	s := d.str
 	start := d.pos + 1
-	i := start
+	i, found := quickRun(s, start)
+	if found && s[i] == '"' {
+		d.pos = i + 1
+		return s[start:i], nil
+	}
 	for {
 		i = plainRun(s, i)
 		if i >= len(s) {
@@ -218,7 +245,11 @@ func (d *Decoder) readString() (string, error) {
 // skipString checks the string at the cursor without decoding it.
 func (d *Decoder) skipString() error {
 	s := d.str
-	i := d.pos + 1
+	i, found := quickRun(s, d.pos+1)
+	if found && s[i] == '"' {
+		d.pos = i + 1
+		return nil
+	}
 	scalar := false // true once the vector path was considered
 	for {
 		i = plainRun(s, i)
@@ -429,10 +460,27 @@ func hex4(s string, i int) (rune, bool) {
 	return r, true
 }
 
-// load64 reads 8 bytes of s at i (i+8 <= len(s)) as a little-endian word.
+// load64 reads 8 bytes of s at i as a little-endian word. Callers check
+// that i+8 <= len(s): the load itself checks nothing.
 func load64(s string, i int) uint64 {
-	_ = s[i+7]
-	return binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8))
+	return binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), i)), 8))
+}
+
+// quickRun tests the 16 bytes of s from i, where most keys and short
+// strings end, without a call: it returns the offset of the first special
+// byte among them and true, or i and false when there is none or fewer
+// than 16 bytes remain.
+func quickRun(s string, i int) (int, bool) {
+	if i+16 > len(s) {
+		return i, false
+	}
+	if m := specials(load64(s, i)); m != 0 {
+		return i + bits.TrailingZeros64(m)>>3, true
+	}
+	if m := specials(load64(s, i+8)); m != 0 {
+		return i + 8 + bits.TrailingZeros64(m)>>3, true
+	}
+	return i + 16, false
 }
 
 // decodeEscapedVector is decodeEscaped for long strings: it walks a bitmap

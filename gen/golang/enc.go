@@ -179,11 +179,14 @@ func (e *emitter) structEncoder(f *jen.File, t *ir.Type) {
 		default:
 			firstExpr = jen.Id("first").Op("&&").Id("i").Op("==").Lit(0)
 		}
-		body = append(body, keysBuffer(), jen.For(jen.List(index, jen.Id("k")).Op(":=").Range().Add(sortedKeys(jen.Id("x").Dot("Extra")))).Block(
-			enc().Dot("Key").Call(firstExpr, jen.Id("k")),
-			jen.If(jen.Err().Op(":=").Id(e.encName(t.Extra)).Call(enc(), jen.Id("k"), jen.Id("x").Dot("Extra").Index(jen.Id("k"))), jen.Err().Op("!=").Nil()).Block(
-				jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))),
-		))
+		// Most values have no unknown members: skip the buffer and the
+		// sort call then.
+		body = append(body, jen.If(jen.Len(jen.Id("x").Dot("Extra")).Op("!=").Lit(0)).Block(
+			keysBuffer(), jen.For(jen.List(index, jen.Id("k")).Op(":=").Range().Add(sortedKeys(jen.Id("x").Dot("Extra")))).Block(
+				enc().Dot("Key").Call(firstExpr, jen.Id("k")),
+				jen.If(jen.Err().Op(":=").Id(e.encName(t.Extra)).Call(enc(), jen.Id("k"), jen.Id("x").Dot("Extra").Index(jen.Id("k"))), jen.Err().Op("!=").Nil()).Block(
+					jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))),
+			)))
 	}
 	body = append(body, enc().Dot("Byte").Call(jen.LitRune('}')), jen.Return(jen.Nil()))
 	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("encodeJSON").Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder")).Error().Block(body...)
