@@ -205,7 +205,11 @@ func (p *docPage) body(t *ir.Type) {
 	case t.Kind == ir.KStruct:
 		p.fields(t)
 	case t.Kind == ir.KUnion:
-		p.f("\n%s:\n\n", capitalize(unionRule(t)))
+		if t.Match == "" {
+			p.f("\nOne of these, told apart by `%s`:\n\n", t.Disc)
+		} else {
+			p.f("\n%s:\n\n", capitalize(unionRule(t)))
+		}
 		for i, v := range t.Variants {
 			p.f("- %s: [%s](#%s)\n", tagCell(t, i), v.Name, anchor(v.Name))
 		}
