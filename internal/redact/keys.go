@@ -9,6 +9,20 @@ var sensitiveSuffixes = []string{
 	"signingkey", "encryptionkey", "credential", "credentials", "jwt",
 }
 
+// sensitiveLast marks the bytes a sensitive normalized name can end with:
+// the last bytes of sensitiveSuffixes and sensitiveExact, built by init.
+// Most key names end otherwise, and are told apart by one table lookup.
+var sensitiveLast [256]bool
+
+func init() {
+	for _, s := range sensitiveSuffixes {
+		sensitiveLast[s[len(s)-1]] = true
+	}
+	for s := range sensitiveExact {
+		sensitiveLast[s[len(s)-1]] = true
+	}
+}
+
 // sensitiveExact are normalized key names that are credentials on their own.
 var sensitiveExact = map[string]bool{"auth": true}
 
@@ -30,8 +44,29 @@ var notSensitive = map[string]bool{
 // sensitive, while tokens, promptTokens, maxTokens, tokenizer, token_type
 // and secretName are not. It does not allocate for names up to 64 bytes.
 func SensitiveKey(name string) bool {
+	if !mayBeSensitive(name) {
+		return false
+	}
 	var buf [64]byte
 	return sensitiveNormalized(appendNormalized(buf[:0], name))
+}
+
+// mayBeSensitive reports whether the normalized name would end with a byte
+// of sensitiveLast: its last byte other than "_" and "-", lowercased, and
+// none when that byte is the last ".".
+func mayBeSensitive(name string) bool {
+	for i := len(name) - 1; i >= 0; i-- {
+		switch c := name[i]; {
+		case c == '_' || c == '-':
+		case c == '.':
+			return false
+		case 'A' <= c && c <= 'Z':
+			return sensitiveLast[c+'a'-'A']
+		default:
+			return sensitiveLast[c]
+		}
+	}
+	return false
 }
 
 // sensitiveNormalized is SensitiveKey for a normalized name.
