@@ -66,7 +66,7 @@ func (s *server) runPrompt(ctx context.Context, id rt.Raw, st *sessionState, tex
 			Provider: st.model.Name, Model: st.model.Model, APIModel: st.model.Model},
 		Provider: st.model.Provider, Tools: tb, MaxTurns: s.cfg.MaxTurns, System: systemPrompt(st.ws.Root()),
 		History: session.ToMessages(st.store.History()), Prompt: text, Sink: u, Recorder: st.store,
-		Redactor: s.cfg.Redactor, MaxOutputTokens: s.cfg.MaxOutputTokens,
+		Redactor: s.cfg.Redactor.Redactor(), MaxOutputTokens: s.cfg.MaxOutputTokens,
 		Asker: &asker{s: s, st: st, u: u}, OnToolStart: u.started,
 		LimitHint: "the limit is zero acp's --max-turns",
 		Flush:     func() { s.out.flush() },

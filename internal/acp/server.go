@@ -29,11 +29,14 @@ type Model struct {
 
 // Config is what Serve needs from the command line.
 type Config struct {
-	In       io.Reader
-	Out      io.Writer
-	Log      io.Writer // diagnostics (standard error)
-	Store    *session.Store
-	Redactor *redact.Redactor
+	In    io.Reader
+	Out   io.Writer
+	Log   io.Writer // diagnostics (standard error)
+	Store *session.Store
+	// Redactor redacts everything Zero writes; the values of the env and
+	// headers of the MCP servers a client passes are added to it when its
+	// session starts them. The Store's hook should be its String.
+	Redactor *redact.Shared
 	// NewProvider builds the provider of a session; an error is a
 	// configuration problem (no key), reported to the client.
 	NewProvider func() (Model, error)

@@ -62,7 +62,7 @@ func execCmd(ctx context.Context, env Env, args []string) (code int) {
 }
 
 func newExecution(env Env, f *execFlags) *execution {
-	red := redact.New(append([]string{env.Getenv("OPENAI_API_KEY"), env.Getenv("ANTHROPIC_API_KEY")}, f.mcpSecrets...)...)
+	red := newRedactor(env, f)
 	x := &execution{env: env, f: f, red: red, runID: run.NewRunID(time.Now()), out: streamio.NewBuffered(env.Stdout)}
 	var sink streamio.Sink = x.newSink()
 	if f.lastMessage != "" {
