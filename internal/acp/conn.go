@@ -34,6 +34,9 @@ type writer struct {
 	log io.Writer
 }
 
+// newWriter returns a writer to w whose encoder passes every free-text
+// string through hook, which is called with the writer's lock held (a
+// redact.Memo needs nothing more).
 func newWriter(w io.Writer, hook rt.StringHook, log io.Writer) *writer {
 	return &writer{out: streamio.NewBuffered(w), enc: rt.Encoder{Hook: hook}, log: log}
 }

@@ -76,7 +76,7 @@ type server struct {
 // 0 when the input ended (every session saved), 1 on an internal failure,
 // 3 when the output failed.
 func Serve(ctx context.Context, cfg Config) int {
-	s := &server{cfg: cfg, out: newWriter(cfg.Out, cfg.Redactor.String, cfg.Log), in: newLineReader(cfg.In), ctx: ctx,
+	s := &server{cfg: cfg, out: newWriter(cfg.Out, cfg.Redactor.Memo().String, cfg.Log), in: newLineReader(cfg.In), ctx: ctx,
 		sess: map[string]*sessionState{}, pending: map[int64]chan *acpv1.Message{}}
 	err := s.readLoop()
 	s.shutdown()

@@ -9,18 +9,24 @@ var sensitiveSuffixes = []string{
 	"signingkey", "encryptionkey", "credential", "credentials", "jwt",
 }
 
-// sensitiveLast marks the bytes a sensitive normalized name can end with:
-// the last bytes of sensitiveSuffixes and sensitiveExact, built by init.
-// Most key names end otherwise, and are told apart by one table lookup.
-var sensitiveLast [256]bool
+// sensitiveTails marks the last two bytes a sensitive normalized name can
+// end with (bit b1<<8|b2): those of sensitiveSuffixes and sensitiveExact,
+// built by init. Most key names end otherwise, and are told apart without
+// normalizing them.
+var sensitiveTails [1 << 16 / 64]uint64
 
 func init() {
 	for _, s := range sensitiveSuffixes {
-		sensitiveLast[s[len(s)-1]] = true
+		markTail(s)
 	}
 	for s := range sensitiveExact {
-		sensitiveLast[s[len(s)-1]] = true
+		markTail(s)
 	}
+}
+
+func markTail(s string) {
+	t := uint16(s[len(s)-2])<<8 | uint16(s[len(s)-1])
+	sensitiveTails[t/64] |= 1 << (t % 64)
 }
 
 // sensitiveExact are normalized key names that are credentials on their own.
@@ -51,22 +57,30 @@ func SensitiveKey(name string) bool {
 	return sensitiveNormalized(appendNormalized(buf[:0], name))
 }
 
-// mayBeSensitive reports whether the normalized name would end with a byte
-// of sensitiveLast: its last byte other than "_" and "-", lowercased, and
-// none when that byte is the last ".".
+// mayBeSensitive reports whether the normalized name would end with two
+// bytes of sensitiveTails: its last two bytes other than "_" and "-" after
+// its last ".", lowercased. Every sensitive name has at least two.
 func mayBeSensitive(name string) bool {
-	for i := len(name) - 1; i >= 0; i-- {
+	var tail [2]byte
+	n := 0
+	for i := len(name) - 1; i >= 0 && n < 2; i-- {
 		switch c := name[i]; {
 		case c == '_' || c == '-':
 		case c == '.':
 			return false
 		case 'A' <= c && c <= 'Z':
-			return sensitiveLast[c+'a'-'A']
+			n++
+			tail[2-n] = c + 'a' - 'A'
 		default:
-			return sensitiveLast[c]
+			n++
+			tail[2-n] = c
 		}
 	}
-	return false
+	if n < 2 {
+		return false
+	}
+	t := uint16(tail[0])<<8 | uint16(tail[1])
+	return sensitiveTails[t/64]&(1<<(t%64)) != 0
 }
 
 // sensitiveNormalized is SensitiveKey for a normalized name.

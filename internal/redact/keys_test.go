@@ -49,6 +49,12 @@ func TestSensitiveKeyFastCheckIsExact(t *testing.T) {
 		words = append(words, w)
 	}
 	for _, w := range words {
+		for _, name := range []string{"x_" + w, "A." + w + "__", strings.ToUpper(w[:len(w)/2]) + "-" + w[len(w)/2:] + "-", w + "_" + "s"} {
+			var buf [64]byte
+			if sensitiveNormalized(appendNormalized(buf[:0], name)) && !mayBeSensitive(name) {
+				t.Fatalf("%q: the fast check refuses a sensitive name", name)
+			}
+		}
 		for c := range 256 {
 			for _, name := range []string{w, strings.ToUpper(w), w + string([]byte{byte(c)}) + "_", "a." + w + string([]byte{byte(c)}), w + "-" + string([]byte{byte(c)})} {
 				var buf [64]byte

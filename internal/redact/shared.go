@@ -53,3 +53,36 @@ func (s *Shared) Redactor() *Redactor { return s.cur.Load() }
 
 // String is Redactor.String with every value added so far.
 func (s *Shared) String(key, v string) string { return s.cur.Load().String(key, v) }
+
+// Memo is a Shared's String for one writer that encodes the same values
+// again and again, such as the session id of every update of a session.
+// It remembers, for a few keys, the last value it found clean under the
+// Redactor then in effect, and returns it again without scanning while
+// both are the same: String depends on nothing else, so the result is the
+// one a scan would give. A Memo is not safe for concurrent use.
+type Memo struct {
+	s     *Shared
+	slots [4]memoSlot // by the key's length
+}
+
+type memoSlot struct {
+	r          *Redactor
+	key, value string
+}
+
+// Memo returns a new Memo of s.
+func (s *Shared) Memo() *Memo { return &Memo{s: s} }
+
+// String is Shared.String.
+func (m *Memo) String(key, v string) string {
+	r := m.s.Redactor()
+	slot := &m.slots[len(key)%len(m.slots)]
+	if slot.r == r && slot.key == key && slot.value == v {
+		return v
+	}
+	out := r.String(key, v)
+	if out == v {
+		*slot = memoSlot{r: r, key: key, value: v}
+	}
+	return out
+}

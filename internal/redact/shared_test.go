@@ -39,3 +39,30 @@ func TestSharedLearnsSecrets(t *testing.T) {
 		t.Errorf("the Redactor taken before Add changed: %q", got)
 	}
 }
+
+// TestMemoIsString checks that a Memo answers as Shared.String does, for
+// values it remembers and values it does not, and that it forgets what it
+// remembered once the Shared learns a secret.
+func TestMemoIsString(t *testing.T) {
+	s := NewShared(New())
+	m := s.Memo()
+	values := []string{"session-1234567890-clean", "tok ", "key sk-proj-FAKEfake0123456789abcdefFAKE", "later-secret-value-42", ""}
+	for round := range 3 {
+		if round == 2 {
+			s.Add("later-secret-value-42")
+		}
+		for _, v := range values {
+			for _, key := range []string{"sessionId", "text", "token", "apiKey"} {
+				if got, want := m.String(key, v), s.String(key, v); got != want {
+					t.Fatalf("round %d: Memo.String(%q, %q) = %q, want %q", round, key, v, got, want)
+				}
+			}
+		}
+	}
+	if got := m.String("sessionId", "later-secret-value-42"); got != "[REDACTED:secret]" {
+		t.Errorf("a value remembered clean before Add: %q", got)
+	}
+	if n := testing.AllocsPerRun(100, func() { m.String("sessionId", "session-1234567890-clean") }); n != 0 {
+		t.Errorf("a remembered value allocates %v times", n)
+	}
+}
