@@ -54,4 +54,3 @@ func (a *attempt) stream(wait func()) io.Reader {
 	a.body = startPrefetch(a.resp.Body, a.kick, wait)
 	return a.body
 }
-
