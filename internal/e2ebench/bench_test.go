@@ -119,16 +119,20 @@ func benchReps(t *testing.T) int {
 func best(reps int, measure func(rep int) figures) figures {
 	var b figures
 	for rep := range reps {
-		f := measure(rep)
-		if rep == 0 || f.wall < b.wall {
-			b.wall = f.wall
-		}
-		if rep == 0 || f.cpu < b.cpu {
-			b.cpu = f.cpu
-		}
-		b.rss = max(b.rss, f.rss)
+		b.keep(rep, measure(rep))
 	}
 	return b
+}
+
+// keep folds the figures of run number rep into the best so far.
+func (b *figures) keep(rep int, f figures) {
+	if rep == 0 || f.wall < b.wall {
+		b.wall = f.wall
+	}
+	if rep == 0 || f.cpu < b.cpu {
+		b.cpu = f.cpu
+	}
+	b.rss = max(b.rss, f.rss)
 }
 
 // report prints one series and the ratio of its cost per event at the
