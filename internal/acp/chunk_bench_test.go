@@ -13,7 +13,8 @@ import (
 // loop emits it: as a session/update agent_message_chunk through zero
 // acp's sink and writer, and as a text event through zero exec's
 // stream-json sink, both into a Buffered writer to io.Discard, both
-// redacting with the same Redactor. The ratio acp/exec is reported.
+// redacting with the same Redactor, the deltas redacted already as the
+// run redacts them. The ratio acp/exec is reported.
 //
 //	go test -run '^$' -bench Chunk ./internal/acp
 func BenchmarkChunk(b *testing.B) {
@@ -23,6 +24,7 @@ func BenchmarkChunk(b *testing.B) {
 	b.Run("exec", func(b *testing.B) {
 		out := streamio.NewBuffered(io.Discard)
 		sink := streamio.NewStreamJSON(out, 2, red.String)
+		sink.DeltasRedacted()
 		b.ReportAllocs()
 		for b.Loop() {
 			if err := sink.Emit(&streamjsonv2.Text{RunID: runID, Delta: "tok "}); err != nil {
@@ -33,8 +35,8 @@ func BenchmarkChunk(b *testing.B) {
 		exec = float64(b.Elapsed().Nanoseconds()) / float64(b.N)
 	})
 	b.Run("acp", func(b *testing.B) {
-		s := &server{out: newWriter(io.Discard, red.Memo().String, io.Discard)}
-		u := &updates{s: s, st: &sessionState{id: "sess_20260101T000000Z_0123456789abcdef"}}
+		s := &server{cfg: Config{Redactor: red}, out: newWriter(io.Discard, red.Memo().String, io.Discard)}
+		u := &updates{s: s, st: &sessionState{id: "sess_20260101T000000Z_0123456789abcdef"}, red: red.Redactor()}
 		b.ReportAllocs()
 		for b.Loop() {
 			if err := u.Emit(&streamjsonv2.Text{RunID: runID, Delta: "tok "}); err != nil {

@@ -76,7 +76,9 @@ func newExecution(env Env, f *execFlags) *execution {
 func (x *execution) newSink() streamio.Sink {
 	switch x.f.format {
 	case streamio.FormatStreamJSON:
-		return streamio.NewStreamJSON(x.out, x.f.schemaVersion, x.red.String)
+		s := streamio.NewStreamJSON(x.out, x.f.schemaVersion, x.red.String)
+		s.DeltasRedacted() // the run's Redactor is x.red
+		return s
 	case streamio.FormatJSON:
 		x.json = streamio.NewJSON(x.out, x.f.schemaVersion, x.red.String)
 		return x.json
