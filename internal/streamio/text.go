@@ -51,8 +51,8 @@ type Text struct {
 	// deltasRedacted: text and reasoning deltas skip the hook (see
 	// DeltasRedacted).
 	deltasRedacted bool
-	broke     bool // a row on errw already broke the answer's open line
-	closed    bool // a write to out failed because its reader went away
+	broke          bool // a row on errw already broke the answer's open line
+	closed         bool // a write to out failed because its reader went away
 }
 
 // NewText returns a Text sink. hook redacts what goes to errw and any text
