@@ -122,9 +122,8 @@ func plainRun(s string, i int) int {
 		i += 8
 	}
 	if len(s)-i >= 32 {
-		// The vector routine costs a fixed price per call, which on some
-		// virtual machines reaches hundreds of nanoseconds: only a run
-		// longer than wordSpan bytes pays it.
+		// A call into the vector routine pays for itself past wordSpan
+		// bytes.
 		j, found := plainWords(s, i, min(len(s), i+wordSpan))
 		if found {
 			return j
@@ -170,7 +169,7 @@ func plainTail(s string, i int) int {
 
 // wordSpan is how many bytes plainRun tests a word at a time before it
 // calls the vector routine.
-const wordSpan = 512
+const wordSpan = 32
 
 // plainWords tests s[i:end] four words per step; it returns the offset of
 // the first special byte and true, or where the untested tail of fewer than
