@@ -515,11 +515,7 @@ func (d *Decoder) decodeEscapedVector(dst []byte, i, end int) (int, error) {
 					done = j + n
 					continue
 				}
-				if j-r <= 16 {
-					w = copyRun(dst, w, s, r, j, i)
-				} else {
-					w += copy(dst[w:], s[r:j])
-				}
+				w = copyRun(dst, w, s, r, j, i)
 				switch {
 				case c == '\\' && j+1 < end && simpleEscape[s[j+1]] != 0:
 					dst[w] = simpleEscape[s[j+1]]

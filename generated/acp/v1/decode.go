@@ -46,14 +46,17 @@ func (x *AuthenticateRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -203,14 +206,17 @@ func (x *CancelNotification) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -292,11 +298,9 @@ func (x *ErrorResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeError(d)
-			if err != nil {
+			if err := x.Error.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Error = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -475,37 +479,42 @@ func (x *InitializeRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeClientCapabilities(d)
-			if err != nil {
+			x.ClientCapabilities = new(ClientCapabilities)
+			if err := x.ClientCapabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ClientCapabilities = &v
 		case "clientInfo":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeNullableImplementation(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.ClientInfo.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.ClientInfo.V.Valid = true
 			}
-			x.ClientInfo = rt.Opt[rt.Nullable[Implementation]]{
-				Set: true,
-				V:   v,
-			}
+			x.ClientInfo.Set = true
 		case "_meta":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -590,11 +599,10 @@ func (x *ClientCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeFileSystemCapabilities(d)
-			if err != nil {
+			x.Fs = new(FileSystemCapabilities)
+			if err := x.Fs.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Fs = &v
 		case "terminal":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
@@ -613,50 +621,58 @@ func (x *ClientCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeClientCapabilitiesSession(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Session.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Session.V.Valid = true
 			}
-			x.Session = rt.Opt[rt.Nullable[ClientCapabilitiesSession]]{
-				Set: true,
-				V:   v,
-			}
+			x.Session.Set = true
 		case "auth":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeClientCapabilitiesAuth(d)
-			if err != nil {
+			x.Auth = new(ClientCapabilitiesAuth)
+			if err := x.Auth.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Auth = &v
 		case "elicitation":
 			if seen&uint64(0x10) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeClientCapabilitiesElicitation(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Elicitation.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Elicitation.V.Valid = true
 			}
-			x.Elicitation = rt.Opt[rt.Nullable[ClientCapabilitiesElicitation]]{
-				Set: true,
-				V:   v,
-			}
+			x.Elicitation.Set = true
 		case "_meta":
 			if seen&uint64(0x20) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -742,14 +758,17 @@ func (x *FileSystemCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1047,14 +1066,17 @@ func (x *Implementation) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1155,11 +1177,9 @@ func (x *InitializeResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeInitializeResponse(d)
-			if err != nil {
+			if err := x.Result.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Result = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1239,11 +1259,10 @@ func (x *InitializeResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeAgentCapabilities(d)
-			if err != nil {
+			x.AgentCapabilities = new(AgentCapabilities)
+			if err := x.AgentCapabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.AgentCapabilities = &v
 		case "authMethods":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -1262,24 +1281,26 @@ func (x *InitializeResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeImplementation(d)
-			if err != nil {
+			x.AgentInfo = new(Implementation)
+			if err := x.AgentInfo.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.AgentInfo = &v
 		case "_meta":
 			if seen&uint64(0x10) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1355,54 +1376,53 @@ func (x *AgentCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodePromptCapabilities(d)
-			if err != nil {
+			x.PromptCapabilities = new(PromptCapabilities)
+			if err := x.PromptCapabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.PromptCapabilities = &v
 		case "mcpCapabilities":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMcpCapabilities(d)
-			if err != nil {
+			x.McpCapabilities = new(McpCapabilities)
+			if err := x.McpCapabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.McpCapabilities = &v
 		case "sessionCapabilities":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeAgentCapabilitiesSessionCapabilities(d)
-			if err != nil {
+			x.SessionCapabilities = new(AgentCapabilitiesSessionCapabilities)
+			if err := x.SessionCapabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.SessionCapabilities = &v
 		case "auth":
 			if seen&uint64(0x10) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeAgentCapabilitiesAuth(d)
-			if err != nil {
+			x.Auth = new(AgentCapabilitiesAuth)
+			if err := x.Auth.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Auth = &v
 		case "_meta":
 			if seen&uint64(0x20) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1501,14 +1521,17 @@ func (x *PromptCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1594,14 +1617,17 @@ func (x *McpCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1711,14 +1737,17 @@ func (x *AgentCapabilitiesSessionCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1808,14 +1837,17 @@ func (x *AgentCapabilitiesAuth) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1913,14 +1945,17 @@ func (x *AuthMethod) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2052,14 +2087,17 @@ func (x *LoadSessionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2195,11 +2233,9 @@ func (x *LoadSessionResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeLoadSessionResponse(d)
-			if err != nil {
+			if err := x.Result.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Result = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2268,24 +2304,26 @@ func (x *LoadSessionResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeSessionModeState(d)
-			if err != nil {
+			x.Modes = new(SessionModeState)
+			if err := x.Modes.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Modes = &v
 		case "_meta":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		case "configOptions":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -2376,14 +2414,17 @@ func (x *SessionModeState) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2483,14 +2524,17 @@ func (x *SessionMode) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2621,14 +2665,17 @@ func (x *McpServerHTTP) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2721,14 +2768,17 @@ func (x *HTTPHeader) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2857,14 +2907,17 @@ func (x *McpServerStdio) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2957,14 +3010,17 @@ func (x *EnvVariable) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3104,11 +3160,10 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeError(d)
-			if err != nil {
+			x.Error = new(Error)
+			if err := x.Error.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Error = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3205,14 +3260,17 @@ func (x *NewSessionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3297,11 +3355,9 @@ func (x *NewSessionResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeNewSessionResponse(d)
-			if err != nil {
+			if err := x.Result.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Result = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3381,24 +3437,26 @@ func (x *NewSessionResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeSessionModeState(d)
-			if err != nil {
+			x.Modes = new(SessionModeState)
+			if err := x.Modes.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Modes = &v
 		case "_meta":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		case "configOptions":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
@@ -3502,11 +3560,9 @@ func (x *PermissionRequestMessage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeRequestPermissionRequest(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3589,11 +3645,9 @@ func (x *RequestPermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeToolCallUpdate(d)
-			if err != nil {
+			if err := x.ToolCall.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ToolCall = v
 		case "options":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -3609,14 +3663,17 @@ func (x *RequestPermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3794,14 +3851,17 @@ func (x *ToolCallUpdate) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x200)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4012,14 +4072,17 @@ func (x *Content) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4163,14 +4226,17 @@ func (x *TextContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeNullableAnnotations(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Annotations.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Annotations.V.Valid = true
 			}
-			x.Annotations = rt.Opt[rt.Nullable[Annotations]]{
-				Set: true,
-				V:   v,
-			}
+			x.Annotations.Set = true
 		case "text":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -4186,14 +4252,17 @@ func (x *TextContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4360,14 +4429,17 @@ func (x *Annotations) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4452,14 +4524,17 @@ func (x *ImageContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeNullableAnnotations(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Annotations.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Annotations.V.Valid = true
 			}
-			x.Annotations = rt.Opt[rt.Nullable[Annotations]]{
-				Set: true,
-				V:   v,
-			}
+			x.Annotations.Set = true
 		case "data":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -4498,14 +4573,17 @@ func (x *ImageContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4583,14 +4661,17 @@ func (x *AudioContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeNullableAnnotations(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Annotations.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Annotations.V.Valid = true
 			}
-			x.Annotations = rt.Opt[rt.Nullable[Annotations]]{
-				Set: true,
-				V:   v,
-			}
+			x.Annotations.Set = true
 		case "data":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -4616,14 +4697,17 @@ func (x *AudioContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4701,14 +4785,17 @@ func (x *ResourceLink) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeNullableAnnotations(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Annotations.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Annotations.V.Valid = true
 			}
-			x.Annotations = rt.Opt[rt.Nullable[Annotations]]{
-				Set: true,
-				V:   v,
-			}
+			x.Annotations.Set = true
 		case "description":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -4786,14 +4873,17 @@ func (x *ResourceLink) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x100)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4886,14 +4976,17 @@ func (x *EmbeddedResource) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeNullableAnnotations(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Annotations.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Annotations.V.Valid = true
 			}
-			x.Annotations = rt.Opt[rt.Nullable[Annotations]]{
-				Set: true,
-				V:   v,
-			}
+			x.Annotations.Set = true
 		case "resource":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -4909,14 +5002,17 @@ func (x *EmbeddedResource) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5028,14 +5124,17 @@ func (x *Diff) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5123,14 +5222,17 @@ func (x *Terminal) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5253,14 +5355,17 @@ func (x *ToolCallLocation) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5420,14 +5525,17 @@ func (x *PermissionOption) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5552,14 +5660,17 @@ func (x *PromptRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5666,11 +5777,9 @@ func (x *PromptResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodePromptResponse(d)
-			if err != nil {
+			if err := x.Result.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Result = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5750,14 +5859,17 @@ func (x *PromptResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5860,11 +5972,9 @@ func (x *ReadTextFileMessage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeReadTextFileRequest(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5983,14 +6093,17 @@ func (x *ReadTextFileRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6067,14 +6180,17 @@ func (x *ReadTextFileResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6148,14 +6264,17 @@ func (x *RequestPermissionResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6351,14 +6470,17 @@ func (x *PermissionSelected) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6441,11 +6563,9 @@ func (x *SessionUpdateMessage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeSessionNotification(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6535,14 +6655,17 @@ func (x *SessionNotification) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6716,14 +6839,17 @@ func (x *UserMessageChunk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6821,14 +6947,17 @@ func (x *AgentMessageChunk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6926,14 +7055,17 @@ func (x *AgentThoughtChunk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7113,14 +7245,17 @@ func (x *ToolCallStarted) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x400)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7350,14 +7485,17 @@ func (x *ToolCallProgress) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x400)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7442,14 +7580,17 @@ func (x *CurrentModeUpdate) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7536,14 +7677,17 @@ func (x *SetSessionModeRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7628,11 +7772,9 @@ func (x *SetSessionModeResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeSetSessionModeResponse(d)
-			if err != nil {
+			if err := x.Result.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Result = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7701,14 +7843,17 @@ func (x *SetSessionModeResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7802,14 +7947,17 @@ func (x *TextResourceContents) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7902,11 +8050,9 @@ func (x *WriteTextFileMessage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeWriteTextFileRequest(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -8009,14 +8155,17 @@ func (x *WriteTextFileRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -8085,14 +8234,17 @@ func (x *WriteTextFileResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
