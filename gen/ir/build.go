@@ -150,7 +150,7 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 			t.Node = n
 		}
 	}
-	if s.Title != "" && t.Alias == nil && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum) {
+	if s.Title != "" && t.Alias == nil && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum || t.Kind == KSum) {
 		t.Name = GoName(s.Title)
 	}
 	if t.Name == "" {
@@ -200,12 +200,12 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		return true, nil
 	}
 	if _, ok := keys["oneOf"]; ok {
-		return b.union(s, t, keys, "oneOf", s.OneOf)
+		return b.unionOrSum(s, t, keys, "oneOf", s.OneOf)
 	}
 	if _, ok := keys["anyOf"]; ok {
 		// Variants told apart by distinct const values never overlap, so
 		// anyOf means what oneOf does.
-		return b.union(s, t, keys, "anyOf", s.AnyOf)
+		return b.unionOrSum(s, t, keys, "anyOf", s.AnyOf)
 	}
 	if _, ok := keys["allOf"]; ok {
 		return b.allOf(s, t, keys)
@@ -222,11 +222,15 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 			types = types[:1]
 		}
 	}
+	if len(types) > 1 {
+		t.Nullable = false
+		return b.sumOfTypes(s, t, keys)
+	}
 	if len(types) != 1 {
 		return false, nil
 	}
 	allowed := map[string][]string{
-		"object":  {"properties", "required", "additionalProperties", "minProperties", "maxProperties"},
+		"object":  {"properties", "patternProperties", "required", "additionalProperties", "minProperties", "maxProperties"},
 		"string":  {"minLength", "maxLength", "pattern", "enum", "const"},
 		"integer": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "enum"},
 		"number":  {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
@@ -352,7 +356,7 @@ func (b *builder) array(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 func (b *builder) object(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
 	_, _, raw := b.l.RawFor(s)
 	props := raw.Get("properties")
-	if props == nil && s.AdditionalProperties != nil {
+	if props == nil && s.AdditionalProperties != nil && len(s.PatternProperties) == 0 {
 		if as, ok := s.AdditionalProperties.(*jsonschema.Schema); ok && len(s.Required) == 0 {
 			e, err := b.typeOf(as)
 			if err != nil {
@@ -379,6 +383,9 @@ func (b *builder) object(s *jsonschema.Schema, t *Type, keys map[string]*schema.
 			}
 			t.Fields = append(t.Fields, f)
 		}
+	}
+	if ok, err := b.patterns(s, t); !ok || err != nil {
+		return ok, err
 	}
 	switch ap := s.AdditionalProperties.(type) {
 	case bool:
@@ -459,6 +466,17 @@ func typeAdmits(types []string, c *schema.Value) bool {
 		}
 	}
 	return false
+}
+
+// unionOrSum types a oneOf or anyOf as a union of objects told apart by
+// a const property, else as a sum of branches told apart by JSON kind.
+func (b *builder) unionOrSum(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value, keyword string, list []*jsonschema.Schema) (bool, error) {
+	ok, err := b.union(s, t, keys, keyword, list)
+	if ok || err != nil {
+		return ok, err
+	}
+	*t = Type{Loc: t.Loc, Schema: t.Schema, Doc: t.Doc, Deprecated: t.Deprecated}
+	return b.sumOf(s, t, keys, keyword, list)
 }
 
 // union recognises a oneOf or anyOf (keyword, its schemas list) of
@@ -591,7 +609,7 @@ func (b *builder) finish() error {
 			aliases = append(aliases, t)
 			return visit(t.Alias, ctx)
 		}
-		if t.Name == "" && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum) {
+		if t.Name == "" && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum || t.Kind == KSum) {
 			// Named by its $defs key, else by where it is first used.
 			t.Name = ctx
 			if n := GoName(t.DefName); t.DefName != "" && names[n] == nil && !titled[n] {
@@ -611,8 +629,18 @@ func (b *builder) finish() error {
 				return err
 			}
 		}
+		for _, a := range t.Alts {
+			if err := visit(a.Type, t.Name+a.Go); err != nil {
+				return err
+			}
+		}
 		for i, v := range t.Variants {
 			if err := visit(v, t.Name+t.variantSuffix(i)); err != nil {
+				return err
+			}
+		}
+		for _, p := range t.Patterns {
+			if err := visit(p.Type, t.Name+p.Go); err != nil {
 				return err
 			}
 		}
@@ -674,7 +702,7 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		if err != nil {
 			return false, err
 		}
-		if pt.Kind != KStruct || pt.Nullable || pt.ObjSize != nil || pt.Extra == nil || pt.Extra.Kind != KRaw || pt.Extra.Node != nil {
+		if pt.Kind != KStruct || pt.Nullable || pt.ObjSize != nil || len(pt.Patterns) > 0 || pt.Extra == nil || pt.Extra.Kind != KRaw || pt.Extra.Node != nil {
 			return false, nil
 		}
 		for _, f := range pt.Fields {

@@ -51,6 +51,9 @@ func nameFields(t *Type) {
 	if t.Extra != nil {
 		members["Extra"] = true
 	}
+	for _, p := range t.Patterns {
+		p.Go = members.take(patternFieldName(p))
+	}
 	for _, f := range t.Fields {
 		f.Go = members.take(GoName(f.JSON))
 	}
