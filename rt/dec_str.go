@@ -122,9 +122,8 @@ func plainRun(s string, i int) int {
 		i += 8
 	}
 	if len(s)-i >= 32 {
-		// The vector routine costs a fixed price per call, which on some
-		// virtual machines reaches hundreds of nanoseconds: only a run
-		// longer than wordSpan bytes pays it.
+		// A call into the vector routine pays for itself past wordSpan
+		// bytes.
 		j, found := plainWords(s, i, min(len(s), i+wordSpan))
 		if found {
 			return j
@@ -170,7 +169,7 @@ func plainTail(s string, i int) int {
 
 // wordSpan is how many bytes plainRun tests a word at a time before it
 // calls the vector routine.
-const wordSpan = 512
+const wordSpan = 32
 
 // plainWords tests s[i:end] four words per step; it returns the offset of
 // the first special byte and true, or where the untested tail of fewer than
@@ -263,11 +262,11 @@ func (d *Decoder) skipString() error {
 			return nil
 		case c == '\\':
 			if haveVector && !scalar {
-				// A string with escapes may hold many: check a long one
+				// A string with escapes may hold many: check the rest
 				// from a bitmap of its special bytes, in one pass.
 				scalar = true
-				if end, err := d.stringEnd(i); err == nil && end-i >= vectorMin {
-					return d.skipEscapedVector(i, end)
+				if len(s)-i >= vectorMin {
+					return d.skipEscapedVector(i)
 				}
 			}
 			n, ok := escapeLen(s, i)
@@ -290,16 +289,18 @@ func (d *Decoder) skipString() error {
 	}
 }
 
-// skipEscapedVector is skipString for a long string with escapes: the first
-// backslash is at i and the closing quote at end. It walks a bitmap of the
-// special bytes 1 KiB at a time, as decodeEscapedVector does, and reports
-// the same errors at the same places as the byte loop of skipString.
-func (d *Decoder) skipEscapedVector(i, end int) error {
+// skipEscapedVector is skipString for a string with escapes, with at least
+// vectorMin bytes of input left: the first backslash is at i. It walks a
+// bitmap of the special bytes, 128 bytes first (the string may be short),
+// then 1 KiB at a time, up to the first quote that no escape covers, and
+// reports the same errors at the same places as the byte loop of
+// skipString.
+func (d *Decoder) skipEscapedVector(i int) error {
 	s := d.str
 	done := i // the special bytes before done belong to an escape or a rune already checked
 	var bm [16]uint64
-	for base := i; base < end; {
-		chunkEnd := fillSpecials(&bm, s[:end], base)
+	for base, groups := i, 2; base < len(s); groups = len(bm) {
+		chunkEnd := fillSpecialsUpTo(&bm, s, base, groups)
 		for k := 0; base+k<<6 < chunkEnd; k++ {
 			for m := bm[k]; m != 0; m &= m - 1 {
 				j := base + k<<6 + bits.TrailingZeros64(m)
@@ -307,7 +308,14 @@ func (d *Decoder) skipEscapedVector(i, end int) error {
 					continue
 				}
 				switch c := s[j]; {
+				case c == '"':
+					d.pos = j + 1
+					return nil
 				case c == '\\':
+					if j+1 < len(s) && simpleEscape[s[j+1]] != 0 {
+						done = j + 2
+						continue
+					}
 					n, ok := escapeLen(s, j)
 					if !ok {
 						d.pos = j
@@ -317,23 +325,20 @@ func (d *Decoder) skipEscapedVector(i, end int) error {
 				case c < 0x20:
 					d.pos = j
 					return d.syntaxErr("control character in string")
-				case c >= utf8.RuneSelf:
+				default:
 					r, n := utf8.DecodeRuneInString(s[j:])
 					if r == utf8.RuneError && n <= 1 {
 						d.pos = j
 						return newError(j, "syntax", "invalid UTF-8 in string")
 					}
 					done = j + n
-				default: // an unescaped quote before end: stringEnd found the first
-					d.pos = j
-					return d.syntaxErr("internal: quote inside a string")
 				}
 			}
 		}
 		base = chunkEnd
 	}
-	d.pos = end + 1
-	return nil
+	d.pos = len(s)
+	return d.unexpected("'\"' closing the string")
 }
 
 // escapeLen returns the length of the valid escape at s[i].
@@ -510,7 +515,7 @@ func (d *Decoder) decodeEscapedVector(dst []byte, i, end int) (int, error) {
 					done = j + n
 					continue
 				}
-				w += copy(dst[w:], s[r:j])
+				w = copyRun(dst, w, s, r, j, i)
 				switch {
 				case c == '\\' && j+1 < end && simpleEscape[s[j+1]] != 0:
 					dst[w] = simpleEscape[s[j+1]]
@@ -533,6 +538,23 @@ func (d *Decoder) decodeEscapedVector(dst []byte, i, end int) (int, error) {
 		base = chunkEnd
 	}
 	return w + copy(dst[w:], s[r:end]), nil
+}
+
+// copyRun copies the plain text s[r:j] to dst[w:] and returns the new
+// write offset; dst[0] stands for input offset i, or is other memory. A run
+// of up to 16 bytes is moved as two words, which write up to 16 bytes: only
+// when those stay before input offset j, the next byte still to read, so
+// that decoding in place never overwrites unread input.
+func copyRun(dst []byte, w int, s string, r, j, i int) int {
+	n := j - r
+	if n <= 16 && i+w+16 <= j && r+16 <= len(s) && w+16 <= len(dst) {
+		a, b := load64(s, r), load64(s, r+8)
+		p := unsafe.Pointer(unsafe.SliceData(dst))
+		binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(unsafe.Add(p, w)), 8), a)
+		binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(unsafe.Add(p, w+8)), 8), b)
+		return w + n
+	}
+	return w + copy(dst[w:], s[r:j])
 }
 
 // simpleEscape maps the byte after a backslash to what a two-byte escape

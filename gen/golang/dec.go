@@ -393,6 +393,9 @@ func (e *emitter) fieldDecode(fl *ir.Field) []jen.Code {
 		return []jen.Code{jen.If(err().Op(":=").Qual(rtimplPkg, "ExpectConst").Call(d(), jen.Lit(fl.Const), typeSetCode(fl.ConstTypes)), err().Op("!=").Nil()).Block(wrap)}
 	}
 	dst := jen.Id("x").Dot(fl.Go)
+	if fl.Type.Kind == ir.KStruct {
+		return e.structFieldDecode(fl, dst, wrap)
+	}
 	var assign jen.Code
 	switch storeOf(fl) {
 	case storeValue, storeRaw:
@@ -407,6 +410,37 @@ func (e *emitter) fieldDecode(fl *ir.Field) []jen.Code {
 		jen.If(err().Op("!=").Nil()).Block(wrap),
 		assign,
 	}
+}
+
+// structFieldDecode decodes a member whose type is a struct straight into
+// its field, instead of into a value that is then copied (a struct can be
+// large, and it went through up to three copies).
+func (e *emitter) structFieldDecode(fl *ir.Field, dst *jen.Statement, wrap jen.Code) []jen.Code {
+	into := func(target *jen.Statement) *jen.Statement {
+		return jen.If(err().Op(":=").Add(target).Dot("decodeJSON").Call(d()), err().Op("!=").Nil()).Block(wrap)
+	}
+	// nullable decodes into n, an rt.Nullable of the struct.
+	nullable := func(n *jen.Statement) jen.Code {
+		return jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
+			jen.If(err().Op(":=").Add(d()).Dot("Null").Call(), err().Op("!=").Nil()).Block(wrap),
+		).Else().Block(
+			into(n.Clone().Dot("V")),
+			n.Clone().Dot("Valid").Op("=").True(),
+		)
+	}
+	switch storeOf(fl) {
+	case storePtr:
+		return []jen.Code{dst.Clone().Op("=").New(e.baseType(fl.Type)), into(dst.Clone())}
+	case storeOpt:
+		if !fl.Type.Nullable {
+			return []jen.Code{into(dst.Clone().Dot("V")), dst.Clone().Dot("Set").Op("=").True()}
+		}
+		return []jen.Code{nullable(dst.Clone().Dot("V")), dst.Clone().Dot("Set").Op("=").True()}
+	}
+	if fl.Type.Nullable {
+		return []jen.Code{nullable(dst)}
+	}
+	return []jen.Code{into(dst)}
 }
 
 func (e *emitter) extraDecode(t *ir.Type) []jen.Code {
@@ -434,6 +468,10 @@ func (e *emitter) extraDecode(t *ir.Type) []jen.Code {
 
 // unionDecoder looks ahead for the discriminator, then decodes the variant.
 func (e *emitter) unionDecoder(f *jen.File, t *ir.Type) {
+	if t.Match != "" {
+		e.taggedDecoder(f, t)
+		return
+	}
 	var vals []string
 	var cases []jen.Code
 	for _, v := range t.Variants {

@@ -60,13 +60,14 @@ func (s *server) runPrompt(ctx context.Context, id acpv1.RequestID, st *sessionS
 			return errorMessage(id, internalError(err.Error()))
 		}
 	}
-	u := &updates{s: s, st: st, root: st.ws.Root(), calls: map[string]*callState{}}
+	red := s.cfg.Redactor.Redactor()
+	u := &updates{s: s, st: st, red: red, root: st.ws.Root(), calls: map[string]*callState{}}
 	cfg := run.Config{
 		Start: run.Start{RunID: run.NewRunID(time.Now()), SessionID: st.id, Cwd: st.ws.Root(),
 			Provider: st.model.Name, Model: st.model.Model, APIModel: st.model.Model},
 		Provider: st.model.Provider, Tools: tb, MaxTurns: s.cfg.MaxTurns, System: systemPrompt(st.ws.Root()),
 		History: session.ToMessages(st.store.History()), Prompt: text, Sink: u, Recorder: st.store,
-		Redactor: s.cfg.Redactor, MaxOutputTokens: s.cfg.MaxOutputTokens,
+		Redactor: red, MaxOutputTokens: s.cfg.MaxOutputTokens,
 		Asker: &asker{s: s, st: st, u: u}, OnToolStart: u.started,
 		LimitHint: "the limit is zero acp's --max-turns",
 		Flush:     func() { s.out.flush() },

@@ -64,7 +64,7 @@ func serve(t *testing.T, script string) *peer {
 	outR, outW := io.Pipe()
 	p := &peer{t: t, in: inW, lines: make(chan string, 256), code: make(chan int, 1), log: &syncBuffer{}, ws: ws,
 		store: &session.Store{Dir: filepath.Join(t.TempDir(), "sessions")}}
-	cfg := Config{In: inR, Out: outW, Log: p.log, Store: p.store, Redactor: redact.New(),
+	cfg := Config{In: inR, Out: outW, Log: p.log, Store: p.store, Redactor: redact.NewShared(redact.New()),
 		NewProvider: func() (Model, error) {
 			return Model{Provider: replay.New(&sc), Name: "replay", Model: "replay-demo"}, nil
 		},

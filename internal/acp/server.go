@@ -30,11 +30,14 @@ type Model struct {
 
 // Config is what Serve needs from the command line.
 type Config struct {
-	In       io.Reader
-	Out      io.Writer
-	Log      io.Writer // diagnostics (standard error)
-	Store    *session.Store
-	Redactor *redact.Redactor
+	In    io.Reader
+	Out   io.Writer
+	Log   io.Writer // diagnostics (standard error)
+	Store *session.Store
+	// Redactor redacts everything Zero writes; the values of the env and
+	// headers of the MCP servers a client passes are added to it when its
+	// session starts them. The Store's hook should be its String.
+	Redactor *redact.Shared
 	// NewProvider builds the provider of a session; an error is a
 	// configuration problem (no key), reported to the client.
 	NewProvider func() (Model, error)
@@ -74,7 +77,7 @@ type server struct {
 // 0 when the input ended (every session saved), 1 on an internal failure,
 // 3 when the output failed.
 func Serve(ctx context.Context, cfg Config) int {
-	s := &server{cfg: cfg, out: newWriter(cfg.Out, cfg.Redactor.String, cfg.Log), in: newLineReader(cfg.In), ctx: ctx,
+	s := &server{cfg: cfg, out: newWriter(cfg.Out, cfg.Redactor.Memo().String, cfg.Log), in: newLineReader(cfg.In), ctx: ctx,
 		sess: map[string]*sessionState{}, pending: map[int64]chan *acpv1.Message{}}
 	err := s.readLoop()
 	s.shutdown()

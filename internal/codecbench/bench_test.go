@@ -167,8 +167,9 @@ func decodedMix(tb testing.TB) []v2.Output {
 	return out
 }
 
-// TestRatios runs the benchmarks side by side, mix by mix, and prints the
-// ratios the project states its goals in. It asserts nothing about time:
+// TestRatios runs the benchmarks side by side, mix by mix, each the fastest
+// of ratioRounds runs, and prints the ratios the project states its goals
+// in. It asserts nothing about time:
 // machines are noisy. Run it with ZERO_BENCH=1 (make bench); ZERO_MIX=NAME
 // measures one mix.
 func TestRatios(t *testing.T) {
@@ -183,17 +184,30 @@ func TestRatios(t *testing.T) {
 	}
 }
 
+// ratioRounds is how many times printRatios measures each codec, round
+// after round; it keeps the fastest of each. On a machine shared with other
+// work a run is only ever slowed down, never sped up, so the fastest run is
+// the one nearest the codec's own cost, for the baselines as for the
+// generated code.
+const ratioRounds = 3
+
 // printRatios measures every codec on m and prints the ratios.
 func printRatios(m codecMix) {
 	r := map[string]testing.BenchmarkResult{}
-	for name, fn := range map[string]func(codecMix) func(*testing.B){
+	codecs := map[string]func(codecMix) func(*testing.B){
 		"gen": benchDecodeGenerated, "std": benchDecodeStdlibPlain, "any+schema": benchDecodeAnyPlusJSONSchema,
 		"jx": benchJxSkip, "enc": benchEncodeGenerated, "stdenc": benchEncodeStdlibPlain,
-	} {
-		if m.readOnly && (name == "enc" || name == "stdenc") {
-			continue
+	}
+	for range ratioRounds {
+		for name, fn := range codecs {
+			if m.readOnly && (name == "enc" || name == "stdenc") {
+				continue
+			}
+			res := testing.Benchmark(fn(m))
+			if old, ok := r[name]; !ok || res.NsPerOp() < old.NsPerOp() {
+				r[name] = res
+			}
 		}
-		r[name] = testing.Benchmark(fn(m))
 	}
 	ns := func(k string) float64 { return float64(r[k].NsPerOp()) }
 	lines := []string{

@@ -46,14 +46,17 @@ func (x *AuthenticateRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -203,14 +206,17 @@ func (x *CancelNotification) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -292,11 +298,9 @@ func (x *ErrorResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeError(d)
-			if err != nil {
+			if err := x.Error.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Error = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -519,37 +523,42 @@ func (x *InitializeRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeClientCapabilities(d)
-			if err != nil {
+			x.ClientCapabilities = new(ClientCapabilities)
+			if err := x.ClientCapabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ClientCapabilities = &v
 		case "clientInfo":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeNullableImplementation(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.ClientInfo.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.ClientInfo.V.Valid = true
 			}
-			x.ClientInfo = rt.Opt[rt.Nullable[Implementation]]{
-				Set: true,
-				V:   v,
-			}
+			x.ClientInfo.Set = true
 		case "_meta":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -634,11 +643,10 @@ func (x *ClientCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeFileSystemCapabilities(d)
-			if err != nil {
+			x.Fs = new(FileSystemCapabilities)
+			if err := x.Fs.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Fs = &v
 		case "terminal":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
@@ -657,50 +665,58 @@ func (x *ClientCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeClientCapabilitiesSession(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Session.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Session.V.Valid = true
 			}
-			x.Session = rt.Opt[rt.Nullable[ClientCapabilitiesSession]]{
-				Set: true,
-				V:   v,
-			}
+			x.Session.Set = true
 		case "auth":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeClientCapabilitiesAuth(d)
-			if err != nil {
+			x.Auth = new(ClientCapabilitiesAuth)
+			if err := x.Auth.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Auth = &v
 		case "elicitation":
 			if seen&uint64(0x10) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeClientCapabilitiesElicitation(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Elicitation.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Elicitation.V.Valid = true
 			}
-			x.Elicitation = rt.Opt[rt.Nullable[ClientCapabilitiesElicitation]]{
-				Set: true,
-				V:   v,
-			}
+			x.Elicitation.Set = true
 		case "_meta":
 			if seen&uint64(0x20) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -786,14 +802,17 @@ func (x *FileSystemCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1091,14 +1110,17 @@ func (x *Implementation) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1199,11 +1221,9 @@ func (x *InitializeResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeInitializeResponse(d)
-			if err != nil {
+			if err := x.Result.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Result = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1283,11 +1303,10 @@ func (x *InitializeResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeAgentCapabilities(d)
-			if err != nil {
+			x.AgentCapabilities = new(AgentCapabilities)
+			if err := x.AgentCapabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.AgentCapabilities = &v
 		case "authMethods":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -1306,24 +1325,26 @@ func (x *InitializeResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeImplementation(d)
-			if err != nil {
+			x.AgentInfo = new(Implementation)
+			if err := x.AgentInfo.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.AgentInfo = &v
 		case "_meta":
 			if seen&uint64(0x10) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1399,54 +1420,53 @@ func (x *AgentCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodePromptCapabilities(d)
-			if err != nil {
+			x.PromptCapabilities = new(PromptCapabilities)
+			if err := x.PromptCapabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.PromptCapabilities = &v
 		case "mcpCapabilities":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMcpCapabilities(d)
-			if err != nil {
+			x.McpCapabilities = new(McpCapabilities)
+			if err := x.McpCapabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.McpCapabilities = &v
 		case "sessionCapabilities":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeAgentCapabilitiesSessionCapabilities(d)
-			if err != nil {
+			x.SessionCapabilities = new(AgentCapabilitiesSessionCapabilities)
+			if err := x.SessionCapabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.SessionCapabilities = &v
 		case "auth":
 			if seen&uint64(0x10) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeAgentCapabilitiesAuth(d)
-			if err != nil {
+			x.Auth = new(AgentCapabilitiesAuth)
+			if err := x.Auth.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Auth = &v
 		case "_meta":
 			if seen&uint64(0x20) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1545,14 +1565,17 @@ func (x *PromptCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1638,14 +1661,17 @@ func (x *McpCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1755,14 +1781,17 @@ func (x *AgentCapabilitiesSessionCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1852,14 +1881,17 @@ func (x *AgentCapabilitiesAuth) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1957,14 +1989,17 @@ func (x *AuthMethod) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2096,14 +2131,17 @@ func (x *LoadSessionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2239,11 +2277,9 @@ func (x *LoadSessionResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeLoadSessionResponse(d)
-			if err != nil {
+			if err := x.Result.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Result = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2312,24 +2348,26 @@ func (x *LoadSessionResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeSessionModeState(d)
-			if err != nil {
+			x.Modes = new(SessionModeState)
+			if err := x.Modes.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Modes = &v
 		case "_meta":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		case "configOptions":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -2420,14 +2458,17 @@ func (x *SessionModeState) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2527,14 +2568,17 @@ func (x *SessionMode) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2665,14 +2709,17 @@ func (x *McpServerHTTP) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2765,14 +2812,17 @@ func (x *HTTPHeader) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2901,14 +2951,17 @@ func (x *McpServerStdio) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3001,14 +3054,17 @@ func (x *EnvVariable) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3151,11 +3207,10 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeError(d)
-			if err != nil {
+			x.Error = new(Error)
+			if err := x.Error.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Error = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3252,14 +3307,17 @@ func (x *NewSessionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3344,11 +3402,9 @@ func (x *NewSessionResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeNewSessionResponse(d)
-			if err != nil {
+			if err := x.Result.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Result = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3428,24 +3484,26 @@ func (x *NewSessionResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeSessionModeState(d)
-			if err != nil {
+			x.Modes = new(SessionModeState)
+			if err := x.Modes.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Modes = &v
 		case "_meta":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		case "configOptions":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
@@ -3549,11 +3607,9 @@ func (x *PermissionRequestMessage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeRequestPermissionRequest(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3636,11 +3692,9 @@ func (x *RequestPermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeToolCallUpdate(d)
-			if err != nil {
+			if err := x.ToolCall.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ToolCall = v
 		case "options":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -3656,14 +3710,17 @@ func (x *RequestPermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3841,14 +3898,17 @@ func (x *ToolCallUpdate) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x200)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4059,14 +4119,17 @@ func (x *Content) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4210,14 +4273,17 @@ func (x *TextContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeNullableAnnotations(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Annotations.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Annotations.V.Valid = true
 			}
-			x.Annotations = rt.Opt[rt.Nullable[Annotations]]{
-				Set: true,
-				V:   v,
-			}
+			x.Annotations.Set = true
 		case "text":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -4233,14 +4299,17 @@ func (x *TextContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4407,14 +4476,17 @@ func (x *Annotations) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4499,14 +4571,17 @@ func (x *ImageContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeNullableAnnotations(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Annotations.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Annotations.V.Valid = true
 			}
-			x.Annotations = rt.Opt[rt.Nullable[Annotations]]{
-				Set: true,
-				V:   v,
-			}
+			x.Annotations.Set = true
 		case "data":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -4545,14 +4620,17 @@ func (x *ImageContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4630,14 +4708,17 @@ func (x *AudioContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeNullableAnnotations(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Annotations.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Annotations.V.Valid = true
 			}
-			x.Annotations = rt.Opt[rt.Nullable[Annotations]]{
-				Set: true,
-				V:   v,
-			}
+			x.Annotations.Set = true
 		case "data":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -4663,14 +4744,17 @@ func (x *AudioContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4748,14 +4832,17 @@ func (x *ResourceLink) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeNullableAnnotations(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Annotations.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Annotations.V.Valid = true
 			}
-			x.Annotations = rt.Opt[rt.Nullable[Annotations]]{
-				Set: true,
-				V:   v,
-			}
+			x.Annotations.Set = true
 		case "description":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -4833,14 +4920,17 @@ func (x *ResourceLink) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x100)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4933,14 +5023,17 @@ func (x *EmbeddedResource) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeNullableAnnotations(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Annotations.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Annotations.V.Valid = true
 			}
-			x.Annotations = rt.Opt[rt.Nullable[Annotations]]{
-				Set: true,
-				V:   v,
-			}
+			x.Annotations.Set = true
 		case "resource":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -4956,14 +5049,17 @@ func (x *EmbeddedResource) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5075,14 +5171,17 @@ func (x *Diff) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5170,14 +5269,17 @@ func (x *Terminal) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5300,14 +5402,17 @@ func (x *ToolCallLocation) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5467,14 +5572,17 @@ func (x *PermissionOption) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5599,14 +5707,17 @@ func (x *PromptRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5713,11 +5824,9 @@ func (x *PromptResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodePromptResponse(d)
-			if err != nil {
+			if err := x.Result.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Result = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5797,14 +5906,17 @@ func (x *PromptResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5907,11 +6019,9 @@ func (x *ReadTextFileMessage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeReadTextFileRequest(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6030,14 +6140,17 @@ func (x *ReadTextFileRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6114,14 +6227,17 @@ func (x *ReadTextFileResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6195,14 +6311,17 @@ func (x *RequestPermissionResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6398,14 +6517,17 @@ func (x *PermissionSelected) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6488,11 +6610,9 @@ func (x *SessionUpdateMessage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeSessionNotification(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6582,14 +6702,17 @@ func (x *SessionNotification) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6763,14 +6886,17 @@ func (x *UserMessageChunk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6868,14 +6994,17 @@ func (x *AgentMessageChunk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6973,14 +7102,17 @@ func (x *AgentThoughtChunk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7160,14 +7292,17 @@ func (x *ToolCallStarted) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x400)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7397,14 +7532,17 @@ func (x *ToolCallProgress) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x400)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7489,14 +7627,17 @@ func (x *CurrentModeUpdate) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7583,14 +7724,17 @@ func (x *SetSessionModeRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7675,11 +7819,9 @@ func (x *SetSessionModeResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeSetSessionModeResponse(d)
-			if err != nil {
+			if err := x.Result.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Result = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7748,14 +7890,17 @@ func (x *SetSessionModeResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7849,14 +7994,17 @@ func (x *TextResourceContents) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7949,11 +8097,9 @@ func (x *WriteTextFileMessage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeWriteTextFileRequest(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -8056,14 +8202,17 @@ func (x *WriteTextFileRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -8132,14 +8281,17 @@ func (x *WriteTextFileResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}

@@ -62,11 +62,9 @@ func (x *CallToolRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeCallToolParams(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -206,21 +204,18 @@ func (x *CallToolParams) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeCallToolParamsArguments(d)
-			if err != nil {
+			x.Arguments = new(CallToolParamsArguments)
+			if err := x.Arguments.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Arguments = &v
 		case "_meta":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeRequestMeta(d)
-			if err != nil {
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -354,21 +349,18 @@ func (x *RequestMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeClientCapabilities(d)
-			if err != nil {
+			if err := x.IoModelcontextprotocolClientCapabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.IoModelcontextprotocolClientCapabilities = v
 		case "io.modelcontextprotocol/clientInfo":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeImplementation(d)
-			if err != nil {
+			x.IoModelcontextprotocolClientInfo = new(Implementation)
+			if err := x.IoModelcontextprotocolClientInfo.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.IoModelcontextprotocolClientInfo = &v
 		case "progressToken":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
@@ -686,11 +678,10 @@ func (x *CallToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeResultMeta(d)
-			if err != nil {
+			x.Meta = new(ResultMeta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -841,21 +832,19 @@ func (x *TextContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeAnnotations(d)
-			if err != nil {
+			x.Annotations = new(Annotations)
+			if err := x.Annotations.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Annotations = &v
 		case "_meta":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
+			x.Meta = new(Meta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1142,21 +1131,19 @@ func (x *ImageContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeAnnotations(d)
-			if err != nil {
+			x.Annotations = new(Annotations)
+			if err := x.Annotations.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Annotations = &v
 		case "_meta":
 			if seen&uint64(0x10) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
+			x.Meta = new(Meta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1254,21 +1241,19 @@ func (x *AudioContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeAnnotations(d)
-			if err != nil {
+			x.Annotations = new(Annotations)
+			if err := x.Annotations.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Annotations = &v
 		case "_meta":
 			if seen&uint64(0x10) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
+			x.Meta = new(Meta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1418,21 +1403,19 @@ func (x *ResourceLink) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := decodeAnnotations(d)
-			if err != nil {
+			x.Annotations = new(Annotations)
+			if err := x.Annotations.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Annotations = &v
 		case "_meta":
 			if seen&uint64(0x100) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x100)
-			v, err := decodeMeta(d)
-			if err != nil {
+			x.Meta = new(Meta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1520,21 +1503,19 @@ func (x *EmbeddedResource) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeAnnotations(d)
-			if err != nil {
+			x.Annotations = new(Annotations)
+			if err := x.Annotations.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Annotations = &v
 		case "_meta":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
+			x.Meta = new(Meta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1700,11 +1681,9 @@ func (x *CancelledNotification) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeCancelledParams(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1797,11 +1776,10 @@ func (x *CancelledParams) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
+			x.Meta = new(Meta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1891,11 +1869,9 @@ func (x *DiscoverRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeDiscoverParams(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1968,11 +1944,9 @@ func (x *DiscoverParams) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeRequestMeta(d)
-			if err != nil {
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2046,11 +2020,9 @@ func (x *DiscoverResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeServerCapabilities(d)
-			if err != nil {
+			if err := x.Capabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Capabilities = v
 		case "instructions":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -2099,11 +2071,10 @@ func (x *DiscoverResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := decodeResultMeta(d)
-			if err != nil {
+			x.Meta = new(ResultMeta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2200,11 +2171,10 @@ func (x *ServerCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeServerCapabilitiesTools(d)
-			if err != nil {
+			x.Tools = new(ServerCapabilitiesTools)
+			if err := x.Tools.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Tools = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2388,11 +2358,9 @@ func (x *ErrorResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeErrorObject(d)
-			if err != nil {
+			if err := x.Error.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Error = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2576,11 +2544,9 @@ func (x *InitializeRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeInitializeParams(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2663,31 +2629,26 @@ func (x *InitializeParams) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeClientCapabilities(d)
-			if err != nil {
+			if err := x.Capabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Capabilities = v
 		case "clientInfo":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeImplementation(d)
-			if err != nil {
+			if err := x.ClientInfo.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ClientInfo = v
 		case "_meta":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
+			x.Meta = new(Meta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2767,21 +2728,17 @@ func (x *InitializeResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeServerCapabilities(d)
-			if err != nil {
+			if err := x.Capabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Capabilities = v
 		case "serverInfo":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeImplementation(d)
-			if err != nil {
+			if err := x.ServerInfo.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ServerInfo = v
 		case "instructions":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
@@ -2800,11 +2757,10 @@ func (x *InitializeResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeResultMeta(d)
-			if err != nil {
+			x.Meta = new(ResultMeta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2890,11 +2846,10 @@ func (x *InitializedNotification) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeInitializedParams(d)
-			if err != nil {
+			x.Params = new(InitializedParams)
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2960,11 +2915,10 @@ func (x *InitializedParams) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeMeta(d)
-			if err != nil {
+			x.Meta = new(Meta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3051,11 +3005,9 @@ func (x *ListToolsRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeListToolsParams(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3141,11 +3093,9 @@ func (x *ListToolsParams) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeRequestMeta(d)
-			if err != nil {
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3271,11 +3221,10 @@ func (x *ListToolsResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeResultMeta(d)
-			if err != nil {
+			x.Meta = new(ResultMeta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3375,41 +3324,36 @@ func (x *Tool) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeInputSchema(d)
-			if err != nil {
+			if err := x.InputSchema.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.InputSchema = v
 		case "outputSchema":
 			if seen&uint64(0x10) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeToolOutputSchema(d)
-			if err != nil {
+			x.OutputSchema = new(ToolOutputSchema)
+			if err := x.OutputSchema.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.OutputSchema = &v
 		case "annotations":
 			if seen&uint64(0x20) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeToolAnnotations(d)
-			if err != nil {
+			x.Annotations = new(ToolAnnotations)
+			if err := x.Annotations.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Annotations = &v
 		case "_meta":
 			if seen&uint64(0x40) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := decodeMeta(d)
-			if err != nil {
+			x.Meta = new(Meta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3817,11 +3761,10 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeErrorObject(d)
-			if err != nil {
+			x.Error = new(ErrorObject)
+			if err := x.Error.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Error = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3901,11 +3844,9 @@ func (x *ProgressNotification) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeProgressParams(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4021,11 +3962,10 @@ func (x *ProgressParams) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
+			x.Meta = new(Meta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
