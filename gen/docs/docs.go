@@ -165,7 +165,11 @@ func (p *docPage) root(r *ir.Type, doc *schema.Doc) {
 	switch {
 	case r.Kind == ir.KUnion:
 		p.f("\nEach document is %s:\n\n", unionRule(r))
-		p.f("| `%s` | variant | description |\n| --- | --- | --- |\n", r.Disc)
+		head := "`" + r.Disc + "`"
+		if r.Disc == "" {
+			head = "members"
+		}
+		p.f("| %s | variant | description |\n| --- | --- | --- |\n", head)
 		for i, v := range r.Variants {
 			p.f("| %s | [%s](#%s) | %s |\n", tagCell(r, i), v.Name, anchor(v.Name), cell(firstSentence(v.Doc)))
 		}
@@ -321,6 +325,12 @@ func constTypeName(c string) string {
 
 // unionRule says how a union's documents are told apart.
 func unionRule(t *ir.Type) string {
+	switch {
+	case t.Disc == "" && t.Match == "oneOf":
+		return "exactly one of these (it must match exactly one; no property names it)"
+	case t.Disc == "" && t.Match == "anyOf":
+		return "one or more of these (it must match at least one; no property names it)"
+	}
 	switch t.Match {
 	case "oneOf":
 		return fmt.Sprintf("exactly one of these (it must match exactly one; `%s` names the one to expect)", t.Disc)
@@ -336,6 +346,12 @@ func tagCell(t *ir.Type, i int) string {
 		return "`" + strings.Trim(t.Variants[i].DiscValue, `"`) + "`"
 	}
 	var out []string
+	if t.Disc == "" && i < len(t.Keys) {
+		for _, k := range t.Keys[i] {
+			out = append(out, "`"+k+"`")
+		}
+		return "has " + strings.Join(out, ", ")
+	}
 	for _, tag := range t.TagsOf(i) {
 		out = append(out, "`"+tag+"`")
 	}

@@ -62,6 +62,9 @@ func (e *emitter) taggedDecoder(f *jen.File, t *ir.Type) {
 		pos,
 		jen.Id("prefer").Op(":=").Lit(-1),
 	}
+	if t.Disc == "" {
+		body = e.keyedHint(f, t, pos)
+	}
 	if len(cases) > 0 {
 		body = append(body, jen.If(jen.Id("ok")).Block(jen.Switch(jen.Id("tag")).Block(cases...)))
 	}
@@ -91,6 +94,30 @@ func (e *emitter) taggedDecoder(f *jen.File, t *ir.Type) {
 		jen.Switch(jen.Id("i")).Block(vcases...),
 		jen.Return(jen.Nil()),
 	)
+}
+
+// keyedHint declares the required members of each variant of a union
+// without a tag property (ir.Type.Keys) and starts its decodeJSON: the
+// variant tried first is the one whose required members the value has
+// (rtimpl.PreferByKeys).
+func (e *emitter) keyedHint(f *jen.File, t *ir.Type, pos jen.Code) []jen.Code {
+	keys := unexport(t.Name) + "Keys"
+	var sets []jen.Code
+	for _, k := range t.Keys {
+		var names []jen.Code
+		for _, n := range k {
+			names = append(names, jen.Lit(n))
+		}
+		sets = append(sets, jen.Values(names...))
+	}
+	f.Comment(fmt.Sprintf("%s are the required members of each variant of %s, in order.", keys, t.Name))
+	f.Var().Id(keys).Op("=").Index().Index().String().Values(sets...)
+	return []jen.Code{
+		jen.Op("*").Id("x").Op("=").Id(t.Name).Values(),
+		jen.List(jen.Id("prefer"), err()).Op(":=").Qual(rtimplPkg, "PreferByKeys").Call(d(), jen.Id(keys)),
+		jen.If(err().Op("!=").Nil()).Block(jen.Return(err())),
+		pos,
+	}
 }
 
 // variantIndex is a type switch giving the index of the variant x.Value
@@ -165,6 +192,12 @@ func taggedDoc(t *ir.Type) string {
 	rule := "the one variant the value matches (oneOf)"
 	if t.Match == "anyOf" {
 		rule = "the variant its tag names if the value matches it, else the first variant it matches (anyOf)"
+	}
+	if t.Disc == "" {
+		if t.Match == "anyOf" {
+			rule = "the variant whose required members it has if the value matches it, else the first variant it matches (anyOf)"
+		}
+		return fmt.Sprintf("The variant holding a decoded value is %s; switch on the type of Value. No property names the variant: the one whose required members the value has is decoded first.", rule)
 	}
 	s := fmt.Sprintf("The variant holding a decoded value is %s; switch on the type of Value. The %q property names the variant decoded first", rule, t.Disc)
 	if len(names) > 0 {

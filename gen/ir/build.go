@@ -530,6 +530,9 @@ func (b *builder) union(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	}
 	prop := b.discriminatorProperty(s)
 	disc := discriminator(variants, prop)
+	if disc == "" && prop == "" {
+		return b.keyedUnion(s, t, keyword, list, variants)
+	}
 	if disc == "" {
 		return b.taggedUnion(s, t, keyword, prop, variants)
 	}

@@ -80,6 +80,11 @@ type Type struct {
 	// (its OneOf or AnyOf are the variants' nodes, in order).
 	Match string
 	Tags  []Tag
+	// Keys, on a union told apart by matching that has no tag property
+	// (Disc is ""), are the required members of each variant, in order:
+	// the variant whose members a value has, the most of them, is the one
+	// tried first (see keyedUnion).
+	Keys [][]string
 
 	// KSum
 	Alts []*Alt

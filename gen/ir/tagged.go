@@ -24,8 +24,9 @@ import (
 // or the one its tag names if it matches that one, else the first it
 // matches (anyOf). The tag only says which variant to decode first.
 // Every variant is a struct, so a valid value always has one to go in.
+// With no tag property (prop is ""), keyedUnion gives the hint instead.
 func (b *builder) taggedUnion(s *jsonschema.Schema, t *Type, keyword, prop string, variants []*Type) (bool, error) {
-	if prop == "" || len(variants) == 0 {
+	if len(variants) == 0 {
 		return false, nil
 	}
 	for i, v := range variants {

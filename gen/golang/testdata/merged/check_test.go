@@ -103,6 +103,55 @@ func TestMerged(t *testing.T) {
 			t.Errorf("ext %s: %v", ext, err)
 		}
 	}
+	// Objects told apart only by their required members: the variant
+	// holding the value is the one it matches, tried first by its members.
+	pre := `{"block":{"type":"text","text":""},` + errOK
+	for doc, want := range map[string]string{
+		pre + `,"resource":{"uri":"u","blob":"AA=="}}`:            "blob",
+		pre + `,"resource":{"uri":"u","text":"t","blob":"AA=="}}`: "text",
+		pre + `,"resource":{"uri":"u","text":"t","blob":1}}`:      "text",
+		pre + `,"resource":{"uri":"u","blob":"b","text":1}}`:      "blob",
+		pre + `,"only":{"uri":"u","blob":"AA=="}}`:                "",
+	} {
+		var x Envelope
+		if err := json.Unmarshal([]byte(doc), &x); err != nil {
+			t.Errorf("%s: %v", doc, err)
+			continue
+		}
+		got := ""
+		switch x.Resource.V.Value.(type) {
+		case *TextResource:
+			got = "text"
+		case *BlobResource:
+			got = "blob"
+		}
+		if got != want {
+			t.Errorf("%s: decoded as %q, want %q", doc, got, want)
+		}
+		if b, err := json.Marshal(&x); err != nil || string(b) != doc {
+			t.Errorf("encoded %s %v\nwant %s", b, err, doc)
+		}
+	}
+	for bad, keyword := range map[string]string{
+		pre + `,"resource":{"uri":"u"}}`:                   "anyOf",
+		pre + `,"resource":{"uri":"u","text":1}}`:          "type",
+		pre + `,"resource":[]}`:                            "type",
+		pre + `,"only":{"uri":"u","text":"t","blob":"b"}}`: "oneOf",
+		pre + `,"only":{"uri":"u","text":"t","blob":1}}`:   "",
+	} {
+		var x Envelope
+		err := json.Unmarshal([]byte(bad), &x)
+		var re *rt.Error
+		if keyword == "" {
+			if err != nil {
+				t.Errorf("%s: %v", bad, err)
+			}
+			continue
+		}
+		if !errors.As(err, &re) || re.Keyword != keyword {
+			t.Errorf("%s: got %v, want a %s error", bad, err, keyword)
+		}
+	}
 	var n Envelope
 	if err := json.Unmarshal([]byte(`{"block":{"type":"text","text":""},`+errOK+`,"input":null}`), &n); err != nil || !n.Input.Set || n.Input.V.Valid {
 		t.Errorf("null input: %+v %v", n, err)
