@@ -147,7 +147,7 @@ func (e *emitter) ownNames(t *ir.Type, field string) []jen.Code {
 	for _, fl := range t.Fields {
 		names = append(names, jen.Lit(fl.JSON))
 	}
-	msg := jen.Lit(field+" holds ").Op("+").Add(jen.Qual("strconv", "Quote").Call(jen.Id("k"))).Op("+").Lit(", a property of its own: it would be written twice")
+	msg := jen.Lit(field + " holds ").Op("+").Add(jen.Qual("strconv", "Quote").Call(jen.Id("k"))).Op("+").Lit(", a property of its own: it would be written twice")
 	return []jen.Code{jen.Switch(jen.Id("k")).Block(jen.Case(names...).Block(
 		jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Qual(rtPkg, "Fail").Call(jen.Lit(-1), jen.Lit("properties"), msg), jen.Id("k")))))}
 }

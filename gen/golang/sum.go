@@ -194,4 +194,3 @@ func withArticles(list string) string {
 	}
 	return strings.Join(words, " ")
 }
-
