@@ -295,3 +295,29 @@ func TestAllowKeywordKeepsRealKeywords(t *testing.T) {
 		t.Errorf("the enum is not checked:\n%s", nodes)
 	}
 }
+
+// TestUnionNames names a union by where it is used, with a number after
+// it when a $defs key has that name, and leaves out of its variants a
+// union built for a schema that then kept the interpreter (no "is"
+// method of a union the package does not declare).
+func TestUnionNames(t *testing.T) {
+	out, err := generate(t, `{"title":"Op","type":"object","properties":{
+		"address":{"anyOf":[{"$ref":"#/$defs/opAddress"},{"$ref":"#/$defs/ref"}]},
+		"x":{"allOf":[{"anyOf":[{"$ref":"#/$defs/opAddress"},{"$ref":"#/$defs/ref"}]},{"type":"object"}]},
+		"y":{"allOf":[{"anyOf":[{"$ref":"#/$defs/ref"},{"$ref":"#/$defs/opAddress"}]},{"type":"object"}]}},
+		"$defs":{
+			"opAddress":{"type":"object","required":["location"],"properties":{"location":{"type":"string"}}},
+			"ref":{"type":"object","required":["$ref"],"properties":{"$ref":{"type":"string"}}}}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	types := string(out["types.go"])
+	for _, want := range []string{"type OpAddress struct", "type OpAddress2 struct", "func (*OpAddress) isOpAddress2()"} {
+		if !strings.Contains(types, want) {
+			t.Errorf("no %q in\n%s", want, types)
+		}
+	}
+	if strings.Contains(types, ") is()") {
+		t.Errorf("a variant joins a union the package does not declare:\n%s", types)
+	}
+}

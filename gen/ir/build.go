@@ -3,6 +3,7 @@ package ir
 import (
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
@@ -609,6 +610,11 @@ func constOf(t *Type, name string) string {
 	return ""
 }
 
+// nameable reports whether t is of a kind that declares a Go type.
+func nameable(t *Type) bool {
+	return t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum || t.Kind == KSum
+}
+
 // finish names anonymous types, collects named types and nodes in a stable
 // order, and checks that names are unique.
 func (b *builder) finish() error {
@@ -622,6 +628,19 @@ func (b *builder) finish() error {
 	for _, r := range b.model.Roots {
 		titled[r.Name] = true
 	}
+	keyed := map[string]bool{} // names from $defs keys, which names from the context give way to
+	for _, t := range b.types {
+		if t.Name == "" && t.DefName != "" && nameable(t) {
+			keyed[GoName(t.DefName)] = true
+		}
+	}
+	ctxName := func(ctx string) string {
+		free := ctx
+		for i := 2; names[free] != nil || titled[free] || keyed[free]; i++ {
+			free = ctx + strconv.Itoa(i)
+		}
+		return free
+	}
 	var visit func(t *Type, ctx string) error
 	visit = func(t *Type, ctx string) error {
 		if t == nil || seen[t] {
@@ -632,11 +651,13 @@ func (b *builder) finish() error {
 			aliases = append(aliases, t)
 			return visit(t.Alias, ctx)
 		}
-		if t.Name == "" && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum || t.Kind == KSum) {
-			// Named by its $defs key, else by where it is first used.
-			t.Name = ctx
+		if t.Name == "" && nameable(t) {
+			// Named by its $defs key, else by where it is first used (with a
+			// number after it when a title or $defs key has that name).
 			if n := GoName(t.DefName); t.DefName != "" && names[n] == nil && !titled[n] {
 				t.Name = n
+			} else {
+				t.Name = ctxName(ctx)
 			}
 		}
 		nameFields(t)
@@ -681,6 +702,11 @@ func (b *builder) finish() error {
 		if err := visit(t, t.Name); err != nil {
 			return err
 		}
+	}
+	for _, t := range b.model.Types {
+		// A union built while typing a schema that then kept the
+		// interpreter is not in the package: its variants do not join it.
+		t.Unions = slices.DeleteFunc(t.Unions, func(u *Type) bool { return !seen[u] })
 	}
 	if err := b.namePackage(names); err != nil {
 		return err
