@@ -4,8 +4,10 @@
 // HTTP), file tools that go through the client's fs/read_text_file and
 // fs/write_text_file (answered from an in-memory map, as an editor answers
 // from its buffers), and allow_always / reject_always answers that outlive
-// the process and hold after session/load. Every message in both
-// directions is checked with ajv against the official ACP schema.
+// the process and hold after session/load. The env and header values
+// given to the MCP servers never reach stdout or stderr (nor, as the Go
+// test checks, the session files). Every message in both directions is
+// checked with ajv against the official ACP schema.
 //
 // The Go test cmd/zero/e2e_acp_features_test.go runs it against a fake
 // OpenAI server whose scripted answers follow the order of the steps:
@@ -23,7 +25,19 @@ import { ws, fail, expect, stats, spawnZero, newClient, kinds, text, withTimeout
 const entry = process.env.ZERO_MCP_ENTRY;
 const httpURL = process.env.ZERO_MCP_HTTP_URL;
 const mark = process.env.ZERO_TEST_MARK;
-if (!entry || !httpURL || !mark) fail("ZERO_MCP_ENTRY, ZERO_MCP_HTTP_URL and ZERO_TEST_MARK must be set");
+// Credentials the client gives the MCP servers: zero must redact them
+// everywhere, although nothing else marks them as secrets.
+const envSecret = process.env.ZERO_ACP_ENV_SECRET;
+const headerSecret = process.env.ZERO_ACP_HEADER_SECRET;
+if (!entry || !httpURL || !mark || !envSecret || !headerSecret) {
+  fail("ZERO_MCP_ENTRY, ZERO_MCP_HTTP_URL, ZERO_TEST_MARK, ZERO_ACP_ENV_SECRET and ZERO_ACP_HEADER_SECRET must be set");
+}
+const noLeak = (z, what) => {
+  for (const line of z.agentLines) {
+    expect(!line.includes(envSecret) && !line.includes(headerSecret), `${what}: a credential given to an MCP server reached stdout: ${line}`);
+  }
+  expect(!z.stderr().includes(envSecret) && !z.stderr().includes(headerSecret), `${what}: a credential given to an MCP server reached stderr`);
+};
 
 const updatesOf = (st, id) => st.updates.filter((u) => u.toolCallId === id);
 const ended = (st, id) => updatesOf(st, id).find((u) => u.sessionUpdate === "tool_call_update" && (u.status === "completed" || u.status === "failed"));
@@ -40,19 +54,27 @@ async function editorConnection() {
   const created = await agent.request(methods.agent.session.new, {
     cwd: ws,
     mcpServers: [
-      { name: "everything", command: process.execPath, args: [entry], env: [{ name: "ZERO_TEST_MARK", value: mark }] },
-      { type: "http", name: "web", url: httpURL, headers: [{ name: "Authorization", value: "Bearer not-checked" }] },
+      { name: "everything", command: process.execPath, args: [entry], env: [{ name: "ZERO_TEST_MARK", value: mark }, { name: "ZERO_ACP_SECRET", value: envSecret }] },
+      { type: "http", name: "web", url: httpURL, headers: [{ name: "Authorization", value: "Bearer not-checked" }, { name: "X-Zero-Test-Key", value: headerSecret }] },
     ],
   });
   const sessionId = created.sessionId;
   const prompt = (t) => agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: "text", text: t }] });
 
-  // 1. MCP tools of both servers: offered, asked for, run.
-  st.answers = ["allow_once", "allow_once"];
+  // 1. MCP tools of both servers: offered, asked for, run. get-env shows
+  // the server's env, and the answer quotes both credentials, split
+  // across deltas: they arrive redacted.
+  st.answers = ["allow_once", "allow_once", "allow_once"];
   let r = await prompt("Echo through both servers");
   expect(r.stopReason === "end_turn", `prompt 1: stopReason ${r.stopReason}`);
   const asked = st.permissions.map((p) => p.toolCall.toolCallId).join(",");
-  expect(asked === "m1,m2", `prompt 1: permission requests for ${asked}, want m1,m2`);
+  expect(asked === "m1,m2,m3", `prompt 1: permission requests for ${asked}, want m1,m2,m3`);
+  const e3 = ended(st, "m3");
+  expect(e3?.status === "completed" && outputOf(e3).includes("ZERO_ACP_SECRET") && outputOf(e3).includes("[REDACTED"),
+    `prompt 1: get-env ${JSON.stringify(e3)}`);
+  const answer = text(st.updates, "agent_message_chunk");
+  expect(answer.startsWith("Echoed.") && answer.includes("[REDACTED:secret]"), `prompt 1: answer ${JSON.stringify(answer)}`);
+  noLeak(z, "prompt 1");
   const e1 = ended(st, "m1"), e2 = ended(st, "m2");
   expect(e1?.status === "completed" && outputOf(e1).includes("Echo: over stdio"), `prompt 1: stdio echo ${JSON.stringify(e1)}`);
   expect(e2?.status === "completed" && outputOf(e2).includes("Echo: over http"), `prompt 1: http echo ${JSON.stringify(e2)}`);
@@ -99,6 +121,7 @@ async function editorConnection() {
   z.child.stdin.end();
   const code = await withTimeout(z.exited, 15000, "exit after stdin closed");
   expect(code === 0, `exit code ${code} after stdin closed; stderr:\n${z.stderr()}`);
+  noLeak(z, "the editor connection");
   return sessionId;
 }
 
@@ -122,6 +145,7 @@ async function loadedConnection(sessionId) {
   conn.close();
   z.child.stdin.end();
   expect((await withTimeout(z.exited, 15000, "exit")) === 0, "loaded connection: exit code");
+  noLeak(z, "the loaded connection");
 }
 
 try {

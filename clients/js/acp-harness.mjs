@@ -77,7 +77,8 @@ function tap(dir, sent, line) {
 }
 
 // spawnZero starts zero acp and returns the SDK stream plus the lines of
-// both directions, each checked as it passes.
+// both directions, each checked as it passes; agentLines keeps what the
+// agent wrote.
 export function spawnZero(args = []) {
   const child = spawn(bin, ["acp", ...args], { cwd: ws, stdio: ["pipe", "pipe", "pipe"], env: process.env });
   let stderr = "";
@@ -107,13 +108,17 @@ export function spawnZero(args = []) {
     },
   });
   let abuf = "", cbuf = "";
+  const agentLines = []; // every line the agent wrote, for leak checks
   function agentTapResp(b) {
     abuf += b.toString("utf8");
     let i;
     while ((i = abuf.indexOf("\n")) >= 0) {
       const line = abuf.slice(0, i);
       abuf = abuf.slice(i + 1);
-      if (line.trim() !== "") routed("agent", line);
+      if (line.trim() !== "") {
+        agentLines.push(line);
+        routed("agent", line);
+      }
     }
   }
   function clientTapResp(b) {
@@ -146,7 +151,7 @@ export function spawnZero(args = []) {
     },
   });
   const exited = new Promise((res) => child.on("exit", (code) => res(code)));
-  return { child, stream: ndJsonStream(output, input), exited, stderr: () => stderr };
+  return { child, stream: ndJsonStream(output, input), exited, stderr: () => stderr, agentLines };
 }
 
 // A recording client: updates per session, and a scripted answer to each

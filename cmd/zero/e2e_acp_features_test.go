@@ -23,10 +23,15 @@ import (
 // starts), file tools going through the client's fs methods (answered
 // from an in-memory map; the disk must not change), and allow_always /
 // reject_always answers that hold after session/load in a new process.
-// After both processes end, no process of the stdio server is left.
+// The env and header values the client gives the MCP servers reach
+// neither the client nor the session files. After both processes end, no
+// process of the stdio server is left.
 //
 //	(cd clients/js && npm ci) && go test ./cmd/zero -run TestACPFeaturesWithOfficialSDK
 func TestACPFeaturesWithOfficialSDK(t *testing.T) {
+	// Credentials the client gives the MCP servers in session/new: no
+	// shape detector knows them, only the session's redactor.
+	const envSecret, headerSecret = "zebraquartzviolin4711", "mangotulipheader9923"
 	entry := npmServer(t, "server-everything")
 	jsDir, _ := filepath.Abs(filepath.Join("..", "..", "clients", "js"))
 	if _, err := os.Stat(filepath.Join(jsDir, "node_modules", "@agentclientprotocol", "sdk")); err != nil {
@@ -38,10 +43,12 @@ func TestACPFeaturesWithOfficialSDK(t *testing.T) {
 	z.vars["ZERO_TEST_MARK"] = mark
 	o := pt.OpenAI
 	srv := z.serve(o,
-		// 1: one tool of each MCP server.
+		// 1: one tool of each MCP server, and the stdio server's env; an
+		// answer quoting the credentials the client gave the servers.
 		calls(pt.Call{ID: "m1", Name: "mcp__everything__echo", Args: []string{`{"message":"over stdio"}`}},
-			pt.Call{ID: "m2", Name: "mcp__web__echo", Args: []string{`{"message":"over http"}`}}),
-		o.Stream(pt.Text("Echoed.")),
+			pt.Call{ID: "m2", Name: "mcp__web__echo", Args: []string{`{"message":"over http"}`}},
+			pt.Call{ID: "m3", Name: "mcp__everything__get-env", Args: []string{`{}`}}),
+		o.Stream(pt.Text("Echoed. The env has "+envSecret[:9], envSecret[9:]+" and the header "+headerSecret[:5], headerSecret[5:]+".")),
 		// 2: a write the client takes, allowed always.
 		calls(pt.Call{ID: "w1", Name: "write_file", Args: []string{`{"path":"buffer.txt","content":"from the model\n"}`}}),
 		o.Stream(pt.Text("Written.")),
@@ -63,7 +70,8 @@ func TestACPFeaturesWithOfficialSDK(t *testing.T) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "node", filepath.Join(jsDir, "acp-features-e2e.mjs"))
 	cmd.Dir = jsDir
-	cmd.Env = append(z.environ(), "ZERO_BIN="+zeroBin, "ZERO_ACP_WS="+z.ws, "ZERO_MCP_ENTRY="+entry, "ZERO_MCP_HTTP_URL="+url)
+	cmd.Env = append(z.environ(), "ZERO_BIN="+zeroBin, "ZERO_ACP_WS="+z.ws, "ZERO_MCP_ENTRY="+entry, "ZERO_MCP_HTTP_URL="+url,
+		"ZERO_ACP_ENV_SECRET="+envSecret, "ZERO_ACP_HEADER_SECRET="+headerSecret)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("acp-features-e2e.mjs: %v\n%s", err, out)
@@ -73,6 +81,8 @@ func TestACPFeaturesWithOfficialSDK(t *testing.T) {
 		t.Errorf("the fake server got %d requests, want 10", n)
 	}
 	z.noServerLeft()
+	z.noSecretInSessions(envSecret)
+	z.noSecretInSessions(headerSecret)
 }
 
 // startEverythingHTTP starts server-everything over Streamable HTTP on a

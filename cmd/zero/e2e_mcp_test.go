@@ -661,3 +661,35 @@ func anthropicToolImage(t *testing.T, body []byte) []byte {
 	}
 	return images[0]
 }
+
+// TestMCPConfigValuesAreSecrets gives the servers of an --mcp-config file
+// an env value and a header value written out in the file (no ${VAR}),
+// which no shape detector knows, and a model answer that quotes both,
+// split across deltas: neither reaches stdout, stderr or the session.
+func TestMCPConfigValuesAreSecrets(t *testing.T) {
+	const envSecret, headerSecret = "walnutcobaltferry5521", "oystermaplelantern8830"
+	z := newZeroEnv(t)
+	cfg := z.mcpConfig(map[string]map[string]any{
+		"fake": fakeServer(t, "ok", map[string]string{"FAKE_CREDENTIAL": envSecret}),
+		"web":  {"type": "http", "url": "http://127.0.0.1:1/mcp", "headers": map[string]string{"X-Key": "Token " + headerSecret}},
+	})
+	z.vars["ZERO_MCP_STARTUP_TIMEOUT"] = "2s"
+	for _, format := range []string{"stream-json", "text", "json"} {
+		z.serve(pt.OpenAI, pt.OpenAI.Stream(pt.Text("The env has "+envSecret[:7], envSecret[7:]+", the header "+headerSecret[:4], headerSecret[4:]+".")))
+		res := z.exec("-o", format, "--mcp-config", cfg, "quote them")
+		if res.code != 0 {
+			t.Fatalf("-o %s: exit code %d\n%s", format, res.code, res.stderr)
+		}
+		for _, secret := range []string{envSecret, headerSecret} {
+			if strings.Contains(res.stdout, secret) || strings.Contains(res.stderr, secret) {
+				t.Errorf("-o %s: %s reached stdout or stderr:\n%s\n%s", format, secret, res.stdout, res.stderr)
+			}
+		}
+		if !strings.Contains(res.stdout, "[REDACTED:secret]") {
+			t.Errorf("-o %s: no redaction marker in the answer:\n%s", format, res.stdout)
+		}
+	}
+	z.noServerLeft()
+	z.noSecretInSessions(envSecret)
+	z.noSecretInSessions(headerSecret)
+}

@@ -42,11 +42,14 @@ func (e *emitter) emitDecoders(f *jen.File) {
 		}
 		switch t.Kind {
 		case ir.KStruct:
+			e.patternVars(f, t)
 			e.structDecoder(f, t)
 		case ir.KUnion:
 			e.unionDecoder(f, t)
+		case ir.KSum:
+			e.sumDecoder(f, t)
 		}
-		if (t.Kind == ir.KStruct || t.Kind == ir.KUnion) && t.Name != "" {
+		if (t.Kind == ir.KStruct || t.Kind == ir.KUnion || t.Kind == ir.KSum) && t.Name != "" {
 			e.entryPoints(f, t)
 		}
 	}
@@ -128,7 +131,7 @@ func (e *emitter) decFunc(f *jen.File, t *ir.Type) {
 func (e *emitter) decBody(t *ir.Type) []jen.Code {
 	zero := e.zeroValue(t)
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion:
+	case ir.KStruct, ir.KUnion, ir.KSum:
 		return []jen.Code{
 			jen.Var().Id("v").Id(t.Name),
 			jen.Return(jen.Id("v"), jen.Id("v").Dot("decodeJSON").Call(d())),
@@ -186,7 +189,7 @@ func (e *emitter) decBody(t *ir.Type) []jen.Code {
 
 func (e *emitter) zeroValue(t *ir.Type) jen.Code {
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion:
+	case ir.KStruct, ir.KUnion, ir.KSum:
 		return jen.Id(t.Name).Values()
 	case ir.KEnum, ir.KString:
 		return jen.Lit("")
@@ -375,7 +378,7 @@ func (e *emitter) structDecoder(f *jen.File, t *ir.Type) {
 				jen.Return(jen.Qual(rtimplPkg, "Missing").Call(jen.Id("off"), jen.Lit(fl.JSON)))))
 		}
 	}
-	cases = append(cases, jen.Default().Block(e.extraDecode(t)...))
+	cases = append(cases, jen.Default().Block(e.otherDecode(t)...))
 	loop := jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(
 		jen.List(jen.Id("k"), jen.Id("more"), err()).Op(":=").Add(d()).Dot("ObjKey").Call(jen.Id("i")),
 		jen.If(err().Op("!=").Nil()).Block(jen.Return(err())),
@@ -386,6 +389,7 @@ func (e *emitter) structDecoder(f *jen.File, t *ir.Type) {
 	tail = append(tail, reqChecks...)
 	if t.ObjSize != nil {
 		count := jen.Qual("math/bits", "OnesCount64").Call(jen.Id("seen"))
+		count = memberCount(t, count)
 		if t.Extra != nil {
 			count = count.Op("+").Len(jen.Id("x").Dot("Extra"))
 		}

@@ -27,15 +27,31 @@ type encodable interface {
 // stream costs one write per many updates; every other message goes out
 // at once, with what was held before it.
 type writer struct {
-	mu  sync.Mutex
-	out *streamio.Buffered
-	enc rt.Encoder
-	err error // the first write error; later writes are dropped
-	log io.Writer
+	mu   sync.Mutex
+	out  *streamio.Buffered
+	enc  rt.Encoder
+	hook rt.StringHook
+	// deltaHook is hook for the chunks whose text came redacted: it
+	// passes the member "text" (the chunk's only one) through as it is.
+	deltaHook rt.StringHook
+	err       error // the first write error; later writes are dropped
+	log       io.Writer
 }
 
+// newWriter returns a writer to w whose encoder passes every free-text
+// string through hook, which is called with the writer's lock held (a
+// redact.Memo needs nothing more).
 func newWriter(w io.Writer, hook rt.StringHook, log io.Writer) *writer {
-	return &writer{out: streamio.NewBuffered(w), enc: rt.Encoder{Hook: hook}, log: log}
+	var deltaHook rt.StringHook
+	if hook != nil {
+		deltaHook = func(key, s string) string {
+			if key == "text" {
+				return s
+			}
+			return hook(key, s)
+		}
+	}
+	return &writer{out: streamio.NewBuffered(w), enc: rt.Encoder{Hook: hook}, hook: hook, deltaHook: deltaHook, log: log}
 }
 
 // send encodes v with the generated encoder and writes it as one line,
@@ -53,6 +69,16 @@ func (w *writer) send(v encodable) error {
 func (w *writer) hold(v encodable) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	return w.add(v)
+}
+
+// holdDelta is hold for a text or thought chunk whose text is redacted
+// already: the hook sees every other string of v, but not the text again.
+func (w *writer) holdDelta(v encodable) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.enc.Hook = w.deltaHook
+	defer func() { w.enc.Hook = w.hook }()
 	return w.add(v)
 }
 

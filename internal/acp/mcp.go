@@ -105,6 +105,9 @@ func (s *server) startMCP(list []rt.Raw, cwd string) (*mcp.Manager, error) {
 	if err != nil {
 		return nil, &rpcError{code: codeInvalidParams, msg: "invalid params: " + err.Error(), pointer: "/params/mcpServers"}
 	}
+	// What the client gives its servers is redacted from now on, before
+	// they start, so that not even their first words on stderr show it.
+	s.cfg.Redactor.Add(mcp.Secrets(fromClient)...)
 	if len(all) == 0 || s.cfg.StartMCP == nil {
 		return nil, nil
 	}

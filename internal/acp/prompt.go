@@ -15,7 +15,7 @@ import (
 
 // prompt starts the prompt's run on its own goroutine; its response is
 // sent when the run ends.
-func (s *server) prompt(id rt.Raw, params rt.Raw) {
+func (s *server) prompt(id acpv1.RequestID, params rt.Raw) {
 	var p acpv1.PromptRequest
 	if err := decodeParams(params, &p); err != nil {
 		s.replyError(id, err)
@@ -50,7 +50,7 @@ func (s *server) prompt(id rt.Raw, params rt.Raw) {
 
 // runPrompt runs the loop on the prompt and returns the answer: its stop
 // reason, or an error.
-func (s *server) runPrompt(ctx context.Context, id rt.Raw, st *sessionState, text string) encodable {
+func (s *server) runPrompt(ctx context.Context, id acpv1.RequestID, st *sessionState, text string) encodable {
 	tb, err := run.NewToolbox(st.ws, s.policy(st), s.cfg.BashEnv)
 	if err != nil {
 		return errorMessage(id, internalError(err.Error()))
@@ -60,13 +60,14 @@ func (s *server) runPrompt(ctx context.Context, id rt.Raw, st *sessionState, tex
 			return errorMessage(id, internalError(err.Error()))
 		}
 	}
-	u := &updates{s: s, st: st, root: st.ws.Root(), calls: map[string]*callState{}}
+	red := s.cfg.Redactor.Redactor()
+	u := &updates{s: s, st: st, red: red, root: st.ws.Root(), calls: map[string]*callState{}}
 	cfg := run.Config{
 		Start: run.Start{RunID: run.NewRunID(time.Now()), SessionID: st.id, Cwd: st.ws.Root(),
 			Provider: st.model.Name, Model: st.model.Model, APIModel: st.model.Model},
 		Provider: st.model.Provider, Tools: tb, MaxTurns: s.cfg.MaxTurns, System: systemPrompt(st.ws.Root()),
 		History: session.ToMessages(st.store.History()), Prompt: text, Sink: u, Recorder: st.store,
-		Redactor: s.cfg.Redactor, MaxOutputTokens: s.cfg.MaxOutputTokens,
+		Redactor: red, MaxOutputTokens: s.cfg.MaxOutputTokens,
 		Asker: &asker{s: s, st: st, u: u}, OnToolStart: u.started,
 		LimitHint: "the limit is zero acp's --max-turns",
 		Flush:     func() { s.out.flush() },

@@ -8,6 +8,7 @@ import (
 	acpv1 "github.com/zeroproject/zero/generated/acp/v1"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	toolsv1 "github.com/zeroproject/zero/generated/tools/v1"
+	"github.com/zeroproject/zero/internal/redact"
 	"github.com/zeroproject/zero/internal/tools"
 	"github.com/zeroproject/zero/rt"
 )
@@ -15,8 +16,11 @@ import (
 // updates is the sink of one prompt's run: it turns the loop's events
 // into session/update notifications.
 type updates struct {
-	s     *server
-	st    *sessionState
+	s  *server
+	st *sessionState
+	// red is the Redactor of the run, which redacted the text and
+	// reasoning deltas already.
+	red   *redact.Redactor
 	root  string
 	mu    sync.Mutex
 	calls map[string]*callState
@@ -75,9 +79,14 @@ func (u *updates) Emit(ev streamjsonv2.OutputValue) error {
 	return nil
 }
 
-// chunk holds a text or reasoning chunk, in the reused message.
+// chunk holds a text or reasoning chunk, in the reused message. Its text
+// is not redacted again while the connection's Redactor is still the one
+// the run redacts with; once a session added secrets, it is.
 func (u *updates) chunk(v acpv1.SessionUpdateValue) error {
 	u.msg.Params.SessionID, u.msg.Params.Update.Value = u.st.id, v
+	if u.red != nil && u.s.cfg.Redactor.Redactor() == u.red {
+		return u.s.out.holdDelta(&u.msg)
+	}
 	return u.s.out.hold(&u.msg)
 }
 

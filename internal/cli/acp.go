@@ -32,7 +32,7 @@ func acpCmd(ctx context.Context, env Env, args []string) int {
 	if err := f.loadMCPFiles(env.Getenv); err != nil {
 		return usageFailure(env, err, "zero acp --help")
 	}
-	red := redact.New(append([]string{env.Getenv("OPENAI_API_KEY"), env.Getenv("ANTHROPIC_API_KEY")}, f.mcpSecrets...)...)
+	red := redact.NewShared(newRedactor(env, f))
 	st, err := openStore(env, red.String)
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "zero acp: %s\n", red.String("", err.Error()))
@@ -58,9 +58,18 @@ func acpCmd(ctx context.Context, env Env, args []string) int {
 	return acp.Serve(ctx, cfg)
 }
 
+// newRedactor returns the redactor of a run: it knows the provider keys,
+// the values of the --mcp-config servers' env and headers, and what
+// ${VAR} expansions in those files produced.
+func newRedactor(env Env, f *execFlags) *redact.Redactor {
+	secrets := []string{env.Getenv("OPENAI_API_KEY"), env.Getenv("ANTHROPIC_API_KEY")}
+	secrets = append(append(secrets, f.mcpSecrets...), mcp.Secrets(f.mcpServers)...)
+	return redact.New(secrets...)
+}
+
 // acpMCPStarter starts the MCP servers of an ACP session, with the limits
 // of the environment.
-func acpMCPStarter(env Env, red *redact.Redactor) (acp.MCPStarter, error) {
+func acpMCPStarter(env Env, red *redact.Shared) (acp.MCPStarter, error) {
 	startup, err := envDuration(env.Getenv, mcp.EnvStartupTimeout)
 	if err != nil {
 		return nil, err

@@ -62,7 +62,7 @@ func execCmd(ctx context.Context, env Env, args []string) (code int) {
 }
 
 func newExecution(env Env, f *execFlags) *execution {
-	red := redact.New(append([]string{env.Getenv("OPENAI_API_KEY"), env.Getenv("ANTHROPIC_API_KEY")}, f.mcpSecrets...)...)
+	red := newRedactor(env, f)
 	x := &execution{env: env, f: f, red: red, runID: run.NewRunID(time.Now()), out: streamio.NewBuffered(env.Stdout)}
 	var sink streamio.Sink = x.newSink()
 	if f.lastMessage != "" {
@@ -76,7 +76,9 @@ func newExecution(env Env, f *execFlags) *execution {
 func (x *execution) newSink() streamio.Sink {
 	switch x.f.format {
 	case streamio.FormatStreamJSON:
-		return streamio.NewStreamJSON(x.out, x.f.schemaVersion, x.red.String)
+		s := streamio.NewStreamJSON(x.out, x.f.schemaVersion, x.red.String)
+		s.DeltasRedacted() // the run's Redactor is x.red
+		return s
 	case streamio.FormatJSON:
 		x.json = streamio.NewJSON(x.out, x.f.schemaVersion, x.red.String)
 		return x.json

@@ -19,6 +19,7 @@ func colorOn(env Env) bool {
 // colours and, while the model is awaited, a spinner.
 func (x *execution) newTextSink() streamio.Sink {
 	t := streamio.NewText(x.out, x.env.Stderr, x.red.String)
+	t.DeltasRedacted() // the run's Redactor is x.red
 	x.text = t
 	if !x.env.StderrTerminal {
 		return t

@@ -20,8 +20,9 @@ import (
 // becomes a session/update agent_message_chunk) and through
 // `zero exec -o stream-json` (each delta a text event), both with stdout
 // read by this process through a pipe, and prints the cost per chunk of
-// each and the ratio acp / exec (wall and CPU). Each run checks that every
-// delta arrived as one message. With ZERO_BENCH_E2E_PROFILE=DIR the last
+// each and the ratio acp / exec (wall and CPU), each the best of runs that
+// alternate between the two. Each run checks that every delta arrived as
+// one message. With ZERO_BENCH_E2E_PROFILE=DIR the last
 // run of each writes a CPU profile there. `make bench-acp`; not in `make test`.
 func TestACPStream(t *testing.T) {
 	skipUnlessBench(t)
@@ -34,8 +35,12 @@ func TestACPStream(t *testing.T) {
 		n = v
 	}
 	reps := benchReps(t)
-	ex := best(reps, func(int) figures { return pipedRun(t, n, false) })
-	acp := best(reps, func(int) figures { return pipedRun(t, n, true) })
+	// The runs alternate, so that both see the same load on a shared machine.
+	var ex, acp figures
+	for rep := range reps {
+		ex.keep(rep, pipedRun(t, n, false))
+		acp.keep(rep, pipedRun(t, n, true))
+	}
 	fmt.Printf("one answer of %d deltas %q from the fake OpenAI server, best of %d runs, stdout read through a pipe\n", n, delta, reps)
 	for _, r := range []struct {
 		name string

@@ -43,14 +43,20 @@ func TestE2E(t *testing.T) {
 	sizes, reps := benchSizes(t), benchReps(t)
 	fmt.Printf("zero exec end to end, best of %d runs, delta %q, stdout to /dev/null\n", reps, delta)
 	for _, d := range []*pt.Dialect{pt.OpenAI, pt.Anthropic} {
+		if !wanted(d.Name()) {
+			continue
+		}
 		floor := series{name: d.Name() + " floor (read only)"}
 		for _, n := range sizes {
 			floor.runs = append(floor.runs, best(reps, func(int) figures { return readFloor(t, d, n) }))
 		}
 		report(sizes, floor)
 		for _, format := range []string{"stream-json", "text"} {
-			checkOutput(t, d, format, sizes[0])
 			s := series{name: d.Name() + " -o " + format}
+			if !wanted(s.name) {
+				continue
+			}
+			checkOutput(t, d, format, sizes[0])
 			for _, n := range sizes {
 				s.runs = append(s.runs, best(reps, func(rep int) figures {
 					return runZero(t, d, format, n, profilePath(t, s.name, n, rep == reps-1))
@@ -60,8 +66,18 @@ func TestE2E(t *testing.T) {
 		}
 	}
 	for _, d := range []*pt.Dialect{pt.OpenAI, pt.Anthropic} {
-		toolTurn(t, d, reps)
+		if wanted(d.Name() + " tool turn") {
+			toolTurn(t, d, reps)
+		}
 	}
+}
+
+// wanted reports whether the series named name runs: all do, unless
+// ZERO_BENCH_E2E_ONLY names a part of the series' names, such as
+// "openai -o stream-json" (the dialect's floor runs with its series).
+func wanted(name string) bool {
+	only := os.Getenv("ZERO_BENCH_E2E_ONLY")
+	return only == "" || strings.Contains(name, only) || strings.HasPrefix(only, name+" ")
 }
 
 func skipUnlessBench(t *testing.T) {
@@ -103,16 +119,20 @@ func benchReps(t *testing.T) int {
 func best(reps int, measure func(rep int) figures) figures {
 	var b figures
 	for rep := range reps {
-		f := measure(rep)
-		if rep == 0 || f.wall < b.wall {
-			b.wall = f.wall
-		}
-		if rep == 0 || f.cpu < b.cpu {
-			b.cpu = f.cpu
-		}
-		b.rss = max(b.rss, f.rss)
+		b.keep(rep, measure(rep))
 	}
 	return b
+}
+
+// keep folds the figures of run number rep into the best so far.
+func (b *figures) keep(rep int, f figures) {
+	if rep == 0 || f.wall < b.wall {
+		b.wall = f.wall
+	}
+	if rep == 0 || f.cpu < b.cpu {
+		b.cpu = f.cpu
+	}
+	b.rss = max(b.rss, f.rss)
 }
 
 // report prints one series and the ratio of its cost per event at the

@@ -17,7 +17,8 @@
 //
 // ZERO_BENCH_E2E_SIZES (a comma-separated list such as 10000,20000)
 // replaces the default sizes, and ZERO_BENCH_E2E_REPS (default 3) sets how
-// many runs each figure is the best of. With ZERO_BENCH_E2E_PROFILE=DIR,
-// each binary run also writes a CPU profile to DIR (see ZERO_CPUPROFILE in
-// docs/zero.md).
+// many runs each figure is the best of. ZERO_BENCH_E2E_ONLY keeps only the
+// series whose name contains it, such as "openai -o stream-json". With
+// ZERO_BENCH_E2E_PROFILE=DIR, each binary run also writes a CPU profile to
+// DIR (see ZERO_CPUPROFILE in docs/zero.md).
 package e2ebench

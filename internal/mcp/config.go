@@ -237,3 +237,34 @@ func unwrapPath(err error) error {
 	}
 	return err
 }
+
+// Secrets returns the values of the servers' env and headers: what a
+// client or a config file gives a server is taken to be a credential
+// (an API key, a bearer token), and is redacted wherever Zero writes. A
+// header value "Scheme credentials" also gives its credentials alone.
+// Values are returned in a fixed order (by server, then name).
+func Secrets(servers []ServerConfig) []string {
+	var out []string
+	for _, s := range servers {
+		out = appendValues(out, s.Env, false)
+		out = appendValues(out, s.Headers, true)
+	}
+	return out
+}
+
+// appendValues appends the values of m by name, and for headers the part
+// of each value after its scheme.
+func appendValues(out []string, m map[string]string, headers bool) []string {
+	names := make([]string, 0, len(m))
+	for name := range m {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		out = append(out, m[name])
+		if _, cred, ok := strings.Cut(m[name], " "); ok && headers {
+			out = append(out, strings.TrimSpace(cred))
+		}
+	}
+	return out
+}

@@ -100,3 +100,14 @@ func TestCollision(t *testing.T) {
 		t.Errorf("a.b and a_b: %v %v, want two tools", w, err)
 	}
 }
+
+func TestSecrets(t *testing.T) {
+	servers := []ServerConfig{
+		{Name: "a", Env: map[string]string{"B_TOKEN": "env-b", "A_KEY": "env-a"}},
+		{Name: "b", Headers: map[string]string{"Authorization": "Bearer header-token", "X-Key": "plain"}},
+	}
+	got := strings.Join(Secrets(servers), ",")
+	if want := "env-a,env-b,Bearer header-token,header-token,plain"; got != want {
+		t.Errorf("Secrets = %s, want %s", got, want)
+	}
+}

@@ -9,6 +9,26 @@ var sensitiveSuffixes = []string{
 	"signingkey", "encryptionkey", "credential", "credentials", "jwt",
 }
 
+// sensitiveTails marks the last two bytes a sensitive normalized name can
+// end with (bit b1<<8|b2): those of sensitiveSuffixes and sensitiveExact,
+// built by init. Most key names end otherwise, and are told apart without
+// normalizing them.
+var sensitiveTails [1 << 16 / 64]uint64
+
+func init() {
+	for _, s := range sensitiveSuffixes {
+		markTail(s)
+	}
+	for s := range sensitiveExact {
+		markTail(s)
+	}
+}
+
+func markTail(s string) {
+	t := uint16(s[len(s)-2])<<8 | uint16(s[len(s)-1])
+	sensitiveTails[t/64] |= 1 << (t % 64)
+}
+
 // sensitiveExact are normalized key names that are credentials on their own.
 var sensitiveExact = map[string]bool{"auth": true}
 
@@ -30,8 +50,37 @@ var notSensitive = map[string]bool{
 // sensitive, while tokens, promptTokens, maxTokens, tokenizer, token_type
 // and secretName are not. It does not allocate for names up to 64 bytes.
 func SensitiveKey(name string) bool {
+	if !mayBeSensitive(name) {
+		return false
+	}
 	var buf [64]byte
 	return sensitiveNormalized(appendNormalized(buf[:0], name))
+}
+
+// mayBeSensitive reports whether the normalized name would end with two
+// bytes of sensitiveTails: its last two bytes other than "_" and "-" after
+// its last ".", lowercased. Every sensitive name has at least two.
+func mayBeSensitive(name string) bool {
+	var tail [2]byte
+	n := 0
+	for i := len(name) - 1; i >= 0 && n < 2; i-- {
+		switch c := name[i]; {
+		case c == '_' || c == '-':
+		case c == '.':
+			return false
+		case 'A' <= c && c <= 'Z':
+			n++
+			tail[2-n] = c + 'a' - 'A'
+		default:
+			n++
+			tail[2-n] = c
+		}
+	}
+	if n < 2 {
+		return false
+	}
+	t := uint16(tail[0])<<8 | uint16(tail[1])
+	return sensitiveTails[t/64]&(1<<(t%64)) != 0
 }
 
 // sensitiveNormalized is SensitiveKey for a normalized name.

@@ -1,5 +1,7 @@
 package redact
 
+import "unsafe"
+
 // MaxHold bounds what a Stream holds back: after every Write, fewer than
 // MaxHold bytes of input are waiting (or fewer than the length of the
 // longest secret given to New, if that is longer). Every shape detector
@@ -16,7 +18,16 @@ type Stream struct {
 	sc  scanner
 	buf string // lookbehind context, then input not yet decided
 	pos int    // start of the undecided input in buf
+	// block holds buf as its last bytes. Deltas are appended to it, so that
+	// a Write copies its delta once instead of buf and the delta into a new
+	// string. Its bytes are never written again once they are in it: the
+	// strings Write returned, which may point into it, stay as they were.
+	block []byte
 }
+
+// blockSize is the size of a Stream's blocks: one allocation serves many
+// short deltas.
+const blockSize = 8 << 10
 
 // Stream returns a new Stream that redacts like r.String("", ...).
 func (r *Redactor) Stream() *Stream {
@@ -44,7 +55,9 @@ func (s *Stream) advance(delta string, eof bool) string {
 	if delta == "" && !eof {
 		return ""
 	}
-	s.buf += delta
+	if delta != "" {
+		s.append(delta)
+	}
 	out := emitter{src: s.buf, mark: s.pos}
 	end := s.sc.scan(s.buf, s.pos, eof, &out)
 	text := out.result(end)
@@ -53,4 +66,16 @@ func (s *Stream) advance(delta string, eof bool) string {
 	}
 	s.pos = end
 	return text
+}
+
+// append adds delta to buf. When the block is full, a new one starts with a
+// copy of buf; the old one stays as long as strings point into it.
+func (s *Stream) append(delta string) {
+	if len(s.block)+len(delta) > cap(s.block) {
+		block := make([]byte, 0, max(blockSize, 2*(len(s.buf)+len(delta))))
+		s.block = append(block, s.buf...)
+	}
+	s.block = append(s.block, delta...)
+	start := len(s.block) - len(s.buf) - len(delta)
+	s.buf = unsafe.String(&s.block[start], len(s.block)-start)
 }

@@ -183,3 +183,26 @@ func FuzzStream(f *testing.F) {
 		}
 	})
 }
+
+// TestStreamOutputStaysAsItWas keeps every string Write returned while
+// many more deltas go through the Stream (filling several of its blocks,
+// with deltas of every length up to beyond a block) and checks that none
+// of them changed: the Stream never writes again where they point.
+func TestStreamOutputStaysAsItWas(t *testing.T) {
+	s := New(redacttest.ConfiguredSecret).Stream()
+	var got, want []string
+	for i := range 3000 {
+		delta := strings.Repeat(string(rune('a'+i%26)), i%97) + " "
+		if i%500 == 0 {
+			delta = strings.Repeat("x", 3*blockSize)
+		}
+		out := s.Write(delta)
+		got, want = append(got, out), append(want, strings.Clone(out))
+	}
+	got, want = append(got, s.Flush()), append(want, "")
+	for i := range got[:len(got)-1] {
+		if got[i] != want[i] {
+			t.Fatalf("output %d changed after later writes: %.40q, was %.40q", i, got[i], want[i])
+		}
+	}
+}

@@ -189,3 +189,38 @@ func TestTextSinkTerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestDeltasRedactedSkipsOnlyDeltas checks that DeltasRedacted keeps the
+// hook away from text and reasoning deltas and from nothing else.
+func TestDeltasRedactedSkipsOnlyDeltas(t *testing.T) {
+	var seen []string
+	hook := func(key, s string) string {
+		seen = append(seen, key+"="+s)
+		return s
+	}
+	evs := []streamjsonv2.OutputValue{
+		&streamjsonv2.Text{RunID: "run_1", Delta: "text delta"},
+		&streamjsonv2.Reasoning{RunID: "run_1", Delta: "reasoning delta"},
+		&streamjsonv2.Warning{RunID: "run_1", Code: "note", Message: "a warning"},
+	}
+	var out bytes.Buffer
+	sj := NewStreamJSON(&out, 2, hook)
+	sj.DeltasRedacted()
+	txt := NewText(&out, &out, hook)
+	txt.DeltasRedacted()
+	for _, sink := range []Sink{sj, txt} {
+		seen = nil
+		for _, ev := range evs {
+			if err := sink.Emit(ev); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := strings.Join(seen, ","); got != "message=a warning" {
+			t.Errorf("%T: the hook saw %s, want only the warning's message", sink, got)
+		}
+	}
+	seen = nil
+	if err := NewStreamJSON(&out, 2, hook).Emit(evs[0]); err != nil || strings.Join(seen, ",") != "delta=text delta" {
+		t.Errorf("without DeltasRedacted the hook saw %v (%v), want the delta", seen, err)
+	}
+}

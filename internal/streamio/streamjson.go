@@ -14,6 +14,10 @@ type StreamJSON struct {
 	w       io.Writer
 	version int
 	enc     rt.Encoder
+	hook    rt.StringHook
+	// deltasRedacted: text and reasoning deltas skip the hook (see
+	// DeltasRedacted).
+	deltasRedacted bool
 }
 
 // NewStreamJSON returns a Sink that writes version (1 or 2) events to w.
@@ -22,8 +26,16 @@ type StreamJSON struct {
 // one Write call. zero gives it a Buffered, which holds whole lines until
 // the run waits; an unbuffered w (os.Stdout) gets each line as it comes.
 func NewStreamJSON(w io.Writer, version int, hook rt.StringHook) *StreamJSON {
-	return &StreamJSON{w: w, version: version, enc: rt.Encoder{Buf: make([]byte, 0, 4096), Hook: hook}}
+	return &StreamJSON{w: w, version: version, enc: rt.Encoder{Buf: make([]byte, 0, 4096), Hook: hook}, hook: hook}
 }
+
+// DeltasRedacted says that the deltas of text and reasoning events come
+// redacted already, with the hook's redactor: run.Run passes them through
+// a redact.Stream of its Config.Redactor, which sees the whole text across
+// deltas. The hook then does not scan them a second time, piece by piece.
+// It still sees every other string; the delta is the only free text of
+// those two events.
+func (s *StreamJSON) DeltasRedacted() { s.deltasRedacted = true }
 
 // Emit encodes ev and writes it as one line. Version 1 drops the events
 // that version 1 lacks.
@@ -42,6 +54,10 @@ func (s *StreamJSON) Emit(ev streamjsonv2.OutputValue) error {
 // call reuses. It returns nil for an event that the version does not have.
 func (s *StreamJSON) Line(ev streamjsonv2.OutputValue) ([]byte, error) {
 	s.enc.Reset()
+	s.enc.Hook = s.hook
+	if s.deltasRedacted && isDelta(ev) {
+		s.enc.Hook = nil
+	}
 	if err := s.encode(ev); err != nil {
 		return nil, fmt.Errorf("encode %s event: %w", eventType(ev), err)
 	}
@@ -62,4 +78,13 @@ func (s *StreamJSON) encode(ev streamjsonv2.OutputValue) error {
 		return err
 	}
 	return old.EncodeJSON(&s.enc)
+}
+
+// isDelta reports whether ev is a text or reasoning delta.
+func isDelta(ev streamjsonv2.OutputValue) bool {
+	switch ev.(type) {
+	case *streamjsonv2.Text, *streamjsonv2.Reasoning:
+		return true
+	}
+	return false
 }

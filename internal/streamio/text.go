@@ -48,8 +48,11 @@ type Text struct {
 	wrote     bool // answer text was written to out
 	atLineEnd bool // the last byte written to out was a newline
 	inReason  bool // reasoning was written to errw and its line is open
-	broke     bool // a row on errw already broke the answer's open line
-	closed    bool // a write to out failed because its reader went away
+	// deltasRedacted: text and reasoning deltas skip the hook (see
+	// DeltasRedacted).
+	deltasRedacted bool
+	broke          bool // a row on errw already broke the answer's open line
+	closed         bool // a write to out failed because its reader went away
 }
 
 // NewText returns a Text sink. hook redacts what goes to errw and any text
@@ -59,6 +62,21 @@ func NewText(out, errw io.Writer, hook rt.StringHook) *Text {
 		hook = func(_, s string) string { return s }
 	}
 	return &Text{out: out, errw: errw, hook: hook}
+}
+
+// DeltasRedacted says that the deltas of text and reasoning events come
+// redacted already, with the hook's redactor (run.Run passes them through
+// a redact.Stream of its Config.Redactor): the hook does not see them
+// again, piece by piece.
+func (t *Text) DeltasRedacted() { t.deltasRedacted = true }
+
+// delta returns a text or reasoning delta, through the hook unless it
+// came redacted.
+func (t *Text) delta(s string) string {
+	if t.deltasRedacted {
+		return s
+	}
+	return t.hook("delta", s)
 }
 
 // SetOptions adapts t to a terminal; the zero TextOptions suit pipes.
@@ -80,9 +98,9 @@ func (t *Text) Emit(ev streamjsonv2.OutputValue) error {
 	}
 	switch e := ev.(type) {
 	case *streamjsonv2.Text:
-		return t.answer(t.hook("delta", e.Delta))
+		return t.answer(t.delta(e.Delta))
 	case *streamjsonv2.Reasoning:
-		return t.reasoning(t.hook("delta", e.Delta))
+		return t.reasoning(t.delta(e.Delta))
 	case *streamjsonv2.Final:
 		return t.final(e.Text)
 	case *streamjsonv2.RunEnd:

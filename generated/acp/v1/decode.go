@@ -344,8 +344,56 @@ func (x *ErrorResponse) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeRequestID(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node0)
+func decodeRequestID(d *rt.Decoder) (RequestID, error) {
+	var v RequestID
+	return v, v.decodeJSON(d)
+}
+
+func (x *RequestID) decodeJSON(d *rt.Decoder) error {
+	*x = RequestID{}
+	switch d.Next() {
+	case rt.Null:
+		x.Kind = rt.Null
+		return d.Null()
+	case rt.Number:
+		v, err := decodeInt64(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.Number
+		x.Int = v
+		return nil
+	case rt.String:
+		v, err := decodeString(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.String
+		x.String = v
+		return nil
+	}
+	return d.TypeError("null, integer or string")
+}
+
+// UnmarshalJSON decodes one RequestID strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *RequestID) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *RequestID) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeInt64(d *rt.Decoder) (int64, error) {
+	return d.Int()
 }
 
 func decodeError(d *rt.Decoder) (Error, error) {
@@ -437,10 +485,6 @@ func (x *Error) DecodeJSON(d *rt.Decoder) error {
 		return err
 	}
 	return d.End()
-}
-
-func decodeInt64(d *rt.Decoder) (int64, error) {
-	return d.Int()
 }
 
 func decodeInitializeRequest(d *rt.Decoder) (InitializeRequest, error) {
@@ -1783,23 +1827,23 @@ func (x *AgentCapabilitiesSessionCapabilities) DecodeJSON(d *rt.Decoder) error {
 }
 
 func decodeAgentCapabilitiesSessionCapabilitiesList(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node1)
+	return rtimpl.DecodeRaw(d, node0)
 }
 
 func decodeAgentCapabilitiesSessionCapabilitiesResume(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node2)
+	return rtimpl.DecodeRaw(d, node1)
 }
 
 func decodeAgentCapabilitiesSessionCapabilitiesClose(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node3)
+	return rtimpl.DecodeRaw(d, node2)
 }
 
 func decodeAgentCapabilitiesSessionCapabilitiesDelete(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node4)
+	return rtimpl.DecodeRaw(d, node3)
 }
 
 func decodeAgentCapabilitiesSessionCapabilitiesAdditionalDirectories(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node5)
+	return rtimpl.DecodeRaw(d, node4)
 }
 
 func decodeAgentCapabilitiesAuth(d *rt.Decoder) (AgentCapabilitiesAuth, error) {
@@ -1883,7 +1927,7 @@ func (x *AgentCapabilitiesAuth) DecodeJSON(d *rt.Decoder) error {
 }
 
 func decodeAgentCapabilitiesAuthLogout(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node6)
+	return rtimpl.DecodeRaw(d, node5)
 }
 
 func decodeAuthMethod(d *rt.Decoder) (AuthMethod, error) {
@@ -2141,7 +2185,7 @@ func (x *LoadSessionRequest) DecodeJSON(d *rt.Decoder) error {
 }
 
 func decodeMcpServer(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node7)
+	return rtimpl.DecodeRaw(d, node6)
 }
 
 func decodeMcpServerList(d *rt.Decoder) ([]rt.Raw, error) {
@@ -2596,7 +2640,7 @@ func decodeSessionModeList(d *rt.Decoder) ([]SessionMode, error) {
 }
 
 func decodeLoadSessionResponseConfigOptions(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node42)
+	return rtimpl.DecodeRaw(d, node41)
 }
 
 func decodeMcpServerHTTP(d *rt.Decoder) (McpServerHTTP, error) {
@@ -3117,7 +3161,10 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ID = v
+			x.ID = rt.Opt[RequestID]{
+				Set: true,
+				V:   v,
+			}
 		case "method":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -3501,7 +3548,7 @@ func (x *NewSessionResponse) DecodeJSON(d *rt.Decoder) error {
 }
 
 func decodeNewSessionResponseConfigOptions(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node43)
+	return rtimpl.DecodeRaw(d, node42)
 }
 
 func decodePermissionRequestMessage(d *rt.Decoder) (PermissionRequestMessage, error) {
@@ -5050,7 +5097,7 @@ func (x *EmbeddedResource) DecodeJSON(d *rt.Decoder) error {
 }
 
 func decodeEmbeddedResourceResource(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node44)
+	return rtimpl.DecodeRaw(d, node43)
 }
 
 func decodeDiff(d *rt.Decoder) (Diff, error) {

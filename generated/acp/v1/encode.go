@@ -228,8 +228,53 @@ func (x ErrorResponse) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
-func encodeRequestID(e *rt.Encoder, key string, v rt.Raw) error {
-	return e.Raw(key, v)
+func encodeRequestID(e *rt.Encoder, key string, v RequestID) error {
+	return v.encodeJSON(e, key)
+}
+
+func (x *RequestID) encodeJSON(e *rt.Encoder, key string) error {
+	switch x.Kind {
+	case rt.Null:
+		e.Null()
+		return nil
+	case rt.Number:
+		return encodeInt64(e, key, x.Int)
+	case rt.String:
+		return encodeString(e, key, x.String)
+	default:
+		return rt.Fail(-1, "type", "Kind is "+x.Kind.String()+", want null, integer or string")
+	}
+}
+
+// MarshalJSON encodes the RequestID in schema property order after validating it.
+func (x RequestID) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x RequestID) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x RequestID) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e, ""); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+func encodeInt64(e *rt.Encoder, key string, v int64) error {
+	e.Int(v)
+	return nil
 }
 
 func encodeError(e *rt.Encoder, key string, v Error) error {
@@ -288,11 +333,6 @@ func (x Error) EncodeJSON(e *rt.Encoder) error {
 		e.Buf = e.Buf[:n]
 		return err
 	}
-	return nil
-}
-
-func encodeInt64(e *rt.Encoder, key string, v int64) error {
-	e.Int(v)
 	return nil
 }
 
@@ -2086,10 +2126,10 @@ func encodeMessage(e *rt.Encoder, key string, v Message) error {
 
 func (x *Message) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"jsonrpc\":\"2.0\"")
-	if x.ID != nil {
+	if x.ID.Set {
 		e.Byte(',')
 		e.Lit("\"id\":")
-		if err := encodeRequestID(e, "id", x.ID); err != nil {
+		if err := encodeRequestID(e, "id", x.ID.V); err != nil {
 			return rt.AtKey(err, "id")
 		}
 	}

@@ -110,11 +110,25 @@ func (x *ErrorResponse) Validate() error {
 	return nil
 }
 
-func validateRequestID(v rt.Raw) error {
-	if err := rtimpl.CheckRaw(v); err != nil {
-		return err
+func validateRequestID(v RequestID) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *RequestID) Validate() error {
+	switch x.Kind {
+	case rt.Null:
+		return nil
+	case rt.Number:
+		return validateInt64(x.Int)
+	case rt.String:
+		return validateString(x.String)
 	}
-	return node0.ValidateRaw(v)
+	return rt.Fail(-1, "type", "Kind is "+x.Kind.String()+", want null, integer or string")
+}
+
+func validateInt64(v int64) error {
+	return nil
 }
 
 func validateError(v Error) error {
@@ -141,10 +155,6 @@ func (x *Error) Validate() error {
 			}
 		}
 	}
-	return nil
-}
-
-func validateInt64(v int64) error {
 	return nil
 }
 
@@ -591,35 +601,35 @@ func validateAgentCapabilitiesSessionCapabilitiesList(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node1.ValidateRaw(v)
+	return node0.ValidateRaw(v)
 }
 
 func validateAgentCapabilitiesSessionCapabilitiesResume(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node2.ValidateRaw(v)
+	return node1.ValidateRaw(v)
 }
 
 func validateAgentCapabilitiesSessionCapabilitiesClose(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node3.ValidateRaw(v)
+	return node2.ValidateRaw(v)
 }
 
 func validateAgentCapabilitiesSessionCapabilitiesDelete(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node4.ValidateRaw(v)
+	return node3.ValidateRaw(v)
 }
 
 func validateAgentCapabilitiesSessionCapabilitiesAdditionalDirectories(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node5.ValidateRaw(v)
+	return node4.ValidateRaw(v)
 }
 
 func validateAgentCapabilitiesAuth(v AgentCapabilitiesAuth) error {
@@ -652,7 +662,7 @@ func validateAgentCapabilitiesAuthLogout(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node6.ValidateRaw(v)
+	return node5.ValidateRaw(v)
 }
 
 func validateAuthMethod(v AuthMethod) error {
@@ -735,7 +745,7 @@ func validateMcpServer(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node7.ValidateRaw(v)
+	return node6.ValidateRaw(v)
 }
 
 func validateMcpServerList(v []rt.Raw) error {
@@ -881,7 +891,7 @@ func validateLoadSessionResponseConfigOptions(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node42.ValidateRaw(v)
+	return node41.ValidateRaw(v)
 }
 
 func validateMcpServerHTTP(v McpServerHTTP) error {
@@ -1025,8 +1035,8 @@ func validateMessage(v Message) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Message) Validate() error {
-	if x.ID != nil {
-		if err := validateRequestID(x.ID); err != nil {
+	if x.ID.Set {
+		if err := validateRequestID(x.ID.V); err != nil {
 			return rt.AtKey(err, "id")
 		}
 	}
@@ -1152,7 +1162,7 @@ func validateNewSessionResponseConfigOptions(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node43.ValidateRaw(v)
+	return node42.ValidateRaw(v)
 }
 
 func validatePermissionRequestMessage(v PermissionRequestMessage) error {
@@ -1627,7 +1637,7 @@ func validateEmbeddedResourceResource(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node44.ValidateRaw(v)
+	return node43.ValidateRaw(v)
 }
 
 func validateDiff(v Diff) error {

@@ -111,8 +111,61 @@ func (x *CallToolRequest) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeRequestID(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node0)
+func decodeRequestID(d *rt.Decoder) (RequestID, error) {
+	var v RequestID
+	return v, v.decodeJSON(d)
+}
+
+func (x *RequestID) decodeJSON(d *rt.Decoder) error {
+	*x = RequestID{}
+	switch d.Next() {
+	case rt.String:
+		v, err := decodeString(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.String
+		x.String = v
+		return nil
+	case rt.Number:
+		v, err := decodeInt64(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.Number
+		x.Int = v
+		return nil
+	}
+	return d.TypeError("string or integer")
+}
+
+// UnmarshalJSON decodes one RequestID strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *RequestID) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *RequestID) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeString(d *rt.Decoder) (string, error) {
+	s, err := d.StrShared()
+	if err != nil {
+		return "", err
+	}
+	return s, nil
+}
+
+func decodeInt64(d *rt.Decoder) (int64, error) {
+	return d.Int()
 }
 
 func decodeCallToolParams(d *rt.Decoder) (CallToolParams, error) {
@@ -201,14 +254,6 @@ func (x *CallToolParams) DecodeJSON(d *rt.Decoder) error {
 		return err
 	}
 	return d.End()
-}
-
-func decodeString(d *rt.Decoder) (string, error) {
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, nil
 }
 
 func decodeCallToolParamsArguments(d *rt.Decoder) (CallToolParamsArguments, error) {
@@ -325,7 +370,10 @@ func (x *RequestMeta) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ProgressToken = v
+			x.ProgressToken = rt.Opt[ProgressToken]{
+				Set: true,
+				V:   v,
+			}
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -513,8 +561,49 @@ func (x *Implementation) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeProgressToken(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node3)
+func decodeProgressToken(d *rt.Decoder) (ProgressToken, error) {
+	var v ProgressToken
+	return v, v.decodeJSON(d)
+}
+
+func (x *ProgressToken) decodeJSON(d *rt.Decoder) error {
+	*x = ProgressToken{}
+	switch d.Next() {
+	case rt.String:
+		v, err := decodeString(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.String
+		x.String = v
+		return nil
+	case rt.Number:
+		v, err := decodeInt64(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.Number
+		x.Int = v
+		return nil
+	}
+	return d.TypeError("string or integer")
+}
+
+// UnmarshalJSON decodes one ProgressToken strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *ProgressToken) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *ProgressToken) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
 }
 
 func decodeCallToolResult(d *rt.Decoder) (CallToolResult, error) {
@@ -1370,10 +1459,6 @@ func (x *ResourceLink) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeInt64(d *rt.Decoder) (int64, error) {
-	return d.Int()
-}
-
 func decodeEmbeddedResource(d *rt.Decoder) (EmbeddedResource, error) {
 	var v EmbeddedResource
 	return v, v.decodeJSON(d)
@@ -1472,7 +1557,7 @@ func (x *EmbeddedResource) DecodeJSON(d *rt.Decoder) error {
 }
 
 func decodeResourceContents(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node6)
+	return rtimpl.DecodeRaw(d, node0)
 }
 
 func decodeContentBlockList(d *rt.Decoder) ([]ContentBlock, error) {
@@ -2264,7 +2349,10 @@ func (x *ErrorResponse) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ID = v
+			x.ID = rt.Opt[RequestID]{
+				Set: true,
+				V:   v,
+			}
 		case "error":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -3630,7 +3718,10 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ID = v
+			x.ID = rt.Opt[RequestID]{
+				Set: true,
+				V:   v,
+			}
 		case "method":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)

@@ -60,8 +60,55 @@ func (x CallToolRequest) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
-func encodeRequestID(e *rt.Encoder, key string, v rt.Raw) error {
-	return e.Raw(key, v)
+func encodeRequestID(e *rt.Encoder, key string, v RequestID) error {
+	return v.encodeJSON(e, key)
+}
+
+func (x *RequestID) encodeJSON(e *rt.Encoder, key string) error {
+	switch x.Kind {
+	case rt.String:
+		return encodeString(e, key, x.String)
+	case rt.Number:
+		return encodeInt64(e, key, x.Int)
+	default:
+		return rt.Fail(-1, "anyOf", "Kind is "+x.Kind.String()+", want string or integer")
+	}
+}
+
+// MarshalJSON encodes the RequestID in schema property order after validating it.
+func (x RequestID) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x RequestID) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x RequestID) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e, ""); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+func encodeString(e *rt.Encoder, key string, v string) error {
+	e.Text(key, v)
+	return nil
+}
+
+func encodeInt64(e *rt.Encoder, key string, v int64) error {
+	e.Int(v)
+	return nil
 }
 
 func encodeCallToolParams(e *rt.Encoder, key string, v CallToolParams) error {
@@ -120,11 +167,6 @@ func (x CallToolParams) EncodeJSON(e *rt.Encoder) error {
 		e.Buf = e.Buf[:n]
 		return err
 	}
-	return nil
-}
-
-func encodeString(e *rt.Encoder, key string, v string) error {
-	e.Text(key, v)
 	return nil
 }
 
@@ -197,10 +239,10 @@ func (x *RequestMeta) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "io.modelcontextprotocol/clientInfo")
 		}
 	}
-	if x.ProgressToken != nil {
+	if x.ProgressToken.Set {
 		e.Byte(',')
 		e.Lit("\"progressToken\":")
-		if err := encodeProgressToken(e, "progressToken", x.ProgressToken); err != nil {
+		if err := encodeProgressToken(e, "progressToken", x.ProgressToken.V); err != nil {
 			return rt.AtKey(err, "progressToken")
 		}
 	}
@@ -347,8 +389,45 @@ func (x Implementation) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
-func encodeProgressToken(e *rt.Encoder, key string, v rt.Raw) error {
-	return e.Raw(key, v)
+func encodeProgressToken(e *rt.Encoder, key string, v ProgressToken) error {
+	return v.encodeJSON(e, key)
+}
+
+func (x *ProgressToken) encodeJSON(e *rt.Encoder, key string) error {
+	switch x.Kind {
+	case rt.String:
+		return encodeString(e, key, x.String)
+	case rt.Number:
+		return encodeInt64(e, key, x.Int)
+	default:
+		return rt.Fail(-1, "anyOf", "Kind is "+x.Kind.String()+", want string or integer")
+	}
+}
+
+// MarshalJSON encodes the ProgressToken in schema property order after validating it.
+func (x ProgressToken) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x ProgressToken) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x ProgressToken) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e, ""); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
 }
 
 func encodeCallToolResult(e *rt.Encoder, key string, v CallToolResult) error {
@@ -901,11 +980,6 @@ func (x ResourceLink) EncodeJSON(e *rt.Encoder) error {
 		e.Buf = e.Buf[:n]
 		return err
 	}
-	return nil
-}
-
-func encodeInt64(e *rt.Encoder, key string, v int64) error {
-	e.Int(v)
 	return nil
 }
 
@@ -1463,10 +1537,10 @@ func encodeErrorResponse(e *rt.Encoder, key string, v ErrorResponse) error {
 
 func (x *ErrorResponse) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"jsonrpc\":\"2.0\"")
-	if x.ID != nil {
+	if x.ID.Set {
 		e.Byte(',')
 		e.Lit("\"id\":")
-		if err := encodeRequestID(e, "id", x.ID); err != nil {
+		if err := encodeRequestID(e, "id", x.ID.V); err != nil {
 			return rt.AtKey(err, "id")
 		}
 	}
@@ -2367,10 +2441,10 @@ func encodeMessage(e *rt.Encoder, key string, v Message) error {
 
 func (x *Message) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"jsonrpc\":\"2.0\"")
-	if x.ID != nil {
+	if x.ID.Set {
 		e.Byte(',')
 		e.Lit("\"id\":")
-		if err := encodeRequestID(e, "id", x.ID); err != nil {
+		if err := encodeRequestID(e, "id", x.ID.V); err != nil {
 			return rt.AtKey(err, "id")
 		}
 	}

@@ -32,11 +32,27 @@ func (x *CallToolRequest) Validate() error {
 	return nil
 }
 
-func validateRequestID(v rt.Raw) error {
-	if err := rtimpl.CheckRaw(v); err != nil {
-		return err
+func validateRequestID(v RequestID) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *RequestID) Validate() error {
+	switch x.Kind {
+	case rt.String:
+		return validateString(x.String)
+	case rt.Number:
+		return validateInt64(x.Int)
 	}
-	return node0.ValidateRaw(v)
+	return rt.Fail(-1, "anyOf", "Kind is "+x.Kind.String()+", want string or integer")
+}
+
+func validateString(v string) error {
+	return nil
+}
+
+func validateInt64(v int64) error {
+	return nil
 }
 
 func validateCallToolParams(v CallToolParams) error {
@@ -63,10 +79,6 @@ func (x *CallToolParams) Validate() error {
 			}
 		}
 	}
-	return nil
-}
-
-func validateString(v string) error {
 	return nil
 }
 
@@ -110,8 +122,8 @@ func (x *RequestMeta) Validate() error {
 			return rt.AtKey(err, "io.modelcontextprotocol/clientInfo")
 		}
 	}
-	if x.ProgressToken != nil {
-		if err := validateProgressToken(x.ProgressToken); err != nil {
+	if x.ProgressToken.Set {
+		if err := validateProgressToken(x.ProgressToken.V); err != nil {
 			return rt.AtKey(err, "progressToken")
 		}
 	}
@@ -168,11 +180,19 @@ func (x *Implementation) Validate() error {
 	return nil
 }
 
-func validateProgressToken(v rt.Raw) error {
-	if err := rtimpl.CheckRaw(v); err != nil {
-		return err
+func validateProgressToken(v ProgressToken) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *ProgressToken) Validate() error {
+	switch x.Kind {
+	case rt.String:
+		return validateString(x.String)
+	case rt.Number:
+		return validateInt64(x.Int)
 	}
-	return node3.ValidateRaw(v)
+	return rt.Fail(-1, "anyOf", "Kind is "+x.Kind.String()+", want string or integer")
 }
 
 func validateCallToolResult(v CallToolResult) error {
@@ -447,10 +467,6 @@ func (x *ResourceLink) Validate() error {
 	return nil
 }
 
-func validateInt64(v int64) error {
-	return nil
-}
-
 func validateEmbeddedResource(v EmbeddedResource) error {
 	return v.Validate()
 }
@@ -484,7 +500,7 @@ func validateResourceContents(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node6.ValidateRaw(v)
+	return node0.ValidateRaw(v)
 }
 
 func validateContentBlockList(v []ContentBlock) error {
@@ -720,8 +736,8 @@ func validateErrorResponse(v ErrorResponse) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ErrorResponse) Validate() error {
-	if x.ID != nil {
-		if err := validateRequestID(x.ID); err != nil {
+	if x.ID.Set {
+		if err := validateRequestID(x.ID.V); err != nil {
 			return rt.AtKey(err, "id")
 		}
 	}
@@ -1129,8 +1145,8 @@ func validateMessage(v Message) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Message) Validate() error {
-	if x.ID != nil {
-		if err := validateRequestID(x.ID); err != nil {
+	if x.ID.Set {
+		if err := validateRequestID(x.ID.V); err != nil {
 			return rt.AtKey(err, "id")
 		}
 	}

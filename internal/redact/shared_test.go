@@ -1,0 +1,68 @@
+package redact
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestWithAddsSecrets(t *testing.T) {
+	base := New("first-secret-value")
+	more := base.With("second-secret-value", "short")
+	text := "a first-secret-value and a second-secret-value and short"
+	if got := more.String("", text); strings.Contains(got, "first-secret-value") || strings.Contains(got, "second-secret-value") || !strings.Contains(got, "short") {
+		t.Errorf("With: %q", got)
+	}
+	if got := base.String("", text); !strings.Contains(got, "second-secret-value") {
+		t.Errorf("With changed its receiver: %q", got)
+	}
+	var none *Redactor
+	if got := none.With("third-secret-value").String("", "x third-secret-value"); got != "x [REDACTED:secret]" {
+		t.Errorf("nil With: %q", got)
+	}
+}
+
+func TestSharedLearnsSecrets(t *testing.T) {
+	s := NewShared(New("first-secret-value"))
+	before := s.Redactor()
+	text := "first-secret-value, mcp-header-value-0123"
+	if got := s.String("", text); !strings.Contains(got, "mcp-header-value-0123") || strings.Contains(got, "first-secret-value") {
+		t.Fatalf("before Add: %q", got)
+	}
+	s.Add("mcp-header-value-0123")
+	if got := s.String("", text); strings.Contains(got, "mcp-header-value-0123") || strings.Contains(got, "first-secret-value") {
+		t.Errorf("after Add: %q", got)
+	}
+	if got := s.Redactor().String("", text); strings.Contains(got, "mcp-header-value-0123") {
+		t.Errorf("Redactor after Add: %q", got)
+	}
+	if got := before.String("", text); !strings.Contains(got, "mcp-header-value-0123") {
+		t.Errorf("the Redactor taken before Add changed: %q", got)
+	}
+}
+
+// TestMemoIsString checks that a Memo answers as Shared.String does, for
+// values it remembers and values it does not, and that it forgets what it
+// remembered once the Shared learns a secret.
+func TestMemoIsString(t *testing.T) {
+	s := NewShared(New())
+	m := s.Memo()
+	values := []string{"session-1234567890-clean", "tok ", "key sk-proj-FAKEfake0123456789abcdefFAKE", "later-secret-value-42", ""}
+	for round := range 3 {
+		if round == 2 {
+			s.Add("later-secret-value-42")
+		}
+		for _, v := range values {
+			for _, key := range []string{"sessionId", "text", "token", "apiKey"} {
+				if got, want := m.String(key, v), s.String(key, v); got != want {
+					t.Fatalf("round %d: Memo.String(%q, %q) = %q, want %q", round, key, v, got, want)
+				}
+			}
+		}
+	}
+	if got := m.String("sessionId", "later-secret-value-42"); got != "[REDACTED:secret]" {
+		t.Errorf("a value remembered clean before Add: %q", got)
+	}
+	if n := testing.AllocsPerRun(100, func() { m.String("sessionId", "session-1234567890-clean") }); n != 0 {
+		t.Errorf("a remembered value allocates %v times", n)
+	}
+}
