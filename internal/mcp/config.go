@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	mcpconfigv1 "github.com/zeroproject/zero/generated/mcpconfig/v1"
+	"github.com/zeroproject/zero/internal/redact"
 )
 
 // Transports of a ServerConfig.
@@ -238,33 +239,95 @@ func unwrapPath(err error) error {
 	return err
 }
 
-// Secrets returns the values of the servers' env and headers: what a
-// client or a config file gives a server is taken to be a credential
-// (an API key, a bearer token), and is redacted wherever Zero writes. A
-// header value "Scheme credentials" also gives its credentials alone.
+// Secrets returns the credentials among the servers' env and header
+// values, to be redacted wherever Zero writes. A value is a credential when
+// its name says so (redact.SensitiveKey: API_KEY, GITHUB_TOKEN,
+// Authorization, X-Api-Key, ...) or when it is not plainly data: a value
+// is taken for data, and left alone, when it is a number, true or false, a
+// path, a URL without a password or query, a phrase with spaces (an env
+// value), a value without letters (8080, 1.5, 2025-06-18, 10.0.0.1) or a
+// word of lowercase letters (production, debug). Redacting such
+// values would mask them in every file, answer and tool result that
+// happens to contain them. A URL's password is a credential on its own; a
+// header value "Scheme credentials" gives its credentials alone too.
 // Values are returned in a fixed order (by server, then name).
 func Secrets(servers []ServerConfig) []string {
 	var out []string
 	for _, s := range servers {
-		out = appendValues(out, s.Env, false)
-		out = appendValues(out, s.Headers, true)
+		out = appendSecrets(out, s.Env, false)
+		out = appendSecrets(out, s.Headers, true)
 	}
 	return out
 }
 
-// appendValues appends the values of m by name, and for headers the part
-// of each value after its scheme.
-func appendValues(out []string, m map[string]string, headers bool) []string {
+// appendSecrets appends the credentials among the values of m, by name.
+func appendSecrets(out []string, m map[string]string, headers bool) []string {
 	names := make([]string, 0, len(m))
 	for name := range m {
 		names = append(names, name)
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		out = append(out, m[name])
-		if _, cred, ok := strings.Cut(m[name], " "); ok && headers {
-			out = append(out, strings.TrimSpace(cred))
+		v := strings.TrimSpace(m[name])
+		sensitive := redact.SensitiveKey(name)
+		if pw := urlPassword(v); pw != "" {
+			out = append(out, pw)
+		}
+		if headers {
+			if _, cred, ok := strings.Cut(v, " "); ok {
+				if cred = strings.TrimSpace(cred); sensitive || !plainData(cred) {
+					out = append(out, v, cred)
+				}
+				continue
+			}
+		}
+		if sensitive || !plainData(v) {
+			out = append(out, v)
 		}
 	}
 	return out
+}
+
+// plainData reports whether an env or header value is plainly not a
+// credential (see Secrets).
+func plainData(v string) bool {
+	switch {
+	case v == "" || v == "true" || v == "false" || strings.ContainsRune(v, ' '):
+		return true
+	case strings.HasPrefix(v, "/") || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "~/"):
+		return true
+	case strings.Contains(v, "://"):
+		// A password in it is appended on its own; a query may carry a key.
+		return !strings.ContainsAny(v, "?#")
+	}
+	lower, letters := true, false
+	for i := 0; i < len(v); i++ {
+		switch c := v[i]; {
+		case 'a' <= c && c <= 'z':
+			letters = true
+		case 'A' <= c && c <= 'Z':
+			letters, lower = true, false
+		case '0' <= c && c <= '9':
+			lower = false
+		case c != '-' && c != '_' && c != '.' && c != ':':
+			lower = false
+		}
+	}
+	// No letters: a number, a date, a version, an address. Lowercase
+	// letters only: a word.
+	return !letters || lower
+}
+
+// urlPassword returns the password of a URL such as
+// postgres://user:password@host/db, or "".
+func urlPassword(v string) string {
+	if !strings.Contains(v, "://") {
+		return ""
+	}
+	u, err := url.Parse(v)
+	if err != nil || u.User == nil {
+		return ""
+	}
+	pw, _ := u.User.Password()
+	return pw
 }

@@ -103,11 +103,30 @@ func TestCollision(t *testing.T) {
 
 func TestSecrets(t *testing.T) {
 	servers := []ServerConfig{
-		{Name: "a", Env: map[string]string{"B_TOKEN": "env-b", "A_KEY": "env-a"}},
-		{Name: "b", Headers: map[string]string{"Authorization": "Bearer header-token", "X-Key": "plain"}},
+		{Name: "a", Env: map[string]string{
+			"B_TOKEN":       "env-b",                       // a sensitive name: always
+			"A_PASSWORD":    "pw",                          // short, but the name says so (New drops values under 8 bytes)
+			"CLIENT_ID":     "zq81Hk2mWq7Lp0",              // opaque: a credential whatever its name
+			"DATABASE_URL":  "postgres://me:hunter22@db/x", // the password alone
+			"ROOTS":         "/home/me/projects",
+			"NODE_ENV":      "production",
+			"PORT":          "8080",
+			"VERBOSE":       "true",
+			"EXTRA_ARGS":    "--depth 3 --quiet",
+			"HOME_URL":      "https://example.com/docs",
+			"TIMEOUT_FLOAT": "1.5",
+			"SINCE":         "2025-06-18",
+		}},
+		{Name: "b", Headers: map[string]string{
+			"Authorization":   "Bearer header-token",
+			"X-Key":           "Token 9f8e7d6c5b4a",
+			"Accept-Language": "en",
+			"X-Region":        "eu-west",
+		}},
 	}
 	got := strings.Join(Secrets(servers), ",")
-	if want := "env-a,env-b,Bearer header-token,header-token,plain"; got != want {
-		t.Errorf("Secrets = %s, want %s", got, want)
+	want := "pw,env-b,zq81Hk2mWq7Lp0,hunter22,Bearer header-token,header-token,Token 9f8e7d6c5b4a,9f8e7d6c5b4a"
+	if got != want {
+		t.Errorf("Secrets =\n%s\nwant\n%s", got, want)
 	}
 }
