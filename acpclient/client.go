@@ -93,7 +93,7 @@ type decoder interface{ UnmarshalJSON([]byte) error }
 // the notifications and requests of the agent meanwhile.
 func (c *Client) call(method string, params encoder, result decoder) error {
 	c.id++
-	id := rt.Raw(strconv.FormatInt(c.id, 10))
+	id := rt.Some(acpv1.RequestID{Kind: rt.Number, Int: c.id})
 	var e rt.Encoder
 	if err := params.EncodeJSON(&e); err != nil {
 		return fmt.Errorf("%s: %w", method, err)
@@ -112,8 +112,8 @@ func (c *Client) call(method string, params encoder, result decoder) error {
 			}
 			continue
 		}
-		if string(m.ID) != string(id) {
-			return fmt.Errorf("%s: a response to an unknown request %s", method, m.ID)
+		if m.ID != id {
+			return fmt.Errorf("%s: a response to an unknown request %s", method, idText(m.ID))
 		}
 		if m.Error != nil {
 			return &RPCError{Code: m.Error.Code, Message: m.Error.Message, Data: m.Error.Data}
@@ -167,14 +167,14 @@ func (c *Client) serve(m *acpv1.Message, line []byte) error {
 		}
 		return c.reply(m.ID, out)
 	}
-	if m.ID == nil {
+	if !m.ID.Set {
 		return nil // an unknown notification is ignored
 	}
 	return c.send(acpv1.Message{ID: m.ID, Error: &acpv1.Error{Code: -32601, Message: "method not found: " + method}})
 }
 
 // reply answers the agent's request id with result.
-func (c *Client) reply(id rt.Raw, result encoder) error {
+func (c *Client) reply(id rt.Opt[acpv1.RequestID], result encoder) error {
 	var e rt.Encoder
 	if err := result.EncodeJSON(&e); err != nil {
 		return err
@@ -190,4 +190,17 @@ func (c *Client) send(m acpv1.Message) error {
 	}
 	_, err := c.out.Write(append(e.Buf, '\n'))
 	return err
+}
+
+// idText is a message's id as JSON, for errors.
+func idText(id rt.Opt[acpv1.RequestID]) string {
+	switch {
+	case !id.Set:
+		return "(none)"
+	case id.V.Kind == rt.String:
+		return string(rt.AppendString(nil, id.V.String))
+	case id.V.Kind == rt.Number:
+		return strconv.FormatInt(id.V.Int, 10)
+	}
+	return "null"
 }

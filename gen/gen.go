@@ -99,6 +99,10 @@ type Dialect = schema.Dialect
 // or a standard meta-schema URL.
 func ParseDialect(s string) (Dialect, error) { return schema.ParseDialect(s) }
 
+// OpenAPI30 is the Schema Object of OpenAPI 3.0 as a default dialect:
+// draft-04 in which "nullable": true adds null to "type".
+const OpenAPI30 = schema.OpenAPI30
+
 // Generate loads, models and emits. It returns file name → contents.
 func Generate(cfg Config) (map[string][]byte, error) {
 	if cfg.Package == "" {

@@ -168,6 +168,109 @@ func TestDefTypes(t *testing.T) {
 	}
 }
 
+// TestDefTypesTitleCollision names by their keys two $defs entries that
+// share a title under DefTypes (as AsyncAPI's bindings do), while the same
+// schemas without DefTypes are still refused, naming both.
+func TestDefTypesTitleCollision(t *testing.T) {
+	schema := `{"title": "Root", "type": "object", "properties": {
+		"k": {"$ref": "#/definitions/bindings-kafka-0.5.0-server"},
+		"m": {"$ref": "#/definitions/bindings-mqtt-0.2.0-server"},
+		"o": {"title": "Server Schema", "type": "object", "properties": {"z": {"type": "boolean"}}}},
+		"definitions": {
+			"bindings-kafka-0.5.0-server": {"title": "Server Schema", "type": "object", "properties": {"a": {"type": "string"}}},
+			"bindings-mqtt-0.2.0-server": {"title": "Server Schema", "type": "object", "properties": {"b": {"type": "integer"}}}
+		}}`
+	if _, err := generate(t, schema); err == nil || !strings.Contains(err.Error(), "the Go name ServerSchema") {
+		t.Fatalf("without DefTypes: got %v, want the collision refused", err)
+	}
+	files, err := Generate(Config{Package: "p", DefTypes: true, Files: []File{{Name: "s.json", Data: []byte(schema)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	types := squash(string(files["types.go"]))
+	for _, want := range []string{"type BindingsKafka050Server struct {\n\tA rt.Opt[string]", "type BindingsMqtt020Server struct {\n\tB rt.Opt[int64]",
+		"type ServerSchema struct {\n\tZ rt.Opt[bool]", "K *BindingsKafka050Server", "M *BindingsMqtt020Server"} {
+		if !strings.Contains(types, want) {
+			t.Errorf("types.go lacks %q:\n%s", want, types)
+		}
+	}
+}
+
+// TestInputWithMetaSchemaID reads a file whose $id is a standard
+// meta-schema's as the input it is, not as the built-in meta-schema of that
+// $id: its own definitions (which the standard one lacks) are found, and
+// its properties make the struct.
+func TestInputWithMetaSchemaID(t *testing.T) {
+	for _, id := range []string{"http://json-schema.org/draft-07/schema#", "https://json-schema.org/draft/2020-12/schema"} {
+		files, err := generate(t, `{"$schema": "`+id+`", "$id": "`+id+`", "title": "M", "type": "object",
+			"properties": {"p": {"$ref": "#/definitions/onlyHere"}, "q": {"$ref": "#"}},
+			"definitions": {"onlyHere": {"type": "string", "maxLength": 3}}}`)
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		types := squash(string(files["types.go"]))
+		for _, want := range []string{"type M struct {\n\tP rt.Opt[string]", "Q *M"} {
+			if !strings.Contains(types, want) {
+				t.Errorf("%s: types.go lacks %q:\n%s", id, want, types)
+			}
+		}
+	}
+}
+
+// TestOpenAPINullable: in the OpenAPI 3.0 dialect (named by $schema or
+// as the default dialect) "nullable": true beside "type" makes the Go type
+// nullable; in JSON Schema's dialects it stays an annotation.
+func TestOpenAPINullable(t *testing.T) {
+	const body = `"title": "Pet", "type": "object", "required": ["name"], "properties": {
+		"name": {"type": "string", "nullable": true},
+		"age": {"type": "integer", "nullable": true},
+		"kind": {"type": "string", "nullable": true, "enum": ["cat", "dog", null]},
+		"owner": {"$ref": "#/definitions/Owner"}},
+		"definitions": {"Owner": {"type": "object", "nullable": true, "properties": {"id": {"type": "string"}}}}}`
+	for _, tc := range []struct {
+		name, schema string
+		dialect      Dialect
+		want         []string
+	}{
+		{"$schema", `{"$schema": "https://spec.openapis.org/oas/3.0/schema/2021-09-28", ` + body, 0,
+			[]string{"Name rt.Nullable[string]", "Age rt.Opt[rt.Nullable[int64]]", "Owner rt.Opt[rt.Nullable[Owner]]"}},
+		{"default dialect", `{` + body, OpenAPI30, []string{"Name rt.Nullable[string]", "Age rt.Opt[rt.Nullable[int64]]"}},
+		{"JSON Schema", `{"$schema": "http://json-schema.org/draft-04/schema#", ` + body, 0, []string{"Name string", "Age rt.Opt[int64]", "Owner *Owner"}},
+	} {
+		files, err := Generate(Config{Package: "p", Files: []File{{Name: "s.json", Data: []byte(tc.schema)}}, DefaultDialect: tc.dialect})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		types := strings.Join(strings.Fields(squash(string(files["types.go"]))), " ")
+		for _, want := range tc.want {
+			if !strings.Contains(types, " "+want+" ") {
+				t.Errorf("%s: types.go lacks %q:\n%s", tc.name, want, types)
+			}
+		}
+	}
+}
+
+// TestDiscriminatorChoosesTag: of two properties that both tell the
+// variants apart, the one an OpenAPI discriminator names is the union's
+// tag; without it, the first.
+func TestDiscriminatorChoosesTag(t *testing.T) {
+	const defs = `"$defs": {
+		"A": {"type": "object", "required": ["v", "kind"], "properties": {"v": {"const": "1"}, "kind": {"const": "a"}}},
+		"B": {"type": "object", "required": ["v", "kind"], "properties": {"v": {"const": "2"}, "kind": {"const": "b"}}}}}`
+	for _, tc := range []struct{ disc, want string }{
+		{``, `PeekString(d, "v"`},
+		{`"discriminator": {"propertyName": "kind"},`, `PeekString(d, "kind"`},
+	} {
+		files, err := generate(t, `{"title": "U", "oneOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}], `+tc.disc+defs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dec := string(files["decode.go"]); !strings.Contains(dec, tc.want) {
+			t.Errorf("discriminator %q: decode.go lacks %q", tc.disc, tc.want)
+		}
+	}
+}
+
 // squash drops comment lines, so that tests can look for declarations.
 func squash(src string) string {
 	var out []string

@@ -37,8 +37,12 @@ const DefaultMaxDepth = 1000
 type Decoder struct {
 	own   []byte // the decoder's copy of the input; StrShared unescapes into it
 	str   string // own as a string; decoded strings without escapes are substrings of it
-	pos   int
-	depth int
+	spare []byte // unused room after the inputs copied so far (see copyInput)
+	// resets counts Reset calls up to 2: the first copy is exact, later
+	// ones share a block.
+	resets uint8
+	pos    int
+	depth  int
 	// MaxDepth limits nesting. Reset sets it to DefaultMaxDepth when it is
 	// 0 and keeps any other value, so a limit set once holds for every
 	// input the Decoder is reset to.
@@ -54,8 +58,15 @@ func NewDecoder(b []byte) *Decoder {
 
 // Reset makes d read b from its start. The input is copied once, so later
 // changes to b do not change strings already decoded.
+//
+// A Decoder reset more than once copies small inputs one after another
+// into a shared block of memory (see blockSize) instead of allocating one
+// copy each. Bytes of a block are never written again once a document was
+// decoded from them, so strings decoded earlier stay as they were; the
+// price is that a string kept from one document keeps its whole block
+// alive.
 func (d *Decoder) Reset(b []byte) {
-	d.own = append(make([]byte, 0, len(b)), b...)
+	d.own = d.copyInput(b)
 	d.str = ""
 	if len(b) > 0 {
 		d.str = unsafe.String(&d.own[0], len(b))
@@ -65,6 +76,30 @@ func (d *Decoder) Reset(b []byte) {
 	if d.MaxDepth == 0 {
 		d.MaxDepth = DefaultMaxDepth
 	}
+}
+
+// blockSize is the size of the blocks a reused Decoder copies its inputs
+// into; inputs longer than blockMax get a copy of their own.
+const (
+	blockSize = 24 << 10
+	blockMax  = blockSize / 4
+)
+
+// copyInput returns a copy of b that nothing else refers to, with its
+// capacity clipped to its length.
+func (d *Decoder) copyInput(b []byte) []byte {
+	if d.resets < 2 {
+		d.resets++
+	}
+	if len(b) > blockMax || d.resets < 2 {
+		return append(make([]byte, 0, len(b)), b...)
+	}
+	if cap(d.spare)-len(d.spare) < len(b) {
+		d.spare = make([]byte, 0, blockSize)
+	}
+	n := len(d.spare)
+	d.spare = append(d.spare, b...)
+	return d.spare[n:len(d.spare):len(d.spare)]
 }
 
 // ResetString makes d read s from its start, without copying: a string
@@ -234,38 +269,59 @@ func (d *Decoder) push() error {
 // ObjKey reads the next key of an object whose '{' was consumed; n is the
 // number of keys read before. It returns ok false after consuming the '}'.
 func (d *Decoder) ObjKey(n int) (key string, ok bool, err error) {
-	d.skipSpace()
-	if d.pos >= len(d.str) {
+	s := d.str
+	i := skipSpaceAt(s, d.pos)
+	if i >= len(s) {
+		d.pos = i
 		return "", false, d.unexpected("'}' or a key")
 	}
-	c := d.str[d.pos]
+	c := s[i]
 	if c == '}' {
-		d.pos++
+		d.pos = i + 1
 		d.depth--
 		return "", false, nil
 	}
 	if n > 0 {
 		if c != ',' {
+			d.pos = i
 			return "", false, d.unexpected("',' or '}'")
 		}
-		d.pos++
-		d.skipSpace()
-		if d.pos >= len(d.str) || d.str[d.pos] != '"' {
+		i = skipSpaceAt(s, i+1)
+		if i >= len(s) || s[i] != '"' {
+			d.pos = i
 			return "", false, d.unexpected("a key")
 		}
 	} else if c != '"' {
+		d.pos = i
 		return "", false, d.unexpected("a key or '}'")
 	}
-	key, err = d.readString()
-	if err != nil {
-		return "", false, err
+	// Most keys are short and plain: their closing quote is among the
+	// next 16 bytes.
+	if j, found := quickRun(s, i+1); found && s[j] == '"' {
+		key, i = s[i+1:j], j+1
+	} else {
+		d.pos = i
+		if key, err = d.readString(); err != nil {
+			return "", false, err
+		}
+		i = d.pos
 	}
-	d.skipSpace()
-	if d.pos >= len(d.str) || d.str[d.pos] != ':' {
+	i = skipSpaceAt(s, i)
+	if i >= len(s) || s[i] != ':' {
+		d.pos = i
 		return "", false, d.unexpected("':'")
 	}
-	d.pos++
+	d.pos = i + 1
 	return key, true, nil
+}
+
+// skipSpaceAt returns the offset of the first byte at or after i that is
+// not white space.
+func skipSpaceAt(s string, i int) int {
+	for i < len(s) && s[i] <= ' ' && isSpace(s[i]) {
+		i++
+	}
+	return i
 }
 
 // ArrNext reports whether the array whose '[' was consumed has another
@@ -294,6 +350,20 @@ func (d *Decoder) ArrNext(n int) (bool, error) {
 // offset of the second occurrence's value.
 func (d *Decoder) DuplicateKey(key string) error {
 	return newError(d.pos, "duplicate", "key "+strconv.Quote(msg.Clip(key))+" appears more than once")
+}
+
+// ConsumeString consumes the next value when it is exactly the JSON string
+// token tok (quotes included, escapes spelled as in tok) and reports whether
+// it did; otherwise nothing is consumed. tok must be a valid string token:
+// the input then holds the very same token, because a string ends at its
+// first unescaped quote.
+func (d *Decoder) ConsumeString(tok string) bool {
+	d.skipSpace()
+	if len(tok) < 2 || tok[0] != '"' || len(d.str)-d.pos < len(tok) || d.str[d.pos:d.pos+len(tok)] != tok {
+		return false
+	}
+	d.pos += len(tok)
+	return true
 }
 
 // Bool reads true or false.
@@ -394,6 +464,20 @@ func (d *Decoder) Raw() (Raw, error) {
 		return nil, err
 	}
 	return Raw(s), nil
+}
+
+// SpanRaw returns the input bytes from offset start up to the cursor as a
+// Raw value. After Reset they are the bytes of the decoder's own copy of the
+// input, not copied again: nothing else refers to them (generated decoders
+// read each value once and never unescape inside a value kept raw), and the
+// capacity is clipped so that appending to the result cannot write past the
+// value. After ResetString, whose input is not the decoder's to share, they
+// are copied.
+func (d *Decoder) SpanRaw(start int) Raw {
+	if d.own == nil {
+		return Raw(d.str[start:d.pos])
+	}
+	return Raw(d.own[start:d.pos:d.pos])
 }
 
 // Span returns the input text from offset start up to the cursor.

@@ -29,7 +29,10 @@ func (d *Decoder) StrShared() (string, error) {
 		return d.readString()
 	}
 	start := d.pos + 1
-	i := plainRun(d.str, start)
+	i, found := quickRun(d.str, start)
+	if !found {
+		i = plainRun(d.str, i)
+	}
 	if i < len(d.str) && d.str[i] == '"' {
 		d.pos = i + 1
 		return d.str[start:i], nil
@@ -110,24 +113,28 @@ const (
 // quote, a backslash, a control byte or non-ASCII, or len(s). It tests
 // words of eight bytes, four words per step.
 func plainRun(s string, i int) int {
-	// Most strings are short keys and ids: look at two words before paying
-	// for the vector setup.
+	// Most strings are short keys and ids: look at three words before
+	// paying for the loops.
 	for k := 0; k < 3 && i+8 <= len(s); k++ {
 		if m := specials(load64(s, i)); m != 0 {
 			return i + bits.TrailingZeros64(m)>>3
 		}
 		i += 8
 	}
-	// The vector routine costs a fixed price per call, which on some
-	// virtual machines reaches hundreds of nanoseconds: only a run longer
-	// than wordSpan bytes pays it.
-	i, found := plainWords(s, i, min(len(s), i+wordSpan))
-	if found {
-		return i
-	}
-	i = plainRunVector(s, i)
-	if i, found = plainWords(s, i, len(s)); found {
-		return i
+	if len(s)-i >= 32 {
+		// A call into the vector routine pays for itself past wordSpan
+		// bytes.
+		j, found := plainWords(s, i, min(len(s), i+wordSpan))
+		if found {
+			return j
+		}
+		i = j
+		if len(s)-i >= 64 {
+			if j, found = plainWords(s, plainRunVector(s, i), len(s)); found {
+				return j
+			}
+			i = j
+		}
 	}
 	for i+8 <= len(s) {
 		if m := specials(load64(s, i)); m != 0 {
@@ -135,11 +142,26 @@ func plainRun(s string, i int) int {
 		}
 		i += 8
 	}
-	for i < len(s) {
-		c := s[i]
-		if c == '"' || c == '\\' || c < 0x20 || c >= 0x80 {
-			break
+	return plainTail(s, i)
+}
+
+// plainTail is plainRun over the last bytes of s, fewer than eight from i.
+// When s has eight bytes it loads the last word of s once and shifts the
+// bytes before i out, filling the top with plain 'A's, which a borrow can
+// flag only above a true hit.
+func plainTail(s string, i int) int {
+	if i >= len(s) {
+		return i
+	}
+	if k := len(s) - 8; k >= 0 {
+		sh := uint(i-k) * 8 // 8 to 56: i > k
+		x := load64(s, k)>>sh | (lsb*'A')<<(64-sh)
+		if m := specials(x); m != 0 {
+			return i + bits.TrailingZeros64(m)>>3
 		}
+		return len(s)
+	}
+	for i < len(s) && !isSpecial(s[i]) {
 		i++
 	}
 	return i
@@ -147,7 +169,7 @@ func plainRun(s string, i int) int {
 
 // wordSpan is how many bytes plainRun tests a word at a time before it
 // calls the vector routine.
-const wordSpan = 512
+const wordSpan = 32
 
 // plainWords tests s[i:end] four words per step; it returns the offset of
 // the first special byte and true, or where the untested tail of fewer than
@@ -187,7 +209,11 @@ func specials(x uint64) uint64 {
 func (d *Decoder) readString() (string, error) {
 	s := d.str
 	start := d.pos + 1
-	i := start
+	i, found := quickRun(s, start)
+	if found && s[i] == '"' {
+		d.pos = i + 1
+		return s[start:i], nil
+	}
 	for {
 		i = plainRun(s, i)
 		if i >= len(s) {
@@ -218,7 +244,11 @@ func (d *Decoder) readString() (string, error) {
 // skipString checks the string at the cursor without decoding it.
 func (d *Decoder) skipString() error {
 	s := d.str
-	i := d.pos + 1
+	i, found := quickRun(s, d.pos+1)
+	if found && s[i] == '"' {
+		d.pos = i + 1
+		return nil
+	}
 	scalar := false // true once the vector path was considered
 	for {
 		i = plainRun(s, i)
@@ -232,11 +262,11 @@ func (d *Decoder) skipString() error {
 			return nil
 		case c == '\\':
 			if haveVector && !scalar {
-				// A string with escapes may hold many: check a long one
+				// A string with escapes may hold many: check the rest
 				// from a bitmap of its special bytes, in one pass.
 				scalar = true
-				if end, err := d.stringEnd(i); err == nil && end-i >= vectorMin {
-					return d.skipEscapedVector(i, end)
+				if len(s)-i >= vectorMin {
+					return d.skipEscapedVector(i)
 				}
 			}
 			n, ok := escapeLen(s, i)
@@ -259,16 +289,18 @@ func (d *Decoder) skipString() error {
 	}
 }
 
-// skipEscapedVector is skipString for a long string with escapes: the first
-// backslash is at i and the closing quote at end. It walks a bitmap of the
-// special bytes 1 KiB at a time, as decodeEscapedVector does, and reports
-// the same errors at the same places as the byte loop of skipString.
-func (d *Decoder) skipEscapedVector(i, end int) error {
+// skipEscapedVector is skipString for a string with escapes, with at least
+// vectorMin bytes of input left: the first backslash is at i. It walks a
+// bitmap of the special bytes, 128 bytes first (the string may be short),
+// then 1 KiB at a time, up to the first quote that no escape covers, and
+// reports the same errors at the same places as the byte loop of
+// skipString.
+func (d *Decoder) skipEscapedVector(i int) error {
 	s := d.str
 	done := i // the special bytes before done belong to an escape or a rune already checked
 	var bm [16]uint64
-	for base := i; base < end; {
-		chunkEnd := fillSpecials(&bm, s[:end], base)
+	for base, groups := i, 2; base < len(s); groups = len(bm) {
+		chunkEnd := fillSpecialsUpTo(&bm, s, base, groups)
 		for k := 0; base+k<<6 < chunkEnd; k++ {
 			for m := bm[k]; m != 0; m &= m - 1 {
 				j := base + k<<6 + bits.TrailingZeros64(m)
@@ -276,7 +308,14 @@ func (d *Decoder) skipEscapedVector(i, end int) error {
 					continue
 				}
 				switch c := s[j]; {
+				case c == '"':
+					d.pos = j + 1
+					return nil
 				case c == '\\':
+					if j+1 < len(s) && simpleEscape[s[j+1]] != 0 {
+						done = j + 2
+						continue
+					}
 					n, ok := escapeLen(s, j)
 					if !ok {
 						d.pos = j
@@ -286,23 +325,20 @@ func (d *Decoder) skipEscapedVector(i, end int) error {
 				case c < 0x20:
 					d.pos = j
 					return d.syntaxErr("control character in string")
-				case c >= utf8.RuneSelf:
+				default:
 					r, n := utf8.DecodeRuneInString(s[j:])
 					if r == utf8.RuneError && n <= 1 {
 						d.pos = j
 						return newError(j, "syntax", "invalid UTF-8 in string")
 					}
 					done = j + n
-				default: // an unescaped quote before end: stringEnd found the first
-					d.pos = j
-					return d.syntaxErr("internal: quote inside a string")
 				}
 			}
 		}
 		base = chunkEnd
 	}
-	d.pos = end + 1
-	return nil
+	d.pos = len(s)
+	return d.unexpected("'\"' closing the string")
 }
 
 // escapeLen returns the length of the valid escape at s[i].
@@ -429,10 +465,27 @@ func hex4(s string, i int) (rune, bool) {
 	return r, true
 }
 
-// load64 reads 8 bytes of s at i (i+8 <= len(s)) as a little-endian word.
+// load64 reads 8 bytes of s at i as a little-endian word. Callers check
+// that i+8 <= len(s): the load itself checks nothing.
 func load64(s string, i int) uint64 {
-	_ = s[i+7]
-	return binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:]), 8))
+	return binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), i)), 8))
+}
+
+// quickRun tests the 16 bytes of s from i, where most keys and short
+// strings end, without a call: it returns the offset of the first special
+// byte among them and true, or i and false when there is none or fewer
+// than 16 bytes remain.
+func quickRun(s string, i int) (int, bool) {
+	if i+16 > len(s) {
+		return i, false
+	}
+	if m := specials(load64(s, i)); m != 0 {
+		return i + bits.TrailingZeros64(m)>>3, true
+	}
+	if m := specials(load64(s, i+8)); m != 0 {
+		return i + 8 + bits.TrailingZeros64(m)>>3, true
+	}
+	return i + 16, false
 }
 
 // decodeEscapedVector is decodeEscaped for long strings: it walks a bitmap
@@ -462,7 +515,7 @@ func (d *Decoder) decodeEscapedVector(dst []byte, i, end int) (int, error) {
 					done = j + n
 					continue
 				}
-				w += copy(dst[w:], s[r:j])
+				w = copyRun(dst, w, s, r, j, i)
 				switch {
 				case c == '\\' && j+1 < end && simpleEscape[s[j+1]] != 0:
 					dst[w] = simpleEscape[s[j+1]]
@@ -485,6 +538,23 @@ func (d *Decoder) decodeEscapedVector(dst []byte, i, end int) (int, error) {
 		base = chunkEnd
 	}
 	return w + copy(dst[w:], s[r:end]), nil
+}
+
+// copyRun copies the plain text s[r:j] to dst[w:] and returns the new
+// write offset; dst[0] stands for input offset i, or is other memory. A run
+// of up to 16 bytes is moved as two words, which write up to 16 bytes: only
+// when those stay before input offset j, the next byte still to read, so
+// that decoding in place never overwrites unread input.
+func copyRun(dst []byte, w int, s string, r, j, i int) int {
+	n := j - r
+	if n <= 16 && i+w+16 <= j && r+16 <= len(s) && w+16 <= len(dst) {
+		a, b := load64(s, r), load64(s, r+8)
+		p := unsafe.Pointer(unsafe.SliceData(dst))
+		binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(unsafe.Add(p, w)), 8), a)
+		binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(unsafe.Add(p, w+8)), 8), b)
+		return w + n
+	}
+	return w + copy(dst[w:], s[r:j])
 }
 
 // simpleEscape maps the byte after a backslash to what a two-byte escape

@@ -185,6 +185,11 @@ func FuzzSkip(f *testing.F) {
 	for _, s := range []string{`{"a":[1,2,{"b":null}]}`, `"x\u00e9"`, `-1.5e3`, `[`, `{"a":1,"a":2}`, "\"\xff\""} {
 		f.Add([]byte(s))
 	}
+	// Strings with escapes and 128 bytes or more of input left take the
+	// bitmap path.
+	long := strings.Repeat(`ab\n\"é\u00e9 `, 20)
+	f.Add([]byte(`["` + long + `",{"k":"` + long + `"}]`))
+	f.Add([]byte(`"a\n` + long))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		d := NewDecoder(b)
 		err := d.Skip()

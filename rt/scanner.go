@@ -16,7 +16,13 @@ const vectorMin = 128
 // fillSpecials sets bit i of bm when s[from+i] is special (see isSpecial),
 // for up to 1 KiB of s, and returns where the mapped part ends.
 func fillSpecials(bm *[16]uint64, s string, from int) int {
-	groups := min((len(s)-from)>>6, len(bm))
+	return fillSpecialsUpTo(bm, s, from, len(bm))
+}
+
+// fillSpecialsUpTo is fillSpecials mapping at most maxGroups groups of 64
+// bytes (1 to 16).
+func fillSpecialsUpTo(bm *[16]uint64, s string, from, maxGroups int) int {
+	groups := min((len(s)-from)>>6, maxGroups)
 	if groups > 0 {
 		specialMask64((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), from)), groups, &bm[0])
 		return from + groups<<6

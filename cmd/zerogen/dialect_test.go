@@ -48,3 +48,36 @@ func TestDialectFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestRefDir reads a $ref to a URL outside the schema files from the
+// directory --ref-dir maps it to, and refuses one it does not map.
+func TestRefDir(t *testing.T) {
+	dir, vendored := t.TempDir(), t.TempDir()
+	writeSchema(t, dir, "order.json", `{"title":"Order","type":"object","properties":{"id":{"$ref":"https://example.invalid/common/id.json"}}}`)
+	if err := os.MkdirAll(filepath.Join(vendored, "common"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeSchema(t, vendored, "common/id.json", `{"type":"string","maxLength":8}`)
+	out := filepath.Join(dir, "out")
+	code, _, errOut := runZerogen("--schemas", dir, "--out", out, "--package", "p")
+	if code != 1 || !strings.Contains(errOut, "no schema file has $id https://example.invalid/common/id.json") || !strings.Contains(errOut, "--ref-dir") {
+		t.Fatalf("without --ref-dir: exit %d, stderr %q", code, errOut)
+	}
+	code, _, errOut = runZerogen("--schemas", dir, "--out", out, "--package", "p", "--ref-dir", "https://example.invalid/="+vendored)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	types, err := os.ReadFile(filepath.Join(out, "types.go"))
+	if err != nil || !strings.Contains(string(types), "rt.Opt[string]") {
+		t.Errorf("types.go: %v\n%s", err, types)
+	}
+	for _, bad := range []string{"https://example.invalid/", "example.invalid=" + vendored, "https://example.invalid/=" + filepath.Join(dir, "nope")} {
+		if code, _, errOut := runZerogen("--schemas", dir, "--out", out, "--package", "p", "--ref-dir", bad); code != 2 {
+			t.Errorf("--ref-dir %s: exit %d, stderr %q; want a usage error", bad, code, errOut)
+		}
+	}
+	writeSchema(t, dir, "order.json", `{"title":"Order","type":"object","properties":{"id":{"$ref":"https://example.invalid/../secret.json"}}}`)
+	if code, _, errOut := runZerogen("--schemas", dir, "--out", out, "--package", "p", "--ref-dir", "https://example.invalid/="+vendored); code != 1 || !strings.Contains(errOut, "secret") {
+		t.Errorf("a URL leaving the directory: exit %d, stderr %q", code, errOut)
+	}
+}

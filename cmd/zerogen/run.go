@@ -19,6 +19,7 @@ import (
 const usage = `Usage:
   zerogen --schemas DIR --out DIR --package NAME [--fixtures | --skip-unknown] [--check]
           [--root FILE]... [--default-dialect D] [--allow-keyword NAME]...
+          [--ref-dir URL=DIR]...
 
 Generates one Go package from every JSON Schema file under --schemas:
 types named by each schema's title, strict single-pass decoders
@@ -46,18 +47,28 @@ Flags:
                     only annotations with a title ({"title": "Anything"}).
   --default-dialect D
                     dialect of files whose $schema names none: draft-04,
-                    draft-06, draft-07, 2019-09 or 2020-12 (default 2020-12)
+                    draft-06, draft-07, 2019-09, 2020-12 (the default) or
+                    openapi-3.0 (OpenAPI 3.0 Schema Objects)
   --allow-keyword NAME
                     accept keyword NAME as an annotation (repeatable)
+  --ref-dir URL=DIR read a $ref to a URL that starts with URL, and that no
+                    schema file's $id names, from the file DIR/REST, where
+                    REST is the rest of the URL (repeatable; the longest URL
+                    wins). Nothing is ever fetched over the network.
   -h, --help        show this help
 
 Dialects: each file is read in the dialect its $schema names: draft-04,
 draft-06, draft-07, 2019-09 or 2020-12, or a custom meta-schema built on one
 of them (whose $vocabulary is honoured). $ref may name the standard
-meta-schemas, which are built in.
+meta-schemas, which are built in. A file whose $id is a standard
+meta-schema's is read as the input it is. OpenAPI 3.0 Schema Objects
+($schema naming https://spec.openapis.org/oas/3.0/schema/..., or
+--default-dialect openapi-3.0) are read as draft-04 in which
+"nullable": true adds null to the "type" beside it.
 
 Keywords: every keyword of the file's dialect; x-* extensions; and, as
 annotations, OpenAPI's discriminator, example, externalDocs, xml, nullable
+(which admits null only in the OpenAPI 3.0 dialect)
 and the editor hints of VS Code and SchemaStore (markdownDescription,
 allowTrailingCommas, defaultSnippets, deprecationMessage, enumDescriptions,
 errorMessage, patternErrorMessage, doNotSuggest, ...). Any other keyword is
@@ -90,6 +101,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	roots := fl.StringArray("root", nil, "")
 	dialect := fl.String("default-dialect", "2020-12", "")
 	allow := fl.StringArray("allow-keyword", nil, "")
+	refDirFlags := fl.StringArray("ref-dir", nil, "")
 	help := fl.BoolP("help", "h", false, "")
 	if err := fl.Parse(args); err != nil {
 		return usageError(stderr, err.Error())
@@ -111,6 +123,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, "--default-dialect: "+err.Error())
 	}
+	refs, err := parseRefDirs(*refDirFlags)
+	if err != nil {
+		return usageError(stderr, err.Error())
+	}
 	files, err := readSchemas(*schemas)
 	if err != nil {
 		fmt.Fprintf(stderr, "zerogen: %v\n", err)
@@ -124,7 +140,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	generated, err := gen.Generate(gen.Config{Package: *pkg, Files: files, Fixtures: *fixtures,
-		Roots: *roots, DefaultDialect: d, AllowKeywords: *allow, SkipUnknown: *skipUnknown})
+		Roots: *roots, DefaultDialect: d, AllowKeywords: *allow, SkipUnknown: *skipUnknown, LoadURL: refs.load})
 	if err != nil {
 		fmt.Fprintf(stderr, "zerogen: %s\n", relError(err, *schemas))
 		return 1
@@ -180,10 +196,11 @@ func usageError(stderr io.Writer, msg string) int {
 	return 2
 }
 
-// relError names the schema file relative to the working directory.
+// relError names the schema file relative to the working directory (a
+// document read by URL keeps its URL).
 func relError(err error, dir string) string {
 	var ge *gen.Error
-	if errors.As(err, &ge) {
+	if errors.As(err, &ge) && !strings.Contains(ge.File, "://") {
 		c := *ge
 		c.File = filepath.ToSlash(filepath.Join(dir, ge.File))
 		return c.Error()

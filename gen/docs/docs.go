@@ -209,6 +209,15 @@ func (p *docPage) body(t *ir.Type) {
 		for _, v := range t.Variants {
 			p.f("- `%s`: [%s](#%s)\n", strings.Trim(v.DiscValue, `"`), v.Name, anchor(v.Name))
 		}
+	case t.Kind == ir.KSum:
+		p.f("\nOne of these, told apart by the JSON kind of the value:\n\n")
+		for _, a := range t.Alts {
+			if a.Type == nil {
+				p.f("- null\n")
+				continue
+			}
+			p.f("- %s\n", p.typeText(a.Type))
+		}
 	case t.Kind == ir.KEnum || t.Kind == ir.KIntEnum:
 		what := "A string"
 		if t.Kind == ir.KIntEnum {
@@ -261,7 +270,7 @@ func (p *docPage) fields(t *ir.Type) {
 func (p *docPage) typeText(t *ir.Type) string {
 	var s string
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum:
+	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum, ir.KSum:
 		s = fmt.Sprintf("[%s](#%s)", t.Name, anchor(t.Name))
 	case ir.KString:
 		s = "string"

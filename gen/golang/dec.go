@@ -42,11 +42,14 @@ func (e *emitter) emitDecoders(f *jen.File) {
 		}
 		switch t.Kind {
 		case ir.KStruct:
+			e.patternVars(f, t)
 			e.structDecoder(f, t)
 		case ir.KUnion:
 			e.unionDecoder(f, t)
+		case ir.KSum:
+			e.sumDecoder(f, t)
 		}
-		if (t.Kind == ir.KStruct || t.Kind == ir.KUnion) && t.Name != "" {
+		if (t.Kind == ir.KStruct || t.Kind == ir.KUnion || t.Kind == ir.KSum) && t.Name != "" {
 			e.entryPoints(f, t)
 		}
 	}
@@ -128,7 +131,7 @@ func (e *emitter) decFunc(f *jen.File, t *ir.Type) {
 func (e *emitter) decBody(t *ir.Type) []jen.Code {
 	zero := e.zeroValue(t)
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion:
+	case ir.KStruct, ir.KUnion, ir.KSum:
 		return []jen.Code{
 			jen.Var().Id("v").Id(t.Name),
 			jen.Return(jen.Id("v"), jen.Id("v").Dot("decodeJSON").Call(d())),
@@ -186,7 +189,7 @@ func (e *emitter) decBody(t *ir.Type) []jen.Code {
 
 func (e *emitter) zeroValue(t *ir.Type) jen.Code {
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion:
+	case ir.KStruct, ir.KUnion, ir.KSum:
 		return jen.Id(t.Name).Values()
 	case ir.KEnum, ir.KString:
 		return jen.Lit("")
@@ -350,7 +353,7 @@ func (e *emitter) structDecoder(f *jen.File, t *ir.Type) {
 				jen.Return(jen.Qual(rtimplPkg, "Missing").Call(jen.Id("off"), jen.Lit(fl.JSON)))))
 		}
 	}
-	cases = append(cases, jen.Default().Block(e.extraDecode(t)...))
+	cases = append(cases, jen.Default().Block(e.otherDecode(t)...))
 	loop := jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(
 		jen.List(jen.Id("k"), jen.Id("more"), err()).Op(":=").Add(d()).Dot("ObjKey").Call(jen.Id("i")),
 		jen.If(err().Op("!=").Nil()).Block(jen.Return(err())),
@@ -361,6 +364,7 @@ func (e *emitter) structDecoder(f *jen.File, t *ir.Type) {
 	tail = append(tail, reqChecks...)
 	if t.ObjSize != nil {
 		count := jen.Qual("math/bits", "OnesCount64").Call(jen.Id("seen"))
+		count = memberCount(t, count)
 		if t.Extra != nil {
 			count = count.Op("+").Len(jen.Id("x").Dot("Extra"))
 		}
@@ -389,6 +393,9 @@ func (e *emitter) fieldDecode(fl *ir.Field) []jen.Code {
 		return []jen.Code{jen.If(err().Op(":=").Qual(rtimplPkg, "ExpectConst").Call(d(), jen.Lit(fl.Const), typeSetCode(fl.ConstTypes)), err().Op("!=").Nil()).Block(wrap)}
 	}
 	dst := jen.Id("x").Dot(fl.Go)
+	if fl.Type.Kind == ir.KStruct {
+		return e.structFieldDecode(fl, dst, wrap)
+	}
 	var assign jen.Code
 	switch storeOf(fl) {
 	case storeValue, storeRaw:
@@ -403,6 +410,37 @@ func (e *emitter) fieldDecode(fl *ir.Field) []jen.Code {
 		jen.If(err().Op("!=").Nil()).Block(wrap),
 		assign,
 	}
+}
+
+// structFieldDecode decodes a member whose type is a struct straight into
+// its field, instead of into a value that is then copied (a struct can be
+// large, and it went through up to three copies).
+func (e *emitter) structFieldDecode(fl *ir.Field, dst *jen.Statement, wrap jen.Code) []jen.Code {
+	into := func(target *jen.Statement) *jen.Statement {
+		return jen.If(err().Op(":=").Add(target).Dot("decodeJSON").Call(d()), err().Op("!=").Nil()).Block(wrap)
+	}
+	// nullable decodes into n, an rt.Nullable of the struct.
+	nullable := func(n *jen.Statement) jen.Code {
+		return jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
+			jen.If(err().Op(":=").Add(d()).Dot("Null").Call(), err().Op("!=").Nil()).Block(wrap),
+		).Else().Block(
+			into(n.Clone().Dot("V")),
+			n.Clone().Dot("Valid").Op("=").True(),
+		)
+	}
+	switch storeOf(fl) {
+	case storePtr:
+		return []jen.Code{dst.Clone().Op("=").New(e.baseType(fl.Type)), into(dst.Clone())}
+	case storeOpt:
+		if !fl.Type.Nullable {
+			return []jen.Code{into(dst.Clone().Dot("V")), dst.Clone().Dot("Set").Op("=").True()}
+		}
+		return []jen.Code{nullable(dst.Clone().Dot("V")), dst.Clone().Dot("Set").Op("=").True()}
+	}
+	if fl.Type.Nullable {
+		return []jen.Code{nullable(dst)}
+	}
+	return []jen.Code{into(dst)}
 }
 
 func (e *emitter) extraDecode(t *ir.Type) []jen.Code {

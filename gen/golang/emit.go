@@ -60,6 +60,14 @@ func newEmitter(m *ir.Model) *emitter {
 		for _, v := range t.Variants {
 			walk(v, ctx)
 		}
+		for _, p := range t.Patterns {
+			walk(p.Type, ctx+p.Go)
+		}
+		for _, a := range t.Alts {
+			if a.Type != nil {
+				walk(a.Type, ctx+a.Go)
+			}
+		}
 		walk(t.Elem, ctx+"Item")
 		walk(t.Extra, ctx+"Extra")
 		walk(t.Alias, ctx)
@@ -255,7 +263,7 @@ func valTypeIn(imp string, t *ir.Type) *jen.Statement {
 // baseTypeIn is valTypeIn without null.
 func baseTypeIn(imp string, t *ir.Type) *jen.Statement {
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum:
+	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum, ir.KSum:
 		if imp == "" {
 			return jen.Id(t.Name)
 		}
@@ -350,6 +358,8 @@ func (e *emitter) emitTypes(f *jen.File) {
 			e.structType(f, t)
 		case ir.KUnion:
 			e.unionType(f, t)
+		case ir.KSum:
+			e.sumType(f, t)
 		case ir.KEnum, ir.KIntEnum:
 			e.enumType(f, t)
 		}
@@ -368,8 +378,16 @@ func (e *emitter) structType(f *jen.File, t *ir.Type) {
 		}
 		fields = append(fields, docComment(fl.Go, doc, fl.Deprecated).Id(fl.Go).Add(e.fieldType(fl)))
 	}
+	for _, p := range t.Patterns {
+		fields = append(fields, docComment(p.Go, fmt.Sprintf("%s holds the members whose names match %q, by name.", p.Go, p.Pattern), false).
+			Id(p.Go).Map(jen.String()).Add(e.valType(p.Type)))
+	}
 	if t.Extra != nil {
-		fields = append(fields, jen.Comment("Extra holds properties not named by the schema, by name.").Line().
+		doc := jen.Comment("Extra holds properties not named by the schema, by name.").Line()
+		if len(t.Patterns) > 0 {
+			doc = docComment("Extra", "Extra holds the members that are neither properties nor match a pattern, by name.", false)
+		}
+		fields = append(fields, doc.
 			Id("Extra").Map(jen.String()).Add(e.valType(t.Extra)))
 	}
 	f.Add(docComment(t.Name, t.Doc, t.Deprecated).Type().Id(t.Name).Struct(fields...))

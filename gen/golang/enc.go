@@ -30,8 +30,10 @@ func (e *emitter) emitEncoders(f *jen.File) {
 			e.structEncoder(f, t)
 		case ir.KUnion:
 			e.unionEncoder(f, t)
+		case ir.KSum:
+			e.sumEncoder(f, t)
 		}
-		if (t.Kind == ir.KStruct || t.Kind == ir.KUnion) && t.Name != "" {
+		if (t.Kind == ir.KStruct || t.Kind == ir.KUnion || t.Kind == ir.KSum) && t.Name != "" {
 			e.encodeEntryPoints(f, t)
 		}
 	}
@@ -54,6 +56,8 @@ func (e *emitter) encBody(t *ir.Type, v *jen.Statement) []jen.Code {
 	switch t.Kind {
 	case ir.KStruct, ir.KUnion:
 		return []jen.Code{jen.Return(v.Clone().Dot("encodeJSON").Call(enc()))}
+	case ir.KSum:
+		return []jen.Code{jen.Return(v.Clone().Dot("encodeJSON").Call(enc(), jen.Id("key")))}
 	case ir.KEnum:
 		return []jen.Code{enc().Dot("Str").Call(jen.String().Call(v)), ret}
 	case ir.KIntEnum:
@@ -115,6 +119,7 @@ func (e *emitter) structEncoder(f *jen.File, t *ir.Type) {
 	)
 	state, lit := none, "{"
 	firstRead := readsFirst(t)
+	declared := false // whether the run-time first flag is declared
 	flush := func() {
 		if lit != "" {
 			body = append(body, enc().Dot("Lit").Call(jen.Lit(lit)))
@@ -153,6 +158,7 @@ func (e *emitter) structEncoder(f *jen.File, t *ir.Type) {
 		case none:
 			if firstRead {
 				body = append(body, jen.Id("first").Op(":=").True())
+				declared = true
 			}
 			state = runtime
 		case written:
@@ -168,7 +174,15 @@ func (e *emitter) structEncoder(f *jen.File, t *ir.Type) {
 		body = append(body, jen.If(e.present(fl)).Block(inner...))
 	}
 	flush()
-	if t.Extra != nil {
+	if len(t.Patterns) > 0 {
+		switch {
+		case !declared:
+			body = append(body, jen.Id("first").Op(":=").Lit(state == none))
+		case state == written:
+			body = append(body, jen.Id("first").Op("=").False())
+		}
+		body = append(body, e.trailingMaps(t)...)
+	} else if t.Extra != nil {
 		var firstExpr jen.Code
 		index := jen.Id("i")
 		switch state {
@@ -179,11 +193,14 @@ func (e *emitter) structEncoder(f *jen.File, t *ir.Type) {
 		default:
 			firstExpr = jen.Id("first").Op("&&").Id("i").Op("==").Lit(0)
 		}
-		body = append(body, keysBuffer(), jen.For(jen.List(index, jen.Id("k")).Op(":=").Range().Add(sortedKeys(jen.Id("x").Dot("Extra")))).Block(
-			enc().Dot("Key").Call(firstExpr, jen.Id("k")),
-			jen.If(jen.Err().Op(":=").Id(e.encName(t.Extra)).Call(enc(), jen.Id("k"), jen.Id("x").Dot("Extra").Index(jen.Id("k"))), jen.Err().Op("!=").Nil()).Block(
-				jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))),
-		))
+		// Most values have no unknown members: skip the buffer and the
+		// sort call then.
+		body = append(body, jen.If(jen.Len(jen.Id("x").Dot("Extra")).Op("!=").Lit(0)).Block(
+			keysBuffer(), jen.For(jen.List(index, jen.Id("k")).Op(":=").Range().Add(sortedKeys(jen.Id("x").Dot("Extra")))).Block(
+				enc().Dot("Key").Call(firstExpr, jen.Id("k")),
+				jen.If(jen.Err().Op(":=").Id(e.encName(t.Extra)).Call(enc(), jen.Id("k"), jen.Id("x").Dot("Extra").Index(jen.Id("k"))), jen.Err().Op("!=").Nil()).Block(
+					jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))),
+			)))
 	}
 	body = append(body, enc().Dot("Byte").Call(jen.LitRune('}')), jen.Return(jen.Nil()))
 	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("encodeJSON").Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder")).Error().Block(body...)
@@ -209,7 +226,7 @@ func sortedKeys(m jen.Code) jen.Code {
 func readsFirst(t *ir.Type) bool {
 	for i, fl := range t.Fields {
 		if fl.Const == "" && !fl.Required {
-			return i < len(t.Fields)-1 || t.Extra != nil
+			return i < len(t.Fields)-1 || t.Extra != nil || len(t.Patterns) > 0
 		}
 	}
 	return false
@@ -272,10 +289,19 @@ func (e *emitter) encodeEntryPoints(f *jen.File, t *ir.Type) {
 	f.Func().Params(x.Clone()).Id("EncodeJSON").Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder")).Error().Block(
 		jen.If(jen.Err().Op(":=").Id("x").Dot("Validate").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 		jen.Id("n").Op(":=").Len(enc().Dot("Buf")),
-		jen.If(jen.Err().Op(":=").Id("x").Dot("encodeJSON").Call(enc()), jen.Err().Op("!=").Nil()).Block(
+		jen.If(jen.Err().Op(":=").Id("x").Dot("encodeJSON").Call(encArgs(t)...), jen.Err().Op("!=").Nil()).Block(
 			enc().Dot("Buf").Op("=").Add(enc()).Dot("Buf").Index(jen.Empty(), jen.Id("n")),
 			jen.Return(jen.Err()),
 		),
 		jen.Return(jen.Nil()),
 	)
+}
+
+// encArgs are the arguments of the encodeJSON method of t: a sum also
+// takes the enclosing key, "" at the top.
+func encArgs(t *ir.Type) []jen.Code {
+	if t.Kind == ir.KSum {
+		return []jen.Code{enc(), jen.Lit("")}
+	}
+	return []jen.Code{enc()}
 }

@@ -21,6 +21,8 @@ func (e *emitter) emitValidators(f *jen.File) {
 		switch t.Kind {
 		case ir.KStruct:
 			e.structValidator(f, t)
+		case ir.KSum:
+			e.sumValidator(f, t)
 		case ir.KUnion:
 			f.Comment("Validate reports whether the value satisfies its schema.")
 			f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().Block(
@@ -63,7 +65,7 @@ func (e *emitter) valFunc(f *jen.File, t *ir.Type) {
 func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 	ok := jen.Return(jen.Nil())
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion:
+	case ir.KStruct, ir.KUnion, ir.KSum:
 		return []jen.Code{jen.Return(v.Clone().Dot("Validate").Call())}
 	case ir.KEnum, ir.KIntEnum:
 		return []jen.Code{jen.Return(v.Clone().Dot("Validate").Call())}
@@ -154,11 +156,16 @@ func (e *emitter) structValidator(f *jen.File, t *ir.Type) {
 			body = append(body, jen.If(v.Clone().Dot("Set")).Block(count, check(v.Clone().Dot("V"))))
 		}
 	}
-	if t.Extra != nil {
-		body = append(body, jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Id("x").Dot("Extra")).Block(
-			count,
-			jen.If(jen.Err().Op(":=").Id(e.valName(t.Extra)).Call(jen.Id("v")), jen.Err().Op("!=").Nil()).Block(
-				jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k"))))))
+	if len(t.Patterns) > 0 {
+		body = append(body, e.mapsValidate(t, count)...)
+	} else if t.Extra != nil {
+		// Ranging over an empty map still starts an iterator: most values
+		// have no unknown members.
+		body = append(body, jen.If(jen.Len(jen.Id("x").Dot("Extra")).Op("!=").Lit(0)).Block(
+			jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Id("x").Dot("Extra")).Block(
+				count,
+				jen.If(jen.Err().Op(":=").Id(e.valName(t.Extra)).Call(jen.Id("v")), jen.Err().Op("!=").Nil()).Block(
+					jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))))))
 	}
 	var pre []jen.Code
 	if t.ObjSize != nil {

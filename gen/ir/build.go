@@ -20,6 +20,9 @@ type builder struct {
 	nodes map[*jsonschema.Schema]*Node
 	model *Model
 	defs  []*Type // named types of $defs entries (Options.DefTypes)
+	// byKey renames $defs entries whose titles collide after their keys
+	// (Options.DefTypes) instead of refusing them.
+	byKey bool
 }
 
 // Options say how to name the model.
@@ -52,7 +55,7 @@ func Load(lo schema.Options, o Options) (*schema.Loaded, *Model, error) {
 // Build classifies every schema the roots of l reach into the Go-shaped
 // model.
 func Build(l *schema.Loaded, o Options) (*Model, error) {
-	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: o.Package}}
+	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: o.Package}, byKey: o.DefTypes}
 	for _, doc := range l.Roots {
 		t, err := b.rootType(doc.Schema)
 		if err != nil {
@@ -85,6 +88,9 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 		if err := b.defTypes(); err != nil {
 			return nil, err
 		}
+	}
+	if b.byKey {
+		b.renameTitleCollisions()
 	}
 	if err := b.finish(); err != nil {
 		return nil, err
@@ -144,7 +150,7 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 			t.Node = n
 		}
 	}
-	if s.Title != "" && t.Alias == nil && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum) {
+	if s.Title != "" && t.Alias == nil && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum || t.Kind == KSum) {
 		t.Name = GoName(s.Title)
 	}
 	if t.Name == "" {
@@ -194,12 +200,12 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		return true, nil
 	}
 	if _, ok := keys["oneOf"]; ok {
-		return b.union(s, t, keys, "oneOf", s.OneOf)
+		return b.unionOrSum(s, t, keys, "oneOf", s.OneOf)
 	}
 	if _, ok := keys["anyOf"]; ok {
 		// Variants told apart by distinct const values never overlap, so
 		// anyOf means what oneOf does.
-		return b.union(s, t, keys, "anyOf", s.AnyOf)
+		return b.unionOrSum(s, t, keys, "anyOf", s.AnyOf)
 	}
 	if _, ok := keys["allOf"]; ok {
 		return b.allOf(s, t, keys)
@@ -216,11 +222,15 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 			types = types[:1]
 		}
 	}
+	if len(types) > 1 {
+		t.Nullable = false
+		return b.sumOfTypes(s, t, keys)
+	}
 	if len(types) != 1 {
 		return false, nil
 	}
 	allowed := map[string][]string{
-		"object":  {"properties", "required", "additionalProperties", "minProperties", "maxProperties"},
+		"object":  {"properties", "patternProperties", "required", "additionalProperties", "minProperties", "maxProperties"},
 		"string":  {"minLength", "maxLength", "pattern", "enum", "const"},
 		"integer": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "enum"},
 		"number":  {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
@@ -339,7 +349,7 @@ func (b *builder) array(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 func (b *builder) object(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
 	_, _, raw := b.l.RawFor(s)
 	props := raw.Get("properties")
-	if props == nil && s.AdditionalProperties != nil {
+	if props == nil && s.AdditionalProperties != nil && len(s.PatternProperties) == 0 {
 		if as, ok := s.AdditionalProperties.(*jsonschema.Schema); ok && len(s.Required) == 0 {
 			e, err := b.typeOf(as)
 			if err != nil {
@@ -366,6 +376,9 @@ func (b *builder) object(s *jsonschema.Schema, t *Type, keys map[string]*schema.
 			}
 			t.Fields = append(t.Fields, f)
 		}
+	}
+	if ok, err := b.patterns(s, t); !ok || err != nil {
+		return ok, err
 	}
 	switch ap := s.AdditionalProperties.(type) {
 	case bool:
@@ -448,6 +461,17 @@ func typeAdmits(types []string, c *schema.Value) bool {
 	return false
 }
 
+// unionOrSum types a oneOf or anyOf as a union of objects told apart by
+// a const property, else as a sum of branches told apart by JSON kind.
+func (b *builder) unionOrSum(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value, keyword string, list []*jsonschema.Schema) (bool, error) {
+	ok, err := b.union(s, t, keys, keyword, list)
+	if ok || err != nil {
+		return ok, err
+	}
+	*t = Type{Loc: t.Loc, Schema: t.Schema, Doc: t.Doc, Deprecated: t.Deprecated}
+	return b.sumOf(s, t, keys, keyword, list)
+}
+
 // union recognises a oneOf or anyOf (keyword, its schemas list) of
 // objects told apart by a required const string property.
 func (b *builder) union(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value, keyword string, list []*jsonschema.Schema) (bool, error) {
@@ -467,7 +491,7 @@ func (b *builder) union(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		}
 		variants = append(variants, vt)
 	}
-	disc := discriminator(variants)
+	disc := discriminator(variants, b.discriminatorProperty(s))
 	if disc == "" {
 		return false, nil
 	}
@@ -493,13 +517,38 @@ func derefTitle(s *jsonschema.Schema) string {
 	return ""
 }
 
+// discriminatorProperty is the propertyName of an OpenAPI discriminator
+// beside s, if any.
+func (b *builder) discriminatorProperty(s *jsonschema.Schema) string {
+	_, _, raw := b.l.RawFor(s)
+	if raw == nil || raw.Kind != rt.Object {
+		return ""
+	}
+	if d := raw.Get("discriminator"); d != nil && d.Kind == rt.Object {
+		if p := d.Get("propertyName"); p != nil && p.Kind == rt.String {
+			return p.Str
+		}
+	}
+	return ""
+}
+
 // discriminator finds a property that every variant requires as a distinct
-// string const.
-func discriminator(variants []*Type) string {
+// string const: the one an OpenAPI discriminator names (prefer) when it is
+// such a property, else the first in the first variant's order.
+func discriminator(variants []*Type, prefer string) string {
 	if len(variants) == 0 {
 		return ""
 	}
-	for _, f := range variants[0].Fields {
+	fields := variants[0].Fields
+	if prefer != "" {
+		for i, f := range fields {
+			if f.JSON == prefer {
+				fields = append([]*Field{f}, append(append([]*Field(nil), fields[:i]...), fields[i+1:]...)...)
+				break
+			}
+		}
+	}
+	for _, f := range fields {
 		if f.Const == "" || f.Const[0] != '"' {
 			continue
 		}
@@ -552,7 +601,7 @@ func (b *builder) finish() error {
 			aliases = append(aliases, t)
 			return visit(t.Alias, ctx)
 		}
-		if t.Name == "" && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum) {
+		if t.Name == "" && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum || t.Kind == KSum) {
 			// Named by its $defs key, else by where it is first used.
 			t.Name = ctx
 			if n := GoName(t.DefName); t.DefName != "" && names[n] == nil && !titled[n] {
@@ -572,8 +621,18 @@ func (b *builder) finish() error {
 				return err
 			}
 		}
+		for _, a := range t.Alts {
+			if err := visit(a.Type, t.Name+a.Go); err != nil {
+				return err
+			}
+		}
 		for _, v := range t.Variants {
 			if err := visit(v, t.Name+GoName(strings.Trim(v.DiscValue, `"`))); err != nil {
+				return err
+			}
+		}
+		for _, p := range t.Patterns {
+			if err := visit(p.Type, t.Name+p.Go); err != nil {
 				return err
 			}
 		}
@@ -635,7 +694,7 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		if err != nil {
 			return false, err
 		}
-		if pt.Kind != KStruct || pt.Nullable || pt.ObjSize != nil || pt.Extra == nil || pt.Extra.Kind != KRaw || pt.Extra.Node != nil {
+		if pt.Kind != KStruct || pt.Nullable || pt.ObjSize != nil || len(pt.Patterns) > 0 || pt.Extra == nil || pt.Extra.Kind != KRaw || pt.Extra.Node != nil {
 			return false, nil
 		}
 		for _, f := range pt.Fields {

@@ -28,7 +28,7 @@ func (b *builder) nullableOf(s *jsonschema.Schema, t *Type, keys map[string]*sch
 		return false, nil
 	}
 	ot, err := b.typeOf(other)
-	if err != nil || ot.Kind == KRaw || ot.Nullable || ot.Wrapper {
+	if err != nil || ot.Kind == KRaw || ot.Kind == KSum || ot.Nullable || ot.Wrapper {
 		return false, err
 	}
 	t.Alias = ot

@@ -51,6 +51,9 @@ func nameFields(t *Type) {
 	if t.Extra != nil {
 		members["Extra"] = true
 	}
+	for _, p := range t.Patterns {
+		p.Go = members.take(patternFieldName(p))
+	}
 	for _, f := range t.Fields {
 		f.Go = members.take(GoName(f.JSON))
 	}
@@ -106,4 +109,43 @@ func constSuffix(k Kind, v string) string {
 		return v
 	}
 	return GoName(v)
+}
+
+// renameTitleCollisions names by their $defs keys the $defs entries whose
+// titles give the same Go name as another schema's (Options.DefTypes, for
+// schemas written by others, where two definitions often share a title):
+// `bindings-kafka-0.5.0-server` and `bindings-mqtt-0.2.0-server`, both
+// titled "Server Schema", become BindingsKafka050Server and
+// BindingsMqtt020Server. A schema that is not a $defs entry keeps its
+// title; the rule does not depend on the order in which schemas are
+// reached. Names that still collide are refused by finish.
+func (b *builder) renameTitleCollisions() {
+	byName := map[string][]*Type{}
+	seen := map[*Type]bool{}
+	add := func(t *Type) {
+		if t == nil || seen[t] || t.Name == "" || t.Alias != nil {
+			return
+		}
+		seen[t] = true
+		byName[t.Name] = append(byName[t.Name], t)
+	}
+	for _, t := range b.types {
+		add(t)
+	}
+	for _, r := range b.model.Roots {
+		add(r)
+	}
+	for _, t := range b.defs {
+		add(t)
+	}
+	for _, group := range byName {
+		if len(group) < 2 {
+			continue
+		}
+		for _, t := range group {
+			if key := defName(t.Schema.Location); key != "" && byName[GoName(key)] == nil {
+				t.Name = GoName(key)
+			}
+		}
+	}
 }

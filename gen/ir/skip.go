@@ -25,6 +25,12 @@ func (m *Model) SkipUnknown() {
 		for _, v := range t.Variants {
 			walk(v)
 		}
+		for _, p := range t.Patterns {
+			walk(p.Type)
+		}
+		for _, a := range t.Alts {
+			walk(a.Type)
+		}
 		walk(t.Elem)
 		walk(t.Extra)
 	}

@@ -2,13 +2,18 @@
 // Suite (draft 2020-12) through zerogen as an external yardstick.
 //
 // For every case of every suite file (the top-level files of
-// tests/draft2020-12; this package's own cases for draft-04, -06, -07 and
-// 2019-09 in testdata/dialects, whose verdicts another test checks against
-// jsonschema/v5; then optional/ apart from optional/format/ and the suite's
+// tests/draft2020-12; this package's own cases for draft-04, -06, -07,
+// 2019-09 and OpenAPI 3.0 in testdata/dialects, whose verdicts another test
+// checks against jsonschema/v5 (OpenAPI 3.0's nullable written as a type
+// with "null"); then optional/ apart from optional/format/ and the suite's
 // folders for the other dialects when the checkout has them, reported
-// separately and never enforced) the test generates one Go package with
-// gen.Generate, builds one program that imports them all in a temporary
-// module, and decodes each test's data with the generated Root.UnmarshalJSON.
+// separately and never enforced) the test writes the case's schema to a
+// file and runs the zerogen command on it as a user would (built once from
+// the repository; --ref-dir serves the suite's remote documents), which
+// writes one Go package; it then builds one program that imports them all in
+// a temporary module, and decodes each test's data with the generated
+// Root.UnmarshalJSON. ZERO_SUITE_INPROCESS=1 calls gen.Generate instead,
+// which is quicker while working on the generator.
 // A verdict that differs from the suite's, a panic, or an accepted value that
 // does not re-encode to the same JSON value is WRONG and fails the test. A
 // case the generator refuses counts as REFUSED; a rejection that one of the
@@ -25,5 +30,6 @@
 //	go test ./gen/suite
 //	make suite-report   # also writes docs/suite.md (ZERO_SUITE_REPORT=docs/suite.md)
 //
-// ZERO_SUITE_KEEP=1 keeps the temporary module for inspection and logs its path.
+// ZERO_SUITE_ONLY=REGEXP runs only the files whose names match (no report
+// is written then). ZERO_SUITE_KEEP=1 keeps the temporary module for inspection and logs its path.
 package suite

@@ -136,3 +136,31 @@ func TestGoIdent(t *testing.T) {
 		}
 	}
 }
+
+// TestCommandError reads zerogen's refusals back into located errors, and
+// leaves any other failure a plain error (the generator's fault).
+func TestCommandError(t *testing.T) {
+	const dir = "/tmp/w/schemas/cases/ref/c3"
+	for _, c := range []struct {
+		stderr        string
+		file, pointer string
+		msg           string
+	}{
+		{"zerogen: " + dir + "/root.json#/properties/a: unknown keyword \"foo\"\n", "root.json", "/properties/a", `unknown keyword "foo"`},
+		{"zerogen: http://localhost:1234/draft2019-09/x.json#/prefixItems: keyword \"prefixItems\" is not part of 2019-09\n",
+			"http://localhost:1234/draft2019-09/x.json", "/prefixItems", `keyword "prefixItems" is not part of 2019-09`},
+		{"zerogen: " + dir + "/root.json#: jsonschema: bad\n\tat line 2\n", "root.json", "", "jsonschema: bad\n\tat line 2"},
+	} {
+		err := commandError(c.stderr, dir)
+		var ge *gen.Error
+		if !errors.As(err, &ge) || ge.File != c.file || ge.Pointer != c.pointer || ge.Msg != c.msg {
+			t.Errorf("commandError(%q) = %#v", c.stderr, err)
+		}
+	}
+	for _, stderr := range []string{"zerogen: decode.go: render: expected operand\n", "panic: boom\n", "zerogen: /elsewhere/root.json#: x\n"} {
+		var ge *gen.Error
+		if err := commandError(stderr, dir); errors.As(err, &ge) {
+			t.Errorf("commandError(%q) = %v, want a plain error", stderr, err)
+		}
+	}
+}

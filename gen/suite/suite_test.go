@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -44,7 +45,7 @@ func TestSuite(t *testing.T) {
 	for _, s := range testsWith(optional, wrong) {
 		t.Logf("optional WRONG %s", describeTest(s))
 	}
-	if out := os.Getenv("ZERO_SUITE_REPORT"); out != "" {
+	if out := os.Getenv("ZERO_SUITE_REPORT"); out != "" && os.Getenv("ZERO_SUITE_ONLY") == "" {
 		writeReport(t, repo, out, report(files, provenance(dir)))
 	}
 	checkWrong(t, top)
@@ -58,7 +59,17 @@ func runSuite(t *testing.T, repo, dir string) []*suiteFile {
 	if err != nil {
 		t.Fatal(err)
 	}
-	generateAll(files, filepath.Join(dir, "remotes"))
+	files = only(t, files)
+	if os.Getenv("ZERO_SUITE_INPROCESS") != "" {
+		generateAll(files, filepath.Join(dir, "remotes"))
+	} else {
+		work := tempDir(t)
+		bin, err := buildZerogen(t.Context(), repo, work)
+		if err != nil {
+			t.Fatal(err)
+		}
+		generateAllWithCommand(t.Context(), bin, work, files, filepath.Join(dir, "remotes"))
+	}
 	var cases []*suiteCase
 	for _, f := range files {
 		cases = append(cases, f.Cases...)
@@ -92,6 +103,28 @@ func runSuite(t *testing.T, repo, dir string) []*suiteFile {
 		len(cases), len(tests), genTime.Round(time.Millisecond), buildTime.Round(time.Millisecond),
 		(time.Since(start) - genTime - buildTime).Round(time.Millisecond))
 	return files
+}
+
+// only keeps the files whose names match the regular expression
+// $ZERO_SUITE_ONLY, when it is set ("^dialects/" runs this package's own
+// cases), for a quick run while working; no report is written then.
+func only(t *testing.T, files []*suiteFile) []*suiteFile {
+	expr := os.Getenv("ZERO_SUITE_ONLY")
+	if expr == "" {
+		return files
+	}
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		t.Fatalf("ZERO_SUITE_ONLY: %v", err)
+	}
+	var out []*suiteFile
+	for _, f := range files {
+		if re.MatchString(f.Name) {
+			out = append(out, f)
+		}
+	}
+	t.Logf("ZERO_SUITE_ONLY=%s: %d of %d files", expr, len(out), len(files))
+	return out
 }
 
 // repoRoot is the repository's root, two levels up from this package.

@@ -75,6 +75,16 @@ func tsDecl(b *strings.Builder, t *ir.Type) {
 			}
 			fmt.Fprintf(b, "  | %s%s\n", tsExpr(v), end)
 		}
+	case t.Kind == ir.KSum:
+		var alts []string
+		for _, a := range t.Alts {
+			if a.Type == nil {
+				alts = append(alts, "null")
+			} else {
+				alts = append(alts, tsExpr(a.Type))
+			}
+		}
+		fmt.Fprintf(b, "export type %s = %s;\n", t.Name, strings.Join(alts, " | "))
 	case t.Kind == ir.KEnum:
 		fmt.Fprintf(b, "export type %s = %s;\n", t.Name, tsLiterals(t.Values))
 	case t.Kind == ir.KIntEnum:
@@ -112,7 +122,7 @@ func tsExpr(t *ir.Type) string { return tsExprIn(t, "") }
 func tsExprIn(t *ir.Type, indent string) string {
 	var s string
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum:
+	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum, ir.KSum:
 		s = t.Name
 	case ir.KString:
 		s = "string"

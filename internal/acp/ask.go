@@ -33,7 +33,7 @@ func (a *asker) Ask(ctx context.Context, q run.Question) (bool, error) {
 	}
 	tc := acpv1.ToolCallUpdate{ToolCallID: q.ID, Kind: present(kind(q.Tool)), Status: present(acpv1.ToolCallStatusPending),
 		Title: rt.Some(rt.Nullable[string]{V: a.title(q), Valid: true}), RawInput: jsonOrNull(q.Args)}
-	m, err := a.s.call(ctx, func(id rt.Raw) encodable {
+	m, err := a.s.call(ctx, func(id acpv1.RequestID) encodable {
 		return &acpv1.PermissionRequestMessage{ID: id, Params: acpv1.RequestPermissionRequest{SessionID: a.st.id,
 			ToolCall: tc, Options: permissionOptions}}
 	})

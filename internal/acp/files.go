@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	acpv1 "github.com/zeroproject/zero/generated/acp/v1"
-	"github.com/zeroproject/zero/rt"
 )
 
 // editorFiles reads and writes files through the client with
@@ -29,7 +28,7 @@ func newEditorFiles(s *server, sessionID string) *editorFiles {
 
 // ReadText implements tools.TextReader.
 func (f *editorFiles) ReadText(ctx context.Context, path string) (string, error) {
-	m, err := f.s.call(ctx, func(id rt.Raw) encodable {
+	m, err := f.s.call(ctx, func(id acpv1.RequestID) encodable {
 		return &acpv1.ReadTextFileMessage{ID: id, Params: acpv1.ReadTextFileRequest{SessionID: f.sessionID, Path: path}}
 	})
 	if err != nil {
@@ -47,7 +46,7 @@ func (f *editorFiles) ReadText(ctx context.Context, path string) (string, error)
 
 // WriteText implements tools.TextWriter.
 func (f *editorFiles) WriteText(ctx context.Context, path, content string) error {
-	m, err := f.s.call(ctx, func(id rt.Raw) encodable {
+	m, err := f.s.call(ctx, func(id acpv1.RequestID) encodable {
 		return &acpv1.WriteTextFileMessage{ID: id, Params: acpv1.WriteTextFileRequest{SessionID: f.sessionID, Path: path, Content: content}}
 	})
 	if err != nil {

@@ -13,7 +13,7 @@ import (
 	"github.com/zeroproject/zero/rt"
 )
 
-type handler func(id rt.Raw, params rt.Raw)
+type handler func(id acpv1.RequestID, params rt.Raw)
 
 func (s *server) handlers() map[string]handler {
 	return map[string]handler{
@@ -27,7 +27,7 @@ func (s *server) handlers() map[string]handler {
 }
 
 // initialize answers with protocol version 1 and what Zero can do.
-func (s *server) initialize(id rt.Raw, params rt.Raw) {
+func (s *server) initialize(id acpv1.RequestID, params rt.Raw) {
 	var p acpv1.InitializeRequest
 	if err := decodeParams(params, &p); err != nil {
 		s.replyError(id, err)
@@ -53,7 +53,7 @@ func (s *server) initialize(id rt.Raw, params rt.Raw) {
 
 // authenticate cannot log in for the user: Zero reads its provider keys
 // from the environment, so the answer says which variables to set.
-func (s *server) authenticate(id rt.Raw, params rt.Raw) {
+func (s *server) authenticate(id acpv1.RequestID, params rt.Raw) {
 	var p acpv1.AuthenticateRequest
 	if err := decodeParams(params, &p); err != nil {
 		s.replyError(id, err)
@@ -68,7 +68,7 @@ func (s *server) authenticate(id rt.Raw, params rt.Raw) {
 }
 
 // newSession creates a Zero session working in cwd.
-func (s *server) newSession(id rt.Raw, params rt.Raw) {
+func (s *server) newSession(id acpv1.RequestID, params rt.Raw) {
 	var p acpv1.NewSessionRequest
 	if err := decodeParams(params, &p); err != nil {
 		s.replyError(id, err)
@@ -138,7 +138,7 @@ func (s *server) newState(stored *session.Session, ws *tools.Workspace, m Model)
 }
 
 // loadSession opens a stored session, replays it, then answers.
-func (s *server) loadSession(id rt.Raw, params rt.Raw) {
+func (s *server) loadSession(id acpv1.RequestID, params rt.Raw) {
 	var p acpv1.LoadSessionRequest
 	if err := decodeParams(params, &p); err != nil {
 		s.replyError(id, err)
@@ -191,7 +191,7 @@ func (s *server) load(id, cwd string, servers []rt.Raw) (*sessionState, error) {
 }
 
 // setMode switches the session's permission mode.
-func (s *server) setMode(id rt.Raw, params rt.Raw) {
+func (s *server) setMode(id acpv1.RequestID, params rt.Raw) {
 	var p acpv1.SetSessionModeRequest
 	if err := decodeParams(params, &p); err != nil {
 		s.replyError(id, err)

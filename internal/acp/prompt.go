@@ -15,7 +15,7 @@ import (
 
 // prompt starts the prompt's run on its own goroutine; its response is
 // sent when the run ends.
-func (s *server) prompt(id rt.Raw, params rt.Raw) {
+func (s *server) prompt(id acpv1.RequestID, params rt.Raw) {
 	var p acpv1.PromptRequest
 	if err := decodeParams(params, &p); err != nil {
 		s.replyError(id, err)
@@ -50,7 +50,7 @@ func (s *server) prompt(id rt.Raw, params rt.Raw) {
 
 // runPrompt runs the loop on the prompt and returns the answer: its stop
 // reason, or an error.
-func (s *server) runPrompt(ctx context.Context, id rt.Raw, st *sessionState, text string) encodable {
+func (s *server) runPrompt(ctx context.Context, id acpv1.RequestID, st *sessionState, text string) encodable {
 	tb, err := run.NewToolbox(st.ws, s.policy(st), s.cfg.BashEnv)
 	if err != nil {
 		return errorMessage(id, internalError(err.Error()))

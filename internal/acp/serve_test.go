@@ -116,7 +116,7 @@ func (p *peer) response(id string) (string, *acpv1.Message) {
 	p.t.Helper()
 	for {
 		line, m := p.next()
-		if _, isCall := m.Method.Get(); !isCall && string(m.ID) == id {
+		if _, isCall := m.Method.Get(); !isCall && m.ID.Set && idText(m.ID.V) == id {
 			return line, m
 		}
 	}
@@ -128,7 +128,7 @@ func (p *peer) request(method string) (string, *acpv1.Message) {
 	for {
 		line, m := p.next()
 		got, isCall := m.Method.Get()
-		if isCall && m.ID != nil {
+		if isCall && m.ID.Set {
 			if got != method {
 				p.t.Fatalf("zero acp sent %s, want %s: %s", got, method, line)
 			}
@@ -169,7 +169,7 @@ func (p *peer) stopReason(id string) acpv1.StopReason {
 }
 
 func (p *peer) answer(m *acpv1.Message, outcome string) {
-	p.send(`{"jsonrpc":"2.0","id":` + string(m.ID) + `,"result":{"outcome":` + outcome + `}}`)
+	p.send(`{"jsonrpc":"2.0","id":` + idText(m.ID.V) + `,"result":{"outcome":` + outcome + `}}`)
 }
 
 func (p *peer) close() int {
@@ -238,7 +238,7 @@ func TestPermissionRequestPath(t *testing.T) {
 		if method, ok := m.Method.Get(); ok && method == "session/request_permission" {
 			t.Fatalf("asked again after allow_always: %s", line)
 		}
-		if string(m.ID) == `"p2"` {
+		if idText(m.ID.V) == `"p2"` {
 			break
 		}
 	}
@@ -309,7 +309,7 @@ func TestJSONRPCErrorMapping(t *testing.T) {
 			continue // a notification: no answer, checked by the order below
 		}
 		line, m := p.next()
-		if m.Error == nil || string(m.ID) != c.id || m.Error.Code != c.code {
+		if m.Error == nil || idText(m.ID.V) != c.id || m.Error.Code != c.code {
 			t.Errorf("%s\n  got %s\n  want id %s, code %d", c.line, line, c.id, c.code)
 			continue
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"sync"
 
 	acpv1 "github.com/zeroproject/zero/generated/acp/v1"
@@ -96,7 +97,7 @@ func (s *server) readLoop() error {
 		line, err := s.in.next()
 		switch {
 		case errors.Is(err, errLineTooLong):
-			s.replyError(nil, &rpcError{code: codeInvalidRequest, msg: fmt.Sprintf("line %d is longer than %d bytes", s.in.n, maxLine), line: s.in.n})
+			s.replyError(acpv1.RequestID{}, &rpcError{code: codeInvalidRequest, msg: fmt.Sprintf("line %d is longer than %d bytes", s.in.n, maxLine), line: s.in.n})
 			continue
 		case err != nil:
 			return err
@@ -123,19 +124,19 @@ func blank(b []byte) bool {
 func (s *server) handle(line []byte) {
 	var m acpv1.Message
 	if err := m.UnmarshalJSON(line); err != nil {
-		s.replyError(nil, envelopeError(err, s.in.n))
+		s.replyError(acpv1.RequestID{}, envelopeError(err, s.in.n))
 		return
 	}
 	method, isCall := m.Method.Get()
 	switch {
-	case isCall && m.ID == nil:
+	case isCall && !m.ID.Set:
 		s.notification(method, m.Params)
 	case isCall:
-		s.request(m.ID, method, m.Params)
-	case m.ID != nil && (m.Result != nil || m.Error != nil):
+		s.request(m.ID.V, method, m.Params)
+	case m.ID.Set && (m.Result != nil || m.Error != nil):
 		s.response(&m)
 	default:
-		s.replyError(m.ID, &rpcError{code: codeInvalidRequest, msg: "invalid request: a message needs a method, or an id with a result or an error", line: s.in.n})
+		s.replyError(m.ID.V, &rpcError{code: codeInvalidRequest, msg: "invalid request: a message needs a method, or an id with a result or an error", line: s.in.n})
 	}
 }
 
@@ -156,7 +157,7 @@ func envelopeError(err error, line int) *rpcError {
 // request runs one request. session/prompt runs on its own goroutine, so
 // that session/cancel and the answers to permission requests are read
 // while it runs; the other methods answer at once.
-func (s *server) request(id rt.Raw, method string, params rt.Raw) {
+func (s *server) request(id acpv1.RequestID, method string, params rt.Raw) {
 	h, ok := s.handlers()[method]
 	if !ok {
 		s.replyError(id, &rpcError{code: codeMethodNotFound, msg: "method not found: " + method})
@@ -183,35 +184,36 @@ func (s *server) notification(method string, params rt.Raw) {
 
 // response hands the response to a request Zero sent to its waiter.
 func (s *server) response(m *acpv1.Message) {
-	id, ok := requestNumber(m.ID)
+	id, ok := requestNumber(m.ID.V)
 	s.mu.Lock()
 	ch := s.pending[id]
 	delete(s.pending, id)
 	s.mu.Unlock()
 	if !ok || ch == nil {
-		fmt.Fprintf(s.cfg.Log, "zero acp: ignoring a response to no pending request (id %s)\n", m.ID)
+		fmt.Fprintf(s.cfg.Log, "zero acp: ignoring a response to no pending request (id %s)\n", idText(m.ID.V))
 		return
 	}
 	ch <- m
 }
 
 // requestNumber reads an id Zero chose: a whole number.
-func requestNumber(id rt.Raw) (int64, bool) {
-	var n int64
-	if len(id) == 0 || len(id) > 18 {
-		return 0, false
+func requestNumber(id acpv1.RequestID) (int64, bool) {
+	return id.Int, id.Kind == rt.Number && id.Int >= 0
+}
+
+// idText is id as JSON, for logs.
+func idText(id acpv1.RequestID) string {
+	switch id.Kind {
+	case rt.String:
+		return string(rt.AppendString(nil, id.String))
+	case rt.Number:
+		return strconv.FormatInt(id.Int, 10)
 	}
-	for _, c := range id {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + int64(c-'0')
-	}
-	return n, true
+	return "null"
 }
 
 // call sends a request and waits for its response, or for ctx.
-func (s *server) call(ctx context.Context, send func(id rt.Raw) encodable) (*acpv1.Message, error) {
+func (s *server) call(ctx context.Context, send func(id acpv1.RequestID) encodable) (*acpv1.Message, error) {
 	ch := make(chan *acpv1.Message, 1)
 	s.mu.Lock()
 	id := s.nextID
@@ -223,7 +225,7 @@ func (s *server) call(ctx context.Context, send func(id rt.Raw) encodable) (*acp
 		delete(s.pending, id)
 		s.mu.Unlock()
 	}
-	if err := s.out.send(send(rt.Raw(appendInt(nil, int(id))))); err != nil {
+	if err := s.out.send(send(acpv1.RequestID{Kind: rt.Number, Int: id})); err != nil {
 		forget()
 		return nil, err
 	}
@@ -243,16 +245,16 @@ func (s *server) call(ctx context.Context, send func(id rt.Raw) encodable) (*acp
 func (s *server) reply(v encodable) { s.out.send(v) }
 
 // replyError answers id (null when unknown) with err.
-func (s *server) replyError(id rt.Raw, err error) { s.out.send(errorMessage(id, err)) }
+func (s *server) replyError(id acpv1.RequestID, err error) { s.out.send(errorMessage(id, err)) }
 
 // errorMessage is the error response to id (null when unknown).
-func errorMessage(id rt.Raw, err error) encodable {
+func errorMessage(id acpv1.RequestID, err error) encodable {
 	var re *rpcError
 	if !errors.As(err, &re) {
 		re = internalError(err.Error())
 	}
-	if id == nil {
-		id = rt.Raw("null")
+	if id.Kind == rt.Invalid {
+		id.Kind = rt.Null
 	}
 	return &acpv1.ErrorResponse{ID: id, Error: re.wire()}
 }

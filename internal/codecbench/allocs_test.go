@@ -30,11 +30,12 @@ func TestEncodeAllocs(t *testing.T) {
 	}
 }
 
-// TestProtocolMixes checks the ACP and MCP mixes the ratios are stated on:
-// each document decodes into its generated type, is valid under its schema
-// for jsonschema/v5 too, encodes back to the same bytes with zero
-// allocations into a reused buffer, and reads into the plain structs of the
-// encoding/json baseline without losing a member.
+// TestProtocolMixes checks the mixes the ratios are stated on: each
+// document decodes into its generated type, is valid under its schema for
+// jsonschema/v5 too, encodes with zero allocations into a reused buffer,
+// and, except for the vendor chunks whose types skip members Zero does not
+// read, encodes back to the same bytes and reads into the plain structs of
+// the encoding/json baseline without losing a member.
 func TestProtocolMixes(t *testing.T) {
 	for _, m := range mixes() {
 		values := m.decoded(t)
@@ -46,7 +47,7 @@ func TestProtocolMixes(t *testing.T) {
 			if n := testing.AllocsPerRun(50, func() { buf, err = values[i].AppendJSON(buf[:0]) }); n != 0 {
 				t.Errorf("%s document %d: %v allocations per AppendJSON, want 0", m.name, i, n)
 			}
-			if err != nil || !bytes.Equal(buf, doc) {
+			if err != nil || (!m.readOnly && !bytes.Equal(buf, doc)) {
 				t.Errorf("%s document %d: encoded %s %v\nwant %s", m.name, i, buf, err, doc)
 			}
 			var v any
@@ -58,6 +59,9 @@ func TestProtocolMixes(t *testing.T) {
 			}
 			if err := json.Unmarshal(doc, targets[i]); err != nil {
 				t.Fatal(err)
+			}
+			if m.readOnly {
+				continue // checked by TestVendorMixes
 			}
 			if b, err := json.Marshal(targets[i]); err != nil || !bytes.Equal(b, doc) {
 				t.Errorf("%s document %d: the plain structs lose members: %s %v", m.name, i, b, err)

@@ -167,8 +167,9 @@ func decodedMix(tb testing.TB) []v2.Output {
 	return out
 }
 
-// TestRatios runs the benchmarks side by side, mix by mix, and prints the
-// ratios the project states its goals in. It asserts nothing about time:
+// TestRatios runs the benchmarks side by side, mix by mix, each the fastest
+// of ratioRounds runs, and prints the ratios the project states its goals
+// in. It asserts nothing about time:
 // machines are noisy. Run it with ZERO_BENCH=1 (make bench); ZERO_MIX=NAME
 // measures one mix.
 func TestRatios(t *testing.T) {
@@ -183,14 +184,30 @@ func TestRatios(t *testing.T) {
 	}
 }
 
+// ratioRounds is how many times printRatios measures each codec, round
+// after round; it keeps the fastest of each. On a machine shared with other
+// work a run is only ever slowed down, never sped up, so the fastest run is
+// the one nearest the codec's own cost, for the baselines as for the
+// generated code.
+const ratioRounds = 3
+
 // printRatios measures every codec on m and prints the ratios.
 func printRatios(m codecMix) {
 	r := map[string]testing.BenchmarkResult{}
-	for name, fn := range map[string]func(codecMix) func(*testing.B){
+	codecs := map[string]func(codecMix) func(*testing.B){
 		"gen": benchDecodeGenerated, "std": benchDecodeStdlibPlain, "any+schema": benchDecodeAnyPlusJSONSchema,
 		"jx": benchJxSkip, "enc": benchEncodeGenerated, "stdenc": benchEncodeStdlibPlain,
-	} {
-		r[name] = testing.Benchmark(fn(m))
+	}
+	for range ratioRounds {
+		for name, fn := range codecs {
+			if m.readOnly && (name == "enc" || name == "stdenc") {
+				continue
+			}
+			res := testing.Benchmark(fn(m))
+			if old, ok := r[name]; !ok || res.NsPerOp() < old.NsPerOp() {
+				r[name] = res
+			}
+		}
 	}
 	ns := func(k string) float64 { return float64(r[k].NsPerOp()) }
 	lines := []string{
@@ -200,7 +217,11 @@ func printRatios(m codecMix) {
 		fmt.Sprintf("  any + jsonschema/v5 Validate: %6.0f ns/mix  %3d allocs/mix  -> generated is %.1fx faster (goal >= 50x)", ns("any+schema"), r["any+schema"].AllocsPerOp(), ns("any+schema")/ns("gen")),
 		fmt.Sprintf("  jx Skip (read once):         %7.0f ns/mix  -> generated takes %.2fx as long (goal <= 2x)", ns("jx"), ns("gen")/ns("jx")),
 		fmt.Sprintf("  allocations: generated/encoding-json = %.2f (goal <= 0.33)", float64(r["gen"].AllocsPerOp())/float64(r["std"].AllocsPerOp())),
-		fmt.Sprintf("  encode, generated into reused buffer: %6.0f ns/mix %d allocs/mix; encoding/json.Marshal %6.0f ns/mix -> %.1fx faster (goal >= 5x, 0 allocs)", ns("enc"), r["enc"].AllocsPerOp(), ns("stdenc"), ns("stdenc")/ns("enc")),
+	}
+	if m.readOnly {
+		lines = append(lines, "  encode: not stated (Zero only reads these documents; its types skip the members it does not use)")
+	} else {
+		lines = append(lines, fmt.Sprintf("  encode, generated into reused buffer: %6.0f ns/mix %d allocs/mix; encoding/json.Marshal %6.0f ns/mix -> %.1fx faster (goal >= 5x, 0 allocs)", ns("enc"), r["enc"].AllocsPerOp(), ns("stdenc"), ns("stdenc")/ns("enc")))
 	}
 	for _, l := range lines {
 		fmt.Println(l)

@@ -5,5 +5,7 @@
 //
 // `make bench` runs the benchmarks and prints the ratios (ZERO_BENCH=1 go
 // test -run TestRatios -v ./internal/codecbench). Ratios are measured side
-// by side in one process because absolute times vary between machines.
+// by side in one process because absolute times vary between machines, each
+// the fastest of three runs because other work on the machine only slows a
+// run down.
 package codecbench

@@ -30,6 +30,10 @@ type codecMix struct {
 	// of each document.
 	family string
 	files  []string
+	// readOnly marks vendor documents, which Zero decodes and never
+	// writes: their generated types skip members Zero does not read, so
+	// encoding gives other bytes and no encode ratio is stated.
+	readOnly bool
 }
 
 // generated is the API every generated type has.
@@ -40,10 +44,11 @@ type generated interface {
 }
 
 // mixes lists the mixes TestRatios and bench-instructions report on: the
-// house stream-json events, an ACP session/update text chunk, and an MCP
-// tools/call request with its result.
+// house stream-json events, an ACP session/update text chunk, an MCP
+// tools/call request with its result, and the text delta chunks of the
+// OpenAI and Anthropic streams.
 func mixes() []codecMix {
-	return []codecMix{houseMix(), acpMix(), mcpMix()}
+	return []codecMix{houseMix(), acpMix(), mcpMix(), openAIMix(), anthropicMix()}
 }
 
 // mixNamed returns the mix called name ("" is the house mix).

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"sync"
 	"sync/atomic"
 
@@ -122,7 +121,7 @@ func (c *client) cancelled(id int64, why error) {
 		reason = why.Error()
 	}
 	n := mcpv1.CancelledNotification{Params: mcpv1.CancelledParams{
-		RequestID: rt.Raw(strconv.FormatInt(id, 10)), Reason: rt.Some(reason)}}
+		RequestID: requestID(id), Reason: rt.Some(reason)}}
 	b, err := n.MarshalJSON()
 	if err != nil {
 		return
@@ -145,7 +144,7 @@ func (c *client) handle(line []byte) {
 		return
 	}
 	switch {
-	case m.Method.Set && m.ID != nil:
+	case m.Method.Set && m.ID.Set:
 		c.answerServer(m)
 	case m.Method.Set:
 		// Notifications (progress, logging, list changes) need no answer;
@@ -157,11 +156,11 @@ func (c *client) handle(line []byte) {
 
 // deliver hands a response to the request waiting for it.
 func (c *client) deliver(m mcpv1.Message) {
-	id, err := strconv.ParseInt(string(m.ID), 10, 64)
-	if err != nil {
-		c.logf("ignored a response with an id Zero never sent: %s", clip(string(m.ID), 100))
+	if !m.ID.Set || m.ID.V.Kind != rt.Number {
+		c.logf("ignored a response with an id Zero never sent: %s", clip(idText(m.ID.V), 100))
 		return
 	}
+	id := m.ID.V.Int
 	c.mu.Lock()
 	ch := c.pending[id]
 	delete(c.pending, id)
@@ -180,7 +179,7 @@ func (c *client) deliver(m mcpv1.Message) {
 func (c *client) answerServer(m mcpv1.Message) {
 	var b []byte
 	if m.Method.V == "ping" {
-		b = append(append([]byte(`{"jsonrpc":"2.0","id":`), m.ID...), `,"result":{}}`...)
+		b = append(appendID([]byte(`{"jsonrpc":"2.0","id":`), m.ID.V), `,"result":{}}`...)
 	} else {
 		resp := mcpv1.ErrorResponse{ID: m.ID, Error: mcpv1.ErrorObject{Code: -32601,
 			Message: "Zero does not offer " + m.Method.V}}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 
 	mcpv1 "github.com/zeroproject/zero/generated/mcp/v1"
 	"github.com/zeroproject/zero/rt"
@@ -34,7 +35,7 @@ const maxPages = 100
 // handshake version, accepting any version Zero speaks in the answer.
 func (c *client) handshake(ctx context.Context) (instructions string, err error) {
 	res, err := c.request(ctx, func(id int64) ([]byte, error) {
-		req := mcpv1.DiscoverRequest{ID: idRaw(id), Params: mcpv1.DiscoverParams{Meta: c.meta(Version20260728)}}
+		req := mcpv1.DiscoverRequest{ID: requestID(id), Params: mcpv1.DiscoverParams{Meta: c.meta(Version20260728)}}
 		return req.MarshalJSON()
 	}, false)
 	if err == nil {
@@ -53,7 +54,7 @@ func (c *client) handshake(ctx context.Context) (instructions string, err error)
 // initialize runs the handshake of versions 2025-11-25 and earlier.
 func (c *client) initialize(ctx context.Context) (string, error) {
 	res, err := c.request(ctx, func(id int64) ([]byte, error) {
-		req := mcpv1.InitializeRequest{ID: idRaw(id), Params: mcpv1.InitializeParams{
+		req := mcpv1.InitializeRequest{ID: requestID(id), Params: mcpv1.InitializeParams{
 			ProtocolVersion: Version20251125, ClientInfo: c.info}}
 		return req.MarshalJSON()
 	}, false)
@@ -90,7 +91,7 @@ func (c *client) listTools(ctx context.Context) ([]mcpv1.Tool, error) {
 	seen := map[string]bool{}
 	for page := 0; page < maxPages; page++ {
 		res, err := c.request(ctx, func(id int64) ([]byte, error) {
-			req := mcpv1.ListToolsRequest{ID: idRaw(id), Params: mcpv1.ListToolsParams{Cursor: cursor, Meta: c.meta(c.version)}}
+			req := mcpv1.ListToolsRequest{ID: requestID(id), Params: mcpv1.ListToolsParams{Cursor: cursor, Meta: c.meta(c.version)}}
 			return req.MarshalJSON()
 		}, true)
 		if err != nil {
@@ -117,12 +118,12 @@ func (c *client) listTools(ctx context.Context) ([]mcpv1.Tool, error) {
 func (c *client) callTool(ctx context.Context, name string, args rt.Raw) (*mcpv1.CallToolResult, error) {
 	res, err := c.request(ctx, func(id int64) ([]byte, error) {
 		meta := c.meta(c.version)
-		meta.ProgressToken = idRaw(id)
+		meta.ProgressToken = rt.Some(mcpv1.ProgressToken{Kind: rt.Number, Int: id})
 		var a mcpv1.CallToolParamsArguments
 		if err := a.UnmarshalJSON(args); err != nil {
 			return nil, fmt.Errorf("the arguments are not a JSON object: %w", err)
 		}
-		req := mcpv1.CallToolRequest{ID: idRaw(id), Params: mcpv1.CallToolParams{Name: name, Arguments: &a, Meta: meta}}
+		req := mcpv1.CallToolRequest{ID: requestID(id), Params: mcpv1.CallToolParams{Name: name, Arguments: &a, Meta: meta}}
 		return req.MarshalJSON()
 	}, true)
 	if err != nil {
@@ -135,7 +136,19 @@ func (c *client) callTool(ctx context.Context, name string, args rt.Raw) (*mcpv1
 	return &r, nil
 }
 
-func idRaw(id int64) rt.Raw { return rt.Raw(fmt.Sprint(id)) }
+// requestID is the JSON-RPC id of Zero's request number id.
+func requestID(id int64) mcpv1.RequestID { return mcpv1.RequestID{Kind: rt.Number, Int: id} }
+
+// appendID appends id as JSON.
+func appendID(b []byte, id mcpv1.RequestID) []byte {
+	if id.Kind == rt.String {
+		return rt.AppendString(b, id.String)
+	}
+	return strconv.AppendInt(b, id.Int, 10)
+}
+
+// idText is id as it would appear in a message, for logs.
+func idText(id mcpv1.RequestID) string { return string(appendID(nil, id)) }
 
 func isRPCError(err error) bool {
 	var e *RPCError

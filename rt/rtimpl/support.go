@@ -16,7 +16,8 @@ var False = &Node{Never: true}
 var True = &Node{}
 
 // DecodeRaw reads one value, validates it against n (any value when n is
-// nil) and returns a copy of its bytes.
+// nil) and returns its bytes, shared with the decoder's own copy of the
+// input when it has one (see rt.Decoder.RawShared).
 func DecodeRaw(d *rt.Decoder, n *Node) (rt.Raw, error) {
 	start := d.Start()
 	var err error
@@ -28,7 +29,7 @@ func DecodeRaw(d *rt.Decoder, n *Node) (rt.Raw, error) {
 	if err != nil {
 		return nil, err
 	}
-	return rt.Raw(d.Span(start)), nil
+	return d.SpanRaw(start), nil
 }
 
 // CheckRaw validates an rt.Raw value built in Go: it must be one JSON value.
@@ -48,6 +49,9 @@ func CheckRaw(r rt.Raw) error {
 // canonical text is canon. When the schema also names types, a value of
 // another type fails at "type", as validators report it.
 func ExpectConst(d *rt.Decoder, canon string, types TypeSet) error {
+	if d.ConsumeString(canon) {
+		return nil
+	}
 	off := d.Start()
 	k := d.Next()
 	raw, err := d.RawString()

@@ -19,6 +19,12 @@ const (
 	Draft7    Dialect = 7
 	Draft2019 Dialect = 2019
 	Draft2020 Dialect = 2020
+	// OpenAPI30 is the Schema Object of OpenAPI 3.0: draft-04 (the
+	// keywords OpenAPI 3.0 takes from JSON Schema read as draft-04 reads
+	// them) in which "nullable": true adds null to the types that "type"
+	// names in the same schema object. A document is never stored with
+	// this dialect: it is read as Draft4 with Doc.OpenAPI set.
+	OpenAPI30 Dialect = 30
 )
 
 // Dialects lists every dialect, oldest first.
@@ -31,6 +37,8 @@ func (d Dialect) String() string {
 		return "2019-09"
 	case Draft2020:
 		return "2020-12"
+	case OpenAPI30:
+		return "openapi-3.0"
 	}
 	return fmt.Sprintf("draft-%02d", int(d))
 }
@@ -46,7 +54,7 @@ func (d Dialect) URL() string {
 
 func (d Dialect) draft() *jsonschema.Draft {
 	switch d {
-	case Draft4:
+	case Draft4, OpenAPI30:
 		return jsonschema.Draft4
 	case Draft6:
 		return jsonschema.Draft6
@@ -59,11 +67,19 @@ func (d Dialect) draft() *jsonschema.Draft {
 }
 
 // ParseDialect reads a dialect name as the --default-dialect flag takes
-// it: "draft-04", "draft4", "4", "07", "2019-09", "2020-12", or a standard
-// meta-schema URL.
+// it: "draft-04", "draft4", "4", "07", "2019-09", "2020-12", a standard
+// meta-schema URL, or "openapi-3.0" (also "oas3.0", or an OpenAPI 3.0
+// schema URL).
 func ParseDialect(s string) (Dialect, error) {
 	if d, ok := dialectOfURL(s); ok {
 		return d, nil
+	}
+	if isOpenAPI30URL(s) {
+		return OpenAPI30, nil
+	}
+	switch strings.ToLower(s) {
+	case "openapi-3.0", "openapi3.0", "openapi-3", "oas3.0", "oas-3.0", "oas3":
+		return OpenAPI30, nil
 	}
 	k := strings.TrimPrefix(strings.TrimPrefix(strings.ToLower(s), "draft"), "-")
 	k = strings.TrimLeft(k, "0")
@@ -79,7 +95,7 @@ func ParseDialect(s string) (Dialect, error) {
 	case "2020-12", "2020":
 		return Draft2020, nil
 	}
-	return 0, fmt.Errorf("unknown dialect %q (want draft-04, draft-06, draft-07, 2019-09 or 2020-12)", s)
+	return 0, fmt.Errorf("unknown dialect %q (want draft-04, draft-06, draft-07, 2019-09, 2020-12 or openapi-3.0)", s)
 }
 
 // dialectOfURL recognises a standard meta-schema URL, with or without an
@@ -100,6 +116,31 @@ func dialectOfURL(u string) (Dialect, bool) {
 		return Draft2020, true
 	}
 	return 0, false
+}
+
+// isOpenAPI30URL recognises the URLs of the OpenAPI 3.0 schema
+// ("https://spec.openapis.org/oas/3.0/schema/2021-09-28", any revision,
+// http or https), which a Schema Object's $schema may name to say it is
+// read as OpenAPI 3.0 reads it.
+func isOpenAPI30URL(u string) bool {
+	u = strings.TrimPrefix(strings.TrimPrefix(u, "http://"), "https://")
+	return strings.HasPrefix(u, "spec.openapis.org/oas/3.0/")
+}
+
+// metaDialect is the dialect a $schema URL names, with OpenAPI 3.0 read as
+// draft-04; openAPI says that nullable asserts.
+func metaDialect(u string) (d Dialect, openAPI, ok bool) {
+	if isOpenAPI30URL(u) {
+		return Draft4, true, true
+	}
+	d, ok = dialectOfURL(u)
+	return d, false, ok
+}
+
+// isStandardMetaURL reports whether u names a standard meta-schema.
+func isStandardMetaURL(u string) bool {
+	_, ok := dialectOfURL(u)
+	return ok
 }
 
 // Vocabulary groups keywords as 2019-09 and 2020-12 do; a meta-schema's

@@ -52,7 +52,7 @@ type Doc struct {
 	Name   string // file name for messages
 	URL    string
 	Raw    *Value
-	Data   []byte
+	Data   []byte             // the bytes the compiler reads: the file, or its rewrite (see compileData)
 	Schema *jsonschema.Schema // compiled root of the document
 	IsRoot bool
 
@@ -62,6 +62,11 @@ type Doc struct {
 	Dialect Dialect
 	MetaURL string
 	Vocab   map[Vocabulary]bool
+	// OpenAPI says the document is an OpenAPI 3.0 Schema Object (its
+	// $schema names OpenAPI 3.0's schema, or it names none and the default
+	// dialect is OpenAPI30): read as draft-04, with "nullable": true
+	// adding null to the types its "type" names.
+	OpenAPI bool
 
 	views map[*Value]*Value // 2020-12 views of schema objects that differ
 }
@@ -110,7 +115,7 @@ func Load(opts Options) (*Loaded, error) {
 	c.LoadURL = l.loadURL
 	l.compiler = c
 	for _, f := range files {
-		if err := c.AddResource(byName[f.Name].URL, bytes.NewReader(f.Data)); err != nil {
+		if err := c.AddResource(byName[f.Name].URL, bytes.NewReader(byName[f.Name].Data)); err != nil {
 			return nil, &Error{File: f.Name, Msg: cleanCompileError(err)}
 		}
 	}
@@ -140,22 +145,62 @@ func (l *Loaded) parseDoc(name string, data []byte, defaultURL string) (*Doc, er
 		doc.MetaURL = s.Str
 	}
 	idKey, refHidesID := "$id", false
-	if d, ok := dialectOfURL(doc.MetaURL); ok && d < Draft2019 {
+	d, openAPI, ok := metaDialect(doc.MetaURL)
+	if doc.MetaURL == "" && l.Opts.DefaultDialect == OpenAPI30 {
+		d, openAPI, ok = Draft4, true, true
+	}
+	if openAPI {
+		doc.OpenAPI = true
+		doc.Raw = openAPINullable(raw)
+	}
+	if ok && d < Draft2019 {
 		refHidesID = true // before 2019-09, $ref hides its siblings
 		if d == Draft4 {
 			idKey = "id"
 		}
 	}
-	if id := raw.Get(idKey); id != nil && id.Kind == rt.String && !(refHidesID && raw.Get("$ref") != nil) {
-		if pu, err := url.Parse(id.Str); err == nil && pu.IsAbs() {
+	if id := doc.Raw.Get(idKey); id != nil && id.Kind == rt.String && !(refHidesID && doc.Raw.Get("$ref") != nil) {
+		// A file whose $id is a standard meta-schema's (a copy of the
+		// draft-07 meta-schema, say) is read as the input it is: it keeps
+		// its file URL, under which the compiler reads it rather than its
+		// built-in meta-schema of that $id.
+		if pu, err := url.Parse(id.Str); err == nil && pu.IsAbs() && !isStandardMetaURL(id.Str) {
 			doc.URL = strings.TrimSuffix(id.Str, "#")
 		}
 	}
+	doc.Data = compileData(doc, idKey)
 	l.Docs[doc.URL] = doc
 	if doc.URL != defaultURL {
 		l.Docs[defaultURL] = doc
 	}
 	return doc, nil
+}
+
+// compileData is what the compiler reads of doc: its bytes, except that a
+// root $id naming a standard meta-schema is left out, so that the
+// compiler reads the file rather than its built-in meta-schema of that
+// $id, and resolves the file's references inside the file.
+//
+// An OpenAPI 3.0 document is given to the compiler as the draft-04
+// document it means: its $schema names draft-04, and "nullable": true has
+// added null to "type" (see openAPINullable).
+func compileData(doc *Doc, idKey string) []byte {
+	id := doc.Raw.Get(idKey)
+	metaID := id != nil && id.Kind == rt.String && isStandardMetaURL(id.Str)
+	if !metaID && !doc.OpenAPI {
+		return doc.Data
+	}
+	out := &Value{Kind: rt.Object}
+	for _, m := range doc.Raw.Members {
+		switch {
+		case metaID && m.Key == idKey:
+			continue
+		case doc.OpenAPI && m.Key == "$schema":
+			m.Val = String(Draft4.URL())
+		}
+		out.Members = append(out.Members, m)
+	}
+	return out.Bytes()
 }
 
 // prepare finds the document's dialect and vocabularies from its $schema,
@@ -177,9 +222,12 @@ func (l *Loaded) prepare(doc *Doc, depth int) error {
 func (l *Loaded) findDialect(doc *Doc, depth int) error {
 	if doc.MetaURL == "" {
 		doc.Dialect = l.Opts.DefaultDialect
+		if doc.Dialect == OpenAPI30 {
+			doc.Dialect = Draft4
+		}
 		return nil
 	}
-	if d, ok := dialectOfURL(doc.MetaURL); ok {
+	if d, _, ok := metaDialect(doc.MetaURL); ok {
 		doc.Dialect = d
 		return nil
 	}

@@ -71,7 +71,7 @@ func (r *reader) keyword(k, at string) (keywordSpec, error) {
 	if ok {
 		return spec, nil // a keyword of the dialect keeps its meaning, whatever --allow-keyword says
 	}
-	if strings.HasPrefix(k, "x-") || r.allow[k] {
+	if strings.HasPrefix(k, "x-") || r.allow[k] || r.doc.OpenAPI && openAPIAnnotations[k] {
 		return keywordSpec{}, nil
 	}
 	d := r.doc.Dialect

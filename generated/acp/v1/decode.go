@@ -46,14 +46,17 @@ func (x *AuthenticateRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -203,14 +206,17 @@ func (x *CancelNotification) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -292,11 +298,9 @@ func (x *ErrorResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeError(d)
-			if err != nil {
+			if err := x.Error.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Error = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -340,8 +344,56 @@ func (x *ErrorResponse) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeRequestID(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node0)
+func decodeRequestID(d *rt.Decoder) (RequestID, error) {
+	var v RequestID
+	return v, v.decodeJSON(d)
+}
+
+func (x *RequestID) decodeJSON(d *rt.Decoder) error {
+	*x = RequestID{}
+	switch d.Next() {
+	case rt.Null:
+		x.Kind = rt.Null
+		return d.Null()
+	case rt.Number:
+		v, err := decodeInt64(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.Number
+		x.Int = v
+		return nil
+	case rt.String:
+		v, err := decodeString(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.String
+		x.String = v
+		return nil
+	}
+	return d.TypeError("null, integer or string")
+}
+
+// UnmarshalJSON decodes one RequestID strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *RequestID) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *RequestID) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeInt64(d *rt.Decoder) (int64, error) {
+	return d.Int()
 }
 
 func decodeError(d *rt.Decoder) (Error, error) {
@@ -435,10 +487,6 @@ func (x *Error) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeInt64(d *rt.Decoder) (int64, error) {
-	return d.Int()
-}
-
 func decodeInitializeRequest(d *rt.Decoder) (InitializeRequest, error) {
 	var v InitializeRequest
 	return v, v.decodeJSON(d)
@@ -475,37 +523,42 @@ func (x *InitializeRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeClientCapabilities(d)
-			if err != nil {
+			x.ClientCapabilities = new(ClientCapabilities)
+			if err := x.ClientCapabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ClientCapabilities = &v
 		case "clientInfo":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeNullableImplementation(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.ClientInfo.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.ClientInfo.V.Valid = true
 			}
-			x.ClientInfo = rt.Opt[rt.Nullable[Implementation]]{
-				Set: true,
-				V:   v,
-			}
+			x.ClientInfo.Set = true
 		case "_meta":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -590,11 +643,10 @@ func (x *ClientCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeFileSystemCapabilities(d)
-			if err != nil {
+			x.Fs = new(FileSystemCapabilities)
+			if err := x.Fs.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Fs = &v
 		case "terminal":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
@@ -613,50 +665,58 @@ func (x *ClientCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeClientCapabilitiesSession(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Session.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Session.V.Valid = true
 			}
-			x.Session = rt.Opt[rt.Nullable[ClientCapabilitiesSession]]{
-				Set: true,
-				V:   v,
-			}
+			x.Session.Set = true
 		case "auth":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeClientCapabilitiesAuth(d)
-			if err != nil {
+			x.Auth = new(ClientCapabilitiesAuth)
+			if err := x.Auth.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Auth = &v
 		case "elicitation":
 			if seen&uint64(0x10) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeClientCapabilitiesElicitation(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Elicitation.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Elicitation.V.Valid = true
 			}
-			x.Elicitation = rt.Opt[rt.Nullable[ClientCapabilitiesElicitation]]{
-				Set: true,
-				V:   v,
-			}
+			x.Elicitation.Set = true
 		case "_meta":
 			if seen&uint64(0x20) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -742,14 +802,17 @@ func (x *FileSystemCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1047,14 +1110,17 @@ func (x *Implementation) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1155,11 +1221,9 @@ func (x *InitializeResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeInitializeResponse(d)
-			if err != nil {
+			if err := x.Result.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Result = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1239,11 +1303,10 @@ func (x *InitializeResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeAgentCapabilities(d)
-			if err != nil {
+			x.AgentCapabilities = new(AgentCapabilities)
+			if err := x.AgentCapabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.AgentCapabilities = &v
 		case "authMethods":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -1262,24 +1325,26 @@ func (x *InitializeResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeImplementation(d)
-			if err != nil {
+			x.AgentInfo = new(Implementation)
+			if err := x.AgentInfo.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.AgentInfo = &v
 		case "_meta":
 			if seen&uint64(0x10) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1355,54 +1420,53 @@ func (x *AgentCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodePromptCapabilities(d)
-			if err != nil {
+			x.PromptCapabilities = new(PromptCapabilities)
+			if err := x.PromptCapabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.PromptCapabilities = &v
 		case "mcpCapabilities":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMcpCapabilities(d)
-			if err != nil {
+			x.McpCapabilities = new(McpCapabilities)
+			if err := x.McpCapabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.McpCapabilities = &v
 		case "sessionCapabilities":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeAgentCapabilitiesSessionCapabilities(d)
-			if err != nil {
+			x.SessionCapabilities = new(AgentCapabilitiesSessionCapabilities)
+			if err := x.SessionCapabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.SessionCapabilities = &v
 		case "auth":
 			if seen&uint64(0x10) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeAgentCapabilitiesAuth(d)
-			if err != nil {
+			x.Auth = new(AgentCapabilitiesAuth)
+			if err := x.Auth.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Auth = &v
 		case "_meta":
 			if seen&uint64(0x20) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1501,14 +1565,17 @@ func (x *PromptCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1594,14 +1661,17 @@ func (x *McpCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1711,14 +1781,17 @@ func (x *AgentCapabilitiesSessionCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1754,23 +1827,23 @@ func (x *AgentCapabilitiesSessionCapabilities) DecodeJSON(d *rt.Decoder) error {
 }
 
 func decodeAgentCapabilitiesSessionCapabilitiesList(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node1)
+	return rtimpl.DecodeRaw(d, node0)
 }
 
 func decodeAgentCapabilitiesSessionCapabilitiesResume(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node2)
+	return rtimpl.DecodeRaw(d, node1)
 }
 
 func decodeAgentCapabilitiesSessionCapabilitiesClose(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node3)
+	return rtimpl.DecodeRaw(d, node2)
 }
 
 func decodeAgentCapabilitiesSessionCapabilitiesDelete(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node4)
+	return rtimpl.DecodeRaw(d, node3)
 }
 
 func decodeAgentCapabilitiesSessionCapabilitiesAdditionalDirectories(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node5)
+	return rtimpl.DecodeRaw(d, node4)
 }
 
 func decodeAgentCapabilitiesAuth(d *rt.Decoder) (AgentCapabilitiesAuth, error) {
@@ -1808,14 +1881,17 @@ func (x *AgentCapabilitiesAuth) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1851,7 +1927,7 @@ func (x *AgentCapabilitiesAuth) DecodeJSON(d *rt.Decoder) error {
 }
 
 func decodeAgentCapabilitiesAuthLogout(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node6)
+	return rtimpl.DecodeRaw(d, node5)
 }
 
 func decodeAuthMethod(d *rt.Decoder) (AuthMethod, error) {
@@ -1913,14 +1989,17 @@ func (x *AuthMethod) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2052,14 +2131,17 @@ func (x *LoadSessionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2104,7 +2186,7 @@ func (x *LoadSessionRequest) DecodeJSON(d *rt.Decoder) error {
 }
 
 func decodeMcpServer(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node7)
+	return rtimpl.DecodeRaw(d, node6)
 }
 
 func decodeMcpServerList(d *rt.Decoder) ([]rt.Raw, error) {
@@ -2195,11 +2277,9 @@ func (x *LoadSessionResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeLoadSessionResponse(d)
-			if err != nil {
+			if err := x.Result.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Result = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2268,24 +2348,26 @@ func (x *LoadSessionResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeSessionModeState(d)
-			if err != nil {
+			x.Modes = new(SessionModeState)
+			if err := x.Modes.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Modes = &v
 		case "_meta":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		case "configOptions":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -2376,14 +2458,17 @@ func (x *SessionModeState) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2483,14 +2568,17 @@ func (x *SessionMode) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2554,7 +2642,7 @@ func decodeSessionModeList(d *rt.Decoder) ([]SessionMode, error) {
 }
 
 func decodeLoadSessionResponseConfigOptions(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node42)
+	return rtimpl.DecodeRaw(d, node41)
 }
 
 func decodeMcpServerHTTP(d *rt.Decoder) (McpServerHTTP, error) {
@@ -2621,14 +2709,17 @@ func (x *McpServerHTTP) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2721,14 +2812,17 @@ func (x *HTTPHeader) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2857,14 +2951,17 @@ func (x *McpServerStdio) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2957,14 +3054,17 @@ func (x *EnvVariable) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3065,7 +3165,10 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ID = v
+			x.ID = rt.Opt[RequestID]{
+				Set: true,
+				V:   v,
+			}
 		case "method":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -3104,11 +3207,10 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeError(d)
-			if err != nil {
+			x.Error = new(Error)
+			if err := x.Error.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Error = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3205,14 +3307,17 @@ func (x *NewSessionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3297,11 +3402,9 @@ func (x *NewSessionResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeNewSessionResponse(d)
-			if err != nil {
+			if err := x.Result.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Result = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3381,24 +3484,26 @@ func (x *NewSessionResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeSessionModeState(d)
-			if err != nil {
+			x.Modes = new(SessionModeState)
+			if err := x.Modes.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Modes = &v
 		case "_meta":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		case "configOptions":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
@@ -3447,7 +3552,7 @@ func (x *NewSessionResponse) DecodeJSON(d *rt.Decoder) error {
 }
 
 func decodeNewSessionResponseConfigOptions(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node43)
+	return rtimpl.DecodeRaw(d, node42)
 }
 
 func decodePermissionRequestMessage(d *rt.Decoder) (PermissionRequestMessage, error) {
@@ -3502,11 +3607,9 @@ func (x *PermissionRequestMessage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeRequestPermissionRequest(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3589,11 +3692,9 @@ func (x *RequestPermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeToolCallUpdate(d)
-			if err != nil {
+			if err := x.ToolCall.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ToolCall = v
 		case "options":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -3609,14 +3710,17 @@ func (x *RequestPermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3794,14 +3898,17 @@ func (x *ToolCallUpdate) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x200)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4012,14 +4119,17 @@ func (x *Content) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4163,14 +4273,17 @@ func (x *TextContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeNullableAnnotations(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Annotations.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Annotations.V.Valid = true
 			}
-			x.Annotations = rt.Opt[rt.Nullable[Annotations]]{
-				Set: true,
-				V:   v,
-			}
+			x.Annotations.Set = true
 		case "text":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -4186,14 +4299,17 @@ func (x *TextContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4360,14 +4476,17 @@ func (x *Annotations) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4452,14 +4571,17 @@ func (x *ImageContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeNullableAnnotations(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Annotations.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Annotations.V.Valid = true
 			}
-			x.Annotations = rt.Opt[rt.Nullable[Annotations]]{
-				Set: true,
-				V:   v,
-			}
+			x.Annotations.Set = true
 		case "data":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -4498,14 +4620,17 @@ func (x *ImageContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4583,14 +4708,17 @@ func (x *AudioContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeNullableAnnotations(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Annotations.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Annotations.V.Valid = true
 			}
-			x.Annotations = rt.Opt[rt.Nullable[Annotations]]{
-				Set: true,
-				V:   v,
-			}
+			x.Annotations.Set = true
 		case "data":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -4616,14 +4744,17 @@ func (x *AudioContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4701,14 +4832,17 @@ func (x *ResourceLink) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeNullableAnnotations(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Annotations.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Annotations.V.Valid = true
 			}
-			x.Annotations = rt.Opt[rt.Nullable[Annotations]]{
-				Set: true,
-				V:   v,
-			}
+			x.Annotations.Set = true
 		case "description":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -4786,14 +4920,17 @@ func (x *ResourceLink) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x100)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4886,14 +5023,17 @@ func (x *EmbeddedResource) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeNullableAnnotations(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Annotations.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Annotations.V.Valid = true
 			}
-			x.Annotations = rt.Opt[rt.Nullable[Annotations]]{
-				Set: true,
-				V:   v,
-			}
+			x.Annotations.Set = true
 		case "resource":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -4909,14 +5049,17 @@ func (x *EmbeddedResource) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -4958,7 +5101,7 @@ func (x *EmbeddedResource) DecodeJSON(d *rt.Decoder) error {
 }
 
 func decodeEmbeddedResourceResource(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node44)
+	return rtimpl.DecodeRaw(d, node43)
 }
 
 func decodeDiff(d *rt.Decoder) (Diff, error) {
@@ -5028,14 +5171,17 @@ func (x *Diff) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5123,14 +5269,17 @@ func (x *Terminal) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5253,14 +5402,17 @@ func (x *ToolCallLocation) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5420,14 +5572,17 @@ func (x *PermissionOption) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5552,14 +5707,17 @@ func (x *PromptRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5666,11 +5824,9 @@ func (x *PromptResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodePromptResponse(d)
-			if err != nil {
+			if err := x.Result.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Result = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5750,14 +5906,17 @@ func (x *PromptResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5860,11 +6019,9 @@ func (x *ReadTextFileMessage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeReadTextFileRequest(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -5983,14 +6140,17 @@ func (x *ReadTextFileRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6067,14 +6227,17 @@ func (x *ReadTextFileResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6148,14 +6311,17 @@ func (x *RequestPermissionResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6351,14 +6517,17 @@ func (x *PermissionSelected) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6441,11 +6610,9 @@ func (x *SessionUpdateMessage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeSessionNotification(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6535,14 +6702,17 @@ func (x *SessionNotification) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6716,14 +6886,17 @@ func (x *UserMessageChunk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6821,14 +6994,17 @@ func (x *AgentMessageChunk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -6926,14 +7102,17 @@ func (x *AgentThoughtChunk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7113,14 +7292,17 @@ func (x *ToolCallStarted) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x400)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7350,14 +7532,17 @@ func (x *ToolCallProgress) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x400)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7442,14 +7627,17 @@ func (x *CurrentModeUpdate) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7536,14 +7724,17 @@ func (x *SetSessionModeRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7628,11 +7819,9 @@ func (x *SetSessionModeResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeSetSessionModeResponse(d)
-			if err != nil {
+			if err := x.Result.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Result = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7701,14 +7890,17 @@ func (x *SetSessionModeResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7802,14 +7994,17 @@ func (x *TextResourceContents) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -7902,11 +8097,9 @@ func (x *WriteTextFileMessage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeWriteTextFileRequest(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -8009,14 +8202,17 @@ func (x *WriteTextFileRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -8085,14 +8281,17 @@ func (x *WriteTextFileResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeMeta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Meta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Meta.V.Valid = true
 			}
-			x.Meta = rt.Opt[rt.Nullable[Meta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}

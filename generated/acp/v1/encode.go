@@ -24,11 +24,13 @@ func (x *AuthenticateRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -76,11 +78,13 @@ func encodeMeta(e *rt.Encoder, key string, v rt.Nullable[Meta]) error {
 
 func (x *Meta) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -133,11 +137,13 @@ func (x *CancelNotification) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -183,11 +189,13 @@ func (x *ErrorResponse) encodeJSON(e *rt.Encoder) error {
 	if err := encodeError(e, "error", x.Error); err != nil {
 		return rt.AtKey(err, "error")
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -220,8 +228,53 @@ func (x ErrorResponse) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
-func encodeRequestID(e *rt.Encoder, key string, v rt.Raw) error {
-	return e.Raw(key, v)
+func encodeRequestID(e *rt.Encoder, key string, v RequestID) error {
+	return v.encodeJSON(e, key)
+}
+
+func (x *RequestID) encodeJSON(e *rt.Encoder, key string) error {
+	switch x.Kind {
+	case rt.Null:
+		e.Null()
+		return nil
+	case rt.Number:
+		return encodeInt64(e, key, x.Int)
+	case rt.String:
+		return encodeString(e, key, x.String)
+	default:
+		return rt.Fail(-1, "type", "Kind is "+x.Kind.String()+", want null, integer or string")
+	}
+}
+
+// MarshalJSON encodes the RequestID in schema property order after validating it.
+func (x RequestID) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x RequestID) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x RequestID) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e, ""); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+func encodeInt64(e *rt.Encoder, key string, v int64) error {
+	e.Int(v)
+	return nil
 }
 
 func encodeError(e *rt.Encoder, key string, v Error) error {
@@ -244,11 +297,13 @@ func (x *Error) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "data")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -278,11 +333,6 @@ func (x Error) EncodeJSON(e *rt.Encoder) error {
 		e.Buf = e.Buf[:n]
 		return err
 	}
-	return nil
-}
-
-func encodeInt64(e *rt.Encoder, key string, v int64) error {
-	e.Int(v)
 	return nil
 }
 
@@ -316,11 +366,13 @@ func (x *InitializeRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -422,11 +474,13 @@ func (x *ClientCapabilities) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(first && i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(first && i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -493,11 +547,13 @@ func (x *FileSystemCapabilities) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(first && i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(first && i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -545,11 +601,13 @@ func encodeClientCapabilitiesSession(e *rt.Encoder, key string, v rt.Nullable[Cl
 
 func (x *ClientCapabilitiesSession) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -588,11 +646,13 @@ func encodeClientCapabilitiesAuth(e *rt.Encoder, key string, v ClientCapabilitie
 
 func (x *ClientCapabilitiesAuth) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -635,11 +695,13 @@ func encodeClientCapabilitiesElicitation(e *rt.Encoder, key string, v rt.Nullabl
 
 func (x *ClientCapabilitiesElicitation) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -708,11 +770,13 @@ func (x *Implementation) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -766,11 +830,13 @@ func (x *InitializeResult) encodeJSON(e *rt.Encoder) error {
 	if err := encodeInitializeResponse(e, "result", x.Result); err != nil {
 		return rt.AtKey(err, "result")
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -840,11 +906,13 @@ func (x *InitializeResponse) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -941,11 +1009,13 @@ func (x *AgentCapabilities) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(first && i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(first && i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1022,11 +1092,13 @@ func (x *PromptCapabilities) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(first && i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(first && i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1093,11 +1165,13 @@ func (x *McpCapabilities) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(first && i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(first && i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1194,11 +1268,13 @@ func (x *AgentCapabilitiesSessionCapabilities) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(first && i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(first && i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1275,11 +1351,13 @@ func (x *AgentCapabilitiesAuth) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(first && i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(first && i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1343,11 +1421,13 @@ func (x *AuthMethod) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1425,11 +1505,13 @@ func (x *LoadSessionRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1507,11 +1589,13 @@ func (x *LoadSessionResult) encodeJSON(e *rt.Encoder) error {
 	if err := encodeLoadSessionResponse(e, "result", x.Result); err != nil {
 		return rt.AtKey(err, "result")
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1578,11 +1662,13 @@ func (x *LoadSessionResponse) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(first && i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(first && i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1635,11 +1721,13 @@ func (x *SessionModeState) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1699,11 +1787,13 @@ func (x *SessionMode) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1778,11 +1868,13 @@ func (x *McpServerHTTP) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1835,11 +1927,13 @@ func (x *HTTPHeader) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1914,11 +2008,13 @@ func (x *McpServerStdio) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1971,11 +2067,13 @@ func (x *EnvVariable) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -2028,10 +2126,10 @@ func encodeMessage(e *rt.Encoder, key string, v Message) error {
 
 func (x *Message) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"jsonrpc\":\"2.0\"")
-	if x.ID != nil {
+	if x.ID.Set {
 		e.Byte(',')
 		e.Lit("\"id\":")
-		if err := encodeRequestID(e, "id", x.ID); err != nil {
+		if err := encodeRequestID(e, "id", x.ID.V); err != nil {
 			return rt.AtKey(err, "id")
 		}
 	}
@@ -2063,11 +2161,13 @@ func (x *Message) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "error")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -2127,11 +2227,13 @@ func (x *NewSessionRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -2177,11 +2279,13 @@ func (x *NewSessionResult) encodeJSON(e *rt.Encoder) error {
 	if err := encodeNewSessionResponse(e, "result", x.Result); err != nil {
 		return rt.AtKey(err, "result")
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -2244,11 +2348,13 @@ func (x *NewSessionResponse) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "configOptions")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -2298,11 +2404,13 @@ func (x *PermissionRequestMessage) encodeJSON(e *rt.Encoder) error {
 	if err := encodeRequestPermissionRequest(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -2359,11 +2467,13 @@ func (x *RequestPermissionRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -2468,11 +2578,13 @@ func (x *ToolCallUpdate) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -2592,11 +2704,13 @@ func (x *Content) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -2700,11 +2814,13 @@ func (x *TextContent) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -2813,11 +2929,13 @@ func (x *Annotations) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(first && i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(first && i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -2893,11 +3011,13 @@ func (x *ImageContent) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -2958,11 +3078,13 @@ func (x *AudioContent) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -3051,11 +3173,13 @@ func (x *ResourceLink) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -3121,11 +3245,13 @@ func (x *EmbeddedResource) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -3189,11 +3315,13 @@ func (x *Diff) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -3242,11 +3370,13 @@ func (x *Terminal) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -3320,11 +3450,13 @@ func (x *ToolCallLocation) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -3408,11 +3540,13 @@ func (x *PermissionOption) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -3484,11 +3618,13 @@ func (x *PromptRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -3548,11 +3684,13 @@ func (x *PromptResult) encodeJSON(e *rt.Encoder) error {
 	if err := encodePromptResponse(e, "result", x.Result); err != nil {
 		return rt.AtKey(err, "result")
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -3601,11 +3739,13 @@ func (x *PromptResponse) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -3656,11 +3796,13 @@ func (x *ReadTextFileMessage) encodeJSON(e *rt.Encoder) error {
 	if err := encodeReadTextFileRequest(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -3727,11 +3869,13 @@ func (x *ReadTextFileRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -3780,11 +3924,13 @@ func (x *ReadTextFileResponse) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -3833,11 +3979,13 @@ func (x *RequestPermissionResponse) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -3917,11 +4065,13 @@ func encodePermissionCancelled(e *rt.Encoder, key string, v PermissionCancelled)
 
 func (x *PermissionCancelled) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"outcome\":\"cancelled\"")
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -3970,11 +4120,13 @@ func (x *PermissionSelected) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -4016,11 +4168,13 @@ func (x *SessionUpdateMessage) encodeJSON(e *rt.Encoder) error {
 	if err := encodeSessionNotification(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -4073,11 +4227,13 @@ func (x *SessionNotification) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -4182,11 +4338,13 @@ func (x *UserMessageChunk) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -4242,11 +4400,13 @@ func (x *AgentMessageChunk) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -4302,11 +4462,13 @@ func (x *AgentThoughtChunk) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -4408,11 +4570,13 @@ func (x *ToolCallStarted) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -4545,11 +4709,13 @@ func (x *ToolCallProgress) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -4598,11 +4764,13 @@ func (x *CurrentModeUpdate) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -4655,11 +4823,13 @@ func (x *SetSessionModeRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -4705,11 +4875,13 @@ func (x *SetSessionModeResult) encodeJSON(e *rt.Encoder) error {
 	if err := encodeSetSessionModeResponse(e, "result", x.Result); err != nil {
 		return rt.AtKey(err, "result")
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -4756,11 +4928,13 @@ func (x *SetSessionModeResponse) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(first && i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(first && i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -4825,11 +4999,13 @@ func (x *TextResourceContents) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -4875,11 +5051,13 @@ func (x *WriteTextFileMessage) encodeJSON(e *rt.Encoder) error {
 	if err := encodeWriteTextFileRequest(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -4936,11 +5114,13 @@ func (x *WriteTextFileRequest) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -4987,11 +5167,13 @@ func (x *WriteTextFileResponse) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(first && i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(first && i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')

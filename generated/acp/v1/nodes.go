@@ -23,12 +23,12 @@ var (
 	node13 = new(rtimpl.Node)
 	node14 = new(rtimpl.Node)
 	node15 = new(rtimpl.Node)
-	node16 = new(rtimpl.Node)
+	node20 = new(rtimpl.Node)
 	node21 = new(rtimpl.Node)
 	node22 = new(rtimpl.Node)
 	node23 = new(rtimpl.Node)
 	node24 = new(rtimpl.Node)
-	node25 = new(rtimpl.Node)
+	node28 = new(rtimpl.Node)
 	node29 = new(rtimpl.Node)
 	node30 = new(rtimpl.Node)
 	node31 = new(rtimpl.Node)
@@ -37,24 +37,23 @@ var (
 	node34 = new(rtimpl.Node)
 	node35 = new(rtimpl.Node)
 	node36 = new(rtimpl.Node)
-	node37 = new(rtimpl.Node)
+	node41 = new(rtimpl.Node)
 	node42 = new(rtimpl.Node)
 	node43 = new(rtimpl.Node)
 	node44 = new(rtimpl.Node)
 	node45 = new(rtimpl.Node)
 	node46 = new(rtimpl.Node)
 	node47 = new(rtimpl.Node)
-	node48 = new(rtimpl.Node)
+	node50 = new(rtimpl.Node)
 	node51 = new(rtimpl.Node)
 	node52 = new(rtimpl.Node)
 	node53 = new(rtimpl.Node)
-	node54 = new(rtimpl.Node)
 )
 
 func init() {
 	*node0 = rtimpl.Node{
 		MaxContains: -1,
-		Types:       rtimpl.TNull | rtimpl.TInteger | rtimpl.TString,
+		Types:       rtimpl.TNull,
 	}
 	*node1 = rtimpl.Node{
 		MaxContains: -1,
@@ -77,201 +76,197 @@ func init() {
 		Types:       rtimpl.TNull,
 	}
 	*node6 = rtimpl.Node{
+		AnyOf:       []*rtimpl.Node{node7, node20, node28},
 		MaxContains: -1,
-		Types:       rtimpl.TNull,
 	}
 	*node7 = rtimpl.Node{
-		AnyOf:       []*rtimpl.Node{node8, node21, node29},
-		MaxContains: -1,
-	}
-	*node8 = rtimpl.Node{
 		MaxContains: -1,
 		Props: map[string]*rtimpl.Node{
-			"_meta":   node16,
-			"headers": node12,
-			"name":    node10,
-			"type":    node9,
-			"url":     node11,
+			"_meta":   node15,
+			"headers": node11,
+			"name":    node9,
+			"type":    node8,
+			"url":     node10,
 		},
 		Required: []string{"type", "name", "url", "headers"},
 		Types:    rtimpl.TObject,
 	}
-	*node9 = rtimpl.Node{
+	*node8 = rtimpl.Node{
 		Const:       []string{"\"http\""},
 		MaxContains: -1,
+	}
+	*node9 = rtimpl.Node{
+		MaxContains: -1,
+		Types:       rtimpl.TString,
 	}
 	*node10 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
 	*node11 = rtimpl.Node{
-		MaxContains: -1,
-		Types:       rtimpl.TString,
-	}
-	*node12 = rtimpl.Node{
-		Items:       node13,
+		Items:       node12,
 		MaxContains: -1,
 		Types:       rtimpl.TArray,
 	}
-	*node13 = rtimpl.Node{
+	*node12 = rtimpl.Node{
 		MaxContains: -1,
 		Props: map[string]*rtimpl.Node{
-			"_meta": node16,
-			"name":  node14,
-			"value": node15,
+			"_meta": node15,
+			"name":  node13,
+			"value": node14,
 		},
 		Required: []string{"name", "value"},
 		Types:    rtimpl.TObject,
+	}
+	*node13 = rtimpl.Node{
+		MaxContains: -1,
+		Types:       rtimpl.TString,
 	}
 	*node14 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
 	*node15 = rtimpl.Node{
-		MaxContains: -1,
-		Types:       rtimpl.TString,
-	}
-	*node16 = rtimpl.Node{
 		Additional:  rtimpl.True,
 		MaxContains: -1,
 		Types:       rtimpl.TObject | rtimpl.TNull,
 	}
-	*node21 = rtimpl.Node{
+	*node20 = rtimpl.Node{
 		MaxContains: -1,
 		Props: map[string]*rtimpl.Node{
-			"_meta":   node16,
-			"headers": node25,
-			"name":    node23,
-			"type":    node22,
-			"url":     node24,
+			"_meta":   node15,
+			"headers": node24,
+			"name":    node22,
+			"type":    node21,
+			"url":     node23,
 		},
 		Required: []string{"type", "name", "url", "headers"},
 		Types:    rtimpl.TObject,
 	}
-	*node22 = rtimpl.Node{
+	*node21 = rtimpl.Node{
 		Const:       []string{"\"sse\""},
 		MaxContains: -1,
+	}
+	*node22 = rtimpl.Node{
+		MaxContains: -1,
+		Types:       rtimpl.TString,
 	}
 	*node23 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
 	*node24 = rtimpl.Node{
-		MaxContains: -1,
-		Types:       rtimpl.TString,
-	}
-	*node25 = rtimpl.Node{
-		Items:       node13,
+		Items:       node12,
 		MaxContains: -1,
 		Types:       rtimpl.TArray,
 	}
-	*node29 = rtimpl.Node{
+	*node28 = rtimpl.Node{
 		MaxContains: -1,
 		Props: map[string]*rtimpl.Node{
-			"_meta":   node16,
-			"args":    node32,
-			"command": node31,
-			"env":     node34,
-			"name":    node30,
+			"_meta":   node15,
+			"args":    node31,
+			"command": node30,
+			"env":     node33,
+			"name":    node29,
 		},
 		Required: []string{"name", "command", "args", "env"},
 		Types:    rtimpl.TObject,
+	}
+	*node29 = rtimpl.Node{
+		MaxContains: -1,
+		Types:       rtimpl.TString,
 	}
 	*node30 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
 	*node31 = rtimpl.Node{
+		Items:       node32,
 		MaxContains: -1,
-		Types:       rtimpl.TString,
+		Types:       rtimpl.TArray,
 	}
 	*node32 = rtimpl.Node{
-		Items:       node33,
-		MaxContains: -1,
-		Types:       rtimpl.TArray,
-	}
-	*node33 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
-	*node34 = rtimpl.Node{
-		Items:       node35,
+	*node33 = rtimpl.Node{
+		Items:       node34,
 		MaxContains: -1,
 		Types:       rtimpl.TArray,
 	}
-	*node35 = rtimpl.Node{
+	*node34 = rtimpl.Node{
 		MaxContains: -1,
 		Props: map[string]*rtimpl.Node{
-			"_meta": node16,
-			"name":  node36,
-			"value": node37,
+			"_meta": node15,
+			"name":  node35,
+			"value": node36,
 		},
 		Required: []string{"name", "value"},
 		Types:    rtimpl.TObject,
+	}
+	*node35 = rtimpl.Node{
+		MaxContains: -1,
+		Types:       rtimpl.TString,
 	}
 	*node36 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
-	*node37 = rtimpl.Node{
+	*node41 = rtimpl.Node{
 		MaxContains: -1,
-		Types:       rtimpl.TString,
+		Types:       rtimpl.TNull,
 	}
 	*node42 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TNull,
 	}
 	*node43 = rtimpl.Node{
+		AnyOf:       []*rtimpl.Node{node44, node50},
 		MaxContains: -1,
-		Types:       rtimpl.TNull,
 	}
 	*node44 = rtimpl.Node{
-		AnyOf:       []*rtimpl.Node{node45, node51},
-		MaxContains: -1,
-	}
-	*node45 = rtimpl.Node{
 		MaxContains: -1,
 		Props: map[string]*rtimpl.Node{
-			"_meta":    node16,
-			"mimeType": node46,
-			"text":     node47,
-			"uri":      node48,
+			"_meta":    node15,
+			"mimeType": node45,
+			"text":     node46,
+			"uri":      node47,
 		},
 		Required: []string{"text", "uri"},
 		Types:    rtimpl.TObject,
 	}
-	*node46 = rtimpl.Node{
+	*node45 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString | rtimpl.TNull,
+	}
+	*node46 = rtimpl.Node{
+		MaxContains: -1,
+		Types:       rtimpl.TString,
 	}
 	*node47 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
-	*node48 = rtimpl.Node{
-		MaxContains: -1,
-		Types:       rtimpl.TString,
-	}
-	*node51 = rtimpl.Node{
+	*node50 = rtimpl.Node{
 		MaxContains: -1,
 		Props: map[string]*rtimpl.Node{
-			"_meta":    node16,
-			"blob":     node52,
-			"mimeType": node53,
-			"uri":      node54,
+			"_meta":    node15,
+			"blob":     node51,
+			"mimeType": node52,
+			"uri":      node53,
 		},
 		Required: []string{"blob", "uri"},
 		Types:    rtimpl.TObject,
 	}
-	*node52 = rtimpl.Node{
+	*node51 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
-	*node53 = rtimpl.Node{
+	*node52 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString | rtimpl.TNull,
 	}
-	*node54 = rtimpl.Node{
+	*node53 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}

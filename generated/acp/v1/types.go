@@ -38,7 +38,7 @@ type CancelNotification struct {
 // request's id could not be read.
 type ErrorResponse struct {
 	// ID is the id of the request answered, or null.
-	ID rt.Raw
+	ID RequestID
 	// Error is what went wrong.
 	Error Error
 	// Extra holds properties not named by the schema, by name.
@@ -48,6 +48,18 @@ type ErrorResponse struct {
 // Jsonrpc returns "2.0", the only value the schema allows.
 func (*ErrorResponse) Jsonrpc() string {
 	return "2.0"
+}
+
+// RequestID is the id of a JSON-RPC request, echoed in its response: a string,
+// an integer or null.
+//
+// RequestID holds null, an integer or a string; Kind says which field holds
+// the value.
+type RequestID struct {
+	// Kind is the JSON kind of the value.
+	Kind   rt.Kind
+	Int    int64
+	String string
 }
 
 // Error is a JSON-RPC error: -32700 the line is not JSON, -32600 not a valid
@@ -157,7 +169,7 @@ type Implementation struct {
 // InitializeResult is a response carrying the result of initialize.
 type InitializeResult struct {
 	// ID is the id of the request answered.
-	ID rt.Raw
+	ID RequestID
 	// Result is the result.
 	Result InitializeResponse
 	// Extra holds properties not named by the schema, by name.
@@ -308,7 +320,7 @@ type LoadSessionRequest struct {
 // LoadSessionResult is a response carrying the result of session/load.
 type LoadSessionResult struct {
 	// ID is the id of the request answered.
-	ID rt.Raw
+	ID RequestID
 	// Result is the result.
 	Result LoadSessionResponse
 	// Extra holds properties not named by the schema, by name.
@@ -430,7 +442,7 @@ type EnvVariable struct {
 // own files beside this one.
 type Message struct {
 	// ID is the request's id; absent in a notification. Optional.
-	ID rt.Raw
+	ID rt.Opt[RequestID]
 	// Method is the method called. Optional.
 	Method rt.Opt[string]
 	// Params is the method's params, checked by the method's own type. Optional.
@@ -469,7 +481,7 @@ type NewSessionRequest struct {
 // NewSessionResult is a response carrying the result of session/new.
 type NewSessionResult struct {
 	// ID is the id of the request answered.
-	ID rt.Raw
+	ID RequestID
 	// Result is the result.
 	Result NewSessionResponse
 	// Extra holds properties not named by the schema, by name.
@@ -501,7 +513,7 @@ type NewSessionResponse struct {
 // tool call may run.
 type PermissionRequestMessage struct {
 	// ID is the request's id, which the response echoes.
-	ID rt.Raw
+	ID RequestID
 	// Params is the params.
 	Params RequestPermissionRequest
 	// Extra holds properties not named by the schema, by name.
@@ -879,7 +891,7 @@ type PromptRequest struct {
 // PromptResult is a response carrying the result of session/prompt.
 type PromptResult struct {
 	// ID is the id of the request answered.
-	ID rt.Raw
+	ID RequestID
 	// Result is the result.
 	Result PromptResponse
 	// Extra holds properties not named by the schema, by name.
@@ -923,7 +935,7 @@ var StopReasonValues = []StopReason{StopReasonEndTurn, StopReasonMaxTokens, Stop
 // ReadTextFileMessage is a request Zero sends: read a file through the client.
 type ReadTextFileMessage struct {
 	// ID is the request's id, which the response echoes.
-	ID rt.Raw
+	ID RequestID
 	// Params is the params.
 	Params ReadTextFileRequest
 	// Extra holds properties not named by the schema, by name.
@@ -1228,7 +1240,7 @@ type SetSessionModeRequest struct {
 // SetSessionModeResult is a response carrying the result of session/set_mode.
 type SetSessionModeResult struct {
 	// ID is the id of the request answered.
-	ID rt.Raw
+	ID RequestID
 	// Result is the result.
 	Result SetSessionModeResponse
 	// Extra holds properties not named by the schema, by name.
@@ -1266,7 +1278,7 @@ type TextResourceContents struct {
 // client.
 type WriteTextFileMessage struct {
 	// ID is the request's id, which the response echoes.
-	ID rt.Raw
+	ID RequestID
 	// Params is the params.
 	Params WriteTextFileRequest
 	// Extra holds properties not named by the schema, by name.

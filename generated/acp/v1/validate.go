@@ -24,9 +24,11 @@ func (x *AuthenticateRequest) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -45,9 +47,11 @@ func validateMeta(v rt.Nullable[Meta]) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Meta) Validate() error {
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -74,9 +78,11 @@ func (x *CancelNotification) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -94,19 +100,35 @@ func (x *ErrorResponse) Validate() error {
 	if err := validateError(x.Error); err != nil {
 		return rt.AtKey(err, "error")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
 }
 
-func validateRequestID(v rt.Raw) error {
-	if err := rtimpl.CheckRaw(v); err != nil {
-		return err
+func validateRequestID(v RequestID) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *RequestID) Validate() error {
+	switch x.Kind {
+	case rt.Null:
+		return nil
+	case rt.Number:
+		return validateInt64(x.Int)
+	case rt.String:
+		return validateString(x.String)
 	}
-	return node0.ValidateRaw(v)
+	return rt.Fail(-1, "type", "Kind is "+x.Kind.String()+", want null, integer or string")
+}
+
+func validateInt64(v int64) error {
+	return nil
 }
 
 func validateError(v Error) error {
@@ -126,15 +148,13 @@ func (x *Error) Validate() error {
 			return rt.AtKey(err, "data")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
-	return nil
-}
-
-func validateInt64(v int64) error {
 	return nil
 }
 
@@ -162,9 +182,11 @@ func (x *InitializeRequest) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -210,9 +232,11 @@ func (x *ClientCapabilities) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -239,9 +263,11 @@ func (x *FileSystemCapabilities) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -260,9 +286,11 @@ func validateClientCapabilitiesSession(v rt.Nullable[ClientCapabilitiesSession])
 
 // Validate reports whether the value satisfies its schema.
 func (x *ClientCapabilitiesSession) Validate() error {
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -274,9 +302,11 @@ func validateClientCapabilitiesAuth(v ClientCapabilitiesAuth) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ClientCapabilitiesAuth) Validate() error {
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -291,9 +321,11 @@ func validateClientCapabilitiesElicitation(v rt.Nullable[ClientCapabilitiesElici
 
 // Validate reports whether the value satisfies its schema.
 func (x *ClientCapabilitiesElicitation) Validate() error {
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -328,9 +360,11 @@ func (x *Implementation) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -355,9 +389,11 @@ func (x *InitializeResult) Validate() error {
 	if err := validateInitializeResponse(x.Result); err != nil {
 		return rt.AtKey(err, "result")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -392,9 +428,11 @@ func (x *InitializeResponse) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -436,9 +474,11 @@ func (x *AgentCapabilities) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -470,9 +510,11 @@ func (x *PromptCapabilities) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -499,9 +541,11 @@ func (x *McpCapabilities) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -543,9 +587,11 @@ func (x *AgentCapabilitiesSessionCapabilities) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -555,35 +601,35 @@ func validateAgentCapabilitiesSessionCapabilitiesList(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node1.ValidateRaw(v)
+	return node0.ValidateRaw(v)
 }
 
 func validateAgentCapabilitiesSessionCapabilitiesResume(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node2.ValidateRaw(v)
+	return node1.ValidateRaw(v)
 }
 
 func validateAgentCapabilitiesSessionCapabilitiesClose(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node3.ValidateRaw(v)
+	return node2.ValidateRaw(v)
 }
 
 func validateAgentCapabilitiesSessionCapabilitiesDelete(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node4.ValidateRaw(v)
+	return node3.ValidateRaw(v)
 }
 
 func validateAgentCapabilitiesSessionCapabilitiesAdditionalDirectories(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node5.ValidateRaw(v)
+	return node4.ValidateRaw(v)
 }
 
 func validateAgentCapabilitiesAuth(v AgentCapabilitiesAuth) error {
@@ -602,9 +648,11 @@ func (x *AgentCapabilitiesAuth) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -614,7 +662,7 @@ func validateAgentCapabilitiesAuthLogout(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node6.ValidateRaw(v)
+	return node5.ValidateRaw(v)
 }
 
 func validateAuthMethod(v AuthMethod) error {
@@ -639,9 +687,11 @@ func (x *AuthMethod) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -681,9 +731,11 @@ func (x *LoadSessionRequest) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -693,7 +745,7 @@ func validateMcpServer(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node7.ValidateRaw(v)
+	return node6.ValidateRaw(v)
 }
 
 func validateMcpServerList(v []rt.Raw) error {
@@ -726,9 +778,11 @@ func (x *LoadSessionResult) Validate() error {
 	if err := validateLoadSessionResponse(x.Result); err != nil {
 		return rt.AtKey(err, "result")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -755,9 +809,11 @@ func (x *LoadSessionResponse) Validate() error {
 			return rt.AtKey(err, "configOptions")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -780,9 +836,11 @@ func (x *SessionModeState) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -810,9 +868,11 @@ func (x *SessionMode) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -831,7 +891,7 @@ func validateLoadSessionResponseConfigOptions(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node42.ValidateRaw(v)
+	return node41.ValidateRaw(v)
 }
 
 func validateMcpServerHTTP(v McpServerHTTP) error {
@@ -854,9 +914,11 @@ func (x *McpServerHTTP) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -879,9 +941,11 @@ func (x *HTTPHeader) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -919,9 +983,11 @@ func (x *McpServerStdio) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -944,9 +1010,11 @@ func (x *EnvVariable) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -967,8 +1035,8 @@ func validateMessage(v Message) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Message) Validate() error {
-	if x.ID != nil {
-		if err := validateRequestID(x.ID); err != nil {
+	if x.ID.Set {
+		if err := validateRequestID(x.ID.V); err != nil {
 			return rt.AtKey(err, "id")
 		}
 	}
@@ -992,9 +1060,11 @@ func (x *Message) Validate() error {
 			return rt.AtKey(err, "error")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1022,9 +1092,11 @@ func (x *NewSessionRequest) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1042,9 +1114,11 @@ func (x *NewSessionResult) Validate() error {
 	if err := validateNewSessionResponse(x.Result); err != nil {
 		return rt.AtKey(err, "result")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1074,9 +1148,11 @@ func (x *NewSessionResponse) Validate() error {
 			return rt.AtKey(err, "configOptions")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1086,7 +1162,7 @@ func validateNewSessionResponseConfigOptions(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node43.ValidateRaw(v)
+	return node42.ValidateRaw(v)
 }
 
 func validatePermissionRequestMessage(v PermissionRequestMessage) error {
@@ -1101,9 +1177,11 @@ func (x *PermissionRequestMessage) Validate() error {
 	if err := validateRequestPermissionRequest(x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1129,9 +1207,11 @@ func (x *RequestPermissionRequest) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1191,9 +1271,11 @@ func (x *ToolCallUpdate) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1265,9 +1347,11 @@ func (x *Content) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1304,9 +1388,11 @@ func (x *TextContent) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1373,9 +1459,11 @@ func (x *Annotations) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1415,9 +1503,11 @@ func (x *ImageContent) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1445,9 +1535,11 @@ func (x *AudioContent) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1495,9 +1587,11 @@ func (x *ResourceLink) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1529,9 +1623,11 @@ func (x *EmbeddedResource) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1541,7 +1637,7 @@ func validateEmbeddedResourceResource(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node44.ValidateRaw(v)
+	return node43.ValidateRaw(v)
 }
 
 func validateDiff(v Diff) error {
@@ -1566,9 +1662,11 @@ func (x *Diff) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1588,9 +1686,11 @@ func (x *Terminal) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1627,9 +1727,11 @@ func (x *ToolCallLocation) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1674,9 +1776,11 @@ func (x *PermissionOption) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1721,9 +1825,11 @@ func (x *PromptRequest) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1750,9 +1856,11 @@ func (x *PromptResult) Validate() error {
 	if err := validatePromptResponse(x.Result); err != nil {
 		return rt.AtKey(err, "result")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1772,9 +1880,11 @@ func (x *PromptResponse) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1805,9 +1915,11 @@ func (x *ReadTextFileMessage) Validate() error {
 	if err := validateReadTextFileRequest(x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1840,9 +1952,11 @@ func (x *ReadTextFileRequest) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1862,9 +1976,11 @@ func (x *ReadTextFileResponse) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1884,9 +2000,11 @@ func (x *RequestPermissionResponse) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1910,9 +2028,11 @@ func validatePermissionCancelled(v PermissionCancelled) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *PermissionCancelled) Validate() error {
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1932,9 +2052,11 @@ func (x *PermissionSelected) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1949,9 +2071,11 @@ func (x *SessionUpdateMessage) Validate() error {
 	if err := validateSessionNotification(x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1974,9 +2098,11 @@ func (x *SessionNotification) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -2013,9 +2139,11 @@ func (x *UserMessageChunk) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -2040,9 +2168,11 @@ func (x *AgentMessageChunk) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -2067,9 +2197,11 @@ func (x *AgentThoughtChunk) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -2127,9 +2259,11 @@ func (x *ToolCallStarted) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -2207,9 +2341,11 @@ func (x *ToolCallProgress) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -2229,9 +2365,11 @@ func (x *CurrentModeUpdate) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -2254,9 +2392,11 @@ func (x *SetSessionModeRequest) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -2274,9 +2414,11 @@ func (x *SetSessionModeResult) Validate() error {
 	if err := validateSetSessionModeResponse(x.Result); err != nil {
 		return rt.AtKey(err, "result")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -2293,9 +2435,11 @@ func (x *SetSessionModeResponse) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -2323,9 +2467,11 @@ func (x *TextResourceContents) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -2343,9 +2489,11 @@ func (x *WriteTextFileMessage) Validate() error {
 	if err := validateWriteTextFileRequest(x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -2371,9 +2519,11 @@ func (x *WriteTextFileRequest) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -2390,9 +2540,11 @@ func (x *WriteTextFileResponse) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil

@@ -60,66 +60,81 @@ func (x *StreamEvent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeStartMessage(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Message.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Message.V.Valid = true
 			}
-			x.Message = rt.Opt[rt.Nullable[StartMessage]]{
-				Set: true,
-				V:   v,
-			}
+			x.Message.Set = true
 		case "content_block":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeContentBlock(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.ContentBlock.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.ContentBlock.V.Valid = true
 			}
-			x.ContentBlock = rt.Opt[rt.Nullable[ContentBlock]]{
-				Set: true,
-				V:   v,
-			}
+			x.ContentBlock.Set = true
 		case "delta":
 			if seen&uint64(0x10) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeEventDelta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Delta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Delta.V.Valid = true
 			}
-			x.Delta = rt.Opt[rt.Nullable[EventDelta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Delta.Set = true
 		case "usage":
 			if seen&uint64(0x20) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeUsage(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Usage.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Usage.V.Valid = true
 			}
-			x.Usage = rt.Opt[rt.Nullable[Usage]]{
-				Set: true,
-				V:   v,
-			}
+			x.Usage.Set = true
 		case "error":
 			if seen&uint64(0x40) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := decodeEventError(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Error.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Error.V.Valid = true
 			}
-			x.Error = rt.Opt[rt.Nullable[EventError]]{
-				Set: true,
-				V:   v,
-			}
+			x.Error.Set = true
 		default:
 			if !unknown.Add(k) {
 				return d.DuplicateKey(k)
@@ -220,14 +235,17 @@ func (x *StartMessage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeUsage(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Usage.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Usage.V.Valid = true
 			}
-			x.Usage = rt.Opt[rt.Nullable[Usage]]{
-				Set: true,
-				V:   v,
-			}
+			x.Usage.Set = true
 		default:
 			if !unknown.Add(k) {
 				return d.DuplicateKey(k)

@@ -94,11 +94,9 @@ func (x *ExecResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := decodeUsageTotals(d)
-			if err != nil {
+			if err := x.Usage.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Usage = v
 		case "toolCalls":
 			if seen&uint64(0x80) != 0 {
 				return d.DuplicateKey(k)
@@ -114,11 +112,10 @@ func (x *ExecResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x100)
-			v, err := decodeExecError(d)
-			if err != nil {
+			x.Error = new(ExecError)
+			if err := x.Error.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Error = &v
 		default:
 			return rtimpl.Unknown(off, k)
 		}

@@ -62,11 +62,9 @@ func (x *CallToolRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeCallToolParams(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -113,8 +111,61 @@ func (x *CallToolRequest) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeRequestID(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node0)
+func decodeRequestID(d *rt.Decoder) (RequestID, error) {
+	var v RequestID
+	return v, v.decodeJSON(d)
+}
+
+func (x *RequestID) decodeJSON(d *rt.Decoder) error {
+	*x = RequestID{}
+	switch d.Next() {
+	case rt.String:
+		v, err := decodeString(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.String
+		x.String = v
+		return nil
+	case rt.Number:
+		v, err := decodeInt64(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.Number
+		x.Int = v
+		return nil
+	}
+	return d.TypeError("string or integer")
+}
+
+// UnmarshalJSON decodes one RequestID strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *RequestID) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *RequestID) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeString(d *rt.Decoder) (string, error) {
+	s, err := d.StrShared()
+	if err != nil {
+		return "", err
+	}
+	return s, nil
+}
+
+func decodeInt64(d *rt.Decoder) (int64, error) {
+	return d.Int()
 }
 
 func decodeCallToolParams(d *rt.Decoder) (CallToolParams, error) {
@@ -153,21 +204,18 @@ func (x *CallToolParams) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeCallToolParamsArguments(d)
-			if err != nil {
+			x.Arguments = new(CallToolParamsArguments)
+			if err := x.Arguments.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Arguments = &v
 		case "_meta":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeRequestMeta(d)
-			if err != nil {
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -206,14 +254,6 @@ func (x *CallToolParams) DecodeJSON(d *rt.Decoder) error {
 		return err
 	}
 	return d.End()
-}
-
-func decodeString(d *rt.Decoder) (string, error) {
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, nil
 }
 
 func decodeCallToolParamsArguments(d *rt.Decoder) (CallToolParamsArguments, error) {
@@ -309,21 +349,18 @@ func (x *RequestMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeClientCapabilities(d)
-			if err != nil {
+			if err := x.IoModelcontextprotocolClientCapabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.IoModelcontextprotocolClientCapabilities = v
 		case "io.modelcontextprotocol/clientInfo":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeImplementation(d)
-			if err != nil {
+			x.IoModelcontextprotocolClientInfo = new(Implementation)
+			if err := x.IoModelcontextprotocolClientInfo.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.IoModelcontextprotocolClientInfo = &v
 		case "progressToken":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
@@ -333,7 +370,10 @@ func (x *RequestMeta) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ProgressToken = v
+			x.ProgressToken = rt.Opt[ProgressToken]{
+				Set: true,
+				V:   v,
+			}
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -521,8 +561,49 @@ func (x *Implementation) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeProgressToken(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node3)
+func decodeProgressToken(d *rt.Decoder) (ProgressToken, error) {
+	var v ProgressToken
+	return v, v.decodeJSON(d)
+}
+
+func (x *ProgressToken) decodeJSON(d *rt.Decoder) error {
+	*x = ProgressToken{}
+	switch d.Next() {
+	case rt.String:
+		v, err := decodeString(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.String
+		x.String = v
+		return nil
+	case rt.Number:
+		v, err := decodeInt64(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.Number
+		x.Int = v
+		return nil
+	}
+	return d.TypeError("string or integer")
+}
+
+// UnmarshalJSON decodes one ProgressToken strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *ProgressToken) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *ProgressToken) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
 }
 
 func decodeCallToolResult(d *rt.Decoder) (CallToolResult, error) {
@@ -597,11 +678,10 @@ func (x *CallToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeResultMeta(d)
-			if err != nil {
+			x.Meta = new(ResultMeta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -752,21 +832,19 @@ func (x *TextContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeAnnotations(d)
-			if err != nil {
+			x.Annotations = new(Annotations)
+			if err := x.Annotations.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Annotations = &v
 		case "_meta":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
+			x.Meta = new(Meta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1053,21 +1131,19 @@ func (x *ImageContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeAnnotations(d)
-			if err != nil {
+			x.Annotations = new(Annotations)
+			if err := x.Annotations.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Annotations = &v
 		case "_meta":
 			if seen&uint64(0x10) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
+			x.Meta = new(Meta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1165,21 +1241,19 @@ func (x *AudioContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeAnnotations(d)
-			if err != nil {
+			x.Annotations = new(Annotations)
+			if err := x.Annotations.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Annotations = &v
 		case "_meta":
 			if seen&uint64(0x10) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
+			x.Meta = new(Meta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1329,21 +1403,19 @@ func (x *ResourceLink) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := decodeAnnotations(d)
-			if err != nil {
+			x.Annotations = new(Annotations)
+			if err := x.Annotations.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Annotations = &v
 		case "_meta":
 			if seen&uint64(0x100) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x100)
-			v, err := decodeMeta(d)
-			if err != nil {
+			x.Meta = new(Meta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1385,10 +1457,6 @@ func (x *ResourceLink) DecodeJSON(d *rt.Decoder) error {
 		return err
 	}
 	return d.End()
-}
-
-func decodeInt64(d *rt.Decoder) (int64, error) {
-	return d.Int()
 }
 
 func decodeEmbeddedResource(d *rt.Decoder) (EmbeddedResource, error) {
@@ -1435,21 +1503,19 @@ func (x *EmbeddedResource) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeAnnotations(d)
-			if err != nil {
+			x.Annotations = new(Annotations)
+			if err := x.Annotations.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Annotations = &v
 		case "_meta":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
+			x.Meta = new(Meta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1491,7 +1557,7 @@ func (x *EmbeddedResource) DecodeJSON(d *rt.Decoder) error {
 }
 
 func decodeResourceContents(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node6)
+	return rtimpl.DecodeRaw(d, node0)
 }
 
 func decodeContentBlockList(d *rt.Decoder) ([]ContentBlock, error) {
@@ -1615,11 +1681,9 @@ func (x *CancelledNotification) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeCancelledParams(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1712,11 +1776,10 @@ func (x *CancelledParams) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
+			x.Meta = new(Meta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1806,11 +1869,9 @@ func (x *DiscoverRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeDiscoverParams(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1883,11 +1944,9 @@ func (x *DiscoverParams) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeRequestMeta(d)
-			if err != nil {
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -1961,11 +2020,9 @@ func (x *DiscoverResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeServerCapabilities(d)
-			if err != nil {
+			if err := x.Capabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Capabilities = v
 		case "instructions":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -2014,11 +2071,10 @@ func (x *DiscoverResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := decodeResultMeta(d)
-			if err != nil {
+			x.Meta = new(ResultMeta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2115,11 +2171,10 @@ func (x *ServerCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeServerCapabilitiesTools(d)
-			if err != nil {
+			x.Tools = new(ServerCapabilitiesTools)
+			if err := x.Tools.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Tools = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2294,17 +2349,18 @@ func (x *ErrorResponse) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ID = v
+			x.ID = rt.Opt[RequestID]{
+				Set: true,
+				V:   v,
+			}
 		case "error":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeErrorObject(d)
-			if err != nil {
+			if err := x.Error.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Error = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2488,11 +2544,9 @@ func (x *InitializeRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeInitializeParams(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2575,31 +2629,26 @@ func (x *InitializeParams) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeClientCapabilities(d)
-			if err != nil {
+			if err := x.Capabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Capabilities = v
 		case "clientInfo":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeImplementation(d)
-			if err != nil {
+			if err := x.ClientInfo.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ClientInfo = v
 		case "_meta":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeMeta(d)
-			if err != nil {
+			x.Meta = new(Meta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2679,21 +2728,17 @@ func (x *InitializeResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeServerCapabilities(d)
-			if err != nil {
+			if err := x.Capabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Capabilities = v
 		case "serverInfo":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeImplementation(d)
-			if err != nil {
+			if err := x.ServerInfo.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ServerInfo = v
 		case "instructions":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
@@ -2712,11 +2757,10 @@ func (x *InitializeResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeResultMeta(d)
-			if err != nil {
+			x.Meta = new(ResultMeta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2802,11 +2846,10 @@ func (x *InitializedNotification) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeInitializedParams(d)
-			if err != nil {
+			x.Params = new(InitializedParams)
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2872,11 +2915,10 @@ func (x *InitializedParams) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeMeta(d)
-			if err != nil {
+			x.Meta = new(Meta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -2963,11 +3005,9 @@ func (x *ListToolsRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeListToolsParams(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3053,11 +3093,9 @@ func (x *ListToolsParams) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeRequestMeta(d)
-			if err != nil {
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3183,11 +3221,10 @@ func (x *ListToolsResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeResultMeta(d)
-			if err != nil {
+			x.Meta = new(ResultMeta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3287,41 +3324,36 @@ func (x *Tool) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeInputSchema(d)
-			if err != nil {
+			if err := x.InputSchema.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.InputSchema = v
 		case "outputSchema":
 			if seen&uint64(0x10) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeToolOutputSchema(d)
-			if err != nil {
+			x.OutputSchema = new(ToolOutputSchema)
+			if err := x.OutputSchema.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.OutputSchema = &v
 		case "annotations":
 			if seen&uint64(0x20) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeToolAnnotations(d)
-			if err != nil {
+			x.Annotations = new(ToolAnnotations)
+			if err := x.Annotations.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Annotations = &v
 		case "_meta":
 			if seen&uint64(0x40) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := decodeMeta(d)
-			if err != nil {
+			x.Meta = new(Meta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3687,7 +3719,10 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ID = v
+			x.ID = rt.Opt[RequestID]{
+				Set: true,
+				V:   v,
+			}
 		case "method":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -3726,11 +3761,10 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeErrorObject(d)
-			if err != nil {
+			x.Error = new(ErrorObject)
+			if err := x.Error.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Error = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3810,11 +3844,9 @@ func (x *ProgressNotification) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeProgressParams(d)
-			if err != nil {
+			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Params = v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}
@@ -3930,11 +3962,10 @@ func (x *ProgressParams) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeMeta(d)
-			if err != nil {
+			x.Meta = new(Meta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]rt.Raw{}

@@ -21,11 +21,13 @@ func (x *CallToolRequest) encodeJSON(e *rt.Encoder) error {
 	if err := encodeCallToolParams(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -58,8 +60,55 @@ func (x CallToolRequest) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
-func encodeRequestID(e *rt.Encoder, key string, v rt.Raw) error {
-	return e.Raw(key, v)
+func encodeRequestID(e *rt.Encoder, key string, v RequestID) error {
+	return v.encodeJSON(e, key)
+}
+
+func (x *RequestID) encodeJSON(e *rt.Encoder, key string) error {
+	switch x.Kind {
+	case rt.String:
+		return encodeString(e, key, x.String)
+	case rt.Number:
+		return encodeInt64(e, key, x.Int)
+	default:
+		return rt.Fail(-1, "anyOf", "Kind is "+x.Kind.String()+", want string or integer")
+	}
+}
+
+// MarshalJSON encodes the RequestID in schema property order after validating it.
+func (x RequestID) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x RequestID) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x RequestID) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e, ""); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+func encodeString(e *rt.Encoder, key string, v string) error {
+	e.Text(key, v)
+	return nil
+}
+
+func encodeInt64(e *rt.Encoder, key string, v int64) error {
+	e.Int(v)
+	return nil
 }
 
 func encodeCallToolParams(e *rt.Encoder, key string, v CallToolParams) error {
@@ -82,11 +131,13 @@ func (x *CallToolParams) encodeJSON(e *rt.Encoder) error {
 	if err := encodeRequestMeta(e, "_meta", x.Meta); err != nil {
 		return rt.AtKey(err, "_meta")
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -119,22 +170,19 @@ func (x CallToolParams) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
-func encodeString(e *rt.Encoder, key string, v string) error {
-	e.Text(key, v)
-	return nil
-}
-
 func encodeCallToolParamsArguments(e *rt.Encoder, key string, v CallToolParamsArguments) error {
 	return v.encodeJSON(e)
 }
 
 func (x *CallToolParamsArguments) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -191,18 +239,20 @@ func (x *RequestMeta) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "io.modelcontextprotocol/clientInfo")
 		}
 	}
-	if x.ProgressToken != nil {
+	if x.ProgressToken.Set {
 		e.Byte(',')
 		e.Lit("\"progressToken\":")
-		if err := encodeProgressToken(e, "progressToken", x.ProgressToken); err != nil {
+		if err := encodeProgressToken(e, "progressToken", x.ProgressToken.V); err != nil {
 			return rt.AtKey(err, "progressToken")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -241,11 +291,13 @@ func encodeClientCapabilities(e *rt.Encoder, key string, v ClientCapabilities) e
 
 func (x *ClientCapabilities) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -298,11 +350,13 @@ func (x *Implementation) encodeJSON(e *rt.Encoder) error {
 	if err := encodeString(e, "version", x.Version); err != nil {
 		return rt.AtKey(err, "version")
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -335,8 +389,45 @@ func (x Implementation) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
-func encodeProgressToken(e *rt.Encoder, key string, v rt.Raw) error {
-	return e.Raw(key, v)
+func encodeProgressToken(e *rt.Encoder, key string, v ProgressToken) error {
+	return v.encodeJSON(e, key)
+}
+
+func (x *ProgressToken) encodeJSON(e *rt.Encoder, key string) error {
+	switch x.Kind {
+	case rt.String:
+		return encodeString(e, key, x.String)
+	case rt.Number:
+		return encodeInt64(e, key, x.Int)
+	default:
+		return rt.Fail(-1, "anyOf", "Kind is "+x.Kind.String()+", want string or integer")
+	}
+}
+
+// MarshalJSON encodes the ProgressToken in schema property order after validating it.
+func (x ProgressToken) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x ProgressToken) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x ProgressToken) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e, ""); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
 }
 
 func encodeCallToolResult(e *rt.Encoder, key string, v CallToolResult) error {
@@ -376,11 +467,13 @@ func (x *CallToolResult) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -483,11 +576,13 @@ func (x *TextContent) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -554,11 +649,13 @@ func (x *Annotations) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(first && i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(first && i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -621,11 +718,13 @@ func encodeMeta(e *rt.Encoder, key string, v Meta) error {
 
 func (x *Meta) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -685,11 +784,13 @@ func (x *ImageContent) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -749,11 +850,13 @@ func (x *AudioContent) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -841,11 +944,13 @@ func (x *ResourceLink) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -878,11 +983,6 @@ func (x ResourceLink) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
-func encodeInt64(e *rt.Encoder, key string, v int64) error {
-	e.Int(v)
-	return nil
-}
-
 func encodeEmbeddedResource(e *rt.Encoder, key string, v EmbeddedResource) error {
 	return v.encodeJSON(e)
 }
@@ -906,11 +1006,13 @@ func (x *EmbeddedResource) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -972,11 +1074,13 @@ func encodeResultMeta(e *rt.Encoder, key string, v ResultMeta) error {
 
 func (x *ResultMeta) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1018,11 +1122,13 @@ func (x *CancelledNotification) encodeJSON(e *rt.Encoder) error {
 	if err := encodeCancelledParams(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1078,11 +1184,13 @@ func (x *CancelledParams) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1128,11 +1236,13 @@ func (x *DiscoverRequest) encodeJSON(e *rt.Encoder) error {
 	if err := encodeDiscoverParams(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1174,11 +1284,13 @@ func (x *DiscoverParams) encodeJSON(e *rt.Encoder) error {
 	if err := encodeRequestMeta(e, "_meta", x.Meta); err != nil {
 		return rt.AtKey(err, "_meta")
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1250,11 +1362,13 @@ func (x *DiscoverResult) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1315,11 +1429,13 @@ func (x *ServerCapabilities) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(first && i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(first && i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1366,11 +1482,13 @@ func (x *ServerCapabilitiesTools) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(first && i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(first && i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1419,10 +1537,10 @@ func encodeErrorResponse(e *rt.Encoder, key string, v ErrorResponse) error {
 
 func (x *ErrorResponse) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"jsonrpc\":\"2.0\"")
-	if x.ID != nil {
+	if x.ID.Set {
 		e.Byte(',')
 		e.Lit("\"id\":")
-		if err := encodeRequestID(e, "id", x.ID); err != nil {
+		if err := encodeRequestID(e, "id", x.ID.V); err != nil {
 			return rt.AtKey(err, "id")
 		}
 	}
@@ -1430,11 +1548,13 @@ func (x *ErrorResponse) encodeJSON(e *rt.Encoder) error {
 	if err := encodeErrorObject(e, "error", x.Error); err != nil {
 		return rt.AtKey(err, "error")
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1487,11 +1607,13 @@ func (x *ErrorObject) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "data")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1537,11 +1659,13 @@ func (x *InitializeRequest) encodeJSON(e *rt.Encoder) error {
 	if err := encodeInitializeParams(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1598,11 +1722,13 @@ func (x *InitializeParams) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1666,11 +1792,13 @@ func (x *InitializeResult) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1716,11 +1844,13 @@ func (x *InitializedNotification) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "params")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1767,11 +1897,13 @@ func (x *InitializedParams) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(first && i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(first && i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1817,11 +1949,13 @@ func (x *ListToolsRequest) encodeJSON(e *rt.Encoder) error {
 	if err := encodeListToolsParams(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1875,11 +2009,13 @@ func (x *ListToolsParams) encodeJSON(e *rt.Encoder) error {
 	if err := encodeRequestMeta(e, "_meta", x.Meta); err != nil {
 		return rt.AtKey(err, "_meta")
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -1956,11 +2092,13 @@ func (x *ListToolsResult) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -2041,11 +2179,13 @@ func (x *Tool) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -2096,11 +2236,13 @@ func (x *InputSchema) encodeJSON(e *rt.Encoder) error {
 		e.Byte(',')
 	}
 	e.Lit("\"type\":\"object\"")
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -2147,11 +2289,13 @@ func (x *ToolOutputSchema) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(first && i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(first && i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -2238,11 +2382,13 @@ func (x *ToolAnnotations) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(first && i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(first && i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -2295,10 +2441,10 @@ func encodeMessage(e *rt.Encoder, key string, v Message) error {
 
 func (x *Message) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"jsonrpc\":\"2.0\"")
-	if x.ID != nil {
+	if x.ID.Set {
 		e.Byte(',')
 		e.Lit("\"id\":")
-		if err := encodeRequestID(e, "id", x.ID); err != nil {
+		if err := encodeRequestID(e, "id", x.ID.V); err != nil {
 			return rt.AtKey(err, "id")
 		}
 	}
@@ -2330,11 +2476,13 @@ func (x *Message) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "error")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -2376,11 +2524,13 @@ func (x *ProgressNotification) encodeJSON(e *rt.Encoder) error {
 	if err := encodeProgressParams(e, "params", x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -2447,11 +2597,13 @@ func (x *ProgressParams) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')

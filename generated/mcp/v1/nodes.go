@@ -13,34 +13,35 @@ var (
 	node3  = new(rtimpl.Node)
 	node4  = new(rtimpl.Node)
 	node5  = new(rtimpl.Node)
-	node6  = new(rtimpl.Node)
-	node7  = new(rtimpl.Node)
 	node8  = new(rtimpl.Node)
 	node9  = new(rtimpl.Node)
 	node10 = new(rtimpl.Node)
 	node11 = new(rtimpl.Node)
-	node14 = new(rtimpl.Node)
-	node15 = new(rtimpl.Node)
-	node16 = new(rtimpl.Node)
-	node17 = new(rtimpl.Node)
 )
 
 func init() {
 	*node0 = rtimpl.Node{
-		AnyOf:       []*rtimpl.Node{node1, node2},
+		AnyOf:       []*rtimpl.Node{node1, node8},
 		MaxContains: -1,
 	}
 	*node1 = rtimpl.Node{
 		MaxContains: -1,
-		Types:       rtimpl.TString,
+		Props: map[string]*rtimpl.Node{
+			"_meta":    node5,
+			"mimeType": node3,
+			"text":     node4,
+			"uri":      node2,
+		},
+		Required: []string{"uri", "text"},
+		Types:    rtimpl.TObject,
 	}
 	*node2 = rtimpl.Node{
 		MaxContains: -1,
-		Types:       rtimpl.TInteger,
+		Types:       rtimpl.TString,
 	}
 	*node3 = rtimpl.Node{
-		AnyOf:       []*rtimpl.Node{node4, node5},
 		MaxContains: -1,
+		Types:       rtimpl.TString,
 	}
 	*node4 = rtimpl.Node{
 		MaxContains: -1,
@@ -48,26 +49,18 @@ func init() {
 	}
 	*node5 = rtimpl.Node{
 		MaxContains: -1,
-		Types:       rtimpl.TInteger,
-	}
-	*node6 = rtimpl.Node{
-		AnyOf:       []*rtimpl.Node{node7, node14},
-		MaxContains: -1,
-	}
-	*node7 = rtimpl.Node{
-		MaxContains: -1,
-		Props: map[string]*rtimpl.Node{
-			"_meta":    node11,
-			"mimeType": node9,
-			"text":     node10,
-			"uri":      node8,
-		},
-		Required: []string{"uri", "text"},
-		Types:    rtimpl.TObject,
+		Types:       rtimpl.TObject,
 	}
 	*node8 = rtimpl.Node{
 		MaxContains: -1,
-		Types:       rtimpl.TString,
+		Props: map[string]*rtimpl.Node{
+			"_meta":    node5,
+			"blob":     node11,
+			"mimeType": node10,
+			"uri":      node9,
+		},
+		Required: []string{"uri", "blob"},
+		Types:    rtimpl.TObject,
 	}
 	*node9 = rtimpl.Node{
 		MaxContains: -1,
@@ -78,29 +71,6 @@ func init() {
 		Types:       rtimpl.TString,
 	}
 	*node11 = rtimpl.Node{
-		MaxContains: -1,
-		Types:       rtimpl.TObject,
-	}
-	*node14 = rtimpl.Node{
-		MaxContains: -1,
-		Props: map[string]*rtimpl.Node{
-			"_meta":    node11,
-			"blob":     node17,
-			"mimeType": node16,
-			"uri":      node15,
-		},
-		Required: []string{"uri", "blob"},
-		Types:    rtimpl.TObject,
-	}
-	*node15 = rtimpl.Node{
-		MaxContains: -1,
-		Types:       rtimpl.TString,
-	}
-	*node16 = rtimpl.Node{
-		MaxContains: -1,
-		Types:       rtimpl.TString,
-	}
-	*node17 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}

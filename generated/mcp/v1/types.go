@@ -8,7 +8,7 @@ import "github.com/zeroproject/zero/rt"
 // CallToolRequest is asks a server to run one of its tools with arguments.
 type CallToolRequest struct {
 	// ID is the request's identifier; the answer carries it back.
-	ID rt.Raw
+	ID RequestID
 	// Params is the tool, its arguments and the request's metadata.
 	Params CallToolParams
 	// Extra holds properties not named by the schema, by name.
@@ -23,6 +23,18 @@ func (*CallToolRequest) Jsonrpc() string {
 // Method returns "tools/call", the only value the schema allows.
 func (*CallToolRequest) Method() string {
 	return "tools/call"
+}
+
+// RequestID is the identifier of a JSON-RPC request: a string or an integer.
+// Zero numbers its own requests 1, 2, 3 and so on, per server.
+//
+// RequestID holds a string or an integer; Kind says which field holds the
+// value.
+type RequestID struct {
+	// Kind is the JSON kind of the value.
+	Kind   rt.Kind
+	String string
+	Int    int64
 }
 
 // CallToolParams is the tool, its arguments and the request's metadata.
@@ -60,7 +72,7 @@ type RequestMeta struct {
 	IoModelcontextprotocolClientInfo *Implementation
 	// ProgressToken is when present, the client asks for progress notifications
 	// about this request, naming this token. Optional.
-	ProgressToken rt.Raw
+	ProgressToken rt.Opt[ProgressToken]
 	// Extra holds properties not named by the schema, by name.
 	Extra map[string]rt.Raw
 }
@@ -84,6 +96,18 @@ type Implementation struct {
 	Version string
 	// Extra holds properties not named by the schema, by name.
 	Extra map[string]rt.Raw
+}
+
+// ProgressToken is a token a request carries in its _meta to ask for progress
+// notifications; the notifications name it. A string or an integer.
+//
+// ProgressToken holds a string or an integer; Kind says which field holds the
+// value.
+type ProgressToken struct {
+	// Kind is the JSON kind of the value.
+	Kind   rt.Kind
+	String string
+	Int    int64
 }
 
 // CallToolResult is what a tool call returned: content blocks, optionally
@@ -296,7 +320,7 @@ func (*CancelledNotification) Method() string {
 // CancelledParams is which request is cancelled, and why.
 type CancelledParams struct {
 	// RequestID is the id of the cancelled request.
-	RequestID rt.Raw
+	RequestID RequestID
 	// Reason is why the request is cancelled, for logs. Optional.
 	Reason rt.Opt[string]
 	// Meta is metadata of the notification. Optional.
@@ -311,7 +335,7 @@ type CancelledParams struct {
 // initialize.
 type DiscoverRequest struct {
 	// ID is the request's identifier; the answer carries it back.
-	ID rt.Raw
+	ID RequestID
 	// Params is the request's metadata.
 	Params DiscoverParams
 	// Extra holds properties not named by the schema, by name.
@@ -394,7 +418,7 @@ var CacheScopeValues = []CacheScope{CacheScopePrivate, CacheScopePublic}
 // ErrorResponse is the answer to a request that failed.
 type ErrorResponse struct {
 	// ID is the request's identifier; the answer carries it back. Optional.
-	ID rt.Raw
+	ID rt.Opt[RequestID]
 	// Error is what went wrong.
 	Error ErrorObject
 	// Extra holds properties not named by the schema, by name.
@@ -427,7 +451,7 @@ type ErrorObject struct {
 // InitializeResult.
 type InitializeRequest struct {
 	// ID is the request's identifier; the answer carries it back.
-	ID rt.Raw
+	ID RequestID
 	// Params is what the client says about itself.
 	Params InitializeParams
 	// Extra holds properties not named by the schema, by name.
@@ -507,7 +531,7 @@ type InitializedParams struct {
 // ListToolsRequest is asks a server for its tools, one page at a time.
 type ListToolsRequest struct {
 	// ID is the request's identifier; the answer carries it back.
-	ID rt.Raw
+	ID RequestID
 	// Params is where the page starts, and the request's metadata.
 	Params ListToolsParams
 	// Extra holds properties not named by the schema, by name.
@@ -630,7 +654,7 @@ type ToolAnnotations struct {
 // params and result are then decoded with the schema of the method.
 type Message struct {
 	// ID is the request's id: present in requests and responses. Optional.
-	ID rt.Raw
+	ID rt.Opt[RequestID]
 	// Method is the method: present in requests and notifications. Optional.
 	Method rt.Opt[string]
 	// Params is the parameters of a request or notification. Optional.
@@ -670,7 +694,7 @@ func (*ProgressNotification) Method() string {
 // ProgressParams is the request's progress.
 type ProgressParams struct {
 	// ProgressToken is the token the request carried.
-	ProgressToken rt.Raw
+	ProgressToken ProgressToken
 	// Progress is the progress so far; it grows with every notification.
 	Progress float64
 	// Total is the progress at completion, when known. Optional.

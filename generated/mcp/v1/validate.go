@@ -22,19 +22,37 @@ func (x *CallToolRequest) Validate() error {
 	if err := validateCallToolParams(x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
 }
 
-func validateRequestID(v rt.Raw) error {
-	if err := rtimpl.CheckRaw(v); err != nil {
-		return err
+func validateRequestID(v RequestID) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *RequestID) Validate() error {
+	switch x.Kind {
+	case rt.String:
+		return validateString(x.String)
+	case rt.Number:
+		return validateInt64(x.Int)
 	}
-	return node0.ValidateRaw(v)
+	return rt.Fail(-1, "anyOf", "Kind is "+x.Kind.String()+", want string or integer")
+}
+
+func validateString(v string) error {
+	return nil
+}
+
+func validateInt64(v int64) error {
+	return nil
 }
 
 func validateCallToolParams(v CallToolParams) error {
@@ -54,15 +72,13 @@ func (x *CallToolParams) Validate() error {
 	if err := validateRequestMeta(x.Meta); err != nil {
 		return rt.AtKey(err, "_meta")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
-	return nil
-}
-
-func validateString(v string) error {
 	return nil
 }
 
@@ -72,9 +88,11 @@ func validateCallToolParamsArguments(v CallToolParamsArguments) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *CallToolParamsArguments) Validate() error {
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -104,14 +122,16 @@ func (x *RequestMeta) Validate() error {
 			return rt.AtKey(err, "io.modelcontextprotocol/clientInfo")
 		}
 	}
-	if x.ProgressToken != nil {
-		if err := validateProgressToken(x.ProgressToken); err != nil {
+	if x.ProgressToken.Set {
+		if err := validateProgressToken(x.ProgressToken.V); err != nil {
 			return rt.AtKey(err, "progressToken")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -123,9 +143,11 @@ func validateClientCapabilities(v ClientCapabilities) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ClientCapabilities) Validate() error {
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -148,19 +170,29 @@ func (x *Implementation) Validate() error {
 	if err := validateString(x.Version); err != nil {
 		return rt.AtKey(err, "version")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
 }
 
-func validateProgressToken(v rt.Raw) error {
-	if err := rtimpl.CheckRaw(v); err != nil {
-		return err
+func validateProgressToken(v ProgressToken) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *ProgressToken) Validate() error {
+	switch x.Kind {
+	case rt.String:
+		return validateString(x.String)
+	case rt.Number:
+		return validateInt64(x.Int)
 	}
-	return node3.ValidateRaw(v)
+	return rt.Fail(-1, "anyOf", "Kind is "+x.Kind.String()+", want string or integer")
 }
 
 func validateCallToolResult(v CallToolResult) error {
@@ -192,9 +224,11 @@ func (x *CallToolResult) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -231,9 +265,11 @@ func (x *TextContent) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -260,9 +296,11 @@ func (x *Annotations) Validate() error {
 			return rt.AtKey(err, "lastModified")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -303,9 +341,11 @@ func validateMeta(v Meta) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Meta) Validate() error {
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -333,9 +373,11 @@ func (x *ImageContent) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -363,9 +405,11 @@ func (x *AudioContent) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -413,15 +457,13 @@ func (x *ResourceLink) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
-	return nil
-}
-
-func validateInt64(v int64) error {
 	return nil
 }
 
@@ -444,9 +486,11 @@ func (x *EmbeddedResource) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -456,7 +500,7 @@ func validateResourceContents(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node6.ValidateRaw(v)
+	return node0.ValidateRaw(v)
 }
 
 func validateContentBlockList(v []ContentBlock) error {
@@ -478,9 +522,11 @@ func validateResultMeta(v ResultMeta) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ResultMeta) Validate() error {
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -495,9 +541,11 @@ func (x *CancelledNotification) Validate() error {
 	if err := validateCancelledParams(x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -522,9 +570,11 @@ func (x *CancelledParams) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -542,9 +592,11 @@ func (x *DiscoverRequest) Validate() error {
 	if err := validateDiscoverParams(x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -559,9 +611,11 @@ func (x *DiscoverParams) Validate() error {
 	if err := validateRequestMeta(x.Meta); err != nil {
 		return rt.AtKey(err, "_meta")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -598,9 +652,11 @@ func (x *DiscoverResult) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -626,9 +682,11 @@ func (x *ServerCapabilities) Validate() error {
 			return rt.AtKey(err, "tools")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -645,9 +703,11 @@ func (x *ServerCapabilitiesTools) Validate() error {
 			return rt.AtKey(err, "listChanged")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -676,17 +736,19 @@ func validateErrorResponse(v ErrorResponse) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ErrorResponse) Validate() error {
-	if x.ID != nil {
-		if err := validateRequestID(x.ID); err != nil {
+	if x.ID.Set {
+		if err := validateRequestID(x.ID.V); err != nil {
 			return rt.AtKey(err, "id")
 		}
 	}
 	if err := validateErrorObject(x.Error); err != nil {
 		return rt.AtKey(err, "error")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -709,9 +771,11 @@ func (x *ErrorObject) Validate() error {
 			return rt.AtKey(err, "data")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -729,9 +793,11 @@ func (x *InitializeRequest) Validate() error {
 	if err := validateInitializeParams(x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -757,9 +823,11 @@ func (x *InitializeParams) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -790,9 +858,11 @@ func (x *InitializeResult) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -809,9 +879,11 @@ func (x *InitializedNotification) Validate() error {
 			return rt.AtKey(err, "params")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -828,9 +900,11 @@ func (x *InitializedParams) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -848,9 +922,11 @@ func (x *ListToolsRequest) Validate() error {
 	if err := validateListToolsParams(x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -870,9 +946,11 @@ func (x *ListToolsParams) Validate() error {
 	if err := validateRequestMeta(x.Meta); err != nil {
 		return rt.AtKey(err, "_meta")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -912,9 +990,11 @@ func (x *ListToolsResult) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -957,9 +1037,11 @@ func (x *Tool) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -976,9 +1058,11 @@ func (x *InputSchema) Validate() error {
 			return rt.AtKey(err, "$schema")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -995,9 +1079,11 @@ func (x *ToolOutputSchema) Validate() error {
 			return rt.AtKey(err, "$schema")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1034,9 +1120,11 @@ func (x *ToolAnnotations) Validate() error {
 			return rt.AtKey(err, "openWorldHint")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1057,8 +1145,8 @@ func validateMessage(v Message) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Message) Validate() error {
-	if x.ID != nil {
-		if err := validateRequestID(x.ID); err != nil {
+	if x.ID.Set {
+		if err := validateRequestID(x.ID.V); err != nil {
 			return rt.AtKey(err, "id")
 		}
 	}
@@ -1082,9 +1170,11 @@ func (x *Message) Validate() error {
 			return rt.AtKey(err, "error")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1099,9 +1189,11 @@ func (x *ProgressNotification) Validate() error {
 	if err := validateProgressParams(x.Params); err != nil {
 		return rt.AtKey(err, "params")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -1134,9 +1226,11 @@ func (x *ProgressParams) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil

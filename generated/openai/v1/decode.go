@@ -47,27 +47,33 @@ func (x *ChatCompletionChunk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeChunkUsage(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Usage.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Usage.V.Valid = true
 			}
-			x.Usage = rt.Opt[rt.Nullable[ChunkUsage]]{
-				Set: true,
-				V:   v,
-			}
+			x.Usage.Set = true
 		case "error":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeChunkError(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Error.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Error.V.Valid = true
 			}
-			x.Error = rt.Opt[rt.Nullable[ChunkError]]{
-				Set: true,
-				V:   v,
-			}
+			x.Error.Set = true
 		default:
 			if !unknown.Add(k) {
 				return d.DuplicateKey(k)
@@ -134,14 +140,17 @@ func (x *ChunkChoice) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeChunkDelta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Delta.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Delta.V.Valid = true
 			}
-			x.Delta = rt.Opt[rt.Nullable[ChunkDelta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Delta.Set = true
 		case "finish_reason":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
@@ -379,14 +388,17 @@ func (x *ToolCallDelta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeFunctionDelta(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Function.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Function.V.Valid = true
 			}
-			x.Function = rt.Opt[rt.Nullable[FunctionDelta]]{
-				Set: true,
-				V:   v,
-			}
+			x.Function.Set = true
 		default:
 			if !unknown.Add(k) {
 				return d.DuplicateKey(k)

@@ -986,21 +986,19 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x400)
-			v, err := decodeRisk(d)
-			if err != nil {
+			x.Risk = new(Risk)
+			if err := x.Risk.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Risk = &v
 		case "block":
 			if seen&uint64(0x800) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x800)
-			v, err := decodeBlock(d)
-			if err != nil {
+			x.Block = new(Block)
+			if err := x.Block.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Block = &v
 		default:
 			return rtimpl.Unknown(off, k)
 		}
@@ -1260,11 +1258,10 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeRisk(d)
-			if err != nil {
+			x.Risk = new(Risk)
+			if err := x.Risk.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Risk = &v
 		case "reason":
 			if seen&uint64(0x10) != 0 {
 				return d.DuplicateKey(k)
@@ -1458,21 +1455,19 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x200)
-			v, err := decodeRisk(d)
-			if err != nil {
+			x.Risk = new(Risk)
+			if err := x.Risk.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Risk = &v
 		case "block":
 			if seen&uint64(0x400) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x400)
-			v, err := decodeBlock(d)
-			if err != nil {
+			x.Block = new(Block)
+			if err := x.Block.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Block = &v
 		default:
 			return rtimpl.Unknown(off, k)
 		}

@@ -43,12 +43,18 @@ export interface ErrorResponse {
   /** The JSON-RPC version. */
   jsonrpc: "2.0";
   /** The id of the request answered, or null. */
-  id: JSONValue;
+  id: RequestID;
   /** What went wrong. */
   error: Error;
   /** Other properties, each JSONValue. */
   [key: string]: unknown;
 }
+
+/**
+ * The id of a JSON-RPC request, echoed in its response: a string, an integer
+ * or null.
+ */
+export type RequestID = null | number | string;
 
 /**
  * A JSON-RPC error: -32700 the line is not JSON, -32600 not a valid request,
@@ -166,7 +172,7 @@ export interface InitializeResult {
   /** The JSON-RPC version. */
   jsonrpc: "2.0";
   /** The id of the request answered. */
-  id: JSONValue;
+  id: RequestID;
   /** The result. */
   result: InitializeResponse;
   /** Other properties, each JSONValue. */
@@ -329,7 +335,7 @@ export interface LoadSessionResult {
   /** The JSON-RPC version. */
   jsonrpc: "2.0";
   /** The id of the request answered. */
-  id: JSONValue;
+  id: RequestID;
   /** The result. */
   result: LoadSessionResponse;
   /** Other properties, each JSONValue. */
@@ -451,7 +457,7 @@ export interface Message {
   /** The JSON-RPC version. */
   jsonrpc: "2.0";
   /** The request's id; absent in a notification. */
-  id?: JSONValue;
+  id?: RequestID;
   /** The method called. */
   method?: string;
   /** The method's params, checked by the method's own type. */
@@ -489,7 +495,7 @@ export interface NewSessionResult {
   /** The JSON-RPC version. */
   jsonrpc: "2.0";
   /** The id of the request answered. */
-  id: JSONValue;
+  id: RequestID;
   /** The result. */
   result: NewSessionResponse;
   /** Other properties, each JSONValue. */
@@ -518,7 +524,7 @@ export interface PermissionRequestMessage {
   /** The JSON-RPC version. */
   jsonrpc: "2.0";
   /** The request's id, which the response echoes. */
-  id: JSONValue;
+  id: RequestID;
   /** The method. */
   method: "session/request_permission";
   /** The params. */
@@ -791,7 +797,7 @@ export interface PromptResult {
   /** The JSON-RPC version. */
   jsonrpc: "2.0";
   /** The id of the request answered. */
-  id: JSONValue;
+  id: RequestID;
   /** The result. */
   result: PromptResponse;
   /** Other properties, each JSONValue. */
@@ -821,7 +827,7 @@ export interface ReadTextFileMessage {
   /** The JSON-RPC version. */
   jsonrpc: "2.0";
   /** The request's id, which the response echoes. */
-  id: JSONValue;
+  id: RequestID;
   /** The method. */
   method: "fs/read_text_file";
   /** The params. */
@@ -1060,7 +1066,7 @@ export interface SetSessionModeResult {
   /** The JSON-RPC version. */
   jsonrpc: "2.0";
   /** The id of the request answered. */
-  id: JSONValue;
+  id: RequestID;
   /** The result. */
   result: SetSessionModeResponse;
   /** Other properties, each JSONValue. */
@@ -1094,7 +1100,7 @@ export interface WriteTextFileMessage {
   /** The JSON-RPC version. */
   jsonrpc: "2.0";
   /** The request's id, which the response echoes. */
-  id: JSONValue;
+  id: RequestID;
   /** The method. */
   method: "fs/write_text_file";
   /** The params. */

@@ -14,7 +14,7 @@ export interface CallToolRequest {
   /** Always 2.0. */
   jsonrpc: "2.0";
   /** The request's identifier; the answer carries it back. */
-  id: JSONValue;
+  id: RequestID;
   /** Always tools/call. */
   method: "tools/call";
   /** The tool, its arguments and the request's metadata. */
@@ -22,6 +22,12 @@ export interface CallToolRequest {
   /** Other properties, each JSONValue. */
   [key: string]: unknown;
 }
+
+/**
+ * The identifier of a JSON-RPC request: a string or an integer. Zero numbers
+ * its own requests 1, 2, 3 and so on, per server.
+ */
+export type RequestID = string | number;
 
 /** The tool, its arguments and the request's metadata. */
 export interface CallToolParams {
@@ -64,7 +70,7 @@ export interface RequestMeta {
    * When present, the client asks for progress notifications about this
    * request, naming this token.
    */
-  progressToken?: JSONValue;
+  progressToken?: ProgressToken;
   /** Other properties, each JSONValue. */
   [key: string]: unknown;
 }
@@ -92,6 +98,12 @@ export interface Implementation {
   /** Other properties, each JSONValue. */
   [key: string]: unknown;
 }
+
+/**
+ * A token a request carries in its _meta to ask for progress notifications;
+ * the notifications name it. A string or an integer.
+ */
+export type ProgressToken = string | number;
 
 /**
  * What a tool call returned: content blocks, optionally structured content,
@@ -268,7 +280,7 @@ export interface CancelledNotification {
 /** Which request is cancelled, and why. */
 export interface CancelledParams {
   /** The id of the cancelled request. */
-  requestId: JSONValue;
+  requestId: RequestID;
   /** Why the request is cancelled, for logs. */
   reason?: string;
   /** Metadata of the notification. */
@@ -286,7 +298,7 @@ export interface DiscoverRequest {
   /** Always 2.0. */
   jsonrpc: "2.0";
   /** The request's identifier; the answer carries it back. */
-  id: JSONValue;
+  id: RequestID;
   /** Always server/discover. */
   method: "server/discover";
   /** The request's metadata. */
@@ -359,7 +371,7 @@ export interface ErrorResponse {
   /** Always 2.0. */
   jsonrpc: "2.0";
   /** The request's identifier; the answer carries it back. */
-  id?: JSONValue;
+  id?: RequestID;
   /** What went wrong. */
   error: ErrorObject;
   /** Other properties, each JSONValue. */
@@ -394,7 +406,7 @@ export interface InitializeRequest {
   /** Always 2.0. */
   jsonrpc: "2.0";
   /** The request's identifier; the answer carries it back. */
-  id: JSONValue;
+  id: RequestID;
   /** Always initialize. */
   method: "initialize";
   /** What the client says about itself. */
@@ -470,7 +482,7 @@ export interface ListToolsRequest {
   /** Always 2.0. */
   jsonrpc: "2.0";
   /** The request's identifier; the answer carries it back. */
-  id: JSONValue;
+  id: RequestID;
   /** Always tools/list. */
   method: "tools/list";
   /** Where the page starts, and the request's metadata. */
@@ -602,7 +614,7 @@ export interface Message {
   /** Always 2.0. */
   jsonrpc: "2.0";
   /** The request's id: present in requests and responses. */
-  id?: JSONValue;
+  id?: RequestID;
   /** The method: present in requests and notifications. */
   method?: string;
   /** The parameters of a request or notification. */
@@ -630,7 +642,7 @@ export interface ProgressNotification {
 /** The request's progress. */
 export interface ProgressParams {
   /** The token the request carried. */
-  progressToken: JSONValue;
+  progressToken: ProgressToken;
   /** The progress so far; it grows with every notification. */
   progress: number;
   /** The progress at completion, when known. */

@@ -21,11 +21,13 @@ func (x *Both) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "b")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')

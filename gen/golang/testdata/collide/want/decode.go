@@ -121,11 +121,10 @@ func (x *Account) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := decodeAccountStatusX(d)
-			if err != nil {
+			x.X = new(AccountStatusX)
+			if err := x.X.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.X = &v
 		default:
 			if x.Extra == nil {
 				x.Extra = map[string]int64{}

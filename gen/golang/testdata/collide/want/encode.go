@@ -60,11 +60,13 @@ func (x *Account) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "x")
 		}
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeInt64(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeInt64(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')
@@ -123,11 +125,13 @@ func encodeAccountStatusX(e *rt.Encoder, key string, v AccountStatusX) error {
 
 func (x *AccountStatusX) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')

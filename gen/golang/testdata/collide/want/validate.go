@@ -52,9 +52,11 @@ func (x *Account) Validate() error {
 			return rt.AtKey(err, "x")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateInt64(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateInt64(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil
@@ -91,9 +93,11 @@ func validateAccountStatusX(v AccountStatusX) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *AccountStatusX) Validate() error {
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil

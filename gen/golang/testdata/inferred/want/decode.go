@@ -164,11 +164,10 @@ func (x *TextChunk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMeta(d)
-			if err != nil {
+			x.Meta = new(Meta)
+			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Meta = &v
 		default:
 			return rtimpl.Unknown(off, k)
 		}

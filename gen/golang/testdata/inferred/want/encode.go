@@ -186,11 +186,13 @@ func (x *Meta) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	var keys [8]string
-	for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(first && i == 0, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(first && i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')

@@ -79,9 +79,11 @@ func (x *Meta) Validate() error {
 			return rt.AtKey(err, "source")
 		}
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil

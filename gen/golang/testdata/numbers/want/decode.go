@@ -61,7 +61,10 @@ func (x *Reading) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ID = v
+			x.ID = rt.Opt[ReadingID]{
+				Set: true,
+				V:   v,
+			}
 		case "tag":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
@@ -81,7 +84,10 @@ func (x *Reading) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Code = v
+			x.Code = rt.Opt[ReadingCode]{
+				Set: true,
+				V:   v,
+			}
 		default:
 			return rtimpl.Unknown(off, k)
 		}
@@ -125,14 +131,130 @@ func decodeReadingPriority(d *rt.Decoder) (float64, error) {
 	return v, readingPriorityRule.CheckFloat(v, lit, off)
 }
 
-func decodeReadingID(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node0)
+func decodeReadingID(d *rt.Decoder) (ReadingID, error) {
+	var v ReadingID
+	return v, v.decodeJSON(d)
+}
+
+func (x *ReadingID) decodeJSON(d *rt.Decoder) error {
+	*x = ReadingID{}
+	switch d.Next() {
+	case rt.String:
+		v, err := decodeString(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.String
+		x.String = v
+		return nil
+	case rt.Number:
+		v, err := decodeInt64(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.Number
+		x.Int = v
+		return nil
+	}
+	return d.TypeError("string or integer")
+}
+
+// UnmarshalJSON decodes one ReadingID strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *ReadingID) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *ReadingID) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeString(d *rt.Decoder) (string, error) {
+	s, err := d.StrShared()
+	if err != nil {
+		return "", err
+	}
+	return s, nil
+}
+
+func decodeInt64(d *rt.Decoder) (int64, error) {
+	return d.Int()
 }
 
 func decodeReadingTag(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node3)
+	return rtimpl.DecodeRaw(d, node0)
 }
 
-func decodeReadingCode(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node5)
+func decodeReadingCode(d *rt.Decoder) (ReadingCode, error) {
+	var v ReadingCode
+	return v, v.decodeJSON(d)
+}
+
+func (x *ReadingCode) decodeJSON(d *rt.Decoder) error {
+	*x = ReadingCode{}
+	switch d.Next() {
+	case rt.Number:
+		v, err := decodeReadingCodeInt(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.Number
+		x.Int = v
+		return nil
+	case rt.String:
+		v, err := decodeString(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.String
+		x.String = v
+		return nil
+	}
+	return d.TypeError("integer or string")
+}
+
+// UnmarshalJSON decodes one ReadingCode strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *ReadingCode) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *ReadingCode) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+var readingCodeIntRule = rtimpl.IntRule{
+	HasMax:     true,
+	HasMin:     false,
+	Max:        int64(10),
+	MaxKw:      "maximum",
+	MaxSrc:     "10",
+	Min:        int64(0),
+	MinKw:      "",
+	MinSrc:     "",
+	MultSrc:    "",
+	MultipleOf: int64(0),
+}
+
+func decodeReadingCodeInt(d *rt.Decoder) (int64, error) {
+	off := d.Start()
+	v, err := d.Int()
+	if err != nil {
+		return 0, err
+	}
+	return v, readingCodeIntRule.Check(v, off)
 }

@@ -21,10 +21,10 @@ func (x *Reading) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "priority")
 		}
 	}
-	if x.ID != nil {
+	if x.ID.Set {
 		e.Byte(',')
 		e.Lit("\"id\":")
-		if err := encodeReadingID(e, "id", x.ID); err != nil {
+		if err := encodeReadingID(e, "id", x.ID.V); err != nil {
 			return rt.AtKey(err, "id")
 		}
 	}
@@ -35,10 +35,10 @@ func (x *Reading) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "tag")
 		}
 	}
-	if x.Code != nil {
+	if x.Code.Set {
 		e.Byte(',')
 		e.Lit("\"code\":")
-		if err := encodeReadingCode(e, "code", x.Code); err != nil {
+		if err := encodeReadingCode(e, "code", x.Code.V); err != nil {
 			return rt.AtKey(err, "code")
 		}
 	}
@@ -82,14 +82,103 @@ func encodeReadingPriority(e *rt.Encoder, key string, v float64) error {
 	return nil
 }
 
-func encodeReadingID(e *rt.Encoder, key string, v rt.Raw) error {
-	return e.Raw(key, v)
+func encodeReadingID(e *rt.Encoder, key string, v ReadingID) error {
+	return v.encodeJSON(e, key)
+}
+
+func (x *ReadingID) encodeJSON(e *rt.Encoder, key string) error {
+	switch x.Kind {
+	case rt.String:
+		return encodeString(e, key, x.String)
+	case rt.Number:
+		return encodeInt64(e, key, x.Int)
+	default:
+		return rt.Fail(-1, "anyOf", "Kind is "+x.Kind.String()+", want string or integer")
+	}
+}
+
+// MarshalJSON encodes the ReadingID in schema property order after validating it.
+func (x ReadingID) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x ReadingID) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x ReadingID) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e, ""); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+func encodeString(e *rt.Encoder, key string, v string) error {
+	e.Text(key, v)
+	return nil
+}
+
+func encodeInt64(e *rt.Encoder, key string, v int64) error {
+	e.Int(v)
+	return nil
 }
 
 func encodeReadingTag(e *rt.Encoder, key string, v rt.Raw) error {
 	return e.Raw(key, v)
 }
 
-func encodeReadingCode(e *rt.Encoder, key string, v rt.Raw) error {
-	return e.Raw(key, v)
+func encodeReadingCode(e *rt.Encoder, key string, v ReadingCode) error {
+	return v.encodeJSON(e, key)
+}
+
+func (x *ReadingCode) encodeJSON(e *rt.Encoder, key string) error {
+	switch x.Kind {
+	case rt.Number:
+		return encodeReadingCodeInt(e, key, x.Int)
+	case rt.String:
+		return encodeString(e, key, x.String)
+	default:
+		return rt.Fail(-1, "oneOf", "Kind is "+x.Kind.String()+", want integer or string")
+	}
+}
+
+// MarshalJSON encodes the ReadingCode in schema property order after validating it.
+func (x ReadingCode) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x ReadingCode) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x ReadingCode) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e, ""); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+func encodeReadingCodeInt(e *rt.Encoder, key string, v int64) error {
+	e.Int(v)
+	return nil
 }

@@ -9,46 +9,15 @@ import "github.com/zeroproject/zero/rt/rtimpl"
 var (
 	node0 = new(rtimpl.Node)
 	node1 = new(rtimpl.Node)
-	node2 = new(rtimpl.Node)
-	node3 = new(rtimpl.Node)
-	node4 = new(rtimpl.Node)
-	node5 = new(rtimpl.Node)
-	node6 = new(rtimpl.Node)
-	node7 = new(rtimpl.Node)
 )
 
 func init() {
 	*node0 = rtimpl.Node{
-		AnyOf:       []*rtimpl.Node{node1, node2},
 		MaxContains: -1,
+		Not:         node1,
 	}
 	*node1 = rtimpl.Node{
 		MaxContains: -1,
-		Types:       rtimpl.TString,
-	}
-	*node2 = rtimpl.Node{
-		MaxContains: -1,
 		Types:       rtimpl.TInteger,
-	}
-	*node3 = rtimpl.Node{
-		MaxContains: -1,
-		Not:         node4,
-	}
-	*node4 = rtimpl.Node{
-		MaxContains: -1,
-		Types:       rtimpl.TInteger,
-	}
-	*node5 = rtimpl.Node{
-		MaxContains: -1,
-		OneOf:       []*rtimpl.Node{node6, node7},
-	}
-	*node6 = rtimpl.Node{
-		MaxContains: -1,
-		Num:         rtimpl.NewNumRule("", "", "10", "", ""),
-		Types:       rtimpl.TInteger,
-	}
-	*node7 = rtimpl.Node{
-		MaxContains: -1,
-		Types:       rtimpl.TString,
 	}
 }

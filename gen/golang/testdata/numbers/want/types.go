@@ -12,9 +12,31 @@ type Reading struct {
 	// Priority is a bounded number, typed float64. Optional.
 	Priority rt.Opt[float64]
 	// ID is a JSON-RPC id: a string or an integer. Optional.
-	ID rt.Raw
+	ID rt.Opt[ReadingID]
 	// Tag is anything but an integer. Optional.
 	Tag rt.Raw
 	// Code is exactly one of: a small integer, a string. Optional.
-	Code rt.Raw
+	Code rt.Opt[ReadingCode]
+}
+
+// ReadingID is a JSON-RPC id: a string or an integer.
+//
+// ReadingID holds a string or an integer; Kind says which field holds the
+// value.
+type ReadingID struct {
+	// Kind is the JSON kind of the value.
+	Kind   rt.Kind
+	String string
+	Int    int64
+}
+
+// ReadingCode is exactly one of: a small integer, a string.
+//
+// ReadingCode holds an integer or a string; Kind says which field holds the
+// value.
+type ReadingCode struct {
+	// Kind is the JSON kind of the value.
+	Kind   rt.Kind
+	Int    int64
+	String string
 }

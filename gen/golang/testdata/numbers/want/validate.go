@@ -22,8 +22,8 @@ func (x *Reading) Validate() error {
 			return rt.AtKey(err, "priority")
 		}
 	}
-	if x.ID != nil {
-		if err := validateReadingID(x.ID); err != nil {
+	if x.ID.Set {
+		if err := validateReadingID(x.ID.V); err != nil {
 			return rt.AtKey(err, "id")
 		}
 	}
@@ -32,8 +32,8 @@ func (x *Reading) Validate() error {
 			return rt.AtKey(err, "tag")
 		}
 	}
-	if x.Code != nil {
-		if err := validateReadingCode(x.Code); err != nil {
+	if x.Code.Set {
+		if err := validateReadingCode(x.Code.V); err != nil {
 			return rt.AtKey(err, "code")
 		}
 	}
@@ -54,23 +54,51 @@ func validateReadingPriority(v float64) error {
 	return readingPriorityRule.CheckFloat(v, "", -1)
 }
 
-func validateReadingID(v rt.Raw) error {
-	if err := rtimpl.CheckRaw(v); err != nil {
-		return err
+func validateReadingID(v ReadingID) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *ReadingID) Validate() error {
+	switch x.Kind {
+	case rt.String:
+		return validateString(x.String)
+	case rt.Number:
+		return validateInt64(x.Int)
 	}
-	return node0.ValidateRaw(v)
+	return rt.Fail(-1, "anyOf", "Kind is "+x.Kind.String()+", want string or integer")
+}
+
+func validateString(v string) error {
+	return nil
+}
+
+func validateInt64(v int64) error {
+	return nil
 }
 
 func validateReadingTag(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node3.ValidateRaw(v)
+	return node0.ValidateRaw(v)
 }
 
-func validateReadingCode(v rt.Raw) error {
-	if err := rtimpl.CheckRaw(v); err != nil {
-		return err
+func validateReadingCode(v ReadingCode) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *ReadingCode) Validate() error {
+	switch x.Kind {
+	case rt.Number:
+		return validateReadingCodeInt(x.Int)
+	case rt.String:
+		return validateString(x.String)
 	}
-	return node5.ValidateRaw(v)
+	return rt.Fail(-1, "oneOf", "Kind is "+x.Kind.String()+", want integer or string")
+}
+
+func validateReadingCodeInt(v int64) error {
+	return readingCodeIntRule.Check(v, -1)
 }

@@ -82,24 +82,32 @@ func (x *Event) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeNullablePerson(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Owner.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Owner.Valid = true
 			}
-			x.Owner = v
 		case "reviewer":
 			if seen&uint64(0x20) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeNullablePerson(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+			} else {
+				if err := x.Reviewer.V.V.decodeJSON(d); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Reviewer.V.Valid = true
 			}
-			x.Reviewer = rt.Opt[rt.Nullable[Person]]{
-				Set: true,
-				V:   v,
-			}
+			x.Reviewer.Set = true
 		case "labels":
 			if seen&uint64(0x40) != 0 {
 				return d.DuplicateKey(k)

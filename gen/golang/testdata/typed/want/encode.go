@@ -163,11 +163,13 @@ func (x *Person) encodeJSON(e *rt.Encoder) error {
 	if err := encodeString(e, "name", x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	var keys [8]string
-	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
-		e.Key(false, k)
-		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	e.Byte('}')

@@ -150,9 +150,11 @@ func (x *Person) Validate() error {
 	if err := validateString(x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	for k, v := range x.Extra {
-		if err := validateRaw(v); err != nil {
-			return rt.AtKey(err, k)
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
 		}
 	}
 	return nil

@@ -1,0 +1,126 @@
+package codecbench
+
+import (
+	"strings"
+	"testing"
+
+	anthropicv1 "github.com/zeroproject/zero/generated/anthropic/v1"
+	openaiv1 "github.com/zeroproject/zero/generated/openai/v1"
+	"github.com/zeroproject/zero/internal/provider/providertest"
+)
+
+// vendorDelta is the text of the delta chunks: a few words, as models
+// stream them.
+const vendorDelta = " before the generator has written it, so"
+
+// vendorChunk returns the data of the SSE event that carries vendorDelta
+// when the dialect streams a text answer: the bytes Zero decodes per
+// delta, exactly as the vendor's wire format renders them.
+func vendorChunk(d *providertest.Dialect) []byte {
+	for _, ev := range d.Events(providertest.Text("The failing test reads the fixture", vendorDelta)) {
+		if !strings.Contains(ev, vendorDelta) {
+			continue
+		}
+		_, data, ok := strings.Cut(ev, "data: ")
+		if !ok {
+			panic("codecbench: a " + d.Name() + " event without data: " + ev)
+		}
+		return []byte(strings.TrimSuffix(data, "\n\n"))
+	}
+	panic("codecbench: no " + d.Name() + " event carries the delta")
+}
+
+// openAIMix is one OpenAI chat.completion.chunk with a text delta; the
+// generated type reads the members Zero uses and skips the others.
+func openAIMix() codecMix {
+	return codecMix{
+		name:     "openai",
+		docs:     [][]byte{vendorChunk(providertest.OpenAI)},
+		targets:  func() []generated { return []generated{new(openaiv1.ChatCompletionChunk)} },
+		plain:    func() []any { return []any{new(oaChunk)} },
+		family:   "openai/v1",
+		files:    []string{"chunk.json"},
+		readOnly: true,
+	}
+}
+
+// anthropicMix is one Anthropic content_block_delta event with a text
+// delta.
+func anthropicMix() codecMix {
+	return codecMix{
+		name:     "anthropic",
+		docs:     [][]byte{vendorChunk(providertest.Anthropic)},
+		targets:  func() []generated { return []generated{new(anthropicv1.StreamEvent)} },
+		plain:    func() []any { return []any{new(anEvent)} },
+		family:   "anthropic/v1",
+		files:    []string{"event.json"},
+		readOnly: true,
+	}
+}
+
+// Plain structs holding what the generated vendor types hold, for
+// encoding/json; members neither reads are skipped by both.
+type oaChunk struct {
+	Choices []struct {
+		Delta *struct {
+			Content          *string `json:"content"`
+			ReasoningContent *string `json:"reasoning_content"`
+			Reasoning        *string `json:"reasoning"`
+			ToolCalls        []struct {
+				Index    *int64  `json:"index"`
+				ID       *string `json:"id"`
+				Function *struct {
+					Name      *string `json:"name"`
+					Arguments *string `json:"arguments"`
+				} `json:"function"`
+			} `json:"tool_calls"`
+		} `json:"delta"`
+		FinishReason *string `json:"finish_reason"`
+	} `json:"choices"`
+	Usage *struct {
+		PromptTokens     *int64 `json:"prompt_tokens"`
+		CompletionTokens *int64 `json:"completion_tokens"`
+		TotalTokens      *int64 `json:"total_tokens"`
+	} `json:"usage"`
+	Error *struct {
+		Message *string `json:"message"`
+	} `json:"error"`
+}
+
+type anEvent struct {
+	Type  *string `json:"type"`
+	Index *int64  `json:"index"`
+	Delta *struct {
+		Type        *string `json:"type"`
+		Text        *string `json:"text"`
+		Thinking    *string `json:"thinking"`
+		PartialJSON *string `json:"partial_json"`
+		StopReason  *string `json:"stop_reason"`
+	} `json:"delta"`
+}
+
+// TestVendorMixes checks the vendor chunks the #13 ratio is stated on:
+// each is the dialect's rendering of a text delta, decodes into its
+// generated type with the delta in place, and reads into the plain structs
+// with the same delta.
+func TestVendorMixes(t *testing.T) {
+	var oa openaiv1.ChatCompletionChunk
+	if err := oa.UnmarshalJSON(openAIMix().docs[0]); err != nil {
+		t.Fatal(err)
+	}
+	if c := oa.Choices.V.V; len(c) != 1 || c[0].V.Delta.V.V.Content.V.V != vendorDelta {
+		t.Errorf("openai chunk %s: decoded %+v", openAIMix().docs[0], oa)
+	}
+	var an anthropicv1.StreamEvent
+	if err := an.UnmarshalJSON(anthropicMix().docs[0]); err != nil {
+		t.Fatal(err)
+	}
+	if an.Type.V.V != "content_block_delta" || an.Delta.V.V.Text.V.V != vendorDelta {
+		t.Errorf("anthropic event %s: decoded %+v", anthropicMix().docs[0], an)
+	}
+	for _, m := range []codecMix{openAIMix(), anthropicMix()} {
+		if len(m.docs[0]) < 100 {
+			t.Errorf("%s chunk is only %d bytes: %s", m.name, len(m.docs[0]), m.docs[0])
+		}
+	}
+}
