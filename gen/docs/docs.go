@@ -164,10 +164,10 @@ func (p *docPage) root(r *ir.Type, doc *schema.Doc) {
 	p.f("Schema: [`%s`](../../schema/%s/%s), `$id` `%s`.\n", doc.Name, p.set.Dir(), doc.Name, doc.URL)
 	switch {
 	case r.Kind == ir.KUnion:
-		p.f("\nEach document is exactly one of these, told apart by `%s`:\n\n", r.Disc)
+		p.f("\nEach document is %s:\n\n", unionRule(r))
 		p.f("| `%s` | variant | description |\n| --- | --- | --- |\n", r.Disc)
-		for _, v := range r.Variants {
-			p.f("| `%s` | [%s](#%s) | %s |\n", strings.Trim(v.DiscValue, `"`), v.Name, anchor(v.Name), cell(firstSentence(v.Doc)))
+		for i, v := range r.Variants {
+			p.f("| %s | [%s](#%s) | %s |\n", tagCell(r, i), v.Name, anchor(v.Name), cell(firstSentence(v.Doc)))
 		}
 		for _, v := range r.Variants {
 			if !p.done[v] {
@@ -205,9 +205,13 @@ func (p *docPage) body(t *ir.Type) {
 	case t.Kind == ir.KStruct:
 		p.fields(t)
 	case t.Kind == ir.KUnion:
-		p.f("\nOne of these, told apart by `%s`:\n\n", t.Disc)
-		for _, v := range t.Variants {
-			p.f("- `%s`: [%s](#%s)\n", strings.Trim(v.DiscValue, `"`), v.Name, anchor(v.Name))
+		if t.Match == "" {
+			p.f("\nOne of these, told apart by `%s`:\n\n", t.Disc)
+		} else {
+			p.f("\n%s:\n\n", capitalize(unionRule(t)))
+		}
+		for i, v := range t.Variants {
+			p.f("- %s: [%s](#%s)\n", tagCell(t, i), v.Name, anchor(v.Name))
 		}
 	case t.Kind == ir.KSum:
 		p.f("\nOne of these, told apart by the JSON kind of the value:\n\n")
@@ -313,4 +317,37 @@ func constTypeName(c string) string {
 		return "array"
 	}
 	return "number"
+}
+
+// unionRule says how a union's documents are told apart.
+func unionRule(t *ir.Type) string {
+	switch t.Match {
+	case "oneOf":
+		return fmt.Sprintf("exactly one of these (it must match exactly one; `%s` names the one to expect)", t.Disc)
+	case "anyOf":
+		return fmt.Sprintf("one or more of these (it must match at least one; `%s` names the one to expect)", t.Disc)
+	}
+	return fmt.Sprintf("exactly one of these, told apart by `%s`", t.Disc)
+}
+
+// tagCell lists the discriminator values of variant i of union t.
+func tagCell(t *ir.Type, i int) string {
+	if t.Match == "" {
+		return "`" + strings.Trim(t.Variants[i].DiscValue, `"`) + "`"
+	}
+	var out []string
+	for _, tag := range t.TagsOf(i) {
+		out = append(out, "`"+tag+"`")
+	}
+	if len(out) == 0 {
+		return "(none)"
+	}
+	return strings.Join(out, ", ")
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -96,6 +96,11 @@ func (x *docExamples) walk(t *ir.Type, doc *schema.Value) {
 				x.walk(v, doc)
 			}
 		}
+		if t.Match != "" && disc != nil && disc.Kind == rt.String {
+			if v := t.TaggedVariant(disc.Str); v != nil {
+				x.walk(v, doc)
+			}
+		}
 	case ir.KArray:
 		for _, it := range doc.Items {
 			x.walk(t.Elem, it)

@@ -468,6 +468,10 @@ func (e *emitter) extraDecode(t *ir.Type) []jen.Code {
 
 // unionDecoder looks ahead for the discriminator, then decodes the variant.
 func (e *emitter) unionDecoder(f *jen.File, t *ir.Type) {
+	if t.Match != "" {
+		e.taggedDecoder(f, t)
+		return
+	}
 	var vals []string
 	var cases []jen.Code
 	for _, v := range t.Variants {

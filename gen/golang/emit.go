@@ -412,6 +412,9 @@ func (e *emitter) constAccessors(f *jen.File, t *ir.Type) {
 
 func (e *emitter) unionType(f *jen.File, t *ir.Type) {
 	doc := strings.TrimSpace(t.Doc + fmt.Sprintf("\n\nThe variant is told apart by the %q property; switch on the type of Value.", t.Disc))
+	if t.Match != "" {
+		doc = strings.TrimSpace(t.Doc + "\n\n" + taggedDoc(t))
+	}
 	f.Add(docComment(t.Name, doc, t.Deprecated).Type().Id(t.Name).Struct(jen.Id("Value").Id(t.Name + "Value")))
 	var names []string
 	for _, v := range t.Variants {

@@ -258,6 +258,10 @@ func (e *emitter) fieldEncode(fl *ir.Field) []jen.Code {
 // unionEncoder dispatches with a type switch rather than an interface call,
 // so that the encoder does not escape to the heap.
 func (e *emitter) unionEncoder(f *jen.File, t *ir.Type) {
+	if t.Match != "" {
+		e.taggedEncoder(f, t)
+		return
+	}
 	var cases []jen.Code
 	for _, v := range t.Variants {
 		cases = append(cases, jen.Case(jen.Op("*").Id(v.Name)).Block(jen.Return(jen.Id("v").Dot("encodeJSON").Call(enc()))))

@@ -20,7 +20,8 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 // case of several files, schema/*.json) and, in want/, every file zerogen
 // --fixtures writes for it (package <case>). A case may also hold
 // check_test.go, a test of the generated API that runs inside the package
-// beside its fixtures.
+// beside its fixtures; a single-file case's schema is beside it as
+// testdata/schema.json, for checks against the reference validator.
 func goldenCases(t *testing.T) []string {
 	t.Helper()
 	single, err := filepath.Glob(filepath.Join("testdata", "*", "schema.json"))
@@ -105,6 +106,9 @@ func TestGoldenPackagesRun(t *testing.T) {
 		files := readFiles(t, filepath.Join("testdata", name, "want"))
 		if check, err := os.ReadFile(filepath.Join("testdata", name, "check_test.go")); err == nil {
 			files["check_test.go"] = check
+		}
+		if schema, err := os.ReadFile(filepath.Join("testdata", name, "schema.json")); err == nil {
+			files["testdata/schema.json"] = schema // for a check against the reference validator
 		}
 		writeFiles(t, filepath.Join(dir, name), files)
 	}

@@ -24,6 +24,10 @@ func (e *emitter) emitValidators(f *jen.File) {
 		case ir.KSum:
 			e.sumValidator(f, t)
 		case ir.KUnion:
+			if t.Match != "" {
+				e.taggedValidator(f, t)
+				break
+			}
 			f.Comment("Validate reports whether the value satisfies its schema.")
 			f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().Block(
 				jen.If(jen.Id("x").Dot("Value").Op("==").Nil()).Block(jen.Return(jen.Qual(rtimplPkg, "NoValue").Call())),

@@ -286,14 +286,21 @@ func (b *builder) str(s *jsonschema.Schema, t *Type, keys map[string]*schema.Val
 	}
 	if e != nil {
 		// A value must be in the enum and satisfy the other string
-		// keywords: keep the enum values that do. Null is admitted only
-		// when the enum lists it, which the interpreter handles.
+		// keywords: keep the enum values that do. Null is admitted when
+		// both the type and the enum admit it: rt.Nullable of the enum.
 		rule := rtimpl.StrRule{MinLen: t.MinLen, MaxLen: t.MaxLen}
 		if t.Pattern != "" {
 			rule.Pattern = rtimpl.MustPattern(t.Pattern)
 		}
 		seen := map[string]bool{}
+		nullListed := false
 		for _, v := range e.Items {
+			if v.Kind == rt.Null {
+				// null is valid when the type admits it too; otherwise it
+				// fails at type whatever the enum says.
+				nullListed = true
+				continue
+			}
 			if v.Kind != rt.String {
 				return false, nil
 			}
@@ -305,13 +312,13 @@ func (b *builder) str(s *jsonschema.Schema, t *Type, keys map[string]*schema.Val
 		if len(t.Values) == 0 {
 			return false, nil // an empty enum admits nothing: the interpreter says so
 		}
-		if t.Nullable {
+		if t.Nullable && !nullListed {
 			t.NullKeyword = kw
 		}
 		if kw == "const" {
 			t.EnumKeyword = kw
 		}
-		t.Kind, t.Nullable = KEnum, false
+		t.Kind, t.Nullable = KEnum, t.Nullable && nullListed
 		t.MinLen, t.MaxLen, t.Pattern = 0, -1, ""
 	}
 	t.Hookable = t.Pattern == "" && t.Kind == KString && s.Format == ""
@@ -491,9 +498,10 @@ func (b *builder) union(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		}
 		variants = append(variants, vt)
 	}
-	disc := discriminator(variants, b.discriminatorProperty(s))
+	prop := b.discriminatorProperty(s)
+	disc := discriminator(variants, prop)
 	if disc == "" {
-		return false, nil
+		return b.taggedUnion(s, t, keyword, prop, variants)
 	}
 	t.Kind, t.Disc, t.Variants = KUnion, disc, variants
 	for _, v := range variants {
@@ -626,8 +634,8 @@ func (b *builder) finish() error {
 				return err
 			}
 		}
-		for _, v := range t.Variants {
-			if err := visit(v, t.Name+GoName(strings.Trim(v.DiscValue, `"`))); err != nil {
+		for i, v := range t.Variants {
+			if err := visit(v, t.Name+t.variantSuffix(i)); err != nil {
 				return err
 			}
 		}

@@ -14,7 +14,8 @@ import (
 // untypedEnum types a schema that is only an enum or a const of strings,
 // such as {"enum": ["push", "pr"]}, or of integers: a string or integer
 // enum whose every mismatch, a value of another JSON type included, fails
-// at that keyword.
+// at that keyword. An enum that also lists null ({"enum": ["a", null]})
+// is nullable.
 func untypedEnum(t *Type, keys map[string]*schema.Value) (bool, error) {
 	if len(keys) != 1 {
 		return false, nil
@@ -22,11 +23,18 @@ func untypedEnum(t *Type, keys map[string]*schema.Value) (bool, error) {
 	var vals []*schema.Value
 	kw := "enum"
 	if e := keys["enum"]; e != nil {
-		vals = e.Items
+		for _, v := range e.Items {
+			if v.Kind == rt.Null {
+				t.Nullable = true // {"enum": ["a", "b", null]}: a nullable enum
+				continue
+			}
+			vals = append(vals, v)
+		}
 	} else if c := keys["const"]; c != nil {
 		vals, kw = []*schema.Value{c}, "const"
 	}
 	if len(vals) == 0 {
+		t.Nullable = false
 		return false, nil
 	}
 	t.Kind, t.EnumKeyword, t.Untyped = KEnum, kw, true
@@ -42,7 +50,7 @@ func untypedEnum(t *Type, keys map[string]*schema.Value) (bool, error) {
 			s = strconv.FormatInt(n, 10)
 		}
 		if !ok {
-			t.Kind, t.Values, t.EnumKeyword, t.Untyped = KRaw, nil, "", false
+			t.Kind, t.Values, t.EnumKeyword, t.Untyped, t.Nullable = KRaw, nil, "", false, false
 			return false, nil // mixed kinds, or numbers that are not int64 integers
 		}
 		if !seen[s] {
@@ -68,13 +76,16 @@ func int64Of(v *schema.Value) (int64, bool) {
 
 // intEnum turns an integer schema with an enum into a named integer type
 // whose constants are the listed integers the bounds admit. Members of
-// other types can never match; null is left to the interpreter.
+// other types can never match; null is admitted when both the type and
+// the enum list it (rt.Nullable of the enum).
 func intEnum(t *Type, e *schema.Value) bool {
 	rule := rtimpl.IntRule{HasMin: t.Int.HasMin, HasMax: t.Int.HasMax, Min: t.Int.Min, Max: t.Int.Max, MultipleOf: t.Int.Mult}
 	seen := map[int64]bool{}
+	nullListed := false
 	for _, v := range e.Items {
 		if v.Kind == rt.Null {
-			return false
+			nullListed = true // valid when the type admits null too
+			continue
 		}
 		n, ok := int64Of(v)
 		if !ok {
@@ -89,10 +100,10 @@ func intEnum(t *Type, e *schema.Value) bool {
 		t.Values = nil
 		return false // nothing is admitted: the interpreter says so
 	}
-	if t.Nullable {
+	if t.Nullable && !nullListed {
 		t.NullKeyword = "enum"
 	}
-	t.Kind, t.Nullable, t.Int = KIntEnum, false, nil
+	t.Kind, t.Nullable, t.Int = KIntEnum, t.Nullable && nullListed, nil
 	return true
 }
 

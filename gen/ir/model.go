@@ -72,6 +72,14 @@ type Type struct {
 	// for a variant: the discriminator value, per union it belongs to
 	DiscValue string
 	Unions    []*Type
+	// Match, on a union whose variants do not fix the tag property with a
+	// const (an OpenAPI discriminator over plain object schemas), is the
+	// keyword that decides the verdict: "oneOf" or "anyOf". Such a union
+	// is told apart by JSON Schema matching; Tags only say which variant
+	// to try first, and Node is the interpreter node of the whole union
+	// (its OneOf or AnyOf are the variants' nodes, in order).
+	Match string
+	Tags  []Tag
 
 	// KSum
 	Alts []*Alt
@@ -125,6 +133,13 @@ type Field struct {
 	// ConstText is the const as encoders write it: a number as the schema
 	// spells it (-32700, not the canonical -327e2), anything else canonical.
 	ConstText string
+}
+
+// Tag is one value of a discriminator property and the index of the
+// variant it names.
+type Tag struct {
+	Value   string
+	Variant int
 }
 
 // Size is a min/max count (Max < 0: none).

@@ -38,31 +38,27 @@ func (x *API) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeInfo(d)
-			if err != nil {
+			if err := x.Info.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Info = v
 		case "paths":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodePaths(d)
-			if err != nil {
+			x.Paths = new(Paths)
+			if err := x.Paths.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Paths = &v
 		case "tags":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeTags(d)
-			if err != nil {
+			x.Tags = new(Tags)
+			if err := x.Tags.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Tags = &v
 		default:
 			switch {
 			case apiExtensionsPattern.MatchString(k):
