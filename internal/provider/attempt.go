@@ -54,3 +54,4 @@ func (a *attempt) stream(wait func()) io.Reader {
 	a.body = startPrefetch(a.resp.Body, a.kick, wait)
 	return a.body
 }
+
