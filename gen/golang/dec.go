@@ -283,14 +283,11 @@ func (e *emitter) arrayDecBody(t *ir.Type) []jen.Code {
 	out = append(out,
 		jen.If(err().Op(":=").Add(d()).Dot("ArrStart").Call(), err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), err())),
 		jen.Id("out").Op(":=").Add(e.baseType(t)).Values(),
-		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(
+		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(append([]jen.Code{
 			jen.List(jen.Id("more"), err()).Op(":=").Add(d()).Dot("ArrNext").Call(jen.Id("i")),
 			ifErrReturn(jen.Nil(), err()),
 			jen.If(jen.Op("!").Id("more")).Block(jen.Break()),
-			jen.List(jen.Id("v"), err()).Op(":=").Id(e.decName(t.Elem)).Call(d()),
-			ifErrReturn(jen.Nil(), jen.Qual(rtPkg, "AtIndex").Call(err(), jen.Id("i"))),
-			jen.Id("out").Op("=").Append(jen.Id("out"), jen.Id("v")),
-		),
+		}, e.arrayElemDecode(t)...)...),
 	)
 	if t.ArrSize != nil {
 		out = append(out, jen.If(err().Op(":=").Id(e.ruleName(t)).Dot("Check").Call(jen.Len(jen.Id("out")), jen.Id("off")), err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), err())))
@@ -299,6 +296,34 @@ func (e *emitter) arrayDecBody(t *ir.Type) []jen.Code {
 		out = append(out, jen.If(err().Op(":=").Qual(rtimplPkg, "Unique").Call(jen.Id("out"), jen.Id("off")), err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), err())))
 	}
 	return append(out, jen.Return(jen.Id("out"), jen.Nil()))
+}
+
+// arrayElemDecode decodes the next element of an array of t onto out. A
+// struct is decoded straight into the slot appended for it, not copied
+// there.
+func (e *emitter) arrayElemDecode(t *ir.Type) []jen.Code {
+	wrap := jen.Return(jen.Nil(), jen.Qual(rtPkg, "AtIndex").Call(err(), jen.Id("i")))
+	if t.Elem.Kind != ir.KStruct {
+		return []jen.Code{
+			jen.List(jen.Id("v"), err()).Op(":=").Id(e.decName(t.Elem)).Call(d()),
+			jen.If(err().Op("!=").Nil()).Block(wrap),
+			jen.Id("out").Op("=").Append(jen.Id("out"), jen.Id("v")),
+		}
+	}
+	slot := jen.Id("out").Index(jen.Len(jen.Id("out")).Op("-").Lit(1))
+	into := func(target *jen.Statement) *jen.Statement {
+		return jen.If(err().Op(":=").Add(target).Dot("decodeJSON").Call(d()), err().Op("!=").Nil()).Block(wrap)
+	}
+	out := []jen.Code{jen.Id("out").Op("=").Append(jen.Id("out"), e.valType(t.Elem).Values())}
+	if !t.Elem.Nullable {
+		return append(out, into(slot))
+	}
+	return append(out, jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
+		jen.If(err().Op(":=").Add(d()).Dot("Null").Call(), err().Op("!=").Nil()).Block(wrap),
+	).Else().Block(
+		into(slot.Clone().Dot("V")),
+		slot.Clone().Dot("Valid").Op("=").True(),
+	))
 }
 
 func (e *emitter) mapDecBody(t *ir.Type) []jen.Code {

@@ -77,7 +77,13 @@ func ExpectConst(d *rt.Decoder, canon string, types TypeSet) error {
 // PeekString finds the string value of key in the object at the cursor
 // without consuming anything: the discriminator of a union.
 func PeekString(d *rt.Decoder, key string, want string) (string, error) {
-	defer d.Rewind(d.Mark())
+	m := d.Mark()
+	s, err := peekString(d, key, want)
+	d.Rewind(m)
+	return s, err
+}
+
+func peekString(d *rt.Decoder, key string, want string) (string, error) {
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return "", err

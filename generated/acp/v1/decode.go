@@ -2053,11 +2053,10 @@ func decodeAuthMethodList(d *rt.Decoder) ([]AuthMethod, error) {
 		if !more {
 			break
 		}
-		v, err := decodeAuthMethod(d)
-		if err != nil {
+		out = append(out, AuthMethod{})
+		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
-		out = append(out, v)
 	}
 	return out, nil
 }
@@ -2632,11 +2631,10 @@ func decodeSessionModeList(d *rt.Decoder) ([]SessionMode, error) {
 		if !more {
 			break
 		}
-		v, err := decodeSessionMode(d)
-		if err != nil {
+		out = append(out, SessionMode{})
+		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
-		out = append(out, v)
 	}
 	return out, nil
 }
@@ -2876,11 +2874,10 @@ func decodeHTTPHeaderList(d *rt.Decoder) ([]HTTPHeader, error) {
 		if !more {
 			break
 		}
-		v, err := decodeHTTPHeader(d)
-		if err != nil {
+		out = append(out, HTTPHeader{})
+		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
-		out = append(out, v)
 	}
 	return out, nil
 }
@@ -3118,11 +3115,10 @@ func decodeEnvVariableList(d *rt.Decoder) ([]EnvVariable, error) {
 		if !more {
 			break
 		}
-		v, err := decodeEnvVariable(d)
-		if err != nil {
+		out = append(out, EnvVariable{})
+		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
-		out = append(out, v)
 	}
 	return out, nil
 }
@@ -5496,11 +5492,10 @@ func decodeNullableToolCallLocationListNotNull(d *rt.Decoder) ([]ToolCallLocatio
 		if !more {
 			break
 		}
-		v, err := decodeToolCallLocation(d)
-		if err != nil {
+		out = append(out, ToolCallLocation{})
+		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
-		out = append(out, v)
 	}
 	return out, nil
 }
@@ -5652,11 +5647,10 @@ func decodePermissionOptionList(d *rt.Decoder) ([]PermissionOption, error) {
 		if !more {
 			break
 		}
-		v, err := decodePermissionOption(d)
-		if err != nil {
+		out = append(out, PermissionOption{})
+		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
-		out = append(out, v)
 	}
 	return out, nil
 }
@@ -7381,11 +7375,10 @@ func decodeToolCallLocationList(d *rt.Decoder) ([]ToolCallLocation, error) {
 		if !more {
 			break
 		}
-		v, err := decodeToolCallLocation(d)
-		if err != nil {
+		out = append(out, ToolCallLocation{})
+		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
-		out = append(out, v)
 	}
 	return out, nil
 }

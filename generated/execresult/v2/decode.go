@@ -465,11 +465,10 @@ func decodeToolCallSummaryList(d *rt.Decoder) ([]ToolCallSummary, error) {
 		if !more {
 			break
 		}
-		v, err := decodeToolCallSummary(d)
-		if err != nil {
+		out = append(out, ToolCallSummary{})
+		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
-		out = append(out, v)
 	}
 	return out, nil
 }

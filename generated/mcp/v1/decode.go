@@ -3672,11 +3672,10 @@ func decodeToolList(d *rt.Decoder) ([]Tool, error) {
 		if !more {
 			break
 		}
-		v, err := decodeTool(d)
-		if err != nil {
+		out = append(out, Tool{})
+		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
-		out = append(out, v)
 	}
 	return out, nil
 }

@@ -543,11 +543,17 @@ func decodeNullableToolCallDeltaListNotNull(d *rt.Decoder) ([]rt.Nullable[ToolCa
 		if !more {
 			break
 		}
-		v, err := decodeToolCallDelta(d)
-		if err != nil {
-			return nil, rt.AtIndex(err, i)
+		out = append(out, rt.Nullable[ToolCallDelta]{})
+		if d.Next() == rt.Null {
+			if err := d.Null(); err != nil {
+				return nil, rt.AtIndex(err, i)
+			}
+		} else {
+			if err := out[len(out)-1].V.decodeJSON(d); err != nil {
+				return nil, rt.AtIndex(err, i)
+			}
+			out[len(out)-1].Valid = true
 		}
-		out = append(out, v)
 	}
 	return out, nil
 }
@@ -576,11 +582,17 @@ func decodeNullableChunkChoiceListNotNull(d *rt.Decoder) ([]rt.Nullable[ChunkCho
 		if !more {
 			break
 		}
-		v, err := decodeChunkChoice(d)
-		if err != nil {
-			return nil, rt.AtIndex(err, i)
+		out = append(out, rt.Nullable[ChunkChoice]{})
+		if d.Next() == rt.Null {
+			if err := d.Null(); err != nil {
+				return nil, rt.AtIndex(err, i)
+			}
+		} else {
+			if err := out[len(out)-1].V.decodeJSON(d); err != nil {
+				return nil, rt.AtIndex(err, i)
+			}
+			out[len(out)-1].Valid = true
 		}
-		out = append(out, v)
 	}
 	return out, nil
 }

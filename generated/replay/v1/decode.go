@@ -743,11 +743,10 @@ func decodeReplayScriptTurns(d *rt.Decoder) ([]ReplayTurn, error) {
 		if !more {
 			break
 		}
-		v, err := decodeReplayTurn(d)
-		if err != nil {
+		out = append(out, ReplayTurn{})
+		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
-		out = append(out, v)
 	}
 	if err := replayScriptTurnsRule.Check(len(out), off); err != nil {
 		return nil, err

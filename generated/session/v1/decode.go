@@ -211,11 +211,10 @@ func decodeGrantList(d *rt.Decoder) ([]Grant, error) {
 		if !more {
 			break
 		}
-		v, err := decodeGrant(d)
-		if err != nil {
+		out = append(out, Grant{})
+		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
-		out = append(out, v)
 	}
 	return out, nil
 }
@@ -1013,11 +1012,10 @@ func decodeToolCallRecordList(d *rt.Decoder) ([]ToolCallRecord, error) {
 		if !more {
 			break
 		}
-		v, err := decodeToolCallRecord(d)
-		if err != nil {
+		out = append(out, ToolCallRecord{})
+		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
-		out = append(out, v)
 	}
 	return out, nil
 }

@@ -583,11 +583,10 @@ func decodeMessageContentArray(d *rt.Decoder) ([]Text, error) {
 		if !more {
 			break
 		}
-		v, err := decodeText(d)
-		if err != nil {
+		out = append(out, Text{})
+		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
-		out = append(out, v)
 	}
 	if err := messageContentArrayRule.Check(len(out), off); err != nil {
 		return nil, err
