@@ -1207,11 +1207,10 @@ func decodeTextPartList(d *rt.Decoder) ([]TextPart, error) {
 		if !more {
 			break
 		}
-		v, err := decodeTextPart(d)
-		if err != nil {
+		out = append(out, TextPart{})
+		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
-		out = append(out, v)
 	}
 	return out, nil
 }
