@@ -18,7 +18,7 @@ import (
 
 const usage = `Usage:
   zerogen --schemas DIR --out DIR --package NAME [--fixtures | --skip-unknown] [--check]
-          [--root FILE]... [--default-dialect D] [--allow-keyword NAME]...
+          [--root FILE]... [--def-types] [--default-dialect D] [--allow-keyword NAME]...
           [--ref-dir URL=DIR]...
 
 Generates one Go package from every JSON Schema file under --schemas:
@@ -45,6 +45,13 @@ Flags:
                     after the file (repeatable). A file with any keyword beside
                     annotations and $defs is a root anyway, and so is one of
                     only annotations with a title ({"title": "Anything"}).
+  --def-types       make every $defs (or definitions) entry that is an object,
+                    a union or an enum a Go type of its own, named by its title
+                    or else its key, with its decoders, encoders and Validate,
+                    even when no root names it: for single-file protocol
+                    schemas whose root is only an anyOf of message kinds (ACP,
+                    MCP), so that each message type can be decoded on its own;
+                    not with --fixtures
   --default-dialect D
                     dialect of files whose $schema names none: draft-04,
                     draft-06, draft-07, 2019-09, 2020-12 (the default) or
@@ -99,6 +106,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fixtures := fl.Bool("fixtures", false, "")
 	skipUnknown := fl.Bool("skip-unknown", false, "")
 	roots := fl.StringArray("root", nil, "")
+	defTypes := fl.Bool("def-types", false, "")
 	dialect := fl.String("default-dialect", "2020-12", "")
 	allow := fl.StringArray("allow-keyword", nil, "")
 	refDirFlags := fl.StringArray("ref-dir", nil, "")
@@ -115,6 +123,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return usageError(stderr, "unexpected argument "+fl.Arg(0))
 	case *schemas == "" || *out == "" || *pkg == "":
 		return usageError(stderr, "--schemas, --out and --package are required")
+	case *defTypes && *fixtures:
+		return usageError(stderr, "--def-types and --fixtures do not go together: fixtures are written per root, not for the types of $defs entries")
 	}
 	if msg := checkPackageName(*pkg); msg != "" {
 		return usageError(stderr, msg)
@@ -140,7 +150,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	generated, err := gen.Generate(gen.Config{Package: *pkg, Files: files, Fixtures: *fixtures,
-		Roots: *roots, DefaultDialect: d, AllowKeywords: *allow, SkipUnknown: *skipUnknown, LoadURL: refs.load})
+		Roots: *roots, DefTypes: *defTypes, DefaultDialect: d, AllowKeywords: *allow, SkipUnknown: *skipUnknown, LoadURL: refs.load})
 	if err != nil {
 		fmt.Fprintf(stderr, "zerogen: %s\n", relError(err, *schemas))
 		return 1

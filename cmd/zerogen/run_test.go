@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -99,5 +100,45 @@ func TestGenerationErrorNamesFileAndPointer(t *testing.T) {
 	want := "zerogen: " + filepath.ToSlash(dir) + `/v1/bad.json#/properties/a/maxLenght: unknown keyword "maxLenght" (did you mean "maxLength"?)`
 	if code != 1 || out != "" || !strings.HasPrefix(errOut, want) {
 		t.Fatalf("exit %d, stderr %q; want exit 1 and %q", code, errOut, want)
+	}
+}
+
+// protocol is a single-file schema in the style of ACP's and MCP's: the
+// root is only an anyOf of message kinds, and the message types are $defs
+// entries without titles.
+const protocol = `{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.test/protocol.json","title":"Protocol",
+"anyOf":[{"$ref":"#/$defs/PingRequest"},{"$ref":"#/$defs/PongResponse"}],
+"$defs":{
+ "PingRequest":{"type":"object","required":["method","id"],"properties":{"method":{"const":"ping"},"id":{"type":["string","integer"]}}},
+ "PongResponse":{"type":"object","required":["id","result"],"properties":{"id":{"type":["string","integer"]},"result":{"type":"object"}}}}}`
+
+// TestDefTypes generates a protocol schema with --def-types: each $defs
+// entry is a Go type of its own with its decoder, named by its key.
+func TestDefTypes(t *testing.T) {
+	dir := t.TempDir()
+	schemas, out := filepath.Join(dir, "schema"), filepath.Join(dir, "out")
+	writeSchema(t, schemas, "protocol.json", protocol)
+	args := []string{"--schemas", schemas, "--out", out, "--package", "proto"}
+	if code, _, errOut := runZerogen(append(args, "--def-types", "--fixtures")...); code != 2 || !strings.Contains(errOut, "--def-types and --fixtures") {
+		t.Errorf("--def-types with --fixtures: exit %d, %q; want a usage error", code, errOut)
+	}
+	if code, _, errOut := runZerogen(append(args, "--def-types")...); code != 0 {
+		t.Fatalf("--def-types: exit %d: %s", code, errOut)
+	}
+	src, err := os.ReadFile(filepath.Join(out, "types.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"type PingRequest struct", "type PongResponse struct"} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("types.go has no %q", want)
+		}
+	}
+	dec, err := os.ReadFile(filepath.Join(out, "decode.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`func \(\w+ \*PingRequest\) UnmarshalJSON\(`).Match(dec) {
+		t.Error("PingRequest has no UnmarshalJSON of its own")
 	}
 }
