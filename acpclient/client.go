@@ -93,7 +93,7 @@ type decoder interface{ UnmarshalJSON([]byte) error }
 // the notifications and requests of the agent meanwhile.
 func (c *Client) call(method string, params encoder, result decoder) error {
 	c.id++
-	id := rt.Some(acpv1.RequestID{Kind: rt.Number, Int: c.id})
+	id := rt.Some(acpv1.RequestIDOfInt(c.id))
 	var e rt.Encoder
 	if err := params.EncodeJSON(&e); err != nil {
 		return fmt.Errorf("%s: %w", method, err)

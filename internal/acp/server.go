@@ -225,7 +225,7 @@ func (s *server) call(ctx context.Context, send func(id acpv1.RequestID) encodab
 		delete(s.pending, id)
 		s.mu.Unlock()
 	}
-	if err := s.out.send(send(acpv1.RequestID{Kind: rt.Number, Int: id})); err != nil {
+	if err := s.out.send(send(acpv1.RequestIDOfInt(id))); err != nil {
 		forget()
 		return nil, err
 	}

@@ -118,7 +118,7 @@ func (c *client) listTools(ctx context.Context) ([]mcpv1.Tool, error) {
 func (c *client) callTool(ctx context.Context, name string, args rt.Raw) (*mcpv1.CallToolResult, error) {
 	res, err := c.request(ctx, func(id int64) ([]byte, error) {
 		meta := c.meta(c.version)
-		meta.ProgressToken = rt.Some(mcpv1.ProgressToken{Kind: rt.Number, Int: id})
+		meta.ProgressToken = rt.Some(mcpv1.ProgressTokenOfInt(id))
 		var a mcpv1.CallToolParamsArguments
 		if err := a.UnmarshalJSON(args); err != nil {
 			return nil, fmt.Errorf("the arguments are not a JSON object: %w", err)
@@ -137,7 +137,7 @@ func (c *client) callTool(ctx context.Context, name string, args rt.Raw) (*mcpv1
 }
 
 // requestID is the JSON-RPC id of Zero's request number id.
-func requestID(id int64) mcpv1.RequestID { return mcpv1.RequestID{Kind: rt.Number, Int: id} }
+func requestID(id int64) mcpv1.RequestID { return mcpv1.RequestIDOfInt(id) }
 
 // appendID appends id as JSON.
 func appendID(b []byte, id mcpv1.RequestID) []byte {
