@@ -9,9 +9,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/zeroproject/zero/gen"
 )
@@ -43,26 +41,7 @@ func buildZerogen(ctx context.Context, repo, dir string) (string, error) {
 // generateAllWithCommand runs the zerogen command on every case, a few at
 // a time, with work as the scratch directory for schemas and output.
 func generateAllWithCommand(ctx context.Context, bin, work string, files []*suiteFile, remotes string) {
-	var all []*suiteCase
-	for _, f := range files {
-		all = append(all, f.Cases...)
-	}
-	jobs := make(chan *suiteCase)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for c := range jobs {
-				generateWithCommand(ctx, bin, work, c, remotes)
-			}
-		}()
-	}
-	for _, c := range all {
-		jobs <- c
-	}
-	close(jobs)
-	wg.Wait()
+	forEachCase(files, func(c *suiteCase) { generateWithCommand(ctx, bin, work, c, remotes) })
 }
 
 // generateWithCommand runs zerogen on one case and reads back what it

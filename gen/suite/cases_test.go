@@ -140,6 +140,12 @@ func goIdent(s string) string {
 
 // generateAll runs the generator on every case, a few at a time.
 func generateAll(files []*suiteFile, remotes string) {
+	forEachCase(files, func(c *suiteCase) { generate(c, remotes) })
+}
+
+// forEachCase calls fn on every case of files, as many at a time as there
+// are processors.
+func forEachCase(files []*suiteFile, fn func(*suiteCase)) {
 	var all []*suiteCase
 	for _, f := range files {
 		all = append(all, f.Cases...)
@@ -151,7 +157,7 @@ func generateAll(files []*suiteFile, remotes string) {
 		go func() {
 			defer wg.Done()
 			for c := range work {
-				generate(c, remotes)
+				fn(c)
 			}
 		}()
 	}
