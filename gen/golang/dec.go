@@ -486,7 +486,7 @@ func (e *emitter) fieldDecode(fl *ir.Field) []jen.Code {
 	if inPlace(fl.Type) {
 		return e.structFieldDecode(fl, dst, wrap)
 	}
-	if fl.Type.Kind == ir.KArray && !fl.Type.Nullable && storeOf(fl) != storeRaw {
+	if fl.Type.Kind == ir.KArray && storeOf(fl) != storeRaw {
 		return e.sliceFieldDecode(fl, dst, wrap)
 	}
 	var assign jen.Code
@@ -506,17 +506,28 @@ func (e *emitter) fieldDecode(fl *ir.Field) []jen.Code {
 }
 
 // sliceFieldDecode decodes an array member into the backing array of the
-// slice the field holds.
+// slice the field holds (a nullable array: unless it is null).
 func (e *emitter) sliceFieldDecode(fl *ir.Field, dst *jen.Statement, wrap jen.Code) []jen.Code {
-	slice, assign := dst.Clone(), dst.Clone().Op("=").Id("v")
+	n, set := dst.Clone(), jen.Null()
 	if storeOf(fl) == storeOpt {
-		slice = dst.Clone().Dot("V")
-		assign = dst.Clone().Op("=").Qual(rtPkg, "Opt").Types(e.valType(fl.Type)).Values(jen.Dict{jen.Id("V"): jen.Id("v"), jen.Id("Set"): jen.True()})
+		n, set = dst.Clone().Dot("V"), dst.Clone().Dot("Set").Op("=").True()
+	}
+	decode := func(slice, assign *jen.Statement) []jen.Code {
+		return []jen.Code{
+			jen.List(jen.Id("v"), err()).Op(":=").Id(e.intoName(fl.Type)).Call(d(), slice),
+			jen.If(err().Op("!=").Nil()).Block(wrap),
+			assign,
+		}
+	}
+	if !fl.Type.Nullable {
+		return append(decode(n.Clone(), n.Clone().Op("=").Id("v")), set)
 	}
 	return []jen.Code{
-		jen.List(jen.Id("v"), err()).Op(":=").Id(e.intoName(fl.Type)).Call(d(), slice),
-		jen.If(err().Op("!=").Nil()).Block(wrap),
-		assign,
+		jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
+			jen.If(err().Op(":=").Add(d()).Dot("Null").Call(), err().Op("!=").Nil()).Block(wrap),
+			n.Clone().Op("=").Add(e.valType(fl.Type)).Values(),
+		).Else().Block(decode(n.Clone().Dot("V"), n.Clone().Op("=").Add(e.valType(fl.Type)).Values(jen.Dict{jen.Id("V"): jen.Id("v"), jen.Id("Valid"): jen.True()}))...),
+		set,
 	}
 }
 

@@ -1451,10 +1451,8 @@ func (x *InitializeResponse) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.AuthMethods = rt.Opt[[]AuthMethod]{
-				Set: true,
-				V:   v,
-			}
+			x.AuthMethods.V = v
+			x.AuthMethods.Set = true
 		case "agentInfo":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
@@ -2390,10 +2388,8 @@ func (x *LoadSessionRequest) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.AdditionalDirectories = rt.Opt[[]string]{
-				Set: true,
-				V:   v,
-			}
+			x.AdditionalDirectories.V = v
+			x.AdditionalDirectories.Set = true
 		case "sessionId":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
@@ -3723,10 +3719,8 @@ func (x *NewSessionRequest) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.AdditionalDirectories = rt.Opt[[]string]{
-				Set: true,
-				V:   v,
-			}
+			x.AdditionalDirectories.V = v
+			x.AdditionalDirectories.Set = true
 		case "mcpServers":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -4335,27 +4329,43 @@ func (x *ToolCallUpdate) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeNullableToolCallContentList(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Content.V = rt.Nullable[[]ToolCallContent]{}
+			} else {
+				v, err := decodeNullableToolCallContentListInto(d, x.Content.V.V)
+				if err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Content.V = rt.Nullable[[]ToolCallContent]{
+					V:     v,
+					Valid: true,
+				}
 			}
-			x.Content = rt.Opt[rt.Nullable[[]ToolCallContent]]{
-				Set: true,
-				V:   v,
-			}
+			x.Content.Set = true
 		case "locations":
 			if seen&uint64(0x40) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := decodeNullableToolCallLocationList(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Locations.V = rt.Nullable[[]ToolCallLocation]{}
+			} else {
+				v, err := decodeNullableToolCallLocationListInto(d, x.Locations.V.V)
+				if err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Locations.V = rt.Nullable[[]ToolCallLocation]{
+					V:     v,
+					Valid: true,
+				}
 			}
-			x.Locations = rt.Opt[rt.Nullable[[]ToolCallLocation]]{
-				Set: true,
-				V:   v,
-			}
+			x.Locations.Set = true
 		case "rawInput":
 			if seen&uint64(0x80) != 0 {
 				return d.DuplicateKey(k)
@@ -5006,14 +5016,22 @@ func (x *Annotations) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeNullableRoleList(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Audience.V = rt.Nullable[[]Role]{}
+			} else {
+				v, err := decodeNullableRoleListInto(d, x.Audience.V.V)
+				if err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Audience.V = rt.Nullable[[]Role]{
+					V:     v,
+					Valid: true,
+				}
 			}
-			x.Audience = rt.Opt[rt.Nullable[[]Role]]{
-				Set: true,
-				V:   v,
-			}
+			x.Audience.Set = true
 		case "lastModified":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
@@ -8127,10 +8145,8 @@ func (x *ToolCallStarted) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Content = rt.Opt[[]ToolCallContent]{
-				Set: true,
-				V:   v,
-			}
+			x.Content.V = v
+			x.Content.Set = true
 		case "locations":
 			if seen&uint64(0x80) != 0 {
 				return d.DuplicateKey(k)
@@ -8140,10 +8156,8 @@ func (x *ToolCallStarted) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Locations = rt.Opt[[]ToolCallLocation]{
-				Set: true,
-				V:   v,
-			}
+			x.Locations.V = v
+			x.Locations.Set = true
 		case "rawInput":
 			if seen&uint64(0x100) != 0 {
 				return d.DuplicateKey(k)
@@ -8413,27 +8427,43 @@ func (x *ToolCallProgress) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := decodeNullableToolCallContentList(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Content.V = rt.Nullable[[]ToolCallContent]{}
+			} else {
+				v, err := decodeNullableToolCallContentListInto(d, x.Content.V.V)
+				if err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Content.V = rt.Nullable[[]ToolCallContent]{
+					V:     v,
+					Valid: true,
+				}
 			}
-			x.Content = rt.Opt[rt.Nullable[[]ToolCallContent]]{
-				Set: true,
-				V:   v,
-			}
+			x.Content.Set = true
 		case "locations":
 			if seen&uint64(0x80) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := decodeNullableToolCallLocationList(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Locations.V = rt.Nullable[[]ToolCallLocation]{}
+			} else {
+				v, err := decodeNullableToolCallLocationListInto(d, x.Locations.V.V)
+				if err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Locations.V = rt.Nullable[[]ToolCallLocation]{
+					V:     v,
+					Valid: true,
+				}
 			}
-			x.Locations = rt.Opt[rt.Nullable[[]ToolCallLocation]]{
-				Set: true,
-				V:   v,
-			}
+			x.Locations.Set = true
 		case "rawInput":
 			if seen&uint64(0x100) != 0 {
 				return d.DuplicateKey(k)

@@ -1012,10 +1012,8 @@ func (x *Annotations) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Audience = rt.Opt[[]Role]{
-				Set: true,
-				V:   v,
-			}
+			x.Audience.V = v
+			x.Audience.Set = true
 		case "priority":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)

@@ -122,10 +122,8 @@ func (x *MCPServer) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Args = rt.Opt[[]string]{
-				Set: true,
-				V:   v,
-			}
+			x.Args.V = v
+			x.Args.Set = true
 		case "env":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)

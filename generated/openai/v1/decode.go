@@ -33,14 +33,22 @@ func (x *ChatCompletionChunk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeNullableChunkChoiceList(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Choices.V = rt.Nullable[[]rt.Nullable[ChunkChoice]]{}
+			} else {
+				v, err := decodeNullableChunkChoiceListInto(d, x.Choices.V.V)
+				if err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Choices.V = rt.Nullable[[]rt.Nullable[ChunkChoice]]{
+					V:     v,
+					Valid: true,
+				}
 			}
-			x.Choices = rt.Opt[rt.Nullable[[]rt.Nullable[ChunkChoice]]]{
-				Set: true,
-				V:   v,
-			}
+			x.Choices.Set = true
 		case "usage":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
@@ -284,14 +292,22 @@ func (x *ChunkDelta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeNullableToolCallDeltaList(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.ToolCalls.V = rt.Nullable[[]rt.Nullable[ToolCallDelta]]{}
+			} else {
+				v, err := decodeNullableToolCallDeltaListInto(d, x.ToolCalls.V.V)
+				if err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.ToolCalls.V = rt.Nullable[[]rt.Nullable[ToolCallDelta]]{
+					V:     v,
+					Valid: true,
+				}
 			}
-			x.ToolCalls = rt.Opt[rt.Nullable[[]rt.Nullable[ToolCallDelta]]]{
-				Set: true,
-				V:   v,
-			}
+			x.ToolCalls.Set = true
 		default:
 			if !unknown.Add(k) {
 				return d.DuplicateKey(k)

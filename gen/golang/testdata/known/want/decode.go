@@ -57,10 +57,8 @@ func (x *Outcome) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Tags = rt.Opt[[]rt.Nullable[string]]{
-				Set: true,
-				V:   v,
-			}
+			x.Tags.V = v
+			x.Tags.Set = true
 		case "level":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)

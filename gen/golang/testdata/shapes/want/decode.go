@@ -112,10 +112,8 @@ func (x *A) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Tags = rt.Opt[[]string]{
-				Set: true,
-				V:   v,
-			}
+			x.Tags.V = v
+			x.Tags.Set = true
 		default:
 			return rtimpl.Unknown(off, k)
 		}

@@ -48,10 +48,8 @@ func (x *Shelter) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Others = rt.Opt[[]Animal]{
-				Set: true,
-				V:   v,
-			}
+			x.Others.V = v
+			x.Others.Set = true
 		default:
 			if x.Extra == nil {
 				if extra == nil {

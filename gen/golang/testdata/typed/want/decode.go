@@ -118,10 +118,8 @@ func (x *Event) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Labels = rt.Opt[[]rt.Nullable[string]]{
-				Set: true,
-				V:   v,
-			}
+			x.Labels.V = v
+			x.Labels.Set = true
 		case "mood":
 			if seen&uint64(0x80) != 0 {
 				return d.DuplicateKey(k)
