@@ -15,8 +15,8 @@ package main
 //	ok       answers tools/call with the text "fake ok" and a secret
 //	twins    lists the tool "work" twice
 //
-// ZERO_FAKE_MCP_VERSION picks the protocol version the server speaks
-// (default 2025-06-18). With 2026-07-28 it answers server/discover,
+// ZERO_FAKE_MCP_VERSION, or an argument --version=V, picks the protocol
+// version the server speaks (default 2025-06-18). With 2026-07-28 it answers server/discover,
 // refuses initialize, and refuses every request whose _meta lacks that
 // version or the client's capabilities; with an earlier version it does
 // not know server/discover, answers initialize with its version, and
@@ -32,6 +32,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 )
 
 func fakeMCPServer() bool {
@@ -95,7 +96,7 @@ func fakeAnswer(mode string, line []byte) {
 		}
 		return
 	}
-	version := cmp.Or(os.Getenv("ZERO_FAKE_MCP_VERSION"), "2025-06-18")
+	version := cmp.Or(fakeVersionArg(), os.Getenv("ZERO_FAKE_MCP_VERSION"), "2025-06-18")
 	modern := version == "2026-07-28"
 	reply := func(result string) { fmt.Printf(`{"jsonrpc":"2.0","id":%s,"result":%s}`+"\n", m.ID, result) }
 	fail := func(code int, msg string) {
@@ -167,4 +168,16 @@ func fakeAppend(path, line string) {
 		f.Write([]byte(line + "\n"))
 		f.Close()
 	}
+}
+
+// fakeVersionArg returns V of an argument --version=V, or "". (A version
+// given in env would be redacted from Zero's messages: Zero takes the env
+// values of MCP servers to be secrets.)
+func fakeVersionArg() string {
+	for _, a := range os.Args[1:] {
+		if v, ok := strings.CutPrefix(a, "--version="); ok {
+			return v
+		}
+	}
+	return ""
 }

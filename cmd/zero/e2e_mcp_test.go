@@ -475,8 +475,11 @@ func TestMCPVersionNegotiation(t *testing.T) {
 		t.Run(tc.version, func(t *testing.T) {
 			z := newZeroEnv(t)
 			trace := filepath.Join(t.TempDir(), "trace")
-			cfg := z.mcpConfig(map[string]map[string]any{"fake": fakeServer(t, "ok",
-				map[string]string{"ZERO_FAKE_MCP_VERSION": tc.version, "ZERO_FAKE_MCP_TRACE": trace})})
+			// The version goes in args: the warning below names it, and Zero
+			// redacts the env values of MCP servers.
+			fake := fakeServer(t, "ok", map[string]string{"ZERO_FAKE_MCP_TRACE": trace})
+			fake["args"] = []string{"--version=" + tc.version}
+			cfg := z.mcpConfig(map[string]map[string]any{"fake": fake})
 			z.serve(pt.OpenAI, calls(pt.Call{ID: "w", Name: "mcp__fake__work", Args: []string{`{"n":1}`}}), pt.OpenAI.Stream(pt.Text("Done.")))
 			evs, _ := z.streamV2(0, "--mcp-config", cfg, "--allowed-tools", "mcp__fake", "work")
 			z.noServerLeft()

@@ -18,7 +18,6 @@ type attempt struct {
 	dog    *time.Timer
 	wait   time.Duration
 	resp   *http.Response
-	body   *prefetcher // reads resp.Body ahead, once the stream is read
 }
 
 // startAttempt derives the attempt's context from ctx and starts its watchdog, which cancels
@@ -36,21 +35,30 @@ func (a *attempt) kick() { a.dog.Reset(a.wait) }
 // idle says the watchdog ended the attempt.
 func (a *attempt) idle() bool { return context.Cause(a.ctx) == errIdle }
 
-// close stops the watchdog and the prefetcher and releases the response.
+// close stops the watchdog and releases the response.
 func (a *attempt) close() {
 	a.dog.Stop()
 	if a.resp != nil {
 		a.resp.Body.Close()
 	}
 	a.cancel(nil)
-	if a.body != nil {
-		a.body.stop()
-	}
 }
 
-// stream returns the response body, read ahead by a prefetcher that restarts the watchdog
-// each time bytes arrive and calls wait (when set) before a read blocks.
-func (a *attempt) stream(wait func()) io.Reader {
-	a.body = startPrefetch(a.resp.Body, a.kick, wait)
-	return a.body
+// idleReader resets the attempt's watchdog each time bytes arrive, and
+// calls wait (when set) before each read, which may wait on the network.
+type idleReader struct {
+	r    io.Reader
+	a    *attempt
+	wait func()
+}
+
+func (r *idleReader) Read(p []byte) (int, error) {
+	if r.wait != nil {
+		r.wait()
+	}
+	n, err := r.r.Read(p)
+	if n > 0 {
+		r.a.kick()
+	}
+	return n, err
 }

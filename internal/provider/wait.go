@@ -5,12 +5,11 @@ import "context"
 type beforeWaitKey struct{}
 
 // WithBeforeWait returns a copy of ctx that carries fn. Transport calls fn
-// each time it is about to wait for more of a response: when every byte
-// that arrived so far was read (the body is read ahead on another
-// goroutine, so bytes already on their way do not count as a wait). A
-// caller that buffers its output flushes it there, so that nothing it
-// wrote waits on the network, and events that arrive together go out
-// together. fn runs on the goroutine that called Stream.
+// each time it is about to wait for more of a response: before every read
+// from the network, which happens only when none of the response is left
+// unread. A caller that buffers its output flushes it there, so that
+// nothing it wrote waits on the network, and events that arrive together
+// go out together.
 func WithBeforeWait(ctx context.Context, fn func()) context.Context {
 	return context.WithValue(ctx, beforeWaitKey{}, fn)
 }
