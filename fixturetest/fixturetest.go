@@ -7,7 +7,11 @@
 // <Root>.invalid.jsonl are what. Run decodes every valid document, encodes
 // it again and checks that the value survived the round trip; it checks
 // that every invalid document fails to decode with an *rt.Error at the JSON
-// Pointer and keyword its manifest entry names.
+// Pointer and keyword its manifest entry names. It also decodes all the
+// documents of a root, valid and invalid, one after another into the same
+// value, and checks that each valid one gives exactly what a fresh decode
+// gives: decoding into a value that holds an earlier document reuses its
+// storage, and must leave nothing of that document behind.
 package fixturetest
 
 import (
@@ -17,6 +21,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/zeroproject/zero/rt"
@@ -78,7 +83,62 @@ func Run(t *testing.T, pkg, hash string, roots map[string]func() Doc) {
 		}
 		runSet(t, r.Name+"/valid", r.Valid, func(c Case, line []byte) error { return CheckValid(newDoc, c, line) })
 		runSet(t, r.Name+"/invalid", r.Invalid, func(c Case, line []byte) error { return CheckInvalid(newDoc, c, line) })
+		t.Run(r.Name+"/reuse", func(t *testing.T) {
+			for _, err := range CheckReuse(newDoc, caseLines(t, r.Valid), caseLines(t, r.Invalid)) {
+				t.Error(err)
+			}
+		})
 	}
+}
+
+// caseLines returns the documents of a set's cases, in order.
+func caseLines(t *testing.T, set Set) [][]byte {
+	t.Helper()
+	if len(set.Cases) == 0 {
+		return nil
+	}
+	lines := readLines(t, set.File)
+	var out [][]byte
+	for _, c := range set.Cases {
+		if c.Line >= 1 && c.Line <= len(lines) {
+			out = append(out, lines[c.Line-1])
+		}
+	}
+	return out
+}
+
+// CheckReuse decodes the valid documents into one value, forwards and then
+// backwards, each followed by an invalid document when there is one left,
+// and checks after each valid document that the value is deeply equal to
+// a fresh decode of it (nil and empty slices or maps are told apart).
+func CheckReuse(newDoc func() Doc, valid, invalid [][]byte) []error {
+	var errs []error
+	x := newDoc()
+	order := make([]int, 0, 2*len(valid))
+	for i := range valid {
+		order = append(order, i)
+	}
+	for i := len(valid) - 1; i >= 0; i-- {
+		order = append(order, i)
+	}
+	for n, i := range order {
+		if err := x.UnmarshalJSON(valid[i]); err != nil {
+			errs = append(errs, fmt.Errorf("decode %s into a reused value: %v", valid[i], err))
+			continue
+		}
+		fresh := newDoc()
+		if err := fresh.UnmarshalJSON(valid[i]); err != nil {
+			errs = append(errs, fmt.Errorf("decode %s: %v", valid[i], err))
+			continue
+		}
+		if !reflect.DeepEqual(x, fresh) {
+			errs = append(errs, fmt.Errorf("decoding %s into a value that held an earlier document gives\n%#v\nwant (a fresh decode)\n%#v", valid[i], x, fresh))
+		}
+		if n < len(invalid) {
+			_ = x.UnmarshalJSON(invalid[n]) // fails, possibly halfway
+		}
+	}
+	return errs
 }
 
 func runSet(t *testing.T, prefix string, set Set, check func(Case, []byte) error) {

@@ -43,6 +43,9 @@ type Decoder struct {
 	resets uint8
 	pos    int
 	depth  int
+	// knownAt and knownEnd are the span of a value already checked (see
+	// Known); knownEnd is 0 when there is none.
+	knownAt, knownEnd int
 	// MaxDepth limits nesting. Reset sets it to DefaultMaxDepth when it is
 	// 0 and keeps any other value, so a limit set once holds for every
 	// input the Decoder is reset to.
@@ -73,6 +76,7 @@ func (d *Decoder) Reset(b []byte) {
 	}
 	d.pos = 0
 	d.depth = 0
+	d.knownEnd = 0
 	if d.MaxDepth == 0 {
 		d.MaxDepth = DefaultMaxDepth
 	}
@@ -110,6 +114,7 @@ func (d *Decoder) ResetString(s string) {
 	d.own = nil
 	d.pos = 0
 	d.depth = 0
+	d.knownEnd = 0
 	if d.MaxDepth == 0 {
 		d.MaxDepth = DefaultMaxDepth
 	}
@@ -139,7 +144,27 @@ func (d *Decoder) Mark() Mark { return Mark{d.pos, d.depth} }
 // Rewind goes back to a position that Mark returned for the same input, to
 // read what follows it again. Strings read with StrShared since the mark
 // must not be read again: their bytes were unescaped in place.
-func (d *Decoder) Rewind(m Mark) { d.pos, d.depth = m.pos, m.depth }
+func (d *Decoder) Rewind(m Mark) { d.pos, d.depth, d.knownEnd = m.pos, m.depth, 0 }
+
+// Known records that the value from byte offset start to end was read
+// and checked ahead of the cursor (a union's discriminator, which the
+// variant it names then reads again): SkipKnown steps over it. Rewind and
+// Reset forget it, so it holds only while the cursor moves forward to it.
+func (d *Decoder) Known(start, end int) { d.knownAt, d.knownEnd = start, end }
+
+// SkipKnown steps over the value at the cursor if Known recorded it, and
+// reports whether it did.
+func (d *Decoder) SkipKnown() bool {
+	if d.knownEnd == 0 {
+		return false
+	}
+	d.skipSpace()
+	if d.pos != d.knownAt {
+		return false
+	}
+	d.pos, d.knownEnd = d.knownEnd, 0
+	return true
+}
 
 // Offset returns the byte offset of the next unread byte.
 func (d *Decoder) Offset() int { return d.pos }

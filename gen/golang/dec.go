@@ -112,6 +112,9 @@ func (e *emitter) hasIntRule(t *ir.Type) bool {
 
 // decFunc writes `func decN(d *rt.Decoder) (T, error)`.
 func (e *emitter) decFunc(f *jen.File, t *ir.Type) {
+	if t.Kind == ir.KArray {
+		e.intoFunc(f, t)
+	}
 	body := e.decBody(t)
 	if t.Nullable && t.Kind != ir.KRaw {
 		inner := "decode" + e.name(t) + "NotNull"
@@ -176,7 +179,7 @@ func (e *emitter) decBody(t *ir.Type) []jen.Code {
 	case ir.KBool:
 		return []jen.Code{jen.Return(d().Dot("Bool").Call())}
 	case ir.KArray:
-		return e.arrayDecBody(t)
+		return []jen.Code{jen.Return(jen.Id(e.intoName(t)).Call(d(), jen.Nil()))}
 	case ir.KMap:
 		return e.mapDecBody(t)
 	}
@@ -275,6 +278,17 @@ func (e *emitter) intEnumDecBody(t *ir.Type) []jen.Code {
 	}
 }
 
+// intoName is the function that decodes a non-null array of t into the
+// capacity of a slice it is given.
+func (e *emitter) intoName(t *ir.Type) string { return "decode" + e.name(t) + "Into" }
+
+// intoFunc writes `func decNInto(d *rt.Decoder, out []E) ([]E, error)`:
+// the array is decoded into out's backing array while it has room, the
+// way encoding/json reuses a slice, and each reused element is reset.
+func (e *emitter) intoFunc(f *jen.File, t *ir.Type) {
+	f.Func().Id(e.intoName(t)).Params(d().Op("*").Qual(rtPkg, "Decoder"), jen.Id("out").Add(e.baseType(t))).Params(e.baseType(t), jen.Error()).Block(e.arrayDecBody(t)...)
+}
+
 func (e *emitter) arrayDecBody(t *ir.Type) []jen.Code {
 	var out []jen.Code
 	if t.ArrSize != nil || t.Unique {
@@ -282,7 +296,9 @@ func (e *emitter) arrayDecBody(t *ir.Type) []jen.Code {
 	}
 	out = append(out,
 		jen.If(err().Op(":=").Add(d()).Dot("ArrStart").Call(), err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), err())),
-		jen.Id("out").Op(":=").Add(e.baseType(t)).Values(),
+		jen.Id("out").Op("=").Id("out").Index(jen.Empty(), jen.Lit(0)),
+		// An empty array decodes to an empty slice, never nil.
+		jen.If(jen.Id("out").Op("==").Nil()).Block(jen.Id("out").Op("=").Add(e.baseType(t)).Values()),
 		jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(append([]jen.Code{
 			jen.List(jen.Id("more"), err()).Op(":=").Add(d()).Dot("ArrNext").Call(jen.Id("i")),
 			ifErrReturn(jen.Nil(), err()),
@@ -299,11 +315,12 @@ func (e *emitter) arrayDecBody(t *ir.Type) []jen.Code {
 }
 
 // arrayElemDecode decodes the next element of an array of t onto out. A
-// struct is decoded straight into the slot appended for it, not copied
-// there.
+// struct or union is decoded straight into its slot, not copied there; a
+// slot within out's capacity is reused (its decoder resets it first, so it
+// keeps only storage to reuse: a union's variant object, slices).
 func (e *emitter) arrayElemDecode(t *ir.Type) []jen.Code {
 	wrap := jen.Return(jen.Nil(), jen.Qual(rtPkg, "AtIndex").Call(err(), jen.Id("i")))
-	if t.Elem.Kind != ir.KStruct {
+	if !inPlace(t.Elem) {
 		return []jen.Code{
 			jen.List(jen.Id("v"), err()).Op(":=").Id(e.decName(t.Elem)).Call(d()),
 			jen.If(err().Op("!=").Nil()).Block(wrap),
@@ -314,17 +331,26 @@ func (e *emitter) arrayElemDecode(t *ir.Type) []jen.Code {
 	into := func(target *jen.Statement) *jen.Statement {
 		return jen.If(err().Op(":=").Add(target).Dot("decodeJSON").Call(d()), err().Op("!=").Nil()).Block(wrap)
 	}
-	out := []jen.Code{jen.Id("out").Op("=").Append(jen.Id("out"), e.valType(t.Elem).Values())}
+	out := []jen.Code{jen.If(jen.Len(jen.Id("out")).Op("<").Cap(jen.Id("out"))).Block(
+		jen.Id("out").Op("=").Id("out").Index(jen.Empty(), jen.Len(jen.Id("out")).Op("+").Lit(1)),
+	).Else().Block(
+		jen.Id("out").Op("=").Append(jen.Id("out"), e.valType(t.Elem).Values()),
+	)}
 	if !t.Elem.Nullable {
 		return append(out, into(slot))
 	}
 	return append(out, jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
 		jen.If(err().Op(":=").Add(d()).Dot("Null").Call(), err().Op("!=").Nil()).Block(wrap),
+		slot.Clone().Op("=").Add(e.valType(t.Elem)).Values(),
 	).Else().Block(
 		into(slot.Clone().Dot("V")),
 		slot.Clone().Dot("Valid").Op("=").True(),
 	))
 }
+
+// inPlace reports whether a value of t is decoded into its place by its
+// decodeJSON method rather than returned by a decode function and copied.
+func inPlace(t *ir.Type) bool { return t.Kind == ir.KStruct || t.Kind == ir.KUnion }
 
 func (e *emitter) mapDecBody(t *ir.Type) []jen.Code {
 	var out []jen.Code
@@ -396,7 +422,8 @@ func (e *emitter) structDecoder(f *jen.File, t *ir.Type) {
 		tail = append(tail, jen.If(err().Op(":=").Id(e.ruleName(t)).Dot("Check").Call(count, jen.Id("off")), err().Op("!=").Nil()).Block(jen.Return(err())))
 	}
 	tail = append(tail, jen.Return(jen.Nil()))
-	body := []jen.Code{jen.Op("*").Id("x").Op("=").Id(t.Name).Values()}
+	tail = append(e.unsetAbsent(t), tail...)
+	body := e.structReset(t)
 	if mentions("off", loop, tail) {
 		body = append(body, jen.Id("off").Op(":=").Add(d()).Dot("Start").Call())
 	}
@@ -412,14 +439,55 @@ func (e *emitter) structDecoder(f *jen.File, t *ir.Type) {
 	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("decodeJSON").Add(decParams()).Error().Block(body...)
 }
 
+// structReset starts decoding into a struct that may hold an earlier
+// value: each named member is overwritten when present and unset after the
+// loop when absent (unsetAbsent), so that what a struct member holds
+// (a union's variant object, a slice's backing array) can be reused; the
+// maps of other members are emptied, the extras map kept for reuse.
+func (e *emitter) structReset(t *ir.Type) []jen.Code {
+	var out []jen.Code
+	for _, p := range t.Patterns {
+		out = append(out, jen.Id("x").Dot(p.Go).Op("=").Nil())
+	}
+	if t.Extra != nil && !t.SkipExtra {
+		out = append(out,
+			jen.Id("extra").Op(":=").Id("x").Dot("Extra"),
+			jen.Clear(jen.Id("extra")),
+			jen.Id("x").Dot("Extra").Op("=").Nil(),
+		)
+	}
+	return out
+}
+
+// unsetAbsent sets each optional member that was absent to its zero value,
+// as a fresh decode leaves it.
+func (e *emitter) unsetAbsent(t *ir.Type) []jen.Code {
+	var out []jen.Code
+	for i, fl := range t.Fields {
+		if fl.Const != "" || fl.Required {
+			continue
+		}
+		var zero jen.Code = jen.Nil()
+		if storeOf(fl) == storeOpt {
+			zero = e.fieldType(fl).Values()
+		}
+		out = append(out, jen.If(jen.Id("seen").Op("&").Lit(uint64(1)<<uint(i)).Op("==").Lit(0)).Block(
+			jen.Id("x").Dot(fl.Go).Op("=").Add(zero)))
+	}
+	return out
+}
+
 func (e *emitter) fieldDecode(fl *ir.Field) []jen.Code {
 	wrap := jen.Return(jen.Qual(rtPkg, "AtKey").Call(err(), jen.Id("k")))
 	if fl.Const != "" {
 		return []jen.Code{jen.If(err().Op(":=").Qual(rtimplPkg, "ExpectConst").Call(d(), jen.Lit(fl.Const), typeSetCode(fl.ConstTypes)), err().Op("!=").Nil()).Block(wrap)}
 	}
 	dst := jen.Id("x").Dot(fl.Go)
-	if fl.Type.Kind == ir.KStruct {
+	if inPlace(fl.Type) {
 		return e.structFieldDecode(fl, dst, wrap)
+	}
+	if fl.Type.Kind == ir.KArray && storeOf(fl) != storeRaw {
+		return e.sliceFieldDecode(fl, dst, wrap)
 	}
 	var assign jen.Code
 	switch storeOf(fl) {
@@ -437,6 +505,32 @@ func (e *emitter) fieldDecode(fl *ir.Field) []jen.Code {
 	}
 }
 
+// sliceFieldDecode decodes an array member into the backing array of the
+// slice the field holds (a nullable array: unless it is null).
+func (e *emitter) sliceFieldDecode(fl *ir.Field, dst *jen.Statement, wrap jen.Code) []jen.Code {
+	n, set := dst.Clone(), jen.Null()
+	if storeOf(fl) == storeOpt {
+		n, set = dst.Clone().Dot("V"), dst.Clone().Dot("Set").Op("=").True()
+	}
+	decode := func(slice, assign *jen.Statement) []jen.Code {
+		return []jen.Code{
+			jen.List(jen.Id("v"), err()).Op(":=").Id(e.intoName(fl.Type)).Call(d(), slice),
+			jen.If(err().Op("!=").Nil()).Block(wrap),
+			assign,
+		}
+	}
+	if !fl.Type.Nullable {
+		return append(decode(n.Clone(), n.Clone().Op("=").Id("v")), set)
+	}
+	return []jen.Code{
+		jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
+			jen.If(err().Op(":=").Add(d()).Dot("Null").Call(), err().Op("!=").Nil()).Block(wrap),
+			n.Clone().Op("=").Add(e.valType(fl.Type)).Values(),
+		).Else().Block(decode(n.Clone().Dot("V"), n.Clone().Op("=").Add(e.valType(fl.Type)).Values(jen.Dict{jen.Id("V"): jen.Id("v"), jen.Id("Valid"): jen.True()}))...),
+		set,
+	}
+}
+
 // structFieldDecode decodes a member whose type is a struct straight into
 // its field, instead of into a value that is then copied (a struct can be
 // large, and it went through up to three copies).
@@ -448,6 +542,7 @@ func (e *emitter) structFieldDecode(fl *ir.Field, dst *jen.Statement, wrap jen.C
 	nullable := func(n *jen.Statement) jen.Code {
 		return jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
 			jen.If(err().Op(":=").Add(d()).Dot("Null").Call(), err().Op("!=").Nil()).Block(wrap),
+			n.Clone().Op("=").Add(e.valType(fl.Type)).Values(),
 		).Else().Block(
 			into(n.Clone().Dot("V")),
 			n.Clone().Dot("Valid").Op("=").True(),
@@ -455,7 +550,8 @@ func (e *emitter) structFieldDecode(fl *ir.Field, dst *jen.Statement, wrap jen.C
 	}
 	switch storeOf(fl) {
 	case storePtr:
-		return []jen.Code{dst.Clone().Op("=").New(e.baseType(fl.Type)), into(dst.Clone())}
+		// The struct a pointer already points to is decoded into again.
+		return []jen.Code{jen.If(dst.Clone().Op("==").Nil()).Block(dst.Clone().Op("=").New(e.baseType(fl.Type))), into(dst.Clone())}
 	case storeOpt:
 		if !fl.Type.Nullable {
 			return []jen.Code{into(dst.Clone().Dot("V")), dst.Clone().Dot("Set").Op("=").True()}
@@ -483,7 +579,10 @@ func (e *emitter) extraDecode(t *ir.Type) []jen.Code {
 		named = append(named, jen.Lit(fl.JSON))
 	}
 	return []jen.Code{
-		jen.If(jen.Id("x").Dot("Extra").Op("==").Nil()).Block(jen.Id("x").Dot("Extra").Op("=").Map(jen.String()).Add(e.valType(t.Extra)).Values()),
+		jen.If(jen.Id("x").Dot("Extra").Op("==").Nil()).Block(
+			jen.If(jen.Id("extra").Op("==").Nil()).Block(jen.Id("extra").Op("=").Map(jen.String()).Add(e.valType(t.Extra)).Values()),
+			jen.Id("x").Dot("Extra").Op("=").Id("extra"),
+		),
 		jen.If(jen.List(jen.Id("_"), jen.Id("dup")).Op(":=").Id("x").Dot("Extra").Index(jen.Id("k")), jen.Id("dup")).Block(jen.Return(d().Dot("DuplicateKey").Call(jen.Id("k")))),
 		jen.List(jen.Id("v"), err()).Op(":=").Id(e.decName(t.Extra)).Call(d()),
 		jen.If(err().Op("!=").Nil()).Block(jen.Return(jen.Qual(rtPkg, "AtKey").Call(err(), jen.Id("k")))),
@@ -502,21 +601,31 @@ func (e *emitter) unionDecoder(f *jen.File, t *ir.Type) {
 	for _, v := range t.Variants {
 		dv, _ := strconv.Unquote(v.DiscValue)
 		vals = append(vals, dv)
-		cases = append(cases, jen.Case(jen.Lit(dv)).Block(
-			jen.Id("v").Op(":=").New(jen.Id(v.Name)),
+		cases = append(cases, jen.Case(jen.Lit(dv)).Block(append(reuseVariant(v.Name, jen.Id("old")),
 			jen.If(err().Op(":=").Id("v").Dot("decodeJSON").Call(d()), err().Op("!=").Nil()).Block(jen.Return(err())),
 			jen.Id("x").Dot("Value").Op("=").Id("v"),
 			jen.Return(jen.Nil()),
-		))
+		)...))
 	}
 	want := quotedList(vals)
 	cases = append(cases, jen.Default().Block(jen.Return(jen.Qual(rtimplPkg, "BadDiscriminator").Call(d(), jen.Lit(t.Disc), jen.Id("disc"), jen.Lit(want)))))
 	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("decodeJSON").Add(decParams()).Error().Block(
+		jen.Id("old").Op(":=").Id("x").Dot("Value"),
 		jen.Op("*").Id("x").Op("=").Id(t.Name).Values(),
 		jen.List(jen.Id("disc"), err()).Op(":=").Qual(rtimplPkg, "PeekString").Call(d(), jen.Lit(t.Disc), jen.Lit(want)),
 		jen.If(err().Op("!=").Nil()).Block(jen.Return(err())),
 		jen.Switch(jen.Id("disc")).Block(cases...),
 	)
+}
+
+// reuseVariant sets v to the variant object of type *name that old holds,
+// or to a new one: decoding into a union that holds a variant of the type
+// the discriminator names reuses that object (its decoder resets it).
+func reuseVariant(name string, old *jen.Statement) []jen.Code {
+	return []jen.Code{
+		jen.List(jen.Id("v"), jen.Id("_")).Op(":=").Add(old).Assert(jen.Op("*").Id(name)),
+		jen.If(jen.Id("v").Op("==").Nil()).Block(jen.Id("v").Op("=").New(jen.Id(name))),
+	}
 }
 
 // entryPoints writes the exported decode and encode methods of a named

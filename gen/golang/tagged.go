@@ -55,10 +55,12 @@ func (e *emitter) taggedDecoder(f *jen.File, t *ir.Type) {
 	if t.Match != "oneOf" {
 		pos = jen.Id("mark").Op(":=").Add(d()).Dot("Mark").Call()
 	}
+	// x.Value is kept until a variant is decoded, for decodeVariant to
+	// reuse; every failure leaves it nil, as a fresh decode does.
+	fail := jen.If(err().Op("!=").Nil()).Block(jen.Id("x").Dot("Value").Op("=").Nil(), jen.Return(err()))
 	body := []jen.Code{
-		jen.Op("*").Id("x").Op("=").Id(t.Name).Values(),
 		tagVars.Op(":=").Qual(rtimplPkg, "PeekTag").Call(d(), jen.Lit(t.Disc)),
-		jen.If(err().Op("!=").Nil()).Block(jen.Return(err())),
+		fail,
 		pos,
 		jen.Id("prefer").Op(":=").Lit(-1),
 	}
@@ -75,7 +77,7 @@ func (e *emitter) taggedDecoder(f *jen.File, t *ir.Type) {
 			d().Dot("Rewind").Call(jen.Id("mark")),
 		),
 		jen.List(jen.Id("i"), err()).Op(":=").Qual(rtimplPkg, "MatchBranch").Call(d(), jen.Id(e.nodeVar(t.Node)), jen.Id("prefer"), jen.Id("tagErr")),
-		jen.If(err().Op("!=").Nil()).Block(jen.Return(err())),
+		fail.Clone(),
 		d().Dot("Rewind").Call(jen.Id("mark")),
 		jen.Return(jen.Id("x").Dot("decodeVariant").Call(d(), jen.Id("i"))),
 	)
@@ -83,13 +85,13 @@ func (e *emitter) taggedDecoder(f *jen.File, t *ir.Type) {
 
 	var vcases []jen.Code
 	for i, v := range t.Variants {
-		vcases = append(vcases, jen.Case(jen.Lit(i)).Block(
-			jen.Id("v").Op(":=").New(jen.Id(v.Name)),
-			jen.If(err().Op(":=").Id("v").Dot("decodeJSON").Call(d()), err().Op("!=").Nil()).Block(jen.Return(err())),
+		vcases = append(vcases, jen.Case(jen.Lit(i)).Block(append(reuseVariant(v.Name, jen.Id("x").Dot("Value")),
+			jen.If(err().Op(":=").Id("v").Dot("decodeJSON").Call(d()), err().Op("!=").Nil()).Block(jen.Id("x").Dot("Value").Op("=").Nil(), jen.Return(err())),
 			jen.Id("x").Dot("Value").Op("=").Id("v"),
-		))
+		)...))
 	}
-	f.Comment("decodeVariant decodes the value at the cursor as variant i.")
+	f.Comment("decodeVariant decodes the value at the cursor as variant i, into the")
+	f.Comment("variant object x holds if it is of that type.")
 	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("decodeVariant").Params(d().Op("*").Qual(rtPkg, "Decoder"), jen.Id("i").Int()).Error().Block(
 		jen.Switch(jen.Id("i")).Block(vcases...),
 		jen.Return(jen.Nil()),

@@ -49,7 +49,7 @@ func CheckRaw(r rt.Raw) error {
 // canonical text is canon. When the schema also names types, a value of
 // another type fails at "type", as validators report it.
 func ExpectConst(d *rt.Decoder, canon string, types TypeSet) error {
-	if d.ConsumeString(canon) {
+	if d.SkipKnown() || d.ConsumeString(canon) {
 		return nil
 	}
 	off := d.Start()
@@ -75,41 +75,49 @@ func ExpectConst(d *rt.Decoder, canon string, types TypeSet) error {
 }
 
 // PeekString finds the string value of key in the object at the cursor
-// without consuming anything: the discriminator of a union.
+// without consuming anything: the discriminator of a union. The value is
+// recorded as known (rt.Decoder.Known): the union's caller checks it
+// against the variants' consts, so the variant's ExpectConst steps over it
+// instead of reading it a second time.
 func PeekString(d *rt.Decoder, key string, want string) (string, error) {
 	m := d.Mark()
-	s, err := peekString(d, key, want)
+	s, at, err := peekString(d, key, want)
+	end := d.Offset()
 	d.Rewind(m)
+	if err == nil {
+		d.Known(at, end)
+	}
 	return s, err
 }
 
-func peekString(d *rt.Decoder, key string, want string) (string, error) {
+func peekString(d *rt.Decoder, key string, want string) (s string, at int, err error) {
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
-		return "", err
+		return "", 0, err
 	}
 	for n := 0; ; n++ {
 		k, ok, err := d.ObjKey(n)
 		if err != nil {
-			return "", err
+			return "", 0, err
 		}
 		if !ok {
-			return "", Missing(off, key)
+			return "", 0, Missing(off, key)
 		}
 		if k != key {
 			if err := d.Skip(); err != nil {
-				return "", err
+				return "", 0, err
 			}
 			continue
 		}
 		voff := d.Start()
 		if d.Next() != rt.String {
 			if err := d.Skip(); err != nil {
-				return "", err
+				return "", 0, err
 			}
-			return "", rt.AtKey(rt.Fail(voff, "const", "want one of "+want), key)
+			return "", 0, rt.AtKey(rt.Fail(voff, "const", "want one of "+want), key)
 		}
-		return d.Str()
+		s, err := d.Str()
+		return s, voff, err
 	}
 }
 

@@ -58,3 +58,64 @@ func TestEnumMismatchQuotesAndClips(t *testing.T) {
 		}
 	}
 }
+
+// readConst reads the object {"a":..,"type":..} of in, checking the value
+// of "type" with ExpectConst against canon.
+func readConst(d *rt.Decoder, canon string) error {
+	if err := d.ObjStart(); err != nil {
+		return err
+	}
+	for i := 0; ; i++ {
+		k, more, err := d.ObjKey(i)
+		if err != nil || !more {
+			return err
+		}
+		if k == "type" {
+			err = ExpectConst(d, canon, 0)
+		} else {
+			err = d.Skip()
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// TestPeekStringValueReadOnce checks that the discriminator PeekString
+// read is stepped over by the variant's const check that follows, and
+// that a Rewind or Reset forgets it, so the const is checked in full.
+func TestPeekStringValueReadOnce(t *testing.T) {
+	in := []byte(`{"a":[1],"type": "x\u0079"}`)
+	d := rt.NewDecoder(in)
+	if _, err := PeekString(d, "type", `"xy"`); err != nil {
+		t.Fatal(err)
+	}
+	// A const other than the peeked value's passes: the check was the
+	// caller's, and the span is stepped over without reading it again.
+	if err := readConst(d, `"zz"`); err != nil {
+		t.Fatalf("the const after the peek was read again: %v", err)
+	}
+	if d.SkipKnown() {
+		t.Error("SkipKnown holds after the value was stepped over")
+	}
+	for name, forget := range map[string]func(){
+		"Rewind": func() { d.Rewind(d.Mark()) },
+		"Reset":  func() { d.Reset(in) },
+	} {
+		d.Reset(in)
+		if _, err := PeekString(d, "type", `"xy"`); err != nil {
+			t.Fatal(err)
+		}
+		forget()
+		if err := readConst(d, `"zz"`); err == nil {
+			t.Errorf("after %s the const check passed a value that is not the const", name)
+		}
+	}
+	d.Reset(in)
+	if _, err := PeekString(d, "type", `"xy"`); err != nil {
+		t.Fatal(err)
+	}
+	if err := readConst(d, `"xy"`); err != nil || d.End() != nil {
+		t.Fatalf("the peeked value did not read as its const: %v", err)
+	}
+}

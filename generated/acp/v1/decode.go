@@ -16,7 +16,9 @@ func decodeAuthenticateRequest(d *rt.Decoder) (AuthenticateRequest, error) {
 }
 
 func (x *AuthenticateRequest) decodeJSON(d *rt.Decoder) error {
-	*x = AuthenticateRequest{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -50,6 +52,7 @@ func (x *AuthenticateRequest) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -59,7 +62,10 @@ func (x *AuthenticateRequest) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -70,6 +76,9 @@ func (x *AuthenticateRequest) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "methodId")
@@ -119,7 +128,9 @@ func decodeMeta(d *rt.Decoder) (rt.Nullable[Meta], error) {
 }
 
 func (x *Meta) decodeJSON(d *rt.Decoder) error {
-	*x = Meta{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -134,7 +145,10 @@ func (x *Meta) decodeJSON(d *rt.Decoder) error {
 		switch k {
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -176,7 +190,9 @@ func decodeCancelNotification(d *rt.Decoder) (CancelNotification, error) {
 }
 
 func (x *CancelNotification) decodeJSON(d *rt.Decoder) error {
-	*x = CancelNotification{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -210,6 +226,7 @@ func (x *CancelNotification) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -219,7 +236,10 @@ func (x *CancelNotification) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -230,6 +250,9 @@ func (x *CancelNotification) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "sessionId")
@@ -260,7 +283,9 @@ func decodeErrorResponse(d *rt.Decoder) (ErrorResponse, error) {
 }
 
 func (x *ErrorResponse) decodeJSON(d *rt.Decoder) error {
-	*x = ErrorResponse{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -303,7 +328,10 @@ func (x *ErrorResponse) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -402,7 +430,9 @@ func decodeError(d *rt.Decoder) (Error, error) {
 }
 
 func (x *Error) decodeJSON(d *rt.Decoder) error {
-	*x = Error{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -449,7 +479,10 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 			x.Data = v
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -460,6 +493,9 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Data = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "code")
@@ -493,7 +529,9 @@ func decodeInitializeRequest(d *rt.Decoder) (InitializeRequest, error) {
 }
 
 func (x *InitializeRequest) decodeJSON(d *rt.Decoder) error {
-	*x = InitializeRequest{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -523,7 +561,9 @@ func (x *InitializeRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			x.ClientCapabilities = new(ClientCapabilities)
+			if x.ClientCapabilities == nil {
+				x.ClientCapabilities = new(ClientCapabilities)
+			}
 			if err := x.ClientCapabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -536,6 +576,7 @@ func (x *InitializeRequest) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.ClientInfo.V = rt.Nullable[Implementation]{}
 			} else {
 				if err := x.ClientInfo.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -552,6 +593,7 @@ func (x *InitializeRequest) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -561,7 +603,10 @@ func (x *InitializeRequest) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -572,6 +617,15 @@ func (x *InitializeRequest) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.ClientCapabilities = nil
+	}
+	if seen&uint64(0x4) == 0 {
+		x.ClientInfo = rt.Opt[rt.Nullable[Implementation]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "protocolVersion")
@@ -624,7 +678,9 @@ func decodeClientCapabilities(d *rt.Decoder) (ClientCapabilities, error) {
 }
 
 func (x *ClientCapabilities) decodeJSON(d *rt.Decoder) error {
-	*x = ClientCapabilities{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -643,7 +699,9 @@ func (x *ClientCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			x.Fs = new(FileSystemCapabilities)
+			if x.Fs == nil {
+				x.Fs = new(FileSystemCapabilities)
+			}
 			if err := x.Fs.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -669,6 +727,7 @@ func (x *ClientCapabilities) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Session.V = rt.Nullable[ClientCapabilitiesSession]{}
 			} else {
 				if err := x.Session.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -681,7 +740,9 @@ func (x *ClientCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			x.Auth = new(ClientCapabilitiesAuth)
+			if x.Auth == nil {
+				x.Auth = new(ClientCapabilitiesAuth)
+			}
 			if err := x.Auth.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -694,6 +755,7 @@ func (x *ClientCapabilities) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Elicitation.V = rt.Nullable[ClientCapabilitiesElicitation]{}
 			} else {
 				if err := x.Elicitation.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -710,6 +772,7 @@ func (x *ClientCapabilities) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -719,7 +782,10 @@ func (x *ClientCapabilities) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -730,6 +796,24 @@ func (x *ClientCapabilities) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Fs = nil
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Terminal = rt.Opt[bool]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Session = rt.Opt[rt.Nullable[ClientCapabilitiesSession]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Auth = nil
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Elicitation = rt.Opt[rt.Nullable[ClientCapabilitiesElicitation]]{}
+	}
+	if seen&uint64(0x20) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	return nil
 }
@@ -757,7 +841,9 @@ func decodeFileSystemCapabilities(d *rt.Decoder) (FileSystemCapabilities, error)
 }
 
 func (x *FileSystemCapabilities) decodeJSON(d *rt.Decoder) error {
-	*x = FileSystemCapabilities{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -806,6 +892,7 @@ func (x *FileSystemCapabilities) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -815,7 +902,10 @@ func (x *FileSystemCapabilities) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -826,6 +916,15 @@ func (x *FileSystemCapabilities) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.ReadTextFile = rt.Opt[bool]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.WriteTextFile = rt.Opt[bool]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	return nil
 }
@@ -868,7 +967,9 @@ func decodeClientCapabilitiesSession(d *rt.Decoder) (rt.Nullable[ClientCapabilit
 }
 
 func (x *ClientCapabilitiesSession) decodeJSON(d *rt.Decoder) error {
-	*x = ClientCapabilitiesSession{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -883,7 +984,10 @@ func (x *ClientCapabilitiesSession) decodeJSON(d *rt.Decoder) error {
 		switch k {
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -921,7 +1025,9 @@ func decodeClientCapabilitiesAuth(d *rt.Decoder) (ClientCapabilitiesAuth, error)
 }
 
 func (x *ClientCapabilitiesAuth) decodeJSON(d *rt.Decoder) error {
-	*x = ClientCapabilitiesAuth{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -936,7 +1042,10 @@ func (x *ClientCapabilitiesAuth) decodeJSON(d *rt.Decoder) error {
 		switch k {
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -985,7 +1094,9 @@ func decodeClientCapabilitiesElicitation(d *rt.Decoder) (rt.Nullable[ClientCapab
 }
 
 func (x *ClientCapabilitiesElicitation) decodeJSON(d *rt.Decoder) error {
-	*x = ClientCapabilitiesElicitation{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -1000,7 +1111,10 @@ func (x *ClientCapabilitiesElicitation) decodeJSON(d *rt.Decoder) error {
 		switch k {
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -1057,7 +1171,9 @@ func decodeImplementation(d *rt.Decoder) (Implementation, error) {
 }
 
 func (x *Implementation) decodeJSON(d *rt.Decoder) error {
-	*x = Implementation{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1114,6 +1230,7 @@ func (x *Implementation) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -1123,7 +1240,10 @@ func (x *Implementation) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -1134,6 +1254,12 @@ func (x *Implementation) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Title = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "name")
@@ -1183,7 +1309,9 @@ func decodeInitializeResult(d *rt.Decoder) (InitializeResult, error) {
 }
 
 func (x *InitializeResult) decodeJSON(d *rt.Decoder) error {
-	*x = InitializeResult{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1226,7 +1354,10 @@ func (x *InitializeResult) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -1273,7 +1404,9 @@ func decodeInitializeResponse(d *rt.Decoder) (InitializeResponse, error) {
 }
 
 func (x *InitializeResponse) decodeJSON(d *rt.Decoder) error {
-	*x = InitializeResponse{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1303,7 +1436,9 @@ func (x *InitializeResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			x.AgentCapabilities = new(AgentCapabilities)
+			if x.AgentCapabilities == nil {
+				x.AgentCapabilities = new(AgentCapabilities)
+			}
 			if err := x.AgentCapabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1312,20 +1447,20 @@ func (x *InitializeResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeAuthMethodList(d)
+			v, err := decodeAuthMethodListInto(d, x.AuthMethods.V)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.AuthMethods = rt.Opt[[]AuthMethod]{
-				Set: true,
-				V:   v,
-			}
+			x.AuthMethods.V = v
+			x.AuthMethods.Set = true
 		case "agentInfo":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			x.AgentInfo = new(Implementation)
+			if x.AgentInfo == nil {
+				x.AgentInfo = new(Implementation)
+			}
 			if err := x.AgentInfo.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1338,6 +1473,7 @@ func (x *InitializeResponse) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -1347,7 +1483,10 @@ func (x *InitializeResponse) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -1358,6 +1497,18 @@ func (x *InitializeResponse) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.AgentCapabilities = nil
+	}
+	if seen&uint64(0x4) == 0 {
+		x.AuthMethods = rt.Opt[[]AuthMethod]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.AgentInfo = nil
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "protocolVersion")
@@ -1388,7 +1539,9 @@ func decodeAgentCapabilities(d *rt.Decoder) (AgentCapabilities, error) {
 }
 
 func (x *AgentCapabilities) decodeJSON(d *rt.Decoder) error {
-	*x = AgentCapabilities{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -1420,7 +1573,9 @@ func (x *AgentCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			x.PromptCapabilities = new(PromptCapabilities)
+			if x.PromptCapabilities == nil {
+				x.PromptCapabilities = new(PromptCapabilities)
+			}
 			if err := x.PromptCapabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1429,7 +1584,9 @@ func (x *AgentCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			x.McpCapabilities = new(McpCapabilities)
+			if x.McpCapabilities == nil {
+				x.McpCapabilities = new(McpCapabilities)
+			}
 			if err := x.McpCapabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1438,7 +1595,9 @@ func (x *AgentCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			x.SessionCapabilities = new(AgentCapabilitiesSessionCapabilities)
+			if x.SessionCapabilities == nil {
+				x.SessionCapabilities = new(AgentCapabilitiesSessionCapabilities)
+			}
 			if err := x.SessionCapabilities.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1447,7 +1606,9 @@ func (x *AgentCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			x.Auth = new(AgentCapabilitiesAuth)
+			if x.Auth == nil {
+				x.Auth = new(AgentCapabilitiesAuth)
+			}
 			if err := x.Auth.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1460,6 +1621,7 @@ func (x *AgentCapabilities) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -1469,7 +1631,10 @@ func (x *AgentCapabilities) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -1480,6 +1645,24 @@ func (x *AgentCapabilities) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.LoadSession = rt.Opt[bool]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.PromptCapabilities = nil
+	}
+	if seen&uint64(0x4) == 0 {
+		x.McpCapabilities = nil
+	}
+	if seen&uint64(0x8) == 0 {
+		x.SessionCapabilities = nil
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Auth = nil
+	}
+	if seen&uint64(0x20) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	return nil
 }
@@ -1507,7 +1690,9 @@ func decodePromptCapabilities(d *rt.Decoder) (PromptCapabilities, error) {
 }
 
 func (x *PromptCapabilities) decodeJSON(d *rt.Decoder) error {
-	*x = PromptCapabilities{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -1569,6 +1754,7 @@ func (x *PromptCapabilities) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -1578,7 +1764,10 @@ func (x *PromptCapabilities) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -1589,6 +1778,18 @@ func (x *PromptCapabilities) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Image = rt.Opt[bool]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Audio = rt.Opt[bool]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.EmbeddedContext = rt.Opt[bool]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	return nil
 }
@@ -1616,7 +1817,9 @@ func decodeMcpCapabilities(d *rt.Decoder) (McpCapabilities, error) {
 }
 
 func (x *McpCapabilities) decodeJSON(d *rt.Decoder) error {
-	*x = McpCapabilities{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -1665,6 +1868,7 @@ func (x *McpCapabilities) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -1674,7 +1878,10 @@ func (x *McpCapabilities) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -1685,6 +1892,15 @@ func (x *McpCapabilities) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.HTTP = rt.Opt[bool]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Sse = rt.Opt[bool]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	return nil
 }
@@ -1712,7 +1928,9 @@ func decodeAgentCapabilitiesSessionCapabilities(d *rt.Decoder) (AgentCapabilitie
 }
 
 func (x *AgentCapabilitiesSessionCapabilities) decodeJSON(d *rt.Decoder) error {
-	*x = AgentCapabilitiesSessionCapabilities{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -1785,6 +2003,7 @@ func (x *AgentCapabilitiesSessionCapabilities) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -1794,7 +2013,10 @@ func (x *AgentCapabilitiesSessionCapabilities) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -1805,6 +2027,24 @@ func (x *AgentCapabilitiesSessionCapabilities) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.List = nil
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Resume = nil
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Close = nil
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Delete = nil
+	}
+	if seen&uint64(0x10) == 0 {
+		x.AdditionalDirectories = nil
+	}
+	if seen&uint64(0x20) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	return nil
 }
@@ -1852,7 +2092,9 @@ func decodeAgentCapabilitiesAuth(d *rt.Decoder) (AgentCapabilitiesAuth, error) {
 }
 
 func (x *AgentCapabilitiesAuth) decodeJSON(d *rt.Decoder) error {
-	*x = AgentCapabilitiesAuth{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -1885,6 +2127,7 @@ func (x *AgentCapabilitiesAuth) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -1894,7 +2137,10 @@ func (x *AgentCapabilitiesAuth) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -1905,6 +2151,12 @@ func (x *AgentCapabilitiesAuth) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Logout = nil
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	return nil
 }
@@ -1936,7 +2188,9 @@ func decodeAuthMethod(d *rt.Decoder) (AuthMethod, error) {
 }
 
 func (x *AuthMethod) decodeJSON(d *rt.Decoder) error {
-	*x = AuthMethod{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1993,6 +2247,7 @@ func (x *AuthMethod) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -2002,7 +2257,10 @@ func (x *AuthMethod) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -2013,6 +2271,12 @@ func (x *AuthMethod) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Description = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "id")
@@ -2040,11 +2304,14 @@ func (x *AuthMethod) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeAuthMethodList(d *rt.Decoder) ([]AuthMethod, error) {
+func decodeAuthMethodListInto(d *rt.Decoder, out []AuthMethod) ([]AuthMethod, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []AuthMethod{}
+	out = out[:0]
+	if out == nil {
+		out = []AuthMethod{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -2053,12 +2320,20 @@ func decodeAuthMethodList(d *rt.Decoder) ([]AuthMethod, error) {
 		if !more {
 			break
 		}
-		out = append(out, AuthMethod{})
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, AuthMethod{})
+		}
 		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
 	}
 	return out, nil
+}
+
+func decodeAuthMethodList(d *rt.Decoder) ([]AuthMethod, error) {
+	return decodeAuthMethodListInto(d, nil)
 }
 
 func decodeLoadSessionRequest(d *rt.Decoder) (LoadSessionRequest, error) {
@@ -2067,7 +2342,9 @@ func decodeLoadSessionRequest(d *rt.Decoder) (LoadSessionRequest, error) {
 }
 
 func (x *LoadSessionRequest) decodeJSON(d *rt.Decoder) error {
-	*x = LoadSessionRequest{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2087,7 +2364,7 @@ func (x *LoadSessionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeMcpServerList(d)
+			v, err := decodeMcpServerListInto(d, x.McpServers)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2107,14 +2384,12 @@ func (x *LoadSessionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeStringList(d)
+			v, err := decodeStringListInto(d, x.AdditionalDirectories.V)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.AdditionalDirectories = rt.Opt[[]string]{
-				Set: true,
-				V:   v,
-			}
+			x.AdditionalDirectories.V = v
+			x.AdditionalDirectories.Set = true
 		case "sessionId":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
@@ -2134,6 +2409,7 @@ func (x *LoadSessionRequest) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -2143,7 +2419,10 @@ func (x *LoadSessionRequest) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -2154,6 +2433,12 @@ func (x *LoadSessionRequest) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.AdditionalDirectories = rt.Opt[[]string]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "mcpServers")
@@ -2188,11 +2473,14 @@ func decodeMcpServer(d *rt.Decoder) (rt.Raw, error) {
 	return rtimpl.DecodeRaw(d, node6)
 }
 
-func decodeMcpServerList(d *rt.Decoder) ([]rt.Raw, error) {
+func decodeMcpServerListInto(d *rt.Decoder, out []rt.Raw) ([]rt.Raw, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []rt.Raw{}
+	out = out[:0]
+	if out == nil {
+		out = []rt.Raw{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -2210,11 +2498,18 @@ func decodeMcpServerList(d *rt.Decoder) ([]rt.Raw, error) {
 	return out, nil
 }
 
-func decodeStringList(d *rt.Decoder) ([]string, error) {
+func decodeMcpServerList(d *rt.Decoder) ([]rt.Raw, error) {
+	return decodeMcpServerListInto(d, nil)
+}
+
+func decodeStringListInto(d *rt.Decoder, out []string) ([]string, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []string{}
+	out = out[:0]
+	if out == nil {
+		out = []string{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -2232,13 +2527,19 @@ func decodeStringList(d *rt.Decoder) ([]string, error) {
 	return out, nil
 }
 
+func decodeStringList(d *rt.Decoder) ([]string, error) {
+	return decodeStringListInto(d, nil)
+}
+
 func decodeLoadSessionResult(d *rt.Decoder) (LoadSessionResult, error) {
 	var v LoadSessionResult
 	return v, v.decodeJSON(d)
 }
 
 func (x *LoadSessionResult) decodeJSON(d *rt.Decoder) error {
-	*x = LoadSessionResult{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2281,7 +2582,10 @@ func (x *LoadSessionResult) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -2328,7 +2632,9 @@ func decodeLoadSessionResponse(d *rt.Decoder) (LoadSessionResponse, error) {
 }
 
 func (x *LoadSessionResponse) decodeJSON(d *rt.Decoder) error {
-	*x = LoadSessionResponse{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -2347,7 +2653,9 @@ func (x *LoadSessionResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			x.Modes = new(SessionModeState)
+			if x.Modes == nil {
+				x.Modes = new(SessionModeState)
+			}
 			if err := x.Modes.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2360,6 +2668,7 @@ func (x *LoadSessionResponse) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -2379,7 +2688,10 @@ func (x *LoadSessionResponse) decodeJSON(d *rt.Decoder) error {
 			x.ConfigOptions = v
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -2390,6 +2702,15 @@ func (x *LoadSessionResponse) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Modes = nil
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.ConfigOptions = nil
 	}
 	return nil
 }
@@ -2417,7 +2738,9 @@ func decodeSessionModeState(d *rt.Decoder) (SessionModeState, error) {
 }
 
 func (x *SessionModeState) decodeJSON(d *rt.Decoder) error {
-	*x = SessionModeState{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2447,7 +2770,7 @@ func (x *SessionModeState) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeSessionModeList(d)
+			v, err := decodeSessionModeListInto(d, x.AvailableModes)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2461,6 +2784,7 @@ func (x *SessionModeState) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -2470,7 +2794,10 @@ func (x *SessionModeState) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -2481,6 +2808,9 @@ func (x *SessionModeState) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "currentModeId")
@@ -2514,7 +2844,9 @@ func decodeSessionMode(d *rt.Decoder) (SessionMode, error) {
 }
 
 func (x *SessionMode) decodeJSON(d *rt.Decoder) error {
-	*x = SessionMode{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2571,6 +2903,7 @@ func (x *SessionMode) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -2580,7 +2913,10 @@ func (x *SessionMode) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -2591,6 +2927,12 @@ func (x *SessionMode) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Description = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "id")
@@ -2618,11 +2960,14 @@ func (x *SessionMode) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeSessionModeList(d *rt.Decoder) ([]SessionMode, error) {
+func decodeSessionModeListInto(d *rt.Decoder, out []SessionMode) ([]SessionMode, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []SessionMode{}
+	out = out[:0]
+	if out == nil {
+		out = []SessionMode{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -2631,12 +2976,20 @@ func decodeSessionModeList(d *rt.Decoder) ([]SessionMode, error) {
 		if !more {
 			break
 		}
-		out = append(out, SessionMode{})
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, SessionMode{})
+		}
 		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
 	}
 	return out, nil
+}
+
+func decodeSessionModeList(d *rt.Decoder) ([]SessionMode, error) {
+	return decodeSessionModeListInto(d, nil)
 }
 
 func decodeLoadSessionResponseConfigOptions(d *rt.Decoder) (rt.Raw, error) {
@@ -2649,7 +3002,9 @@ func decodeMcpServerHTTP(d *rt.Decoder) (McpServerHTTP, error) {
 }
 
 func (x *McpServerHTTP) decodeJSON(d *rt.Decoder) error {
-	*x = McpServerHTTP{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2697,7 +3052,7 @@ func (x *McpServerHTTP) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeHTTPHeaderList(d)
+			v, err := decodeHTTPHeaderListInto(d, x.Headers)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2711,6 +3066,7 @@ func (x *McpServerHTTP) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -2720,7 +3076,10 @@ func (x *McpServerHTTP) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -2731,6 +3090,9 @@ func (x *McpServerHTTP) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "type")
@@ -2770,7 +3132,9 @@ func decodeHTTPHeader(d *rt.Decoder) (HTTPHeader, error) {
 }
 
 func (x *HTTPHeader) decodeJSON(d *rt.Decoder) error {
-	*x = HTTPHeader{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2814,6 +3178,7 @@ func (x *HTTPHeader) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -2823,7 +3188,10 @@ func (x *HTTPHeader) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -2834,6 +3202,9 @@ func (x *HTTPHeader) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "name")
@@ -2861,11 +3232,14 @@ func (x *HTTPHeader) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeHTTPHeaderList(d *rt.Decoder) ([]HTTPHeader, error) {
+func decodeHTTPHeaderListInto(d *rt.Decoder, out []HTTPHeader) ([]HTTPHeader, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []HTTPHeader{}
+	out = out[:0]
+	if out == nil {
+		out = []HTTPHeader{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -2874,12 +3248,20 @@ func decodeHTTPHeaderList(d *rt.Decoder) ([]HTTPHeader, error) {
 		if !more {
 			break
 		}
-		out = append(out, HTTPHeader{})
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, HTTPHeader{})
+		}
 		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
 	}
 	return out, nil
+}
+
+func decodeHTTPHeaderList(d *rt.Decoder) ([]HTTPHeader, error) {
+	return decodeHTTPHeaderListInto(d, nil)
 }
 
 func decodeMcpServerStdio(d *rt.Decoder) (McpServerStdio, error) {
@@ -2888,7 +3270,9 @@ func decodeMcpServerStdio(d *rt.Decoder) (McpServerStdio, error) {
 }
 
 func (x *McpServerStdio) decodeJSON(d *rt.Decoder) error {
-	*x = McpServerStdio{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2928,7 +3312,7 @@ func (x *McpServerStdio) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeStringList(d)
+			v, err := decodeStringListInto(d, x.Args)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2938,7 +3322,7 @@ func (x *McpServerStdio) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeEnvVariableList(d)
+			v, err := decodeEnvVariableListInto(d, x.Env)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2952,6 +3336,7 @@ func (x *McpServerStdio) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -2961,7 +3346,10 @@ func (x *McpServerStdio) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -2972,6 +3360,9 @@ func (x *McpServerStdio) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "name")
@@ -3011,7 +3402,9 @@ func decodeEnvVariable(d *rt.Decoder) (EnvVariable, error) {
 }
 
 func (x *EnvVariable) decodeJSON(d *rt.Decoder) error {
-	*x = EnvVariable{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3055,6 +3448,7 @@ func (x *EnvVariable) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -3064,7 +3458,10 @@ func (x *EnvVariable) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -3075,6 +3472,9 @@ func (x *EnvVariable) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "name")
@@ -3102,11 +3502,14 @@ func (x *EnvVariable) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeEnvVariableList(d *rt.Decoder) ([]EnvVariable, error) {
+func decodeEnvVariableListInto(d *rt.Decoder, out []EnvVariable) ([]EnvVariable, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []EnvVariable{}
+	out = out[:0]
+	if out == nil {
+		out = []EnvVariable{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -3115,12 +3518,20 @@ func decodeEnvVariableList(d *rt.Decoder) ([]EnvVariable, error) {
 		if !more {
 			break
 		}
-		out = append(out, EnvVariable{})
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, EnvVariable{})
+		}
 		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
 	}
 	return out, nil
+}
+
+func decodeEnvVariableList(d *rt.Decoder) ([]EnvVariable, error) {
+	return decodeEnvVariableListInto(d, nil)
 }
 
 func decodeMessage(d *rt.Decoder) (Message, error) {
@@ -3129,7 +3540,9 @@ func decodeMessage(d *rt.Decoder) (Message, error) {
 }
 
 func (x *Message) decodeJSON(d *rt.Decoder) error {
-	*x = Message{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3203,13 +3616,18 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			x.Error = new(Error)
+			if x.Error == nil {
+				x.Error = new(Error)
+			}
 			if err := x.Error.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -3220,6 +3638,21 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.ID = rt.Opt[RequestID]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Method = rt.Opt[string]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Params = nil
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Result = nil
+	}
+	if seen&uint64(0x20) == 0 {
+		x.Error = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "jsonrpc")
@@ -3250,7 +3683,9 @@ func decodeNewSessionRequest(d *rt.Decoder) (NewSessionRequest, error) {
 }
 
 func (x *NewSessionRequest) decodeJSON(d *rt.Decoder) error {
-	*x = NewSessionRequest{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3280,20 +3715,18 @@ func (x *NewSessionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeStringList(d)
+			v, err := decodeStringListInto(d, x.AdditionalDirectories.V)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.AdditionalDirectories = rt.Opt[[]string]{
-				Set: true,
-				V:   v,
-			}
+			x.AdditionalDirectories.V = v
+			x.AdditionalDirectories.Set = true
 		case "mcpServers":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeMcpServerList(d)
+			v, err := decodeMcpServerListInto(d, x.McpServers)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -3307,6 +3740,7 @@ func (x *NewSessionRequest) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -3316,7 +3750,10 @@ func (x *NewSessionRequest) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -3327,6 +3764,12 @@ func (x *NewSessionRequest) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.AdditionalDirectories = rt.Opt[[]string]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "cwd")
@@ -3360,7 +3803,9 @@ func decodeNewSessionResult(d *rt.Decoder) (NewSessionResult, error) {
 }
 
 func (x *NewSessionResult) decodeJSON(d *rt.Decoder) error {
-	*x = NewSessionResult{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3403,7 +3848,10 @@ func (x *NewSessionResult) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -3450,7 +3898,9 @@ func decodeNewSessionResponse(d *rt.Decoder) (NewSessionResponse, error) {
 }
 
 func (x *NewSessionResponse) decodeJSON(d *rt.Decoder) error {
-	*x = NewSessionResponse{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3480,7 +3930,9 @@ func (x *NewSessionResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			x.Modes = new(SessionModeState)
+			if x.Modes == nil {
+				x.Modes = new(SessionModeState)
+			}
 			if err := x.Modes.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -3493,6 +3945,7 @@ func (x *NewSessionResponse) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -3512,7 +3965,10 @@ func (x *NewSessionResponse) decodeJSON(d *rt.Decoder) error {
 			x.ConfigOptions = v
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -3523,6 +3979,15 @@ func (x *NewSessionResponse) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Modes = nil
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.ConfigOptions = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "sessionId")
@@ -3557,7 +4022,9 @@ func decodePermissionRequestMessage(d *rt.Decoder) (PermissionRequestMessage, er
 }
 
 func (x *PermissionRequestMessage) decodeJSON(d *rt.Decoder) error {
-	*x = PermissionRequestMessage{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3608,7 +4075,10 @@ func (x *PermissionRequestMessage) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -3658,7 +4128,9 @@ func decodeRequestPermissionRequest(d *rt.Decoder) (RequestPermissionRequest, er
 }
 
 func (x *RequestPermissionRequest) decodeJSON(d *rt.Decoder) error {
-	*x = RequestPermissionRequest{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3696,7 +4168,7 @@ func (x *RequestPermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodePermissionOptionList(d)
+			v, err := decodePermissionOptionListInto(d, x.Options)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -3710,6 +4182,7 @@ func (x *RequestPermissionRequest) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -3719,7 +4192,10 @@ func (x *RequestPermissionRequest) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -3730,6 +4206,9 @@ func (x *RequestPermissionRequest) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "sessionId")
@@ -3766,7 +4245,9 @@ func decodeToolCallUpdate(d *rt.Decoder) (ToolCallUpdate, error) {
 }
 
 func (x *ToolCallUpdate) decodeJSON(d *rt.Decoder) error {
-	*x = ToolCallUpdate{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3848,27 +4329,43 @@ func (x *ToolCallUpdate) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeNullableToolCallContentList(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Content.V = rt.Nullable[[]ToolCallContent]{}
+			} else {
+				v, err := decodeNullableToolCallContentListInto(d, x.Content.V.V)
+				if err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Content.V = rt.Nullable[[]ToolCallContent]{
+					V:     v,
+					Valid: true,
+				}
 			}
-			x.Content = rt.Opt[rt.Nullable[[]ToolCallContent]]{
-				Set: true,
-				V:   v,
-			}
+			x.Content.Set = true
 		case "locations":
 			if seen&uint64(0x40) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := decodeNullableToolCallLocationList(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Locations.V = rt.Nullable[[]ToolCallLocation]{}
+			} else {
+				v, err := decodeNullableToolCallLocationListInto(d, x.Locations.V.V)
+				if err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Locations.V = rt.Nullable[[]ToolCallLocation]{
+					V:     v,
+					Valid: true,
+				}
 			}
-			x.Locations = rt.Opt[rt.Nullable[[]ToolCallLocation]]{
-				Set: true,
-				V:   v,
-			}
+			x.Locations.Set = true
 		case "rawInput":
 			if seen&uint64(0x80) != 0 {
 				return d.DuplicateKey(k)
@@ -3898,6 +4395,7 @@ func (x *ToolCallUpdate) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -3907,7 +4405,10 @@ func (x *ToolCallUpdate) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -3918,6 +4419,33 @@ func (x *ToolCallUpdate) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Kind = rt.Opt[rt.Nullable[ToolKind]]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Status = rt.Opt[rt.Nullable[ToolCallStatus]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Title = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Name = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x20) == 0 {
+		x.Content = rt.Opt[rt.Nullable[[]ToolCallContent]]{}
+	}
+	if seen&uint64(0x40) == 0 {
+		x.Locations = rt.Opt[rt.Nullable[[]ToolCallLocation]]{}
+	}
+	if seen&uint64(0x80) == 0 {
+		x.RawInput = nil
+	}
+	if seen&uint64(0x100) == 0 {
+		x.RawOutput = nil
+	}
+	if seen&uint64(0x200) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "toolCallId")
@@ -4022,6 +4550,7 @@ func decodeToolCallContent(d *rt.Decoder) (ToolCallContent, error) {
 }
 
 func (x *ToolCallContent) decodeJSON(d *rt.Decoder) error {
+	old := x.Value
 	*x = ToolCallContent{}
 	disc, err := rtimpl.PeekString(d, "type", "\"content\", \"diff\", \"terminal\"")
 	if err != nil {
@@ -4029,21 +4558,30 @@ func (x *ToolCallContent) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "content":
-		v := new(Content)
+		v, _ := old.(*Content)
+		if v == nil {
+			v = new(Content)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "diff":
-		v := new(Diff)
+		v, _ := old.(*Diff)
+		if v == nil {
+			v = new(Diff)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "terminal":
-		v := new(Terminal)
+		v, _ := old.(*Terminal)
+		if v == nil {
+			v = new(Terminal)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
@@ -4077,7 +4615,9 @@ func decodeContent(d *rt.Decoder) (Content, error) {
 }
 
 func (x *Content) decodeJSON(d *rt.Decoder) error {
-	*x = Content{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -4105,11 +4645,9 @@ func (x *Content) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeContentBlock(d)
-			if err != nil {
+			if err := x.Content.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Content = v
 		case "_meta":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -4119,6 +4657,7 @@ func (x *Content) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -4128,7 +4667,10 @@ func (x *Content) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -4139,6 +4681,9 @@ func (x *Content) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "type")
@@ -4172,6 +4717,7 @@ func decodeContentBlock(d *rt.Decoder) (ContentBlock, error) {
 }
 
 func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
+	old := x.Value
 	*x = ContentBlock{}
 	disc, err := rtimpl.PeekString(d, "type", "\"text\", \"image\", \"audio\", \"resource_link\", \"resource\"")
 	if err != nil {
@@ -4179,35 +4725,50 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "text":
-		v := new(TextContent)
+		v, _ := old.(*TextContent)
+		if v == nil {
+			v = new(TextContent)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "image":
-		v := new(ImageContent)
+		v, _ := old.(*ImageContent)
+		if v == nil {
+			v = new(ImageContent)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "audio":
-		v := new(AudioContent)
+		v, _ := old.(*AudioContent)
+		if v == nil {
+			v = new(AudioContent)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "resource_link":
-		v := new(ResourceLink)
+		v, _ := old.(*ResourceLink)
+		if v == nil {
+			v = new(ResourceLink)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "resource":
-		v := new(EmbeddedResource)
+		v, _ := old.(*EmbeddedResource)
+		if v == nil {
+			v = new(EmbeddedResource)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
@@ -4241,7 +4802,9 @@ func decodeTextContent(d *rt.Decoder) (TextContent, error) {
 }
 
 func (x *TextContent) decodeJSON(d *rt.Decoder) error {
-	*x = TextContent{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -4273,6 +4836,7 @@ func (x *TextContent) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Annotations.V = rt.Nullable[Annotations]{}
 			} else {
 				if err := x.Annotations.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -4299,6 +4863,7 @@ func (x *TextContent) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -4308,7 +4873,10 @@ func (x *TextContent) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -4319,6 +4887,12 @@ func (x *TextContent) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Annotations = rt.Opt[rt.Nullable[Annotations]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "type")
@@ -4359,11 +4933,14 @@ func decodeRole(d *rt.Decoder) (Role, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"assistant\", \"user\"")
 }
 
-func decodeNullableRoleListNotNull(d *rt.Decoder) ([]Role, error) {
+func decodeNullableRoleListInto(d *rt.Decoder, out []Role) ([]Role, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []Role{}
+	out = out[:0]
+	if out == nil {
+		out = []Role{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -4379,6 +4956,10 @@ func decodeNullableRoleListNotNull(d *rt.Decoder) ([]Role, error) {
 		out = append(out, v)
 	}
 	return out, nil
+}
+
+func decodeNullableRoleListNotNull(d *rt.Decoder) ([]Role, error) {
+	return decodeNullableRoleListInto(d, nil)
 }
 
 func decodeNullableRoleList(d *rt.Decoder) (rt.Nullable[[]Role], error) {
@@ -4414,7 +4995,9 @@ func decodeAnnotations(d *rt.Decoder) (Annotations, error) {
 }
 
 func (x *Annotations) decodeJSON(d *rt.Decoder) error {
-	*x = Annotations{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -4433,14 +5016,22 @@ func (x *Annotations) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeNullableRoleList(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Audience.V = rt.Nullable[[]Role]{}
+			} else {
+				v, err := decodeNullableRoleListInto(d, x.Audience.V.V)
+				if err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Audience.V = rt.Nullable[[]Role]{
+					V:     v,
+					Valid: true,
+				}
 			}
-			x.Audience = rt.Opt[rt.Nullable[[]Role]]{
-				Set: true,
-				V:   v,
-			}
+			x.Audience.Set = true
 		case "lastModified":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
@@ -4476,6 +5067,7 @@ func (x *Annotations) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -4485,7 +5077,10 @@ func (x *Annotations) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -4496,6 +5091,18 @@ func (x *Annotations) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Audience = rt.Opt[rt.Nullable[[]Role]]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.LastModified = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Priority = rt.Opt[rt.Nullable[float64]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	return nil
 }
@@ -4539,7 +5146,9 @@ func decodeImageContent(d *rt.Decoder) (ImageContent, error) {
 }
 
 func (x *ImageContent) decodeJSON(d *rt.Decoder) error {
-	*x = ImageContent{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -4571,6 +5180,7 @@ func (x *ImageContent) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Annotations.V = rt.Nullable[Annotations]{}
 			} else {
 				if err := x.Annotations.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -4620,6 +5230,7 @@ func (x *ImageContent) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -4629,7 +5240,10 @@ func (x *ImageContent) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -4640,6 +5254,15 @@ func (x *ImageContent) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Annotations = rt.Opt[rt.Nullable[Annotations]]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.URI = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x20) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "type")
@@ -4676,7 +5299,9 @@ func decodeAudioContent(d *rt.Decoder) (AudioContent, error) {
 }
 
 func (x *AudioContent) decodeJSON(d *rt.Decoder) error {
-	*x = AudioContent{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -4708,6 +5333,7 @@ func (x *AudioContent) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Annotations.V = rt.Nullable[Annotations]{}
 			} else {
 				if err := x.Annotations.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -4744,6 +5370,7 @@ func (x *AudioContent) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -4753,7 +5380,10 @@ func (x *AudioContent) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -4764,6 +5394,12 @@ func (x *AudioContent) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Annotations = rt.Opt[rt.Nullable[Annotations]]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "type")
@@ -4800,7 +5436,9 @@ func decodeResourceLink(d *rt.Decoder) (ResourceLink, error) {
 }
 
 func (x *ResourceLink) decodeJSON(d *rt.Decoder) error {
-	*x = ResourceLink{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -4832,6 +5470,7 @@ func (x *ResourceLink) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Annotations.V = rt.Nullable[Annotations]{}
 			} else {
 				if err := x.Annotations.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -4920,6 +5559,7 @@ func (x *ResourceLink) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -4929,7 +5569,10 @@ func (x *ResourceLink) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -4940,6 +5583,24 @@ func (x *ResourceLink) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Annotations = rt.Opt[rt.Nullable[Annotations]]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Description = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.MimeType = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x20) == 0 {
+		x.Size = rt.Opt[rt.Nullable[int64]]{}
+	}
+	if seen&uint64(0x40) == 0 {
+		x.Title = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x100) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "type")
@@ -4991,7 +5652,9 @@ func decodeEmbeddedResource(d *rt.Decoder) (EmbeddedResource, error) {
 }
 
 func (x *EmbeddedResource) decodeJSON(d *rt.Decoder) error {
-	*x = EmbeddedResource{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -5023,6 +5686,7 @@ func (x *EmbeddedResource) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Annotations.V = rt.Nullable[Annotations]{}
 			} else {
 				if err := x.Annotations.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -5049,6 +5713,7 @@ func (x *EmbeddedResource) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -5058,7 +5723,10 @@ func (x *EmbeddedResource) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -5069,6 +5737,12 @@ func (x *EmbeddedResource) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Annotations = rt.Opt[rt.Nullable[Annotations]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "type")
@@ -5106,7 +5780,9 @@ func decodeDiff(d *rt.Decoder) (Diff, error) {
 }
 
 func (x *Diff) decodeJSON(d *rt.Decoder) error {
-	*x = Diff{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -5171,6 +5847,7 @@ func (x *Diff) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -5180,7 +5857,10 @@ func (x *Diff) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -5191,6 +5871,12 @@ func (x *Diff) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.OldText = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "type")
@@ -5227,7 +5913,9 @@ func decodeTerminal(d *rt.Decoder) (Terminal, error) {
 }
 
 func (x *Terminal) decodeJSON(d *rt.Decoder) error {
-	*x = Terminal{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -5269,6 +5957,7 @@ func (x *Terminal) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -5278,7 +5967,10 @@ func (x *Terminal) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -5289,6 +5981,9 @@ func (x *Terminal) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "type")
@@ -5316,11 +6011,14 @@ func (x *Terminal) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeNullableToolCallContentListNotNull(d *rt.Decoder) ([]ToolCallContent, error) {
+func decodeNullableToolCallContentListInto(d *rt.Decoder, out []ToolCallContent) ([]ToolCallContent, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []ToolCallContent{}
+	out = out[:0]
+	if out == nil {
+		out = []ToolCallContent{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -5329,13 +6027,20 @@ func decodeNullableToolCallContentListNotNull(d *rt.Decoder) ([]ToolCallContent,
 		if !more {
 			break
 		}
-		v, err := decodeToolCallContent(d)
-		if err != nil {
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, ToolCallContent{})
+		}
+		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
-		out = append(out, v)
 	}
 	return out, nil
+}
+
+func decodeNullableToolCallContentListNotNull(d *rt.Decoder) ([]ToolCallContent, error) {
+	return decodeNullableToolCallContentListInto(d, nil)
 }
 
 func decodeNullableToolCallContentList(d *rt.Decoder) (rt.Nullable[[]ToolCallContent], error) {
@@ -5355,7 +6060,9 @@ func decodeToolCallLocation(d *rt.Decoder) (ToolCallLocation, error) {
 }
 
 func (x *ToolCallLocation) decodeJSON(d *rt.Decoder) error {
-	*x = ToolCallLocation{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -5402,6 +6109,7 @@ func (x *ToolCallLocation) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -5411,7 +6119,10 @@ func (x *ToolCallLocation) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -5422,6 +6133,12 @@ func (x *ToolCallLocation) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Line = rt.Opt[rt.Nullable[int64]]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "path")
@@ -5479,11 +6196,14 @@ func decodeNullableToolCallLocationLine(d *rt.Decoder) (rt.Nullable[int64], erro
 	}, err
 }
 
-func decodeNullableToolCallLocationListNotNull(d *rt.Decoder) ([]ToolCallLocation, error) {
+func decodeNullableToolCallLocationListInto(d *rt.Decoder, out []ToolCallLocation) ([]ToolCallLocation, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []ToolCallLocation{}
+	out = out[:0]
+	if out == nil {
+		out = []ToolCallLocation{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -5492,12 +6212,20 @@ func decodeNullableToolCallLocationListNotNull(d *rt.Decoder) ([]ToolCallLocatio
 		if !more {
 			break
 		}
-		out = append(out, ToolCallLocation{})
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, ToolCallLocation{})
+		}
 		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
 	}
 	return out, nil
+}
+
+func decodeNullableToolCallLocationListNotNull(d *rt.Decoder) ([]ToolCallLocation, error) {
+	return decodeNullableToolCallLocationListInto(d, nil)
 }
 
 func decodeNullableToolCallLocationList(d *rt.Decoder) (rt.Nullable[[]ToolCallLocation], error) {
@@ -5517,7 +6245,9 @@ func decodePermissionOption(d *rt.Decoder) (PermissionOption, error) {
 }
 
 func (x *PermissionOption) decodeJSON(d *rt.Decoder) error {
-	*x = PermissionOption{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -5571,6 +6301,7 @@ func (x *PermissionOption) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -5580,7 +6311,10 @@ func (x *PermissionOption) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -5591,6 +6325,9 @@ func (x *PermissionOption) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "optionId")
@@ -5634,11 +6371,14 @@ func decodePermissionOptionKind(d *rt.Decoder) (PermissionOptionKind, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"allow_once\", \"allow_always\", \"reject_once\", \"reject_always\"")
 }
 
-func decodePermissionOptionList(d *rt.Decoder) ([]PermissionOption, error) {
+func decodePermissionOptionListInto(d *rt.Decoder, out []PermissionOption) ([]PermissionOption, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []PermissionOption{}
+	out = out[:0]
+	if out == nil {
+		out = []PermissionOption{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -5647,12 +6387,20 @@ func decodePermissionOptionList(d *rt.Decoder) ([]PermissionOption, error) {
 		if !more {
 			break
 		}
-		out = append(out, PermissionOption{})
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, PermissionOption{})
+		}
 		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
 	}
 	return out, nil
+}
+
+func decodePermissionOptionList(d *rt.Decoder) ([]PermissionOption, error) {
+	return decodePermissionOptionListInto(d, nil)
 }
 
 func decodePromptRequest(d *rt.Decoder) (PromptRequest, error) {
@@ -5661,7 +6409,9 @@ func decodePromptRequest(d *rt.Decoder) (PromptRequest, error) {
 }
 
 func (x *PromptRequest) decodeJSON(d *rt.Decoder) error {
-	*x = PromptRequest{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -5691,7 +6441,7 @@ func (x *PromptRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeContentBlockList(d)
+			v, err := decodeContentBlockListInto(d, x.Prompt)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -5705,6 +6455,7 @@ func (x *PromptRequest) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -5714,7 +6465,10 @@ func (x *PromptRequest) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -5725,6 +6479,9 @@ func (x *PromptRequest) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "sessionId")
@@ -5752,11 +6509,14 @@ func (x *PromptRequest) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeContentBlockList(d *rt.Decoder) ([]ContentBlock, error) {
+func decodeContentBlockListInto(d *rt.Decoder, out []ContentBlock) ([]ContentBlock, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []ContentBlock{}
+	out = out[:0]
+	if out == nil {
+		out = []ContentBlock{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -5765,13 +6525,20 @@ func decodeContentBlockList(d *rt.Decoder) ([]ContentBlock, error) {
 		if !more {
 			break
 		}
-		v, err := decodeContentBlock(d)
-		if err != nil {
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, ContentBlock{})
+		}
+		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
-		out = append(out, v)
 	}
 	return out, nil
+}
+
+func decodeContentBlockList(d *rt.Decoder) ([]ContentBlock, error) {
+	return decodeContentBlockListInto(d, nil)
 }
 
 func decodePromptResult(d *rt.Decoder) (PromptResult, error) {
@@ -5780,7 +6547,9 @@ func decodePromptResult(d *rt.Decoder) (PromptResult, error) {
 }
 
 func (x *PromptResult) decodeJSON(d *rt.Decoder) error {
-	*x = PromptResult{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -5823,7 +6592,10 @@ func (x *PromptResult) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -5870,7 +6642,9 @@ func decodePromptResponse(d *rt.Decoder) (PromptResponse, error) {
 }
 
 func (x *PromptResponse) decodeJSON(d *rt.Decoder) error {
-	*x = PromptResponse{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -5904,6 +6678,7 @@ func (x *PromptResponse) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -5913,7 +6688,10 @@ func (x *PromptResponse) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -5924,6 +6702,9 @@ func (x *PromptResponse) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "stopReason")
@@ -5967,7 +6748,9 @@ func decodeReadTextFileMessage(d *rt.Decoder) (ReadTextFileMessage, error) {
 }
 
 func (x *ReadTextFileMessage) decodeJSON(d *rt.Decoder) error {
-	*x = ReadTextFileMessage{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -6018,7 +6801,10 @@ func (x *ReadTextFileMessage) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -6068,7 +6854,9 @@ func decodeReadTextFileRequest(d *rt.Decoder) (ReadTextFileRequest, error) {
 }
 
 func (x *ReadTextFileRequest) decodeJSON(d *rt.Decoder) error {
-	*x = ReadTextFileRequest{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -6138,6 +6926,7 @@ func (x *ReadTextFileRequest) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -6147,7 +6936,10 @@ func (x *ReadTextFileRequest) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -6158,6 +6950,15 @@ func (x *ReadTextFileRequest) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Line = rt.Opt[rt.Nullable[int64]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Limit = rt.Opt[rt.Nullable[int64]]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "sessionId")
@@ -6191,7 +6992,9 @@ func decodeReadTextFileResponse(d *rt.Decoder) (ReadTextFileResponse, error) {
 }
 
 func (x *ReadTextFileResponse) decodeJSON(d *rt.Decoder) error {
-	*x = ReadTextFileResponse{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -6225,6 +7028,7 @@ func (x *ReadTextFileResponse) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -6234,7 +7038,10 @@ func (x *ReadTextFileResponse) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -6245,6 +7052,9 @@ func (x *ReadTextFileResponse) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "content")
@@ -6275,7 +7085,9 @@ func decodeRequestPermissionResponse(d *rt.Decoder) (RequestPermissionResponse, 
 }
 
 func (x *RequestPermissionResponse) decodeJSON(d *rt.Decoder) error {
-	*x = RequestPermissionResponse{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -6295,11 +7107,9 @@ func (x *RequestPermissionResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeRequestPermissionOutcome(d)
-			if err != nil {
+			if err := x.Outcome.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Outcome = v
 		case "_meta":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
@@ -6309,6 +7119,7 @@ func (x *RequestPermissionResponse) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -6318,7 +7129,10 @@ func (x *RequestPermissionResponse) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -6329,6 +7143,9 @@ func (x *RequestPermissionResponse) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "outcome")
@@ -6359,6 +7176,7 @@ func decodeRequestPermissionOutcome(d *rt.Decoder) (RequestPermissionOutcome, er
 }
 
 func (x *RequestPermissionOutcome) decodeJSON(d *rt.Decoder) error {
+	old := x.Value
 	*x = RequestPermissionOutcome{}
 	disc, err := rtimpl.PeekString(d, "outcome", "\"cancelled\", \"selected\"")
 	if err != nil {
@@ -6366,14 +7184,20 @@ func (x *RequestPermissionOutcome) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "cancelled":
-		v := new(PermissionCancelled)
+		v, _ := old.(*PermissionCancelled)
+		if v == nil {
+			v = new(PermissionCancelled)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "selected":
-		v := new(PermissionSelected)
+		v, _ := old.(*PermissionSelected)
+		if v == nil {
+			v = new(PermissionSelected)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
@@ -6407,7 +7231,9 @@ func decodePermissionCancelled(d *rt.Decoder) (PermissionCancelled, error) {
 }
 
 func (x *PermissionCancelled) decodeJSON(d *rt.Decoder) error {
-	*x = PermissionCancelled{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -6432,7 +7258,10 @@ func (x *PermissionCancelled) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -6473,7 +7302,9 @@ func decodePermissionSelected(d *rt.Decoder) (PermissionSelected, error) {
 }
 
 func (x *PermissionSelected) decodeJSON(d *rt.Decoder) error {
-	*x = PermissionSelected{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -6515,6 +7346,7 @@ func (x *PermissionSelected) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -6524,7 +7356,10 @@ func (x *PermissionSelected) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -6535,6 +7370,9 @@ func (x *PermissionSelected) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "outcome")
@@ -6568,7 +7406,9 @@ func decodeSessionUpdateMessage(d *rt.Decoder) (SessionUpdateMessage, error) {
 }
 
 func (x *SessionUpdateMessage) decodeJSON(d *rt.Decoder) error {
-	*x = SessionUpdateMessage{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -6609,7 +7449,10 @@ func (x *SessionUpdateMessage) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -6656,7 +7499,9 @@ func decodeSessionNotification(d *rt.Decoder) (SessionNotification, error) {
 }
 
 func (x *SessionNotification) decodeJSON(d *rt.Decoder) error {
-	*x = SessionNotification{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -6686,11 +7531,9 @@ func (x *SessionNotification) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeSessionUpdate(d)
-			if err != nil {
+			if err := x.Update.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Update = v
 		case "_meta":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -6700,6 +7543,7 @@ func (x *SessionNotification) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -6709,7 +7553,10 @@ func (x *SessionNotification) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -6720,6 +7567,9 @@ func (x *SessionNotification) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "sessionId")
@@ -6753,6 +7603,7 @@ func decodeSessionUpdate(d *rt.Decoder) (SessionUpdate, error) {
 }
 
 func (x *SessionUpdate) decodeJSON(d *rt.Decoder) error {
+	old := x.Value
 	*x = SessionUpdate{}
 	disc, err := rtimpl.PeekString(d, "sessionUpdate", "\"user_message_chunk\", \"agent_message_chunk\", \"agent_thought_chunk\", \"tool_call\", \"tool_call_update\", \"current_mode_update\"")
 	if err != nil {
@@ -6760,42 +7611,60 @@ func (x *SessionUpdate) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "user_message_chunk":
-		v := new(UserMessageChunk)
+		v, _ := old.(*UserMessageChunk)
+		if v == nil {
+			v = new(UserMessageChunk)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "agent_message_chunk":
-		v := new(AgentMessageChunk)
+		v, _ := old.(*AgentMessageChunk)
+		if v == nil {
+			v = new(AgentMessageChunk)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "agent_thought_chunk":
-		v := new(AgentThoughtChunk)
+		v, _ := old.(*AgentThoughtChunk)
+		if v == nil {
+			v = new(AgentThoughtChunk)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "tool_call":
-		v := new(ToolCallStarted)
+		v, _ := old.(*ToolCallStarted)
+		if v == nil {
+			v = new(ToolCallStarted)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "tool_call_update":
-		v := new(ToolCallProgress)
+		v, _ := old.(*ToolCallProgress)
+		if v == nil {
+			v = new(ToolCallProgress)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "current_mode_update":
-		v := new(CurrentModeUpdate)
+		v, _ := old.(*CurrentModeUpdate)
+		if v == nil {
+			v = new(CurrentModeUpdate)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
@@ -6829,7 +7698,9 @@ func decodeUserMessageChunk(d *rt.Decoder) (UserMessageChunk, error) {
 }
 
 func (x *UserMessageChunk) decodeJSON(d *rt.Decoder) error {
-	*x = UserMessageChunk{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -6857,11 +7728,9 @@ func (x *UserMessageChunk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeContentBlock(d)
-			if err != nil {
+			if err := x.Content.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Content = v
 		case "messageId":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -6884,6 +7753,7 @@ func (x *UserMessageChunk) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -6893,7 +7763,10 @@ func (x *UserMessageChunk) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -6904,6 +7777,12 @@ func (x *UserMessageChunk) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.MessageID = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "sessionUpdate")
@@ -6937,7 +7816,9 @@ func decodeAgentMessageChunk(d *rt.Decoder) (AgentMessageChunk, error) {
 }
 
 func (x *AgentMessageChunk) decodeJSON(d *rt.Decoder) error {
-	*x = AgentMessageChunk{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -6965,11 +7846,9 @@ func (x *AgentMessageChunk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeContentBlock(d)
-			if err != nil {
+			if err := x.Content.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Content = v
 		case "messageId":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -6992,6 +7871,7 @@ func (x *AgentMessageChunk) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -7001,7 +7881,10 @@ func (x *AgentMessageChunk) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -7012,6 +7895,12 @@ func (x *AgentMessageChunk) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.MessageID = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "sessionUpdate")
@@ -7045,7 +7934,9 @@ func decodeAgentThoughtChunk(d *rt.Decoder) (AgentThoughtChunk, error) {
 }
 
 func (x *AgentThoughtChunk) decodeJSON(d *rt.Decoder) error {
-	*x = AgentThoughtChunk{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -7073,11 +7964,9 @@ func (x *AgentThoughtChunk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeContentBlock(d)
-			if err != nil {
+			if err := x.Content.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Content = v
 		case "messageId":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -7100,6 +7989,7 @@ func (x *AgentThoughtChunk) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -7109,7 +7999,10 @@ func (x *AgentThoughtChunk) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -7120,6 +8013,12 @@ func (x *AgentThoughtChunk) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.MessageID = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "sessionUpdate")
@@ -7153,7 +8052,9 @@ func decodeToolCallStarted(d *rt.Decoder) (ToolCallStarted, error) {
 }
 
 func (x *ToolCallStarted) decodeJSON(d *rt.Decoder) error {
-	*x = ToolCallStarted{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -7240,27 +8141,23 @@ func (x *ToolCallStarted) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := decodeToolCallContentList(d)
+			v, err := decodeToolCallContentListInto(d, x.Content.V)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Content = rt.Opt[[]ToolCallContent]{
-				Set: true,
-				V:   v,
-			}
+			x.Content.V = v
+			x.Content.Set = true
 		case "locations":
 			if seen&uint64(0x80) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := decodeToolCallLocationList(d)
+			v, err := decodeToolCallLocationListInto(d, x.Locations.V)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Locations = rt.Opt[[]ToolCallLocation]{
-				Set: true,
-				V:   v,
-			}
+			x.Locations.V = v
+			x.Locations.Set = true
 		case "rawInput":
 			if seen&uint64(0x100) != 0 {
 				return d.DuplicateKey(k)
@@ -7290,6 +8187,7 @@ func (x *ToolCallStarted) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -7299,7 +8197,10 @@ func (x *ToolCallStarted) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -7310,6 +8211,30 @@ func (x *ToolCallStarted) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Name = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Kind = rt.Opt[ToolKind]{}
+	}
+	if seen&uint64(0x20) == 0 {
+		x.Status = rt.Opt[ToolCallStatus]{}
+	}
+	if seen&uint64(0x40) == 0 {
+		x.Content = rt.Opt[[]ToolCallContent]{}
+	}
+	if seen&uint64(0x80) == 0 {
+		x.Locations = rt.Opt[[]ToolCallLocation]{}
+	}
+	if seen&uint64(0x100) == 0 {
+		x.RawInput = nil
+	}
+	if seen&uint64(0x200) == 0 {
+		x.RawOutput = nil
+	}
+	if seen&uint64(0x400) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "sessionUpdate")
@@ -7340,11 +8265,14 @@ func (x *ToolCallStarted) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeToolCallContentList(d *rt.Decoder) ([]ToolCallContent, error) {
+func decodeToolCallContentListInto(d *rt.Decoder, out []ToolCallContent) ([]ToolCallContent, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []ToolCallContent{}
+	out = out[:0]
+	if out == nil {
+		out = []ToolCallContent{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -7353,34 +8281,52 @@ func decodeToolCallContentList(d *rt.Decoder) ([]ToolCallContent, error) {
 		if !more {
 			break
 		}
-		v, err := decodeToolCallContent(d)
-		if err != nil {
-			return nil, rt.AtIndex(err, i)
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, ToolCallContent{})
 		}
-		out = append(out, v)
-	}
-	return out, nil
-}
-
-func decodeToolCallLocationList(d *rt.Decoder) ([]ToolCallLocation, error) {
-	if err := d.ArrStart(); err != nil {
-		return nil, err
-	}
-	out := []ToolCallLocation{}
-	for i := 0; ; i++ {
-		more, err := d.ArrNext(i)
-		if err != nil {
-			return nil, err
-		}
-		if !more {
-			break
-		}
-		out = append(out, ToolCallLocation{})
 		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
 	}
 	return out, nil
+}
+
+func decodeToolCallContentList(d *rt.Decoder) ([]ToolCallContent, error) {
+	return decodeToolCallContentListInto(d, nil)
+}
+
+func decodeToolCallLocationListInto(d *rt.Decoder, out []ToolCallLocation) ([]ToolCallLocation, error) {
+	if err := d.ArrStart(); err != nil {
+		return nil, err
+	}
+	out = out[:0]
+	if out == nil {
+		out = []ToolCallLocation{}
+	}
+	for i := 0; ; i++ {
+		more, err := d.ArrNext(i)
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, ToolCallLocation{})
+		}
+		if err := out[len(out)-1].decodeJSON(d); err != nil {
+			return nil, rt.AtIndex(err, i)
+		}
+	}
+	return out, nil
+}
+
+func decodeToolCallLocationList(d *rt.Decoder) ([]ToolCallLocation, error) {
+	return decodeToolCallLocationListInto(d, nil)
 }
 
 func decodeToolCallProgress(d *rt.Decoder) (ToolCallProgress, error) {
@@ -7389,7 +8335,9 @@ func decodeToolCallProgress(d *rt.Decoder) (ToolCallProgress, error) {
 }
 
 func (x *ToolCallProgress) decodeJSON(d *rt.Decoder) error {
-	*x = ToolCallProgress{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -7479,27 +8427,43 @@ func (x *ToolCallProgress) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := decodeNullableToolCallContentList(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Content.V = rt.Nullable[[]ToolCallContent]{}
+			} else {
+				v, err := decodeNullableToolCallContentListInto(d, x.Content.V.V)
+				if err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Content.V = rt.Nullable[[]ToolCallContent]{
+					V:     v,
+					Valid: true,
+				}
 			}
-			x.Content = rt.Opt[rt.Nullable[[]ToolCallContent]]{
-				Set: true,
-				V:   v,
-			}
+			x.Content.Set = true
 		case "locations":
 			if seen&uint64(0x80) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := decodeNullableToolCallLocationList(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Locations.V = rt.Nullable[[]ToolCallLocation]{}
+			} else {
+				v, err := decodeNullableToolCallLocationListInto(d, x.Locations.V.V)
+				if err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Locations.V = rt.Nullable[[]ToolCallLocation]{
+					V:     v,
+					Valid: true,
+				}
 			}
-			x.Locations = rt.Opt[rt.Nullable[[]ToolCallLocation]]{
-				Set: true,
-				V:   v,
-			}
+			x.Locations.Set = true
 		case "rawInput":
 			if seen&uint64(0x100) != 0 {
 				return d.DuplicateKey(k)
@@ -7529,6 +8493,7 @@ func (x *ToolCallProgress) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -7538,7 +8503,10 @@ func (x *ToolCallProgress) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -7549,6 +8517,33 @@ func (x *ToolCallProgress) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Kind = rt.Opt[rt.Nullable[ToolKind]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Status = rt.Opt[rt.Nullable[ToolCallStatus]]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Title = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x20) == 0 {
+		x.Name = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x40) == 0 {
+		x.Content = rt.Opt[rt.Nullable[[]ToolCallContent]]{}
+	}
+	if seen&uint64(0x80) == 0 {
+		x.Locations = rt.Opt[rt.Nullable[[]ToolCallLocation]]{}
+	}
+	if seen&uint64(0x100) == 0 {
+		x.RawInput = nil
+	}
+	if seen&uint64(0x200) == 0 {
+		x.RawOutput = nil
+	}
+	if seen&uint64(0x400) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "sessionUpdate")
@@ -7582,7 +8577,9 @@ func decodeCurrentModeUpdate(d *rt.Decoder) (CurrentModeUpdate, error) {
 }
 
 func (x *CurrentModeUpdate) decodeJSON(d *rt.Decoder) error {
-	*x = CurrentModeUpdate{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -7624,6 +8621,7 @@ func (x *CurrentModeUpdate) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -7633,7 +8631,10 @@ func (x *CurrentModeUpdate) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -7644,6 +8645,9 @@ func (x *CurrentModeUpdate) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "sessionUpdate")
@@ -7677,7 +8681,9 @@ func decodeSetSessionModeRequest(d *rt.Decoder) (SetSessionModeRequest, error) {
 }
 
 func (x *SetSessionModeRequest) decodeJSON(d *rt.Decoder) error {
-	*x = SetSessionModeRequest{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -7721,6 +8727,7 @@ func (x *SetSessionModeRequest) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -7730,7 +8737,10 @@ func (x *SetSessionModeRequest) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -7741,6 +8751,9 @@ func (x *SetSessionModeRequest) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "sessionId")
@@ -7774,7 +8787,9 @@ func decodeSetSessionModeResult(d *rt.Decoder) (SetSessionModeResult, error) {
 }
 
 func (x *SetSessionModeResult) decodeJSON(d *rt.Decoder) error {
-	*x = SetSessionModeResult{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -7817,7 +8832,10 @@ func (x *SetSessionModeResult) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -7864,7 +8882,9 @@ func decodeSetSessionModeResponse(d *rt.Decoder) (SetSessionModeResponse, error)
 }
 
 func (x *SetSessionModeResponse) decodeJSON(d *rt.Decoder) error {
-	*x = SetSessionModeResponse{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -7887,6 +8907,7 @@ func (x *SetSessionModeResponse) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -7896,7 +8917,10 @@ func (x *SetSessionModeResponse) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -7907,6 +8931,9 @@ func (x *SetSessionModeResponse) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	return nil
 }
@@ -7934,7 +8961,9 @@ func decodeTextResourceContents(d *rt.Decoder) (TextResourceContents, error) {
 }
 
 func (x *TextResourceContents) decodeJSON(d *rt.Decoder) error {
-	*x = TextResourceContents{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -7991,6 +9020,7 @@ func (x *TextResourceContents) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -8000,7 +9030,10 @@ func (x *TextResourceContents) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -8011,6 +9044,12 @@ func (x *TextResourceContents) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.MimeType = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x2) == 0 {
 		return rtimpl.Missing(off, "text")
@@ -8044,7 +9083,9 @@ func decodeWriteTextFileMessage(d *rt.Decoder) (WriteTextFileMessage, error) {
 }
 
 func (x *WriteTextFileMessage) decodeJSON(d *rt.Decoder) error {
-	*x = WriteTextFileMessage{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -8095,7 +9136,10 @@ func (x *WriteTextFileMessage) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -8145,7 +9189,9 @@ func decodeWriteTextFileRequest(d *rt.Decoder) (WriteTextFileRequest, error) {
 }
 
 func (x *WriteTextFileRequest) decodeJSON(d *rt.Decoder) error {
-	*x = WriteTextFileRequest{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -8199,6 +9245,7 @@ func (x *WriteTextFileRequest) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -8208,7 +9255,10 @@ func (x *WriteTextFileRequest) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -8219,6 +9269,9 @@ func (x *WriteTextFileRequest) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "sessionId")
@@ -8255,7 +9308,9 @@ func decodeWriteTextFileResponse(d *rt.Decoder) (WriteTextFileResponse, error) {
 }
 
 func (x *WriteTextFileResponse) decodeJSON(d *rt.Decoder) error {
-	*x = WriteTextFileResponse{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -8278,6 +9333,7 @@ func (x *WriteTextFileResponse) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Meta.V = rt.Nullable[Meta]{}
 			} else {
 				if err := x.Meta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -8287,7 +9343,10 @@ func (x *WriteTextFileResponse) decodeJSON(d *rt.Decoder) error {
 			x.Meta.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -8298,6 +9357,9 @@ func (x *WriteTextFileResponse) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	return nil
 }

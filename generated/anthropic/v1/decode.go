@@ -14,7 +14,6 @@ func decodeStreamEvent(d *rt.Decoder) (StreamEvent, error) {
 }
 
 func (x *StreamEvent) decodeJSON(d *rt.Decoder) error {
-	*x = StreamEvent{}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -64,6 +63,7 @@ func (x *StreamEvent) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Message.V = rt.Nullable[StartMessage]{}
 			} else {
 				if err := x.Message.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -80,6 +80,7 @@ func (x *StreamEvent) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.ContentBlock.V = rt.Nullable[ContentBlock]{}
 			} else {
 				if err := x.ContentBlock.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -96,6 +97,7 @@ func (x *StreamEvent) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Delta.V = rt.Nullable[EventDelta]{}
 			} else {
 				if err := x.Delta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -112,6 +114,7 @@ func (x *StreamEvent) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Usage.V = rt.Nullable[Usage]{}
 			} else {
 				if err := x.Usage.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -128,6 +131,7 @@ func (x *StreamEvent) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Error.V = rt.Nullable[EventError]{}
 			} else {
 				if err := x.Error.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -143,6 +147,27 @@ func (x *StreamEvent) decodeJSON(d *rt.Decoder) error {
 				return rt.AtKey(err, k)
 			}
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Type = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Index = rt.Opt[rt.Nullable[int64]]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Message = rt.Opt[rt.Nullable[StartMessage]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.ContentBlock = rt.Opt[rt.Nullable[ContentBlock]]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Delta = rt.Opt[rt.Nullable[EventDelta]]{}
+	}
+	if seen&uint64(0x20) == 0 {
+		x.Usage = rt.Opt[rt.Nullable[Usage]]{}
+	}
+	if seen&uint64(0x40) == 0 {
+		x.Error = rt.Opt[rt.Nullable[EventError]]{}
 	}
 	return nil
 }
@@ -215,7 +240,6 @@ func decodeStartMessage(d *rt.Decoder) (rt.Nullable[StartMessage], error) {
 }
 
 func (x *StartMessage) decodeJSON(d *rt.Decoder) error {
-	*x = StartMessage{}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -239,6 +263,7 @@ func (x *StartMessage) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Usage.V = rt.Nullable[Usage]{}
 			} else {
 				if err := x.Usage.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -254,6 +279,9 @@ func (x *StartMessage) decodeJSON(d *rt.Decoder) error {
 				return rt.AtKey(err, k)
 			}
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Usage = rt.Opt[rt.Nullable[Usage]]{}
 	}
 	return nil
 }
@@ -292,7 +320,6 @@ func decodeUsage(d *rt.Decoder) (rt.Nullable[Usage], error) {
 }
 
 func (x *Usage) decodeJSON(d *rt.Decoder) error {
-	*x = Usage{}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -368,6 +395,18 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 			}
 		}
 	}
+	if seen&uint64(0x1) == 0 {
+		x.InputTokens = rt.Opt[rt.Nullable[int64]]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.OutputTokens = rt.Opt[rt.Nullable[int64]]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.CacheCreationInputTokens = rt.Opt[rt.Nullable[int64]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.CacheReadInputTokens = rt.Opt[rt.Nullable[int64]]{}
+	}
 	return nil
 }
 
@@ -405,7 +444,6 @@ func decodeContentBlock(d *rt.Decoder) (rt.Nullable[ContentBlock], error) {
 }
 
 func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
-	*x = ContentBlock{}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -504,6 +542,24 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 			}
 		}
 	}
+	if seen&uint64(0x1) == 0 {
+		x.Type = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.ID = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Name = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Text = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Thinking = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x20) == 0 {
+		x.Input = nil
+	}
 	return nil
 }
 
@@ -545,7 +601,6 @@ func decodeEventDelta(d *rt.Decoder) (rt.Nullable[EventDelta], error) {
 }
 
 func (x *EventDelta) decodeJSON(d *rt.Decoder) error {
-	*x = EventDelta{}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -634,6 +689,21 @@ func (x *EventDelta) decodeJSON(d *rt.Decoder) error {
 			}
 		}
 	}
+	if seen&uint64(0x1) == 0 {
+		x.Type = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Text = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Thinking = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.PartialJSON = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.StopReason = rt.Opt[rt.Nullable[string]]{}
+	}
 	return nil
 }
 
@@ -671,7 +741,6 @@ func decodeEventError(d *rt.Decoder) (rt.Nullable[EventError], error) {
 }
 
 func (x *EventError) decodeJSON(d *rt.Decoder) error {
-	*x = EventError{}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -720,6 +789,12 @@ func (x *EventError) decodeJSON(d *rt.Decoder) error {
 				return rt.AtKey(err, k)
 			}
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Type = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Message = rt.Opt[rt.Nullable[string]]{}
 	}
 	return nil
 }

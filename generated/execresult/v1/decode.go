@@ -16,7 +16,6 @@ func decodeExecResult(d *rt.Decoder) (ExecResult, error) {
 }
 
 func (x *ExecResult) decodeJSON(d *rt.Decoder) error {
-	*x = ExecResult{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -102,7 +101,7 @@ func (x *ExecResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := decodeToolCallSummaryList(d)
+			v, err := decodeToolCallSummaryListInto(d, x.ToolCalls)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -112,13 +111,18 @@ func (x *ExecResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x100)
-			x.Error = new(ExecError)
+			if x.Error == nil {
+				x.Error = new(ExecError)
+			}
 			if err := x.Error.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			return rtimpl.Unknown(off, k)
 		}
+	}
+	if seen&uint64(0x100) == 0 {
+		x.Error = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "schemaVersion")
@@ -228,7 +232,6 @@ func decodeUsageTotals(d *rt.Decoder) (UsageTotals, error) {
 }
 
 func (x *UsageTotals) decodeJSON(d *rt.Decoder) error {
-	*x = UsageTotals{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -334,7 +337,6 @@ func decodeToolCallSummary(d *rt.Decoder) (ToolCallSummary, error) {
 }
 
 func (x *ToolCallSummary) decodeJSON(d *rt.Decoder) error {
-	*x = ToolCallSummary{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -439,11 +441,14 @@ func decodeToolStatus(d *rt.Decoder) (ToolStatus, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
 }
 
-func decodeToolCallSummaryList(d *rt.Decoder) ([]ToolCallSummary, error) {
+func decodeToolCallSummaryListInto(d *rt.Decoder, out []ToolCallSummary) ([]ToolCallSummary, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []ToolCallSummary{}
+	out = out[:0]
+	if out == nil {
+		out = []ToolCallSummary{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -452,12 +457,20 @@ func decodeToolCallSummaryList(d *rt.Decoder) ([]ToolCallSummary, error) {
 		if !more {
 			break
 		}
-		out = append(out, ToolCallSummary{})
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, ToolCallSummary{})
+		}
 		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
 	}
 	return out, nil
+}
+
+func decodeToolCallSummaryList(d *rt.Decoder) ([]ToolCallSummary, error) {
+	return decodeToolCallSummaryListInto(d, nil)
 }
 
 func decodeExecError(d *rt.Decoder) (ExecError, error) {
@@ -466,7 +479,6 @@ func decodeExecError(d *rt.Decoder) (ExecError, error) {
 }
 
 func (x *ExecError) decodeJSON(d *rt.Decoder) error {
-	*x = ExecError{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err

@@ -16,7 +16,9 @@ func decodeCallToolRequest(d *rt.Decoder) (CallToolRequest, error) {
 }
 
 func (x *CallToolRequest) decodeJSON(d *rt.Decoder) error {
-	*x = CallToolRequest{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -67,7 +69,10 @@ func (x *CallToolRequest) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -174,7 +179,9 @@ func decodeCallToolParams(d *rt.Decoder) (CallToolParams, error) {
 }
 
 func (x *CallToolParams) decodeJSON(d *rt.Decoder) error {
-	*x = CallToolParams{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -204,7 +211,9 @@ func (x *CallToolParams) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			x.Arguments = new(CallToolParamsArguments)
+			if x.Arguments == nil {
+				x.Arguments = new(CallToolParamsArguments)
+			}
 			if err := x.Arguments.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -218,7 +227,10 @@ func (x *CallToolParams) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -229,6 +241,9 @@ func (x *CallToolParams) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Arguments = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "name")
@@ -262,7 +277,9 @@ func decodeCallToolParamsArguments(d *rt.Decoder) (CallToolParamsArguments, erro
 }
 
 func (x *CallToolParamsArguments) decodeJSON(d *rt.Decoder) error {
-	*x = CallToolParamsArguments{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -277,7 +294,10 @@ func (x *CallToolParamsArguments) decodeJSON(d *rt.Decoder) error {
 		switch k {
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -319,7 +339,9 @@ func decodeRequestMeta(d *rt.Decoder) (RequestMeta, error) {
 }
 
 func (x *RequestMeta) decodeJSON(d *rt.Decoder) error {
-	*x = RequestMeta{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -357,7 +379,9 @@ func (x *RequestMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			x.IoModelcontextprotocolClientInfo = new(Implementation)
+			if x.IoModelcontextprotocolClientInfo == nil {
+				x.IoModelcontextprotocolClientInfo = new(Implementation)
+			}
 			if err := x.IoModelcontextprotocolClientInfo.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -376,7 +400,10 @@ func (x *RequestMeta) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -387,6 +414,12 @@ func (x *RequestMeta) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.IoModelcontextprotocolClientInfo = nil
+	}
+	if seen&uint64(0x8) == 0 {
+		x.ProgressToken = rt.Opt[ProgressToken]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "io.modelcontextprotocol/protocolVersion")
@@ -420,7 +453,9 @@ func decodeClientCapabilities(d *rt.Decoder) (ClientCapabilities, error) {
 }
 
 func (x *ClientCapabilities) decodeJSON(d *rt.Decoder) error {
-	*x = ClientCapabilities{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -435,7 +470,10 @@ func (x *ClientCapabilities) decodeJSON(d *rt.Decoder) error {
 		switch k {
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -473,7 +511,9 @@ func decodeImplementation(d *rt.Decoder) (Implementation, error) {
 }
 
 func (x *Implementation) decodeJSON(d *rt.Decoder) error {
-	*x = Implementation{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -523,7 +563,10 @@ func (x *Implementation) decodeJSON(d *rt.Decoder) error {
 			x.Version = v
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -534,6 +577,9 @@ func (x *Implementation) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Title = rt.Opt[string]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "name")
@@ -612,7 +658,9 @@ func decodeCallToolResult(d *rt.Decoder) (CallToolResult, error) {
 }
 
 func (x *CallToolResult) decodeJSON(d *rt.Decoder) error {
-	*x = CallToolResult{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -632,7 +680,7 @@ func (x *CallToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeContentBlockList(d)
+			v, err := decodeContentBlockListInto(d, x.Content)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -678,13 +726,18 @@ func (x *CallToolResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			x.Meta = new(ResultMeta)
+			if x.Meta == nil {
+				x.Meta = new(ResultMeta)
+			}
 			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -695,6 +748,18 @@ func (x *CallToolResult) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.StructuredContent = nil
+	}
+	if seen&uint64(0x4) == 0 {
+		x.IsError = rt.Opt[bool]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.ResultType = rt.Opt[string]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Meta = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "content")
@@ -725,6 +790,7 @@ func decodeContentBlock(d *rt.Decoder) (ContentBlock, error) {
 }
 
 func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
+	old := x.Value
 	*x = ContentBlock{}
 	disc, err := rtimpl.PeekString(d, "type", "\"text\", \"image\", \"audio\", \"resource_link\", \"resource\"")
 	if err != nil {
@@ -732,35 +798,50 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "text":
-		v := new(TextContent)
+		v, _ := old.(*TextContent)
+		if v == nil {
+			v = new(TextContent)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "image":
-		v := new(ImageContent)
+		v, _ := old.(*ImageContent)
+		if v == nil {
+			v = new(ImageContent)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "audio":
-		v := new(AudioContent)
+		v, _ := old.(*AudioContent)
+		if v == nil {
+			v = new(AudioContent)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "resource_link":
-		v := new(ResourceLink)
+		v, _ := old.(*ResourceLink)
+		if v == nil {
+			v = new(ResourceLink)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "resource":
-		v := new(EmbeddedResource)
+		v, _ := old.(*EmbeddedResource)
+		if v == nil {
+			v = new(EmbeddedResource)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
@@ -794,7 +875,9 @@ func decodeTextContent(d *rt.Decoder) (TextContent, error) {
 }
 
 func (x *TextContent) decodeJSON(d *rt.Decoder) error {
-	*x = TextContent{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -832,7 +915,9 @@ func (x *TextContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			x.Annotations = new(Annotations)
+			if x.Annotations == nil {
+				x.Annotations = new(Annotations)
+			}
 			if err := x.Annotations.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -841,13 +926,18 @@ func (x *TextContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			x.Meta = new(Meta)
+			if x.Meta == nil {
+				x.Meta = new(Meta)
+			}
 			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -858,6 +948,12 @@ func (x *TextContent) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Annotations = nil
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Meta = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "type")
@@ -891,7 +987,9 @@ func decodeAnnotations(d *rt.Decoder) (Annotations, error) {
 }
 
 func (x *Annotations) decodeJSON(d *rt.Decoder) error {
-	*x = Annotations{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -910,14 +1008,12 @@ func (x *Annotations) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeRoleList(d)
+			v, err := decodeRoleListInto(d, x.Audience.V)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Audience = rt.Opt[[]Role]{
-				Set: true,
-				V:   v,
-			}
+			x.Audience.V = v
+			x.Audience.Set = true
 		case "priority":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
@@ -946,7 +1042,10 @@ func (x *Annotations) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -957,6 +1056,15 @@ func (x *Annotations) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Audience = rt.Opt[[]Role]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Priority = rt.Opt[float64]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.LastModified = rt.Opt[string]{}
 	}
 	return nil
 }
@@ -991,11 +1099,14 @@ func decodeRole(d *rt.Decoder) (Role, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"user\", \"assistant\"")
 }
 
-func decodeRoleList(d *rt.Decoder) ([]Role, error) {
+func decodeRoleListInto(d *rt.Decoder, out []Role) ([]Role, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []Role{}
+	out = out[:0]
+	if out == nil {
+		out = []Role{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -1011,6 +1122,10 @@ func decodeRoleList(d *rt.Decoder) ([]Role, error) {
 		out = append(out, v)
 	}
 	return out, nil
+}
+
+func decodeRoleList(d *rt.Decoder) ([]Role, error) {
+	return decodeRoleListInto(d, nil)
 }
 
 var annotationsPriorityRule = rtimpl.NewNumRule("0", "", "1", "", "")
@@ -1030,7 +1145,9 @@ func decodeMeta(d *rt.Decoder) (Meta, error) {
 }
 
 func (x *Meta) decodeJSON(d *rt.Decoder) error {
-	*x = Meta{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -1045,7 +1162,10 @@ func (x *Meta) decodeJSON(d *rt.Decoder) error {
 		switch k {
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -1083,7 +1203,9 @@ func decodeImageContent(d *rt.Decoder) (ImageContent, error) {
 }
 
 func (x *ImageContent) decodeJSON(d *rt.Decoder) error {
-	*x = ImageContent{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1131,7 +1253,9 @@ func (x *ImageContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			x.Annotations = new(Annotations)
+			if x.Annotations == nil {
+				x.Annotations = new(Annotations)
+			}
 			if err := x.Annotations.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1140,13 +1264,18 @@ func (x *ImageContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			x.Meta = new(Meta)
+			if x.Meta == nil {
+				x.Meta = new(Meta)
+			}
 			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -1157,6 +1286,12 @@ func (x *ImageContent) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Annotations = nil
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Meta = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "type")
@@ -1193,7 +1328,9 @@ func decodeAudioContent(d *rt.Decoder) (AudioContent, error) {
 }
 
 func (x *AudioContent) decodeJSON(d *rt.Decoder) error {
-	*x = AudioContent{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1241,7 +1378,9 @@ func (x *AudioContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			x.Annotations = new(Annotations)
+			if x.Annotations == nil {
+				x.Annotations = new(Annotations)
+			}
 			if err := x.Annotations.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1250,13 +1389,18 @@ func (x *AudioContent) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			x.Meta = new(Meta)
+			if x.Meta == nil {
+				x.Meta = new(Meta)
+			}
 			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -1267,6 +1411,12 @@ func (x *AudioContent) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Annotations = nil
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Meta = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "type")
@@ -1303,7 +1453,9 @@ func decodeResourceLink(d *rt.Decoder) (ResourceLink, error) {
 }
 
 func (x *ResourceLink) decodeJSON(d *rt.Decoder) error {
-	*x = ResourceLink{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1403,7 +1555,9 @@ func (x *ResourceLink) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			x.Annotations = new(Annotations)
+			if x.Annotations == nil {
+				x.Annotations = new(Annotations)
+			}
 			if err := x.Annotations.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1412,13 +1566,18 @@ func (x *ResourceLink) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x100)
-			x.Meta = new(Meta)
+			if x.Meta == nil {
+				x.Meta = new(Meta)
+			}
 			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -1429,6 +1588,24 @@ func (x *ResourceLink) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Title = rt.Opt[string]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Description = rt.Opt[string]{}
+	}
+	if seen&uint64(0x20) == 0 {
+		x.MimeType = rt.Opt[string]{}
+	}
+	if seen&uint64(0x40) == 0 {
+		x.Size = rt.Opt[int64]{}
+	}
+	if seen&uint64(0x80) == 0 {
+		x.Annotations = nil
+	}
+	if seen&uint64(0x100) == 0 {
+		x.Meta = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "type")
@@ -1465,7 +1642,9 @@ func decodeEmbeddedResource(d *rt.Decoder) (EmbeddedResource, error) {
 }
 
 func (x *EmbeddedResource) decodeJSON(d *rt.Decoder) error {
-	*x = EmbeddedResource{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1503,7 +1682,9 @@ func (x *EmbeddedResource) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			x.Annotations = new(Annotations)
+			if x.Annotations == nil {
+				x.Annotations = new(Annotations)
+			}
 			if err := x.Annotations.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1512,13 +1693,18 @@ func (x *EmbeddedResource) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			x.Meta = new(Meta)
+			if x.Meta == nil {
+				x.Meta = new(Meta)
+			}
 			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -1529,6 +1715,12 @@ func (x *EmbeddedResource) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Annotations = nil
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Meta = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "type")
@@ -1560,11 +1752,14 @@ func decodeResourceContents(d *rt.Decoder) (rt.Raw, error) {
 	return rtimpl.DecodeRaw(d, node0)
 }
 
-func decodeContentBlockList(d *rt.Decoder) ([]ContentBlock, error) {
+func decodeContentBlockListInto(d *rt.Decoder, out []ContentBlock) ([]ContentBlock, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []ContentBlock{}
+	out = out[:0]
+	if out == nil {
+		out = []ContentBlock{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -1573,13 +1768,20 @@ func decodeContentBlockList(d *rt.Decoder) ([]ContentBlock, error) {
 		if !more {
 			break
 		}
-		v, err := decodeContentBlock(d)
-		if err != nil {
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, ContentBlock{})
+		}
+		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
-		out = append(out, v)
 	}
 	return out, nil
+}
+
+func decodeContentBlockList(d *rt.Decoder) ([]ContentBlock, error) {
+	return decodeContentBlockListInto(d, nil)
 }
 
 func decodeBool(d *rt.Decoder) (bool, error) {
@@ -1592,7 +1794,9 @@ func decodeResultMeta(d *rt.Decoder) (ResultMeta, error) {
 }
 
 func (x *ResultMeta) decodeJSON(d *rt.Decoder) error {
-	*x = ResultMeta{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -1607,7 +1811,10 @@ func (x *ResultMeta) decodeJSON(d *rt.Decoder) error {
 		switch k {
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -1645,7 +1852,9 @@ func decodeCancelledNotification(d *rt.Decoder) (CancelledNotification, error) {
 }
 
 func (x *CancelledNotification) decodeJSON(d *rt.Decoder) error {
-	*x = CancelledNotification{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1686,7 +1895,10 @@ func (x *CancelledNotification) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -1733,7 +1945,9 @@ func decodeCancelledParams(d *rt.Decoder) (CancelledParams, error) {
 }
 
 func (x *CancelledParams) decodeJSON(d *rt.Decoder) error {
-	*x = CancelledParams{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1776,13 +1990,18 @@ func (x *CancelledParams) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			x.Meta = new(Meta)
+			if x.Meta == nil {
+				x.Meta = new(Meta)
+			}
 			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -1793,6 +2012,12 @@ func (x *CancelledParams) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Reason = rt.Opt[string]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Meta = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "requestId")
@@ -1823,7 +2048,9 @@ func decodeDiscoverRequest(d *rt.Decoder) (DiscoverRequest, error) {
 }
 
 func (x *DiscoverRequest) decodeJSON(d *rt.Decoder) error {
-	*x = DiscoverRequest{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1874,7 +2101,10 @@ func (x *DiscoverRequest) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -1924,7 +2154,9 @@ func decodeDiscoverParams(d *rt.Decoder) (DiscoverParams, error) {
 }
 
 func (x *DiscoverParams) decodeJSON(d *rt.Decoder) error {
-	*x = DiscoverParams{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1949,7 +2181,10 @@ func (x *DiscoverParams) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -1990,7 +2225,9 @@ func decodeDiscoverResult(d *rt.Decoder) (DiscoverResult, error) {
 }
 
 func (x *DiscoverResult) decodeJSON(d *rt.Decoder) error {
-	*x = DiscoverResult{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2010,7 +2247,7 @@ func (x *DiscoverResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeStringList(d)
+			v, err := decodeStringListInto(d, x.SupportedVersions)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2071,13 +2308,18 @@ func (x *DiscoverResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			x.Meta = new(ResultMeta)
+			if x.Meta == nil {
+				x.Meta = new(ResultMeta)
+			}
 			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -2088,6 +2330,12 @@ func (x *DiscoverResult) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Instructions = rt.Opt[string]{}
+	}
+	if seen&uint64(0x40) == 0 {
+		x.Meta = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "supportedVersions")
@@ -2124,11 +2372,14 @@ func (x *DiscoverResult) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeStringList(d *rt.Decoder) ([]string, error) {
+func decodeStringListInto(d *rt.Decoder, out []string) ([]string, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []string{}
+	out = out[:0]
+	if out == nil {
+		out = []string{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -2146,13 +2397,19 @@ func decodeStringList(d *rt.Decoder) ([]string, error) {
 	return out, nil
 }
 
+func decodeStringList(d *rt.Decoder) ([]string, error) {
+	return decodeStringListInto(d, nil)
+}
+
 func decodeServerCapabilities(d *rt.Decoder) (ServerCapabilities, error) {
 	var v ServerCapabilities
 	return v, v.decodeJSON(d)
 }
 
 func (x *ServerCapabilities) decodeJSON(d *rt.Decoder) error {
-	*x = ServerCapabilities{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -2171,13 +2428,18 @@ func (x *ServerCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			x.Tools = new(ServerCapabilitiesTools)
+			if x.Tools == nil {
+				x.Tools = new(ServerCapabilitiesTools)
+			}
 			if err := x.Tools.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -2188,6 +2450,9 @@ func (x *ServerCapabilities) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Tools = nil
 	}
 	return nil
 }
@@ -2215,7 +2480,9 @@ func decodeServerCapabilitiesTools(d *rt.Decoder) (ServerCapabilitiesTools, erro
 }
 
 func (x *ServerCapabilitiesTools) decodeJSON(d *rt.Decoder) error {
-	*x = ServerCapabilitiesTools{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -2244,7 +2511,10 @@ func (x *ServerCapabilitiesTools) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -2255,6 +2525,9 @@ func (x *ServerCapabilitiesTools) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.ListChanged = rt.Opt[bool]{}
 	}
 	return nil
 }
@@ -2317,7 +2590,9 @@ func decodeErrorResponse(d *rt.Decoder) (ErrorResponse, error) {
 }
 
 func (x *ErrorResponse) decodeJSON(d *rt.Decoder) error {
-	*x = ErrorResponse{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2363,7 +2638,10 @@ func (x *ErrorResponse) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -2374,6 +2652,9 @@ func (x *ErrorResponse) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.ID = rt.Opt[RequestID]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "jsonrpc")
@@ -2407,7 +2688,9 @@ func decodeErrorObject(d *rt.Decoder) (ErrorObject, error) {
 }
 
 func (x *ErrorObject) decodeJSON(d *rt.Decoder) error {
-	*x = ErrorObject{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2454,7 +2737,10 @@ func (x *ErrorObject) decodeJSON(d *rt.Decoder) error {
 			x.Data = v
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -2465,6 +2751,9 @@ func (x *ErrorObject) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Data = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "code")
@@ -2498,7 +2787,9 @@ func decodeInitializeRequest(d *rt.Decoder) (InitializeRequest, error) {
 }
 
 func (x *InitializeRequest) decodeJSON(d *rt.Decoder) error {
-	*x = InitializeRequest{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2549,7 +2840,10 @@ func (x *InitializeRequest) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -2599,7 +2893,9 @@ func decodeInitializeParams(d *rt.Decoder) (InitializeParams, error) {
 }
 
 func (x *InitializeParams) decodeJSON(d *rt.Decoder) error {
-	*x = InitializeParams{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2645,13 +2941,18 @@ func (x *InitializeParams) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			x.Meta = new(Meta)
+			if x.Meta == nil {
+				x.Meta = new(Meta)
+			}
 			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -2662,6 +2963,9 @@ func (x *InitializeParams) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Meta = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "protocolVersion")
@@ -2698,7 +3002,9 @@ func decodeInitializeResult(d *rt.Decoder) (InitializeResult, error) {
 }
 
 func (x *InitializeResult) decodeJSON(d *rt.Decoder) error {
-	*x = InitializeResult{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2757,13 +3063,18 @@ func (x *InitializeResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			x.Meta = new(ResultMeta)
+			if x.Meta == nil {
+				x.Meta = new(ResultMeta)
+			}
 			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -2774,6 +3085,12 @@ func (x *InitializeResult) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Instructions = rt.Opt[string]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Meta = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "protocolVersion")
@@ -2810,7 +3127,9 @@ func decodeInitializedNotification(d *rt.Decoder) (InitializedNotification, erro
 }
 
 func (x *InitializedNotification) decodeJSON(d *rt.Decoder) error {
-	*x = InitializedNotification{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2846,13 +3165,18 @@ func (x *InitializedNotification) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			x.Params = new(InitializedParams)
+			if x.Params == nil {
+				x.Params = new(InitializedParams)
+			}
 			if err := x.Params.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -2863,6 +3187,9 @@ func (x *InitializedNotification) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Params = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "jsonrpc")
@@ -2896,7 +3223,9 @@ func decodeInitializedParams(d *rt.Decoder) (InitializedParams, error) {
 }
 
 func (x *InitializedParams) decodeJSON(d *rt.Decoder) error {
-	*x = InitializedParams{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -2915,13 +3244,18 @@ func (x *InitializedParams) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			x.Meta = new(Meta)
+			if x.Meta == nil {
+				x.Meta = new(Meta)
+			}
 			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -2932,6 +3266,9 @@ func (x *InitializedParams) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Meta = nil
 	}
 	return nil
 }
@@ -2959,7 +3296,9 @@ func decodeListToolsRequest(d *rt.Decoder) (ListToolsRequest, error) {
 }
 
 func (x *ListToolsRequest) decodeJSON(d *rt.Decoder) error {
-	*x = ListToolsRequest{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3010,7 +3349,10 @@ func (x *ListToolsRequest) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -3060,7 +3402,9 @@ func decodeListToolsParams(d *rt.Decoder) (ListToolsParams, error) {
 }
 
 func (x *ListToolsParams) decodeJSON(d *rt.Decoder) error {
-	*x = ListToolsParams{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3098,7 +3442,10 @@ func (x *ListToolsParams) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -3109,6 +3456,9 @@ func (x *ListToolsParams) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Cursor = rt.Opt[string]{}
 	}
 	if seen&uint64(0x2) == 0 {
 		return rtimpl.Missing(off, "_meta")
@@ -3139,7 +3489,9 @@ func decodeListToolsResult(d *rt.Decoder) (ListToolsResult, error) {
 }
 
 func (x *ListToolsResult) decodeJSON(d *rt.Decoder) error {
-	*x = ListToolsResult{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3159,7 +3511,7 @@ func (x *ListToolsResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeToolList(d)
+			v, err := decodeToolListInto(d, x.Tools)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -3221,13 +3573,18 @@ func (x *ListToolsResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			x.Meta = new(ResultMeta)
+			if x.Meta == nil {
+				x.Meta = new(ResultMeta)
+			}
 			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -3238,6 +3595,21 @@ func (x *ListToolsResult) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.NextCursor = rt.Opt[string]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.ResultType = rt.Opt[string]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.TTLMs = rt.Opt[int64]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.CacheScope = rt.Opt[CacheScope]{}
+	}
+	if seen&uint64(0x20) == 0 {
+		x.Meta = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "tools")
@@ -3268,7 +3640,9 @@ func decodeTool(d *rt.Decoder) (Tool, error) {
 }
 
 func (x *Tool) decodeJSON(d *rt.Decoder) error {
-	*x = Tool{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3332,7 +3706,9 @@ func (x *Tool) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			x.OutputSchema = new(ToolOutputSchema)
+			if x.OutputSchema == nil {
+				x.OutputSchema = new(ToolOutputSchema)
+			}
 			if err := x.OutputSchema.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -3341,7 +3717,9 @@ func (x *Tool) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			x.Annotations = new(ToolAnnotations)
+			if x.Annotations == nil {
+				x.Annotations = new(ToolAnnotations)
+			}
 			if err := x.Annotations.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -3350,13 +3728,18 @@ func (x *Tool) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			x.Meta = new(Meta)
+			if x.Meta == nil {
+				x.Meta = new(Meta)
+			}
 			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -3367,6 +3750,21 @@ func (x *Tool) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Title = rt.Opt[string]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Description = rt.Opt[string]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.OutputSchema = nil
+	}
+	if seen&uint64(0x20) == 0 {
+		x.Annotations = nil
+	}
+	if seen&uint64(0x40) == 0 {
+		x.Meta = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "name")
@@ -3400,7 +3798,9 @@ func decodeInputSchema(d *rt.Decoder) (InputSchema, error) {
 }
 
 func (x *InputSchema) decodeJSON(d *rt.Decoder) error {
-	*x = InputSchema{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3438,7 +3838,10 @@ func (x *InputSchema) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -3449,6 +3852,9 @@ func (x *InputSchema) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Schema = rt.Opt[string]{}
 	}
 	if seen&uint64(0x2) == 0 {
 		return rtimpl.Missing(off, "type")
@@ -3479,7 +3885,9 @@ func decodeToolOutputSchema(d *rt.Decoder) (ToolOutputSchema, error) {
 }
 
 func (x *ToolOutputSchema) decodeJSON(d *rt.Decoder) error {
-	*x = ToolOutputSchema{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -3508,7 +3916,10 @@ func (x *ToolOutputSchema) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -3519,6 +3930,9 @@ func (x *ToolOutputSchema) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Schema = rt.Opt[string]{}
 	}
 	return nil
 }
@@ -3546,7 +3960,9 @@ func decodeToolAnnotations(d *rt.Decoder) (ToolAnnotations, error) {
 }
 
 func (x *ToolAnnotations) decodeJSON(d *rt.Decoder) error {
-	*x = ToolAnnotations{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -3627,7 +4043,10 @@ func (x *ToolAnnotations) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -3638,6 +4057,21 @@ func (x *ToolAnnotations) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Title = rt.Opt[string]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.ReadOnlyHint = rt.Opt[bool]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.DestructiveHint = rt.Opt[bool]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.IdempotentHint = rt.Opt[bool]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.OpenWorldHint = rt.Opt[bool]{}
 	}
 	return nil
 }
@@ -3659,11 +4093,14 @@ func (x *ToolAnnotations) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeToolList(d *rt.Decoder) ([]Tool, error) {
+func decodeToolListInto(d *rt.Decoder, out []Tool) ([]Tool, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []Tool{}
+	out = out[:0]
+	if out == nil {
+		out = []Tool{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -3672,12 +4109,20 @@ func decodeToolList(d *rt.Decoder) ([]Tool, error) {
 		if !more {
 			break
 		}
-		out = append(out, Tool{})
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, Tool{})
+		}
 		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
 	}
 	return out, nil
+}
+
+func decodeToolList(d *rt.Decoder) ([]Tool, error) {
+	return decodeToolListInto(d, nil)
 }
 
 func decodeMessage(d *rt.Decoder) (Message, error) {
@@ -3686,7 +4131,9 @@ func decodeMessage(d *rt.Decoder) (Message, error) {
 }
 
 func (x *Message) decodeJSON(d *rt.Decoder) error {
-	*x = Message{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3760,13 +4207,18 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			x.Error = new(ErrorObject)
+			if x.Error == nil {
+				x.Error = new(ErrorObject)
+			}
 			if err := x.Error.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -3777,6 +4229,21 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.ID = rt.Opt[RequestID]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Method = rt.Opt[string]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Params = nil
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Result = nil
+	}
+	if seen&uint64(0x20) == 0 {
+		x.Error = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "jsonrpc")
@@ -3807,7 +4274,9 @@ func decodeProgressNotification(d *rt.Decoder) (ProgressNotification, error) {
 }
 
 func (x *ProgressNotification) decodeJSON(d *rt.Decoder) error {
-	*x = ProgressNotification{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3848,7 +4317,10 @@ func (x *ProgressNotification) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -3895,7 +4367,9 @@ func decodeProgressParams(d *rt.Decoder) (ProgressParams, error) {
 }
 
 func (x *ProgressParams) decodeJSON(d *rt.Decoder) error {
-	*x = ProgressParams{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3961,13 +4435,18 @@ func (x *ProgressParams) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			x.Meta = new(Meta)
+			if x.Meta == nil {
+				x.Meta = new(Meta)
+			}
 			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -3978,6 +4457,15 @@ func (x *ProgressParams) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Total = rt.Opt[float64]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Message = rt.Opt[string]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Meta = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "progressToken")

@@ -16,7 +16,6 @@ func decodeMCPConfig(d *rt.Decoder) (MCPConfig, error) {
 }
 
 func (x *MCPConfig) decodeJSON(d *rt.Decoder) error {
-	*x = MCPConfig{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -74,7 +73,6 @@ func decodeMCPServer(d *rt.Decoder) (MCPServer, error) {
 }
 
 func (x *MCPServer) decodeJSON(d *rt.Decoder) error {
-	*x = MCPServer{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -120,14 +118,12 @@ func (x *MCPServer) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeStringList(d)
+			v, err := decodeStringListInto(d, x.Args.V)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Args = rt.Opt[[]string]{
-				Set: true,
-				V:   v,
-			}
+			x.Args.V = v
+			x.Args.Set = true
 		case "env":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
@@ -184,6 +180,27 @@ func (x *MCPServer) decodeJSON(d *rt.Decoder) error {
 			return rtimpl.Unknown(off, k)
 		}
 	}
+	if seen&uint64(0x1) == 0 {
+		x.Type = rt.Opt[Transport]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Command = rt.Opt[string]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Args = rt.Opt[[]string]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Env = rt.Opt[map[string]string]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Cwd = rt.Opt[string]{}
+	}
+	if seen&uint64(0x20) == 0 {
+		x.URL = rt.Opt[string]{}
+	}
+	if seen&uint64(0x40) == 0 {
+		x.Headers = rt.Opt[map[string]string]{}
+	}
 	return nil
 }
 
@@ -239,11 +256,14 @@ func decodeString(d *rt.Decoder) (string, error) {
 	return s, nil
 }
 
-func decodeStringList(d *rt.Decoder) ([]string, error) {
+func decodeStringListInto(d *rt.Decoder, out []string) ([]string, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []string{}
+	out = out[:0]
+	if out == nil {
+		out = []string{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -259,6 +279,10 @@ func decodeStringList(d *rt.Decoder) ([]string, error) {
 		out = append(out, v)
 	}
 	return out, nil
+}
+
+func decodeStringList(d *rt.Decoder) ([]string, error) {
+	return decodeStringListInto(d, nil)
 }
 
 func decodeStringMap(d *rt.Decoder) (map[string]string, error) {

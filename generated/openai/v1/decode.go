@@ -14,7 +14,6 @@ func decodeChatCompletionChunk(d *rt.Decoder) (ChatCompletionChunk, error) {
 }
 
 func (x *ChatCompletionChunk) decodeJSON(d *rt.Decoder) error {
-	*x = ChatCompletionChunk{}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -34,14 +33,22 @@ func (x *ChatCompletionChunk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeNullableChunkChoiceList(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Choices.V = rt.Nullable[[]rt.Nullable[ChunkChoice]]{}
+			} else {
+				v, err := decodeNullableChunkChoiceListInto(d, x.Choices.V.V)
+				if err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Choices.V = rt.Nullable[[]rt.Nullable[ChunkChoice]]{
+					V:     v,
+					Valid: true,
+				}
 			}
-			x.Choices = rt.Opt[rt.Nullable[[]rt.Nullable[ChunkChoice]]]{
-				Set: true,
-				V:   v,
-			}
+			x.Choices.Set = true
 		case "usage":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
@@ -51,6 +58,7 @@ func (x *ChatCompletionChunk) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Usage.V = rt.Nullable[ChunkUsage]{}
 			} else {
 				if err := x.Usage.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -67,6 +75,7 @@ func (x *ChatCompletionChunk) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Error.V = rt.Nullable[ChunkError]{}
 			} else {
 				if err := x.Error.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -82,6 +91,15 @@ func (x *ChatCompletionChunk) decodeJSON(d *rt.Decoder) error {
 				return rt.AtKey(err, k)
 			}
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Choices = rt.Opt[rt.Nullable[[]rt.Nullable[ChunkChoice]]]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Usage = rt.Opt[rt.Nullable[ChunkUsage]]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Error = rt.Opt[rt.Nullable[ChunkError]]{}
 	}
 	return nil
 }
@@ -120,7 +138,6 @@ func decodeChunkChoice(d *rt.Decoder) (rt.Nullable[ChunkChoice], error) {
 }
 
 func (x *ChunkChoice) decodeJSON(d *rt.Decoder) error {
-	*x = ChunkChoice{}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -144,6 +161,7 @@ func (x *ChunkChoice) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Delta.V = rt.Nullable[ChunkDelta]{}
 			} else {
 				if err := x.Delta.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -172,6 +190,12 @@ func (x *ChunkChoice) decodeJSON(d *rt.Decoder) error {
 				return rt.AtKey(err, k)
 			}
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Delta = rt.Opt[rt.Nullable[ChunkDelta]]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.FinishReason = rt.Opt[rt.Nullable[string]]{}
 	}
 	return nil
 }
@@ -210,7 +234,6 @@ func decodeChunkDelta(d *rt.Decoder) (rt.Nullable[ChunkDelta], error) {
 }
 
 func (x *ChunkDelta) decodeJSON(d *rt.Decoder) error {
-	*x = ChunkDelta{}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -269,14 +292,22 @@ func (x *ChunkDelta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeNullableToolCallDeltaList(d)
-			if err != nil {
-				return rt.AtKey(err, k)
+			if d.Next() == rt.Null {
+				if err := d.Null(); err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.ToolCalls.V = rt.Nullable[[]rt.Nullable[ToolCallDelta]]{}
+			} else {
+				v, err := decodeNullableToolCallDeltaListInto(d, x.ToolCalls.V.V)
+				if err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.ToolCalls.V = rt.Nullable[[]rt.Nullable[ToolCallDelta]]{
+					V:     v,
+					Valid: true,
+				}
 			}
-			x.ToolCalls = rt.Opt[rt.Nullable[[]rt.Nullable[ToolCallDelta]]]{
-				Set: true,
-				V:   v,
-			}
+			x.ToolCalls.Set = true
 		default:
 			if !unknown.Add(k) {
 				return d.DuplicateKey(k)
@@ -285,6 +316,18 @@ func (x *ChunkDelta) decodeJSON(d *rt.Decoder) error {
 				return rt.AtKey(err, k)
 			}
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Content = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.ReasoningContent = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Reasoning = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.ToolCalls = rt.Opt[rt.Nullable[[]rt.Nullable[ToolCallDelta]]]{}
 	}
 	return nil
 }
@@ -342,7 +385,6 @@ func decodeToolCallDelta(d *rt.Decoder) (rt.Nullable[ToolCallDelta], error) {
 }
 
 func (x *ToolCallDelta) decodeJSON(d *rt.Decoder) error {
-	*x = ToolCallDelta{}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -392,6 +434,7 @@ func (x *ToolCallDelta) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Function.V = rt.Nullable[FunctionDelta]{}
 			} else {
 				if err := x.Function.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -407,6 +450,15 @@ func (x *ToolCallDelta) decodeJSON(d *rt.Decoder) error {
 				return rt.AtKey(err, k)
 			}
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Index = rt.Opt[rt.Nullable[int64]]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.ID = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Function = rt.Opt[rt.Nullable[FunctionDelta]]{}
 	}
 	return nil
 }
@@ -460,7 +512,6 @@ func decodeFunctionDelta(d *rt.Decoder) (rt.Nullable[FunctionDelta], error) {
 }
 
 func (x *FunctionDelta) decodeJSON(d *rt.Decoder) error {
-	*x = FunctionDelta{}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -510,6 +561,12 @@ func (x *FunctionDelta) decodeJSON(d *rt.Decoder) error {
 			}
 		}
 	}
+	if seen&uint64(0x1) == 0 {
+		x.Name = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Arguments = rt.Opt[rt.Nullable[string]]{}
+	}
 	return nil
 }
 
@@ -530,11 +587,14 @@ func (x *FunctionDelta) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeNullableToolCallDeltaListNotNull(d *rt.Decoder) ([]rt.Nullable[ToolCallDelta], error) {
+func decodeNullableToolCallDeltaListInto(d *rt.Decoder, out []rt.Nullable[ToolCallDelta]) ([]rt.Nullable[ToolCallDelta], error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []rt.Nullable[ToolCallDelta]{}
+	out = out[:0]
+	if out == nil {
+		out = []rt.Nullable[ToolCallDelta]{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -543,11 +603,16 @@ func decodeNullableToolCallDeltaListNotNull(d *rt.Decoder) ([]rt.Nullable[ToolCa
 		if !more {
 			break
 		}
-		out = append(out, rt.Nullable[ToolCallDelta]{})
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, rt.Nullable[ToolCallDelta]{})
+		}
 		if d.Next() == rt.Null {
 			if err := d.Null(); err != nil {
 				return nil, rt.AtIndex(err, i)
 			}
+			out[len(out)-1] = rt.Nullable[ToolCallDelta]{}
 		} else {
 			if err := out[len(out)-1].V.decodeJSON(d); err != nil {
 				return nil, rt.AtIndex(err, i)
@@ -556,6 +621,10 @@ func decodeNullableToolCallDeltaListNotNull(d *rt.Decoder) ([]rt.Nullable[ToolCa
 		}
 	}
 	return out, nil
+}
+
+func decodeNullableToolCallDeltaListNotNull(d *rt.Decoder) ([]rt.Nullable[ToolCallDelta], error) {
+	return decodeNullableToolCallDeltaListInto(d, nil)
 }
 
 func decodeNullableToolCallDeltaList(d *rt.Decoder) (rt.Nullable[[]rt.Nullable[ToolCallDelta]], error) {
@@ -569,11 +638,14 @@ func decodeNullableToolCallDeltaList(d *rt.Decoder) (rt.Nullable[[]rt.Nullable[T
 	}, err
 }
 
-func decodeNullableChunkChoiceListNotNull(d *rt.Decoder) ([]rt.Nullable[ChunkChoice], error) {
+func decodeNullableChunkChoiceListInto(d *rt.Decoder, out []rt.Nullable[ChunkChoice]) ([]rt.Nullable[ChunkChoice], error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []rt.Nullable[ChunkChoice]{}
+	out = out[:0]
+	if out == nil {
+		out = []rt.Nullable[ChunkChoice]{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -582,11 +654,16 @@ func decodeNullableChunkChoiceListNotNull(d *rt.Decoder) ([]rt.Nullable[ChunkCho
 		if !more {
 			break
 		}
-		out = append(out, rt.Nullable[ChunkChoice]{})
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, rt.Nullable[ChunkChoice]{})
+		}
 		if d.Next() == rt.Null {
 			if err := d.Null(); err != nil {
 				return nil, rt.AtIndex(err, i)
 			}
+			out[len(out)-1] = rt.Nullable[ChunkChoice]{}
 		} else {
 			if err := out[len(out)-1].V.decodeJSON(d); err != nil {
 				return nil, rt.AtIndex(err, i)
@@ -595,6 +672,10 @@ func decodeNullableChunkChoiceListNotNull(d *rt.Decoder) ([]rt.Nullable[ChunkCho
 		}
 	}
 	return out, nil
+}
+
+func decodeNullableChunkChoiceListNotNull(d *rt.Decoder) ([]rt.Nullable[ChunkChoice], error) {
+	return decodeNullableChunkChoiceListInto(d, nil)
 }
 
 func decodeNullableChunkChoiceList(d *rt.Decoder) (rt.Nullable[[]rt.Nullable[ChunkChoice]], error) {
@@ -625,7 +706,6 @@ func decodeChunkUsage(d *rt.Decoder) (rt.Nullable[ChunkUsage], error) {
 }
 
 func (x *ChunkUsage) decodeJSON(d *rt.Decoder) error {
-	*x = ChunkUsage{}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -688,6 +768,15 @@ func (x *ChunkUsage) decodeJSON(d *rt.Decoder) error {
 			}
 		}
 	}
+	if seen&uint64(0x1) == 0 {
+		x.PromptTokens = rt.Opt[rt.Nullable[int64]]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.CompletionTokens = rt.Opt[rt.Nullable[int64]]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.TotalTokens = rt.Opt[rt.Nullable[int64]]{}
+	}
 	return nil
 }
 
@@ -725,7 +814,6 @@ func decodeChunkError(d *rt.Decoder) (rt.Nullable[ChunkError], error) {
 }
 
 func (x *ChunkError) decodeJSON(d *rt.Decoder) error {
-	*x = ChunkError{}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -761,6 +849,9 @@ func (x *ChunkError) decodeJSON(d *rt.Decoder) error {
 				return rt.AtKey(err, k)
 			}
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Message = rt.Opt[rt.Nullable[string]]{}
 	}
 	return nil
 }

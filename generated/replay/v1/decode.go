@@ -14,7 +14,6 @@ func decodeReplayScript(d *rt.Decoder) (ReplayScript, error) {
 }
 
 func (x *ReplayScript) decodeJSON(d *rt.Decoder) error {
-	*x = ReplayScript{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -55,7 +54,7 @@ func (x *ReplayScript) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeReplayScriptTurns(d)
+			v, err := decodeReplayScriptTurnsInto(d, x.Turns)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -63,6 +62,9 @@ func (x *ReplayScript) decodeJSON(d *rt.Decoder) error {
 		default:
 			return rtimpl.Unknown(off, k)
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Model = rt.Opt[string]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "schemaVersion")
@@ -110,7 +112,6 @@ func decodeReplayTurn(d *rt.Decoder) (ReplayTurn, error) {
 }
 
 func (x *ReplayTurn) decodeJSON(d *rt.Decoder) error {
-	*x = ReplayTurn{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -130,7 +131,7 @@ func (x *ReplayTurn) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeReplayStepList(d)
+			v, err := decodeReplayStepListInto(d, x.Steps)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -168,6 +169,7 @@ func decodeReplayStep(d *rt.Decoder) (ReplayStep, error) {
 }
 
 func (x *ReplayStep) decodeJSON(d *rt.Decoder) error {
+	old := x.Value
 	*x = ReplayStep{}
 	disc, err := rtimpl.PeekString(d, "type", "\"reasoning\", \"text\", \"tool_call\", \"usage\", \"error\"")
 	if err != nil {
@@ -175,35 +177,50 @@ func (x *ReplayStep) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "reasoning":
-		v := new(ReplayReasoning)
+		v, _ := old.(*ReplayReasoning)
+		if v == nil {
+			v = new(ReplayReasoning)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "text":
-		v := new(ReplayText)
+		v, _ := old.(*ReplayText)
+		if v == nil {
+			v = new(ReplayText)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "tool_call":
-		v := new(ReplayToolCall)
+		v, _ := old.(*ReplayToolCall)
+		if v == nil {
+			v = new(ReplayToolCall)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "usage":
-		v := new(ReplayUsage)
+		v, _ := old.(*ReplayUsage)
+		if v == nil {
+			v = new(ReplayUsage)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "error":
-		v := new(ReplayError)
+		v, _ := old.(*ReplayError)
+		if v == nil {
+			v = new(ReplayError)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
@@ -237,7 +254,6 @@ func decodeReplayReasoning(d *rt.Decoder) (ReplayReasoning, error) {
 }
 
 func (x *ReplayReasoning) decodeJSON(d *rt.Decoder) error {
-	*x = ReplayReasoning{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -314,7 +330,6 @@ func decodeReplayText(d *rt.Decoder) (ReplayText, error) {
 }
 
 func (x *ReplayText) decodeJSON(d *rt.Decoder) error {
-	*x = ReplayText{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -383,7 +398,6 @@ func decodeReplayToolCall(d *rt.Decoder) (ReplayToolCall, error) {
 }
 
 func (x *ReplayToolCall) decodeJSON(d *rt.Decoder) error {
-	*x = ReplayToolCall{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -497,7 +511,6 @@ func decodeReplayUsage(d *rt.Decoder) (ReplayUsage, error) {
 }
 
 func (x *ReplayUsage) decodeJSON(d *rt.Decoder) error {
-	*x = ReplayUsage{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -601,7 +614,6 @@ func decodeReplayError(d *rt.Decoder) (ReplayError, error) {
 }
 
 func (x *ReplayError) decodeJSON(d *rt.Decoder) error {
-	*x = ReplayError{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -651,6 +663,9 @@ func (x *ReplayError) decodeJSON(d *rt.Decoder) error {
 			return rtimpl.Unknown(off, k)
 		}
 	}
+	if seen&uint64(0x4) == 0 {
+		x.Status = rt.Opt[int64]{}
+	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "type")
 	}
@@ -699,11 +714,14 @@ func decodeReplayErrorStatus(d *rt.Decoder) (int64, error) {
 	return v, replayErrorStatusRule.Check(v, off)
 }
 
-func decodeReplayStepList(d *rt.Decoder) ([]ReplayStep, error) {
+func decodeReplayStepListInto(d *rt.Decoder, out []ReplayStep) ([]ReplayStep, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []ReplayStep{}
+	out = out[:0]
+	if out == nil {
+		out = []ReplayStep{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -712,13 +730,20 @@ func decodeReplayStepList(d *rt.Decoder) ([]ReplayStep, error) {
 		if !more {
 			break
 		}
-		v, err := decodeReplayStep(d)
-		if err != nil {
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, ReplayStep{})
+		}
+		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
-		out = append(out, v)
 	}
 	return out, nil
+}
+
+func decodeReplayStepList(d *rt.Decoder) ([]ReplayStep, error) {
+	return decodeReplayStepListInto(d, nil)
 }
 
 var replayScriptTurnsRule = rtimpl.SizeRule{
@@ -729,12 +754,15 @@ var replayScriptTurnsRule = rtimpl.SizeRule{
 	Noun:  "item",
 }
 
-func decodeReplayScriptTurns(d *rt.Decoder) ([]ReplayTurn, error) {
+func decodeReplayScriptTurnsInto(d *rt.Decoder, out []ReplayTurn) ([]ReplayTurn, error) {
 	off := d.Start()
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []ReplayTurn{}
+	out = out[:0]
+	if out == nil {
+		out = []ReplayTurn{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -743,7 +771,11 @@ func decodeReplayScriptTurns(d *rt.Decoder) ([]ReplayTurn, error) {
 		if !more {
 			break
 		}
-		out = append(out, ReplayTurn{})
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, ReplayTurn{})
+		}
 		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
@@ -752,4 +784,8 @@ func decodeReplayScriptTurns(d *rt.Decoder) ([]ReplayTurn, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+func decodeReplayScriptTurns(d *rt.Decoder) ([]ReplayTurn, error) {
+	return decodeReplayScriptTurnsInto(d, nil)
 }

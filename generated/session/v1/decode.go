@@ -16,7 +16,6 @@ func decodeSessionGrants(d *rt.Decoder) (SessionGrants, error) {
 }
 
 func (x *SessionGrants) decodeJSON(d *rt.Decoder) error {
-	*x = SessionGrants{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -44,7 +43,7 @@ func (x *SessionGrants) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeGrantList(d)
+			v, err := decodeGrantListInto(d, x.Grants)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -85,7 +84,6 @@ func decodeGrant(d *rt.Decoder) (Grant, error) {
 }
 
 func (x *Grant) decodeJSON(d *rt.Decoder) error {
-	*x = Grant{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -198,11 +196,14 @@ func decodeFormattedString(d *rt.Decoder) (string, error) {
 	return s, nil
 }
 
-func decodeGrantList(d *rt.Decoder) ([]Grant, error) {
+func decodeGrantListInto(d *rt.Decoder, out []Grant) ([]Grant, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []Grant{}
+	out = out[:0]
+	if out == nil {
+		out = []Grant{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -211,12 +212,20 @@ func decodeGrantList(d *rt.Decoder) ([]Grant, error) {
 		if !more {
 			break
 		}
-		out = append(out, Grant{})
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, Grant{})
+		}
 		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
 	}
 	return out, nil
+}
+
+func decodeGrantList(d *rt.Decoder) ([]Grant, error) {
+	return decodeGrantListInto(d, nil)
 }
 
 func decodeSessionMeta(d *rt.Decoder) (SessionMeta, error) {
@@ -225,7 +234,6 @@ func decodeSessionMeta(d *rt.Decoder) (SessionMeta, error) {
 }
 
 func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
-	*x = SessionMeta{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -361,6 +369,15 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 			return rtimpl.Unknown(off, k)
 		}
 	}
+	if seen&uint64(0x80) == 0 {
+		x.ParentID = rt.Opt[string]{}
+	}
+	if seen&uint64(0x100) == 0 {
+		x.ForkedAt = rt.Opt[string]{}
+	}
+	if seen&uint64(0x400) == 0 {
+		x.Title = rt.Opt[string]{}
+	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "schemaVersion")
 	}
@@ -476,6 +493,7 @@ func decodeSessionRecord(d *rt.Decoder) (SessionRecord, error) {
 }
 
 func (x *SessionRecord) decodeJSON(d *rt.Decoder) error {
+	old := x.Value
 	*x = SessionRecord{}
 	disc, err := rtimpl.PeekString(d, "type", "\"run_start\", \"user\", \"assistant\", \"tool_result\", \"usage\", \"run_end\"")
 	if err != nil {
@@ -483,42 +501,60 @@ func (x *SessionRecord) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "run_start":
-		v := new(RunStartRecord)
+		v, _ := old.(*RunStartRecord)
+		if v == nil {
+			v = new(RunStartRecord)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "user":
-		v := new(UserRecord)
+		v, _ := old.(*UserRecord)
+		if v == nil {
+			v = new(UserRecord)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "assistant":
-		v := new(AssistantRecord)
+		v, _ := old.(*AssistantRecord)
+		if v == nil {
+			v = new(AssistantRecord)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "tool_result":
-		v := new(ToolResultRecord)
+		v, _ := old.(*ToolResultRecord)
+		if v == nil {
+			v = new(ToolResultRecord)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "usage":
-		v := new(UsageRecord)
+		v, _ := old.(*UsageRecord)
+		if v == nil {
+			v = new(UsageRecord)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "run_end":
-		v := new(RunEndRecord)
+		v, _ := old.(*RunEndRecord)
+		if v == nil {
+			v = new(RunEndRecord)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
@@ -552,7 +588,6 @@ func decodeRunStartRecord(d *rt.Decoder) (RunStartRecord, error) {
 }
 
 func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
-	*x = RunStartRecord{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -671,7 +706,6 @@ func decodeUserRecord(d *rt.Decoder) (UserRecord, error) {
 }
 
 func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
-	*x = UserRecord{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -777,7 +811,6 @@ func decodeAssistantRecord(d *rt.Decoder) (AssistantRecord, error) {
 }
 
 func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
-	*x = AssistantRecord{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -856,7 +889,7 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := decodeToolCallRecordList(d)
+			v, err := decodeToolCallRecordListInto(d, x.ToolCalls)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -864,6 +897,9 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 		default:
 			return rtimpl.Unknown(off, k)
 		}
+	}
+	if seen&uint64(0x20) == 0 {
+		x.Reasoning = rt.Opt[string]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "schemaVersion")
@@ -917,7 +953,6 @@ func decodeToolCallRecord(d *rt.Decoder) (ToolCallRecord, error) {
 }
 
 func (x *ToolCallRecord) decodeJSON(d *rt.Decoder) error {
-	*x = ToolCallRecord{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -999,11 +1034,14 @@ func decodeRaw(d *rt.Decoder) (rt.Raw, error) {
 	return rtimpl.DecodeRaw(d, nil)
 }
 
-func decodeToolCallRecordList(d *rt.Decoder) ([]ToolCallRecord, error) {
+func decodeToolCallRecordListInto(d *rt.Decoder, out []ToolCallRecord) ([]ToolCallRecord, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []ToolCallRecord{}
+	out = out[:0]
+	if out == nil {
+		out = []ToolCallRecord{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -1012,12 +1050,20 @@ func decodeToolCallRecordList(d *rt.Decoder) ([]ToolCallRecord, error) {
 		if !more {
 			break
 		}
-		out = append(out, ToolCallRecord{})
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, ToolCallRecord{})
+		}
 		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
 	}
 	return out, nil
+}
+
+func decodeToolCallRecordList(d *rt.Decoder) ([]ToolCallRecord, error) {
+	return decodeToolCallRecordListInto(d, nil)
 }
 
 func decodeToolResultRecord(d *rt.Decoder) (ToolResultRecord, error) {
@@ -1026,7 +1072,6 @@ func decodeToolResultRecord(d *rt.Decoder) (ToolResultRecord, error) {
 }
 
 func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
-	*x = ToolResultRecord{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1201,7 +1246,6 @@ func decodeUsageRecord(d *rt.Decoder) (UsageRecord, error) {
 }
 
 func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
-	*x = UsageRecord{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1333,7 +1377,6 @@ func decodeRunEndRecord(d *rt.Decoder) (RunEndRecord, error) {
 }
 
 func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
-	*x = RunEndRecord{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err

@@ -16,6 +16,7 @@ func decodeInput(d *rt.Decoder) (Input, error) {
 }
 
 func (x *Input) decodeJSON(d *rt.Decoder) error {
+	old := x.Value
 	*x = Input{}
 	disc, err := rtimpl.PeekString(d, "type", "\"prompt\", \"message\"")
 	if err != nil {
@@ -23,14 +24,20 @@ func (x *Input) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "prompt":
-		v := new(Prompt)
+		v, _ := old.(*Prompt)
+		if v == nil {
+			v = new(Prompt)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "message":
-		v := new(Message)
+		v, _ := old.(*Message)
+		if v == nil {
+			v = new(Message)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
@@ -64,7 +71,6 @@ func decodePrompt(d *rt.Decoder) (Prompt, error) {
 }
 
 func (x *Prompt) decodeJSON(d *rt.Decoder) error {
-	*x = Prompt{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -158,7 +164,6 @@ func decodeMessage(d *rt.Decoder) (Message, error) {
 }
 
 func (x *Message) decodeJSON(d *rt.Decoder) error {
-	*x = Message{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -249,6 +254,7 @@ func decodeOutput(d *rt.Decoder) (Output, error) {
 }
 
 func (x *Output) decodeJSON(d *rt.Decoder) error {
+	old := x.Value
 	*x = Output{}
 	disc, err := rtimpl.PeekString(d, "type", "\"run_start\", \"text\", \"tool_call\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
 	if err != nil {
@@ -256,63 +262,90 @@ func (x *Output) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "run_start":
-		v := new(RunStart)
+		v, _ := old.(*RunStart)
+		if v == nil {
+			v = new(RunStart)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "text":
-		v := new(Text)
+		v, _ := old.(*Text)
+		if v == nil {
+			v = new(Text)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "tool_call":
-		v := new(ToolCall)
+		v, _ := old.(*ToolCall)
+		if v == nil {
+			v = new(ToolCall)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "tool_result":
-		v := new(ToolResult)
+		v, _ := old.(*ToolResult)
+		if v == nil {
+			v = new(ToolResult)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "usage":
-		v := new(Usage)
+		v, _ := old.(*Usage)
+		if v == nil {
+			v = new(Usage)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "final":
-		v := new(Final)
+		v, _ := old.(*Final)
+		if v == nil {
+			v = new(Final)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "warning":
-		v := new(Warning)
+		v, _ := old.(*Warning)
+		if v == nil {
+			v = new(Warning)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "error":
-		v := new(Error)
+		v, _ := old.(*Error)
+		if v == nil {
+			v = new(Error)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "run_end":
-		v := new(RunEnd)
+		v, _ := old.(*RunEnd)
+		if v == nil {
+			v = new(RunEnd)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
@@ -346,7 +379,6 @@ func decodeRunStart(d *rt.Decoder) (RunStart, error) {
 }
 
 func (x *RunStart) decodeJSON(d *rt.Decoder) error {
-	*x = RunStart{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -506,7 +538,6 @@ func decodeText(d *rt.Decoder) (Text, error) {
 }
 
 func (x *Text) decodeJSON(d *rt.Decoder) error {
-	*x = Text{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -607,7 +638,6 @@ func decodeToolCall(d *rt.Decoder) (ToolCall, error) {
 }
 
 func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
-	*x = ToolCall{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -756,7 +786,6 @@ func decodeToolResult(d *rt.Decoder) (ToolResult, error) {
 }
 
 func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
-	*x = ToolResult{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -905,7 +934,6 @@ func decodeUsage(d *rt.Decoder) (Usage, error) {
 }
 
 func (x *Usage) decodeJSON(d *rt.Decoder) error {
-	*x = Usage{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1046,7 +1074,6 @@ func decodeFinal(d *rt.Decoder) (Final, error) {
 }
 
 func (x *Final) decodeJSON(d *rt.Decoder) error {
-	*x = Final{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1139,7 +1166,6 @@ func decodeWarning(d *rt.Decoder) (Warning, error) {
 }
 
 func (x *Warning) decodeJSON(d *rt.Decoder) error {
-	*x = Warning{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1260,7 +1286,6 @@ func decodeError(d *rt.Decoder) (Error, error) {
 }
 
 func (x *Error) decodeJSON(d *rt.Decoder) error {
-	*x = Error{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1379,7 +1404,6 @@ func decodeRunEnd(d *rt.Decoder) (RunEnd, error) {
 }
 
 func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
-	*x = RunEnd{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err

@@ -16,6 +16,7 @@ func decodeInput(d *rt.Decoder) (Input, error) {
 }
 
 func (x *Input) decodeJSON(d *rt.Decoder) error {
+	old := x.Value
 	*x = Input{}
 	disc, err := rtimpl.PeekString(d, "type", "\"prompt\", \"message\"")
 	if err != nil {
@@ -23,14 +24,20 @@ func (x *Input) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "prompt":
-		v := new(Prompt)
+		v, _ := old.(*Prompt)
+		if v == nil {
+			v = new(Prompt)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "message":
-		v := new(Message)
+		v, _ := old.(*Message)
+		if v == nil {
+			v = new(Message)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
@@ -64,7 +71,6 @@ func decodePrompt(d *rt.Decoder) (Prompt, error) {
 }
 
 func (x *Prompt) decodeJSON(d *rt.Decoder) error {
-	*x = Prompt{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -158,7 +164,6 @@ func decodeMessage(d *rt.Decoder) (Message, error) {
 }
 
 func (x *Message) decodeJSON(d *rt.Decoder) error {
-	*x = Message{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -249,6 +254,7 @@ func decodeOutput(d *rt.Decoder) (Output, error) {
 }
 
 func (x *Output) decodeJSON(d *rt.Decoder) error {
+	old := x.Value
 	*x = Output{}
 	disc, err := rtimpl.PeekString(d, "type", "\"run_start\", \"text\", \"reasoning\", \"tool_call\", \"permission_request\", \"permission_decision\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
 	if err != nil {
@@ -256,84 +262,120 @@ func (x *Output) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "run_start":
-		v := new(RunStart)
+		v, _ := old.(*RunStart)
+		if v == nil {
+			v = new(RunStart)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "text":
-		v := new(Text)
+		v, _ := old.(*Text)
+		if v == nil {
+			v = new(Text)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "reasoning":
-		v := new(Reasoning)
+		v, _ := old.(*Reasoning)
+		if v == nil {
+			v = new(Reasoning)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "tool_call":
-		v := new(ToolCall)
+		v, _ := old.(*ToolCall)
+		if v == nil {
+			v = new(ToolCall)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "permission_request":
-		v := new(PermissionRequest)
+		v, _ := old.(*PermissionRequest)
+		if v == nil {
+			v = new(PermissionRequest)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "permission_decision":
-		v := new(PermissionDecision)
+		v, _ := old.(*PermissionDecision)
+		if v == nil {
+			v = new(PermissionDecision)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "tool_result":
-		v := new(ToolResult)
+		v, _ := old.(*ToolResult)
+		if v == nil {
+			v = new(ToolResult)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "usage":
-		v := new(Usage)
+		v, _ := old.(*Usage)
+		if v == nil {
+			v = new(Usage)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "final":
-		v := new(Final)
+		v, _ := old.(*Final)
+		if v == nil {
+			v = new(Final)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "warning":
-		v := new(Warning)
+		v, _ := old.(*Warning)
+		if v == nil {
+			v = new(Warning)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "error":
-		v := new(Error)
+		v, _ := old.(*Error)
+		if v == nil {
+			v = new(Error)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "run_end":
-		v := new(RunEnd)
+		v, _ := old.(*RunEnd)
+		if v == nil {
+			v = new(RunEnd)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
@@ -367,7 +409,6 @@ func decodeRunStart(d *rt.Decoder) (RunStart, error) {
 }
 
 func (x *RunStart) decodeJSON(d *rt.Decoder) error {
-	*x = RunStart{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -527,7 +568,6 @@ func decodeText(d *rt.Decoder) (Text, error) {
 }
 
 func (x *Text) decodeJSON(d *rt.Decoder) error {
-	*x = Text{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -628,7 +668,6 @@ func decodeReasoning(d *rt.Decoder) (Reasoning, error) {
 }
 
 func (x *Reasoning) decodeJSON(d *rt.Decoder) error {
-	*x = Reasoning{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -721,7 +760,6 @@ func decodeToolCall(d *rt.Decoder) (ToolCall, error) {
 }
 
 func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
-	*x = ToolCall{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -870,7 +908,6 @@ func decodePermissionRequest(d *rt.Decoder) (PermissionRequest, error) {
 }
 
 func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
-	*x = PermissionRequest{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -986,7 +1023,9 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x400)
-			x.Risk = new(Risk)
+			if x.Risk == nil {
+				x.Risk = new(Risk)
+			}
 			if err := x.Risk.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -995,13 +1034,21 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x800)
-			x.Block = new(Block)
+			if x.Block == nil {
+				x.Block = new(Block)
+			}
 			if err := x.Block.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			return rtimpl.Unknown(off, k)
 		}
+	}
+	if seen&uint64(0x400) == 0 {
+		x.Risk = nil
+	}
+	if seen&uint64(0x800) == 0 {
+		x.Block = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "schemaVersion")
@@ -1098,7 +1145,6 @@ func decodeRisk(d *rt.Decoder) (Risk, error) {
 }
 
 func (x *Risk) decodeJSON(d *rt.Decoder) error {
-	*x = Risk{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1128,7 +1174,7 @@ func (x *Risk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeRiskCategories(d)
+			v, err := decodeRiskCategoriesInto(d, x.Categories)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1176,12 +1222,15 @@ func decodeRiskLevel(d *rt.Decoder) (RiskLevel, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"low\", \"medium\", \"high\", \"critical\"")
 }
 
-func decodeRiskCategories(d *rt.Decoder) ([]string, error) {
+func decodeRiskCategoriesInto(d *rt.Decoder, out []string) ([]string, error) {
 	off := d.Start()
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []string{}
+	out = out[:0]
+	if out == nil {
+		out = []string{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -1202,13 +1251,16 @@ func decodeRiskCategories(d *rt.Decoder) ([]string, error) {
 	return out, nil
 }
 
+func decodeRiskCategories(d *rt.Decoder) ([]string, error) {
+	return decodeRiskCategoriesInto(d, nil)
+}
+
 func decodeBlock(d *rt.Decoder) (Block, error) {
 	var v Block
 	return v, v.decodeJSON(d)
 }
 
 func (x *Block) decodeJSON(d *rt.Decoder) error {
-	*x = Block{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1258,7 +1310,9 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			x.Risk = new(Risk)
+			if x.Risk == nil {
+				x.Risk = new(Risk)
+			}
 			if err := x.Risk.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1285,6 +1339,9 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 		default:
 			return rtimpl.Unknown(off, k)
 		}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Risk = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "code")
@@ -1346,7 +1403,6 @@ func decodePermissionDecision(d *rt.Decoder) (PermissionDecision, error) {
 }
 
 func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
-	*x = PermissionDecision{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1455,7 +1511,9 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x200)
-			x.Risk = new(Risk)
+			if x.Risk == nil {
+				x.Risk = new(Risk)
+			}
 			if err := x.Risk.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1464,13 +1522,24 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x400)
-			x.Block = new(Block)
+			if x.Block == nil {
+				x.Block = new(Block)
+			}
 			if err := x.Block.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			return rtimpl.Unknown(off, k)
 		}
+	}
+	if seen&uint64(0x100) == 0 {
+		x.DecisionReason = rt.Opt[string]{}
+	}
+	if seen&uint64(0x200) == 0 {
+		x.Risk = nil
+	}
+	if seen&uint64(0x400) == 0 {
+		x.Block = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "schemaVersion")
@@ -1522,7 +1591,6 @@ func decodeToolResult(d *rt.Decoder) (ToolResult, error) {
 }
 
 func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
-	*x = ToolResult{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1667,7 +1735,6 @@ func decodeUsage(d *rt.Decoder) (Usage, error) {
 }
 
 func (x *Usage) decodeJSON(d *rt.Decoder) error {
-	*x = Usage{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1808,7 +1875,6 @@ func decodeFinal(d *rt.Decoder) (Final, error) {
 }
 
 func (x *Final) decodeJSON(d *rt.Decoder) error {
-	*x = Final{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1901,7 +1967,6 @@ func decodeWarning(d *rt.Decoder) (Warning, error) {
 }
 
 func (x *Warning) decodeJSON(d *rt.Decoder) error {
-	*x = Warning{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2007,7 +2072,6 @@ func decodeError(d *rt.Decoder) (Error, error) {
 }
 
 func (x *Error) decodeJSON(d *rt.Decoder) error {
-	*x = Error{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2126,7 +2190,6 @@ func decodeRunEnd(d *rt.Decoder) (RunEnd, error) {
 }
 
 func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
-	*x = RunEnd{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err

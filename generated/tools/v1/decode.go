@@ -14,7 +14,6 @@ func decodeBashArgs(d *rt.Decoder) (BashArgs, error) {
 }
 
 func (x *BashArgs) decodeJSON(d *rt.Decoder) error {
-	*x = BashArgs{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -55,6 +54,9 @@ func (x *BashArgs) decodeJSON(d *rt.Decoder) error {
 		default:
 			return rtimpl.Unknown(off, k)
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.TimeoutMs = rt.Opt[int64]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "command")
@@ -121,7 +123,6 @@ func decodeEditFileArgs(d *rt.Decoder) (EditFileArgs, error) {
 }
 
 func (x *EditFileArgs) decodeJSON(d *rt.Decoder) error {
-	*x = EditFileArgs{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -213,7 +214,6 @@ func decodeGlobArgs(d *rt.Decoder) (GlobArgs, error) {
 }
 
 func (x *GlobArgs) decodeJSON(d *rt.Decoder) error {
-	*x = GlobArgs{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -255,6 +255,9 @@ func (x *GlobArgs) decodeJSON(d *rt.Decoder) error {
 			return rtimpl.Unknown(off, k)
 		}
 	}
+	if seen&uint64(0x2) == 0 {
+		x.Path = rt.Opt[string]{}
+	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "pattern")
 	}
@@ -284,7 +287,6 @@ func decodeGrepArgs(d *rt.Decoder) (GrepArgs, error) {
 }
 
 func (x *GrepArgs) decodeJSON(d *rt.Decoder) error {
-	*x = GrepArgs{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -365,6 +367,18 @@ func (x *GrepArgs) decodeJSON(d *rt.Decoder) error {
 			return rtimpl.Unknown(off, k)
 		}
 	}
+	if seen&uint64(0x2) == 0 {
+		x.Path = rt.Opt[string]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Glob = rt.Opt[string]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.CaseInsensitive = rt.Opt[bool]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.MaxResults = rt.Opt[int64]{}
+	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "pattern")
 	}
@@ -420,7 +434,6 @@ func decodeListDirectoryArgs(d *rt.Decoder) (ListDirectoryArgs, error) {
 }
 
 func (x *ListDirectoryArgs) decodeJSON(d *rt.Decoder) error {
-	*x = ListDirectoryArgs{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -452,6 +465,9 @@ func (x *ListDirectoryArgs) decodeJSON(d *rt.Decoder) error {
 			return rtimpl.Unknown(off, k)
 		}
 	}
+	if seen&uint64(0x1) == 0 {
+		x.Path = rt.Opt[string]{}
+	}
 	return nil
 }
 
@@ -478,7 +494,6 @@ func decodeReadFileArgs(d *rt.Decoder) (ReadFileArgs, error) {
 }
 
 func (x *ReadFileArgs) decodeJSON(d *rt.Decoder) error {
-	*x = ReadFileArgs{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -532,6 +547,12 @@ func (x *ReadFileArgs) decodeJSON(d *rt.Decoder) error {
 		default:
 			return rtimpl.Unknown(off, k)
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Offset = rt.Opt[int64]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Limit = rt.Opt[int64]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "path")
@@ -606,7 +627,6 @@ func decodeWriteFileArgs(d *rt.Decoder) (WriteFileArgs, error) {
 }
 
 func (x *WriteFileArgs) decodeJSON(d *rt.Decoder) error {
-	*x = WriteFileArgs{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err

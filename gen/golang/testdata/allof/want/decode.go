@@ -14,7 +14,9 @@ func decodeBoth(d *rt.Decoder) (Both, error) {
 }
 
 func (x *Both) decodeJSON(d *rt.Decoder) error {
-	*x = Both{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -54,7 +56,10 @@ func (x *Both) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -65,6 +70,9 @@ func (x *Both) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.B = rt.Opt[int64]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "a")

@@ -16,7 +16,9 @@ func decodeAccount(d *rt.Decoder) (Account, error) {
 }
 
 func (x *Account) decodeJSON(d *rt.Decoder) error {
-	*x = Account{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -121,13 +123,18 @@ func (x *Account) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			x.X = new(AccountStatusX)
+			if x.X == nil {
+				x.X = new(AccountStatusX)
+			}
 			if err := x.X.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]int64{}
+				if extra == nil {
+					extra = map[string]int64{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -138,6 +145,24 @@ func (x *Account) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Validate2 = rt.Opt[bool]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.MarshalJSON2 = rt.Opt[string]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Extra2 = rt.Opt[string]{}
+	}
+	if seen&uint64(0x20) == 0 {
+		x.Extra22 = rt.Opt[int64]{}
+	}
+	if seen&uint64(0x40) == 0 {
+		x.Status = rt.Opt[AccountStatus]{}
+	}
+	if seen&uint64(0x80) == 0 {
+		x.X = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "user_id")
@@ -200,7 +225,9 @@ func decodeAccountStatusX(d *rt.Decoder) (AccountStatusX, error) {
 }
 
 func (x *AccountStatusX) decodeJSON(d *rt.Decoder) error {
-	*x = AccountStatusX{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -215,7 +242,10 @@ func (x *AccountStatusX) decodeJSON(d *rt.Decoder) error {
 		switch k {
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)

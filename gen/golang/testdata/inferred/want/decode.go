@@ -78,6 +78,7 @@ func decodeMessage(d *rt.Decoder) (Message, error) {
 }
 
 func (x *Message) decodeJSON(d *rt.Decoder) error {
+	old := x.Value
 	*x = Message{}
 	disc, err := rtimpl.PeekString(d, "type", "\"text\", \"tool_call\"")
 	if err != nil {
@@ -85,14 +86,20 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "text":
-		v := new(TextChunk)
+		v, _ := old.(*TextChunk)
+		if v == nil {
+			v = new(TextChunk)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "tool_call":
-		v := new(ToolCall)
+		v, _ := old.(*ToolCall)
+		if v == nil {
+			v = new(ToolCall)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
@@ -126,7 +133,6 @@ func decodeTextChunk(d *rt.Decoder) (TextChunk, error) {
 }
 
 func (x *TextChunk) decodeJSON(d *rt.Decoder) error {
-	*x = TextChunk{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -164,13 +170,18 @@ func (x *TextChunk) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			x.Meta = new(Meta)
+			if x.Meta == nil {
+				x.Meta = new(Meta)
+			}
 			if err := x.Meta.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
 		default:
 			return rtimpl.Unknown(off, k)
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Meta = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "type")
@@ -212,7 +223,9 @@ func decodeMeta(d *rt.Decoder) (Meta, error) {
 }
 
 func (x *Meta) decodeJSON(d *rt.Decoder) error {
-	*x = Meta{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -241,7 +254,10 @@ func (x *Meta) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -252,6 +268,9 @@ func (x *Meta) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Source = rt.Opt[string]{}
 	}
 	return nil
 }
@@ -279,7 +298,6 @@ func decodeToolCall(d *rt.Decoder) (ToolCall, error) {
 }
 
 func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
-	*x = ToolCall{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -328,6 +346,9 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 		default:
 			return rtimpl.Unknown(off, k)
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Status = rt.Opt[Status]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "type")

@@ -14,7 +14,6 @@ func decodeOutcome(d *rt.Decoder) (Outcome, error) {
 }
 
 func (x *Outcome) decodeJSON(d *rt.Decoder) error {
-	*x = Outcome{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -54,14 +53,12 @@ func (x *Outcome) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeNullableStringList(d)
+			v, err := decodeNullableStringListInto(d, x.Tags.V)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Tags = rt.Opt[[]rt.Nullable[string]]{
-				Set: true,
-				V:   v,
-			}
+			x.Tags.V = v
+			x.Tags.Set = true
 		case "level":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
@@ -78,6 +75,12 @@ func (x *Outcome) decodeJSON(d *rt.Decoder) error {
 		default:
 			return rtimpl.Unknown(off, k)
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Tags = rt.Opt[[]rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Level = rt.Opt[string]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "status")
@@ -161,11 +164,14 @@ func decodeNullableString(d *rt.Decoder) (rt.Nullable[string], error) {
 	}, err
 }
 
-func decodeNullableStringList(d *rt.Decoder) ([]rt.Nullable[string], error) {
+func decodeNullableStringListInto(d *rt.Decoder, out []rt.Nullable[string]) ([]rt.Nullable[string], error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []rt.Nullable[string]{}
+	out = out[:0]
+	if out == nil {
+		out = []rt.Nullable[string]{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -181,6 +187,10 @@ func decodeNullableStringList(d *rt.Decoder) ([]rt.Nullable[string], error) {
 		out = append(out, v)
 	}
 	return out, nil
+}
+
+func decodeNullableStringList(d *rt.Decoder) ([]rt.Nullable[string], error) {
+	return decodeNullableStringListInto(d, nil)
 }
 
 var outcomeLevelRule = rtimpl.StrRule{

@@ -16,7 +16,9 @@ func decodeLegacy(d *rt.Decoder) (Legacy, error) {
 }
 
 func (x *Legacy) decodeJSON(d *rt.Decoder) error {
-	*x = Legacy{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -58,7 +60,10 @@ func (x *Legacy) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -69,6 +74,12 @@ func (x *Legacy) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Mode = rt.Opt[rt.Nullable[LegacyMode]]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Count = rt.Opt[rt.Nullable[LegacyCount]]{}
 	}
 	return nil
 }
@@ -148,7 +159,9 @@ func decodeRecord(d *rt.Decoder) (Record, error) {
 }
 
 func (x *Record) decodeJSON(d *rt.Decoder) error {
-	*x = Record{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -227,7 +240,10 @@ func (x *Record) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -238,6 +254,18 @@ func (x *Record) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Size = rt.Opt[rt.Nullable[RecordSize]]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Level = rt.Opt[rt.Nullable[RecordLevel]]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Strict = rt.Opt[RecordStrict]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Unlisted = rt.Opt[RecordUnlisted]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "color")

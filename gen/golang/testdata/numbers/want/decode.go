@@ -14,7 +14,6 @@ func decodeReading(d *rt.Decoder) (Reading, error) {
 }
 
 func (x *Reading) decodeJSON(d *rt.Decoder) error {
-	*x = Reading{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -91,6 +90,18 @@ func (x *Reading) decodeJSON(d *rt.Decoder) error {
 		default:
 			return rtimpl.Unknown(off, k)
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Priority = rt.Opt[float64]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.ID = rt.Opt[ReadingID]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Tag = nil
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Code = rt.Opt[ReadingCode]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "value")

@@ -18,7 +18,7 @@ func decodeAPI(d *rt.Decoder) (API, error) {
 var apiExtensionsPattern = rtimpl.MustPattern("^x-")
 
 func (x *API) decodeJSON(d *rt.Decoder) error {
-	*x = API{}
+	x.Extensions = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -46,7 +46,9 @@ func (x *API) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			x.Paths = new(Paths)
+			if x.Paths == nil {
+				x.Paths = new(Paths)
+			}
 			if err := x.Paths.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -55,7 +57,9 @@ func (x *API) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			x.Tags = new(Tags)
+			if x.Tags == nil {
+				x.Tags = new(Tags)
+			}
 			if err := x.Tags.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -77,6 +81,12 @@ func (x *API) decodeJSON(d *rt.Decoder) error {
 				return rtimpl.Unknown(off, k)
 			}
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Paths = nil
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Tags = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "info")
@@ -109,7 +119,7 @@ func decodeInfo(d *rt.Decoder) (Info, error) {
 var infoExtensionsPattern = rtimpl.MustPattern("^x-")
 
 func (x *Info) decodeJSON(d *rt.Decoder) error {
-	*x = Info{}
+	x.Extensions = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -165,6 +175,9 @@ func (x *Info) decodeJSON(d *rt.Decoder) error {
 				return rtimpl.Unknown(off, k)
 			}
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.XLogo = rt.Opt[string]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "title")
@@ -232,7 +245,8 @@ var pathsOperationsPattern = rtimpl.MustPattern("^/")
 var pathsExtensionsPattern = rtimpl.MustPattern("^x-")
 
 func (x *Paths) decodeJSON(d *rt.Decoder) error {
-	*x = Paths{}
+	x.Operations = nil
+	x.Extensions = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -307,7 +321,9 @@ func decodeOperation(d *rt.Decoder) (Operation, error) {
 }
 
 func (x *Operation) decodeJSON(d *rt.Decoder) error {
-	*x = Operation{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -334,7 +350,10 @@ func (x *Operation) decodeJSON(d *rt.Decoder) error {
 			x.Summary = v
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -400,7 +419,11 @@ var tagsPatternMembersPattern = rtimpl.MustPattern("^[0-9]+$")
 var tagsPatternMembers2Pattern = rtimpl.MustPattern("a")
 
 func (x *Tags) decodeJSON(d *rt.Decoder) error {
-	*x = Tags{}
+	x.PatternMembers = nil
+	x.PatternMembers2 = nil
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -455,7 +478,10 @@ func (x *Tags) decodeJSON(d *rt.Decoder) error {
 				x.PatternMembers2[k] = v
 			default:
 				if x.Extra == nil {
-					x.Extra = map[string]string{}
+					if extra == nil {
+						extra = map[string]string{}
+					}
+					x.Extra = extra
 				}
 				if _, dup := x.Extra[k]; dup {
 					return d.DuplicateKey(k)
@@ -467,6 +493,9 @@ func (x *Tags) decodeJSON(d *rt.Decoder) error {
 				x.Extra[k] = v
 			}
 		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Main = rt.Opt[string]{}
 	}
 	return nil
 }

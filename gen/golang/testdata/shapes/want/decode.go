@@ -16,6 +16,7 @@ func decodeEvent(d *rt.Decoder) (Event, error) {
 }
 
 func (x *Event) decodeJSON(d *rt.Decoder) error {
+	old := x.Value
 	*x = Event{}
 	disc, err := rtimpl.PeekString(d, "type", "\"a\", \"b\"")
 	if err != nil {
@@ -23,14 +24,20 @@ func (x *Event) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "a":
-		v := new(A)
+		v, _ := old.(*A)
+		if v == nil {
+			v = new(A)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "b":
-		v := new(B)
+		v, _ := old.(*B)
+		if v == nil {
+			v = new(B)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
@@ -64,7 +71,6 @@ func decodeA(d *rt.Decoder) (A, error) {
 }
 
 func (x *A) decodeJSON(d *rt.Decoder) error {
-	*x = A{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -102,17 +108,18 @@ func (x *A) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeStringList(d)
+			v, err := decodeStringListInto(d, x.Tags.V)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Tags = rt.Opt[[]string]{
-				Set: true,
-				V:   v,
-			}
+			x.Tags.V = v
+			x.Tags.Set = true
 		default:
 			return rtimpl.Unknown(off, k)
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Tags = rt.Opt[[]string]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "type")
@@ -170,11 +177,14 @@ func decodeString(d *rt.Decoder) (string, error) {
 	return s, nil
 }
 
-func decodeStringList(d *rt.Decoder) ([]string, error) {
+func decodeStringListInto(d *rt.Decoder, out []string) ([]string, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []string{}
+	out = out[:0]
+	if out == nil {
+		out = []string{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -192,13 +202,16 @@ func decodeStringList(d *rt.Decoder) ([]string, error) {
 	return out, nil
 }
 
+func decodeStringList(d *rt.Decoder) ([]string, error) {
+	return decodeStringListInto(d, nil)
+}
+
 func decodeB(d *rt.Decoder) (B, error) {
 	var v B
 	return v, v.decodeJSON(d)
 }
 
 func (x *B) decodeJSON(d *rt.Decoder) error {
-	*x = B{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -260,6 +273,15 @@ func (x *B) decodeJSON(d *rt.Decoder) error {
 		default:
 			return rtimpl.Unknown(off, k)
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Note = rt.Opt[rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Any = nil
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Level = rt.Opt[Level]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "type")

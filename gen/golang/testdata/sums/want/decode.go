@@ -14,7 +14,6 @@ func decodeMessage(d *rt.Decoder) (Message, error) {
 }
 
 func (x *Message) decodeJSON(d *rt.Decoder) error {
-	*x = Message{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -114,6 +113,24 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 		default:
 			return rtimpl.Unknown(off, k)
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Progress = rt.Opt[MessageProgress]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Amount = rt.Opt[MessageAmount]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Value = rt.Opt[JSONValue]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Content = rt.Opt[MessageContent]{}
+	}
+	if seen&uint64(0x20) == 0 {
+		x.Mixed = nil
+	}
+	if seen&uint64(0x40) == 0 {
+		x.Either = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "id")
@@ -436,11 +453,14 @@ func decodeJSONValueMap(d *rt.Decoder) (map[string]JSONValue, error) {
 	return out, nil
 }
 
-func decodeJSONValueList(d *rt.Decoder) ([]JSONValue, error) {
+func decodeJSONValueListInto(d *rt.Decoder, out []JSONValue) ([]JSONValue, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []JSONValue{}
+	out = out[:0]
+	if out == nil {
+		out = []JSONValue{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -456,6 +476,10 @@ func decodeJSONValueList(d *rt.Decoder) ([]JSONValue, error) {
 		out = append(out, v)
 	}
 	return out, nil
+}
+
+func decodeJSONValueList(d *rt.Decoder) ([]JSONValue, error) {
+	return decodeJSONValueListInto(d, nil)
 }
 
 func decodeMessageContent(d *rt.Decoder) (MessageContent, error) {
@@ -509,7 +533,6 @@ func decodeText(d *rt.Decoder) (Text, error) {
 }
 
 func (x *Text) decodeJSON(d *rt.Decoder) error {
-	*x = Text{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -569,12 +592,15 @@ var messageContentArrayRule = rtimpl.SizeRule{
 	Noun:  "item",
 }
 
-func decodeMessageContentArray(d *rt.Decoder) ([]Text, error) {
+func decodeMessageContentArrayInto(d *rt.Decoder, out []Text) ([]Text, error) {
 	off := d.Start()
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []Text{}
+	out = out[:0]
+	if out == nil {
+		out = []Text{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -583,7 +609,11 @@ func decodeMessageContentArray(d *rt.Decoder) ([]Text, error) {
 		if !more {
 			break
 		}
-		out = append(out, Text{})
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, Text{})
+		}
 		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
@@ -592,6 +622,10 @@ func decodeMessageContentArray(d *rt.Decoder) ([]Text, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+func decodeMessageContentArray(d *rt.Decoder) ([]Text, error) {
+	return decodeMessageContentArrayInto(d, nil)
 }
 
 func decodeMessageMixed(d *rt.Decoder) (rt.Raw, error) {

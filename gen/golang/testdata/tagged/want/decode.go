@@ -14,7 +14,9 @@ func decodeShelter(d *rt.Decoder) (Shelter, error) {
 }
 
 func (x *Shelter) decodeJSON(d *rt.Decoder) error {
-	*x = Shelter{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -34,27 +36,26 @@ func (x *Shelter) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodePet(d)
-			if err != nil {
+			if err := x.Pet.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Pet = v
 		case "others":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeAnimalList(d)
+			v, err := decodeAnimalListInto(d, x.Others.V)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Others = rt.Opt[[]Animal]{
-				Set: true,
-				V:   v,
-			}
+			x.Others.V = v
+			x.Others.Set = true
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -65,6 +66,9 @@ func (x *Shelter) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Others = rt.Opt[[]Animal]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "pet")
@@ -95,9 +99,9 @@ func decodePet(d *rt.Decoder) (Pet, error) {
 }
 
 func (x *Pet) decodeJSON(d *rt.Decoder) error {
-	*x = Pet{}
 	tag, ok, err := rtimpl.PeekTag(d, "petType")
 	if err != nil {
+		x.Value = nil
 		return err
 	}
 	start, mark := d.Start(), d.Mark()
@@ -123,24 +127,34 @@ func (x *Pet) decodeJSON(d *rt.Decoder) error {
 	}
 	i, err := rtimpl.MatchBranch(d, node0, prefer, tagErr)
 	if err != nil {
+		x.Value = nil
 		return err
 	}
 	d.Rewind(mark)
 	return x.decodeVariant(d, i)
 }
 
-// decodeVariant decodes the value at the cursor as variant i.
+// decodeVariant decodes the value at the cursor as variant i, into the
+// variant object x holds if it is of that type.
 func (x *Pet) decodeVariant(d *rt.Decoder, i int) error {
 	switch i {
 	case 0:
-		v := new(Cat)
+		v, _ := x.Value.(*Cat)
+		if v == nil {
+			v = new(Cat)
+		}
 		if err := v.decodeJSON(d); err != nil {
+			x.Value = nil
 			return err
 		}
 		x.Value = v
 	case 1:
-		v := new(Dog)
+		v, _ := x.Value.(*Dog)
+		if v == nil {
+			v = new(Dog)
+		}
 		if err := v.decodeJSON(d); err != nil {
+			x.Value = nil
 			return err
 		}
 		x.Value = v
@@ -171,7 +185,9 @@ func decodeCat(d *rt.Decoder) (Cat, error) {
 }
 
 func (x *Cat) decodeJSON(d *rt.Decoder) error {
-	*x = Cat{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -221,7 +237,10 @@ func (x *Cat) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -232,6 +251,9 @@ func (x *Cat) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Name = rt.Opt[string]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "petType")
@@ -281,7 +303,9 @@ func decodeDog(d *rt.Decoder) (Dog, error) {
 }
 
 func (x *Dog) decodeJSON(d *rt.Decoder) error {
-	*x = Dog{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -318,7 +342,10 @@ func (x *Dog) decodeJSON(d *rt.Decoder) error {
 			x.Bark = v
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -376,9 +403,9 @@ func decodeAnimal(d *rt.Decoder) (Animal, error) {
 }
 
 func (x *Animal) decodeJSON(d *rt.Decoder) error {
-	*x = Animal{}
 	tag, ok, err := rtimpl.PeekTag(d, "petType")
 	if err != nil {
+		x.Value = nil
 		return err
 	}
 	mark := d.Mark()
@@ -400,24 +427,34 @@ func (x *Animal) decodeJSON(d *rt.Decoder) error {
 	}
 	i, err := rtimpl.MatchBranch(d, node10, prefer, tagErr)
 	if err != nil {
+		x.Value = nil
 		return err
 	}
 	d.Rewind(mark)
 	return x.decodeVariant(d, i)
 }
 
-// decodeVariant decodes the value at the cursor as variant i.
+// decodeVariant decodes the value at the cursor as variant i, into the
+// variant object x holds if it is of that type.
 func (x *Animal) decodeVariant(d *rt.Decoder, i int) error {
 	switch i {
 	case 0:
-		v := new(Cat)
+		v, _ := x.Value.(*Cat)
+		if v == nil {
+			v = new(Cat)
+		}
 		if err := v.decodeJSON(d); err != nil {
+			x.Value = nil
 			return err
 		}
 		x.Value = v
 	case 1:
-		v := new(Lizard)
+		v, _ := x.Value.(*Lizard)
+		if v == nil {
+			v = new(Lizard)
+		}
 		if err := v.decodeJSON(d); err != nil {
+			x.Value = nil
 			return err
 		}
 		x.Value = v
@@ -448,7 +485,9 @@ func decodeLizard(d *rt.Decoder) (Lizard, error) {
 }
 
 func (x *Lizard) decodeJSON(d *rt.Decoder) error {
-	*x = Lizard{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -488,7 +527,10 @@ func (x *Lizard) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -499,6 +541,9 @@ func (x *Lizard) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Scales = rt.Opt[int64]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "petType")
@@ -527,11 +572,14 @@ func decodeInt64(d *rt.Decoder) (int64, error) {
 	return d.Int()
 }
 
-func decodeAnimalList(d *rt.Decoder) ([]Animal, error) {
+func decodeAnimalListInto(d *rt.Decoder, out []Animal) ([]Animal, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []Animal{}
+	out = out[:0]
+	if out == nil {
+		out = []Animal{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -540,11 +588,18 @@ func decodeAnimalList(d *rt.Decoder) ([]Animal, error) {
 		if !more {
 			break
 		}
-		v, err := decodeAnimal(d)
-		if err != nil {
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, Animal{})
+		}
+		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
-		out = append(out, v)
 	}
 	return out, nil
+}
+
+func decodeAnimalList(d *rt.Decoder) ([]Animal, error) {
+	return decodeAnimalListInto(d, nil)
 }

@@ -16,7 +16,6 @@ func decodeEvent(d *rt.Decoder) (Event, error) {
 }
 
 func (x *Event) decodeJSON(d *rt.Decoder) error {
-	*x = Event{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -86,6 +85,7 @@ func (x *Event) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Owner = rt.Nullable[Person]{}
 			} else {
 				if err := x.Owner.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -101,6 +101,7 @@ func (x *Event) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Reviewer.V = rt.Nullable[Person]{}
 			} else {
 				if err := x.Reviewer.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -113,14 +114,12 @@ func (x *Event) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := decodeNullableEventLabelsItemList(d)
+			v, err := decodeNullableEventLabelsItemListInto(d, x.Labels.V)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Labels = rt.Opt[[]rt.Nullable[string]]{
-				Set: true,
-				V:   v,
-			}
+			x.Labels.V = v
+			x.Labels.Set = true
 		case "mood":
 			if seen&uint64(0x80) != 0 {
 				return d.DuplicateKey(k)
@@ -202,6 +201,36 @@ func (x *Event) decodeJSON(d *rt.Decoder) error {
 		default:
 			return rtimpl.Unknown(off, k)
 		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Kind = rt.Opt[EventKind]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Level = rt.Opt[EventLevel]{}
+	}
+	if seen&uint64(0x20) == 0 {
+		x.Reviewer = rt.Opt[rt.Nullable[Person]]{}
+	}
+	if seen&uint64(0x40) == 0 {
+		x.Labels = rt.Opt[[]rt.Nullable[string]]{}
+	}
+	if seen&uint64(0x80) == 0 {
+		x.Mood = rt.Opt[rt.Nullable[Mood]]{}
+	}
+	if seen&uint64(0x100) == 0 {
+		x.Count = rt.Opt[EventCount]{}
+	}
+	if seen&uint64(0x200) == 0 {
+		x.Answer = rt.Opt[EventAnswer]{}
+	}
+	if seen&uint64(0x400) == 0 {
+		x.Mode = rt.Opt[EventMode]{}
+	}
+	if seen&uint64(0x800) == 0 {
+		x.Permission = rt.Opt[Permission]{}
+	}
+	if seen&uint64(0x1000) == 0 {
+		x.LastPermission = rt.Opt[rt.Nullable[Permission]]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "trigger")
@@ -317,7 +346,9 @@ func decodePerson(d *rt.Decoder) (Person, error) {
 }
 
 func (x *Person) decodeJSON(d *rt.Decoder) error {
-	*x = Person{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -344,7 +375,10 @@ func (x *Person) decodeJSON(d *rt.Decoder) error {
 			x.Name = v
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -434,11 +468,14 @@ func decodeNullableEventLabelsItem(d *rt.Decoder) (rt.Nullable[string], error) {
 	}, err
 }
 
-func decodeNullableEventLabelsItemList(d *rt.Decoder) ([]rt.Nullable[string], error) {
+func decodeNullableEventLabelsItemListInto(d *rt.Decoder, out []rt.Nullable[string]) ([]rt.Nullable[string], error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []rt.Nullable[string]{}
+	out = out[:0]
+	if out == nil {
+		out = []rt.Nullable[string]{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -454,6 +491,10 @@ func decodeNullableEventLabelsItemList(d *rt.Decoder) ([]rt.Nullable[string], er
 		out = append(out, v)
 	}
 	return out, nil
+}
+
+func decodeNullableEventLabelsItemList(d *rt.Decoder) ([]rt.Nullable[string], error) {
+	return decodeNullableEventLabelsItemListInto(d, nil)
 }
 
 func decodeMood(d *rt.Decoder) (Mood, error) {

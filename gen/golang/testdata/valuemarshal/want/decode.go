@@ -14,7 +14,6 @@ func decodeMoney(d *rt.Decoder) (Money, error) {
 }
 
 func (x *Money) decodeJSON(d *rt.Decoder) error {
-	*x = Money{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -65,6 +64,9 @@ func (x *Money) decodeJSON(d *rt.Decoder) error {
 		default:
 			return rtimpl.Unknown(off, k)
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Note = rt.Opt[string]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "amount")
@@ -125,6 +127,7 @@ func decodeShape(d *rt.Decoder) (Shape, error) {
 }
 
 func (x *Shape) decodeJSON(d *rt.Decoder) error {
+	old := x.Value
 	*x = Shape{}
 	disc, err := rtimpl.PeekString(d, "kind", "\"circle\", \"square\"")
 	if err != nil {
@@ -132,14 +135,20 @@ func (x *Shape) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "circle":
-		v := new(Circle)
+		v, _ := old.(*Circle)
+		if v == nil {
+			v = new(Circle)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "square":
-		v := new(Square)
+		v, _ := old.(*Square)
+		if v == nil {
+			v = new(Square)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
@@ -173,7 +182,6 @@ func decodeCircle(d *rt.Decoder) (Circle, error) {
 }
 
 func (x *Circle) decodeJSON(d *rt.Decoder) error {
-	*x = Circle{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -242,7 +250,6 @@ func decodeSquare(d *rt.Decoder) (Square, error) {
 }
 
 func (x *Square) decodeJSON(d *rt.Decoder) error {
-	*x = Square{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
