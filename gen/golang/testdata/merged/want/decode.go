@@ -14,7 +14,6 @@ func decodeEnvelope(d *rt.Decoder) (Envelope, error) {
 }
 
 func (x *Envelope) decodeJSON(d *rt.Decoder) error {
-	*x = Envelope{}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -34,11 +33,9 @@ func (x *Envelope) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeBlock(d)
-			if err != nil {
+			if err := x.Block.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Block = v
 		case "error":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
@@ -82,6 +79,7 @@ func (x *Envelope) decodeJSON(d *rt.Decoder) error {
 				if err := d.Null(); err != nil {
 					return rt.AtKey(err, k)
 				}
+				x.Input.V = rt.Nullable[Hint]{}
 			} else {
 				if err := x.Input.V.V.decodeJSON(d); err != nil {
 					return rt.AtKey(err, k)
@@ -104,27 +102,19 @@ func (x *Envelope) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := decodeEnvelopeResource(d)
-			if err != nil {
+			if err := x.Resource.V.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Resource = rt.Opt[EnvelopeResource]{
-				Set: true,
-				V:   v,
-			}
+			x.Resource.Set = true
 		case "only":
 			if seen&uint64(0x80) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := decodeEnvelopeOnly(d)
-			if err != nil {
+			if err := x.Only.V.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Only = rt.Opt[EnvelopeOnly]{
-				Set: true,
-				V:   v,
-			}
+			x.Only.Set = true
 		case "parts":
 			if seen&uint64(0x100) != 0 {
 				return d.DuplicateKey(k)
@@ -141,6 +131,27 @@ func (x *Envelope) decodeJSON(d *rt.Decoder) error {
 		default:
 			return rtimpl.Unknown(off, k)
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Severity = rt.Opt[string]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Code = rt.Opt[int64]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Input = rt.Opt[rt.Nullable[Hint]]{}
+	}
+	if seen&uint64(0x20) == 0 {
+		x.Ext = nil
+	}
+	if seen&uint64(0x40) == 0 {
+		x.Resource = rt.Opt[EnvelopeResource]{}
+	}
+	if seen&uint64(0x80) == 0 {
+		x.Only = rt.Opt[EnvelopeOnly]{}
+	}
+	if seen&uint64(0x100) == 0 {
+		x.Parts = rt.Opt[EnvelopeParts]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "block")
@@ -174,6 +185,7 @@ func decodeBlock(d *rt.Decoder) (Block, error) {
 }
 
 func (x *Block) decodeJSON(d *rt.Decoder) error {
+	old := x.Value
 	*x = Block{}
 	disc, err := rtimpl.PeekString(d, "type", "\"text\", \"image\"")
 	if err != nil {
@@ -181,14 +193,20 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "text":
-		v := new(BlockText)
+		v, _ := old.(*BlockText)
+		if v == nil {
+			v = new(BlockText)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "image":
-		v := new(BlockImage)
+		v, _ := old.(*BlockImage)
+		if v == nil {
+			v = new(BlockImage)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
@@ -222,7 +240,9 @@ func decodeBlockText(d *rt.Decoder) (BlockText, error) {
 }
 
 func (x *BlockText) decodeJSON(d *rt.Decoder) error {
-	*x = BlockText{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -257,7 +277,10 @@ func (x *BlockText) decodeJSON(d *rt.Decoder) error {
 			x.Text = v
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -313,7 +336,9 @@ func decodeBlockImage(d *rt.Decoder) (BlockImage, error) {
 }
 
 func (x *BlockImage) decodeJSON(d *rt.Decoder) error {
-	*x = BlockImage{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -361,7 +386,10 @@ func (x *BlockImage) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -372,6 +400,9 @@ func (x *BlockImage) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Extra[k] = v
 		}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.MimeType = rt.Opt[string]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "type")
@@ -405,7 +436,9 @@ func decodeNotFoundError(d *rt.Decoder) (NotFoundError, error) {
 }
 
 func (x *NotFoundError) decodeJSON(d *rt.Decoder) error {
-	*x = NotFoundError{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -448,7 +481,10 @@ func (x *NotFoundError) decodeJSON(d *rt.Decoder) error {
 			}
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -495,7 +531,9 @@ func decodeNotFoundErrorData(d *rt.Decoder) (NotFoundErrorData, error) {
 }
 
 func (x *NotFoundErrorData) decodeJSON(d *rt.Decoder) error {
-	*x = NotFoundErrorData{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -522,7 +560,10 @@ func (x *NotFoundErrorData) decodeJSON(d *rt.Decoder) error {
 			x.URI = v
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -567,7 +608,9 @@ func decodeHint(d *rt.Decoder) (Hint, error) {
 }
 
 func (x *Hint) decodeJSON(d *rt.Decoder) error {
-	*x = Hint{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -594,7 +637,10 @@ func (x *Hint) decodeJSON(d *rt.Decoder) error {
 			x.Hint = v
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -669,24 +715,34 @@ func (x *EnvelopeResource) decodeJSON(d *rt.Decoder) error {
 	}
 	i, err := rtimpl.MatchBranch(d, node0, prefer, tagErr)
 	if err != nil {
+		x.Value = nil
 		return err
 	}
 	d.Rewind(mark)
 	return x.decodeVariant(d, i)
 }
 
-// decodeVariant decodes the value at the cursor as variant i.
+// decodeVariant decodes the value at the cursor as variant i, into the
+// variant object x holds if it is of that type.
 func (x *EnvelopeResource) decodeVariant(d *rt.Decoder, i int) error {
 	switch i {
 	case 0:
-		v := new(TextResource)
+		v, _ := x.Value.(*TextResource)
+		if v == nil {
+			v = new(TextResource)
+		}
 		if err := v.decodeJSON(d); err != nil {
+			x.Value = nil
 			return err
 		}
 		x.Value = v
 	case 1:
-		v := new(BlobResource)
+		v, _ := x.Value.(*BlobResource)
+		if v == nil {
+			v = new(BlobResource)
+		}
 		if err := v.decodeJSON(d); err != nil {
+			x.Value = nil
 			return err
 		}
 		x.Value = v
@@ -717,7 +773,9 @@ func decodeTextResource(d *rt.Decoder) (TextResource, error) {
 }
 
 func (x *TextResource) decodeJSON(d *rt.Decoder) error {
-	*x = TextResource{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -754,7 +812,10 @@ func (x *TextResource) decodeJSON(d *rt.Decoder) error {
 			x.Text = v
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -798,7 +859,9 @@ func decodeBlobResource(d *rt.Decoder) (BlobResource, error) {
 }
 
 func (x *BlobResource) decodeJSON(d *rt.Decoder) error {
-	*x = BlobResource{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -835,7 +898,10 @@ func (x *BlobResource) decodeJSON(d *rt.Decoder) error {
 			x.Blob = v
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -901,24 +967,34 @@ func (x *EnvelopeOnly) decodeJSON(d *rt.Decoder) error {
 	}
 	i, err := rtimpl.MatchBranch(d, node9, prefer, tagErr)
 	if err != nil {
+		x.Value = nil
 		return err
 	}
 	d.Rewind(mark)
 	return x.decodeVariant(d, i)
 }
 
-// decodeVariant decodes the value at the cursor as variant i.
+// decodeVariant decodes the value at the cursor as variant i, into the
+// variant object x holds if it is of that type.
 func (x *EnvelopeOnly) decodeVariant(d *rt.Decoder, i int) error {
 	switch i {
 	case 0:
-		v := new(TextResource)
+		v, _ := x.Value.(*TextResource)
+		if v == nil {
+			v = new(TextResource)
+		}
 		if err := v.decodeJSON(d); err != nil {
+			x.Value = nil
 			return err
 		}
 		x.Value = v
 	case 1:
-		v := new(BlobResource)
+		v, _ := x.Value.(*BlobResource)
+		if v == nil {
+			v = new(BlobResource)
+		}
 		if err := v.decodeJSON(d); err != nil {
+			x.Value = nil
 			return err
 		}
 		x.Value = v
@@ -994,6 +1070,7 @@ func decodeEnvelopePartsObject(d *rt.Decoder) (EnvelopePartsObject, error) {
 }
 
 func (x *EnvelopePartsObject) decodeJSON(d *rt.Decoder) error {
+	old := x.Value
 	*x = EnvelopePartsObject{}
 	disc, err := rtimpl.PeekString(d, "type", "\"text\", \"image\"")
 	if err != nil {
@@ -1001,14 +1078,20 @@ func (x *EnvelopePartsObject) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "text":
-		v := new(TextPart)
+		v, _ := old.(*TextPart)
+		if v == nil {
+			v = new(TextPart)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	case "image":
-		v := new(ImagePart)
+		v, _ := old.(*ImagePart)
+		if v == nil {
+			v = new(ImagePart)
+		}
 		if err := v.decodeJSON(d); err != nil {
 			return err
 		}
@@ -1042,7 +1125,9 @@ func decodeTextPart(d *rt.Decoder) (TextPart, error) {
 }
 
 func (x *TextPart) decodeJSON(d *rt.Decoder) error {
-	*x = TextPart{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1077,7 +1162,10 @@ func (x *TextPart) decodeJSON(d *rt.Decoder) error {
 			x.Text = v
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -1121,7 +1209,9 @@ func decodeImagePart(d *rt.Decoder) (ImagePart, error) {
 }
 
 func (x *ImagePart) decodeJSON(d *rt.Decoder) error {
-	*x = ImagePart{}
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1156,7 +1246,10 @@ func (x *ImagePart) decodeJSON(d *rt.Decoder) error {
 			x.Data = v
 		default:
 			if x.Extra == nil {
-				x.Extra = map[string]rt.Raw{}
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
 			}
 			if _, dup := x.Extra[k]; dup {
 				return d.DuplicateKey(k)
@@ -1194,11 +1287,14 @@ func (x *ImagePart) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeTextPartList(d *rt.Decoder) ([]TextPart, error) {
+func decodeTextPartListInto(d *rt.Decoder, out []TextPart) ([]TextPart, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
-	out := []TextPart{}
+	out = out[:0]
+	if out == nil {
+		out = []TextPart{}
+	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
@@ -1207,10 +1303,18 @@ func decodeTextPartList(d *rt.Decoder) ([]TextPart, error) {
 		if !more {
 			break
 		}
-		out = append(out, TextPart{})
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, TextPart{})
+		}
 		if err := out[len(out)-1].decodeJSON(d); err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
 	}
 	return out, nil
+}
+
+func decodeTextPartList(d *rt.Decoder) ([]TextPart, error) {
+	return decodeTextPartListInto(d, nil)
 }
