@@ -7,6 +7,7 @@ import (
 	"io"
 	"sync"
 
+	acpv1 "github.com/zeroproject/zero/generated/acp/v1"
 	"github.com/zeroproject/zero/internal/streamio"
 	"github.com/zeroproject/zero/rt"
 )
@@ -36,7 +37,27 @@ type writer struct {
 	deltaHook rt.StringHook
 	err       error // the first write error; later writes are dropped
 	log       io.Writer
+	// pending is a run of text or thought chunks held back to back, sent
+	// as one chunk when anything else is written or at the flush.
+	pending pendingChunk
 }
+
+// pendingChunk gathers the redacted texts of consecutive chunks of one
+// kind and session: a client appends each chunk's text to what it shows,
+// so one chunk with the texts joined says the same as the run of them,
+// in fewer and shorter lines.
+type pendingChunk struct {
+	sessionID string
+	thought   bool
+	text      []byte
+	msg       acpv1.SessionUpdateMessage
+	content   acpv1.TextContent
+	message   acpv1.AgentMessageChunk
+	thoughtV  acpv1.AgentThoughtChunk
+}
+
+// maxPendingText bounds the text one joined chunk carries.
+const maxPendingText = 64 << 10
 
 // newWriter returns a writer to w whose encoder passes every free-text
 // string through hook, which is called with the writer's lock held (a
@@ -72,14 +93,43 @@ func (w *writer) hold(v encodable) error {
 	return w.add(v)
 }
 
-// holdDelta is hold for a text or thought chunk whose text is redacted
-// already: the hook sees every other string of v, but not the text again.
-func (w *writer) holdDelta(v encodable) error {
+// holdChunk holds the text of a text (or, with thought, thought) chunk
+// of a session, redacted already: it joins the chunks held just before it
+// of the same kind and session, and goes out with them as one chunk.
+func (w *writer) holdChunk(sessionID string, thought bool, text string) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	p := &w.pending
+	if len(p.text) > 0 && (p.sessionID != sessionID || p.thought != thought || len(p.text)+len(text) > maxPendingText) {
+		if err := w.addPending(); err != nil {
+			return err
+		}
+	}
+	p.sessionID, p.thought = sessionID, thought
+	p.text = append(p.text, text...)
+	return nil
+}
+
+// addPending encodes the joined chunk, if any, after what was held. The
+// hook sees every string of it but the text, which came redacted.
+func (w *writer) addPending() error {
+	p := &w.pending
+	if len(p.text) == 0 {
+		return nil
+	}
+	p.content.Text = string(p.text)
+	p.text = p.text[:0]
+	var v acpv1.SessionUpdateValue = &p.message
+	if p.thought {
+		p.thoughtV.Content.Value = &p.content
+		v = &p.thoughtV
+	} else {
+		p.message.Content.Value = &p.content
+	}
+	p.msg.Params.SessionID, p.msg.Params.Update.Value = p.sessionID, v
 	w.enc.Hook = w.deltaHook
 	defer func() { w.enc.Hook = w.hook }()
-	return w.add(v)
+	return w.encodeLine(&p.msg)
 }
 
 // flush writes out the held lines.
@@ -90,6 +140,14 @@ func (w *writer) flush() error {
 }
 
 func (w *writer) add(v encodable) error {
+	if err := w.addPending(); err != nil {
+		return err
+	}
+	return w.encodeLine(v)
+}
+
+// encodeLine encodes v and buffers it as one line.
+func (w *writer) encodeLine(v encodable) error {
 	if w.err != nil {
 		return w.err
 	}
@@ -107,6 +165,9 @@ func (w *writer) add(v encodable) error {
 }
 
 func (w *writer) flushLocked() error {
+	if err := w.addPending(); err != nil {
+		return err
+	}
 	if w.err != nil {
 		return w.err
 	}

@@ -62,13 +62,9 @@ func textBlock(s string) acpv1.ContentBlock {
 func (u *updates) Emit(ev streamjsonv2.OutputValue) error {
 	switch ev := ev.(type) {
 	case *streamjsonv2.Text:
-		u.text.Text = ev.Delta
-		u.message.Content.Value = &u.text
-		return u.chunk(&u.message)
+		return u.chunk(false, ev.Delta)
 	case *streamjsonv2.Reasoning:
-		u.text.Text = ev.Delta
-		u.thought.Content.Value = &u.text
-		return u.chunk(&u.thought)
+		return u.chunk(true, ev.Delta)
 	case *streamjsonv2.ToolCall:
 		return u.toolCall(ev)
 	case *streamjsonv2.PermissionRequest:
@@ -79,14 +75,24 @@ func (u *updates) Emit(ev streamjsonv2.OutputValue) error {
 	return nil
 }
 
-// chunk holds a text or reasoning chunk, in the reused message. Its text
-// is not redacted again while the connection's Redactor is still the one
-// the run redacts with; once a session added secrets, it is.
-func (u *updates) chunk(v acpv1.SessionUpdateValue) error {
-	u.msg.Params.SessionID, u.msg.Params.Update.Value = u.st.id, v
+// chunk holds a text or reasoning (thought) chunk. Its text is not
+// redacted again while the connection's Redactor is still the one the run
+// redacts with, and joins the chunks held just before it (see
+// pendingChunk); once a session added secrets, it is redacted again, in a
+// chunk of its own, in the reused message.
+func (u *updates) chunk(thought bool, text string) error {
 	if u.red != nil && u.s.cfg.Redactor.Redactor() == u.red {
-		return u.s.out.holdDelta(&u.msg)
+		return u.s.out.holdChunk(u.st.id, thought, text)
 	}
+	u.text.Text = text
+	var v acpv1.SessionUpdateValue = &u.message
+	if thought {
+		u.thought.Content.Value = &u.text
+		v = &u.thought
+	} else {
+		u.message.Content.Value = &u.text
+	}
+	u.msg.Params.SessionID, u.msg.Params.Update.Value = u.st.id, v
 	return u.s.out.hold(&u.msg)
 }
 

@@ -16,13 +16,14 @@ import (
 
 // TestACPStream streams one answer of N text deltas (default 200,000;
 // ZERO_BENCH_ACP_CHUNKS changes it) from the fake OpenAI server through
-// `zero acp` (initialize, session/new, one session/prompt; each delta
-// becomes a session/update agent_message_chunk) and through
+// `zero acp` (initialize, session/new, one session/prompt; the deltas
+// become session/update agent_message_chunk notifications, the ones held
+// together before a flush joined into one) and through
 // `zero exec -o stream-json` (each delta a text event), both with stdout
-// read by this process through a pipe, and prints the cost per chunk of
+// read by this process through a pipe, and prints the cost per delta of
 // each and the ratio acp / exec (wall and CPU), each the best of runs that
-// alternate between the two. Each run checks that every delta arrived as
-// one message. With ZERO_BENCH_E2E_PROFILE=DIR the last
+// alternate between the two. Each run checks that the text of every delta
+// came out. With ZERO_BENCH_E2E_PROFILE=DIR the last
 // run of each writes a CPU profile there. `make bench-acp`; not in `make test`.
 func TestACPStream(t *testing.T) {
 	skipUnlessBench(t)
@@ -46,10 +47,10 @@ func TestACPStream(t *testing.T) {
 		name string
 		f    figures
 	}{{"zero exec -o stream-json", ex}, {"zero acp", acp}} {
-		fmt.Printf("%-26s %7.3f s %6.0f ns/chunk wall  %6.0f ns/chunk CPU  peak RSS %.1f MB\n", r.name, r.f.wall.Seconds(),
+		fmt.Printf("%-26s %7.3f s %6.0f ns/delta wall  %6.0f ns/delta CPU  peak RSS %.1f MB\n", r.name, r.f.wall.Seconds(),
 			float64(r.f.wall.Nanoseconds())/float64(n), float64(r.f.cpu.Nanoseconds())/float64(n), float64(r.f.rss)/1e6)
 	}
-	fmt.Printf("cost per chunk, zero acp / zero exec -o stream-json: %.2f (wall), %.2f (CPU)\n",
+	fmt.Printf("cost per streamed delta, zero acp / zero exec -o stream-json: %.2f (wall), %.2f (CPU)\n",
 		float64(acp.wall)/float64(ex.wall), float64(acp.cpu)/float64(ex.cpu))
 }
 
@@ -95,31 +96,32 @@ func pipedRun(t *testing.T, n int, acp bool) figures {
 	} else {
 		stdin.Close()
 	}
-	chunks := readChunks(t, stdout, stdin, acp)
+	deltas, lines := readChunks(t, stdout, stdin, acp)
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("zero %v: %v\n%s", args[1:], err, stderr.String())
 	}
-	if chunks != n {
-		t.Fatalf("zero %v: %d chunks came out, want %d", args[1:], chunks, n)
+	if deltas != n {
+		t.Fatalf("zero %v: the text of %d deltas came out (in %d lines), want %d", args[1:], deltas, lines, n)
 	}
 	return readFigures(t, spawnFile)
 }
 
-// readChunks counts the text chunks zero writes. For acp it sends the
+// readChunks counts the deltas whose text ("tok ") came out in the text
+// events or chunks zero writes, and those lines. For acp it sends the
 // prompt once session/new answered, and closes stdin once the prompt did.
-func readChunks(t *testing.T, stdout io.Reader, stdin io.WriteCloser, acp bool) int {
+func readChunks(t *testing.T, stdout io.Reader, stdin io.WriteCloser, acp bool) (deltas, lines int) {
 	chunk := []byte(`"type":"text"`)
 	if acp {
 		chunk = []byte(`"sessionUpdate":"agent_message_chunk"`)
 	}
 	sc := bufio.NewScanner(stdout)
 	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	chunks := 0
 	for sc.Scan() {
 		line := sc.Bytes()
 		switch {
 		case bytes.Contains(line, chunk):
-			chunks++
+			deltas += bytes.Count(line, []byte(delta))
+			lines++
 		case acp && bytes.HasPrefix(line, []byte(`{"jsonrpc":"2.0","id":2,"result":{"sessionId":"`)):
 			rest := line[len(`{"jsonrpc":"2.0","id":2,"result":{"sessionId":"`):]
 			id := rest[:bytes.IndexByte(rest, '"')]
@@ -134,5 +136,5 @@ func readChunks(t *testing.T, stdout io.Reader, stdin io.WriteCloser, acp bool) 
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return chunks
+	return deltas, lines
 }
