@@ -63,8 +63,9 @@ func (s *stream) chunk(c *openaiv1.ChatCompletionChunk) error {
 	if e := c.Error.V; e.Valid {
 		return s.t.Errorf(true, "error in stream: %s", val(e.V.Message))
 	}
-	for _, ch := range val(c.Choices) {
-		if err := s.choice(&ch.V); err != nil {
+	choices := val(c.Choices)
+	for i := range choices {
+		if err := s.choice(&choices[i].V); err != nil {
 			return err
 		}
 	}
@@ -77,7 +78,7 @@ func (s *stream) chunk(c *openaiv1.ChatCompletionChunk) error {
 // choice emits the delta's reasoning and text, gathers its tool-call fragments, and emits the
 // completed calls when the choice finishes.
 func (s *stream) choice(ch *openaiv1.ChunkChoice) error {
-	d := val(ch.Delta)
+	d := &ch.Delta.V.V // the members of an absent or null delta are unset
 	if r := val(d.ReasoningContent) + val(d.Reasoning); r != "" {
 		if err := s.emit(provider.Event{Kind: provider.EventReasoning, Delta: r}); err != nil {
 			return err
@@ -88,8 +89,9 @@ func (s *stream) choice(ch *openaiv1.ChunkChoice) error {
 			return err
 		}
 	}
-	for _, tc := range val(d.ToolCalls) {
-		s.fragment(&tc.V)
+	calls := val(d.ToolCalls)
+	for i := range calls {
+		s.fragment(&calls[i].V)
 	}
 	if reason := val(ch.FinishReason); reason != "" {
 		return s.finish(reason)
