@@ -45,7 +45,7 @@ type writer struct {
 // pendingChunk gathers the redacted texts of consecutive chunks of one
 // kind and session: a client appends each chunk's text to what it shows,
 // so one chunk with the texts joined says the same as the run of them,
-// in fewer and shorter lines.
+// in fewer and shorter lines. Its message is reused for every chunk.
 type pendingChunk struct {
 	sessionID string
 	thought   bool
@@ -94,16 +94,21 @@ func (w *writer) hold(v encodable) error {
 }
 
 // holdChunk holds the text of a text (or, with thought, thought) chunk
-// of a session, redacted already: it joins the chunks held just before it
-// of the same kind and session, and goes out with them as one chunk.
-func (w *writer) holdChunk(sessionID string, thought bool, text string) error {
+// of a session. A text that came redacted joins the chunks held just
+// before it of the same kind and session, and goes out with them as one
+// chunk whose text the hook does not see again; any other text is held as
+// a chunk of its own, redacted by the hook.
+func (w *writer) holdChunk(sessionID string, thought bool, text string, redacted bool) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	p := &w.pending
-	if len(p.text) > 0 && (p.sessionID != sessionID || p.thought != thought || len(p.text)+len(text) > maxPendingText) {
+	if len(p.text) > 0 && (!redacted || p.sessionID != sessionID || p.thought != thought || len(p.text)+len(text) > maxPendingText) {
 		if err := w.addPending(); err != nil {
 			return err
 		}
+	}
+	if !redacted {
+		return w.encodeLine(p.chunk(sessionID, thought, text))
 	}
 	p.sessionID, p.thought = sessionID, thought
 	p.text = append(p.text, text...)
@@ -117,19 +122,25 @@ func (w *writer) addPending() error {
 	if len(p.text) == 0 {
 		return nil
 	}
-	p.content.Text = string(p.text)
+	m := p.chunk(p.sessionID, p.thought, string(p.text))
 	p.text = p.text[:0]
+	w.enc.Hook = w.deltaHook
+	defer func() { w.enc.Hook = w.hook }()
+	return w.encodeLine(m)
+}
+
+// chunk fills the reused message with one text or thought chunk.
+func (p *pendingChunk) chunk(sessionID string, thought bool, text string) *acpv1.SessionUpdateMessage {
+	p.content.Text = text
 	var v acpv1.SessionUpdateValue = &p.message
-	if p.thought {
+	if thought {
 		p.thoughtV.Content.Value = &p.content
 		v = &p.thoughtV
 	} else {
 		p.message.Content.Value = &p.content
 	}
-	p.msg.Params.SessionID, p.msg.Params.Update.Value = p.sessionID, v
-	w.enc.Hook = w.deltaHook
-	defer func() { w.enc.Hook = w.hook }()
-	return w.encodeLine(&p.msg)
+	p.msg.Params.SessionID, p.msg.Params.Update.Value = sessionID, v
+	return &p.msg
 }
 
 // flush writes out the held lines.

@@ -24,14 +24,6 @@ type updates struct {
 	root  string
 	mu    sync.Mutex
 	calls map[string]*callState
-
-	// The message of a text or reasoning chunk, reused for each: the
-	// writer encodes it before held returns, and the run emits from one
-	// goroutine.
-	msg     acpv1.SessionUpdateMessage
-	text    acpv1.TextContent
-	message acpv1.AgentMessageChunk
-	thought acpv1.AgentThoughtChunk
 }
 
 // callState is what a tool call's later updates need.
@@ -46,12 +38,6 @@ type callState struct {
 // update sends one session/update.
 func (s *server) update(sessionID string, v acpv1.SessionUpdateValue) error {
 	return s.out.send(&acpv1.SessionUpdateMessage{Params: acpv1.SessionNotification{SessionID: sessionID, Update: acpv1.SessionUpdate{Value: v}}})
-}
-
-// held is update for the updates of a running prompt: the line waits for
-// the run's next flush (before it waits on the model or a tool).
-func (s *server) held(sessionID string, v acpv1.SessionUpdateValue) error {
-	return s.out.hold(&acpv1.SessionUpdateMessage{Params: acpv1.SessionNotification{SessionID: sessionID, Update: acpv1.SessionUpdate{Value: v}}})
 }
 
 func textBlock(s string) acpv1.ContentBlock {
@@ -75,25 +61,12 @@ func (u *updates) Emit(ev streamjsonv2.OutputValue) error {
 	return nil
 }
 
-// chunk holds a text or reasoning (thought) chunk. Its text is not
-// redacted again while the connection's Redactor is still the one the run
-// redacts with, and joins the chunks held just before it (see
-// pendingChunk); once a session added secrets, it is redacted again, in a
-// chunk of its own, in the reused message.
+// chunk holds a text or reasoning (thought) chunk (see writer.holdChunk).
+// Its text came redacted while the connection's Redactor is still the one
+// the run redacts with; once a session added secrets, it is redacted again.
 func (u *updates) chunk(thought bool, text string) error {
-	if u.red != nil && u.s.cfg.Redactor.Redactor() == u.red {
-		return u.s.out.holdChunk(u.st.id, thought, text)
-	}
-	u.text.Text = text
-	var v acpv1.SessionUpdateValue = &u.message
-	if thought {
-		u.thought.Content.Value = &u.text
-		v = &u.thought
-	} else {
-		u.message.Content.Value = &u.text
-	}
-	u.msg.Params.SessionID, u.msg.Params.Update.Value = u.st.id, v
-	return u.s.out.hold(&u.msg)
+	redacted := u.red != nil && u.s.cfg.Redactor.Redactor() == u.red
+	return u.s.out.holdChunk(u.st.id, thought, text, redacted)
 }
 
 // toolCall announces a call: its kind, title, locations and arguments.
