@@ -80,7 +80,7 @@ func TestGolden(t *testing.T) {
 				if err := os.RemoveAll(want); err != nil {
 					t.Fatal(err)
 				}
-				writeFiles(t, want, got)
+				testmod.WriteFiles(t, want, got)
 				return
 			}
 			onDisk := readFiles(t, want)
@@ -110,7 +110,7 @@ func TestGoldenPackagesRun(t *testing.T) {
 		if schema, err := os.ReadFile(filepath.Join("testdata", name, "schema.json")); err == nil {
 			files["testdata/schema.json"] = schema // for a check against the reference validator
 		}
-		writeFiles(t, filepath.Join(dir, name), files)
+		testmod.WriteFiles(t, filepath.Join(dir, name), files)
 	}
 	cmd := exec.Command(goBin, "test", "-count=1", "./...")
 	cmd.Dir = dir
@@ -148,17 +148,4 @@ func readFiles(t *testing.T, dir string) map[string][]byte {
 		t.Fatalf("%v (run with -update to write the golden files)", err)
 	}
 	return out
-}
-
-func writeFiles(t *testing.T, dir string, files map[string][]byte) {
-	t.Helper()
-	for name, b := range files {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 }

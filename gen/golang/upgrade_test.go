@@ -1,9 +1,7 @@
 package golang_test
 
 import (
-	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -166,15 +164,7 @@ func TestUpgradeRunGenerated(t *testing.T) {
 		t.Fatal(err)
 	}
 	files["newv/"+gen.UpgradeFile] = up[gen.UpgradeFile]
-	for name, b := range files {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testmod.WriteFiles(t, dir, files)
 	cmd := exec.Command(goBin, "test", "-count=1", "./newv")
 	cmd.Dir = dir
 	cmd.Env = env

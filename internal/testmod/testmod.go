@@ -64,3 +64,18 @@ func Scratch(t testing.TB, name, root string) (dir string, env []string, goBin s
 	}
 	return dir, env, goBin
 }
+
+// WriteFiles writes files (contents by slash-separated path) under dir,
+// making the directories they need.
+func WriteFiles(t testing.TB, dir string, files map[string][]byte) {
+	t.Helper()
+	for name, b := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
