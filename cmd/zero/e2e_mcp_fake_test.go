@@ -10,8 +10,9 @@ package main
 //	die      exits with status 3 on the first tools/call
 //	slow     never answers tools/call; appends every notifications/cancelled
 //	         it gets to the file ZERO_FAKE_MCP_LOG
-//	orphan   like slow, after starting a grandchild that sleeps (and
-//	         writes its pid to ZERO_FAKE_MCP_LOG.child)
+//	orphan   like slow, after starting a grandchild that sleeps; it writes
+//	         the grandchild's pid and the ZERO_TEST_MARK both inherit to
+//	         ZERO_FAKE_MCP_LOG.child
 //	ok       answers tools/call with the text "fake ok" and a secret
 //	twins    lists the tool "work" twice
 //
@@ -47,7 +48,7 @@ func fakeMCPServer() bool {
 		child := exec.Command(os.Args[0])
 		child.Env = append(os.Environ(), "ZERO_FAKE_MCP=sleep")
 		if err := child.Start(); err == nil {
-			os.WriteFile(os.Getenv("ZERO_FAKE_MCP_LOG")+".child", []byte(strconv.Itoa(child.Process.Pid)), 0o644)
+			os.WriteFile(os.Getenv("ZERO_FAKE_MCP_LOG")+".child", []byte(strconv.Itoa(child.Process.Pid)+" "+os.Getenv("ZERO_TEST_MARK")), 0o644)
 		}
 	}
 	fmt.Fprintln(os.Stderr, "fake MCP server in mode", mode)
