@@ -259,8 +259,8 @@ func TestDiscriminatorChoosesTag(t *testing.T) {
 		"A": {"type": "object", "required": ["v", "kind"], "properties": {"v": {"const": "1"}, "kind": {"const": "a"}}},
 		"B": {"type": "object", "required": ["v", "kind"], "properties": {"v": {"const": "2"}, "kind": {"const": "b"}}}}}`
 	for _, tc := range []struct{ disc, want string }{
-		{``, `PeekString(d, "v"`},
-		{`"discriminator": {"propertyName": "kind"},`, `PeekString(d, "kind"`},
+		{``, `LeadString(d, "v"`},
+		{`"discriminator": {"propertyName": "kind"},`, `LeadString(d, "kind"`},
 	} {
 		files, err := generate(t, `{"title": "U", "oneOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}], `+tc.disc+defs)
 		if err != nil {

@@ -405,7 +405,11 @@ func (e *emitter) structDecoder(f *jen.File, t *ir.Type) {
 		}
 	}
 	cases = append(cases, jen.Default().Block(e.otherDecode(t)...))
-	loop := jen.For(jen.Id("i").Op(":=").Lit(0), jen.Empty(), jen.Id("i").Op("++")).Block(
+	var start jen.Code = jen.Id("i").Op(":=").Lit(0)
+	if ledVariant(t) {
+		start = jen.Empty()
+	}
+	loop := jen.For(start, jen.Empty(), jen.Id("i").Op("++")).Block(
 		jen.List(jen.Id("k"), jen.Id("more"), err()).Op(":=").Add(d()).Dot("ObjKey").Call(jen.Id("i")),
 		jen.If(err().Op("!=").Nil()).Block(jen.Return(err())),
 		jen.If(jen.Op("!").Id("more")).Block(jen.Break()),
@@ -423,6 +427,10 @@ func (e *emitter) structDecoder(f *jen.File, t *ir.Type) {
 	}
 	tail = append(tail, jen.Return(jen.Nil()))
 	tail = append(e.unsetAbsent(t), tail...)
+	if ledVariant(t) {
+		e.membersDecoder(f, t, loop, tail)
+		return
+	}
 	body := e.structReset(t)
 	if mentions("off", loop, tail) {
 		body = append(body, jen.Id("off").Op(":=").Add(d()).Dot("Start").Call())
@@ -437,6 +445,51 @@ func (e *emitter) structDecoder(f *jen.File, t *ir.Type) {
 	body = append(body, loop)
 	body = append(body, tail...)
 	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("decodeJSON").Add(decParams()).Error().Block(body...)
+}
+
+// ledVariant reports whether struct t is a variant of a union told apart
+// by a const member: its members loop is then a method of its own,
+// decodeMembers, that the union calls after reading the tag when the tag
+// leads the object (rtimpl.LeadString).
+func ledVariant(t *ir.Type) bool {
+	for _, u := range t.Unions {
+		if u.Match == "" && u.Disc != "" && discBit(t, u.Disc) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// discBit is the bit of t's seen mask that stands for its member key, or
+// 0 when t has no such member.
+func discBit(t *ir.Type, key string) uint64 {
+	for i, fl := range t.Fields {
+		if fl.JSON == key && fl.Const != "" && i < 64 {
+			return uint64(1) << uint(i)
+		}
+	}
+	return 0
+}
+
+// membersDecoder writes the decodeJSON method of a union variant as the
+// object's start followed by decodeMembers, the loop over the members from
+// member i on, with the bits of the members already read in seen.
+func (e *emitter) membersDecoder(f *jen.File, t *ir.Type, loop *jen.Statement, tail []jen.Code) {
+	x := jen.Id("x").Op("*").Id(t.Name)
+	f.Func().Params(x.Clone()).Id("decodeJSON").Add(decParams()).Error().Block(
+		jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
+		jen.If(err().Op(":=").Add(d()).Dot("ObjStart").Call(), err().Op("!=").Nil()).Block(jen.Return(err())),
+		jen.Return(jen.Id("x").Dot("decodeMembers").Call(d(), jen.Id("off"), jen.Lit(0), jen.Lit(0))),
+	)
+	body := e.structReset(t)
+	if t.SkipExtra {
+		body = append(body, jen.Var().Id("unknown").Qual(rtimplPkg, "KeySet"))
+	}
+	body = append(body, loop)
+	body = append(body, tail...)
+	f.Commentf("decodeMembers decodes the members of the %s object at offset off,", t.Name)
+	f.Comment("whose '{' and first i members were read; seen has the bits of those members.")
+	f.Func().Params(x.Clone()).Id("decodeMembers").Params(d().Op("*").Qual(rtPkg, "Decoder"), jen.List(jen.Id("off"), jen.Id("i")).Int(), jen.Id("seen").Uint64()).Error().Block(body...)
 }
 
 // structReset starts decoding into a struct that may hold an earlier
@@ -598,23 +651,47 @@ func (e *emitter) unionDecoder(f *jen.File, t *ir.Type) {
 	}
 	var vals []string
 	var cases []jen.Code
+	led := true
+	for _, v := range t.Variants {
+		led = led && discBit(v, t.Disc) != 0
+	}
 	for _, v := range t.Variants {
 		dv, _ := strconv.Unquote(v.DiscValue)
 		vals = append(vals, dv)
+		decode := err().Op("=").Id("v").Dot("decodeJSON").Call(d())
+		if led {
+			decode = variantDecode(v, t.Disc)
+		}
 		cases = append(cases, jen.Case(jen.Lit(dv)).Block(append(reuseVariant(v.Name, jen.Id("old")),
-			jen.If(err().Op(":=").Id("v").Dot("decodeJSON").Call(d()), err().Op("!=").Nil()).Block(jen.Return(err())),
+			decode,
+			jen.If(err().Op("!=").Nil()).Block(jen.Return(err())),
 			jen.Id("x").Dot("Value").Op("=").Id("v"),
 			jen.Return(jen.Nil()),
 		)...))
 	}
 	want := quotedList(vals)
-	cases = append(cases, jen.Default().Block(jen.Return(jen.Qual(rtimplPkg, "BadDiscriminator").Call(d(), jen.Lit(t.Disc), jen.Id("disc"), jen.Lit(want)))))
+	cases = append(cases, jen.Default().Block(jen.Return(jen.Qual(rtimplPkg, "BadDiscriminator").Call(jen.Id("off"), jen.Lit(t.Disc), jen.Id("disc"), jen.Lit(want)))))
+	peek := jen.List(jen.Id("disc"), err()).Op(":=").Qual(rtimplPkg, "PeekString").Call(d(), jen.Lit(t.Disc), jen.Lit(want))
+	if led {
+		peek = jen.List(jen.Id("disc"), jen.Id("led"), err()).Op(":=").Qual(rtimplPkg, "LeadString").Call(d(), jen.Lit(t.Disc), jen.Lit(want))
+	}
 	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("decodeJSON").Add(decParams()).Error().Block(
 		jen.Id("old").Op(":=").Id("x").Dot("Value"),
 		jen.Op("*").Id("x").Op("=").Id(t.Name).Values(),
-		jen.List(jen.Id("disc"), err()).Op(":=").Qual(rtimplPkg, "PeekString").Call(d(), jen.Lit(t.Disc), jen.Lit(want)),
+		jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
+		peek,
 		jen.If(err().Op("!=").Nil()).Block(jen.Return(err())),
 		jen.Switch(jen.Id("disc")).Block(cases...),
+	)
+}
+
+// variantDecode decodes variant v into v: from its second member when the
+// tag disc led the object and was read (led), else from its start.
+func variantDecode(v *ir.Type, disc string) *jen.Statement {
+	return jen.If(jen.Id("led")).Block(
+		err().Op("=").Id("v").Dot("decodeMembers").Call(d(), jen.Id("off"), jen.Lit(1), jen.Lit(discBit(v, disc))),
+	).Else().Block(
+		err().Op("=").Id("v").Dot("decodeJSON").Call(d()),
 	)
 }
 

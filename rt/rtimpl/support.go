@@ -121,9 +121,33 @@ func peekString(d *rt.Decoder, key string, want string) (s string, at int, err e
 	}
 }
 
-// BadDiscriminator reports a union discriminator with an unknown value.
-func BadDiscriminator(d *rt.Decoder, key, got, want string) error {
-	return rt.AtKey(rt.Fail(d.Start(), "const", "got "+strconv.Quote(msg.Clip(got))+", want one of "+want), key)
+// LeadString reads the discriminator key of a union from the object at
+// the cursor. When key is the object's first member and its value a
+// string, as in the documents Zero and most peers write, it reads that one
+// member and leaves the cursor after it, inside the object: led is true,
+// and the variant the tag names goes on from the second member (its
+// decodeMembers) instead of reading the object's start and the tag again.
+// Otherwise it looks ahead like PeekString and leaves the cursor where it
+// was, with the same errors.
+func LeadString(d *rt.Decoder, key string, want string) (tag string, led bool, err error) {
+	m := d.Mark()
+	if d.Next() == rt.Object && d.ObjStart() == nil {
+		k, more, err := d.ObjKey(0)
+		if err == nil && more && k == key && d.Next() == rt.String {
+			if s, err := d.Str(); err == nil {
+				return s, true, nil
+			}
+		}
+		d.Rewind(m)
+	}
+	tag, err = PeekString(d, key, want)
+	return tag, false, err
+}
+
+// BadDiscriminator reports a union discriminator with an unknown value in
+// the object at offset off.
+func BadDiscriminator(off int, key, got, want string) error {
+	return rt.AtKey(rt.Fail(off, "const", "got "+strconv.Quote(msg.Clip(got))+", want one of "+want), key)
 }
 
 // Text appends a free-text string through the encoder's hook and checks

@@ -4552,7 +4552,8 @@ func decodeToolCallContent(d *rt.Decoder) (ToolCallContent, error) {
 func (x *ToolCallContent) decodeJSON(d *rt.Decoder) error {
 	old := x.Value
 	*x = ToolCallContent{}
-	disc, err := rtimpl.PeekString(d, "type", "\"content\", \"diff\", \"terminal\"")
+	off := d.Start()
+	disc, led, err := rtimpl.LeadString(d, "type", "\"content\", \"diff\", \"terminal\"")
 	if err != nil {
 		return err
 	}
@@ -4562,7 +4563,12 @@ func (x *ToolCallContent) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(Content)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -4572,7 +4578,12 @@ func (x *ToolCallContent) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(Diff)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -4582,13 +4593,18 @@ func (x *ToolCallContent) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(Terminal)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		return rtimpl.BadDiscriminator(d, "type", disc, "\"content\", \"diff\", \"terminal\"")
+		return rtimpl.BadDiscriminator(off, "type", disc, "\"content\", \"diff\", \"terminal\"")
 	}
 }
 
@@ -4615,15 +4631,20 @@ func decodeContent(d *rt.Decoder) (Content, error) {
 }
 
 func (x *Content) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the Content object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *Content) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -4719,7 +4740,8 @@ func decodeContentBlock(d *rt.Decoder) (ContentBlock, error) {
 func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 	old := x.Value
 	*x = ContentBlock{}
-	disc, err := rtimpl.PeekString(d, "type", "\"text\", \"image\", \"audio\", \"resource_link\", \"resource\"")
+	off := d.Start()
+	disc, led, err := rtimpl.LeadString(d, "type", "\"text\", \"image\", \"audio\", \"resource_link\", \"resource\"")
 	if err != nil {
 		return err
 	}
@@ -4729,7 +4751,12 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(TextContent)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -4739,7 +4766,12 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(ImageContent)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -4749,7 +4781,12 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(AudioContent)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -4759,7 +4796,12 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(ResourceLink)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -4769,13 +4811,18 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(EmbeddedResource)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		return rtimpl.BadDiscriminator(d, "type", disc, "\"text\", \"image\", \"audio\", \"resource_link\", \"resource\"")
+		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"image\", \"audio\", \"resource_link\", \"resource\"")
 	}
 }
 
@@ -4802,15 +4849,20 @@ func decodeTextContent(d *rt.Decoder) (TextContent, error) {
 }
 
 func (x *TextContent) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the TextContent object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *TextContent) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -5146,15 +5198,20 @@ func decodeImageContent(d *rt.Decoder) (ImageContent, error) {
 }
 
 func (x *ImageContent) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the ImageContent object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *ImageContent) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -5299,15 +5356,20 @@ func decodeAudioContent(d *rt.Decoder) (AudioContent, error) {
 }
 
 func (x *AudioContent) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the AudioContent object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *AudioContent) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -5436,15 +5498,20 @@ func decodeResourceLink(d *rt.Decoder) (ResourceLink, error) {
 }
 
 func (x *ResourceLink) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the ResourceLink object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *ResourceLink) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -5652,15 +5719,20 @@ func decodeEmbeddedResource(d *rt.Decoder) (EmbeddedResource, error) {
 }
 
 func (x *EmbeddedResource) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the EmbeddedResource object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *EmbeddedResource) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -5780,15 +5852,20 @@ func decodeDiff(d *rt.Decoder) (Diff, error) {
 }
 
 func (x *Diff) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the Diff object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *Diff) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -5913,15 +5990,20 @@ func decodeTerminal(d *rt.Decoder) (Terminal, error) {
 }
 
 func (x *Terminal) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the Terminal object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *Terminal) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -7178,7 +7260,8 @@ func decodeRequestPermissionOutcome(d *rt.Decoder) (RequestPermissionOutcome, er
 func (x *RequestPermissionOutcome) decodeJSON(d *rt.Decoder) error {
 	old := x.Value
 	*x = RequestPermissionOutcome{}
-	disc, err := rtimpl.PeekString(d, "outcome", "\"cancelled\", \"selected\"")
+	off := d.Start()
+	disc, led, err := rtimpl.LeadString(d, "outcome", "\"cancelled\", \"selected\"")
 	if err != nil {
 		return err
 	}
@@ -7188,7 +7271,12 @@ func (x *RequestPermissionOutcome) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(PermissionCancelled)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -7198,13 +7286,18 @@ func (x *RequestPermissionOutcome) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(PermissionSelected)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		return rtimpl.BadDiscriminator(d, "outcome", disc, "\"cancelled\", \"selected\"")
+		return rtimpl.BadDiscriminator(off, "outcome", disc, "\"cancelled\", \"selected\"")
 	}
 }
 
@@ -7231,15 +7324,20 @@ func decodePermissionCancelled(d *rt.Decoder) (PermissionCancelled, error) {
 }
 
 func (x *PermissionCancelled) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the PermissionCancelled object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *PermissionCancelled) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -7302,15 +7400,20 @@ func decodePermissionSelected(d *rt.Decoder) (PermissionSelected, error) {
 }
 
 func (x *PermissionSelected) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the PermissionSelected object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *PermissionSelected) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -7605,7 +7708,8 @@ func decodeSessionUpdate(d *rt.Decoder) (SessionUpdate, error) {
 func (x *SessionUpdate) decodeJSON(d *rt.Decoder) error {
 	old := x.Value
 	*x = SessionUpdate{}
-	disc, err := rtimpl.PeekString(d, "sessionUpdate", "\"user_message_chunk\", \"agent_message_chunk\", \"agent_thought_chunk\", \"tool_call\", \"tool_call_update\", \"current_mode_update\"")
+	off := d.Start()
+	disc, led, err := rtimpl.LeadString(d, "sessionUpdate", "\"user_message_chunk\", \"agent_message_chunk\", \"agent_thought_chunk\", \"tool_call\", \"tool_call_update\", \"current_mode_update\"")
 	if err != nil {
 		return err
 	}
@@ -7615,7 +7719,12 @@ func (x *SessionUpdate) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(UserMessageChunk)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -7625,7 +7734,12 @@ func (x *SessionUpdate) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(AgentMessageChunk)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -7635,7 +7749,12 @@ func (x *SessionUpdate) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(AgentThoughtChunk)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -7645,7 +7764,12 @@ func (x *SessionUpdate) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(ToolCallStarted)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -7655,7 +7779,12 @@ func (x *SessionUpdate) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(ToolCallProgress)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -7665,13 +7794,18 @@ func (x *SessionUpdate) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(CurrentModeUpdate)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		return rtimpl.BadDiscriminator(d, "sessionUpdate", disc, "\"user_message_chunk\", \"agent_message_chunk\", \"agent_thought_chunk\", \"tool_call\", \"tool_call_update\", \"current_mode_update\"")
+		return rtimpl.BadDiscriminator(off, "sessionUpdate", disc, "\"user_message_chunk\", \"agent_message_chunk\", \"agent_thought_chunk\", \"tool_call\", \"tool_call_update\", \"current_mode_update\"")
 	}
 }
 
@@ -7698,15 +7832,20 @@ func decodeUserMessageChunk(d *rt.Decoder) (UserMessageChunk, error) {
 }
 
 func (x *UserMessageChunk) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the UserMessageChunk object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *UserMessageChunk) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -7816,15 +7955,20 @@ func decodeAgentMessageChunk(d *rt.Decoder) (AgentMessageChunk, error) {
 }
 
 func (x *AgentMessageChunk) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the AgentMessageChunk object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *AgentMessageChunk) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -7934,15 +8078,20 @@ func decodeAgentThoughtChunk(d *rt.Decoder) (AgentThoughtChunk, error) {
 }
 
 func (x *AgentThoughtChunk) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the AgentThoughtChunk object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *AgentThoughtChunk) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -8052,15 +8201,20 @@ func decodeToolCallStarted(d *rt.Decoder) (ToolCallStarted, error) {
 }
 
 func (x *ToolCallStarted) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the ToolCallStarted object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *ToolCallStarted) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -8335,15 +8489,20 @@ func decodeToolCallProgress(d *rt.Decoder) (ToolCallProgress, error) {
 }
 
 func (x *ToolCallProgress) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the ToolCallProgress object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *ToolCallProgress) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -8577,15 +8736,20 @@ func decodeCurrentModeUpdate(d *rt.Decoder) (CurrentModeUpdate, error) {
 }
 
 func (x *CurrentModeUpdate) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the CurrentModeUpdate object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *CurrentModeUpdate) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err

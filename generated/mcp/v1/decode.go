@@ -792,7 +792,8 @@ func decodeContentBlock(d *rt.Decoder) (ContentBlock, error) {
 func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 	old := x.Value
 	*x = ContentBlock{}
-	disc, err := rtimpl.PeekString(d, "type", "\"text\", \"image\", \"audio\", \"resource_link\", \"resource\"")
+	off := d.Start()
+	disc, led, err := rtimpl.LeadString(d, "type", "\"text\", \"image\", \"audio\", \"resource_link\", \"resource\"")
 	if err != nil {
 		return err
 	}
@@ -802,7 +803,12 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(TextContent)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -812,7 +818,12 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(ImageContent)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -822,7 +833,12 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(AudioContent)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -832,7 +848,12 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(ResourceLink)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -842,13 +863,18 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(EmbeddedResource)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		return rtimpl.BadDiscriminator(d, "type", disc, "\"text\", \"image\", \"audio\", \"resource_link\", \"resource\"")
+		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"image\", \"audio\", \"resource_link\", \"resource\"")
 	}
 }
 
@@ -875,15 +901,20 @@ func decodeTextContent(d *rt.Decoder) (TextContent, error) {
 }
 
 func (x *TextContent) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the TextContent object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *TextContent) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -1203,15 +1234,20 @@ func decodeImageContent(d *rt.Decoder) (ImageContent, error) {
 }
 
 func (x *ImageContent) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the ImageContent object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *ImageContent) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -1328,15 +1364,20 @@ func decodeAudioContent(d *rt.Decoder) (AudioContent, error) {
 }
 
 func (x *AudioContent) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the AudioContent object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *AudioContent) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -1453,15 +1494,20 @@ func decodeResourceLink(d *rt.Decoder) (ResourceLink, error) {
 }
 
 func (x *ResourceLink) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the ResourceLink object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *ResourceLink) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -1642,15 +1688,20 @@ func decodeEmbeddedResource(d *rt.Decoder) (EmbeddedResource, error) {
 }
 
 func (x *EmbeddedResource) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the EmbeddedResource object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *EmbeddedResource) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err

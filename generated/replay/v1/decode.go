@@ -171,7 +171,8 @@ func decodeReplayStep(d *rt.Decoder) (ReplayStep, error) {
 func (x *ReplayStep) decodeJSON(d *rt.Decoder) error {
 	old := x.Value
 	*x = ReplayStep{}
-	disc, err := rtimpl.PeekString(d, "type", "\"reasoning\", \"text\", \"tool_call\", \"usage\", \"error\"")
+	off := d.Start()
+	disc, led, err := rtimpl.LeadString(d, "type", "\"reasoning\", \"text\", \"tool_call\", \"usage\", \"error\"")
 	if err != nil {
 		return err
 	}
@@ -181,7 +182,12 @@ func (x *ReplayStep) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(ReplayReasoning)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -191,7 +197,12 @@ func (x *ReplayStep) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(ReplayText)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -201,7 +212,12 @@ func (x *ReplayStep) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(ReplayToolCall)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -211,7 +227,12 @@ func (x *ReplayStep) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(ReplayUsage)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -221,13 +242,18 @@ func (x *ReplayStep) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(ReplayError)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		return rtimpl.BadDiscriminator(d, "type", disc, "\"reasoning\", \"text\", \"tool_call\", \"usage\", \"error\"")
+		return rtimpl.BadDiscriminator(off, "type", disc, "\"reasoning\", \"text\", \"tool_call\", \"usage\", \"error\"")
 	}
 }
 
@@ -258,8 +284,13 @@ func (x *ReplayReasoning) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the ReplayReasoning object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *ReplayReasoning) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -334,8 +365,13 @@ func (x *ReplayText) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the ReplayText object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *ReplayText) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -402,8 +438,13 @@ func (x *ReplayToolCall) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the ReplayToolCall object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *ReplayToolCall) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -515,8 +556,13 @@ func (x *ReplayUsage) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the ReplayUsage object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *ReplayUsage) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -618,8 +664,13 @@ func (x *ReplayError) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the ReplayError object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *ReplayError) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err

@@ -495,7 +495,8 @@ func decodeSessionRecord(d *rt.Decoder) (SessionRecord, error) {
 func (x *SessionRecord) decodeJSON(d *rt.Decoder) error {
 	old := x.Value
 	*x = SessionRecord{}
-	disc, err := rtimpl.PeekString(d, "type", "\"run_start\", \"user\", \"assistant\", \"tool_result\", \"usage\", \"run_end\"")
+	off := d.Start()
+	disc, led, err := rtimpl.LeadString(d, "type", "\"run_start\", \"user\", \"assistant\", \"tool_result\", \"usage\", \"run_end\"")
 	if err != nil {
 		return err
 	}
@@ -505,7 +506,12 @@ func (x *SessionRecord) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(RunStartRecord)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x2))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -515,7 +521,12 @@ func (x *SessionRecord) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(UserRecord)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x2))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -525,7 +536,12 @@ func (x *SessionRecord) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(AssistantRecord)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x2))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -535,7 +551,12 @@ func (x *SessionRecord) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(ToolResultRecord)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x2))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -545,7 +566,12 @@ func (x *SessionRecord) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(UsageRecord)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x2))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -555,13 +581,18 @@ func (x *SessionRecord) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(RunEndRecord)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x2))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		return rtimpl.BadDiscriminator(d, "type", disc, "\"run_start\", \"user\", \"assistant\", \"tool_result\", \"usage\", \"run_end\"")
+		return rtimpl.BadDiscriminator(off, "type", disc, "\"run_start\", \"user\", \"assistant\", \"tool_result\", \"usage\", \"run_end\"")
 	}
 }
 
@@ -592,8 +623,13 @@ func (x *RunStartRecord) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the RunStartRecord object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *RunStartRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -710,8 +746,13 @@ func (x *UserRecord) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the UserRecord object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *UserRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -815,8 +856,13 @@ func (x *AssistantRecord) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the AssistantRecord object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *AssistantRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -1076,8 +1122,13 @@ func (x *ToolResultRecord) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the ToolResultRecord object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *ToolResultRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -1250,8 +1301,13 @@ func (x *UsageRecord) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the UsageRecord object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *UsageRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -1381,8 +1437,13 @@ func (x *RunEndRecord) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the RunEndRecord object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *RunEndRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err

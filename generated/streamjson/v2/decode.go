@@ -18,7 +18,8 @@ func decodeInput(d *rt.Decoder) (Input, error) {
 func (x *Input) decodeJSON(d *rt.Decoder) error {
 	old := x.Value
 	*x = Input{}
-	disc, err := rtimpl.PeekString(d, "type", "\"prompt\", \"message\"")
+	off := d.Start()
+	disc, led, err := rtimpl.LeadString(d, "type", "\"prompt\", \"message\"")
 	if err != nil {
 		return err
 	}
@@ -28,7 +29,12 @@ func (x *Input) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(Prompt)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x2))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -38,13 +44,18 @@ func (x *Input) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(Message)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x2))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		return rtimpl.BadDiscriminator(d, "type", disc, "\"prompt\", \"message\"")
+		return rtimpl.BadDiscriminator(off, "type", disc, "\"prompt\", \"message\"")
 	}
 }
 
@@ -75,8 +86,13 @@ func (x *Prompt) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the Prompt object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *Prompt) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -168,8 +184,13 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the Message object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *Message) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -256,7 +277,8 @@ func decodeOutput(d *rt.Decoder) (Output, error) {
 func (x *Output) decodeJSON(d *rt.Decoder) error {
 	old := x.Value
 	*x = Output{}
-	disc, err := rtimpl.PeekString(d, "type", "\"run_start\", \"text\", \"reasoning\", \"tool_call\", \"permission_request\", \"permission_decision\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
+	off := d.Start()
+	disc, led, err := rtimpl.LeadString(d, "type", "\"run_start\", \"text\", \"reasoning\", \"tool_call\", \"permission_request\", \"permission_decision\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
 	if err != nil {
 		return err
 	}
@@ -266,7 +288,12 @@ func (x *Output) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(RunStart)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x2))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -276,7 +303,12 @@ func (x *Output) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(Text)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x2))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -286,7 +318,12 @@ func (x *Output) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(Reasoning)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x2))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -296,7 +333,12 @@ func (x *Output) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(ToolCall)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x2))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -306,7 +348,12 @@ func (x *Output) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(PermissionRequest)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x2))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -316,7 +363,12 @@ func (x *Output) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(PermissionDecision)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x2))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -326,7 +378,12 @@ func (x *Output) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(ToolResult)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x2))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -336,7 +393,12 @@ func (x *Output) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(Usage)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x2))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -346,7 +408,12 @@ func (x *Output) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(Final)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x2))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -356,7 +423,12 @@ func (x *Output) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(Warning)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x2))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -366,7 +438,12 @@ func (x *Output) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(Error)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x2))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -376,13 +453,18 @@ func (x *Output) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(RunEnd)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x2))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		return rtimpl.BadDiscriminator(d, "type", disc, "\"run_start\", \"text\", \"reasoning\", \"tool_call\", \"permission_request\", \"permission_decision\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
+		return rtimpl.BadDiscriminator(off, "type", disc, "\"run_start\", \"text\", \"reasoning\", \"tool_call\", \"permission_request\", \"permission_decision\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
 	}
 }
 
@@ -413,8 +495,13 @@ func (x *RunStart) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the RunStart object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *RunStart) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -572,8 +659,13 @@ func (x *Text) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the Text object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *Text) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -672,8 +764,13 @@ func (x *Reasoning) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the Reasoning object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *Reasoning) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -764,8 +861,13 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the ToolCall object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *ToolCall) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -912,8 +1014,13 @@ func (x *PermissionRequest) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the PermissionRequest object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *PermissionRequest) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -1407,8 +1514,13 @@ func (x *PermissionDecision) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the PermissionDecision object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *PermissionDecision) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -1595,8 +1707,13 @@ func (x *ToolResult) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the ToolResult object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *ToolResult) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -1739,8 +1856,13 @@ func (x *Usage) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the Usage object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *Usage) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -1879,8 +2001,13 @@ func (x *Final) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the Final object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *Final) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -1971,8 +2098,13 @@ func (x *Warning) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the Warning object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *Warning) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -2076,8 +2208,13 @@ func (x *Error) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the Error object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *Error) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -2194,8 +2331,13 @@ func (x *RunEnd) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the RunEnd object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *RunEnd) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err

@@ -80,7 +80,8 @@ func decodeMessage(d *rt.Decoder) (Message, error) {
 func (x *Message) decodeJSON(d *rt.Decoder) error {
 	old := x.Value
 	*x = Message{}
-	disc, err := rtimpl.PeekString(d, "type", "\"text\", \"tool_call\"")
+	off := d.Start()
+	disc, led, err := rtimpl.LeadString(d, "type", "\"text\", \"tool_call\"")
 	if err != nil {
 		return err
 	}
@@ -90,7 +91,12 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(TextChunk)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -100,13 +106,18 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(ToolCall)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		return rtimpl.BadDiscriminator(d, "type", disc, "\"text\", \"tool_call\"")
+		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"tool_call\"")
 	}
 }
 
@@ -137,8 +148,13 @@ func (x *TextChunk) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the TextChunk object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *TextChunk) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -302,8 +318,13 @@ func (x *ToolCall) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the ToolCall object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *ToolCall) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err

@@ -187,7 +187,8 @@ func decodeBlock(d *rt.Decoder) (Block, error) {
 func (x *Block) decodeJSON(d *rt.Decoder) error {
 	old := x.Value
 	*x = Block{}
-	disc, err := rtimpl.PeekString(d, "type", "\"text\", \"image\"")
+	off := d.Start()
+	disc, led, err := rtimpl.LeadString(d, "type", "\"text\", \"image\"")
 	if err != nil {
 		return err
 	}
@@ -197,7 +198,12 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(BlockText)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -207,13 +213,18 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(BlockImage)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		return rtimpl.BadDiscriminator(d, "type", disc, "\"text\", \"image\"")
+		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"image\"")
 	}
 }
 
@@ -240,15 +251,20 @@ func decodeBlockText(d *rt.Decoder) (BlockText, error) {
 }
 
 func (x *BlockText) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the BlockText object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *BlockText) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -336,15 +352,20 @@ func decodeBlockImage(d *rt.Decoder) (BlockImage, error) {
 }
 
 func (x *BlockImage) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the BlockImage object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *BlockImage) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -1072,7 +1093,8 @@ func decodeEnvelopePartsObject(d *rt.Decoder) (EnvelopePartsObject, error) {
 func (x *EnvelopePartsObject) decodeJSON(d *rt.Decoder) error {
 	old := x.Value
 	*x = EnvelopePartsObject{}
-	disc, err := rtimpl.PeekString(d, "type", "\"text\", \"image\"")
+	off := d.Start()
+	disc, led, err := rtimpl.LeadString(d, "type", "\"text\", \"image\"")
 	if err != nil {
 		return err
 	}
@@ -1082,7 +1104,12 @@ func (x *EnvelopePartsObject) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(TextPart)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -1092,13 +1119,18 @@ func (x *EnvelopePartsObject) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(ImagePart)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		return rtimpl.BadDiscriminator(d, "type", disc, "\"text\", \"image\"")
+		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"image\"")
 	}
 }
 
@@ -1125,15 +1157,20 @@ func decodeTextPart(d *rt.Decoder) (TextPart, error) {
 }
 
 func (x *TextPart) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the TextPart object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *TextPart) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -1209,15 +1246,20 @@ func decodeImagePart(d *rt.Decoder) (ImagePart, error) {
 }
 
 func (x *ImagePart) decodeJSON(d *rt.Decoder) error {
-	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the ImagePart object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *ImagePart) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	extra := x.Extra
+	clear(extra)
+	x.Extra = nil
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err

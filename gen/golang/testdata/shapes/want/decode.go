@@ -18,7 +18,8 @@ func decodeEvent(d *rt.Decoder) (Event, error) {
 func (x *Event) decodeJSON(d *rt.Decoder) error {
 	old := x.Value
 	*x = Event{}
-	disc, err := rtimpl.PeekString(d, "type", "\"a\", \"b\"")
+	off := d.Start()
+	disc, led, err := rtimpl.LeadString(d, "type", "\"a\", \"b\"")
 	if err != nil {
 		return err
 	}
@@ -28,7 +29,12 @@ func (x *Event) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(A)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -38,13 +44,18 @@ func (x *Event) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(B)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		return rtimpl.BadDiscriminator(d, "type", disc, "\"a\", \"b\"")
+		return rtimpl.BadDiscriminator(off, "type", disc, "\"a\", \"b\"")
 	}
 }
 
@@ -75,8 +86,13 @@ func (x *A) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the A object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *A) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -216,8 +232,13 @@ func (x *B) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the B object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *B) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err

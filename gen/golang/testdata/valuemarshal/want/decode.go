@@ -129,7 +129,8 @@ func decodeShape(d *rt.Decoder) (Shape, error) {
 func (x *Shape) decodeJSON(d *rt.Decoder) error {
 	old := x.Value
 	*x = Shape{}
-	disc, err := rtimpl.PeekString(d, "kind", "\"circle\", \"square\"")
+	off := d.Start()
+	disc, led, err := rtimpl.LeadString(d, "kind", "\"circle\", \"square\"")
 	if err != nil {
 		return err
 	}
@@ -139,7 +140,12 @@ func (x *Shape) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(Circle)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
@@ -149,13 +155,18 @@ func (x *Shape) decodeJSON(d *rt.Decoder) error {
 		if v == nil {
 			v = new(Square)
 		}
-		if err := v.decodeJSON(d); err != nil {
+		if led {
+			err = v.decodeMembers(d, off, 1, uint64(0x1))
+		} else {
+			err = v.decodeJSON(d)
+		}
+		if err != nil {
 			return err
 		}
 		x.Value = v
 		return nil
 	default:
-		return rtimpl.BadDiscriminator(d, "kind", disc, "\"circle\", \"square\"")
+		return rtimpl.BadDiscriminator(off, "kind", disc, "\"circle\", \"square\"")
 	}
 }
 
@@ -186,8 +197,13 @@ func (x *Circle) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the Circle object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *Circle) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
@@ -254,8 +270,13 @@ func (x *Square) decodeJSON(d *rt.Decoder) error {
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
-	var seen uint64
-	for i := 0; ; i++ {
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the Square object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *Square) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
 			return err
