@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"math/bits"
 	"strconv"
 	"unsafe"
 
@@ -268,6 +269,17 @@ func (d *Decoder) checkLiteral() error {
 
 // ObjStart consumes the '{' of an object, or reports a type error.
 func (d *Decoder) ObjStart() error {
+	// Small enough to inline: a '{' right at the cursor within the depth
+	// limit, the usual case, costs no call.
+	if d.pos < len(d.str) && d.str[d.pos] == '{' && d.depth < d.MaxDepth {
+		d.depth++
+		d.pos++
+		return nil
+	}
+	return d.objStart()
+}
+
+func (d *Decoder) objStart() error {
 	if d.Next() != Object {
 		return d.TypeError("object")
 	}
@@ -294,6 +306,40 @@ func (d *Decoder) push() error {
 // ObjKey reads the next key of an object whose '{' was consumed; n is the
 // number of keys read before. It returns ok false after consuming the '}'.
 func (d *Decoder) ObjKey(n int) (key string, ok bool, err error) {
+	// Compact input, as Zero and most peers write it, takes a short path:
+	// the '}' right at the cursor, or the key's quote right there (after
+	// the ',' when a member came before), a plain key closed within 16
+	// bytes and the ':' right after it. Anything else, white space,
+	// escapes and every error included, takes the general path.
+	s, i := d.str, d.pos
+	if i < len(s) && s[i] == '}' {
+		d.pos = i + 1
+		d.depth--
+		return "", false, nil
+	}
+	if n > 0 && i < len(s) && s[i] == ',' {
+		i++
+	}
+	if i+18 <= len(s) && s[i] == '"' && (n == 0) == (i == d.pos) {
+		j := i + 1
+		m := specials(load64(s, j))
+		if m == 0 {
+			j += 8
+			m = specials(load64(s, j))
+		}
+		if m != 0 {
+			j += bits.TrailingZeros64(m) >> 3
+			if s[j] == '"' && s[j+1] == ':' {
+				d.pos = j + 2
+				return s[i+1 : j], true, nil
+			}
+		}
+	}
+	return d.objKey(n)
+}
+
+// objKey is ObjKey's general path.
+func (d *Decoder) objKey(n int) (key string, ok bool, err error) {
 	s := d.str
 	i := skipSpaceAt(s, d.pos)
 	if i >= len(s) {
