@@ -249,3 +249,53 @@ func TestResetStringKeepsMaxDepthAndReadsWithoutCopying(t *testing.T) {
 		t.Errorf("RawString after Rewind = %q, %v; want [1]", raw, err)
 	}
 }
+
+// TestStrSharedRunsBetweenEscapes decodes in place long strings whose
+// plain runs between escapes are 0 to 80 bytes long, so that every length
+// and every distance between the write and read positions is met by the
+// word copies, and checks each string and the value after it against
+// encoding/json.
+func TestStrSharedRunsBetweenEscapes(t *testing.T) {
+	const plain = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_.,;:!?()[]{}<>=+*&"
+	escapes := []string{`\n`, `\"`, `\\`, `\t`, `\u00e9`, `\/`}
+	for first := 0; first < 81; first++ {
+		var b strings.Builder
+		b.WriteString(`["`)
+		for k := 0; b.Len() < 1500; k++ {
+			b.WriteString(plain[:(first+k*7)%81])
+			b.WriteString(escapes[k%len(escapes)])
+		}
+		b.WriteString(`","after",{"k":"v"}]`)
+		in := []byte(b.String())
+		var want []any
+		if err := json.Unmarshal(in, &want); err != nil {
+			t.Fatal(err)
+		}
+		d := NewDecoder(in)
+		if err := d.ArrStart(); err != nil {
+			t.Fatal(err)
+		}
+		if ok, err := d.ArrNext(0); !ok || err != nil {
+			t.Fatal(ok, err)
+		}
+		s, err := d.StrShared()
+		if err != nil {
+			t.Fatalf("first run %d: %v", first, err)
+		}
+		if s != want[0] {
+			t.Fatalf("first run %d: decoded %q, want %q", first, s, want[0])
+		}
+		if ok, err := d.ArrNext(1); !ok || err != nil {
+			t.Fatal(ok, err)
+		}
+		if s, err := d.StrShared(); err != nil || s != "after" {
+			t.Fatalf("first run %d: the value after reads %q, %v", first, s, err)
+		}
+		if ok, err := d.ArrNext(2); !ok || err != nil {
+			t.Fatal(ok, err)
+		}
+		if raw, err := d.RawString(); err != nil || raw != `{"k":"v"}` {
+			t.Fatalf("first run %d: the last value reads %q, %v", first, raw, err)
+		}
+	}
+}
