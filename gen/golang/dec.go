@@ -503,10 +503,15 @@ func (e *emitter) structReset(t *ir.Type) []jen.Code {
 		out = append(out, jen.Id("x").Dot(p.Go).Op("=").Nil())
 	}
 	if t.Extra != nil && !t.SkipExtra {
+		// Most objects have no extras: their nil map is neither cleared
+		// nor written again (a pointer write costs a barrier while the
+		// garbage collector marks).
 		out = append(out,
 			jen.Id("extra").Op(":=").Id("x").Dot("Extra"),
-			jen.Clear(jen.Id("extra")),
-			jen.Id("x").Dot("Extra").Op("=").Nil(),
+			jen.If(jen.Id("extra").Op("!=").Nil()).Block(
+				jen.Clear(jen.Id("extra")),
+				jen.Id("x").Dot("Extra").Op("=").Nil(),
+			),
 		)
 	}
 	return out

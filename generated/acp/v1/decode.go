@@ -17,8 +17,10 @@ func decodeAuthenticateRequest(d *rt.Decoder) (AuthenticateRequest, error) {
 
 func (x *AuthenticateRequest) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -129,8 +131,10 @@ func decodeMeta(d *rt.Decoder) (rt.Nullable[Meta], error) {
 
 func (x *Meta) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -191,8 +195,10 @@ func decodeCancelNotification(d *rt.Decoder) (CancelNotification, error) {
 
 func (x *CancelNotification) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -284,8 +290,10 @@ func decodeErrorResponse(d *rt.Decoder) (ErrorResponse, error) {
 
 func (x *ErrorResponse) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -431,8 +439,10 @@ func decodeError(d *rt.Decoder) (Error, error) {
 
 func (x *Error) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -530,8 +540,10 @@ func decodeInitializeRequest(d *rt.Decoder) (InitializeRequest, error) {
 
 func (x *InitializeRequest) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -679,8 +691,10 @@ func decodeClientCapabilities(d *rt.Decoder) (ClientCapabilities, error) {
 
 func (x *ClientCapabilities) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -842,8 +856,10 @@ func decodeFileSystemCapabilities(d *rt.Decoder) (FileSystemCapabilities, error)
 
 func (x *FileSystemCapabilities) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -968,8 +984,10 @@ func decodeClientCapabilitiesSession(d *rt.Decoder) (rt.Nullable[ClientCapabilit
 
 func (x *ClientCapabilitiesSession) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -1026,8 +1044,10 @@ func decodeClientCapabilitiesAuth(d *rt.Decoder) (ClientCapabilitiesAuth, error)
 
 func (x *ClientCapabilitiesAuth) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -1095,8 +1115,10 @@ func decodeClientCapabilitiesElicitation(d *rt.Decoder) (rt.Nullable[ClientCapab
 
 func (x *ClientCapabilitiesElicitation) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -1172,8 +1194,10 @@ func decodeImplementation(d *rt.Decoder) (Implementation, error) {
 
 func (x *Implementation) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1310,8 +1334,10 @@ func decodeInitializeResult(d *rt.Decoder) (InitializeResult, error) {
 
 func (x *InitializeResult) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1405,8 +1431,10 @@ func decodeInitializeResponse(d *rt.Decoder) (InitializeResponse, error) {
 
 func (x *InitializeResponse) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1540,8 +1568,10 @@ func decodeAgentCapabilities(d *rt.Decoder) (AgentCapabilities, error) {
 
 func (x *AgentCapabilities) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -1691,8 +1721,10 @@ func decodePromptCapabilities(d *rt.Decoder) (PromptCapabilities, error) {
 
 func (x *PromptCapabilities) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -1818,8 +1850,10 @@ func decodeMcpCapabilities(d *rt.Decoder) (McpCapabilities, error) {
 
 func (x *McpCapabilities) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -1929,8 +1963,10 @@ func decodeAgentCapabilitiesSessionCapabilities(d *rt.Decoder) (AgentCapabilitie
 
 func (x *AgentCapabilitiesSessionCapabilities) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -2093,8 +2129,10 @@ func decodeAgentCapabilitiesAuth(d *rt.Decoder) (AgentCapabilitiesAuth, error) {
 
 func (x *AgentCapabilitiesAuth) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -2189,8 +2227,10 @@ func decodeAuthMethod(d *rt.Decoder) (AuthMethod, error) {
 
 func (x *AuthMethod) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2343,8 +2383,10 @@ func decodeLoadSessionRequest(d *rt.Decoder) (LoadSessionRequest, error) {
 
 func (x *LoadSessionRequest) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2538,8 +2580,10 @@ func decodeLoadSessionResult(d *rt.Decoder) (LoadSessionResult, error) {
 
 func (x *LoadSessionResult) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2633,8 +2677,10 @@ func decodeLoadSessionResponse(d *rt.Decoder) (LoadSessionResponse, error) {
 
 func (x *LoadSessionResponse) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -2739,8 +2785,10 @@ func decodeSessionModeState(d *rt.Decoder) (SessionModeState, error) {
 
 func (x *SessionModeState) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2845,8 +2893,10 @@ func decodeSessionMode(d *rt.Decoder) (SessionMode, error) {
 
 func (x *SessionMode) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3003,8 +3053,10 @@ func decodeMcpServerHTTP(d *rt.Decoder) (McpServerHTTP, error) {
 
 func (x *McpServerHTTP) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3133,8 +3185,10 @@ func decodeHTTPHeader(d *rt.Decoder) (HTTPHeader, error) {
 
 func (x *HTTPHeader) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3271,8 +3325,10 @@ func decodeMcpServerStdio(d *rt.Decoder) (McpServerStdio, error) {
 
 func (x *McpServerStdio) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3403,8 +3459,10 @@ func decodeEnvVariable(d *rt.Decoder) (EnvVariable, error) {
 
 func (x *EnvVariable) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3541,8 +3599,10 @@ func decodeMessage(d *rt.Decoder) (Message, error) {
 
 func (x *Message) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3684,8 +3744,10 @@ func decodeNewSessionRequest(d *rt.Decoder) (NewSessionRequest, error) {
 
 func (x *NewSessionRequest) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3804,8 +3866,10 @@ func decodeNewSessionResult(d *rt.Decoder) (NewSessionResult, error) {
 
 func (x *NewSessionResult) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3899,8 +3963,10 @@ func decodeNewSessionResponse(d *rt.Decoder) (NewSessionResponse, error) {
 
 func (x *NewSessionResponse) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -4023,8 +4089,10 @@ func decodePermissionRequestMessage(d *rt.Decoder) (PermissionRequestMessage, er
 
 func (x *PermissionRequestMessage) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -4129,8 +4197,10 @@ func decodeRequestPermissionRequest(d *rt.Decoder) (RequestPermissionRequest, er
 
 func (x *RequestPermissionRequest) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -4246,8 +4316,10 @@ func decodeToolCallUpdate(d *rt.Decoder) (ToolCallUpdate, error) {
 
 func (x *ToolCallUpdate) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -4642,8 +4714,10 @@ func (x *Content) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *Content) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -4860,8 +4934,10 @@ func (x *TextContent) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *TextContent) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -5048,8 +5124,10 @@ func decodeAnnotations(d *rt.Decoder) (Annotations, error) {
 
 func (x *Annotations) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -5209,8 +5287,10 @@ func (x *ImageContent) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *ImageContent) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -5367,8 +5447,10 @@ func (x *AudioContent) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *AudioContent) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -5509,8 +5591,10 @@ func (x *ResourceLink) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *ResourceLink) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -5730,8 +5814,10 @@ func (x *EmbeddedResource) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *EmbeddedResource) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -5863,8 +5949,10 @@ func (x *Diff) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *Diff) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -6001,8 +6089,10 @@ func (x *Terminal) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *Terminal) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -6143,8 +6233,10 @@ func decodeToolCallLocation(d *rt.Decoder) (ToolCallLocation, error) {
 
 func (x *ToolCallLocation) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -6328,8 +6420,10 @@ func decodePermissionOption(d *rt.Decoder) (PermissionOption, error) {
 
 func (x *PermissionOption) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -6492,8 +6586,10 @@ func decodePromptRequest(d *rt.Decoder) (PromptRequest, error) {
 
 func (x *PromptRequest) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -6630,8 +6726,10 @@ func decodePromptResult(d *rt.Decoder) (PromptResult, error) {
 
 func (x *PromptResult) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -6725,8 +6823,10 @@ func decodePromptResponse(d *rt.Decoder) (PromptResponse, error) {
 
 func (x *PromptResponse) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -6831,8 +6931,10 @@ func decodeReadTextFileMessage(d *rt.Decoder) (ReadTextFileMessage, error) {
 
 func (x *ReadTextFileMessage) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -6937,8 +7039,10 @@ func decodeReadTextFileRequest(d *rt.Decoder) (ReadTextFileRequest, error) {
 
 func (x *ReadTextFileRequest) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -7075,8 +7179,10 @@ func decodeReadTextFileResponse(d *rt.Decoder) (ReadTextFileResponse, error) {
 
 func (x *ReadTextFileResponse) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -7168,8 +7274,10 @@ func decodeRequestPermissionResponse(d *rt.Decoder) (RequestPermissionResponse, 
 
 func (x *RequestPermissionResponse) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -7335,8 +7443,10 @@ func (x *PermissionCancelled) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *PermissionCancelled) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -7411,8 +7521,10 @@ func (x *PermissionSelected) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *PermissionSelected) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -7510,8 +7622,10 @@ func decodeSessionUpdateMessage(d *rt.Decoder) (SessionUpdateMessage, error) {
 
 func (x *SessionUpdateMessage) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -7603,8 +7717,10 @@ func decodeSessionNotification(d *rt.Decoder) (SessionNotification, error) {
 
 func (x *SessionNotification) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -7843,8 +7959,10 @@ func (x *UserMessageChunk) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *UserMessageChunk) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -7966,8 +8084,10 @@ func (x *AgentMessageChunk) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *AgentMessageChunk) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -8089,8 +8209,10 @@ func (x *AgentThoughtChunk) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *AgentThoughtChunk) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -8212,8 +8334,10 @@ func (x *ToolCallStarted) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *ToolCallStarted) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -8500,8 +8624,10 @@ func (x *ToolCallProgress) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *ToolCallProgress) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -8747,8 +8873,10 @@ func (x *CurrentModeUpdate) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *CurrentModeUpdate) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -8846,8 +8974,10 @@ func decodeSetSessionModeRequest(d *rt.Decoder) (SetSessionModeRequest, error) {
 
 func (x *SetSessionModeRequest) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -8952,8 +9082,10 @@ func decodeSetSessionModeResult(d *rt.Decoder) (SetSessionModeResult, error) {
 
 func (x *SetSessionModeResult) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -9047,8 +9179,10 @@ func decodeSetSessionModeResponse(d *rt.Decoder) (SetSessionModeResponse, error)
 
 func (x *SetSessionModeResponse) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -9126,8 +9260,10 @@ func decodeTextResourceContents(d *rt.Decoder) (TextResourceContents, error) {
 
 func (x *TextResourceContents) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -9248,8 +9384,10 @@ func decodeWriteTextFileMessage(d *rt.Decoder) (WriteTextFileMessage, error) {
 
 func (x *WriteTextFileMessage) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -9354,8 +9492,10 @@ func decodeWriteTextFileRequest(d *rt.Decoder) (WriteTextFileRequest, error) {
 
 func (x *WriteTextFileRequest) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -9473,8 +9613,10 @@ func decodeWriteTextFileResponse(d *rt.Decoder) (WriteTextFileResponse, error) {
 
 func (x *WriteTextFileResponse) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}

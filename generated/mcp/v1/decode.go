@@ -17,8 +17,10 @@ func decodeCallToolRequest(d *rt.Decoder) (CallToolRequest, error) {
 
 func (x *CallToolRequest) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -180,8 +182,10 @@ func decodeCallToolParams(d *rt.Decoder) (CallToolParams, error) {
 
 func (x *CallToolParams) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -278,8 +282,10 @@ func decodeCallToolParamsArguments(d *rt.Decoder) (CallToolParamsArguments, erro
 
 func (x *CallToolParamsArguments) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -340,8 +346,10 @@ func decodeRequestMeta(d *rt.Decoder) (RequestMeta, error) {
 
 func (x *RequestMeta) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -454,8 +462,10 @@ func decodeClientCapabilities(d *rt.Decoder) (ClientCapabilities, error) {
 
 func (x *ClientCapabilities) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -512,8 +522,10 @@ func decodeImplementation(d *rt.Decoder) (Implementation, error) {
 
 func (x *Implementation) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -659,8 +671,10 @@ func decodeCallToolResult(d *rt.Decoder) (CallToolResult, error) {
 
 func (x *CallToolResult) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -912,8 +926,10 @@ func (x *TextContent) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *TextContent) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -1019,8 +1035,10 @@ func decodeAnnotations(d *rt.Decoder) (Annotations, error) {
 
 func (x *Annotations) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -1177,8 +1195,10 @@ func decodeMeta(d *rt.Decoder) (Meta, error) {
 
 func (x *Meta) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -1245,8 +1265,10 @@ func (x *ImageContent) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *ImageContent) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -1375,8 +1397,10 @@ func (x *AudioContent) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *AudioContent) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -1505,8 +1529,10 @@ func (x *ResourceLink) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *ResourceLink) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -1699,8 +1725,10 @@ func (x *EmbeddedResource) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *EmbeddedResource) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -1846,8 +1874,10 @@ func decodeResultMeta(d *rt.Decoder) (ResultMeta, error) {
 
 func (x *ResultMeta) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -1904,8 +1934,10 @@ func decodeCancelledNotification(d *rt.Decoder) (CancelledNotification, error) {
 
 func (x *CancelledNotification) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1997,8 +2029,10 @@ func decodeCancelledParams(d *rt.Decoder) (CancelledParams, error) {
 
 func (x *CancelledParams) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2100,8 +2134,10 @@ func decodeDiscoverRequest(d *rt.Decoder) (DiscoverRequest, error) {
 
 func (x *DiscoverRequest) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2206,8 +2242,10 @@ func decodeDiscoverParams(d *rt.Decoder) (DiscoverParams, error) {
 
 func (x *DiscoverParams) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2277,8 +2315,10 @@ func decodeDiscoverResult(d *rt.Decoder) (DiscoverResult, error) {
 
 func (x *DiscoverResult) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2459,8 +2499,10 @@ func decodeServerCapabilities(d *rt.Decoder) (ServerCapabilities, error) {
 
 func (x *ServerCapabilities) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -2532,8 +2574,10 @@ func decodeServerCapabilitiesTools(d *rt.Decoder) (ServerCapabilitiesTools, erro
 
 func (x *ServerCapabilitiesTools) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -2642,8 +2686,10 @@ func decodeErrorResponse(d *rt.Decoder) (ErrorResponse, error) {
 
 func (x *ErrorResponse) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2740,8 +2786,10 @@ func decodeErrorObject(d *rt.Decoder) (ErrorObject, error) {
 
 func (x *ErrorObject) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2839,8 +2887,10 @@ func decodeInitializeRequest(d *rt.Decoder) (InitializeRequest, error) {
 
 func (x *InitializeRequest) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -2945,8 +2995,10 @@ func decodeInitializeParams(d *rt.Decoder) (InitializeParams, error) {
 
 func (x *InitializeParams) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3054,8 +3106,10 @@ func decodeInitializeResult(d *rt.Decoder) (InitializeResult, error) {
 
 func (x *InitializeResult) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3179,8 +3233,10 @@ func decodeInitializedNotification(d *rt.Decoder) (InitializedNotification, erro
 
 func (x *InitializedNotification) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3275,8 +3331,10 @@ func decodeInitializedParams(d *rt.Decoder) (InitializedParams, error) {
 
 func (x *InitializedParams) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -3348,8 +3406,10 @@ func decodeListToolsRequest(d *rt.Decoder) (ListToolsRequest, error) {
 
 func (x *ListToolsRequest) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3454,8 +3514,10 @@ func decodeListToolsParams(d *rt.Decoder) (ListToolsParams, error) {
 
 func (x *ListToolsParams) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3541,8 +3603,10 @@ func decodeListToolsResult(d *rt.Decoder) (ListToolsResult, error) {
 
 func (x *ListToolsResult) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3692,8 +3756,10 @@ func decodeTool(d *rt.Decoder) (Tool, error) {
 
 func (x *Tool) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3850,8 +3916,10 @@ func decodeInputSchema(d *rt.Decoder) (InputSchema, error) {
 
 func (x *InputSchema) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -3937,8 +4005,10 @@ func decodeToolOutputSchema(d *rt.Decoder) (ToolOutputSchema, error) {
 
 func (x *ToolOutputSchema) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -4012,8 +4082,10 @@ func decodeToolAnnotations(d *rt.Decoder) (ToolAnnotations, error) {
 
 func (x *ToolAnnotations) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -4183,8 +4255,10 @@ func decodeMessage(d *rt.Decoder) (Message, error) {
 
 func (x *Message) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -4326,8 +4400,10 @@ func decodeProgressNotification(d *rt.Decoder) (ProgressNotification, error) {
 
 func (x *ProgressNotification) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -4419,8 +4495,10 @@ func decodeProgressParams(d *rt.Decoder) (ProgressParams, error) {
 
 func (x *ProgressParams) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err

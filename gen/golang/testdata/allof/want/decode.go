@@ -15,8 +15,10 @@ func decodeBoth(d *rt.Decoder) (Both, error) {
 
 func (x *Both) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err

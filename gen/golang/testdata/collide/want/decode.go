@@ -17,8 +17,10 @@ func decodeAccount(d *rt.Decoder) (Account, error) {
 
 func (x *Account) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -226,8 +228,10 @@ func decodeAccountStatusX(d *rt.Decoder) (AccountStatusX, error) {
 
 func (x *AccountStatusX) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}

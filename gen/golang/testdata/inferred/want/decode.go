@@ -240,8 +240,10 @@ func decodeMeta(d *rt.Decoder) (Meta, error) {
 
 func (x *Meta) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}

@@ -262,8 +262,10 @@ func (x *BlockText) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *BlockText) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -363,8 +365,10 @@ func (x *BlockImage) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *BlockImage) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -458,8 +462,10 @@ func decodeNotFoundError(d *rt.Decoder) (NotFoundError, error) {
 
 func (x *NotFoundError) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -553,8 +559,10 @@ func decodeNotFoundErrorData(d *rt.Decoder) (NotFoundErrorData, error) {
 
 func (x *NotFoundErrorData) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -630,8 +638,10 @@ func decodeHint(d *rt.Decoder) (Hint, error) {
 
 func (x *Hint) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -795,8 +805,10 @@ func decodeTextResource(d *rt.Decoder) (TextResource, error) {
 
 func (x *TextResource) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -881,8 +893,10 @@ func decodeBlobResource(d *rt.Decoder) (BlobResource, error) {
 
 func (x *BlobResource) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -1168,8 +1182,10 @@ func (x *TextPart) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *TextPart) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {
@@ -1257,8 +1273,10 @@ func (x *ImagePart) decodeJSON(d *rt.Decoder) error {
 // whose '{' and first i members were read; seen has the bits of those members.
 func (x *ImagePart) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	for ; ; i++ {
 		k, more, err := d.ObjKey(i)
 		if err != nil {

@@ -17,8 +17,10 @@ func decodeLegacy(d *rt.Decoder) (Legacy, error) {
 
 func (x *Legacy) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}
@@ -160,8 +162,10 @@ func decodeRecord(d *rt.Decoder) (Record, error) {
 
 func (x *Record) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err

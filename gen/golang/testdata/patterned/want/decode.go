@@ -322,8 +322,10 @@ func decodeOperation(d *rt.Decoder) (Operation, error) {
 
 func (x *Operation) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -422,8 +424,10 @@ func (x *Tags) decodeJSON(d *rt.Decoder) error {
 	x.PatternMembers = nil
 	x.PatternMembers2 = nil
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	if err := d.ObjStart(); err != nil {
 		return err
 	}

@@ -15,8 +15,10 @@ func decodeShelter(d *rt.Decoder) (Shelter, error) {
 
 func (x *Shelter) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -186,8 +188,10 @@ func decodeCat(d *rt.Decoder) (Cat, error) {
 
 func (x *Cat) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -304,8 +308,10 @@ func decodeDog(d *rt.Decoder) (Dog, error) {
 
 func (x *Dog) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
@@ -486,8 +492,10 @@ func decodeLizard(d *rt.Decoder) (Lizard, error) {
 
 func (x *Lizard) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err

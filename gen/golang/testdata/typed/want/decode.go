@@ -347,8 +347,10 @@ func decodePerson(d *rt.Decoder) (Person, error) {
 
 func (x *Person) decodeJSON(d *rt.Decoder) error {
 	extra := x.Extra
-	clear(extra)
-	x.Extra = nil
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
 		return err
