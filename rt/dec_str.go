@@ -515,7 +515,9 @@ func (d *Decoder) decodeEscapedVector(dst []byte, i, end int) (int, error) {
 					done = j + n
 					continue
 				}
-				w = copyRun(dst, w, s, r, j, i)
+				if j > r { // escapes often follow one another ("\n\t\t")
+					w = copyRun(dst, w, s, r, j, i)
+				}
 				switch {
 				case c == '\\' && j+1 < end && simpleEscape[s[j+1]] != 0:
 					dst[w] = simpleEscape[s[j+1]]
@@ -550,16 +552,18 @@ func (d *Decoder) decodeEscapedVector(dst []byte, i, end int) (int, error) {
 func copyRun(dst []byte, w int, s string, r, j, i int) int {
 	n := j - r
 	span := (n + 15) &^ 15
-	if n <= 64 && i+w+span <= j && r+span <= len(s) && w+span <= len(dst) {
-		p := unsafe.Pointer(unsafe.SliceData(dst))
-		for k := 0; k < span; k += 16 {
-			a, b := load64(s, r+k), load64(s, r+k+8)
-			binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(unsafe.Add(p, w+k)), 8), a)
-			binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(unsafe.Add(p, w+k+8)), 8), b)
-		}
-		return w + n
+	if n <= 0 || n > 64 || i+w+span > j || r+span > len(s) || w+span > len(dst) {
+		return w + copy(dst[w:], s[r:j])
 	}
-	return w + copy(dst[w:], s[r:j])
+	p := unsafe.Pointer(unsafe.SliceData(dst))
+	for k := 0; ; k += 16 {
+		a, b := load64(s, r+k), load64(s, r+k+8)
+		binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(unsafe.Add(p, w+k)), 8), a)
+		binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(unsafe.Add(p, w+k+8)), 8), b)
+		if k+16 >= span {
+			return w + n
+		}
+	}
 }
 
 // simpleEscape maps the byte after a backslash to what a two-byte escape
