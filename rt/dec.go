@@ -423,6 +423,19 @@ func (d *Decoder) DuplicateKey(key string) error {
 	return newError(d.pos, "duplicate", "key "+strconv.Quote(msg.Clip(key))+" appears more than once")
 }
 
+// TakeString is ConsumeString without the white space before the value:
+// it consumes the string token tok when the input continues with exactly
+// its bytes at the cursor. Small enough to be inlined, it compares a
+// constant tok without a call; generated decoders try it first on a member
+// whose schema is a const string and fall back to a full check.
+func (d *Decoder) TakeString(tok string) bool {
+	if end := d.pos + len(tok); len(tok) >= 2 && tok[0] == '"' && end <= len(d.str) && d.str[d.pos:end] == tok {
+		d.pos = end
+		return true
+	}
+	return false
+}
+
 // ConsumeString consumes the next value when it is exactly the JSON string
 // token tok (quotes included, escapes spelled as in tok) and reports whether
 // it did; otherwise nothing is consumed. tok must be a valid string token:

@@ -544,26 +544,20 @@ func (d *Decoder) decodeEscapedVector(dst []byte, i, end int) (int, error) {
 
 // copyRun copies the plain text s[r:j] to dst[w:] and returns the new
 // write offset; dst[0] stands for input offset i, or is other memory. A run
-// of up to 64 bytes is moved 16 bytes at a time, as pairs of words, which
-// write up to 15 bytes past the run: only when those stay before input
-// offset j, the next byte still to read, so that decoding in place never
-// overwrites unread input. Each pair is read before it is written, and
-// writes never pass reads (i+w <= r), so a pair never clobbers the next.
+// of up to 16 bytes is moved as two words, which write up to 16 bytes: only
+// when those stay before input offset j, the next byte still to read, so
+// that decoding in place never overwrites unread input. Longer runs go to
+// memmove, which moves them faster than a loop of words.
 func copyRun(dst []byte, w int, s string, r, j, i int) int {
 	n := j - r
-	span := (n + 15) &^ 15
-	if n <= 0 || n > 64 || i+w+span > j || r+span > len(s) || w+span > len(dst) {
-		return w + copy(dst[w:], s[r:j])
+	if n <= 16 && i+w+16 <= j && r+16 <= len(s) && w+16 <= len(dst) {
+		a, b := load64(s, r), load64(s, r+8)
+		p := unsafe.Pointer(unsafe.SliceData(dst))
+		binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(unsafe.Add(p, w)), 8), a)
+		binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(unsafe.Add(p, w+8)), 8), b)
+		return w + n
 	}
-	p := unsafe.Pointer(unsafe.SliceData(dst))
-	for k := 0; ; k += 16 {
-		a, b := load64(s, r+k), load64(s, r+k+8)
-		binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(unsafe.Add(p, w+k)), 8), a)
-		binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(unsafe.Add(p, w+k+8)), 8), b)
-		if k+16 >= span {
-			return w + n
-		}
-	}
+	return w + copy(dst[w:], s[r:j])
 }
 
 // simpleEscape maps the byte after a backslash to what a two-byte escape

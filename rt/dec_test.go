@@ -253,7 +253,7 @@ func TestResetStringKeepsMaxDepthAndReadsWithoutCopying(t *testing.T) {
 // TestStrSharedRunsBetweenEscapes decodes in place long strings whose
 // plain runs between escapes are 0 to 80 bytes long, so that every length
 // and every distance between the write and read positions is met by the
-// word copies, and checks each string and the value after it against
+// copies, and checks each string and the value after it against
 // encoding/json.
 func TestStrSharedRunsBetweenEscapes(t *testing.T) {
 	const plain = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_.,;:!?()[]{}<>=+*&"

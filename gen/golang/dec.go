@@ -538,7 +538,13 @@ func (e *emitter) unsetAbsent(t *ir.Type) []jen.Code {
 func (e *emitter) fieldDecode(fl *ir.Field) []jen.Code {
 	wrap := jen.Return(jen.Qual(rtPkg, "AtKey").Call(err(), jen.Id("k")))
 	if fl.Const != "" {
-		return []jen.Code{jen.If(err().Op(":=").Qual(rtimplPkg, "ExpectConst").Call(d(), jen.Lit(fl.Const), typeSetCode(fl.ConstTypes)), err().Op("!=").Nil()).Block(wrap)}
+		check := jen.If(err().Op(":=").Qual(rtimplPkg, "ExpectConst").Call(d(), jen.Lit(fl.Const), typeSetCode(fl.ConstTypes)), err().Op("!=").Nil()).Block(wrap)
+		if strings.HasPrefix(fl.Const, `"`) {
+			// The const's own bytes at the cursor, the usual case, are
+			// taken without a call; anything else gets the full check.
+			check = jen.If(jen.Op("!").Add(d()).Dot("TakeString").Call(jen.Lit(fl.Const))).Block(check)
+		}
+		return []jen.Code{check}
 	}
 	dst := jen.Id("x").Dot(fl.Go)
 	if inPlace(fl.Type) {

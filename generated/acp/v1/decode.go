@@ -313,8 +313,10 @@ func (x *ErrorResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"2.0\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"2.0\"") {
+				if err := rtimpl.ExpectConst(d, "\"2.0\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "id":
 			if seen&uint64(0x2) != 0 {
@@ -1357,8 +1359,10 @@ func (x *InitializeResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"2.0\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"2.0\"") {
+				if err := rtimpl.ExpectConst(d, "\"2.0\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "id":
 			if seen&uint64(0x2) != 0 {
@@ -2603,8 +2607,10 @@ func (x *LoadSessionResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"2.0\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"2.0\"") {
+				if err := rtimpl.ExpectConst(d, "\"2.0\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "id":
 			if seen&uint64(0x2) != 0 {
@@ -3076,8 +3082,10 @@ func (x *McpServerHTTP) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"http\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"http\"") {
+				if err := rtimpl.ExpectConst(d, "\"http\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "name":
 			if seen&uint64(0x2) != 0 {
@@ -3622,8 +3630,10 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"2.0\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"2.0\"") {
+				if err := rtimpl.ExpectConst(d, "\"2.0\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "id":
 			if seen&uint64(0x2) != 0 {
@@ -3889,8 +3899,10 @@ func (x *NewSessionResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"2.0\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"2.0\"") {
+				if err := rtimpl.ExpectConst(d, "\"2.0\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "id":
 			if seen&uint64(0x2) != 0 {
@@ -4112,8 +4124,10 @@ func (x *PermissionRequestMessage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"2.0\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"2.0\"") {
+				if err := rtimpl.ExpectConst(d, "\"2.0\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "id":
 			if seen&uint64(0x2) != 0 {
@@ -4130,8 +4144,10 @@ func (x *PermissionRequestMessage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			if err := rtimpl.ExpectConst(d, "\"session/request_permission\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"session/request_permission\"") {
+				if err := rtimpl.ExpectConst(d, "\"session/request_permission\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "params":
 			if seen&uint64(0x8) != 0 {
@@ -4732,8 +4748,10 @@ func (x *Content) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"content\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"content\"") {
+				if err := rtimpl.ExpectConst(d, "\"content\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "content":
 			if seen&uint64(0x2) != 0 {
@@ -4952,8 +4970,10 @@ func (x *TextContent) decodeMembers(d *rt.Decoder, off, i int, seen uint64) erro
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"text\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"text\"") {
+				if err := rtimpl.ExpectConst(d, "\"text\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "annotations":
 			if seen&uint64(0x2) != 0 {
@@ -5305,8 +5325,10 @@ func (x *ImageContent) decodeMembers(d *rt.Decoder, off, i int, seen uint64) err
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"image\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"image\"") {
+				if err := rtimpl.ExpectConst(d, "\"image\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "annotations":
 			if seen&uint64(0x2) != 0 {
@@ -5465,8 +5487,10 @@ func (x *AudioContent) decodeMembers(d *rt.Decoder, off, i int, seen uint64) err
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"audio\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"audio\"") {
+				if err := rtimpl.ExpectConst(d, "\"audio\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "annotations":
 			if seen&uint64(0x2) != 0 {
@@ -5609,8 +5633,10 @@ func (x *ResourceLink) decodeMembers(d *rt.Decoder, off, i int, seen uint64) err
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"resource_link\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"resource_link\"") {
+				if err := rtimpl.ExpectConst(d, "\"resource_link\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "annotations":
 			if seen&uint64(0x2) != 0 {
@@ -5832,8 +5858,10 @@ func (x *EmbeddedResource) decodeMembers(d *rt.Decoder, off, i int, seen uint64)
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"resource\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"resource\"") {
+				if err := rtimpl.ExpectConst(d, "\"resource\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "annotations":
 			if seen&uint64(0x2) != 0 {
@@ -5967,8 +5995,10 @@ func (x *Diff) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"diff\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"diff\"") {
+				if err := rtimpl.ExpectConst(d, "\"diff\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "path":
 			if seen&uint64(0x2) != 0 {
@@ -6107,8 +6137,10 @@ func (x *Terminal) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"terminal\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"terminal\"") {
+				if err := rtimpl.ExpectConst(d, "\"terminal\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "terminalId":
 			if seen&uint64(0x2) != 0 {
@@ -6749,8 +6781,10 @@ func (x *PromptResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"2.0\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"2.0\"") {
+				if err := rtimpl.ExpectConst(d, "\"2.0\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "id":
 			if seen&uint64(0x2) != 0 {
@@ -6954,8 +6988,10 @@ func (x *ReadTextFileMessage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"2.0\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"2.0\"") {
+				if err := rtimpl.ExpectConst(d, "\"2.0\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "id":
 			if seen&uint64(0x2) != 0 {
@@ -6972,8 +7008,10 @@ func (x *ReadTextFileMessage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			if err := rtimpl.ExpectConst(d, "\"fs/read_text_file\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"fs/read_text_file\"") {
+				if err := rtimpl.ExpectConst(d, "\"fs/read_text_file\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "params":
 			if seen&uint64(0x8) != 0 {
@@ -7461,8 +7499,10 @@ func (x *PermissionCancelled) decodeMembers(d *rt.Decoder, off, i int, seen uint
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"cancelled\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"cancelled\"") {
+				if err := rtimpl.ExpectConst(d, "\"cancelled\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		default:
 			if x.Extra == nil {
@@ -7539,8 +7579,10 @@ func (x *PermissionSelected) decodeMembers(d *rt.Decoder, off, i int, seen uint6
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"selected\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"selected\"") {
+				if err := rtimpl.ExpectConst(d, "\"selected\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "optionId":
 			if seen&uint64(0x2) != 0 {
@@ -7645,16 +7687,20 @@ func (x *SessionUpdateMessage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"2.0\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"2.0\"") {
+				if err := rtimpl.ExpectConst(d, "\"2.0\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "method":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"session/update\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"session/update\"") {
+				if err := rtimpl.ExpectConst(d, "\"session/update\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "params":
 			if seen&uint64(0x4) != 0 {
@@ -7977,8 +8023,10 @@ func (x *UserMessageChunk) decodeMembers(d *rt.Decoder, off, i int, seen uint64)
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"user_message_chunk\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"user_message_chunk\"") {
+				if err := rtimpl.ExpectConst(d, "\"user_message_chunk\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "content":
 			if seen&uint64(0x2) != 0 {
@@ -8102,8 +8150,10 @@ func (x *AgentMessageChunk) decodeMembers(d *rt.Decoder, off, i int, seen uint64
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"agent_message_chunk\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"agent_message_chunk\"") {
+				if err := rtimpl.ExpectConst(d, "\"agent_message_chunk\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "content":
 			if seen&uint64(0x2) != 0 {
@@ -8227,8 +8277,10 @@ func (x *AgentThoughtChunk) decodeMembers(d *rt.Decoder, off, i int, seen uint64
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"agent_thought_chunk\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"agent_thought_chunk\"") {
+				if err := rtimpl.ExpectConst(d, "\"agent_thought_chunk\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "content":
 			if seen&uint64(0x2) != 0 {
@@ -8352,8 +8404,10 @@ func (x *ToolCallStarted) decodeMembers(d *rt.Decoder, off, i int, seen uint64) 
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"tool_call\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"tool_call\"") {
+				if err := rtimpl.ExpectConst(d, "\"tool_call\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "toolCallId":
 			if seen&uint64(0x2) != 0 {
@@ -8642,8 +8696,10 @@ func (x *ToolCallProgress) decodeMembers(d *rt.Decoder, off, i int, seen uint64)
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"tool_call_update\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"tool_call_update\"") {
+				if err := rtimpl.ExpectConst(d, "\"tool_call_update\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "toolCallId":
 			if seen&uint64(0x2) != 0 {
@@ -8891,8 +8947,10 @@ func (x *CurrentModeUpdate) decodeMembers(d *rt.Decoder, off, i int, seen uint64
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"current_mode_update\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"current_mode_update\"") {
+				if err := rtimpl.ExpectConst(d, "\"current_mode_update\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "currentModeId":
 			if seen&uint64(0x2) != 0 {
@@ -9105,8 +9163,10 @@ func (x *SetSessionModeResult) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"2.0\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"2.0\"") {
+				if err := rtimpl.ExpectConst(d, "\"2.0\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "id":
 			if seen&uint64(0x2) != 0 {
@@ -9407,8 +9467,10 @@ func (x *WriteTextFileMessage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"2.0\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"2.0\"") {
+				if err := rtimpl.ExpectConst(d, "\"2.0\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "id":
 			if seen&uint64(0x2) != 0 {
@@ -9425,8 +9487,10 @@ func (x *WriteTextFileMessage) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			if err := rtimpl.ExpectConst(d, "\"fs/write_text_file\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"fs/write_text_file\"") {
+				if err := rtimpl.ExpectConst(d, "\"fs/write_text_file\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "params":
 			if seen&uint64(0x8) != 0 {

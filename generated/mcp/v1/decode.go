@@ -40,8 +40,10 @@ func (x *CallToolRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"2.0\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"2.0\"") {
+				if err := rtimpl.ExpectConst(d, "\"2.0\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "id":
 			if seen&uint64(0x2) != 0 {
@@ -58,8 +60,10 @@ func (x *CallToolRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			if err := rtimpl.ExpectConst(d, "\"tools/call\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"tools/call\"") {
+				if err := rtimpl.ExpectConst(d, "\"tools/call\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "params":
 			if seen&uint64(0x8) != 0 {
@@ -944,8 +948,10 @@ func (x *TextContent) decodeMembers(d *rt.Decoder, off, i int, seen uint64) erro
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"text\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"text\"") {
+				if err := rtimpl.ExpectConst(d, "\"text\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "text":
 			if seen&uint64(0x2) != 0 {
@@ -1283,8 +1289,10 @@ func (x *ImageContent) decodeMembers(d *rt.Decoder, off, i int, seen uint64) err
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"image\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"image\"") {
+				if err := rtimpl.ExpectConst(d, "\"image\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "data":
 			if seen&uint64(0x2) != 0 {
@@ -1415,8 +1423,10 @@ func (x *AudioContent) decodeMembers(d *rt.Decoder, off, i int, seen uint64) err
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"audio\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"audio\"") {
+				if err := rtimpl.ExpectConst(d, "\"audio\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "data":
 			if seen&uint64(0x2) != 0 {
@@ -1547,8 +1557,10 @@ func (x *ResourceLink) decodeMembers(d *rt.Decoder, off, i int, seen uint64) err
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"resource_link\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"resource_link\"") {
+				if err := rtimpl.ExpectConst(d, "\"resource_link\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "uri":
 			if seen&uint64(0x2) != 0 {
@@ -1743,8 +1755,10 @@ func (x *EmbeddedResource) decodeMembers(d *rt.Decoder, off, i int, seen uint64)
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"resource\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"resource\"") {
+				if err := rtimpl.ExpectConst(d, "\"resource\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "resource":
 			if seen&uint64(0x2) != 0 {
@@ -1957,16 +1971,20 @@ func (x *CancelledNotification) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"2.0\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"2.0\"") {
+				if err := rtimpl.ExpectConst(d, "\"2.0\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "method":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"notifications/cancelled\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"notifications/cancelled\"") {
+				if err := rtimpl.ExpectConst(d, "\"notifications/cancelled\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "params":
 			if seen&uint64(0x4) != 0 {
@@ -2157,8 +2175,10 @@ func (x *DiscoverRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"2.0\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"2.0\"") {
+				if err := rtimpl.ExpectConst(d, "\"2.0\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "id":
 			if seen&uint64(0x2) != 0 {
@@ -2175,8 +2195,10 @@ func (x *DiscoverRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			if err := rtimpl.ExpectConst(d, "\"server/discover\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"server/discover\"") {
+				if err := rtimpl.ExpectConst(d, "\"server/discover\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "params":
 			if seen&uint64(0x8) != 0 {
@@ -2709,8 +2731,10 @@ func (x *ErrorResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"2.0\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"2.0\"") {
+				if err := rtimpl.ExpectConst(d, "\"2.0\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "id":
 			if seen&uint64(0x2) != 0 {
@@ -2910,8 +2934,10 @@ func (x *InitializeRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"2.0\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"2.0\"") {
+				if err := rtimpl.ExpectConst(d, "\"2.0\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "id":
 			if seen&uint64(0x2) != 0 {
@@ -2928,8 +2954,10 @@ func (x *InitializeRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			if err := rtimpl.ExpectConst(d, "\"initialize\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"initialize\"") {
+				if err := rtimpl.ExpectConst(d, "\"initialize\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "params":
 			if seen&uint64(0x8) != 0 {
@@ -3256,16 +3284,20 @@ func (x *InitializedNotification) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"2.0\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"2.0\"") {
+				if err := rtimpl.ExpectConst(d, "\"2.0\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "method":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"notifications/initialized\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"notifications/initialized\"") {
+				if err := rtimpl.ExpectConst(d, "\"notifications/initialized\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "params":
 			if seen&uint64(0x4) != 0 {
@@ -3429,8 +3461,10 @@ func (x *ListToolsRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"2.0\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"2.0\"") {
+				if err := rtimpl.ExpectConst(d, "\"2.0\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "id":
 			if seen&uint64(0x2) != 0 {
@@ -3447,8 +3481,10 @@ func (x *ListToolsRequest) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			if err := rtimpl.ExpectConst(d, "\"tools/list\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"tools/list\"") {
+				if err := rtimpl.ExpectConst(d, "\"tools/list\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "params":
 			if seen&uint64(0x8) != 0 {
@@ -3952,8 +3988,10 @@ func (x *InputSchema) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"object\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"object\"") {
+				if err := rtimpl.ExpectConst(d, "\"object\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		default:
 			if x.Extra == nil {
@@ -4278,8 +4316,10 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"2.0\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"2.0\"") {
+				if err := rtimpl.ExpectConst(d, "\"2.0\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "id":
 			if seen&uint64(0x2) != 0 {
@@ -4423,16 +4463,20 @@ func (x *ProgressNotification) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"2.0\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"2.0\"") {
+				if err := rtimpl.ExpectConst(d, "\"2.0\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "method":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"notifications/progress\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"notifications/progress\"") {
+				if err := rtimpl.ExpectConst(d, "\"notifications/progress\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "params":
 			if seen&uint64(0x4) != 0 {

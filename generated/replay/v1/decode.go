@@ -304,8 +304,10 @@ func (x *ReplayReasoning) decodeMembers(d *rt.Decoder, off, i int, seen uint64) 
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"reasoning\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"reasoning\"") {
+				if err := rtimpl.ExpectConst(d, "\"reasoning\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "delta":
 			if seen&uint64(0x2) != 0 {
@@ -385,8 +387,10 @@ func (x *ReplayText) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"text\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"text\"") {
+				if err := rtimpl.ExpectConst(d, "\"text\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "delta":
 			if seen&uint64(0x2) != 0 {
@@ -458,8 +462,10 @@ func (x *ReplayToolCall) decodeMembers(d *rt.Decoder, off, i int, seen uint64) e
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"tool_call\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"tool_call\"") {
+				if err := rtimpl.ExpectConst(d, "\"tool_call\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "id":
 			if seen&uint64(0x2) != 0 {
@@ -576,8 +582,10 @@ func (x *ReplayUsage) decodeMembers(d *rt.Decoder, off, i int, seen uint64) erro
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"usage\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"usage\"") {
+				if err := rtimpl.ExpectConst(d, "\"usage\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "promptTokens":
 			if seen&uint64(0x2) != 0 {
@@ -684,8 +692,10 @@ func (x *ReplayError) decodeMembers(d *rt.Decoder, off, i int, seen uint64) erro
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"error\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"error\"") {
+				if err := rtimpl.ExpectConst(d, "\"error\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "message":
 			if seen&uint64(0x2) != 0 {

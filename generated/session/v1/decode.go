@@ -651,8 +651,10 @@ func (x *RunStartRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) e
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"run_start\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"run_start\"") {
+				if err := rtimpl.ExpectConst(d, "\"run_start\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -774,8 +776,10 @@ func (x *UserRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"user\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"user\"") {
+				if err := rtimpl.ExpectConst(d, "\"user\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -884,8 +888,10 @@ func (x *AssistantRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) 
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"assistant\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"assistant\"") {
+				if err := rtimpl.ExpectConst(d, "\"assistant\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -1150,8 +1156,10 @@ func (x *ToolResultRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64)
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"tool_result\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"tool_result\"") {
+				if err := rtimpl.ExpectConst(d, "\"tool_result\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -1329,8 +1337,10 @@ func (x *UsageRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) erro
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"usage\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"usage\"") {
+				if err := rtimpl.ExpectConst(d, "\"usage\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -1465,8 +1475,10 @@ func (x *RunEndRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) err
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"run_end\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"run_end\"") {
+				if err := rtimpl.ExpectConst(d, "\"run_end\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {

@@ -114,8 +114,10 @@ func (x *Prompt) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"prompt\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"prompt\"") {
+				if err := rtimpl.ExpectConst(d, "\"prompt\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "content":
 			if seen&uint64(0x4) != 0 {
@@ -212,16 +214,20 @@ func (x *Message) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"message\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"message\"") {
+				if err := rtimpl.ExpectConst(d, "\"message\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "role":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			if err := rtimpl.ExpectConst(d, "\"user\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"user\"") {
+				if err := rtimpl.ExpectConst(d, "\"user\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "content":
 			if seen&uint64(0x8) != 0 {
@@ -478,8 +484,10 @@ func (x *RunStart) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"run_start\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"run_start\"") {
+				if err := rtimpl.ExpectConst(d, "\"run_start\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -642,8 +650,10 @@ func (x *Text) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"text\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"text\"") {
+				if err := rtimpl.ExpectConst(d, "\"text\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -747,8 +757,10 @@ func (x *ToolCall) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"tool_call\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"tool_call\"") {
+				if err := rtimpl.ExpectConst(d, "\"tool_call\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -900,8 +912,10 @@ func (x *ToolResult) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"tool_result\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"tool_result\"") {
+				if err := rtimpl.ExpectConst(d, "\"tool_result\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -1053,8 +1067,10 @@ func (x *Usage) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"usage\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"usage\"") {
+				if err := rtimpl.ExpectConst(d, "\"usage\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -1198,8 +1214,10 @@ func (x *Final) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"final\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"final\"") {
+				if err := rtimpl.ExpectConst(d, "\"final\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -1295,8 +1313,10 @@ func (x *Warning) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"warning\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"warning\"") {
+				if err := rtimpl.ExpectConst(d, "\"warning\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -1420,8 +1440,10 @@ func (x *Error) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"error\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"error\"") {
+				if err := rtimpl.ExpectConst(d, "\"error\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -1543,8 +1565,10 @@ func (x *RunEnd) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"run_end\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"run_end\"") {
+				if err := rtimpl.ExpectConst(d, "\"run_end\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {

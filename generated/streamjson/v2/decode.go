@@ -114,8 +114,10 @@ func (x *Prompt) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"prompt\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"prompt\"") {
+				if err := rtimpl.ExpectConst(d, "\"prompt\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "content":
 			if seen&uint64(0x4) != 0 {
@@ -212,16 +214,20 @@ func (x *Message) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"message\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"message\"") {
+				if err := rtimpl.ExpectConst(d, "\"message\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "role":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			if err := rtimpl.ExpectConst(d, "\"user\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"user\"") {
+				if err := rtimpl.ExpectConst(d, "\"user\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "content":
 			if seen&uint64(0x8) != 0 {
@@ -523,8 +529,10 @@ func (x *RunStart) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"run_start\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"run_start\"") {
+				if err := rtimpl.ExpectConst(d, "\"run_start\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -687,8 +695,10 @@ func (x *Text) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"text\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"text\"") {
+				if err := rtimpl.ExpectConst(d, "\"text\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -792,8 +802,10 @@ func (x *Reasoning) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error 
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"reasoning\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"reasoning\"") {
+				if err := rtimpl.ExpectConst(d, "\"reasoning\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -889,8 +901,10 @@ func (x *ToolCall) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"tool_call\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"tool_call\"") {
+				if err := rtimpl.ExpectConst(d, "\"tool_call\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -1042,8 +1056,10 @@ func (x *PermissionRequest) decodeMembers(d *rt.Decoder, off, i int, seen uint64
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"permission_request\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"permission_request\"") {
+				if err := rtimpl.ExpectConst(d, "\"permission_request\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -1542,8 +1558,10 @@ func (x *PermissionDecision) decodeMembers(d *rt.Decoder, off, i int, seen uint6
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"permission_decision\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"permission_decision\"") {
+				if err := rtimpl.ExpectConst(d, "\"permission_decision\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -1735,8 +1753,10 @@ func (x *ToolResult) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"tool_result\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"tool_result\"") {
+				if err := rtimpl.ExpectConst(d, "\"tool_result\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -1884,8 +1904,10 @@ func (x *Usage) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"usage\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"usage\"") {
+				if err := rtimpl.ExpectConst(d, "\"usage\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -2029,8 +2051,10 @@ func (x *Final) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"final\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"final\"") {
+				if err := rtimpl.ExpectConst(d, "\"final\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -2126,8 +2150,10 @@ func (x *Warning) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"warning\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"warning\"") {
+				if err := rtimpl.ExpectConst(d, "\"warning\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -2236,8 +2262,10 @@ func (x *Error) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"error\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"error\"") {
+				if err := rtimpl.ExpectConst(d, "\"error\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {
@@ -2359,8 +2387,10 @@ func (x *RunEnd) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			if err := rtimpl.ExpectConst(d, "\"run_end\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"run_end\"") {
+				if err := rtimpl.ExpectConst(d, "\"run_end\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "runId":
 			if seen&uint64(0x4) != 0 {

@@ -168,8 +168,10 @@ func (x *TextChunk) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error 
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"text\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"text\"") {
+				if err := rtimpl.ExpectConst(d, "\"text\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "text":
 			if seen&uint64(0x2) != 0 {
@@ -340,8 +342,10 @@ func (x *ToolCall) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"tool_call\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"tool_call\"") {
+				if err := rtimpl.ExpectConst(d, "\"tool_call\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "name":
 			if seen&uint64(0x2) != 0 {

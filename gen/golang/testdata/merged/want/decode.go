@@ -280,8 +280,10 @@ func (x *BlockText) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error 
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"text\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"text\"") {
+				if err := rtimpl.ExpectConst(d, "\"text\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "text":
 			if seen&uint64(0x2) != 0 {
@@ -383,8 +385,10 @@ func (x *BlockImage) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"image\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"image\"") {
+				if err := rtimpl.ExpectConst(d, "\"image\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "data":
 			if seen&uint64(0x2) != 0 {
@@ -1200,8 +1204,10 @@ func (x *TextPart) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"text\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"text\"") {
+				if err := rtimpl.ExpectConst(d, "\"text\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "text":
 			if seen&uint64(0x2) != 0 {
@@ -1291,8 +1297,10 @@ func (x *ImagePart) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error 
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"image\"", rtimpl.TString); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"image\"") {
+				if err := rtimpl.ExpectConst(d, "\"image\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "data":
 			if seen&uint64(0x2) != 0 {

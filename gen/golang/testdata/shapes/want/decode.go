@@ -106,8 +106,10 @@ func (x *A) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"a\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"a\"") {
+				if err := rtimpl.ExpectConst(d, "\"a\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "n":
 			if seen&uint64(0x2) != 0 {
@@ -252,8 +254,10 @@ func (x *B) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"b\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"b\"") {
+				if err := rtimpl.ExpectConst(d, "\"b\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "note":
 			if seen&uint64(0x2) != 0 {

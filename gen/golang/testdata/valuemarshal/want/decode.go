@@ -217,8 +217,10 @@ func (x *Circle) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"circle\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"circle\"") {
+				if err := rtimpl.ExpectConst(d, "\"circle\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "r":
 			if seen&uint64(0x2) != 0 {
@@ -290,8 +292,10 @@ func (x *Square) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			if err := rtimpl.ExpectConst(d, "\"square\"", 0); err != nil {
-				return rt.AtKey(err, k)
+			if !d.TakeString("\"square\"") {
+				if err := rtimpl.ExpectConst(d, "\"square\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
 			}
 		case "side":
 			if seen&uint64(0x2) != 0 {
