@@ -38,6 +38,16 @@ func (d *Decoder) StrShared() (string, error) {
 		return d.str[start:i], nil
 	}
 	if i < len(d.str) && d.str[i] == '\\' {
+		if haveVector && len(d.str)-i >= vectorMin {
+			// The bitmap walk finds the closing quote as it goes: no
+			// pass ahead for it.
+			n, end, err := d.decodeEscapedVector(d.own[i:], i, -1)
+			if err != nil {
+				return "", err
+			}
+			d.pos = end + 1
+			return d.str[start : i+n], nil
+		}
 		end, err := d.stringEnd(i)
 		if err != nil {
 			return "", err
@@ -64,7 +74,8 @@ func (d *Decoder) unescapeInPlace(start, i, end int) (string, error) {
 // its escaped form, so writes never pass reads.
 func (d *Decoder) decodeEscaped(dst []byte, i, end int) (int, error) {
 	if haveVector && end-i >= vectorMin {
-		return d.decodeEscapedVector(dst, i, end)
+		n, _, err := d.decodeEscapedVector(dst, i, end)
+		return n, err
 	}
 	s := d.str
 	w := 0
@@ -491,14 +502,22 @@ func quickRun(s string, i int) (int, bool) {
 // decodeEscapedVector is decodeEscaped for long strings: it walks a bitmap
 // of the special bytes, 1 KiB at a time, instead of scanning again after
 // each escape. In place, writes land before the read position, on bytes the
-// bitmap no longer needs.
-func (d *Decoder) decodeEscapedVector(dst []byte, i, end int) (int, error) {
+// bitmap no longer needs. It returns the number of bytes written and end.
+// An end of -1 means the closing quote is not known yet: the walk stops at
+// the first quote no escape covers and returns its offset, and reports an
+// unclosed string before any other error, as a pass ahead for the quote
+// would have.
+func (d *Decoder) decodeEscapedVector(dst []byte, i, end int) (int, int, error) {
 	s := d.str
+	limit, groups := end, 16
+	if end < 0 {
+		limit, groups = len(s), 2 // the string may be short: map 128 bytes first
+	}
 	w, r, done := 0, i, i // write here; copy plain text from r; specials before done are handled
 	var bm [16]uint64
 	var tmp [4]byte
-	for base := i; base < end; {
-		chunkEnd := fillSpecials(&bm, s[:end], base)
+	for base := i; base < limit; groups = len(bm) {
+		chunkEnd := fillSpecialsUpTo(&bm, s[:limit], base, groups)
 		for k := 0; base+k<<6 < chunkEnd; k++ {
 			for m := bm[k]; m != 0; m &= m - 1 {
 				j := base + k<<6 + bits.TrailingZeros64(m)
@@ -507,39 +526,62 @@ func (d *Decoder) decodeEscapedVector(dst []byte, i, end int) (int, error) {
 				}
 				c := s[j]
 				if c >= utf8.RuneSelf { // valid UTF-8 stays where it is, copied with the plain text
-					rn, n := utf8.DecodeRuneInString(s[j:end])
+					rn, n := utf8.DecodeRuneInString(s[j:limit])
 					if rn == utf8.RuneError && n <= 1 {
 						d.pos = j
-						return 0, newError(j, "syntax", "invalid UTF-8 in string")
+						return 0, 0, d.unclosedFirst(j, end, newError(j, "syntax", "invalid UTF-8 in string"))
 					}
 					done = j + n
 					continue
+				}
+				if c == '"' { // the closing quote: within a known end, every quote is escaped
+					return w + copy(dst[w:], s[r:j]), j, nil
 				}
 				if j > r { // escapes often follow one another ("\n\t\t")
 					w = copyRun(dst, w, s, r, j, i)
 				}
 				switch {
-				case c == '\\' && j+1 < end && simpleEscape[s[j+1]] != 0:
+				case c == '\\' && j+1 < limit && simpleEscape[s[j+1]] != 0:
 					dst[w] = simpleEscape[s[j+1]]
 					w++
 					r = j + 2
 				case c == '\\':
 					out, next, err := d.unescape(tmp[:0], j)
 					if err != nil {
-						return 0, err
+						return 0, 0, d.unclosedFirst(j, end, err)
 					}
 					w += copy(dst[w:], out)
 					r = next
-				default: // a control byte; the closing quote is at end, never inside
+				default: // a control byte
 					d.pos = j
-					return 0, d.syntaxErr("control character in string")
+					return 0, 0, d.unclosedFirst(j, end, d.syntaxErr("control character in string"))
 				}
 				done = r
 			}
 		}
 		base = chunkEnd
 	}
-	return w + copy(dst[w:], s[r:end]), nil
+	if end < 0 {
+		d.pos = len(s)
+		return 0, 0, d.unexpected("'\"' closing the string")
+	}
+	return w + copy(dst[w:], s[r:end]), end, nil
+}
+
+// unclosedFirst returns err, found at offset j of a string whose end was
+// not known (end < 0), unless the string is never closed: that is the
+// error then, as when the closing quote is looked for first. The bytes from
+// j on were not written yet.
+func (d *Decoder) unclosedFirst(j, end int, err error) error {
+	if end >= 0 {
+		return err
+	}
+	pos := d.pos
+	if _, e := d.stringEnd(j); e != nil {
+		return e
+	}
+	d.pos = pos
+	return err
 }
 
 // copyRun copies the plain text s[r:j] to dst[w:] and returns the new

@@ -299,3 +299,31 @@ func TestStrSharedRunsBetweenEscapes(t *testing.T) {
 		}
 	}
 }
+
+// TestStrSharedLongErrorsAgree holds the in-place decoding of long strings,
+// which finds the closing quote as it walks, to the errors of the copying
+// path, which looks for the quote first: the same error at the same offset
+// for every malformed string, an unclosed one before anything else.
+func TestStrSharedLongErrorsAgree(t *testing.T) {
+	long := strings.Repeat(`plain text \"quoted\" \\ and\ttabs `, 8)
+	for _, tail := range []string{
+		`bad \x escape"`, `bad \x escape`, "raw \x01 control\"", "raw \x01 control",
+		"bad utf-8 \xff here\"", "bad utf-8 \xff here", `lone \ud800 surrogate"`, `lone \ud800 surrogate`,
+		`short \u12"`, `short \u12`, `ends in a backslash \`, `ends escaped \"`, `fine"`, `unclosed`,
+	} {
+		for _, pad := range []string{"", ` {"k":1}`, strings.Repeat(" ", 300)} {
+			in := `"` + long + tail + pad
+			shared := NewDecoder([]byte(in))
+			s1, err1 := shared.StrShared()
+			var copying Decoder
+			copying.ResetString(in)
+			s2, err2 := copying.StrShared()
+			if (err1 == nil) != (err2 == nil) || (err1 != nil && err1.Error() != err2.Error()) || s1 != s2 {
+				t.Errorf("%q: in place %q, %v; copying %q, %v", tail+pad, s1, err1, s2, err2)
+			}
+			if err1 == nil && shared.Offset() != copying.Offset() {
+				t.Errorf("%q: in place ends at %d, copying at %d", tail+pad, shared.Offset(), copying.Offset())
+			}
+		}
+	}
+}
