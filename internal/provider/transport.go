@@ -25,7 +25,8 @@ const (
 type Transport struct {
 	// Vendor prefixes error messages, as in "openai: ...".
 	Vendor string
-	// Client sends the requests; nil means http.DefaultClient.
+	// Client sends the requests; nil means a client with http.DefaultTransport's settings and
+	// a read buffer sized for streams.
 	Client *http.Client
 	// Secret is removed from every error message.
 	Secret string
@@ -137,7 +138,7 @@ func (t *Transport) client() *http.Client {
 	if t.Client != nil {
 		return t.Client
 	}
-	return http.DefaultClient
+	return defaultClient()
 }
 
 func (t *Transport) tries() int { return orDefault(t.Tries, DefaultTries) }
