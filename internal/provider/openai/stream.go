@@ -1,7 +1,6 @@
 package openai
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
@@ -45,14 +44,16 @@ func newStream(t *provider.Transport, emit func(provider.Event) error) *stream {
 
 // handle reads one SSE event: a chunk, or [DONE] which ends the turn.
 func (s *stream) handle(ev sse.Event) (done bool, err error) {
-	data := bytes.TrimSpace(ev.Data)
-	switch string(data) {
+	data := strings.TrimSpace(ev.Text())
+	switch data {
 	case "":
 		return false, nil
 	case "[DONE]":
 		return true, s.flush()
 	}
-	s.dec.Reset(data)
+	// The data never changes (see sse.Event.Data): the decoder reads it in place, and the
+	// strings it decodes share its memory, without the copy Reset would make.
+	s.dec.ResetString(data)
 	if err := s.c.DecodeJSON(&s.dec); err != nil {
 		return false, s.t.Errorf(false, "malformed chunk: %v", err)
 	}
