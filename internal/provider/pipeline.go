@@ -53,10 +53,10 @@ type batch struct {
 // pipe carries the batches from the stream's goroutine to the caller's.
 type pipe struct {
 	full    chan batch
-	free    chan []Event // drained batches' memory, for the stream to reuse
+	free    chan []Event  // drained batches' memory, for the stream to reuse
 	stop    chan struct{} // closed when the receiver stopped
-	cur     []Event // the stream goroutine's batch being gathered
-	stopped bool    // the receiver stopped (stream goroutine only)
+	cur     []Event       // the stream goroutine's batch being gathered
+	stopped bool          // the receiver stopped (stream goroutine only)
 }
 
 // add gathers one event on the stream's goroutine.
