@@ -97,7 +97,8 @@ func (t *Transport) errorf(recoverable bool, status int, format string, args ...
 
 // read passes the stream's events to handle until it reports done or fails.
 func (t *Transport) read(ctx context.Context, a *attempt, handle Handler) error {
-	r := sse.NewReader(&idleReader{r: a.resp.Body, a: a, wait: beforeWait(ctx)})
+	r := sse.NewReaderAhead(&idleReader{r: a.resp.Body, a: a}, sse.DefaultMaxLine, beforeWait(ctx))
+	defer r.Close()
 	for {
 		ev, err := r.Next()
 		if err != nil {

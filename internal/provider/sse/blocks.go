@@ -49,3 +49,69 @@ func (b *blocks) next() ([]byte, error) {
 	b.err = io.ErrNoProgress
 	return nil, b.err
 }
+
+// ahead is the source whose pieces a goroutine of its own reads, ahead of the Reader: the
+// waits for the stream and the copies out of it overlap with what the Reader's caller does.
+type ahead struct {
+	r      io.ReadCloser
+	wait   func()
+	pieces chan piece
+	stop   chan struct{} // closed by close: the reading goroutine no longer hands pieces over
+	done   chan struct{} // closed when the reading goroutine returned
+	err    error
+}
+
+// piece is what one read brought: bytes, or the error that ends the stream.
+type piece struct {
+	b   []byte
+	err error
+}
+
+// aheadPieces is how many pieces the reading goroutine may be ahead by.
+const aheadPieces = 8
+
+func newAhead(r io.ReadCloser, wait func()) *ahead {
+	a := &ahead{r: r, wait: wait, pieces: make(chan piece, aheadPieces), stop: make(chan struct{}), done: make(chan struct{})}
+	go a.read()
+	return a
+}
+
+// read is the reading goroutine: it reads the stream into blocks until an error.
+func (a *ahead) read() {
+	defer close(a.done)
+	src := blocks{r: a.r}
+	for {
+		b, err := src.next()
+		select {
+		case a.pieces <- piece{b, err}:
+		case <-a.stop:
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// next returns the next piece, calling wait first: everything read so far was taken.
+func (a *ahead) next() ([]byte, error) {
+	if a.err != nil {
+		return nil, a.err
+	}
+	if a.wait != nil {
+		a.wait()
+	}
+	p := <-a.pieces
+	a.err = p.err
+	return p.b, p.err
+}
+
+// close stops the reading goroutine: it closes the stream, which ends a read under way, and
+// waits for the goroutine to return.
+func (a *ahead) close() error {
+	a.err = ErrClosed
+	close(a.stop)
+	err := a.r.Close()
+	<-a.done
+	return err
+}

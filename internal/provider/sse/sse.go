@@ -39,6 +39,9 @@ var ErrLineTooLong = errors.New("sse: line too long")
 // ErrEventTooLong is wrapped by the error Next returns for event data longer than the bound.
 var ErrEventTooLong = errors.New("sse: event data too long")
 
+// ErrClosed is what Next returns after Close.
+var ErrClosed = errors.New("sse: reader closed")
+
 // Event is one dispatched event.
 type Event struct {
 	// Type is the "event:" field, or "message" when the event had none.
@@ -78,6 +81,30 @@ func NewReaderSize(r io.Reader, max int) *Reader {
 		max = DefaultMaxLine
 	}
 	return &Reader{src: &blocks{r: r}, max: max}
+}
+
+// NewReaderAhead returns a Reader like NewReaderSize whose stream a goroutine of its own reads,
+// ahead of Next, by up to a few reads: waiting for the stream and copying out of it then
+// overlap with what the caller does between calls of Next. wait, when not nil, is called on
+// Next's goroutine each time Next has taken everything read so far and turns to the next
+// read, which may have to wait for the stream. Close stops the goroutine, closing r; r is not
+// read after Close returned.
+func NewReaderAhead(r io.ReadCloser, max int, wait func()) *Reader {
+	if max <= 0 {
+		max = DefaultMaxLine
+	}
+	return &Reader{src: newAhead(r, wait), max: max}
+}
+
+// Close stops a Reader from NewReaderAhead: it closes the stream and waits for the reading
+// goroutine to return, returning the stream's Close error. Next then returns ErrClosed. For
+// other Readers Close does nothing. Close and Next must not be called at the same time.
+func (r *Reader) Close() error {
+	a, ok := r.src.(*ahead)
+	if !ok {
+		return nil
+	}
+	return a.close()
 }
 
 // Retry returns the reconnection time the stream last set with a "retry:" field, or 0.
