@@ -24,7 +24,9 @@ var errStopped = errors.New("provider: the events' receiver stopped")
 // network, as it is without Pipelined.
 //
 // Pipelined returns emit's first error, which stops stream (its emit fails, and its context
-// is cancelled); otherwise stream's result. stream has returned when Pipelined does.
+// is cancelled); otherwise stream's result. stream has returned when Pipelined does. A panic
+// of stream is raised again on the calling goroutine, after the events before it, so that the
+// caller's recover sees it as before.
 func Pipelined(ctx context.Context, emit func(Event) error, stream func(ctx context.Context, emit func(Event) error) error) error {
 	flush := beforeWait(ctx)
 	ctx, cancel := context.WithCancel(ctx)
@@ -33,6 +35,11 @@ func Pipelined(ctx context.Context, emit func(Event) error, stream func(ctx cont
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
+		defer func() { // a panic is the caller's, as it was without a goroutine
+			if v := recover(); v != nil {
+				p.send(batch{events: p.cur, last: true, panicked: true, panic: v})
+			}
+		}()
 		err := stream(WithBeforeWait(ctx, p.handOver), p.add)
 		p.send(batch{events: p.cur, err: err, last: true})
 	}()
@@ -43,11 +50,14 @@ func Pipelined(ctx context.Context, emit func(Event) error, stream func(ctx cont
 	return err
 }
 
-// batch is events handed over together; the last one brings the stream's result.
+// batch is events handed over together; the last one brings the stream's result, or the
+// value it panicked with.
 type batch struct {
-	events []Event
-	err    error
-	last   bool
+	events   []Event
+	err      error
+	last     bool
+	panicked bool
+	panic    any
 }
 
 // pipe carries the batches from the stream's goroutine to the caller's.
@@ -111,6 +121,9 @@ func (p *pipe) receive(flush func(), emit func(Event) error) error {
 			if err := emit(ev); err != nil {
 				return err
 			}
+		}
+		if b.panicked {
+			panic(b.panic)
 		}
 		if b.last {
 			return b.err

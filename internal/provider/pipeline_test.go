@@ -158,3 +158,25 @@ func TestPipelinedCancelled(t *testing.T) {
 		t.Fatal("Pipelined did not return after its context was cancelled")
 	}
 }
+
+// TestPipelinedPanic checks that a panic of the stream is raised again on the caller's
+// goroutine, after the events emitted before it.
+func TestPipelinedPanic(t *testing.T) {
+	var got []string
+	defer func() {
+		if v := recover(); v != "boom" {
+			t.Errorf("recovered %v, want the stream's panic", v)
+		}
+		if len(got) != 1 {
+			t.Errorf("events before the panic: %v, want one", got)
+		}
+	}()
+	Pipelined(context.Background(), func(ev Event) error {
+		got = append(got, ev.Delta)
+		return nil
+	}, func(ctx context.Context, emit func(Event) error) error {
+		emit(textEvent(0))
+		panic("boom")
+	})
+	t.Error("Pipelined returned")
+}

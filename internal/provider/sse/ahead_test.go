@@ -108,3 +108,26 @@ func TestReaderAheadLong(t *testing.T) {
 	}
 	checkKept(t, "ahead", got, kept)
 }
+
+// TestReaderAheadPanic checks that a panic of a read on the reading goroutine is raised again
+// by Next, on its caller's goroutine, and that Next then fails.
+func TestReaderAheadPanic(t *testing.T) {
+	rd := NewReaderAhead(io.NopCloser(panicReader{}), 0, nil)
+	defer rd.Close()
+	func() {
+		defer func() {
+			if v := recover(); v != "boom" {
+				t.Errorf("recovered %v, want the read's panic", v)
+			}
+		}()
+		rd.Next()
+		t.Error("Next returned")
+	}()
+	if _, err := rd.Next(); err != errPanicked {
+		t.Errorf("Next after the panic: %v, want %v", err, errPanicked)
+	}
+}
+
+type panicReader struct{}
+
+func (panicReader) Read([]byte) (int, error) { panic("boom") }

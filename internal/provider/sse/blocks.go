@@ -1,6 +1,12 @@
 package sse
 
-import "io"
+import (
+	"errors"
+	"io"
+)
+
+// errPanicked is what Next returns after the read it raised the panic of panicked.
+var errPanicked = errors.New("sse: the stream's read panicked")
 
 // blockSize is the size of the blocks a Reader reads into: under load one read takes up to
 // this much of what the stream has sent. A block's room is used up by the reads that follow
@@ -61,10 +67,13 @@ type ahead struct {
 	err    error
 }
 
-// piece is what one read brought: bytes, or the error that ends the stream.
+// piece is what one read brought: bytes, or the error that ends the stream, or the value the
+// read panicked with.
 type piece struct {
-	b   []byte
-	err error
+	b        []byte
+	err      error
+	panicked bool
+	panic    any
 }
 
 // aheadPieces is how many pieces the reading goroutine may be ahead by.
@@ -79,11 +88,19 @@ func newAhead(r io.ReadCloser, wait func()) *ahead {
 // read is the reading goroutine: it reads the stream into blocks until an error.
 func (a *ahead) read() {
 	defer close(a.done)
+	defer func() { // a panic is Next's caller's, as it is without a goroutine
+		if v := recover(); v != nil {
+			select {
+			case a.pieces <- piece{err: errPanicked, panicked: true, panic: v}:
+			case <-a.stop:
+			}
+		}
+	}()
 	src := blocks{r: a.r}
 	for {
 		b, err := src.next()
 		select {
-		case a.pieces <- piece{b, err}:
+		case a.pieces <- piece{b: b, err: err}:
 		case <-a.stop:
 			return
 		}
@@ -102,6 +119,10 @@ func (a *ahead) next() ([]byte, error) {
 		a.wait()
 	}
 	p := <-a.pieces
+	if p.panicked {
+		a.err = p.err
+		panic(p.panic)
+	}
 	a.err = p.err
 	return p.b, p.err
 }
