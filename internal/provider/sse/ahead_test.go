@@ -35,8 +35,8 @@ func TestReaderAhead(t *testing.T) {
 	}
 }
 
-// TestReaderAheadWaits checks that wait runs on Next's goroutine before each read is taken,
-// so that what the caller gathered goes out before Next waits for the stream.
+// TestReaderAheadWaits checks that wait runs on Next's goroutine each time Next turns to wait
+// for more events, so that what the caller gathered goes out before Next waits for the stream.
 func TestReaderAheadWaits(t *testing.T) {
 	pr, pw := io.Pipe()
 	waits := 0
@@ -50,13 +50,13 @@ func TestReaderAheadWaits(t *testing.T) {
 	for _, want := range []struct {
 		data  string
 		waits int
-	}{{"a", 1}, {"b", 3}} {
+	}{{"a", 1}, {"b", 2}} {
 		ev, err := rd.Next()
 		if err != nil {
 			t.Fatal(err)
 		}
 		if string(ev.Data) != want.data || waits != want.waits {
-			t.Errorf("event %q after %d waits, want %q after %d (once per read)", ev.Data, waits, want.data, want.waits)
+			t.Errorf("event %q after %d waits, want %q after %d (once per event handed over)", ev.Data, waits, want.data, want.waits)
 		}
 	}
 }
@@ -131,3 +131,22 @@ func TestReaderAheadPanic(t *testing.T) {
 type panicReader struct{}
 
 func (panicReader) Read([]byte) (int, error) { panic("boom") }
+
+// TestReaderAheadEventsBeforePanic checks that the events read before a read panicked are
+// returned before the panic is raised.
+func TestReaderAheadEventsBeforePanic(t *testing.T) {
+	rd := NewReaderAhead(io.NopCloser(io.MultiReader(strings.NewReader("data: a\n\ndata: b\n\n"), panicReader{})), 0, nil)
+	defer rd.Close()
+	for _, want := range []string{"a", "b"} {
+		if ev, err := rd.Next(); err != nil || string(ev.Data) != want {
+			t.Fatalf("Next: %q, %v; want %q", ev.Data, err, want)
+		}
+	}
+	defer func() {
+		if v := recover(); v != "boom" {
+			t.Errorf("recovered %v, want the read's panic", v)
+		}
+	}()
+	rd.Next()
+	t.Error("Next returned")
+}

@@ -57,6 +57,7 @@ type Event struct {
 
 // Reader reads events from a stream.
 type Reader struct {
+	ahead   *ahead // the reading goroutine, for a Reader from NewReaderAhead; nil for others
 	src     source
 	rest    []byte // what the source gave and no line has taken yet
 	max     int
@@ -83,37 +84,45 @@ func NewReaderSize(r io.Reader, max int) *Reader {
 	return &Reader{src: &blocks{r: r}, max: max}
 }
 
-// NewReaderAhead returns a Reader like NewReaderSize whose stream a goroutine of its own reads,
-// ahead of Next, by up to a few reads: waiting for the stream and copying out of it then
-// overlap with what the caller does between calls of Next. wait, when not nil, is called on
-// Next's goroutine each time Next has taken everything read so far and turns to the next
-// read, which may have to wait for the stream. Close stops the goroutine, closing r; r is not
-// read after Close returned.
+// NewReaderAhead returns a Reader like NewReaderSize whose stream a goroutine of its own reads
+// and splits into events, ahead of Next by up to a few reads: waiting for the stream, copying
+// out of it and splitting it then overlap with what the caller does between calls of Next.
+// The goroutine hands the events over before each read, so that none waits on the stream.
+// wait, when not nil, is called on Next's goroutine each time Next has returned every event
+// handed over and turns to wait for more. Close stops the goroutine, closing r; r is not read
+// after Close returned. Retry is as of the last events handed over.
 func NewReaderAhead(r io.ReadCloser, max int, wait func()) *Reader {
 	if max <= 0 {
 		max = DefaultMaxLine
 	}
-	return &Reader{src: newAhead(r, wait), max: max}
+	return &Reader{ahead: newAhead(r, max, wait)}
 }
 
 // Close stops a Reader from NewReaderAhead: it closes the stream and waits for the reading
 // goroutine to return, returning the stream's Close error. Next then returns ErrClosed. For
 // other Readers Close does nothing. Close and Next must not be called at the same time.
 func (r *Reader) Close() error {
-	a, ok := r.src.(*ahead)
-	if !ok {
+	if r.ahead == nil {
 		return nil
 	}
-	return a.close()
+	return r.ahead.close()
 }
 
 // Retry returns the reconnection time the stream last set with a "retry:" field, or 0.
-func (r *Reader) Retry() time.Duration { return r.retry }
+func (r *Reader) Retry() time.Duration {
+	if r.ahead != nil {
+		return r.ahead.retry
+	}
+	return r.retry
+}
 
 // Next returns the next event. At the end of the input it returns io.EOF, discarding an event
 // the input ended in the middle of; other read errors are returned as they are. Once Next has
 // failed, it returns the same error again.
 func (r *Reader) Next() (Event, error) {
+	if r.ahead != nil {
+		return r.ahead.next()
+	}
 	for r.err == nil {
 		line, err := r.readLine()
 		if err != nil {
