@@ -20,5 +20,5 @@
 // many runs each figure is the best of. ZERO_BENCH_E2E_ONLY keeps only the
 // series whose name contains it, such as "openai -o stream-json". With
 // ZERO_BENCH_E2E_PROFILE=DIR, each binary run also writes a CPU profile to
-// DIR (see ZERO_CPUPROFILE in docs/zero.md).
+// DIR (see ZERO_CPUPROFILE in the README).
 package e2ebench

@@ -44,18 +44,16 @@ func (a *attempt) close() {
 	a.cancel(nil)
 }
 
-// idleReader resets the attempt's watchdog each time bytes arrive, and
-// calls wait (when set) before each read, which may wait on the network.
+// idleReader resets the attempt's watchdog each time bytes arrive.
 type idleReader struct {
-	r    io.Reader
-	a    *attempt
-	wait func()
+	r io.ReadCloser
+	a *attempt
 }
 
+// Close closes the response body, which ends a read under way.
+func (r *idleReader) Close() error { return r.r.Close() }
+
 func (r *idleReader) Read(p []byte) (int, error) {
-	if r.wait != nil {
-		r.wait()
-	}
 	n, err := r.r.Read(p)
 	if n > 0 {
 		r.a.kick()

@@ -19,7 +19,9 @@ type Retry struct {
 type retryKey struct{}
 
 // WithRetryNotify returns a context under which Transport calls fn before it waits to retry a
-// request, so that a caller can show the wait.
+// request, so that a caller can show the wait. The vendors' Stream methods read on a goroutine
+// of their own (Pipelined), so fn is called there, not on the caller's: it must be safe to
+// call from another goroutine.
 func WithRetryNotify(ctx context.Context, fn func(Retry)) context.Context {
 	return context.WithValue(ctx, retryKey{}, fn)
 }

@@ -17,14 +17,19 @@
 // internal/provider/sse reads the Server-Sent Events both vendors stream, and
 // internal/provider/providertest has scripted fake servers for tests. The data of each event is
 // a vendor document with a schema of its own (schema/openai/v1/chunk.json,
-// schema/anthropic/v1/event.json), decoded by its generated decoder straight from the SSE
-// reader's buffer.
+// schema/anthropic/v1/event.json), decoded by its generated decoder in place, in the block
+// the SSE reader read it into.
 //
 // Transport holds what the vendors share: retries with backoff before the stream starts (429, 5xx
 // and connection errors, at most three tries), error messages extracted from the vendor's JSON
 // body, an idle watchdog while streaming, and redaction of the API key from every error message.
 // A caller that buffers its output gives Transport a function to call before each wait for more
 // of the response (WithBeforeWait), and flushes there.
+//
+// The vendors' Stream methods read and decode the response on a goroutine of their own and
+// emit its events on the caller's (Pipelined), so that the network and the decoding overlap
+// with what the caller does with each event; the caller's function is then called on its own
+// goroutine, whenever it has done every event so far and the next has not been decoded yet.
 package provider
 
 import (
@@ -167,6 +172,7 @@ type Provider interface {
 	// Stream sends one model turn and calls emit for each event as it arrives (text and
 	// reasoning deltas immediately, tool calls once complete, usage when known). It returns nil
 	// when the turn ended normally, ctx.Err() when ctx was cancelled, an error emit returned
-	// unchanged, and an *Error for provider failures.
+	// unchanged, and an *Error for provider failures. emit is called on the goroutine that
+	// called Stream, and never after Stream returned.
 	Stream(ctx context.Context, req Request, emit func(Event) error) error
 }

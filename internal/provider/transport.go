@@ -25,7 +25,8 @@ const (
 type Transport struct {
 	// Vendor prefixes error messages, as in "openai: ...".
 	Vendor string
-	// Client sends the requests; nil means http.DefaultClient.
+	// Client sends the requests; nil means a client with http.DefaultTransport's settings and
+	// a read buffer sized for streams.
 	Client *http.Client
 	// Secret is removed from every error message.
 	Secret string
@@ -96,7 +97,8 @@ func (t *Transport) errorf(recoverable bool, status int, format string, args ...
 
 // read passes the stream's events to handle until it reports done or fails.
 func (t *Transport) read(ctx context.Context, a *attempt, handle Handler) error {
-	r := sse.NewReader(&idleReader{r: a.resp.Body, a: a, wait: beforeWait(ctx)})
+	r := sse.NewReaderAhead(&idleReader{r: a.resp.Body, a: a}, sse.DefaultMaxLine, beforeWait(ctx))
+	defer r.Close()
 	for {
 		ev, err := r.Next()
 		if err != nil {
@@ -137,7 +139,7 @@ func (t *Transport) client() *http.Client {
 	if t.Client != nil {
 		return t.Client
 	}
-	return http.DefaultClient
+	return defaultClient()
 }
 
 func (t *Transport) tries() int { return orDefault(t.Tries, DefaultTries) }

@@ -16,6 +16,10 @@ type deltas struct {
 	r         *runner
 	text      *redact.Stream
 	reasoning *redact.Stream
+	// textEv and reasoningEv are the events emitted for every delta, reused:
+	// a Sink does not keep the events it is given.
+	textEv      streamjsonv2.Text
+	reasoningEv streamjsonv2.Reasoning
 }
 
 func (d *deltas) textDelta(s string) error {
@@ -52,12 +56,14 @@ func (d *deltas) emitText(s string) error {
 	if s == "" {
 		return nil
 	}
-	return d.r.emit(&streamjsonv2.Text{RunID: d.r.runID, Delta: s})
+	d.textEv = streamjsonv2.Text{RunID: d.r.runID, Delta: s}
+	return d.r.emit(&d.textEv)
 }
 
 func (d *deltas) emitReasoning(s string) error {
 	if s == "" {
 		return nil
 	}
-	return d.r.emit(&streamjsonv2.Reasoning{RunID: d.r.runID, Delta: s})
+	d.reasoningEv = streamjsonv2.Reasoning{RunID: d.r.runID, Delta: s}
+	return d.r.emit(&d.reasoningEv)
 }

@@ -56,7 +56,20 @@ func toolCall(id, name, args string) provider.Event {
 // events is a sink that keeps the events.
 type events []streamjsonv2.OutputValue
 
-func (e *events) Emit(ev streamjsonv2.OutputValue) error { *e = append(*e, ev); return nil }
+// Emit keeps a copy of the reused delta events, as a Sink that keeps events
+// must.
+func (e *events) Emit(ev streamjsonv2.OutputValue) error {
+	switch v := ev.(type) {
+	case *streamjsonv2.Text:
+		c := *v
+		ev = &c
+	case *streamjsonv2.Reasoning:
+		c := *v
+		ev = &c
+	}
+	*e = append(*e, ev)
+	return nil
+}
 
 func (e events) types() string {
 	var ts []string

@@ -100,7 +100,7 @@ func (r *runner) onEvent(t *turnState, ev provider.Event) error {
 	case provider.EventText:
 		return r.onText(t, ev.Delta)
 	case provider.EventReasoning:
-		t.reasoning.WriteString(ev.Delta)
+		appendText(&t.reasoning, ev.Delta)
 		return r.deltas.reasoningDelta(ev.Delta)
 	case provider.EventToolCall:
 		return r.onToolCall(t, ev.Call)
@@ -121,13 +121,24 @@ func (r *runner) onText(t *turnState, delta string) error {
 	if delta == "" {
 		return nil
 	}
-	t.text.WriteString(delta)
+	appendText(&t.text, delta)
 	if !t.separated {
 		t.separated = true
 		delta = separator(r.answer.String()) + delta
 	}
-	r.answer.WriteString(delta)
+	appendText(&r.answer, delta)
 	return r.deltas.textDelta(delta)
+}
+
+// appendText adds s to b, doubling b's room when s does not fit. WriteString
+// alone grows like append, which adds only a quarter to a large buffer, so a
+// long answer arriving in tiny deltas would be copied over and over; Grow
+// doubles.
+func appendText(b *strings.Builder, s string) {
+	if b.Cap()-b.Len() < len(s) {
+		b.Grow(len(s))
+	}
+	b.WriteString(s)
 }
 
 // separator returns what joins the text so far to a new turn's text.

@@ -8,6 +8,10 @@ import (
 
 // Sink receives the events of one run, in order. Emit returns an error only
 // when the event could not be written; the run loop then stops.
+//
+// Emit must not keep ev past its return: the run reuses the values of its
+// most frequent events, the text and reasoning deltas, from one event to
+// the next. What ev holds may be kept (strings never change).
 type Sink interface {
 	Emit(ev streamjsonv2.OutputValue) error
 }

@@ -105,8 +105,10 @@ func (p *Provider) Stream(ctx context.Context, req provider.Request, emit func(p
 	if err != nil {
 		return p.transport.Errorf(false, "encode request: %v", err)
 	}
-	s := newStream(&p.transport, emit)
-	return p.transport.Stream(ctx, p.newRequest(body), s.handle)
+	return provider.Pipelined(ctx, emit, func(ctx context.Context, emit func(provider.Event) error) error {
+		s := newStream(&p.transport, emit)
+		return p.transport.Stream(ctx, p.newRequest(body), s.handle)
+	})
 }
 
 // newRequest builds the HTTP request for each attempt.

@@ -40,7 +40,9 @@ func newStream(t *provider.Transport, emit func(provider.Event) error) *stream {
 
 // handle reads one SSE event; message_stop ends the turn.
 func (s *stream) handle(ev sse.Event) (done bool, err error) {
-	s.dec.Reset(ev.Data)
+	// The data never changes (see sse.Event.Data): the decoder reads it in place, and the
+	// strings it decodes share its memory, without the copy Reset would make.
+	s.dec.ResetString(ev.Text())
 	if err := s.e.DecodeJSON(&s.dec); err != nil {
 		return false, s.t.Errorf(false, "malformed event %s: %v", ev.Type, err)
 	}

@@ -98,12 +98,14 @@ func (p *Provider) Stream(ctx context.Context, req provider.Request, emit func(p
 	if err != nil {
 		return p.transport.Errorf(false, "encode request: %v", err)
 	}
-	s := newStream(&p.transport, emit)
-	err = p.transport.Stream(ctx, p.newRequest(body), s.handle)
-	if s.finished && provider.EndedEarly(err) {
-		return s.flush() // a finish_reason came: a missing [DONE] loses nothing
-	}
-	return err
+	return provider.Pipelined(ctx, emit, func(ctx context.Context, emit func(provider.Event) error) error {
+		s := newStream(&p.transport, emit)
+		err := p.transport.Stream(ctx, p.newRequest(body), s.handle)
+		if s.finished && provider.EndedEarly(err) {
+			return s.flush() // a finish_reason came: a missing [DONE] loses nothing
+		}
+		return err
+	})
 }
 
 // newRequest builds the HTTP request for each attempt.

@@ -1,7 +1,6 @@
 package openai
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
@@ -45,14 +44,16 @@ func newStream(t *provider.Transport, emit func(provider.Event) error) *stream {
 
 // handle reads one SSE event: a chunk, or [DONE] which ends the turn.
 func (s *stream) handle(ev sse.Event) (done bool, err error) {
-	data := bytes.TrimSpace(ev.Data)
-	switch string(data) {
+	data := strings.TrimSpace(ev.Text())
+	switch data {
 	case "":
 		return false, nil
 	case "[DONE]":
 		return true, s.flush()
 	}
-	s.dec.Reset(data)
+	// The data never changes (see sse.Event.Data): the decoder reads it in place, and the
+	// strings it decodes share its memory, without the copy Reset would make.
+	s.dec.ResetString(data)
 	if err := s.c.DecodeJSON(&s.dec); err != nil {
 		return false, s.t.Errorf(false, "malformed chunk: %v", err)
 	}
@@ -79,7 +80,7 @@ func (s *stream) chunk(c *openaiv1.ChatCompletionChunk) error {
 // completed calls when the choice finishes.
 func (s *stream) choice(ch *openaiv1.ChunkChoice) error {
 	d := &ch.Delta.V.V // the members of an absent or null delta are unset
-	if r := val(d.ReasoningContent) + val(d.Reasoning); r != "" {
+	if r := reasoningOf(d); r != "" {
 		if err := s.emit(provider.Event{Kind: provider.EventReasoning, Delta: r}); err != nil {
 			return err
 		}
@@ -97,6 +98,20 @@ func (s *stream) choice(ch *openaiv1.ChunkChoice) error {
 		return s.finish(reason)
 	}
 	return nil
+}
+
+// reasoningOf returns the delta's reasoning text, from whichever member carries it; a server
+// sends one of the two, and both are joined. It runs for every chunk: the common cases return
+// without a call to join strings.
+func reasoningOf(d *openaiv1.ChunkDelta) string {
+	a, b := val(d.ReasoningContent), val(d.Reasoning)
+	switch {
+	case b == "":
+		return a
+	case a == "":
+		return b
+	}
+	return a + b
 }
 
 // finish emits the gathered tool calls and the stop reason; "length" means the token limit

@@ -54,6 +54,15 @@ func TestCompatibleServers(t *testing.T) {
 		},
 		want: []provider.Event{reasoning("hmm"), text("ok")},
 	}, {
+		name: "both reasoning fields",
+		chunks: []string{
+			`data: {"choices":[{"index":0,"delta":{"reasoning_content":"a","reasoning":"b"}}]}` + "\n\n",
+			`data: {"choices":[{"index":0,"delta":{"reasoning_content":"c","reasoning":""}}]}` + "\n\n",
+			`data: {"choices":[{"index":0,"delta":{"reasoning_content":null,"reasoning":"d"}}]}` + "\n\n",
+			"data: [DONE]\n\n",
+		},
+		want: []provider.Event{reasoning("ab"), reasoning("c"), reasoning("d")},
+	}, {
 		name: "tool calls without index",
 		chunks: []string{
 			`data: {"choices":[{"delta":{"tool_calls":[{"id":"a","function":{"name":"f","arguments":"{\"x\":"}}]}}]}` + "\n\n",

@@ -9,42 +9,61 @@ import (
 
 var bom = []byte("\xEF\xBB\xBF")
 
-// readLine returns the next line without its end, CR, LF or CRLF. The returned slice is valid
-// until the next call: a line the buffer holds whole is returned in place, without a copy. An
-// unterminated last line is dropped: readLine returns the read error.
+// readLine returns the next line without its end, CR, LF or CRLF. A line that one read
+// brought whole, or that reads into the same block continued, is returned in place; a line
+// that spans blocks is joined in memory of its own. Either way its bytes are never written
+// again. An unterminated last line is dropped: readLine returns the read error.
 func (r *Reader) readLine() ([]byte, error) {
-	r.line = r.line[:0]
+	var line []byte
+	started, joined := false, false
 	for {
-		buf, err := r.buffered()
-		if err != nil {
-			return nil, err
+		if len(r.rest) == 0 {
+			piece, err := r.src.next()
+			if err != nil {
+				return nil, err
+			}
+			r.rest = piece
 		}
 		if r.skipLF {
 			r.skipLF = false
-			if buf[0] == '\n' {
-				r.br.Discard(1)
+			if r.rest[0] == '\n' {
+				r.rest = r.rest[1:]
 				continue
 			}
 		}
-		i := lineEnd(buf)
+		i := lineEnd(r.rest)
+		seg := r.rest
+		if i >= 0 {
+			seg = r.rest[:i]
+		}
+		if len(line)+len(seg) > r.max {
+			return nil, fmt.Errorf("%w: more than %d bytes", ErrLineTooLong, r.max)
+		}
+		switch {
+		case !started:
+			line, started = seg, true
+		case adjacent(line, seg):
+			line = line[:len(line)+len(seg)]
+		case joined:
+			line = append(line, seg...)
+		default:
+			line = append(append(make([]byte, 0, 2*(len(line)+len(seg))), line...), seg...)
+			joined = true
+		}
 		if i < 0 {
-			if err := r.appendLine(buf); err != nil {
-				return nil, err
-			}
-			r.br.Discard(len(buf))
+			r.rest = nil
 			continue
 		}
-		line := buf[:i]
-		if len(r.line) > 0 || len(line) > r.max {
-			if err := r.appendLine(line); err != nil {
-				return nil, err
-			}
-			line = r.line
-		}
-		r.skipLF = buf[i] == '\r'
-		r.br.Discard(i + 1) // the bytes stay in place until the next read
+		r.skipLF = r.rest[i] == '\r'
+		r.rest = r.rest[i+1:]
 		return r.firstLine(line), nil
 	}
+}
+
+// adjacent reports whether next starts right where line ends, inside the block line belongs
+// to, so that line can grow over it in place.
+func adjacent(line, next []byte) bool {
+	return len(next) > 0 && cap(line)-len(line) >= len(next) && &line[:len(line)+1][len(line)] == &next[0]
 }
 
 // lineEnd returns the index of the first CR or LF in b, or -1. Two byte searches beat one
@@ -61,25 +80,6 @@ func lineEnd(b []byte) int {
 		return -1
 	}
 	return i
-}
-
-// buffered returns the buffered bytes, reading when there are none.
-func (r *Reader) buffered() ([]byte, error) {
-	if r.br.Buffered() == 0 {
-		if _, err := r.br.Peek(1); err != nil {
-			return nil, err
-		}
-	}
-	return r.br.Peek(r.br.Buffered())
-}
-
-// appendLine adds b to the current line, within the bound.
-func (r *Reader) appendLine(b []byte) error {
-	if len(r.line)+len(b) > r.max {
-		return fmt.Errorf("%w: more than %d bytes", ErrLineTooLong, r.max)
-	}
-	r.line = append(r.line, b...)
-	return nil
 }
 
 // firstLine strips a byte order mark from the stream's first line.
@@ -122,12 +122,25 @@ func (r *Reader) eventType(value []byte) string {
 	return r.lastTyp
 }
 
-// appendData adds one data line to the event's data, within the bound.
+// appendData adds one data line to the event's data, within the bound. The first line's
+// value is kept in place; a second one joins them in memory of the event's own.
 func (r *Reader) appendData(value []byte) error {
-	if len(r.data)+len(value) >= r.max {
+	if !r.hasData {
+		if len(value) >= r.max {
+			return fmt.Errorf("%w: more than %d bytes", ErrEventTooLong, r.max)
+		}
+		r.data, r.hasData = value, true
+		return nil
+	}
+	// The bound counts a line end after every line, as if the last one were kept too.
+	if len(r.data)+1+len(value) >= r.max {
 		return fmt.Errorf("%w: more than %d bytes", ErrEventTooLong, r.max)
 	}
-	r.data = append(append(r.data, value...), '\n')
+	if !r.ownData {
+		r.data = append(make([]byte, 0, 2*(len(r.data)+1+len(value))), r.data...)
+		r.ownData = true
+	}
+	r.data = append(append(r.data, '\n'), value...)
 	return nil
 }
 

@@ -2,6 +2,7 @@ package sse
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -77,7 +78,7 @@ func TestReader(t *testing.T) {
 func check(t *testing.T, how string, r io.Reader, tc readCase) {
 	t.Helper()
 	rd := NewReader(r)
-	got, err := readAll(rd)
+	got, kept, err := readKept(rd)
 	if err != io.EOF {
 		t.Fatalf("%s: error %v, want io.EOF", how, err)
 	}
@@ -86,6 +87,109 @@ func check(t *testing.T, how string, r io.Reader, tc readCase) {
 	}
 	if rd.Retry() != tc.retry {
 		t.Errorf("%s: Retry() = %v, want %v", how, rd.Retry(), tc.retry)
+	}
+	checkKept(t, how, got, kept)
+}
+
+// readKept reads all events, copying each one's data into got and keeping its Data itself,
+// uncopied, in kept.
+func readKept(rd *Reader) (got []tev, kept [][]byte, err error) {
+	for {
+		ev, err := rd.Next()
+		if err != nil {
+			return got, kept, err
+		}
+		got = append(got, tev{Type: ev.Type, Data: string(ev.Data), ID: ev.ID})
+		kept = append(kept, ev.Data)
+	}
+}
+
+// checkKept checks that the Data kept from every event still holds what it held when it was
+// dispatched: the Reader never writes bytes it handed out.
+func checkKept(t *testing.T, how string, got []tev, kept [][]byte) {
+	t.Helper()
+	for i := range kept {
+		if string(kept[i]) != got[i].Data {
+			t.Fatalf("%s: event %d's Data changed after later reads: %.40q, was %.40q", how, i, kept[i], got[i].Data)
+		}
+	}
+}
+
+// TestDataNeverChanges reads a stream of many blocks, in reads of several sizes, with events
+// and lines that span reads and blocks, and checks that no kept Data changed.
+func TestDataNeverChanges(t *testing.T) {
+	var in strings.Builder
+	for i := range 3000 {
+		switch i % 3 {
+		case 0:
+			fmt.Fprintf(&in, "data: {\"n\":%d,\"pad\":%q}\n\n", i, strings.Repeat("x", i%700))
+		case 1:
+			fmt.Fprintf(&in, "event: two\r\ndata: %d\r\ndata: %s\r\n\r\n", i, strings.Repeat("y", i%300))
+		default:
+			fmt.Fprintf(&in, ": comment\rdata: %d %s\r\r", i, strings.Repeat("z", i*7%(3*blockSize)))
+		}
+	}
+	want, err := readAll(NewReader(strings.NewReader(in.String())))
+	if err != io.EOF || len(want) != 3000 {
+		t.Fatalf("whole: %d events, error %v; want 3000 and io.EOF", len(want), err)
+	}
+	for _, size := range []int{1, 7, 100, 4096, 5000, minRead + 3, blockSize + 1} {
+		got, kept, err := readKept(NewReader(&sizedReader{s: in.String(), n: size}))
+		if err != io.EOF || !cmp.Equal(want, got) {
+			t.Fatalf("reads of %d bytes: %d events, error %v; differ from whole", size, len(got), err)
+		}
+		checkKept(t, fmt.Sprintf("reads of %d bytes", size), got, kept)
+	}
+}
+
+// sizedReader returns s in reads of at most n bytes.
+type sizedReader struct {
+	s string
+	n int
+}
+
+func (r *sizedReader) Read(p []byte) (int, error) {
+	if r.s == "" {
+		return 0, io.EOF
+	}
+	n := copy(p[:min(len(p), r.n)], r.s)
+	r.s = r.s[n:]
+	return n, nil
+}
+
+// TestEmptyReads checks that reads returning nothing are read again, and that a source
+// stuck returning nothing fails with io.ErrNoProgress rather than spinning.
+func TestEmptyReads(t *testing.T) {
+	got, err := readAll(NewReader(&emptyReads{r: strings.NewReader("data: a\n\n"), empty: 3}))
+	if err != io.EOF || len(got) != 1 || got[0].Data != "a" {
+		t.Errorf("3 empty reads: %v, %v; want event a and io.EOF", got, err)
+	}
+	if _, err := NewReader(&emptyReads{r: strings.NewReader(""), empty: 1000}).Next(); err != io.ErrNoProgress {
+		t.Errorf("1000 empty reads: error %v, want io.ErrNoProgress", err)
+	}
+}
+
+// emptyReads returns nothing for its first empty reads, then reads r.
+type emptyReads struct {
+	r     io.Reader
+	empty int
+}
+
+func (e *emptyReads) Read(p []byte) (int, error) {
+	if e.empty > 0 {
+		e.empty--
+		return 0, nil
+	}
+	return e.r.Read(p)
+}
+
+// TestLastBytesWithError checks that bytes a read returns along with an error are read
+// before the error is.
+func TestLastBytesWithError(t *testing.T) {
+	boom := errors.New("boom")
+	got, err := readAll(NewReader(iotest.DataErrReader(io.MultiReader(strings.NewReader("data: a\n\n"), iotest.ErrReader(boom)))))
+	if err != boom || len(got) != 1 {
+		t.Errorf("got %v, %v; want event a and %v", got, err, boom)
 	}
 }
 
