@@ -46,21 +46,34 @@ func TestBashEnvIsExactlyWhatIsPassed(t *testing.T) {
 	}
 }
 
-// alive reports whether pid is a live process (not gone, not a zombie).
-func alive(pid int) bool {
+// alive reports whether pid is a live process (not gone, not a zombie)
+// working in dir. Checking the directory tells the child a test started
+// from a later process that got the same pid: pids wrap (pid_max is 32768
+// on small machines) while go test starts thousands of processes.
+func alive(pid int, dir string) bool {
 	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
 	if err != nil {
 		return false
 	}
 	_, after, _ := strings.Cut(string(stat), ") ")
-	return !strings.HasPrefix(after, "Z")
+	if strings.HasPrefix(after, "Z") {
+		return false
+	}
+	cwd, err := os.Readlink("/proc/" + strconv.Itoa(pid) + "/cwd")
+	if err != nil {
+		return true // unreadable: take it for ours
+	}
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
+	return cwd == dir
 }
 
-// waitDead waits until pid is no longer alive.
-func waitDead(t *testing.T, pid int) {
+// waitDead waits until the process pid, started in dir, is no longer alive.
+func waitDead(t *testing.T, pid int, dir string) {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
-	for alive(pid) {
+	for alive(pid, dir) {
 		if time.Now().After(deadline) {
 			t.Fatalf("process %d is still running", pid)
 		}
@@ -91,7 +104,7 @@ func TestBashTimeoutKillsChildren(t *testing.T) {
 	if !res.IsError || !strings.Contains(res.Output, "started\n") || !strings.Contains(res.Output, "timed out after 300ms") {
 		t.Errorf("got %+v", res)
 	}
-	waitDead(t, childPID(t, filepath.Join(ws.Root(), "child.pid")))
+	waitDead(t, childPID(t, filepath.Join(ws.Root(), "child.pid")), ws.Root())
 }
 
 func TestBashCancelKillsChildren(t *testing.T) {
@@ -117,7 +130,7 @@ func TestBashCancelKillsChildren(t *testing.T) {
 	if !res.IsError || !strings.Contains(res.Output, "canceled") {
 		t.Errorf("got %+v", res)
 	}
-	waitDead(t, childPID(t, pidFile))
+	waitDead(t, childPID(t, pidFile), ws.Root())
 }
 
 func TestBashBackgroundDoesNotOutliveCall(t *testing.T) {
@@ -130,7 +143,7 @@ func TestBashBackgroundDoesNotOutliveCall(t *testing.T) {
 	if got != "bye\n[exit code 0]" || time.Since(start) > 5*time.Second {
 		t.Errorf("got %q after %v", got, time.Since(start))
 	}
-	waitDead(t, childPID(t, filepath.Join(ws.Root(), "child.pid")))
+	waitDead(t, childPID(t, filepath.Join(ws.Root(), "child.pid")), ws.Root())
 }
 
 func TestBashOutputKeepsHeadAndTail(t *testing.T) {
