@@ -170,11 +170,56 @@ const hexDigits = "0123456789abcdef"
 // AppendString appends s as a JSON string. Invalid UTF-8 becomes U+FFFD;
 // <, > and & are written as they are; U+2028 and U+2029 are escaped.
 func AppendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	first := plainRun(s, 0) // plain strings end here, at full vector speed
+	if haveVector && len(s) >= 16 {
+		return appendStringVector(b, s)
+	}
+	first := len(s)
+	if len(s) >= 16 || !shortPlain(s) {
+		first = plainRun(s, 0)
+	}
+	if first == len(s) {
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
+	}
+	return appendEscaped(append(b, '"'), s, first, 0)
+}
+
+// appendStringVector is AppendString for strings of 16 bytes or more: the
+// plain text up to the first special byte is found and copied in the same
+// pass. The output is never shorter than s, so the copy only writes where
+// the result goes.
+func appendStringVector(b []byte, s string) []byte {
+	b = slices.Grow(b, len(s)+2)
+	n := len(b)
+	b = b[:n+1+len(s)]
+	b[n] = '"'
+	i := copyPlainSSE2(&b[n+1], unsafe.StringData(s), len(s))
+	if i == len(s) {
+		return append(b, '"')
+	}
+	return appendEscaped(b[:n+1+i], s, i, i)
+}
+
+// shortPlain reports whether s, shorter than 16 bytes, has no special byte
+// (see isSpecial), testing two overlapping words when it has 8 bytes or more.
+func shortPlain(s string) bool {
+	if len(s) >= 8 {
+		return specials(load64(s, 0))|specials(load64(s, len(s)-8)) == 0
+	}
+	for i := 0; i < len(s); i++ {
+		if isSpecial(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// appendEscaped writes the rest of s, whose first special byte is at first
+// and whose plain text from start is still to copy, and the closing quote.
+func appendEscaped(b []byte, s string, first, start int) []byte {
 	if haveVector && len(s)-first >= vectorMin {
-		b, start = appendSpecialsVector(slices.Grow(b, len(s)+len(s)/16+2), s, first)
+		b, start = appendSpecialsVector(slices.Grow(b, len(s)-start+len(s)/16+2), s, first, start)
 	} else {
 		for i := first; i < len(s); i = plainRun(s, i) {
 			b, i, start = appendSpecial(b, s, i, start)
@@ -185,11 +230,17 @@ func AppendString(b []byte, s string) []byte {
 }
 
 // appendSpecialsVector escapes the special bytes of s from first on, found
-// 1 KiB at a time in a bitmap that the vector instructions fill; it returns
-// the buffer and the start of the plain text still to copy.
-func appendSpecialsVector(b []byte, s string, first int) ([]byte, int) {
+// 1 KiB at a time in a bitmap that the vector instructions fill; start is
+// where the plain text still to copy begins. It returns the buffer and the
+// new start. It writes into the spare capacity of b and sets the length
+// once per call to a helper: a run of up to 16 plain bytes before a
+// two-byte escape is copied as one 16-byte block when s and b have room,
+// which lands where the output goes, as every byte of s takes at least one
+// byte of output.
+func appendSpecialsVector(b []byte, s string, first, start int) ([]byte, int) {
 	var bm [16]uint64
-	start, done := 0, first // bytes before done were handled (inside a rune)
+	done := first // bytes before done were handled (inside a rune)
+	buf, n := b[:cap(b)], len(b)
 	for base := first; base < len(s); {
 		end := fillSpecials(&bm, s, base)
 		for w := 0; base+w<<6 < end; w++ {
@@ -198,18 +249,28 @@ func appendSpecialsVector(b []byte, s string, first int) ([]byte, int) {
 				if j < done {
 					continue
 				}
-				if e := shortEscape[s[j]]; e != 0 { // the common escapes, without a call
-					b = append(b, s[start:j]...)
-					b = append(b, '\\', e)
+				e := shortEscape[s[j]]
+				switch {
+				case e != 0 && j-start <= 16 && start+16 <= len(s) && len(buf)-n >= 18:
+					*(*[16]byte)(unsafe.Pointer(&buf[n])) = *(*[16]byte)(unsafe.Pointer(unsafe.StringData(s[start:])))
+					n += j - start
+					buf[n], buf[n+1] = '\\', e
+					n += 2
 					start, done = j+1, j+1
-					continue
+				case e != 0:
+					b = append(buf[:n], s[start:j]...)
+					b = append(b, '\\', e)
+					buf, n = b[:cap(b)], len(b)
+					start, done = j+1, j+1
+				default:
+					b, done, start = appendSpecial(buf[:n], s, j, start)
+					buf, n = b[:cap(b)], len(b)
 				}
-				b, done, start = appendSpecial(b, s, j, start)
 			}
 		}
 		base = end
 	}
-	return b, start
+	return buf[:n], start
 }
 
 // appendSpecial handles the special byte at s[i]: it flushes s[start:i]

@@ -94,3 +94,57 @@ group:
 
 groupsdone:
 	RET
+
+// func copyPlainSSE2(dst, src *byte, n int) int
+// Copies src[:n] (n >= 16) to dst 16 bytes at a time up to the first
+// special byte and returns its index, or n when there is none. The block
+// holding the special byte is copied whole, and the last block overlaps
+// the one before it, so dst must have room for n bytes; bytes past the
+// returned index are not meaningful.
+TEXT ·copyPlainSSE2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+	CONSTS
+
+copyloop:
+	LEAQ  16(AX), DX
+	CMPQ  DX, CX
+	JA    copytail
+	MOVOU (SI)(AX*1), X3
+	MOVOU X3, (DI)(AX*1)
+	SPECIALS16(DX)
+	TESTL DX, DX
+	JNZ   copyfound
+	ADDQ  $16, AX
+	JMP   copyloop
+
+copytail:
+	CMPQ  AX, CX
+	JEQ   copydone
+	LEAQ  -16(CX), BX
+	MOVOU (SI)(BX*1), X3
+	MOVOU X3, (DI)(BX*1)
+	SPECIALS16(DX)
+	MOVQ  CX, R9
+	MOVQ  AX, CX
+	SUBQ  BX, CX
+	SHRL  CX, DX
+	TESTL DX, DX
+	JZ    copynone
+	BSFL  DX, DX
+	ADDQ  DX, AX
+	JMP   copydone
+
+copynone:
+	MOVQ R9, AX
+	JMP  copydone
+
+copyfound:
+	BSFL DX, DX
+	ADDQ DX, AX
+
+copydone:
+	MOVQ AX, ret+24(FP)
+	RET
