@@ -57,6 +57,11 @@ func TestAppendStringAgreesWithRuneLoop(t *testing.T) {
 	for _, n := range []int{127, 128, 129, 1023, 1024, 1025, len(dense)} {
 		inputs = append(inputs, dense[:n], strings.Repeat("x", n)+"\n", strings.Repeat("x", n))
 	}
+	for run := 0; run <= 70; run++ { // plain runs of every length between escapes
+		line := strings.Repeat("y", run) + "\n"
+		long := strings.Repeat(line, 400/len(line)+1)
+		inputs = append(inputs, long, long+"z", "\n"+long[:len(long)-1], long+"é"+long)
+	}
 	for _, s := range inputs {
 		want := appendStringRef([]byte("[1,"), s)
 		buf := make([]byte, len(want)+64)
