@@ -2,7 +2,6 @@ package rt
 
 import (
 	"math"
-	"math/bits"
 	"slices"
 	"strconv"
 	"unicode/utf8"
@@ -187,8 +186,11 @@ func AppendString(b []byte, s string) []byte {
 
 // appendStringVector is AppendString for strings of 16 bytes or more: the
 // plain text up to the first special byte is found and copied in the same
-// pass. The output is never shorter than s, so the copy only writes where
-// the result goes.
+// pass, and so is the rest, with the common two-byte escapes written on the
+// way (escapeSSE2); Go code takes the other special bytes and the last 15
+// bytes or fewer. The vector code writes whole blocks into the spare
+// capacity of b, never past the end of the result: every byte of s takes
+// at least one byte of output.
 func appendStringVector(b []byte, s string) []byte {
 	b = slices.Grow(b, len(s)+2)
 	n := len(b)
@@ -198,7 +200,23 @@ func appendStringVector(b []byte, s string) []byte {
 	if i == len(s) {
 		return append(b, '"')
 	}
-	return appendEscaped(b[:n+1+i], s, i, i)
+	b = b[:n+1+i]
+	// Room for the rest with one escape in 16 bytes; past that, the word
+	// loops finish, appending as usual, so that a buffer with room for the
+	// result is never grown.
+	b = slices.Grow(b, len(s)-i+(len(s)-i)/16+18)
+	for len(s)-i >= 16 && cap(b)-len(b) >= 34 {
+		w, r := escapeSSE2((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), len(b))), cap(b)-len(b), unsafe.StringData(s[i:]), len(s)-i)
+		b, i = b[:len(b)+w], i+r
+		for i < len(s) && isSpecial(s[i]) {
+			next, start := 0, 0
+			if b, next, start = appendSpecial(b, s, i, i); start == i {
+				b = append(b, s[i:next]...) // a rune written as it is
+			}
+			i = next
+		}
+	}
+	return appendEscaped(b, s, plainRun(s, i), i)
 }
 
 // shortPlain reports whether s, shorter than 16 bytes, has no special byte
@@ -216,61 +234,15 @@ func shortPlain(s string) bool {
 }
 
 // appendEscaped writes the rest of s, whose first special byte is at first
-// and whose plain text from start is still to copy, and the closing quote.
+// and whose plain text from start is still to copy, and the closing quote,
+// with the word loops (for short strings and tails, and where there is no
+// vector code).
 func appendEscaped(b []byte, s string, first, start int) []byte {
-	if haveVector && len(s)-first >= vectorMin {
-		b, start = appendSpecialsVector(slices.Grow(b, len(s)-start+len(s)/16+2), s, first, start)
-	} else {
-		for i := first; i < len(s); i = plainRun(s, i) {
-			b, i, start = appendSpecial(b, s, i, start)
-		}
+	for i := first; i < len(s); i = plainRun(s, i) {
+		b, i, start = appendSpecial(b, s, i, start)
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
-}
-
-// appendSpecialsVector escapes the special bytes of s from first on, found
-// 1 KiB at a time in a bitmap that the vector instructions fill; start is
-// where the plain text still to copy begins. It returns the buffer and the
-// new start. It writes into the spare capacity of b and sets the length
-// once per call to a helper: a run of up to 16 plain bytes before a
-// two-byte escape is copied as one 16-byte block when s and b have room,
-// which lands where the output goes, as every byte of s takes at least one
-// byte of output.
-func appendSpecialsVector(b []byte, s string, first, start int) ([]byte, int) {
-	var bm [16]uint64
-	done := first // bytes before done were handled (inside a rune)
-	buf, n := b[:cap(b)], len(b)
-	for base := first; base < len(s); {
-		end := fillSpecials(&bm, s, base)
-		for w := 0; base+w<<6 < end; w++ {
-			for m := bm[w]; m != 0; m &= m - 1 {
-				j := base + w<<6 + bits.TrailingZeros64(m)
-				if j < done {
-					continue
-				}
-				e := shortEscape[s[j]]
-				switch {
-				case e != 0 && j-start <= 16 && start+16 <= len(s) && len(buf)-n >= 18:
-					*(*[16]byte)(unsafe.Pointer(&buf[n])) = *(*[16]byte)(unsafe.Pointer(unsafe.StringData(s[start:])))
-					n += j - start
-					buf[n], buf[n+1] = '\\', e
-					n += 2
-					start, done = j+1, j+1
-				case e != 0:
-					b = append(buf[:n], s[start:j]...)
-					b = append(b, '\\', e)
-					buf, n = b[:cap(b)], len(b)
-					start, done = j+1, j+1
-				default:
-					b, done, start = appendSpecial(buf[:n], s, j, start)
-					buf, n = b[:cap(b)], len(b)
-				}
-			}
-		}
-		base = end
-	}
-	return buf[:n], start
 }
 
 // appendSpecial handles the special byte at s[i]: it flushes s[start:i]
@@ -315,5 +287,6 @@ func view(r Raw) string {
 	return unsafe.String(&r[0], len(r))
 }
 
-// shortEscape maps the bytes with a two-byte escape to its second byte.
+// shortEscape maps the bytes with a two-byte escape to its second byte
+// (escapeSSE2 reads it).
 var shortEscape = [256]byte{'"': '"', '\\': '\\', '\n': 'n', '\r': 'r', '\t': 't'}

@@ -148,3 +148,54 @@ copyfound:
 copydone:
 	MOVQ AX, ret+24(FP)
 	RET
+
+// func escapeSSE2(dst *byte, room int, src *byte, n int) (w, r int)
+// Copies src to dst 16 bytes at a time, writing a quote, backslash,
+// newline, return or tab as its two-byte escape, and stops at any other
+// special byte, when fewer than 16 bytes of src are left, or when dst has
+// fewer than 18 bytes of room left. It returns how many bytes it wrote (w)
+// and read (r). Bytes of dst past w are not meaningful.
+TEXT ·escapeSSE2(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ room+8(FP), R8
+	MOVQ src+16(FP), SI
+	MOVQ n+24(FP), CX
+	XORQ AX, AX // r
+	XORQ BX, BX // w
+	CONSTS
+	LEAQ ·shortEscape(SB), R10
+
+escloop:
+	LEAQ  16(AX), DX
+	CMPQ  DX, CX
+	JA    escdone
+	LEAQ  18(BX), DX
+	CMPQ  DX, R8
+	JA    escdone
+	MOVOU (SI)(AX*1), X3
+	MOVOU X3, (DI)(BX*1)
+	SPECIALS16(DX)
+	TESTL DX, DX
+	JNZ   escfound
+	ADDQ  $16, AX
+	ADDQ  $16, BX
+	JMP   escloop
+
+escfound:
+	BSFL    DX, DX
+	ADDQ    DX, AX
+	ADDQ    DX, BX
+	MOVBLZX (SI)(AX*1), DX
+	MOVBLZX (R10)(DX*1), DX
+	TESTL   DX, DX
+	JZ      escdone
+	MOVB    $0x5c, (DI)(BX*1)
+	MOVB    DX, 1(DI)(BX*1)
+	ADDQ    $1, AX
+	ADDQ    $2, BX
+	JMP     escloop
+
+escdone:
+	MOVQ BX, w+32(FP)
+	MOVQ AX, r+40(FP)
+	RET
