@@ -2,7 +2,6 @@ package rt
 
 import (
 	"math"
-	"math/bits"
 	"slices"
 	"strconv"
 	"unicode/utf8"
@@ -170,46 +169,80 @@ const hexDigits = "0123456789abcdef"
 // AppendString appends s as a JSON string. Invalid UTF-8 becomes U+FFFD;
 // <, > and & are written as they are; U+2028 and U+2029 are escaped.
 func AppendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	first := plainRun(s, 0) // plain strings end here, at full vector speed
-	if haveVector && len(s)-first >= vectorMin {
-		b, start = appendSpecialsVector(slices.Grow(b, len(s)+len(s)/16+2), s, first)
-	} else {
-		for i := first; i < len(s); i = plainRun(s, i) {
-			b, i, start = appendSpecial(b, s, i, start)
+	if haveVector && len(s) >= 16 {
+		return appendStringVector(b, s)
+	}
+	first := len(s)
+	if len(s) >= 16 || !shortPlain(s) {
+		first = plainRun(s, 0)
+	}
+	if first == len(s) {
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
+	}
+	return appendEscaped(append(b, '"'), s, first, 0)
+}
+
+// appendStringVector is AppendString for strings of 16 bytes or more: the
+// plain text up to the first special byte is found and copied in the same
+// pass, and so is the rest, with the common two-byte escapes written on the
+// way (escapeSSE2); Go code takes the other special bytes and the last 15
+// bytes or fewer. The vector code writes whole blocks into the spare
+// capacity of b, never past the end of the result: every byte of s takes
+// at least one byte of output.
+func appendStringVector(b []byte, s string) []byte {
+	b = slices.Grow(b, len(s)+2)
+	n := len(b)
+	b = b[:n+1+len(s)]
+	b[n] = '"'
+	i := copyPlainSSE2(&b[n+1], unsafe.StringData(s), len(s))
+	if i == len(s) {
+		return append(b, '"')
+	}
+	b = b[:n+1+i]
+	// Room for the rest with one escape in 16 bytes; past that, the word
+	// loops finish, appending as usual, so that a buffer with room for the
+	// result is never grown.
+	b = slices.Grow(b, len(s)-i+(len(s)-i)/16+18)
+	for len(s)-i >= 16 && cap(b)-len(b) >= 34 {
+		w, r := escapeSSE2((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), len(b))), cap(b)-len(b), unsafe.StringData(s[i:]), len(s)-i)
+		b, i = b[:len(b)+w], i+r
+		for i < len(s) && isSpecial(s[i]) {
+			next, start := 0, 0
+			if b, next, start = appendSpecial(b, s, i, i); start == i {
+				b = append(b, s[i:next]...) // a rune written as it is
+			}
+			i = next
 		}
+	}
+	return appendEscaped(b, s, plainRun(s, i), i)
+}
+
+// shortPlain reports whether s, shorter than 16 bytes, has no special byte
+// (see isSpecial), testing two overlapping words when it has 8 bytes or more.
+func shortPlain(s string) bool {
+	if len(s) >= 8 {
+		return specials(load64(s, 0))|specials(load64(s, len(s)-8)) == 0
+	}
+	for i := 0; i < len(s); i++ {
+		if isSpecial(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// appendEscaped writes the rest of s, whose first special byte is at first
+// and whose plain text from start is still to copy, and the closing quote,
+// with the word loops (for short strings and tails, and where there is no
+// vector code).
+func appendEscaped(b []byte, s string, first, start int) []byte {
+	for i := first; i < len(s); i = plainRun(s, i) {
+		b, i, start = appendSpecial(b, s, i, start)
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
-}
-
-// appendSpecialsVector escapes the special bytes of s from first on, found
-// 1 KiB at a time in a bitmap that the vector instructions fill; it returns
-// the buffer and the start of the plain text still to copy.
-func appendSpecialsVector(b []byte, s string, first int) ([]byte, int) {
-	var bm [16]uint64
-	start, done := 0, first // bytes before done were handled (inside a rune)
-	for base := first; base < len(s); {
-		end := fillSpecials(&bm, s, base)
-		for w := 0; base+w<<6 < end; w++ {
-			for m := bm[w]; m != 0; m &= m - 1 {
-				j := base + w<<6 + bits.TrailingZeros64(m)
-				if j < done {
-					continue
-				}
-				if e := shortEscape[s[j]]; e != 0 { // the common escapes, without a call
-					b = append(b, s[start:j]...)
-					b = append(b, '\\', e)
-					start, done = j+1, j+1
-					continue
-				}
-				b, done, start = appendSpecial(b, s, j, start)
-			}
-		}
-		base = end
-	}
-	return b, start
 }
 
 // appendSpecial handles the special byte at s[i]: it flushes s[start:i]
@@ -254,5 +287,6 @@ func view(r Raw) string {
 	return unsafe.String(&r[0], len(r))
 }
 
-// shortEscape maps the bytes with a two-byte escape to its second byte.
+// shortEscape maps the bytes with a two-byte escape to its second byte
+// (escapeSSE2 reads it).
 var shortEscape = [256]byte{'"': '"', '\\': '\\', '\n': 'n', '\r': 'r', '\t': 't'}

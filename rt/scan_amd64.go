@@ -21,6 +21,25 @@ func specialMask64(p *byte, groups int, out *uint64)
 //go:noescape
 func plainRunSSE2(p *byte, n int) int
 
+// copyPlainSSE2 copies src[:n] (n >= 16) to dst, 16 bytes per step, up to
+// the first special byte (see isSpecial), and returns its index, or n when
+// there is none. dst must have room for n bytes: the block holding the
+// special byte is copied whole, so bytes of dst past the returned index are
+// not meaningful.
+//
+//go:noescape
+func copyPlainSSE2(dst, src *byte, n int) int
+
+// escapeSSE2 copies src[:n] to dst (which has room bytes) 16 bytes per
+// step, writing a quote, backslash, newline, return or tab as its two-byte
+// escape (see shortEscape). It stops at any other special byte, when fewer
+// than 16 bytes of src are left, or when fewer than 18 bytes of room are
+// left, and returns how many bytes it wrote and read. Bytes of dst past the
+// written ones are not meaningful.
+//
+//go:noescape
+func escapeSSE2(dst *byte, room int, src *byte, n int) (w, r int)
+
 // plainRunVector scans s from i with SSE2, 16 bytes per step; it returns
 // the position of the first special byte, or where the remaining tail of
 // fewer than 16 bytes starts.

@@ -94,3 +94,108 @@ group:
 
 groupsdone:
 	RET
+
+// func copyPlainSSE2(dst, src *byte, n int) int
+// Copies src[:n] (n >= 16) to dst 16 bytes at a time up to the first
+// special byte and returns its index, or n when there is none. The block
+// holding the special byte is copied whole, and the last block overlaps
+// the one before it, so dst must have room for n bytes; bytes past the
+// returned index are not meaningful.
+TEXT ·copyPlainSSE2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	XORQ AX, AX
+	CONSTS
+
+copyloop:
+	LEAQ  16(AX), DX
+	CMPQ  DX, CX
+	JA    copytail
+	MOVOU (SI)(AX*1), X3
+	MOVOU X3, (DI)(AX*1)
+	SPECIALS16(DX)
+	TESTL DX, DX
+	JNZ   copyfound
+	ADDQ  $16, AX
+	JMP   copyloop
+
+copytail:
+	CMPQ  AX, CX
+	JEQ   copydone
+	LEAQ  -16(CX), BX
+	MOVOU (SI)(BX*1), X3
+	MOVOU X3, (DI)(BX*1)
+	SPECIALS16(DX)
+	MOVQ  CX, R9
+	MOVQ  AX, CX
+	SUBQ  BX, CX
+	SHRL  CX, DX
+	TESTL DX, DX
+	JZ    copynone
+	BSFL  DX, DX
+	ADDQ  DX, AX
+	JMP   copydone
+
+copynone:
+	MOVQ R9, AX
+	JMP  copydone
+
+copyfound:
+	BSFL DX, DX
+	ADDQ DX, AX
+
+copydone:
+	MOVQ AX, ret+24(FP)
+	RET
+
+// func escapeSSE2(dst *byte, room int, src *byte, n int) (w, r int)
+// Copies src to dst 16 bytes at a time, writing a quote, backslash,
+// newline, return or tab as its two-byte escape, and stops at any other
+// special byte, when fewer than 16 bytes of src are left, or when dst has
+// fewer than 18 bytes of room left. It returns how many bytes it wrote (w)
+// and read (r). Bytes of dst past w are not meaningful.
+TEXT ·escapeSSE2(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ room+8(FP), R8
+	MOVQ src+16(FP), SI
+	MOVQ n+24(FP), CX
+	XORQ AX, AX // r
+	XORQ BX, BX // w
+	CONSTS
+	LEAQ ·shortEscape(SB), R10
+
+escloop:
+	LEAQ  16(AX), DX
+	CMPQ  DX, CX
+	JA    escdone
+	LEAQ  18(BX), DX
+	CMPQ  DX, R8
+	JA    escdone
+	MOVOU (SI)(AX*1), X3
+	MOVOU X3, (DI)(BX*1)
+	SPECIALS16(DX)
+	TESTL DX, DX
+	JNZ   escfound
+	ADDQ  $16, AX
+	ADDQ  $16, BX
+	JMP   escloop
+
+escfound:
+	BSFL    DX, DX
+	ADDQ    DX, AX
+	ADDQ    DX, BX
+	MOVBLZX (SI)(AX*1), DX
+	MOVBLZX (R10)(DX*1), DX
+	TESTL   DX, DX
+	JZ      escdone
+	MOVB    $0x5c, (DI)(BX*1)
+	MOVB    DX, 1(DI)(BX*1)
+	ADDQ    $1, AX
+	ADDQ    $2, BX
+	JMP     escloop
+
+escdone:
+	MOVQ BX, w+32(FP)
+	MOVQ AX, r+40(FP)
+	RET

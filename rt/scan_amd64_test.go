@@ -72,3 +72,12 @@ func TestSpecialMaskAgreesWithIsSpecial(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendStringWithoutVector runs the AppendString checks on the word
+// loops that other platforms use.
+func TestAppendStringWithoutVector(t *testing.T) {
+	haveVector = false
+	defer func() { haveVector = true }()
+	TestAppendStringAgreesWithRuneLoop(t)
+	TestStringRoundTripLong(t)
+}

@@ -1,0 +1,88 @@
+package rt
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// appendStringRef is AppendString written one rune at a time, the rules
+// the fast paths must keep: quote, backslash, newline, return and tab get
+// two-byte escapes, other control bytes \u00XX, invalid UTF-8 \ufffd, U+2028
+// and U+2029 \u202X, everything else (HTML characters too) as it is.
+func appendStringRef(b []byte, s string) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == '"' || r == '\\':
+			b = append(b, '\\', byte(r))
+		case r == '\n':
+			b = append(b, `\n`...)
+		case r == '\r':
+			b = append(b, `\r`...)
+		case r == '\t':
+			b = append(b, `\t`...)
+		case r < 0x20:
+			b = append(b, '\\', 'u', '0', '0', hexDigits[r>>4], hexDigits[r&0xf])
+		case r == utf8.RuneError && n == 1:
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
+		default:
+			b = append(b, s[i:i+n]...)
+		}
+		i += n
+	}
+	return append(b, '"')
+}
+
+// TestAppendStringAgreesWithRuneLoop puts each kind of special byte at
+// every position of strings of 0 to 80 bytes, and some in long strings,
+// and checks that AppendString writes what the rune loop does, appending
+// to a buffer whose spare capacity it must not touch past the result.
+func TestAppendStringAgreesWithRuneLoop(t *testing.T) {
+	specials := []string{"\"", "\\", "\n", "\t", "\x01", "\x1f", "é", "😀", "\u2028", "\xff", "\xc3", "<&>"}
+	var inputs []string
+	for n := 0; n <= 80; n++ {
+		base := strings.Repeat("abcdefghij", 9)[:n]
+		inputs = append(inputs, base)
+		for at := 0; at <= n; at++ {
+			for _, sp := range specials {
+				inputs = append(inputs, base[:at]+sp+base[at:])
+			}
+		}
+	}
+	dense := strings.Repeat("ab\"c\\\n\td\x01eé😀\u2028f\xffghijklmnopqrstuvwxyz0123456789", 80)
+	for _, n := range []int{127, 128, 129, 1023, 1024, 1025, len(dense)} {
+		inputs = append(inputs, dense[:n], strings.Repeat("x", n)+"\n", strings.Repeat("x", n))
+	}
+	for run := 0; run <= 70; run++ { // plain runs of every length between escapes
+		line := strings.Repeat("y", run) + "\n"
+		long := strings.Repeat(line, 400/len(line)+1)
+		inputs = append(inputs, long, long+"z", "\n"+long[:len(long)-1], long+"é"+long)
+	}
+	for _, s := range inputs {
+		want := appendStringRef([]byte("[1,"), s)
+		buf := make([]byte, len(want)+64)
+		for i := range buf {
+			buf[i] = 0xAA
+		}
+		buf = append(buf[:0], "[1,"...)
+		got := AppendString(buf, s)
+		if string(got) != string(want) {
+			t.Fatalf("AppendString(%q) = %q, want %q", s, got, want)
+		}
+		if &got[0] != &buf[0] {
+			t.Fatalf("AppendString(%q) grew a buffer that had room", s)
+		}
+		for i, c := range got[len(got):cap(got)] {
+			if c != 0xAA {
+				t.Fatalf("AppendString(%q) wrote 0x%02x at %d, past the result", s, c, len(got)+i)
+			}
+		}
+		if got := AppendString(nil, s); string(got) != string(want[3:]) {
+			t.Fatalf("AppendString(nil, %q) = %q, want %q", s, got, want[3:])
+		}
+	}
+}
