@@ -86,3 +86,23 @@ func TestAppendStringAgreesWithRuneLoop(t *testing.T) {
 		}
 	}
 }
+
+// FuzzAppendString holds AppendString to the rune loop on any input, with
+// and without spare capacity after the result: go test -fuzz AppendString ./rt.
+func FuzzAppendString(f *testing.F) {
+	for _, s := range []string{"", "plain", "a\"b\\c\nd\te\x01", strings.Repeat("x\n", 40), strings.Repeat("é😀\u2028\xff", 9)} {
+		f.Add(s, 8)
+	}
+	f.Fuzz(func(t *testing.T, s string, spare int) {
+		want := appendStringRef(nil, s)
+		spare = max(0, min(spare, 4096))
+		buf := make([]byte, 0, len(want)+spare)
+		got := AppendString(buf, s)
+		if string(got) != string(want) {
+			t.Fatalf("AppendString(%q) = %q, want %q", s, got, want)
+		}
+		if got := AppendString(nil, s); string(got) != string(want) {
+			t.Fatalf("AppendString(nil, %q) = %q, want %q", s, got, want)
+		}
+	})
+}
