@@ -41,7 +41,7 @@ func (d *Decoder) StrShared() (string, error) {
 		if haveVector && len(d.str)-i >= vectorMin {
 			// The bitmap walk finds the closing quote as it goes: no
 			// pass ahead for it.
-			n, end, err := d.decodeEscapedVector(d.own[i:], i, -1)
+			n, end, err := d.decodeEscapedVector(d.own[i:], i, -1, true)
 			if err != nil {
 				return "", err
 			}
@@ -60,7 +60,7 @@ func (d *Decoder) StrShared() (string, error) {
 // unescapeInPlace decodes the string content own[start:end] (first escape
 // at i) into own from i on and returns it as a substring of the input.
 func (d *Decoder) unescapeInPlace(start, i, end int) (string, error) {
-	n, err := d.decodeEscaped(d.own[i:end], i, end)
+	n, err := d.decodeEscaped(d.own[i:end], i, end, true)
 	if err != nil {
 		return "", err
 	}
@@ -70,11 +70,11 @@ func (d *Decoder) unescapeInPlace(start, i, end int) (string, error) {
 
 // decodeEscaped decodes the string content s[i:end], whose first escape is
 // at i, into dst and returns the number of bytes written. dst may be the
-// decoder's own copy of those very bytes: decoded text is never longer than
-// its escaped form, so writes never pass reads.
-func (d *Decoder) decodeEscaped(dst []byte, i, end int) (int, error) {
+// decoder's own copy of those very bytes (inPlace): decoded text is never
+// longer than its escaped form, so writes never pass reads.
+func (d *Decoder) decodeEscaped(dst []byte, i, end int, inPlace bool) (int, error) {
 	if haveVector && end-i >= vectorMin {
-		n, _, err := d.decodeEscapedVector(dst, i, end)
+		n, _, err := d.decodeEscapedVector(dst, i, end, inPlace)
 		return n, err
 	}
 	s := d.str
@@ -282,8 +282,7 @@ func (d *Decoder) skipString() error {
 			}
 			n, ok := escapeLen(s, i)
 			if !ok {
-				d.pos = i
-				return d.syntaxErr("invalid escape")
+				return d.badEscape(i)
 			}
 			i += n
 		case c < 0x20:
@@ -301,55 +300,55 @@ func (d *Decoder) skipString() error {
 }
 
 // skipEscapedVector is skipString for a string with escapes, with at least
-// vectorMin bytes of input left: the first backslash is at i. It walks a
-// bitmap of the special bytes, 128 bytes first (the string may be short),
-// then 1 KiB at a time, up to the first quote that no escape covers, and
-// reports the same errors at the same places as the byte loop of
-// skipString.
+// vectorMin bytes of input left: the first backslash is at i.
+// skipEscapedSSE2 passes plain text and two-byte escapes 16 bytes at a
+// time; the loop here checks the rest and reports the same errors at the
+// same places as the byte loop of skipString.
 func (d *Decoder) skipEscapedVector(i int) error {
 	s := d.str
-	done := i // the special bytes before done belong to an escape or a rune already checked
-	var bm [16]uint64
-	for base, groups := i, 2; base < len(s); groups = len(bm) {
-		chunkEnd := fillSpecialsUpTo(&bm, s, base, groups)
-		for k := 0; base+k<<6 < chunkEnd; k++ {
-			for m := bm[k]; m != 0; m &= m - 1 {
-				j := base + k<<6 + bits.TrailingZeros64(m)
-				if j < done {
-					continue
-				}
-				switch c := s[j]; {
-				case c == '"':
-					d.pos = j + 1
-					return nil
-				case c == '\\':
-					if j+1 < len(s) && simpleEscape[s[j+1]] != 0 {
-						done = j + 2
-						continue
-					}
-					n, ok := escapeLen(s, j)
-					if !ok {
-						d.pos = j
-						return d.syntaxErr("invalid escape")
-					}
-					done = j + n
-				case c < 0x20:
-					d.pos = j
-					return d.syntaxErr("control character in string")
-				default:
-					r, n := utf8.DecodeRuneInString(s[j:])
-					if r == utf8.RuneError && n <= 1 {
-						d.pos = j
-						return newError(j, "syntax", "invalid UTF-8 in string")
-					}
-					done = j + n
-				}
-			}
+	r := i
+	for {
+		if len(s)-r >= 16 {
+			r += skipEscapedSSE2(stringAt(s, r), len(s)-r)
 		}
-		base = chunkEnd
+		if r >= len(s) {
+			d.pos = len(s)
+			return d.unexpected("'\"' closing the string")
+		}
+		switch c := s[r]; {
+		case c == '"':
+			d.pos = r + 1
+			return nil
+		case c == '\\':
+			n, ok := escapeLen(s, r)
+			if !ok {
+				return d.badEscape(r)
+			}
+			r += n
+		case c < 0x20:
+			d.pos = r
+			return d.syntaxErr("control character in string")
+		case c >= utf8.RuneSelf:
+			for r < len(s) && s[r] >= utf8.RuneSelf {
+				rn, n := utf8.DecodeRuneInString(s[r:])
+				if rn == utf8.RuneError && n <= 1 {
+					d.pos = r
+					return newError(r, "syntax", "invalid UTF-8 in string")
+				}
+				r += n
+			}
+		default:
+			r++
+		}
 	}
-	d.pos = len(s)
-	return d.unexpected("'\"' closing the string")
+}
+
+// badEscape returns the error for the escape at offset i that escapeLen
+// refused: the one unescape gives, so that skipping a string and decoding
+// it fail alike.
+func (d *Decoder) badEscape(i int) error {
+	_, _, err := d.unescape(nil, i)
+	return err
 }
 
 // escapeLen returns the length of the valid escape at s[i].
@@ -377,7 +376,7 @@ func (d *Decoder) readEscaped(start, i int) (string, error) {
 	}
 	out := make([]byte, end-start)
 	copy(out, d.str[start:i])
-	n, err := d.decodeEscaped(out[i-start:], i, end)
+	n, err := d.decodeEscaped(out[i-start:], i, end, false)
 	if err != nil {
 		return "", err
 	}
@@ -499,73 +498,83 @@ func quickRun(s string, i int) (int, bool) {
 	return i + 16, false
 }
 
-// decodeEscapedVector is decodeEscaped for long strings: it walks a bitmap
-// of the special bytes, 1 KiB at a time, instead of scanning again after
-// each escape. In place, writes land before the read position, on bytes the
-// bitmap no longer needs. It returns the number of bytes written and end.
-// An end of -1 means the closing quote is not known yet: the walk stops at
-// the first quote no escape covers and returns its offset, and reports an
-// unclosed string before any other error, as a pass ahead for the quote
-// would have.
-func (d *Decoder) decodeEscapedVector(dst []byte, i, end int) (int, int, error) {
+// decodeEscapedVector is decodeEscaped for long strings: unescapeSSE2
+// decodes plain text and two-byte escapes 16 bytes at a time and leaves
+// the rest to the loop here (\u escapes, non-ASCII text, the closing
+// quote, errors and the last 15 bytes). In place (inPlace: dst is d.own
+// from offset i), writes land before the read position. It returns the
+// number of bytes written and end. An end of -1 means the closing quote is
+// not known yet: decoding stops at the first quote no escape covers and
+// returns its offset, and reports an unclosed string before any other
+// error, as a pass ahead for the quote would have.
+func (d *Decoder) decodeEscapedVector(dst []byte, i, end int, inPlace bool) (int, int, error) {
 	s := d.str
-	limit, groups := end, 16
+	limit := end
 	if end < 0 {
-		limit, groups = len(s), 2 // the string may be short: map 128 bytes first
+		limit = len(s)
 	}
-	w, r, done := 0, i, i // write here; copy plain text from r; specials before done are handled
-	var bm [16]uint64
+	w, r := 0, i
 	var tmp [4]byte
-	for base := i; base < limit; groups = len(bm) {
-		chunkEnd := fillSpecialsUpTo(&bm, s[:limit], base, groups)
-		for k := 0; base+k<<6 < chunkEnd; k++ {
-			for m := bm[k]; m != 0; m &= m - 1 {
-				j := base + k<<6 + bits.TrailingZeros64(m)
-				if j < done {
-					continue
-				}
-				c := s[j]
-				if c >= utf8.RuneSelf { // valid UTF-8 stays where it is, copied with the plain text
-					rn, n := utf8.DecodeRuneInString(s[j:limit])
-					if rn == utf8.RuneError && n <= 1 {
-						d.pos = j
-						return 0, 0, d.unclosedFirst(j, end, newError(j, "syntax", "invalid UTF-8 in string"))
-					}
-					done = j + n
-					continue
-				}
-				if c == '"' { // the closing quote: within a known end, every quote is escaped
-					return w + copy(dst[w:], s[r:j]), j, nil
-				}
-				if j > r { // escapes often follow one another ("\n\t\t")
-					w = copyRun(dst, w, s, r, j, i)
-				}
-				switch {
-				case c == '\\' && j+1 < limit && simpleEscape[s[j+1]] != 0:
-					dst[w] = simpleEscape[s[j+1]]
-					w++
-					r = j + 2
-				case c == '\\':
-					out, next, err := d.unescape(tmp[:0], j)
-					if err != nil {
-						return 0, 0, d.unclosedFirst(j, end, err)
-					}
-					w += copy(dst[w:], out)
-					r = next
-				default: // a control byte
-					d.pos = j
-					return 0, 0, d.unclosedFirst(j, end, d.syntaxErr("control character in string"))
-				}
-				done = r
+	for r < limit {
+		if limit-r >= 32 {
+			gap := 16 // memory of its own: stores never reach the input
+			if inPlace {
+				gap = r - i - w
+			}
+			dw, dr := unescapeSSE2(unsafe.SliceData(dst[w:]), stringAt(s, r), limit-r, gap)
+			w, r = w+dw, r+dr
+			if r >= limit {
+				break
 			}
 		}
-		base = chunkEnd
+		switch c := s[r]; {
+		case c == '"' && end < 0:
+			return w, r, nil
+		case c == '\\' && r+1 < limit && simpleEscape[s[r+1]] != 0:
+			dst[w] = simpleEscape[s[r+1]]
+			w, r = w+1, r+2
+		case c == '\\':
+			out, next, err := d.unescape(tmp[:0], r)
+			if err != nil {
+				return 0, 0, d.unclosedFirst(r, end, err)
+			}
+			w += copy(dst[w:], out)
+			r = next
+		case c < 0x20:
+			d.pos = r
+			return 0, 0, d.unclosedFirst(r, end, d.syntaxErr("control character in string"))
+		case c >= utf8.RuneSelf:
+			// A run of non-ASCII letters (a word of Japanese) is checked
+			// here whole and moved at once.
+			j := r
+			for j < limit && s[j] >= utf8.RuneSelf {
+				rn, n := utf8.DecodeRuneInString(s[j:limit])
+				if rn == utf8.RuneError && n <= 1 {
+					d.pos = j
+					return 0, 0, d.unclosedFirst(j, end, newError(j, "syntax", "invalid UTF-8 in string"))
+				}
+				j += n
+			}
+			w += copy(dst[w:], s[r:j])
+			r = j
+		default:
+			// Plain text the vector loop left, as a 16-byte store would
+			// have overwritten input not read yet.
+			j := plainRun(s[:limit], r)
+			w += copy(dst[w:], s[r:j])
+			r = j
+		}
 	}
 	if end < 0 {
 		d.pos = len(s)
 		return 0, 0, d.unexpected("'\"' closing the string")
 	}
-	return w + copy(dst[w:], s[r:end]), end, nil
+	return w, end, nil
+}
+
+// stringAt returns a pointer to s[i], which must exist.
+func stringAt(s string, i int) *byte {
+	return (*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), i))
 }
 
 // unclosedFirst returns err, found at offset j of a string whose end was

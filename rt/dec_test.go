@@ -44,7 +44,7 @@ func TestSkipRejects(t *testing.T) {
 		{`"abc`, "syntax", "closing the string"},
 		{"\"a\tb\"", "syntax", "control character"},
 		{`"\x"`, "syntax", "invalid escape"},
-		{`"\u12"`, "syntax", "invalid escape"},
+		{`"\u12"`, "syntax", "invalid \\u escape"},
 		{"\"\xff\"", "syntax", "invalid UTF-8"},
 		{"\xef\xbb\xbf{}", "syntax", "unexpected byte 0xef"},
 		{"{}\x00", "syntax", "trailing data"},

@@ -199,3 +199,192 @@ escdone:
 	MOVQ BX, w+32(FP)
 	MOVQ AX, r+40(FP)
 	RET
+
+// func unescapeSSE2(dst, src *byte, n, gap int) (w, r int)
+// Decodes the string content src[:n] (n >= 32) into dst: plain bytes are
+// copied 16 at a time and each two-byte escape (\" \\ \/ \b \f \n \r \t)
+// is written as the byte it stands for, every escape of a block taken from
+// the block's one bitmap of special bytes. It stops at any other special
+// byte (a quote, a \u or invalid escape, a control byte, a non-ASCII byte)
+// and when fewer than 32 bytes are left, and returns how many bytes it
+// wrote (w) and read (r): src[:r] is decoded into dst[:w]. It never reads
+// past src[n-1] and needs room for n bytes in dst.
+//
+// dst may be the very memory of src (decoding in place): gap is how many
+// bytes dst lies before src (0 then; 16 or more for memory of its own). A
+// store never reaches input not read yet: plain bytes that a 16-byte store
+// would carry past the next byte to read are copied one by one, which
+// happens only for the first escapes of a string decoded in place.
+//
+// Registers: AX the block's start in src, R10 the cursor (the bytes of src
+// before it are decoded), BX the bytes written, R9 the fewest plain bytes
+// before an escape that a 16-byte store may carry (14 less the distance
+// from dst+BX to src+R10), CX n-32, DX the block's bitmap of special bytes
+// not yet handled, R8 the simpleEscape table.
+TEXT ·unescapeSSE2(SB), NOSPLIT, $0-48
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	SUBQ $32, CX
+	MOVQ $14, R9
+	SUBQ gap+24(FP), R9
+	XORQ AX, AX
+	XORQ BX, BX
+	CONSTS
+	LEAQ ·simpleEscape(SB), R8
+
+unblock:
+	MOVQ  AX, R10
+	CMPQ  AX, CX
+	JGT   undone
+	MOVOU (SI)(AX*1), X3
+	SPECIALS16(DX)
+	TESTL DX, DX
+	JNZ   unspecial
+	MOVOU X3, (DI)(BX*1)
+	ADDQ  $16, AX
+	ADDQ  $16, BX
+	JMP   unblock
+
+unspecial: // the lowest special byte of the block not handled, at R13
+	BSFL    DX, R11
+	LEAQ    (AX)(R11*1), R13
+	CMPB    (SI)(R13*1), $0x5c
+	JNE     unstop
+	CMPL    R11, $15
+	JAE     uncross
+	MOVBLZX 1(SI)(R13*1), R12
+	MOVBLZX (R8)(R12*1), R12
+	TESTL   R12, R12
+	JZ      unstop
+	BTRL    R11, DX       // both bytes of the escape are handled (the second
+	INCL    R11           // may be a quote or a backslash)
+	BTRL    R11, DX
+
+	// The plain bytes from the cursor up to the backslash, then the
+	// byte the escape stands for.
+	MOVQ  R13, R11
+	SUBQ  R10, R11
+	JZ    unescaped
+	CMPQ  R11, R9
+	JLT   unesconebyone
+	MOVOU (SI)(R10*1), X4 // within src: R10 <= AX+15 <= n-17
+	MOVOU X4, (DI)(BX*1)
+	ADDQ  R11, BX
+
+unescaped:
+	MOVB  R12, (DI)(BX*1)
+	INCQ  BX
+	LEAQ  2(R13), R10
+	DECQ  R9
+	TESTL DX, DX
+	JNZ   unspecial
+	MOVQ  R10, AX         // no special byte of the block left: go on from the cursor
+	JMP   unblock
+
+unesconebyone:
+	MOVBLZX (SI)(R10*1), R13
+	MOVB    R13, (DI)(BX*1)
+	INCQ    R10
+	INCQ    BX
+	DECQ    R11
+	JNZ     unesconebyone
+	MOVQ    R10, R13
+	JMP     unescaped
+
+uncross: // a backslash ends the block: its escape is decoded with the next one
+	MOVQ $1, R12
+	JMP  unflush
+
+unstop: // a byte left to the caller: decode the plain bytes before it and return
+	XORQ R12, R12
+
+unflush:
+	MOVQ  R13, R11
+	SUBQ  R10, R11
+	JZ    unflushed
+	SUBQ  $2, R11         // here the store must end by the byte at R13
+	CMPQ  R11, R9
+	JLT   unflushonebyone
+	ADDQ  $2, R11
+	MOVOU (SI)(R10*1), X4
+	MOVOU X4, (DI)(BX*1)
+	ADDQ  R11, BX
+
+unflushed:
+	MOVQ  R13, AX
+	MOVQ  R13, R10
+	TESTQ R12, R12
+	JNZ   unblock
+	JMP   undone
+
+unflushonebyone:
+	ADDQ $2, R11
+
+unflushbyte:
+	MOVBLZX (SI)(R10*1), R13
+	MOVB    R13, (DI)(BX*1)
+	INCQ    R10
+	INCQ    BX
+	DECQ    R11
+	JNZ     unflushbyte
+	MOVQ    R10, R13
+	JMP     unflushed
+
+undone:
+	MOVQ BX, w+32(FP)
+	MOVQ R10, r+40(FP)
+	RET
+
+// func skipEscapedSSE2(p *byte, n int) int
+// Passes the string content p[:n] (n >= 16) over plain bytes and two-byte
+// escapes, 16 bytes at a time with every escape of a block taken from the
+// block's one bitmap of special bytes, and returns the index of the first
+// byte it did not pass: any other special byte, or the start of a tail of
+// fewer than 16 bytes. It never reads past p[n-1].
+TEXT ·skipEscapedSSE2(SB), NOSPLIT, $0-24
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), CX
+	SUBQ $16, CX
+	XORQ AX, AX
+	CONSTS
+	LEAQ ·simpleEscape(SB), R8
+
+skblock:
+	CMPQ  AX, CX
+	JGT   skdone
+	MOVOU (SI)(AX*1), X3
+	SPECIALS16(DX)
+	TESTL DX, DX
+	JNZ   skspecial
+	ADDQ  $16, AX
+	JMP   skblock
+
+skspecial:
+	BSFL    DX, R11
+	LEAQ    (AX)(R11*1), R13
+	CMPB    (SI)(R13*1), $0x5c
+	JNE     skstop
+	CMPL    R11, $15
+	JAE     skcross
+	MOVBLZX 1(SI)(R13*1), R12
+	CMPB    (R8)(R12*1), $0
+	JEQ     skstop
+	BTRL    R11, DX
+	INCL    R11
+	BTRL    R11, DX
+	TESTL   DX, DX
+	JNZ     skspecial
+	ADDQ    $16, AX       // the rest of the block is plain
+	JMP     skblock
+
+skcross: // a backslash ends the block: its escape is taken with the next one
+	MOVQ R13, AX
+	JMP  skblock
+
+skstop:
+	MOVQ R13, AX
+
+skdone:
+	MOVQ AX, ret+16(FP)
+	RET

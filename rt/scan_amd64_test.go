@@ -81,3 +81,7 @@ func TestAppendStringWithoutVector(t *testing.T) {
 	TestAppendStringAgreesWithRuneLoop(t)
 	TestStringRoundTripLong(t)
 }
+
+// setVector turns the vector loops on or off, for tests that compare them
+// with the word loops.
+func setVector(on bool) { haveVector = on }

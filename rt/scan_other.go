@@ -14,3 +14,9 @@ func copyPlainSSE2(dst, src *byte, n int) int { panic("rt: no vector copy on thi
 func escapeSSE2(dst *byte, room int, src *byte, n int) (w, r int) {
 	panic("rt: no vector escape on this platform")
 }
+
+func unescapeSSE2(dst, src *byte, n, gap int) (w, r int) {
+	panic("rt: no vector unescape on this platform")
+}
+
+func skipEscapedSSE2(p *byte, n int) int { panic("rt: no vector skip on this platform") }

@@ -1,0 +1,91 @@
+package rt
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzStringPaths decodes one string value every way the Decoder can: in
+// place (StrShared after Reset), into new memory (Str, and StrShared after
+// ResetString), and skipped, each with and without the vector loops, and
+// holds them to one another: the same value or the same error at the same
+// offset, and the value after the string left intact. Valid input is also
+// held to encoding/json.
+func FuzzStringPaths(f *testing.F) {
+	long := strings.Repeat(`\tif err := f(x); err != nil {\n\t\treturn fmt.Errorf(\"x %d: %w\", n, err)\n\t}\n`, 6)
+	for _, s := range []string{`plain`, `a\nb`, long, long[:77] + `\u00e9` + long, long + "\x01", long + `\x`, long + "é😀\xff", `\\\\\"\"` + long} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, content string) {
+		doc := `["` + content + `","after"]`
+		type result struct {
+			s   string
+			err string
+			at  int
+		}
+		read := func(how string) result {
+			var d Decoder
+			if how == "in place" {
+				d.Reset([]byte(doc))
+			} else {
+				d.ResetString(doc)
+			}
+			if err := d.ArrStart(); err != nil {
+				t.Fatal(err)
+			}
+			if ok, err := d.ArrNext(0); !ok || err != nil {
+				t.Fatal(ok, err)
+			}
+			var s string
+			var err error
+			switch how {
+			case "skip":
+				err = d.Skip()
+			case "copy":
+				s, err = d.Str()
+			default:
+				s, err = d.StrShared()
+			}
+			if err != nil {
+				return result{err: err.Error(), at: d.Offset()}
+			}
+			if ok, err := d.ArrNext(1); !ok || err != nil {
+				return result{err: "no value after the string", at: d.Offset()}
+			}
+			if after, err := d.Str(); err != nil || after != "after" {
+				return result{err: "the value after the string reads " + after, at: d.Offset()}
+			}
+			return result{s: s, at: d.Offset()}
+		}
+		var results []result
+		for _, vector := range []bool{true, false} {
+			if !vector && !haveVector {
+				continue
+			}
+			setVector(vector)
+			for _, how := range []string{"in place", "copy", "shared string", "skip"} {
+				r := read(how)
+				if how == "skip" {
+					r.s = results[0].s
+				}
+				results = append(results, r)
+			}
+			setVector(true)
+		}
+		for _, r := range results[1:] {
+			if r != results[0] {
+				t.Fatalf("%q: the paths disagree: %+v", content, results)
+			}
+		}
+		var want string
+		if err := json.Unmarshal([]byte(`"`+content+`"`), &want); err == nil && utf8.ValidString(content) {
+			if results[0].err != "" || results[0].s != want {
+				t.Fatalf("%q: decoded %+v, encoding/json reads %q", content, results[0], want)
+			}
+		} else if results[0].err == "" && utf8.ValidString(content) {
+			t.Fatalf("%q: decoded %q, encoding/json refuses it: %v", content, results[0].s, err)
+		}
+	})
+}

@@ -1,0 +1,6 @@
+//go:build !amd64 || purego
+
+package rt
+
+// setVector does nothing here: there are no vector loops to turn on.
+func setVector(bool) {}
