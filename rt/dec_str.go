@@ -39,7 +39,7 @@ func (d *Decoder) StrShared() (string, error) {
 	}
 	if i < len(d.str) && d.str[i] == '\\' {
 		if haveVector && len(d.str)-i >= vectorMin {
-			// The bitmap walk finds the closing quote as it goes: no
+			// The vector loop finds the closing quote as it goes: no
 			// pass ahead for it.
 			n, end, err := d.decodeEscapedVector(d.own[i:], i, -1, true)
 			if err != nil {
@@ -273,8 +273,8 @@ func (d *Decoder) skipString() error {
 			return nil
 		case c == '\\':
 			if haveVector && !scalar {
-				// A string with escapes may hold many: check the rest
-				// from a bitmap of its special bytes, in one pass.
+				// A string with escapes may hold many: the vector loop
+				// passes them without a call each.
 				scalar = true
 				if len(s)-i >= vectorMin {
 					return d.skipEscapedVector(i)
@@ -591,24 +591,6 @@ func (d *Decoder) unclosedFirst(j, end int, err error) error {
 	}
 	d.pos = pos
 	return err
-}
-
-// copyRun copies the plain text s[r:j] to dst[w:] and returns the new
-// write offset; dst[0] stands for input offset i, or is other memory. A run
-// of up to 16 bytes is moved as two words, which write up to 16 bytes: only
-// when those stay before input offset j, the next byte still to read, so
-// that decoding in place never overwrites unread input. Longer runs go to
-// memmove, which moves them faster than a loop of words.
-func copyRun(dst []byte, w int, s string, r, j, i int) int {
-	n := j - r
-	if n <= 16 && i+w+16 <= j && r+16 <= len(s) && w+16 <= len(dst) {
-		a, b := load64(s, r), load64(s, r+8)
-		p := unsafe.Pointer(unsafe.SliceData(dst))
-		binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(unsafe.Add(p, w)), 8), a)
-		binary.LittleEndian.PutUint64(unsafe.Slice((*byte)(unsafe.Add(p, w+8)), 8), b)
-		return w + n
-	}
-	return w + copy(dst[w:], s[r:j])
 }
 
 // simpleEscape maps the byte after a backslash to what a two-byte escape

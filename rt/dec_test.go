@@ -186,7 +186,7 @@ func FuzzSkip(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	// Strings with escapes and 128 bytes or more of input left take the
-	// bitmap path.
+	// vector loops.
 	long := strings.Repeat(`ab\n\"é\u00e9 `, 20)
 	f.Add([]byte(`["` + long + `",{"k":"` + long + `"}]`))
 	f.Add([]byte(`"a\n` + long))

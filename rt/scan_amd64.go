@@ -8,11 +8,6 @@ import "unsafe"
 // they use; tests turn it off to compare them with the word loops.
 var haveVector = true
 
-// specialMask64 writes one bitmap word per 64-byte group of p (see isSpecial).
-//
-//go:noescape
-func specialMask64(p *byte, groups int, out *uint64)
-
 // plainRunSSE2 returns the index of the first byte of p[:n] that is a
 // quote, a backslash, below 0x20 or from 0x80 up, looking at whole 16-byte
 // blocks only; it returns the start of the first block it did not look at

@@ -60,41 +60,6 @@ done:
 	MOVQ AX, ret+16(FP)
 	RET
 
-// func specialMask64(p *byte, groups int, out *uint64)
-// For each 64-byte group of p, writes one word whose bit i is set when
-// byte i of the group is a quote, a backslash, below 0x20 or from 0x80 up.
-TEXT ·specialMask64(SB), NOSPLIT, $0-24
-	MOVQ p+0(FP), SI
-	MOVQ groups+8(FP), CX
-	MOVQ out+16(FP), DI
-	CONSTS
-
-group:
-	TESTQ CX, CX
-	JZ    groupsdone
-	MOVOU (SI), X3
-	SPECIALS16(AX)
-	MOVOU 16(SI), X3
-	SPECIALS16(DX)
-	SHLQ  $16, DX
-	ORQ   DX, AX
-	MOVOU 32(SI), X3
-	SPECIALS16(DX)
-	SHLQ  $32, DX
-	ORQ   DX, AX
-	MOVOU 48(SI), X3
-	SPECIALS16(DX)
-	SHLQ  $48, DX
-	ORQ   DX, AX
-	MOVQ  AX, (DI)
-	ADDQ  $64, SI
-	ADDQ  $8, DI
-	DECQ  CX
-	JMP   group
-
-groupsdone:
-	RET
-
 // func copyPlainSSE2(dst, src *byte, n int) int
 // Copies src[:n] (n >= 16) to dst 16 bytes at a time up to the first
 // special byte and returns its index, or n when there is none. The block

@@ -7,8 +7,6 @@ func plainRunVector(s string, i int) int { return i }
 
 const haveVector = false
 
-func specialMask64(p *byte, groups int, out *uint64) { panic("rt: no vector scan on this platform") }
-
 func copyPlainSSE2(dst, src *byte, n int) int { panic("rt: no vector copy on this platform") }
 
 func escapeSSE2(dst *byte, room int, src *byte, n int) (w, r int) {

@@ -81,7 +81,7 @@ func TestStringRoundTripLong(t *testing.T) {
 		var b strings.Builder
 		n := r.Intn(600)
 		if k%10 == 0 {
-			n = 1000 + r.Intn(2500) // across the 1 KiB bitmap chunks
+			n = 1000 + r.Intn(2500) // long strings, through many 16-byte blocks
 		}
 		for b.Len() < n {
 			b.WriteString(pieces[r.Intn(len(pieces))])
@@ -109,7 +109,7 @@ func mustMarshal(t *testing.T, s string) []byte {
 	return b
 }
 
-// TestLongEscapedStringErrors checks that the bitmap path of StrShared
+// TestLongEscapedStringErrors checks that the vector loop of StrShared
 // refuses what the byte path refuses, wherever the fault sits.
 func TestLongEscapedStringErrors(t *testing.T) {
 	body := strings.Repeat(`abc\n\"é`, 200)
