@@ -3,6 +3,7 @@ package rt
 import (
 	"math/bits"
 	"strconv"
+	"strings"
 	"unsafe"
 
 	"github.com/zeroproject/zero/internal/keyset"
@@ -38,7 +39,7 @@ const DefaultMaxDepth = 1000
 type Decoder struct {
 	own   []byte // the decoder's copy of the input; StrShared unescapes into it
 	str   string // own as a string; decoded strings without escapes are substrings of it
-	spare []byte // unused room after the inputs copied so far (see copyInput)
+	block *strings.Builder // the block the inputs are copied into (see copyInput)
 	// resets counts Reset calls up to 2: the first copy is exact, later
 	// ones share a block.
 	resets uint8
@@ -92,19 +93,29 @@ const (
 
 // copyInput returns a copy of b that nothing else refers to, with its
 // capacity clipped to its length.
+//
+// Neither way of copying clears the memory first, since every byte is
+// written at once: make followed by copy is compiled to one allocation that
+// skips the clearing, and strings.Builder grows without clearing. The
+// decoder owns the block's bytes (strings it hands out never change), so
+// writing into them through the string the Builder returns is sound.
 func (d *Decoder) copyInput(b []byte) []byte {
 	if d.resets < 2 {
 		d.resets++
 	}
 	if len(b) > blockMax || d.resets < 2 {
-		return append(make([]byte, 0, len(b)), b...)
+		own := make([]byte, len(b))
+		copy(own, b)
+		return own
 	}
-	if cap(d.spare)-len(d.spare) < len(b) {
-		d.spare = make([]byte, 0, blockSize)
+	if d.block == nil || d.block.Cap()-d.block.Len() < len(b) {
+		d.block = new(strings.Builder)
+		d.block.Grow(blockSize)
 	}
-	n := len(d.spare)
-	d.spare = append(d.spare, b...)
-	return d.spare[n:len(d.spare):len(d.spare)]
+	n := d.block.Len()
+	d.block.Write(b)
+	all := d.block.String()
+	return unsafe.Slice(unsafe.StringData(all), len(all))[n:len(all):len(all)]
 }
 
 // ResetString makes d read s from its start, without copying: a string
