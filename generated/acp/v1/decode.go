@@ -4647,53 +4647,25 @@ func (x *ToolCallContent) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "content":
-		v, _ := old.(*Content)
-		if v == nil {
-			v = new(Content)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[Content](d, old, led, off, 0x1))
 	case "diff":
-		v, _ := old.(*Diff)
-		if v == nil {
-			v = new(Diff)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[Diff](d, old, led, off, 0x1))
 	case "terminal":
-		v, _ := old.(*Terminal)
-		if v == nil {
-			v = new(Terminal)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[Terminal](d, old, led, off, 0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"content\", \"diff\", \"terminal\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *ToolCallContent) setValue(v ToolCallContentValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one ToolCallContent strictly: it accepts exactly the documents
@@ -4839,83 +4811,29 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "text":
-		v, _ := old.(*TextContent)
-		if v == nil {
-			v = new(TextContent)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[TextContent](d, old, led, off, 0x1))
 	case "image":
-		v, _ := old.(*ImageContent)
-		if v == nil {
-			v = new(ImageContent)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[ImageContent](d, old, led, off, 0x1))
 	case "audio":
-		v, _ := old.(*AudioContent)
-		if v == nil {
-			v = new(AudioContent)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[AudioContent](d, old, led, off, 0x1))
 	case "resource_link":
-		v, _ := old.(*ResourceLink)
-		if v == nil {
-			v = new(ResourceLink)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[ResourceLink](d, old, led, off, 0x1))
 	case "resource":
-		v, _ := old.(*EmbeddedResource)
-		if v == nil {
-			v = new(EmbeddedResource)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[EmbeddedResource](d, old, led, off, 0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"image\", \"audio\", \"resource_link\", \"resource\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *ContentBlock) setValue(v ContentBlockValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one ContentBlock strictly: it accepts exactly the documents
@@ -7413,38 +7331,23 @@ func (x *RequestPermissionOutcome) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "cancelled":
-		v, _ := old.(*PermissionCancelled)
-		if v == nil {
-			v = new(PermissionCancelled)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[PermissionCancelled](d, old, led, off, 0x1))
 	case "selected":
-		v, _ := old.(*PermissionSelected)
-		if v == nil {
-			v = new(PermissionSelected)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[PermissionSelected](d, old, led, off, 0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "outcome", disc, "\"cancelled\", \"selected\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *RequestPermissionOutcome) setValue(v RequestPermissionOutcomeValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one RequestPermissionOutcome strictly: it accepts exactly the documents
@@ -7877,98 +7780,31 @@ func (x *SessionUpdate) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "user_message_chunk":
-		v, _ := old.(*UserMessageChunk)
-		if v == nil {
-			v = new(UserMessageChunk)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[UserMessageChunk](d, old, led, off, 0x1))
 	case "agent_message_chunk":
-		v, _ := old.(*AgentMessageChunk)
-		if v == nil {
-			v = new(AgentMessageChunk)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[AgentMessageChunk](d, old, led, off, 0x1))
 	case "agent_thought_chunk":
-		v, _ := old.(*AgentThoughtChunk)
-		if v == nil {
-			v = new(AgentThoughtChunk)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[AgentThoughtChunk](d, old, led, off, 0x1))
 	case "tool_call":
-		v, _ := old.(*ToolCallStarted)
-		if v == nil {
-			v = new(ToolCallStarted)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[ToolCallStarted](d, old, led, off, 0x1))
 	case "tool_call_update":
-		v, _ := old.(*ToolCallProgress)
-		if v == nil {
-			v = new(ToolCallProgress)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[ToolCallProgress](d, old, led, off, 0x1))
 	case "current_mode_update":
-		v, _ := old.(*CurrentModeUpdate)
-		if v == nil {
-			v = new(CurrentModeUpdate)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[CurrentModeUpdate](d, old, led, off, 0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "sessionUpdate", disc, "\"user_message_chunk\", \"agent_message_chunk\", \"agent_thought_chunk\", \"tool_call\", \"tool_call_update\", \"current_mode_update\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *SessionUpdate) setValue(v SessionUpdateValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one SessionUpdate strictly: it accepts exactly the documents
@@ -9749,4 +9585,24 @@ func (x *WriteTextFileResponse) DecodeJSON(d *rt.Decoder) error {
 		return err
 	}
 	return d.End()
+}
+
+// ledVariantDecode decodes a variant of a union, of type T, into the *T that
+// old, the union's value before, holds (so that its memory is reused), else
+// into a new T. The union's tag is a member of each variant: led says it was
+// read as the first member of the object at offset off, so decoding goes on
+// from the second member, with the tag's bit in seen.
+func ledVariantDecode[T any, P interface {
+	*T
+	decodeJSON(d *rt.Decoder) error
+	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
+}](d *rt.Decoder, old any, led bool, off int, seen uint64) (P, error) {
+	v, _ := old.(P)
+	if v == nil {
+		v = new(T)
+	}
+	if led {
+		return v, v.decodeMembers(d, off, 1, seen)
+	}
+	return v, v.decodeJSON(d)
 }

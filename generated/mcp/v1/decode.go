@@ -817,83 +817,29 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "text":
-		v, _ := old.(*TextContent)
-		if v == nil {
-			v = new(TextContent)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[TextContent](d, old, led, off, 0x1))
 	case "image":
-		v, _ := old.(*ImageContent)
-		if v == nil {
-			v = new(ImageContent)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[ImageContent](d, old, led, off, 0x1))
 	case "audio":
-		v, _ := old.(*AudioContent)
-		if v == nil {
-			v = new(AudioContent)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[AudioContent](d, old, led, off, 0x1))
 	case "resource_link":
-		v, _ := old.(*ResourceLink)
-		if v == nil {
-			v = new(ResourceLink)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[ResourceLink](d, old, led, off, 0x1))
 	case "resource":
-		v, _ := old.(*EmbeddedResource)
-		if v == nil {
-			v = new(EmbeddedResource)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[EmbeddedResource](d, old, led, off, 0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"image\", \"audio\", \"resource_link\", \"resource\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *ContentBlock) setValue(v ContentBlockValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one ContentBlock strictly: it accepts exactly the documents
@@ -4669,4 +4615,24 @@ func (x *ProgressParams) DecodeJSON(d *rt.Decoder) error {
 func decodeFloat64(d *rt.Decoder) (float64, error) {
 	v, _, err := d.Float()
 	return v, err
+}
+
+// ledVariantDecode decodes a variant of a union, of type T, into the *T that
+// old, the union's value before, holds (so that its memory is reused), else
+// into a new T. The union's tag is a member of each variant: led says it was
+// read as the first member of the object at offset off, so decoding goes on
+// from the second member, with the tag's bit in seen.
+func ledVariantDecode[T any, P interface {
+	*T
+	decodeJSON(d *rt.Decoder) error
+	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
+}](d *rt.Decoder, old any, led bool, off int, seen uint64) (P, error) {
+	v, _ := old.(P)
+	if v == nil {
+		v = new(T)
+	}
+	if led {
+		return v, v.decodeMembers(d, off, 1, seen)
+	}
+	return v, v.decodeJSON(d)
 }

@@ -178,83 +178,29 @@ func (x *ReplayStep) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "reasoning":
-		v, _ := old.(*ReplayReasoning)
-		if v == nil {
-			v = new(ReplayReasoning)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[ReplayReasoning](d, old, led, off, 0x1))
 	case "text":
-		v, _ := old.(*ReplayText)
-		if v == nil {
-			v = new(ReplayText)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[ReplayText](d, old, led, off, 0x1))
 	case "tool_call":
-		v, _ := old.(*ReplayToolCall)
-		if v == nil {
-			v = new(ReplayToolCall)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[ReplayToolCall](d, old, led, off, 0x1))
 	case "usage":
-		v, _ := old.(*ReplayUsage)
-		if v == nil {
-			v = new(ReplayUsage)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[ReplayUsage](d, old, led, off, 0x1))
 	case "error":
-		v, _ := old.(*ReplayError)
-		if v == nil {
-			v = new(ReplayError)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[ReplayError](d, old, led, off, 0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"reasoning\", \"text\", \"tool_call\", \"usage\", \"error\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *ReplayStep) setValue(v ReplayStepValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one ReplayStep strictly: it accepts exactly the documents
@@ -849,4 +795,24 @@ func decodeReplayScriptTurnsInto(d *rt.Decoder, out []ReplayTurn) ([]ReplayTurn,
 
 func decodeReplayScriptTurns(d *rt.Decoder) ([]ReplayTurn, error) {
 	return decodeReplayScriptTurnsInto(d, nil)
+}
+
+// ledVariantDecode decodes a variant of a union, of type T, into the *T that
+// old, the union's value before, holds (so that its memory is reused), else
+// into a new T. The union's tag is a member of each variant: led says it was
+// read as the first member of the object at offset off, so decoding goes on
+// from the second member, with the tag's bit in seen.
+func ledVariantDecode[T any, P interface {
+	*T
+	decodeJSON(d *rt.Decoder) error
+	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
+}](d *rt.Decoder, old any, led bool, off int, seen uint64) (P, error) {
+	v, _ := old.(P)
+	if v == nil {
+		v = new(T)
+	}
+	if led {
+		return v, v.decodeMembers(d, off, 1, seen)
+	}
+	return v, v.decodeJSON(d)
 }

@@ -502,98 +502,31 @@ func (x *SessionRecord) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "run_start":
-		v, _ := old.(*RunStartRecord)
-		if v == nil {
-			v = new(RunStartRecord)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[RunStartRecord](d, old, led, off, 0x2))
 	case "user":
-		v, _ := old.(*UserRecord)
-		if v == nil {
-			v = new(UserRecord)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[UserRecord](d, old, led, off, 0x2))
 	case "assistant":
-		v, _ := old.(*AssistantRecord)
-		if v == nil {
-			v = new(AssistantRecord)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[AssistantRecord](d, old, led, off, 0x2))
 	case "tool_result":
-		v, _ := old.(*ToolResultRecord)
-		if v == nil {
-			v = new(ToolResultRecord)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[ToolResultRecord](d, old, led, off, 0x2))
 	case "usage":
-		v, _ := old.(*UsageRecord)
-		if v == nil {
-			v = new(UsageRecord)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[UsageRecord](d, old, led, off, 0x2))
 	case "run_end":
-		v, _ := old.(*RunEndRecord)
-		if v == nil {
-			v = new(RunEndRecord)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[RunEndRecord](d, old, led, off, 0x2))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"run_start\", \"user\", \"assistant\", \"tool_result\", \"usage\", \"run_end\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *SessionRecord) setValue(v SessionRecordValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one SessionRecord strictly: it accepts exactly the documents
@@ -1595,4 +1528,24 @@ func decodeRunEndRecordExitCode(d *rt.Decoder) (int64, error) {
 		return 0, err
 	}
 	return v, runEndRecordExitCodeRule.Check(v, off)
+}
+
+// ledVariantDecode decodes a variant of a union, of type T, into the *T that
+// old, the union's value before, holds (so that its memory is reused), else
+// into a new T. The union's tag is a member of each variant: led says it was
+// read as the first member of the object at offset off, so decoding goes on
+// from the second member, with the tag's bit in seen.
+func ledVariantDecode[T any, P interface {
+	*T
+	decodeJSON(d *rt.Decoder) error
+	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
+}](d *rt.Decoder, old any, led bool, off int, seen uint64) (P, error) {
+	v, _ := old.(P)
+	if v == nil {
+		v = new(T)
+	}
+	if led {
+		return v, v.decodeMembers(d, off, 1, seen)
+	}
+	return v, v.decodeJSON(d)
 }

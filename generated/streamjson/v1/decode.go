@@ -25,38 +25,23 @@ func (x *Input) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "prompt":
-		v, _ := old.(*Prompt)
-		if v == nil {
-			v = new(Prompt)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[Prompt](d, old, led, off, 0x2))
 	case "message":
-		v, _ := old.(*Message)
-		if v == nil {
-			v = new(Message)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[Message](d, old, led, off, 0x2))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"prompt\", \"message\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *Input) setValue(v InputValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one Input strictly: it accepts exactly the documents
@@ -290,143 +275,37 @@ func (x *Output) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "run_start":
-		v, _ := old.(*RunStart)
-		if v == nil {
-			v = new(RunStart)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[RunStart](d, old, led, off, 0x2))
 	case "text":
-		v, _ := old.(*Text)
-		if v == nil {
-			v = new(Text)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[Text](d, old, led, off, 0x2))
 	case "tool_call":
-		v, _ := old.(*ToolCall)
-		if v == nil {
-			v = new(ToolCall)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[ToolCall](d, old, led, off, 0x2))
 	case "tool_result":
-		v, _ := old.(*ToolResult)
-		if v == nil {
-			v = new(ToolResult)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[ToolResult](d, old, led, off, 0x2))
 	case "usage":
-		v, _ := old.(*Usage)
-		if v == nil {
-			v = new(Usage)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[Usage](d, old, led, off, 0x2))
 	case "final":
-		v, _ := old.(*Final)
-		if v == nil {
-			v = new(Final)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[Final](d, old, led, off, 0x2))
 	case "warning":
-		v, _ := old.(*Warning)
-		if v == nil {
-			v = new(Warning)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[Warning](d, old, led, off, 0x2))
 	case "error":
-		v, _ := old.(*Error)
-		if v == nil {
-			v = new(Error)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[Error](d, old, led, off, 0x2))
 	case "run_end":
-		v, _ := old.(*RunEnd)
-		if v == nil {
-			v = new(RunEnd)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[RunEnd](d, old, led, off, 0x2))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"run_start\", \"text\", \"tool_call\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *Output) setValue(v OutputValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one Output strictly: it accepts exactly the documents
@@ -1672,4 +1551,24 @@ func decodeExitCode(d *rt.Decoder) (int64, error) {
 		return 0, err
 	}
 	return v, exitCodeRule.Check(v, off)
+}
+
+// ledVariantDecode decodes a variant of a union, of type T, into the *T that
+// old, the union's value before, holds (so that its memory is reused), else
+// into a new T. The union's tag is a member of each variant: led says it was
+// read as the first member of the object at offset off, so decoding goes on
+// from the second member, with the tag's bit in seen.
+func ledVariantDecode[T any, P interface {
+	*T
+	decodeJSON(d *rt.Decoder) error
+	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
+}](d *rt.Decoder, old any, led bool, off int, seen uint64) (P, error) {
+	v, _ := old.(P)
+	if v == nil {
+		v = new(T)
+	}
+	if led {
+		return v, v.decodeMembers(d, off, 1, seen)
+	}
+	return v, v.decodeJSON(d)
 }

@@ -87,38 +87,23 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "text":
-		v, _ := old.(*TextChunk)
-		if v == nil {
-			v = new(TextChunk)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[TextChunk](d, old, led, off, 0x1))
 	case "tool_call":
-		v, _ := old.(*ToolCall)
-		if v == nil {
-			v = new(ToolCall)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[ToolCall](d, old, led, off, 0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"tool_call\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *Message) setValue(v MessageValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one Message strictly: it accepts exactly the documents
@@ -414,4 +399,24 @@ func decodeStatus(d *rt.Decoder) (Status, error) {
 		return Status(s), nil
 	}
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"pending\", \"done\"")
+}
+
+// ledVariantDecode decodes a variant of a union, of type T, into the *T that
+// old, the union's value before, holds (so that its memory is reused), else
+// into a new T. The union's tag is a member of each variant: led says it was
+// read as the first member of the object at offset off, so decoding goes on
+// from the second member, with the tag's bit in seen.
+func ledVariantDecode[T any, P interface {
+	*T
+	decodeJSON(d *rt.Decoder) error
+	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
+}](d *rt.Decoder, old any, led bool, off int, seen uint64) (P, error) {
+	v, _ := old.(P)
+	if v == nil {
+		v = new(T)
+	}
+	if led {
+		return v, v.decodeMembers(d, off, 1, seen)
+	}
+	return v, v.decodeJSON(d)
 }

@@ -194,38 +194,23 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "text":
-		v, _ := old.(*BlockText)
-		if v == nil {
-			v = new(BlockText)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[BlockText](d, old, led, off, 0x1))
 	case "image":
-		v, _ := old.(*BlockImage)
-		if v == nil {
-			v = new(BlockImage)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[BlockImage](d, old, led, off, 0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"image\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *Block) setValue(v BlockValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one Block strictly: it accepts exactly the documents
@@ -762,26 +747,21 @@ func (x *EnvelopeResource) decodeJSON(d *rt.Decoder) error {
 func (x *EnvelopeResource) decodeVariant(d *rt.Decoder, i int) error {
 	switch i {
 	case 0:
-		v, _ := x.Value.(*TextResource)
-		if v == nil {
-			v = new(TextResource)
-		}
-		if err := v.decodeJSON(d); err != nil {
-			x.Value = nil
-			return err
-		}
-		x.Value = v
+		return x.setValue(variantDecode[TextResource](d, x.Value))
 	case 1:
-		v, _ := x.Value.(*BlobResource)
-		if v == nil {
-			v = new(BlobResource)
-		}
-		if err := v.decodeJSON(d); err != nil {
-			x.Value = nil
-			return err
-		}
-		x.Value = v
+		return x.setValue(variantDecode[BlobResource](d, x.Value))
 	}
+	return nil
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *EnvelopeResource) setValue(v EnvelopeResourceValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
 	return nil
 }
 
@@ -1018,26 +998,21 @@ func (x *EnvelopeOnly) decodeJSON(d *rt.Decoder) error {
 func (x *EnvelopeOnly) decodeVariant(d *rt.Decoder, i int) error {
 	switch i {
 	case 0:
-		v, _ := x.Value.(*TextResource)
-		if v == nil {
-			v = new(TextResource)
-		}
-		if err := v.decodeJSON(d); err != nil {
-			x.Value = nil
-			return err
-		}
-		x.Value = v
+		return x.setValue(variantDecode[TextResource](d, x.Value))
 	case 1:
-		v, _ := x.Value.(*BlobResource)
-		if v == nil {
-			v = new(BlobResource)
-		}
-		if err := v.decodeJSON(d); err != nil {
-			x.Value = nil
-			return err
-		}
-		x.Value = v
+		return x.setValue(variantDecode[BlobResource](d, x.Value))
 	}
+	return nil
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *EnvelopeOnly) setValue(v EnvelopeOnlyValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
 	return nil
 }
 
@@ -1118,38 +1093,23 @@ func (x *EnvelopePartsObject) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "text":
-		v, _ := old.(*TextPart)
-		if v == nil {
-			v = new(TextPart)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[TextPart](d, old, led, off, 0x1))
 	case "image":
-		v, _ := old.(*ImagePart)
-		if v == nil {
-			v = new(ImagePart)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(ledVariantDecode[ImagePart](d, old, led, off, 0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"image\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *EnvelopePartsObject) setValue(v EnvelopePartsObjectValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one EnvelopePartsObject strictly: it accepts exactly the documents
@@ -1385,4 +1345,38 @@ func decodeTextPartListInto(d *rt.Decoder, out []TextPart) ([]TextPart, error) {
 
 func decodeTextPartList(d *rt.Decoder) ([]TextPart, error) {
 	return decodeTextPartListInto(d, nil)
+}
+
+// variantDecode decodes a variant of a union, of type T, into the *T that old,
+// the union's value before, holds (so that its memory is reused), else into a
+// new T.
+func variantDecode[T any, P interface {
+	*T
+	decodeJSON(d *rt.Decoder) error
+}](d *rt.Decoder, old any) (P, error) {
+	v, _ := old.(P)
+	if v == nil {
+		v = new(T)
+	}
+	return v, v.decodeJSON(d)
+}
+
+// ledVariantDecode decodes a variant of a union, of type T, into the *T that
+// old, the union's value before, holds (so that its memory is reused), else
+// into a new T. The union's tag is a member of each variant: led says it was
+// read as the first member of the object at offset off, so decoding goes on
+// from the second member, with the tag's bit in seen.
+func ledVariantDecode[T any, P interface {
+	*T
+	decodeJSON(d *rt.Decoder) error
+	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
+}](d *rt.Decoder, old any, led bool, off int, seen uint64) (P, error) {
+	v, _ := old.(P)
+	if v == nil {
+		v = new(T)
+	}
+	if led {
+		return v, v.decodeMembers(d, off, 1, seen)
+	}
+	return v, v.decodeJSON(d)
 }
