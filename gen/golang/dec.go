@@ -675,14 +675,18 @@ func (e *emitter) unionDecoder(f *jen.File, t *ir.Type) {
 	if led {
 		peek = jen.List(jen.Id("disc"), jen.Id("led"), err()).Op(":=").Qual(rtimplPkg, "LeadString").Call(d(), jen.Lit(t.Disc), jen.Lit(want))
 	}
-	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("decodeJSON").Add(decParams()).Error().Block(
+	body := []jen.Code{
 		jen.Id("old").Op(":=").Id("x").Dot("Value"),
 		jen.Op("*").Id("x").Op("=").Id(t.Name).Values(),
 		jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
 		peek,
 		jen.If(err().Op("!=").Nil()).Block(jen.Return(err())),
-		jen.Switch(jen.Id("disc")).Block(cases...),
-	)
+	}
+	if led {
+		body = append(body, ledStart()...)
+	}
+	body = append(body, jen.Switch(jen.Id("disc")).Block(cases...))
+	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("decodeJSON").Add(decParams()).Error().Block(body...)
 	valueSetter(f, t)
 }
 

@@ -8,18 +8,20 @@ import (
 	"github.com/zeroproject/zero/gen/ir"
 )
 
-// The variant of a union is decoded by one of two generic functions that
+// The variant of a union is decoded by a line of generic functions that
 // each generated package with unions declares once (they call unexported
 // methods of its types, so they cannot live in the runtime):
-// variantDecode, from the object's start, and ledVariantDecode, which
-// also goes on from the second member when the union's tag was read as the
-// first. Each reuses the variant object the union held before when it is
-// of the type decoded. The union's setValue method stores the variant
-// decoded, or no variant when decoding it failed.
+// reuseVariant picks the variant object the union held before when it is
+// of the type to decode, else a new one; variantJSON decodes it from the
+// object's start, variantMembers from the member after those read. The
+// union's setValue method stores the variant decoded, or no variant when
+// decoding it failed. They are small enough to be inlined, so a case costs
+// what the code written out in it did.
 
 const (
-	variantFunc    = "variantDecode"
-	ledVariantFunc = "ledVariantDecode"
+	reuseFunc   = "reuseVariant"
+	jsonFunc    = "variantJSON"
+	membersFunc = "variantMembers"
 )
 
 // ledUnion reports whether every variant of the discriminated union t can
@@ -34,14 +36,31 @@ func ledUnion(t *ir.Type) bool {
 	return true
 }
 
-// variantCall decodes variant v of a union whose value before is old; with
-// led set, from the second member when the tag disc led the object at off.
+// variantCall decodes variant v of a union whose value before is old;
+// with led set, by decodeMembers, from member i on, with the bit of the tag
+// disc masked by tagRead.
 func variantCall(v *ir.Type, old jen.Code, disc string, led bool) *jen.Statement {
+	reused := jen.Id(reuseFunc).Index(jen.Id(v.Name)).Call(old)
 	if !led {
-		return jen.Id(variantFunc).Index(jen.Id(v.Name)).Call(d(), old)
+		return jen.Id(jsonFunc).Call(d(), reused)
 	}
-	seen := jen.Op(fmt.Sprintf("%#x", discBit(v, disc)))
-	return jen.Id(ledVariantFunc).Index(jen.Id(v.Name)).Call(d(), old, jen.Id("led"), jen.Id("off"), seen)
+	seen := jen.Id("tagRead").Op("&").Op(fmt.Sprintf("%#x", discBit(v, disc)))
+	return jen.Id(membersFunc).Call(d(), reused, jen.Id("off"), jen.Id("i"), seen)
+}
+
+// ledStart follows rtimpl.LeadString in the decodeJSON of a union whose
+// tag is a member of each variant: when the tag did not lead the object,
+// it reads the object's start, so that each variant decodes its members
+// from member i on, the tag's bit masked by tagRead.
+func ledStart() []jen.Code {
+	return []jen.Code{
+		jen.Comment("The variant goes on after the members read: the tag, when it led."),
+		jen.List(jen.Id("i"), jen.Id("tagRead")).Op(":=").List(jen.Lit(1), jen.Op("^").Uint64().Call(jen.Lit(0))),
+		jen.If(jen.Op("!").Id("led")).Block(
+			jen.If(err().Op(":=").Add(d()).Dot("ObjStart").Call(), err().Op("!=").Nil()).Block(jen.Return(err())),
+			jen.List(jen.Id("i"), jen.Id("tagRead")).Op("=").List(jen.Lit(0), jen.Lit(0)),
+		),
+	}
 }
 
 // setVariant is `return x.setValue(call)`: store what call decoded.
@@ -74,33 +93,29 @@ func (e *emitter) variantFuncs(f *jen.File) {
 			plain = true
 		}
 	}
-	decodeJSON := jen.Id("decodeJSON").Params(d().Op("*").Qual(rtPkg, "Decoder")).Error()
-	reuse := []jen.Code{
-		jen.List(jen.Id("v"), jen.Id("_")).Op(":=").Id("old").Assert(jen.Id("P")),
-		jen.If(jen.Id("v").Op("==").Nil()).Block(jen.Id("v").Op("=").New(jen.Id("T"))),
+	if !plain && !led {
+		return
 	}
-	reuseDoc := "decodes a variant of a union, of type T, into the *T that old, the union's value before, holds (so that its memory is reused), else into a new T."
+	dec := d().Op("*").Qual(rtPkg, "Decoder")
+	f.Add(docComment(reuseFunc, reuseFunc+" returns the *T that old, the value a union held before, holds (so that its memory is reused), else a new T.", false).
+		Func().Id(reuseFunc).Types(jen.Id("T").Any()).Params(jen.Id("old").Any()).Op("*").Id("T").Block(
+		jen.List(jen.Id("v"), jen.Id("_")).Op(":=").Id("old").Assert(jen.Op("*").Id("T")),
+		jen.If(jen.Id("v").Op("==").Nil()).Block(jen.Id("v").Op("=").New(jen.Id("T"))),
+		jen.Return(jen.Id("v")),
+	))
 	if plain {
-		f.Add(docComment(variantFunc, variantFunc+" "+reuseDoc, false).Func().Id(variantFunc).Types(
-			jen.Id("T").Any(),
-			jen.Id("P").Interface(jen.Op("*").Id("T"), decodeJSON.Clone()),
-		).Params(d().Op("*").Qual(rtPkg, "Decoder"), jen.Id("old").Any()).Params(jen.Id("P"), jen.Error()).Block(
-			append(reuse, jen.Return(jen.Id("v"), jen.Id("v").Dot("decodeJSON").Call(d())))...,
+		f.Add(docComment(jsonFunc, jsonFunc+" decodes the variant v of a union from the cursor and returns it.", false).
+			Func().Id(jsonFunc).Types(jen.Id("P").Interface(jen.Id("decodeJSON").Params(dec.Clone()).Error())).
+			Params(dec.Clone(), jen.Id("v").Id("P")).Params(jen.Id("P"), jen.Error()).Block(
+			jen.Return(jen.Id("v"), jen.Id("v").Dot("decodeJSON").Call(d())),
 		))
 	}
 	if led {
-		f.Add(docComment(ledVariantFunc, ledVariantFunc+" "+reuseDoc+" The union's tag is a member of each variant: led says it was read as the first member of the object at offset off, so decoding goes on from the second member, with the tag's bit in seen.", false).Func().Id(ledVariantFunc).Types(
-			jen.Id("T").Any(),
-			jen.Id("P").Interface(
-				jen.Op("*").Id("T"),
-				decodeJSON.Clone(),
-				jen.Id("decodeMembers").Params(d().Op("*").Qual(rtPkg, "Decoder"), jen.List(jen.Id("off"), jen.Id("i")).Int(), jen.Id("seen").Uint64()).Error(),
-			),
-		).Params(d().Op("*").Qual(rtPkg, "Decoder"), jen.Id("old").Any(), jen.Id("led").Bool(), jen.Id("off").Int(), jen.Id("seen").Uint64()).Params(jen.Id("P"), jen.Error()).Block(
-			append(reuse,
-				jen.If(jen.Id("led")).Block(jen.Return(jen.Id("v"), jen.Id("v").Dot("decodeMembers").Call(d(), jen.Id("off"), jen.Lit(1), jen.Id("seen")))),
-				jen.Return(jen.Id("v"), jen.Id("v").Dot("decodeJSON").Call(d())),
-			)...,
+		f.Add(docComment(membersFunc, membersFunc+" decodes the members of the variant v of a union, the object at offset off, from member i on (the bits of the members read are in seen), and returns v.", false).
+			Func().Id(membersFunc).Types(jen.Id("P").Interface(
+			jen.Id("decodeMembers").Params(dec.Clone(), jen.List(jen.Id("off"), jen.Id("i")).Int(), jen.Id("seen").Uint64()).Error(),
+		)).Params(dec.Clone(), jen.Id("v").Id("P"), jen.List(jen.Id("off"), jen.Id("i")).Int(), jen.Id("seen").Uint64()).Params(jen.Id("P"), jen.Error()).Block(
+			jen.Return(jen.Id("v"), jen.Id("v").Dot("decodeMembers").Call(d(), jen.Id("off"), jen.Id("i"), jen.Id("seen"))),
 		))
 	}
 }

@@ -4645,13 +4645,21 @@ func (x *ToolCallContent) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
 	switch disc {
 	case "content":
-		return x.setValue(ledVariantDecode[Content](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[Content](old), off, i, tagRead&0x1))
 	case "diff":
-		return x.setValue(ledVariantDecode[Diff](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[Diff](old), off, i, tagRead&0x1))
 	case "terminal":
-		return x.setValue(ledVariantDecode[Terminal](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[Terminal](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"content\", \"diff\", \"terminal\"")
 	}
@@ -4809,17 +4817,25 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
 	switch disc {
 	case "text":
-		return x.setValue(ledVariantDecode[TextContent](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[TextContent](old), off, i, tagRead&0x1))
 	case "image":
-		return x.setValue(ledVariantDecode[ImageContent](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[ImageContent](old), off, i, tagRead&0x1))
 	case "audio":
-		return x.setValue(ledVariantDecode[AudioContent](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[AudioContent](old), off, i, tagRead&0x1))
 	case "resource_link":
-		return x.setValue(ledVariantDecode[ResourceLink](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[ResourceLink](old), off, i, tagRead&0x1))
 	case "resource":
-		return x.setValue(ledVariantDecode[EmbeddedResource](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[EmbeddedResource](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"image\", \"audio\", \"resource_link\", \"resource\"")
 	}
@@ -7329,11 +7345,19 @@ func (x *RequestPermissionOutcome) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
 	switch disc {
 	case "cancelled":
-		return x.setValue(ledVariantDecode[PermissionCancelled](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[PermissionCancelled](old), off, i, tagRead&0x1))
 	case "selected":
-		return x.setValue(ledVariantDecode[PermissionSelected](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[PermissionSelected](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "outcome", disc, "\"cancelled\", \"selected\"")
 	}
@@ -7778,19 +7802,27 @@ func (x *SessionUpdate) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
 	switch disc {
 	case "user_message_chunk":
-		return x.setValue(ledVariantDecode[UserMessageChunk](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[UserMessageChunk](old), off, i, tagRead&0x1))
 	case "agent_message_chunk":
-		return x.setValue(ledVariantDecode[AgentMessageChunk](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[AgentMessageChunk](old), off, i, tagRead&0x1))
 	case "agent_thought_chunk":
-		return x.setValue(ledVariantDecode[AgentThoughtChunk](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[AgentThoughtChunk](old), off, i, tagRead&0x1))
 	case "tool_call":
-		return x.setValue(ledVariantDecode[ToolCallStarted](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[ToolCallStarted](old), off, i, tagRead&0x1))
 	case "tool_call_update":
-		return x.setValue(ledVariantDecode[ToolCallProgress](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[ToolCallProgress](old), off, i, tagRead&0x1))
 	case "current_mode_update":
-		return x.setValue(ledVariantDecode[CurrentModeUpdate](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[CurrentModeUpdate](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "sessionUpdate", disc, "\"user_message_chunk\", \"agent_message_chunk\", \"agent_thought_chunk\", \"tool_call\", \"tool_call_update\", \"current_mode_update\"")
 	}
@@ -9587,22 +9619,21 @@ func (x *WriteTextFileResponse) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-// ledVariantDecode decodes a variant of a union, of type T, into the *T that
-// old, the union's value before, holds (so that its memory is reused), else
-// into a new T. The union's tag is a member of each variant: led says it was
-// read as the first member of the object at offset off, so decoding goes on
-// from the second member, with the tag's bit in seen.
-func ledVariantDecode[T any, P interface {
-	*T
-	decodeJSON(d *rt.Decoder) error
-	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
-}](d *rt.Decoder, old any, led bool, off int, seen uint64) (P, error) {
-	v, _ := old.(P)
+// reuseVariant returns the *T that old, the value a union held before, holds
+// (so that its memory is reused), else a new T.
+func reuseVariant[T any](old any) *T {
+	v, _ := old.(*T)
 	if v == nil {
 		v = new(T)
 	}
-	if led {
-		return v, v.decodeMembers(d, off, 1, seen)
-	}
-	return v, v.decodeJSON(d)
+	return v
+}
+
+// variantMembers decodes the members of the variant v of a union, the object
+// at offset off, from member i on (the bits of the members read are in seen),
+// and returns v.
+func variantMembers[P interface {
+	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
+}](d *rt.Decoder, v P, off, i int, seen uint64) (P, error) {
+	return v, v.decodeMembers(d, off, i, seen)
 }

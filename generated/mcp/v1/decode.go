@@ -815,17 +815,25 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
 	switch disc {
 	case "text":
-		return x.setValue(ledVariantDecode[TextContent](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[TextContent](old), off, i, tagRead&0x1))
 	case "image":
-		return x.setValue(ledVariantDecode[ImageContent](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[ImageContent](old), off, i, tagRead&0x1))
 	case "audio":
-		return x.setValue(ledVariantDecode[AudioContent](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[AudioContent](old), off, i, tagRead&0x1))
 	case "resource_link":
-		return x.setValue(ledVariantDecode[ResourceLink](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[ResourceLink](old), off, i, tagRead&0x1))
 	case "resource":
-		return x.setValue(ledVariantDecode[EmbeddedResource](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[EmbeddedResource](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"image\", \"audio\", \"resource_link\", \"resource\"")
 	}
@@ -4617,22 +4625,21 @@ func decodeFloat64(d *rt.Decoder) (float64, error) {
 	return v, err
 }
 
-// ledVariantDecode decodes a variant of a union, of type T, into the *T that
-// old, the union's value before, holds (so that its memory is reused), else
-// into a new T. The union's tag is a member of each variant: led says it was
-// read as the first member of the object at offset off, so decoding goes on
-// from the second member, with the tag's bit in seen.
-func ledVariantDecode[T any, P interface {
-	*T
-	decodeJSON(d *rt.Decoder) error
-	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
-}](d *rt.Decoder, old any, led bool, off int, seen uint64) (P, error) {
-	v, _ := old.(P)
+// reuseVariant returns the *T that old, the value a union held before, holds
+// (so that its memory is reused), else a new T.
+func reuseVariant[T any](old any) *T {
+	v, _ := old.(*T)
 	if v == nil {
 		v = new(T)
 	}
-	if led {
-		return v, v.decodeMembers(d, off, 1, seen)
-	}
-	return v, v.decodeJSON(d)
+	return v
+}
+
+// variantMembers decodes the members of the variant v of a union, the object
+// at offset off, from member i on (the bits of the members read are in seen),
+// and returns v.
+func variantMembers[P interface {
+	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
+}](d *rt.Decoder, v P, off, i int, seen uint64) (P, error) {
+	return v, v.decodeMembers(d, off, i, seen)
 }

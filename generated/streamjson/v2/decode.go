@@ -23,11 +23,19 @@ func (x *Input) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
 	switch disc {
 	case "prompt":
-		return x.setValue(ledVariantDecode[Prompt](d, old, led, off, 0x2))
+		return x.setValue(variantMembers(d, reuseVariant[Prompt](old), off, i, tagRead&0x2))
 	case "message":
-		return x.setValue(ledVariantDecode[Message](d, old, led, off, 0x2))
+		return x.setValue(variantMembers(d, reuseVariant[Message](old), off, i, tagRead&0x2))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"prompt\", \"message\"")
 	}
@@ -273,31 +281,39 @@ func (x *Output) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
 	switch disc {
 	case "run_start":
-		return x.setValue(ledVariantDecode[RunStart](d, old, led, off, 0x2))
+		return x.setValue(variantMembers(d, reuseVariant[RunStart](old), off, i, tagRead&0x2))
 	case "text":
-		return x.setValue(ledVariantDecode[Text](d, old, led, off, 0x2))
+		return x.setValue(variantMembers(d, reuseVariant[Text](old), off, i, tagRead&0x2))
 	case "reasoning":
-		return x.setValue(ledVariantDecode[Reasoning](d, old, led, off, 0x2))
+		return x.setValue(variantMembers(d, reuseVariant[Reasoning](old), off, i, tagRead&0x2))
 	case "tool_call":
-		return x.setValue(ledVariantDecode[ToolCall](d, old, led, off, 0x2))
+		return x.setValue(variantMembers(d, reuseVariant[ToolCall](old), off, i, tagRead&0x2))
 	case "permission_request":
-		return x.setValue(ledVariantDecode[PermissionRequest](d, old, led, off, 0x2))
+		return x.setValue(variantMembers(d, reuseVariant[PermissionRequest](old), off, i, tagRead&0x2))
 	case "permission_decision":
-		return x.setValue(ledVariantDecode[PermissionDecision](d, old, led, off, 0x2))
+		return x.setValue(variantMembers(d, reuseVariant[PermissionDecision](old), off, i, tagRead&0x2))
 	case "tool_result":
-		return x.setValue(ledVariantDecode[ToolResult](d, old, led, off, 0x2))
+		return x.setValue(variantMembers(d, reuseVariant[ToolResult](old), off, i, tagRead&0x2))
 	case "usage":
-		return x.setValue(ledVariantDecode[Usage](d, old, led, off, 0x2))
+		return x.setValue(variantMembers(d, reuseVariant[Usage](old), off, i, tagRead&0x2))
 	case "final":
-		return x.setValue(ledVariantDecode[Final](d, old, led, off, 0x2))
+		return x.setValue(variantMembers(d, reuseVariant[Final](old), off, i, tagRead&0x2))
 	case "warning":
-		return x.setValue(ledVariantDecode[Warning](d, old, led, off, 0x2))
+		return x.setValue(variantMembers(d, reuseVariant[Warning](old), off, i, tagRead&0x2))
 	case "error":
-		return x.setValue(ledVariantDecode[Error](d, old, led, off, 0x2))
+		return x.setValue(variantMembers(d, reuseVariant[Error](old), off, i, tagRead&0x2))
 	case "run_end":
-		return x.setValue(ledVariantDecode[RunEnd](d, old, led, off, 0x2))
+		return x.setValue(variantMembers(d, reuseVariant[RunEnd](old), off, i, tagRead&0x2))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"run_start\", \"text\", \"reasoning\", \"tool_call\", \"permission_request\", \"permission_decision\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
 	}
@@ -2336,22 +2352,21 @@ func decodeExitCode(d *rt.Decoder) (int64, error) {
 	return v, exitCodeRule.Check(v, off)
 }
 
-// ledVariantDecode decodes a variant of a union, of type T, into the *T that
-// old, the union's value before, holds (so that its memory is reused), else
-// into a new T. The union's tag is a member of each variant: led says it was
-// read as the first member of the object at offset off, so decoding goes on
-// from the second member, with the tag's bit in seen.
-func ledVariantDecode[T any, P interface {
-	*T
-	decodeJSON(d *rt.Decoder) error
-	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
-}](d *rt.Decoder, old any, led bool, off int, seen uint64) (P, error) {
-	v, _ := old.(P)
+// reuseVariant returns the *T that old, the value a union held before, holds
+// (so that its memory is reused), else a new T.
+func reuseVariant[T any](old any) *T {
+	v, _ := old.(*T)
 	if v == nil {
 		v = new(T)
 	}
-	if led {
-		return v, v.decodeMembers(d, off, 1, seen)
-	}
-	return v, v.decodeJSON(d)
+	return v
+}
+
+// variantMembers decodes the members of the variant v of a union, the object
+// at offset off, from member i on (the bits of the members read are in seen),
+// and returns v.
+func variantMembers[P interface {
+	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
+}](d *rt.Decoder, v P, off, i int, seen uint64) (P, error) {
+	return v, v.decodeMembers(d, off, i, seen)
 }

@@ -192,11 +192,19 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
 	switch disc {
 	case "text":
-		return x.setValue(ledVariantDecode[BlockText](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[BlockText](old), off, i, tagRead&0x1))
 	case "image":
-		return x.setValue(ledVariantDecode[BlockImage](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[BlockImage](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"image\"")
 	}
@@ -747,9 +755,9 @@ func (x *EnvelopeResource) decodeJSON(d *rt.Decoder) error {
 func (x *EnvelopeResource) decodeVariant(d *rt.Decoder, i int) error {
 	switch i {
 	case 0:
-		return x.setValue(variantDecode[TextResource](d, x.Value))
+		return x.setValue(variantJSON(d, reuseVariant[TextResource](x.Value)))
 	case 1:
-		return x.setValue(variantDecode[BlobResource](d, x.Value))
+		return x.setValue(variantJSON(d, reuseVariant[BlobResource](x.Value)))
 	}
 	return nil
 }
@@ -998,9 +1006,9 @@ func (x *EnvelopeOnly) decodeJSON(d *rt.Decoder) error {
 func (x *EnvelopeOnly) decodeVariant(d *rt.Decoder, i int) error {
 	switch i {
 	case 0:
-		return x.setValue(variantDecode[TextResource](d, x.Value))
+		return x.setValue(variantJSON(d, reuseVariant[TextResource](x.Value)))
 	case 1:
-		return x.setValue(variantDecode[BlobResource](d, x.Value))
+		return x.setValue(variantJSON(d, reuseVariant[BlobResource](x.Value)))
 	}
 	return nil
 }
@@ -1091,11 +1099,19 @@ func (x *EnvelopePartsObject) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
 	switch disc {
 	case "text":
-		return x.setValue(ledVariantDecode[TextPart](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[TextPart](old), off, i, tagRead&0x1))
 	case "image":
-		return x.setValue(ledVariantDecode[ImagePart](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[ImagePart](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"image\"")
 	}
@@ -1347,36 +1363,28 @@ func decodeTextPartList(d *rt.Decoder) ([]TextPart, error) {
 	return decodeTextPartListInto(d, nil)
 }
 
-// variantDecode decodes a variant of a union, of type T, into the *T that old,
-// the union's value before, holds (so that its memory is reused), else into a
-// new T.
-func variantDecode[T any, P interface {
-	*T
-	decodeJSON(d *rt.Decoder) error
-}](d *rt.Decoder, old any) (P, error) {
-	v, _ := old.(P)
+// reuseVariant returns the *T that old, the value a union held before, holds
+// (so that its memory is reused), else a new T.
+func reuseVariant[T any](old any) *T {
+	v, _ := old.(*T)
 	if v == nil {
 		v = new(T)
 	}
+	return v
+}
+
+// variantJSON decodes the variant v of a union from the cursor and returns it.
+func variantJSON[P interface {
+	decodeJSON(d *rt.Decoder) error
+}](d *rt.Decoder, v P) (P, error) {
 	return v, v.decodeJSON(d)
 }
 
-// ledVariantDecode decodes a variant of a union, of type T, into the *T that
-// old, the union's value before, holds (so that its memory is reused), else
-// into a new T. The union's tag is a member of each variant: led says it was
-// read as the first member of the object at offset off, so decoding goes on
-// from the second member, with the tag's bit in seen.
-func ledVariantDecode[T any, P interface {
-	*T
-	decodeJSON(d *rt.Decoder) error
+// variantMembers decodes the members of the variant v of a union, the object
+// at offset off, from member i on (the bits of the members read are in seen),
+// and returns v.
+func variantMembers[P interface {
 	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
-}](d *rt.Decoder, old any, led bool, off int, seen uint64) (P, error) {
-	v, _ := old.(P)
-	if v == nil {
-		v = new(T)
-	}
-	if led {
-		return v, v.decodeMembers(d, off, 1, seen)
-	}
-	return v, v.decodeJSON(d)
+}](d *rt.Decoder, v P, off, i int, seen uint64) (P, error) {
+	return v, v.decodeMembers(d, off, i, seen)
 }

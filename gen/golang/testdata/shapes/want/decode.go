@@ -23,11 +23,19 @@ func (x *Event) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
 	switch disc {
 	case "a":
-		return x.setValue(ledVariantDecode[A](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[A](old), off, i, tagRead&0x1))
 	case "b":
-		return x.setValue(ledVariantDecode[B](d, old, led, off, 0x1))
+		return x.setValue(variantMembers(d, reuseVariant[B](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"a\", \"b\"")
 	}
@@ -352,22 +360,21 @@ func decodeLevel(d *rt.Decoder) (Level, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"low\", \"high\"")
 }
 
-// ledVariantDecode decodes a variant of a union, of type T, into the *T that
-// old, the union's value before, holds (so that its memory is reused), else
-// into a new T. The union's tag is a member of each variant: led says it was
-// read as the first member of the object at offset off, so decoding goes on
-// from the second member, with the tag's bit in seen.
-func ledVariantDecode[T any, P interface {
-	*T
-	decodeJSON(d *rt.Decoder) error
-	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
-}](d *rt.Decoder, old any, led bool, off int, seen uint64) (P, error) {
-	v, _ := old.(P)
+// reuseVariant returns the *T that old, the value a union held before, holds
+// (so that its memory is reused), else a new T.
+func reuseVariant[T any](old any) *T {
+	v, _ := old.(*T)
 	if v == nil {
 		v = new(T)
 	}
-	if led {
-		return v, v.decodeMembers(d, off, 1, seen)
-	}
-	return v, v.decodeJSON(d)
+	return v
+}
+
+// variantMembers decodes the members of the variant v of a union, the object
+// at offset off, from member i on (the bits of the members read are in seen),
+// and returns v.
+func variantMembers[P interface {
+	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
+}](d *rt.Decoder, v P, off, i int, seen uint64) (P, error) {
+	return v, v.decodeMembers(d, off, i, seen)
 }

@@ -141,9 +141,9 @@ func (x *Pet) decodeJSON(d *rt.Decoder) error {
 func (x *Pet) decodeVariant(d *rt.Decoder, i int) error {
 	switch i {
 	case 0:
-		return x.setValue(variantDecode[Cat](d, x.Value))
+		return x.setValue(variantJSON(d, reuseVariant[Cat](x.Value)))
 	case 1:
-		return x.setValue(variantDecode[Dog](d, x.Value))
+		return x.setValue(variantJSON(d, reuseVariant[Dog](x.Value)))
 	}
 	return nil
 }
@@ -440,9 +440,9 @@ func (x *Animal) decodeJSON(d *rt.Decoder) error {
 func (x *Animal) decodeVariant(d *rt.Decoder, i int) error {
 	switch i {
 	case 0:
-		return x.setValue(variantDecode[Cat](d, x.Value))
+		return x.setValue(variantJSON(d, reuseVariant[Cat](x.Value)))
 	case 1:
-		return x.setValue(variantDecode[Lizard](d, x.Value))
+		return x.setValue(variantJSON(d, reuseVariant[Lizard](x.Value)))
 	}
 	return nil
 }
@@ -602,16 +602,19 @@ func decodeAnimalList(d *rt.Decoder) ([]Animal, error) {
 	return decodeAnimalListInto(d, nil)
 }
 
-// variantDecode decodes a variant of a union, of type T, into the *T that old,
-// the union's value before, holds (so that its memory is reused), else into a
-// new T.
-func variantDecode[T any, P interface {
-	*T
-	decodeJSON(d *rt.Decoder) error
-}](d *rt.Decoder, old any) (P, error) {
-	v, _ := old.(P)
+// reuseVariant returns the *T that old, the value a union held before, holds
+// (so that its memory is reused), else a new T.
+func reuseVariant[T any](old any) *T {
+	v, _ := old.(*T)
 	if v == nil {
 		v = new(T)
 	}
+	return v
+}
+
+// variantJSON decodes the variant v of a union from the cursor and returns it.
+func variantJSON[P interface {
+	decodeJSON(d *rt.Decoder) error
+}](d *rt.Decoder, v P) (P, error) {
 	return v, v.decodeJSON(d)
 }
