@@ -53,6 +53,7 @@ func (e *emitter) emitDecoders(f *jen.File) {
 			e.entryPoints(f, t)
 		}
 	}
+	e.variantFuncs(f)
 }
 
 // ruleName is the variable holding the constraint rule of t (a type has
@@ -662,23 +663,11 @@ func (e *emitter) unionDecoder(f *jen.File, t *ir.Type) {
 	}
 	var vals []string
 	var cases []jen.Code
-	led := true
-	for _, v := range t.Variants {
-		led = led && discBit(v, t.Disc) != 0
-	}
+	led := ledUnion(t)
 	for _, v := range t.Variants {
 		dv, _ := strconv.Unquote(v.DiscValue)
 		vals = append(vals, dv)
-		decode := err().Op("=").Id("v").Dot("decodeJSON").Call(d())
-		if led {
-			decode = variantDecode(v, t.Disc)
-		}
-		cases = append(cases, jen.Case(jen.Lit(dv)).Block(append(reuseVariant(v.Name, jen.Id("old")),
-			decode,
-			jen.If(err().Op("!=").Nil()).Block(jen.Return(err())),
-			jen.Id("x").Dot("Value").Op("=").Id("v"),
-			jen.Return(jen.Nil()),
-		)...))
+		cases = append(cases, jen.Case(jen.Lit(dv)).Block(setVariant(variantCall(v, jen.Id("old"), t.Disc, led))))
 	}
 	want := quotedList(vals)
 	cases = append(cases, jen.Default().Block(jen.Return(jen.Qual(rtimplPkg, "BadDiscriminator").Call(jen.Id("off"), jen.Lit(t.Disc), jen.Id("disc"), jen.Lit(want)))))
@@ -686,34 +675,19 @@ func (e *emitter) unionDecoder(f *jen.File, t *ir.Type) {
 	if led {
 		peek = jen.List(jen.Id("disc"), jen.Id("led"), err()).Op(":=").Qual(rtimplPkg, "LeadString").Call(d(), jen.Lit(t.Disc), jen.Lit(want))
 	}
-	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("decodeJSON").Add(decParams()).Error().Block(
+	body := []jen.Code{
 		jen.Id("old").Op(":=").Id("x").Dot("Value"),
 		jen.Op("*").Id("x").Op("=").Id(t.Name).Values(),
 		jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
 		peek,
 		jen.If(err().Op("!=").Nil()).Block(jen.Return(err())),
-		jen.Switch(jen.Id("disc")).Block(cases...),
-	)
-}
-
-// variantDecode decodes variant v into v: from its second member when the
-// tag disc led the object and was read (led), else from its start.
-func variantDecode(v *ir.Type, disc string) *jen.Statement {
-	return jen.If(jen.Id("led")).Block(
-		err().Op("=").Id("v").Dot("decodeMembers").Call(d(), jen.Id("off"), jen.Lit(1), jen.Lit(discBit(v, disc))),
-	).Else().Block(
-		err().Op("=").Id("v").Dot("decodeJSON").Call(d()),
-	)
-}
-
-// reuseVariant sets v to the variant object of type *name that old holds,
-// or to a new one: decoding into a union that holds a variant of the type
-// the discriminator names reuses that object (its decoder resets it).
-func reuseVariant(name string, old *jen.Statement) []jen.Code {
-	return []jen.Code{
-		jen.List(jen.Id("v"), jen.Id("_")).Op(":=").Add(old).Assert(jen.Op("*").Id(name)),
-		jen.If(jen.Id("v").Op("==").Nil()).Block(jen.Id("v").Op("=").New(jen.Id(name))),
 	}
+	if led {
+		body = append(body, ledStart()...)
+	}
+	body = append(body, jen.Switch(jen.Id("disc")).Block(cases...))
+	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("decodeJSON").Add(decParams()).Error().Block(body...)
+	valueSetter(f, t)
 }
 
 // entryPoints writes the exported decode and encode methods of a named

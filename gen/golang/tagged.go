@@ -85,10 +85,7 @@ func (e *emitter) taggedDecoder(f *jen.File, t *ir.Type) {
 
 	var vcases []jen.Code
 	for i, v := range t.Variants {
-		vcases = append(vcases, jen.Case(jen.Lit(i)).Block(append(reuseVariant(v.Name, jen.Id("x").Dot("Value")),
-			jen.If(err().Op(":=").Id("v").Dot("decodeJSON").Call(d()), err().Op("!=").Nil()).Block(jen.Id("x").Dot("Value").Op("=").Nil(), jen.Return(err())),
-			jen.Id("x").Dot("Value").Op("=").Id("v"),
-		)...))
+		vcases = append(vcases, jen.Case(jen.Lit(i)).Block(setVariant(variantCall(v, jen.Id("x").Dot("Value"), "", false))))
 	}
 	f.Comment("decodeVariant decodes the value at the cursor as variant i, into the")
 	f.Comment("variant object x holds if it is of that type.")
@@ -96,6 +93,7 @@ func (e *emitter) taggedDecoder(f *jen.File, t *ir.Type) {
 		jen.Switch(jen.Id("i")).Block(vcases...),
 		jen.Return(jen.Nil()),
 	)
+	valueSetter(f, t)
 }
 
 // keyedHint declares the required members of each variant of a union

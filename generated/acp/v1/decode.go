@@ -4645,55 +4645,35 @@ func (x *ToolCallContent) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
 	switch disc {
 	case "content":
-		v, _ := old.(*Content)
-		if v == nil {
-			v = new(Content)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[Content](old), off, i, tagRead&0x1))
 	case "diff":
-		v, _ := old.(*Diff)
-		if v == nil {
-			v = new(Diff)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[Diff](old), off, i, tagRead&0x1))
 	case "terminal":
-		v, _ := old.(*Terminal)
-		if v == nil {
-			v = new(Terminal)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[Terminal](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"content\", \"diff\", \"terminal\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *ToolCallContent) setValue(v ToolCallContentValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one ToolCallContent strictly: it accepts exactly the documents
@@ -4837,85 +4817,39 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
 	switch disc {
 	case "text":
-		v, _ := old.(*TextContent)
-		if v == nil {
-			v = new(TextContent)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[TextContent](old), off, i, tagRead&0x1))
 	case "image":
-		v, _ := old.(*ImageContent)
-		if v == nil {
-			v = new(ImageContent)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[ImageContent](old), off, i, tagRead&0x1))
 	case "audio":
-		v, _ := old.(*AudioContent)
-		if v == nil {
-			v = new(AudioContent)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[AudioContent](old), off, i, tagRead&0x1))
 	case "resource_link":
-		v, _ := old.(*ResourceLink)
-		if v == nil {
-			v = new(ResourceLink)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[ResourceLink](old), off, i, tagRead&0x1))
 	case "resource":
-		v, _ := old.(*EmbeddedResource)
-		if v == nil {
-			v = new(EmbeddedResource)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[EmbeddedResource](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"image\", \"audio\", \"resource_link\", \"resource\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *ContentBlock) setValue(v ContentBlockValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one ContentBlock strictly: it accepts exactly the documents
@@ -7411,40 +7345,33 @@ func (x *RequestPermissionOutcome) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
 	switch disc {
 	case "cancelled":
-		v, _ := old.(*PermissionCancelled)
-		if v == nil {
-			v = new(PermissionCancelled)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[PermissionCancelled](old), off, i, tagRead&0x1))
 	case "selected":
-		v, _ := old.(*PermissionSelected)
-		if v == nil {
-			v = new(PermissionSelected)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[PermissionSelected](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "outcome", disc, "\"cancelled\", \"selected\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *RequestPermissionOutcome) setValue(v RequestPermissionOutcomeValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one RequestPermissionOutcome strictly: it accepts exactly the documents
@@ -7875,100 +7802,41 @@ func (x *SessionUpdate) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
 	switch disc {
 	case "user_message_chunk":
-		v, _ := old.(*UserMessageChunk)
-		if v == nil {
-			v = new(UserMessageChunk)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[UserMessageChunk](old), off, i, tagRead&0x1))
 	case "agent_message_chunk":
-		v, _ := old.(*AgentMessageChunk)
-		if v == nil {
-			v = new(AgentMessageChunk)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[AgentMessageChunk](old), off, i, tagRead&0x1))
 	case "agent_thought_chunk":
-		v, _ := old.(*AgentThoughtChunk)
-		if v == nil {
-			v = new(AgentThoughtChunk)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[AgentThoughtChunk](old), off, i, tagRead&0x1))
 	case "tool_call":
-		v, _ := old.(*ToolCallStarted)
-		if v == nil {
-			v = new(ToolCallStarted)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[ToolCallStarted](old), off, i, tagRead&0x1))
 	case "tool_call_update":
-		v, _ := old.(*ToolCallProgress)
-		if v == nil {
-			v = new(ToolCallProgress)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[ToolCallProgress](old), off, i, tagRead&0x1))
 	case "current_mode_update":
-		v, _ := old.(*CurrentModeUpdate)
-		if v == nil {
-			v = new(CurrentModeUpdate)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[CurrentModeUpdate](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "sessionUpdate", disc, "\"user_message_chunk\", \"agent_message_chunk\", \"agent_thought_chunk\", \"tool_call\", \"tool_call_update\", \"current_mode_update\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *SessionUpdate) setValue(v SessionUpdateValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one SessionUpdate strictly: it accepts exactly the documents
@@ -9749,4 +9617,23 @@ func (x *WriteTextFileResponse) DecodeJSON(d *rt.Decoder) error {
 		return err
 	}
 	return d.End()
+}
+
+// reuseVariant returns the *T that old, the value a union held before, holds
+// (so that its memory is reused), else a new T.
+func reuseVariant[T any](old any) *T {
+	v, _ := old.(*T)
+	if v == nil {
+		v = new(T)
+	}
+	return v
+}
+
+// variantMembers decodes the members of the variant v of a union, the object
+// at offset off, from member i on (the bits of the members read are in seen),
+// and returns v.
+func variantMembers[P interface {
+	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
+}](d *rt.Decoder, v P, off, i int, seen uint64) (P, error) {
+	return v, v.decodeMembers(d, off, i, seen)
 }

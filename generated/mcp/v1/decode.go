@@ -815,85 +815,39 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
 	switch disc {
 	case "text":
-		v, _ := old.(*TextContent)
-		if v == nil {
-			v = new(TextContent)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[TextContent](old), off, i, tagRead&0x1))
 	case "image":
-		v, _ := old.(*ImageContent)
-		if v == nil {
-			v = new(ImageContent)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[ImageContent](old), off, i, tagRead&0x1))
 	case "audio":
-		v, _ := old.(*AudioContent)
-		if v == nil {
-			v = new(AudioContent)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[AudioContent](old), off, i, tagRead&0x1))
 	case "resource_link":
-		v, _ := old.(*ResourceLink)
-		if v == nil {
-			v = new(ResourceLink)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[ResourceLink](old), off, i, tagRead&0x1))
 	case "resource":
-		v, _ := old.(*EmbeddedResource)
-		if v == nil {
-			v = new(EmbeddedResource)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[EmbeddedResource](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"image\", \"audio\", \"resource_link\", \"resource\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *ContentBlock) setValue(v ContentBlockValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one ContentBlock strictly: it accepts exactly the documents
@@ -4669,4 +4623,23 @@ func (x *ProgressParams) DecodeJSON(d *rt.Decoder) error {
 func decodeFloat64(d *rt.Decoder) (float64, error) {
 	v, _, err := d.Float()
 	return v, err
+}
+
+// reuseVariant returns the *T that old, the value a union held before, holds
+// (so that its memory is reused), else a new T.
+func reuseVariant[T any](old any) *T {
+	v, _ := old.(*T)
+	if v == nil {
+		v = new(T)
+	}
+	return v
+}
+
+// variantMembers decodes the members of the variant v of a union, the object
+// at offset off, from member i on (the bits of the members read are in seen),
+// and returns v.
+func variantMembers[P interface {
+	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
+}](d *rt.Decoder, v P, off, i int, seen uint64) (P, error) {
+	return v, v.decodeMembers(d, off, i, seen)
 }

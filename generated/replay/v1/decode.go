@@ -176,85 +176,39 @@ func (x *ReplayStep) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
 	switch disc {
 	case "reasoning":
-		v, _ := old.(*ReplayReasoning)
-		if v == nil {
-			v = new(ReplayReasoning)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[ReplayReasoning](old), off, i, tagRead&0x1))
 	case "text":
-		v, _ := old.(*ReplayText)
-		if v == nil {
-			v = new(ReplayText)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[ReplayText](old), off, i, tagRead&0x1))
 	case "tool_call":
-		v, _ := old.(*ReplayToolCall)
-		if v == nil {
-			v = new(ReplayToolCall)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[ReplayToolCall](old), off, i, tagRead&0x1))
 	case "usage":
-		v, _ := old.(*ReplayUsage)
-		if v == nil {
-			v = new(ReplayUsage)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[ReplayUsage](old), off, i, tagRead&0x1))
 	case "error":
-		v, _ := old.(*ReplayError)
-		if v == nil {
-			v = new(ReplayError)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[ReplayError](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"reasoning\", \"text\", \"tool_call\", \"usage\", \"error\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *ReplayStep) setValue(v ReplayStepValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one ReplayStep strictly: it accepts exactly the documents
@@ -849,4 +803,23 @@ func decodeReplayScriptTurnsInto(d *rt.Decoder, out []ReplayTurn) ([]ReplayTurn,
 
 func decodeReplayScriptTurns(d *rt.Decoder) ([]ReplayTurn, error) {
 	return decodeReplayScriptTurnsInto(d, nil)
+}
+
+// reuseVariant returns the *T that old, the value a union held before, holds
+// (so that its memory is reused), else a new T.
+func reuseVariant[T any](old any) *T {
+	v, _ := old.(*T)
+	if v == nil {
+		v = new(T)
+	}
+	return v
+}
+
+// variantMembers decodes the members of the variant v of a union, the object
+// at offset off, from member i on (the bits of the members read are in seen),
+// and returns v.
+func variantMembers[P interface {
+	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
+}](d *rt.Decoder, v P, off, i int, seen uint64) (P, error) {
+	return v, v.decodeMembers(d, off, i, seen)
 }

@@ -500,100 +500,41 @@ func (x *SessionRecord) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
 	switch disc {
 	case "run_start":
-		v, _ := old.(*RunStartRecord)
-		if v == nil {
-			v = new(RunStartRecord)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[RunStartRecord](old), off, i, tagRead&0x2))
 	case "user":
-		v, _ := old.(*UserRecord)
-		if v == nil {
-			v = new(UserRecord)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[UserRecord](old), off, i, tagRead&0x2))
 	case "assistant":
-		v, _ := old.(*AssistantRecord)
-		if v == nil {
-			v = new(AssistantRecord)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[AssistantRecord](old), off, i, tagRead&0x2))
 	case "tool_result":
-		v, _ := old.(*ToolResultRecord)
-		if v == nil {
-			v = new(ToolResultRecord)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[ToolResultRecord](old), off, i, tagRead&0x2))
 	case "usage":
-		v, _ := old.(*UsageRecord)
-		if v == nil {
-			v = new(UsageRecord)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[UsageRecord](old), off, i, tagRead&0x2))
 	case "run_end":
-		v, _ := old.(*RunEndRecord)
-		if v == nil {
-			v = new(RunEndRecord)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[RunEndRecord](old), off, i, tagRead&0x2))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"run_start\", \"user\", \"assistant\", \"tool_result\", \"usage\", \"run_end\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *SessionRecord) setValue(v SessionRecordValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one SessionRecord strictly: it accepts exactly the documents
@@ -1595,4 +1536,23 @@ func decodeRunEndRecordExitCode(d *rt.Decoder) (int64, error) {
 		return 0, err
 	}
 	return v, runEndRecordExitCodeRule.Check(v, off)
+}
+
+// reuseVariant returns the *T that old, the value a union held before, holds
+// (so that its memory is reused), else a new T.
+func reuseVariant[T any](old any) *T {
+	v, _ := old.(*T)
+	if v == nil {
+		v = new(T)
+	}
+	return v
+}
+
+// variantMembers decodes the members of the variant v of a union, the object
+// at offset off, from member i on (the bits of the members read are in seen),
+// and returns v.
+func variantMembers[P interface {
+	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
+}](d *rt.Decoder, v P, off, i int, seen uint64) (P, error) {
+	return v, v.decodeMembers(d, off, i, seen)
 }

@@ -23,40 +23,33 @@ func (x *Input) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
 	switch disc {
 	case "prompt":
-		v, _ := old.(*Prompt)
-		if v == nil {
-			v = new(Prompt)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[Prompt](old), off, i, tagRead&0x2))
 	case "message":
-		v, _ := old.(*Message)
-		if v == nil {
-			v = new(Message)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[Message](old), off, i, tagRead&0x2))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"prompt\", \"message\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *Input) setValue(v InputValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one Input strictly: it accepts exactly the documents
@@ -288,190 +281,53 @@ func (x *Output) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
 	switch disc {
 	case "run_start":
-		v, _ := old.(*RunStart)
-		if v == nil {
-			v = new(RunStart)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[RunStart](old), off, i, tagRead&0x2))
 	case "text":
-		v, _ := old.(*Text)
-		if v == nil {
-			v = new(Text)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[Text](old), off, i, tagRead&0x2))
 	case "reasoning":
-		v, _ := old.(*Reasoning)
-		if v == nil {
-			v = new(Reasoning)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[Reasoning](old), off, i, tagRead&0x2))
 	case "tool_call":
-		v, _ := old.(*ToolCall)
-		if v == nil {
-			v = new(ToolCall)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[ToolCall](old), off, i, tagRead&0x2))
 	case "permission_request":
-		v, _ := old.(*PermissionRequest)
-		if v == nil {
-			v = new(PermissionRequest)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[PermissionRequest](old), off, i, tagRead&0x2))
 	case "permission_decision":
-		v, _ := old.(*PermissionDecision)
-		if v == nil {
-			v = new(PermissionDecision)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[PermissionDecision](old), off, i, tagRead&0x2))
 	case "tool_result":
-		v, _ := old.(*ToolResult)
-		if v == nil {
-			v = new(ToolResult)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[ToolResult](old), off, i, tagRead&0x2))
 	case "usage":
-		v, _ := old.(*Usage)
-		if v == nil {
-			v = new(Usage)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[Usage](old), off, i, tagRead&0x2))
 	case "final":
-		v, _ := old.(*Final)
-		if v == nil {
-			v = new(Final)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[Final](old), off, i, tagRead&0x2))
 	case "warning":
-		v, _ := old.(*Warning)
-		if v == nil {
-			v = new(Warning)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[Warning](old), off, i, tagRead&0x2))
 	case "error":
-		v, _ := old.(*Error)
-		if v == nil {
-			v = new(Error)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[Error](old), off, i, tagRead&0x2))
 	case "run_end":
-		v, _ := old.(*RunEnd)
-		if v == nil {
-			v = new(RunEnd)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x2))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[RunEnd](old), off, i, tagRead&0x2))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"run_start\", \"text\", \"reasoning\", \"tool_call\", \"permission_request\", \"permission_decision\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *Output) setValue(v OutputValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one Output strictly: it accepts exactly the documents
@@ -2494,4 +2350,23 @@ func decodeExitCode(d *rt.Decoder) (int64, error) {
 		return 0, err
 	}
 	return v, exitCodeRule.Check(v, off)
+}
+
+// reuseVariant returns the *T that old, the value a union held before, holds
+// (so that its memory is reused), else a new T.
+func reuseVariant[T any](old any) *T {
+	v, _ := old.(*T)
+	if v == nil {
+		v = new(T)
+	}
+	return v
+}
+
+// variantMembers decodes the members of the variant v of a union, the object
+// at offset off, from member i on (the bits of the members read are in seen),
+// and returns v.
+func variantMembers[P interface {
+	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
+}](d *rt.Decoder, v P, off, i int, seen uint64) (P, error) {
+	return v, v.decodeMembers(d, off, i, seen)
 }

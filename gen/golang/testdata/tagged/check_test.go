@@ -219,3 +219,69 @@ func TestBuiltInGo(t *testing.T) {
 		t.Error("an empty union validated")
 	}
 }
+
+// TestReuse decodes every animal, as a pet and as an animal, into one
+// value after another (forwards, then backwards) and checks each against a
+// fresh decode: the same error or the same value, so a failed decode leaves
+// no variant. A variant of the type the value held before is decoded into
+// the same object, unless the tag named another variant first, whose
+// failure let go of it: most decodes of the same type reuse it.
+func TestReuse(t *testing.T) {
+	docs := animals()
+	order := make([]string, 0, 2*len(docs))
+	order = append(order, docs...)
+	for i := len(docs) - 1; i >= 0; i-- {
+		order = append(order, docs[i])
+	}
+	var pet Pet
+	var animal Animal
+	reused, same := 0, 0
+	for _, doc := range order {
+		r, s := checkReused(t, doc, &pet.Value, pet.UnmarshalJSON, func() (any, error) {
+			var fresh Pet
+			err := fresh.UnmarshalJSON([]byte(doc))
+			return fresh.Value, err
+		})
+		reused, same = reused+r, same+s
+		r, s = checkReused(t, doc, &animal.Value, animal.UnmarshalJSON, func() (any, error) {
+			var fresh Animal
+			err := fresh.UnmarshalJSON([]byte(doc))
+			return fresh.Value, err
+		})
+		reused, same = reused+r, same+s
+	}
+	t.Logf("%d of %d decodes into a variant of the type held before reused it", reused, same)
+	if same < 100 || reused*2 < same {
+		t.Errorf("%d of %d decodes into a variant of the type held before reused it", reused, same)
+	}
+}
+
+// checkReused decodes doc with decode into the union whose value is at
+// value and compares the outcome with fresh's. same is 1 when it decoded a
+// variant of the type held before; reused is 1 when into the same object.
+func checkReused[V any](t *testing.T, doc string, value *V, decode func([]byte) error, fresh func() (any, error)) (reused, same int) {
+	t.Helper()
+	before := any(*value)
+	err := decode([]byte(doc))
+	want, wantErr := fresh()
+	if fmt.Sprint(err) != fmt.Sprint(wantErr) {
+		t.Errorf("%s: reused value says %v, a fresh one %v", doc, err, wantErr)
+	}
+	got := any(*value)
+	if err != nil {
+		if got != nil {
+			t.Errorf("%s: failed with %v, but the value holds %#v", doc, err, got)
+		}
+		return 0, 0
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("%s: decoded into a reused value as %#v, want %#v", doc, got, want)
+	}
+	if before == nil || reflect.TypeOf(before) != reflect.TypeOf(got) {
+		return 0, 0
+	}
+	if reflect.ValueOf(before).Pointer() == reflect.ValueOf(got).Pointer() {
+		return 1, 1
+	}
+	return 0, 1
+}

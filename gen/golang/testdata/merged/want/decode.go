@@ -192,40 +192,33 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
 	switch disc {
 	case "text":
-		v, _ := old.(*BlockText)
-		if v == nil {
-			v = new(BlockText)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[BlockText](old), off, i, tagRead&0x1))
 	case "image":
-		v, _ := old.(*BlockImage)
-		if v == nil {
-			v = new(BlockImage)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[BlockImage](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"image\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *Block) setValue(v BlockValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one Block strictly: it accepts exactly the documents
@@ -762,26 +755,21 @@ func (x *EnvelopeResource) decodeJSON(d *rt.Decoder) error {
 func (x *EnvelopeResource) decodeVariant(d *rt.Decoder, i int) error {
 	switch i {
 	case 0:
-		v, _ := x.Value.(*TextResource)
-		if v == nil {
-			v = new(TextResource)
-		}
-		if err := v.decodeJSON(d); err != nil {
-			x.Value = nil
-			return err
-		}
-		x.Value = v
+		return x.setValue(variantJSON(d, reuseVariant[TextResource](x.Value)))
 	case 1:
-		v, _ := x.Value.(*BlobResource)
-		if v == nil {
-			v = new(BlobResource)
-		}
-		if err := v.decodeJSON(d); err != nil {
-			x.Value = nil
-			return err
-		}
-		x.Value = v
+		return x.setValue(variantJSON(d, reuseVariant[BlobResource](x.Value)))
 	}
+	return nil
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *EnvelopeResource) setValue(v EnvelopeResourceValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
 	return nil
 }
 
@@ -1018,26 +1006,21 @@ func (x *EnvelopeOnly) decodeJSON(d *rt.Decoder) error {
 func (x *EnvelopeOnly) decodeVariant(d *rt.Decoder, i int) error {
 	switch i {
 	case 0:
-		v, _ := x.Value.(*TextResource)
-		if v == nil {
-			v = new(TextResource)
-		}
-		if err := v.decodeJSON(d); err != nil {
-			x.Value = nil
-			return err
-		}
-		x.Value = v
+		return x.setValue(variantJSON(d, reuseVariant[TextResource](x.Value)))
 	case 1:
-		v, _ := x.Value.(*BlobResource)
-		if v == nil {
-			v = new(BlobResource)
-		}
-		if err := v.decodeJSON(d); err != nil {
-			x.Value = nil
-			return err
-		}
-		x.Value = v
+		return x.setValue(variantJSON(d, reuseVariant[BlobResource](x.Value)))
 	}
+	return nil
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *EnvelopeOnly) setValue(v EnvelopeOnlyValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
 	return nil
 }
 
@@ -1116,40 +1099,33 @@ func (x *EnvelopePartsObject) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
 	switch disc {
 	case "text":
-		v, _ := old.(*TextPart)
-		if v == nil {
-			v = new(TextPart)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[TextPart](old), off, i, tagRead&0x1))
 	case "image":
-		v, _ := old.(*ImagePart)
-		if v == nil {
-			v = new(ImagePart)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[ImagePart](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"image\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *EnvelopePartsObject) setValue(v EnvelopePartsObjectValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one EnvelopePartsObject strictly: it accepts exactly the documents
@@ -1385,4 +1361,30 @@ func decodeTextPartListInto(d *rt.Decoder, out []TextPart) ([]TextPart, error) {
 
 func decodeTextPartList(d *rt.Decoder) ([]TextPart, error) {
 	return decodeTextPartListInto(d, nil)
+}
+
+// reuseVariant returns the *T that old, the value a union held before, holds
+// (so that its memory is reused), else a new T.
+func reuseVariant[T any](old any) *T {
+	v, _ := old.(*T)
+	if v == nil {
+		v = new(T)
+	}
+	return v
+}
+
+// variantJSON decodes the variant v of a union from the cursor and returns it.
+func variantJSON[P interface {
+	decodeJSON(d *rt.Decoder) error
+}](d *rt.Decoder, v P) (P, error) {
+	return v, v.decodeJSON(d)
+}
+
+// variantMembers decodes the members of the variant v of a union, the object
+// at offset off, from member i on (the bits of the members read are in seen),
+// and returns v.
+func variantMembers[P interface {
+	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
+}](d *rt.Decoder, v P, off, i int, seen uint64) (P, error) {
+	return v, v.decodeMembers(d, off, i, seen)
 }

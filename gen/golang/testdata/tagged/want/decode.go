@@ -141,26 +141,21 @@ func (x *Pet) decodeJSON(d *rt.Decoder) error {
 func (x *Pet) decodeVariant(d *rt.Decoder, i int) error {
 	switch i {
 	case 0:
-		v, _ := x.Value.(*Cat)
-		if v == nil {
-			v = new(Cat)
-		}
-		if err := v.decodeJSON(d); err != nil {
-			x.Value = nil
-			return err
-		}
-		x.Value = v
+		return x.setValue(variantJSON(d, reuseVariant[Cat](x.Value)))
 	case 1:
-		v, _ := x.Value.(*Dog)
-		if v == nil {
-			v = new(Dog)
-		}
-		if err := v.decodeJSON(d); err != nil {
-			x.Value = nil
-			return err
-		}
-		x.Value = v
+		return x.setValue(variantJSON(d, reuseVariant[Dog](x.Value)))
 	}
+	return nil
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *Pet) setValue(v PetValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
 	return nil
 }
 
@@ -445,26 +440,21 @@ func (x *Animal) decodeJSON(d *rt.Decoder) error {
 func (x *Animal) decodeVariant(d *rt.Decoder, i int) error {
 	switch i {
 	case 0:
-		v, _ := x.Value.(*Cat)
-		if v == nil {
-			v = new(Cat)
-		}
-		if err := v.decodeJSON(d); err != nil {
-			x.Value = nil
-			return err
-		}
-		x.Value = v
+		return x.setValue(variantJSON(d, reuseVariant[Cat](x.Value)))
 	case 1:
-		v, _ := x.Value.(*Lizard)
-		if v == nil {
-			v = new(Lizard)
-		}
-		if err := v.decodeJSON(d); err != nil {
-			x.Value = nil
-			return err
-		}
-		x.Value = v
+		return x.setValue(variantJSON(d, reuseVariant[Lizard](x.Value)))
 	}
+	return nil
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *Animal) setValue(v AnimalValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
 	return nil
 }
 
@@ -610,4 +600,21 @@ func decodeAnimalListInto(d *rt.Decoder, out []Animal) ([]Animal, error) {
 
 func decodeAnimalList(d *rt.Decoder) ([]Animal, error) {
 	return decodeAnimalListInto(d, nil)
+}
+
+// reuseVariant returns the *T that old, the value a union held before, holds
+// (so that its memory is reused), else a new T.
+func reuseVariant[T any](old any) *T {
+	v, _ := old.(*T)
+	if v == nil {
+		v = new(T)
+	}
+	return v
+}
+
+// variantJSON decodes the variant v of a union from the cursor and returns it.
+func variantJSON[P interface {
+	decodeJSON(d *rt.Decoder) error
+}](d *rt.Decoder, v P) (P, error) {
+	return v, v.decodeJSON(d)
 }

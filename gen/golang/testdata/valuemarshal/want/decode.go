@@ -134,40 +134,33 @@ func (x *Shape) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
 	switch disc {
 	case "circle":
-		v, _ := old.(*Circle)
-		if v == nil {
-			v = new(Circle)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[Circle](old), off, i, tagRead&0x1))
 	case "square":
-		v, _ := old.(*Square)
-		if v == nil {
-			v = new(Square)
-		}
-		if led {
-			err = v.decodeMembers(d, off, 1, uint64(0x1))
-		} else {
-			err = v.decodeJSON(d)
-		}
-		if err != nil {
-			return err
-		}
-		x.Value = v
-		return nil
+		return x.setValue(variantMembers(d, reuseVariant[Square](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "kind", disc, "\"circle\", \"square\"")
 	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *Shape) setValue(v ShapeValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
 }
 
 // UnmarshalJSON decodes one Shape strictly: it accepts exactly the documents
@@ -335,4 +328,23 @@ func (x *Square) DecodeJSON(d *rt.Decoder) error {
 		return err
 	}
 	return d.End()
+}
+
+// reuseVariant returns the *T that old, the value a union held before, holds
+// (so that its memory is reused), else a new T.
+func reuseVariant[T any](old any) *T {
+	v, _ := old.(*T)
+	if v == nil {
+		v = new(T)
+	}
+	return v
+}
+
+// variantMembers decodes the members of the variant v of a union, the object
+// at offset off, from member i on (the bits of the members read are in seen),
+// and returns v.
+func variantMembers[P interface {
+	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
+}](d *rt.Decoder, v P, off, i int, seen uint64) (P, error) {
+	return v, v.decodeMembers(d, off, i, seen)
 }
