@@ -125,6 +125,26 @@ func TestPackageNameCollision(t *testing.T) {
 	}
 }
 
+// TestXGoNameRefusals refuses an x-go-name that is not an exported Go
+// identifier, or that names a member already named, at the property.
+func TestXGoNameRefusals(t *testing.T) {
+	for _, tc := range []struct{ schema, want string }{
+		{`{"title":"Root","type":"object","properties":{"a":{"type":"string","x-go-name":"lower"}}}`,
+			`s.json#/properties/a: x-go-name: "lower" is not an exported Go identifier`},
+		{`{"title":"Root","type":"object","properties":{"a":{"type":"string","x-go-name":7}}}`,
+			`s.json#/properties/a: x-go-name: 7 is not an exported Go identifier`},
+		{`{"title":"Root","type":"object","properties":{"a":{"type":"string","x-go-name":"Validate"}}}`,
+			`s.json#/properties/a: x-go-name: Validate is already the name of another member`},
+		{`{"title":"Root","type":"object","properties":{"a":{"type":"string","x-go-name":"B"},"b":{"type":"string","x-go-name":"B"}}}`,
+			`s.json#/properties/b: x-go-name: B is already the name of another member`},
+	} {
+		_, err := generate(t, tc.schema)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("got %v\nwant %s", err, tc.want)
+		}
+	}
+}
+
 func TestOutputIsDeterministic(t *testing.T) {
 	schema := `{"title":"R","type":"object","properties":{"b":{"anyOf":[{"type":"string"},{"minimum":1}]},"a":{"patternProperties":{"^x":{},"^y":{"type":"string"}}}}}`
 	first, err := generate(t, schema)

@@ -35,6 +35,11 @@ var allowedKeywords = map[string]bool{
 	// pattern would say the same, but zerogen would then give the field no
 	// Go shape, and every code in Go would become raw JSON.
 	KnownKeyword: true,
+	// x-go-name names the Go field of a property whose key makes a poor Go
+	// name (MCP's reserved "io.modelcontextprotocol/clientInfo" in _meta
+	// would be IoModelcontextprotocolClientInfo); an annotation zerogen
+	// reads, as oapi-codegen and go-swagger do.
+	"x-go-name": true,
 	// anyOf appears only where a protocol Zero speaks but does not own
 	// allows alternatives that no constant tells apart: MCP's text and blob
 	// resource contents (told apart by which member they carry) and its

@@ -41,10 +41,11 @@ function strictAjv(what) {
     logger: { log() {}, warn: (...a) => fail(what, `ajv warning: ${a.join(" ")}`), error: (...a) => fail(what, a.join(" ")) },
   });
   addFormats(ajv);
-  // x-known-values lists the codes Zero sends, with their meanings; the
-  // ACP schemas mark leniently read members as ACP does
-  // (x-deserialize-*): annotations, which strict mode must be told about.
-  ajv.addVocabulary(["x-known-values", "x-deserialize-default-on-error", "x-deserialize-skip-invalid-items"]);
+  // x-known-values lists the codes Zero sends, with their meanings;
+  // x-go-name names a Go field; the ACP schemas mark leniently read
+  // members as ACP does (x-deserialize-*): annotations, which strict mode
+  // must be told about.
+  ajv.addVocabulary(["x-known-values", "x-go-name", "x-deserialize-default-on-error", "x-deserialize-skip-invalid-items"]);
   return ajv;
 }
 

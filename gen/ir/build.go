@@ -446,6 +446,11 @@ func (b *builder) object(s *jsonschema.Schema, t *Type, keys map[string]*schema.
 func (b *builder) field(parent *jsonschema.Schema, name string, required bool) (*Field, bool, error) {
 	ps := parent.Properties[name]
 	f := &Field{JSON: name, Go: GoName(name), Required: required, Doc: ps.Description, Deprecated: ps.Deprecated}
+	if goName, err := b.xGoName(ps); err != nil {
+		return nil, false, err
+	} else if goName != "" {
+		f.Go, f.Named = goName, ps
+	}
 	target := ps
 	for {
 		keys, _ := b.constraintKeys(target)
@@ -660,7 +665,9 @@ func (b *builder) finish() error {
 				t.Name = ctxName(ctx)
 			}
 		}
-		nameFields(t)
+		if err := b.nameFields(t); err != nil {
+			return err
+		}
 		if t.Name != "" {
 			if o, dup := names[t.Name]; dup && o != t {
 				return b.errAt(t.Schema, "two different schemas have the Go name %s (the other is %s); give one a distinct title", t.Name, o.Loc)

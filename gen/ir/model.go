@@ -125,8 +125,11 @@ type Type struct {
 
 // Field is one property of a struct.
 type Field struct {
-	JSON       string
-	Go         string
+	JSON string
+	Go   string
+	// Named is the property schema whose x-go-name gave Go, nil when Go is
+	// made from JSON.
+	Named      *jsonschema.Schema
 	Doc        string
 	Deprecated bool
 	Type       *Type

@@ -2,7 +2,12 @@ package ir
 
 import (
 	"fmt"
+	"go/token"
 	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/zeroproject/zero/rt"
 )
 
 // Go names must be unique in their scope, or the generated code does not
@@ -15,9 +20,11 @@ import (
 //     constants and Values list of each enum.
 //
 // Type names that collide are refused (two schemas would share one type).
-// Every other name is made unique deterministically: names are taken in a
-// fixed order (reserved names first, then schema order) and a name already
-// taken gets the smallest numeric suffix, from 2, that is free. So
+// A property's x-go-name annotation names its field outright; such a name
+// must be free. Every other name is made unique deterministically: names
+// are taken in a fixed order (reserved names and x-go-names first, then
+// schema order) and a name already taken gets the smallest numeric suffix,
+// from 2, that is free. So
 // properties "user_id" and "userId" become UserID and UserID2, a property
 // "validate" becomes Validate2, and "extra" in an open object Extra2.
 
@@ -39,10 +46,11 @@ func (s scope) take(name string) string {
 }
 
 // nameFields gives the fields of struct t Go names unique among its
-// members, in schema order.
-func nameFields(t *Type) {
+// members: the names x-go-name sets first, which must be free, then the
+// others in schema order.
+func (b *builder) nameFields(t *Type) error {
 	if t.Kind != KStruct || t.Wrapper {
-		return
+		return nil
 	}
 	members := scope{}
 	for _, m := range methodNames {
@@ -51,12 +59,43 @@ func nameFields(t *Type) {
 	if t.Extra != nil {
 		members["Extra"] = true
 	}
+	for _, f := range t.Fields {
+		if f.Named == nil {
+			continue
+		}
+		if members[f.Go] {
+			return b.errAt(f.Named, "x-go-name: %s is already the name of another member of %s (a method, the Extra map or another x-go-name); choose another", f.Go, t.Loc)
+		}
+		members[f.Go] = true
+	}
 	for _, p := range t.Patterns {
 		p.Go = members.take(patternFieldName(p))
 	}
 	for _, f := range t.Fields {
-		f.Go = members.take(GoName(f.JSON))
+		if f.Named == nil {
+			f.Go = members.take(GoName(f.JSON))
+		}
 	}
+	return nil
+}
+
+// xGoName returns the Go name the x-go-name annotation of property schema
+// ps sets, or "" when it has none.
+func (b *builder) xGoName(ps *jsonschema.Schema) (string, error) {
+	_, raw := b.constraintKeys(ps)
+	if raw == nil || raw.Kind != rt.Object {
+		return "", nil
+	}
+	for _, m := range raw.Members {
+		if m.Key != "x-go-name" {
+			continue
+		}
+		if m.Val.Kind != rt.String || !token.IsIdentifier(m.Val.Str) || !token.IsExported(m.Val.Str) {
+			return "", b.errAt(ps, "x-go-name: %s is not an exported Go identifier", m.Val.Text)
+		}
+		return m.Val.Str, nil
+	}
+	return "", nil
 }
 
 // namePackage checks that the exported names the package declares besides

@@ -68,8 +68,8 @@ func (e *RPCError) Error() string { return fmt.Sprintf("%s (JSON-RPC error %d)",
 // versions ignore it.
 func (c *client) meta(version string) mcpv1.RequestMeta {
 	info := c.info
-	return mcpv1.RequestMeta{IoModelcontextprotocolProtocolVersion: version,
-		IoModelcontextprotocolClientInfo: &info}
+	return mcpv1.RequestMeta{ProtocolVersion: version,
+		ClientInfo: &info}
 }
 
 // request sends the message build makes for a new id and waits for the

@@ -8,13 +8,14 @@ import (
 // TestRenamedFields decodes a document into the renamed fields and
 // encodes it back unchanged.
 func TestRenamedFields(t *testing.T) {
-	doc := `{"user_id":"u1","userId":7,"validate":true,"MarshalJSON":"m","extra":"e","Extra2":2,"status":"on_hold","other":5}`
+	doc := `{"user_id":"u1","userId":7,"validate":true,"MarshalJSON":"m","extra":"e","Extra2":2,"status":"on_hold","io.example/owner":"o1","owner":"o2","other":5}`
 	var a Account
 	if err := json.Unmarshal([]byte(doc), &a); err != nil {
 		t.Fatal(err)
 	}
 	if a.UserID != "u1" || a.UserID2 != 7 || !a.Validate2.V || a.MarshalJSON2.V != "m" ||
-		a.Extra2.V != "e" || a.Extra22.V != 2 || a.Status.V != AccountStatusOnHold2 || a.Extra["other"] != 5 {
+		a.Extra2.V != "e" || a.Extra22.V != 2 || a.Status.V != AccountStatusOnHold2 || a.Extra["other"] != 5 ||
+		a.Owner.V != "o1" || a.Owner2.V != "o2" {
 		t.Errorf("decoded %+v", a)
 	}
 	if err := a.Validate(); err != nil {
