@@ -73,7 +73,8 @@ meta-schema's is read as the input it is. OpenAPI 3.0 Schema Objects
 --default-dialect openapi-3.0) are read as draft-04 in which
 "nullable": true adds null to the "type" beside it.
 
-Keywords: every keyword of the file's dialect; x-* extensions; and, as
+Keywords: every keyword of the file's dialect; x-* extensions (of which
+x-go-name names a property's Go field); and, as
 annotations, OpenAPI's discriminator, example, externalDocs, xml, nullable
 (which admits null only in the OpenAPI 3.0 dialect)
 and the editor hints of VS Code and SchemaStore (markdownDescription,
