@@ -114,7 +114,7 @@ func TestWait(t *testing.T) {
 		p := New[string](Options[struct{}]{Depth: 4, WaitEachBatch: each, Wait: func() {
 			waits++
 			if waits == lastWait {
-				close(release) // the producer returns once the consumer waits for it
+				close(release)
 			}
 		}})
 		p.Go(func() error {
@@ -123,7 +123,10 @@ func TestWait(t *testing.T) {
 			p.Add("b")
 			p.HandOver()
 			close(sent)
-			<-release
+			select { // the producer returns once the consumer waits for it
+			case <-release:
+			case <-time.After(patience):
+			}
 			return nil
 		})
 		<-sent
