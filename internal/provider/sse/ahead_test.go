@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/zeroproject/zero/internal/provider/batchpipe"
 )
 
 // TestReaderAhead reads every case through a reading goroutine, whole and one byte at a time,
@@ -123,8 +125,8 @@ func TestReaderAheadPanic(t *testing.T) {
 		rd.Next()
 		t.Error("Next returned")
 	}()
-	if _, err := rd.Next(); err != errPanicked {
-		t.Errorf("Next after the panic: %v, want %v", err, errPanicked)
+	if _, err := rd.Next(); err != batchpipe.ErrPanicked {
+		t.Errorf("Next after the panic: %v, want %v", err, batchpipe.ErrPanicked)
 	}
 }
 

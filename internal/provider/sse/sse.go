@@ -111,7 +111,7 @@ func (r *Reader) Close() error {
 // Retry returns the reconnection time the stream last set with a "retry:" field, or 0.
 func (r *Reader) Retry() time.Duration {
 	if r.ahead != nil {
-		return r.ahead.retry
+		return r.ahead.retry()
 	}
 	return r.retry
 }
