@@ -15,6 +15,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { zeroAnnotations } from "./annotations.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, "..", "..");
@@ -41,11 +42,7 @@ function strictAjv(what) {
     logger: { log() {}, warn: (...a) => fail(what, `ajv warning: ${a.join(" ")}`), error: (...a) => fail(what, a.join(" ")) },
   });
   addFormats(ajv);
-  // x-known-values lists the codes Zero sends, with their meanings;
-  // x-go-name names a Go field; the ACP schemas mark leniently read
-  // members as ACP does (x-deserialize-*): annotations, which strict mode
-  // must be told about.
-  ajv.addVocabulary(["x-known-values", "x-go-name", "x-deserialize-default-on-error", "x-deserialize-skip-invalid-items"]);
+  ajv.addVocabulary(zeroAnnotations);
   return ajv;
 }
 

@@ -62,10 +62,12 @@ function parseArgs(argv) {
 function validatorFor(version) {
   const ajv = new Ajv2020({ strict: true, allErrors: true });
   addFormats(ajv);
-  // x-known-values lists the codes Zero sends, with their meanings; the
-  // ACP schemas mark leniently read members as ACP does
-  // (x-deserialize-*): annotations, which strict mode must be told about.
-  ajv.addVocabulary(["x-known-values", "x-deserialize-default-on-error", "x-deserialize-skip-invalid-items"]);
+  // Zero's schemas use these annotations, which strict mode must be told
+  // about: x-known-values lists the codes Zero sends, with their meanings;
+  // x-go-name names a Go field; x-deserialize-* marks leniently read ACP
+  // members. (This client stands alone, so it keeps its own copy of the
+  // list that the checks share in annotations.mjs.)
+  ajv.addVocabulary(["x-known-values", "x-go-name", "x-deserialize-default-on-error", "x-deserialize-skip-invalid-items"]);
   const schema = JSON.parse(readFileSync(join(bundleDir, `v${version}`, "output.json"), "utf8"));
   const validate = ajv.compile(schema);
   const byType = new Map();

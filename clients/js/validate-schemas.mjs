@@ -23,6 +23,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { zeroAnnotations } from "./annotations.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, "..", "..");
@@ -78,10 +79,7 @@ function newAjv(warnings) {
     },
   });
   addFormats(ajv);
-  // x-known-values lists the codes Zero sends, with their meanings; the
-  // ACP schemas mark leniently read members as ACP does
-  // (x-deserialize-*): annotations, which strict mode must be told about.
-  ajv.addVocabulary(["x-known-values", "x-deserialize-default-on-error", "x-deserialize-skip-invalid-items"]);
+  ajv.addVocabulary(zeroAnnotations);
   return ajv;
 }
 

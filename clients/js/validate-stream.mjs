@@ -16,6 +16,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { zeroAnnotations } from "./annotations.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const schemaRoot = resolve(here, "..", "..", "schema", "streamjson");
@@ -49,10 +50,7 @@ function outputValidator(version) {
     allErrors: true,
   });
   addFormats(ajv);
-  // x-known-values lists the codes Zero sends, with their meanings; the
-  // ACP schemas mark leniently read members as ACP does
-  // (x-deserialize-*): annotations, which strict mode must be told about.
-  ajv.addVocabulary(["x-known-values", "x-deserialize-default-on-error", "x-deserialize-skip-invalid-items"]);
+  ajv.addVocabulary(zeroAnnotations);
   const dir = join(schemaRoot, `v${version}`);
   let outputId;
   for (const name of readdirSync(dir).filter((n) => n.endsWith(".json"))) {
