@@ -15,7 +15,9 @@ import (
 // held to encoding/json.
 func FuzzStringPaths(f *testing.F) {
 	long := strings.Repeat(`\tif err := f(x); err != nil {\n\t\treturn fmt.Errorf(\"x %d: %w\", n, err)\n\t}\n`, 6)
-	for _, s := range []string{`plain`, `a\nb`, long, long[:77] + `\u00e9` + long, long + "\x01", long + `\x`, long + "é😀\xff", `\\\\\"\"` + long} {
+	french := strings.Repeat(`Le café où j'ai déjeuné était fermé; la crème brûlée attendra.\n`, 4)
+	for _, s := range []string{`plain`, `a\nb`, long, long[:77] + `\u00e9` + long, long + "\x01", long + `\x`, long + "é😀\xff", `\\\\\"\"` + long,
+		french, french[:90] + "\xc3(" + french, french[:47] + "\xc0\x80" + french, french[:63] + "\xdf" + french, "日本語\\n" + french} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, content string) {

@@ -169,9 +169,10 @@ escdone:
 // Decodes the string content src[:n] (n >= 32) into dst: plain bytes are
 // copied 16 at a time and each two-byte escape (\" \\ \/ \b \f \n \r \t)
 // is written as the byte it stands for, every escape of a block taken from
-// the block's one bitmap of special bytes. It stops at any other special
-// byte (a quote, a \u or invalid escape, a control byte, a non-ASCII byte)
-// and when fewer than 32 bytes are left, and returns how many bytes it
+// the block's one bitmap of special bytes; a valid two-byte UTF-8 sequence
+// (é, ж, ש) is plain text. It stops at any other special byte (a quote, a
+// \u or invalid escape, a control byte, other non-ASCII bytes) and when
+// fewer than 32 bytes are left, and returns how many bytes it
 // wrote (w) and read (r): src[:r] is decoded into dst[:w]. It never reads
 // past src[n-1] and needs room for n bytes in dst.
 //
@@ -215,7 +216,7 @@ unspecial: // the lowest special byte of the block not handled, at R13
 	BSFL    DX, R11
 	LEAQ    (AX)(R11*1), R13
 	CMPB    (SI)(R13*1), $0x5c
-	JNE     unstop
+	JNE     unletter
 	CMPL    R11, $15
 	JAE     uncross
 	MOVBLZX 1(SI)(R13*1), R12
@@ -257,7 +258,34 @@ unesconebyone:
 	MOVQ    R10, R13
 	JMP     unescaped
 
-uncross: // a backslash ends the block: its escape is decoded with the next one
+unletter: // a valid two-byte UTF-8 letter (é, ж, ש) is plain text
+	MOVBLZX (SI)(R13*1), R12
+	SUBL    $0xc2, R12
+	CMPL    R12, $0x1d    // a lead byte 0xc2-0xdf
+	JA      unstop
+	CMPL    R11, $15
+	JAE     uncross
+	MOVBLZX 1(SI)(R13*1), R12
+	ANDL    $0xc0, R12
+	CMPL    R12, $0x80    // a continuation byte 0x80-0xbf
+	JNE     unstop
+	BTRL    R11, DX
+	INCL    R11
+	BTRL    R11, DX
+	TESTL   DX, DX
+	JNZ     unspecial
+	CMPQ    R10, AX
+	JNE     unreload
+	MOVOU   X3, (DI)(BX*1) // the block held letters only: store it whole
+	ADDQ    $16, AX
+	ADDQ    $16, BX
+	JMP     unblock
+
+unreload:
+	MOVQ R10, AX
+	JMP  unblock
+
+uncross: // a backslash or a letter's lead byte ends the block: decoded with the next one
 	MOVQ $1, R12
 	JMP  unflush
 
@@ -302,11 +330,11 @@ undone:
 	RET
 
 // func skipEscapedSSE2(p *byte, n int) int
-// Passes the string content p[:n] (n >= 16) over plain bytes and two-byte
-// escapes, 16 bytes at a time with every escape of a block taken from the
-// block's one bitmap of special bytes, and returns the index of the first
-// byte it did not pass: any other special byte, or the start of a tail of
-// fewer than 16 bytes. It never reads past p[n-1].
+// Passes the string content p[:n] (n >= 16) over plain bytes, valid
+// two-byte UTF-8 sequences and two-byte escapes, 16 bytes at a time with
+// every escape of a block taken from the block's one bitmap of special
+// bytes, and returns the index of the first byte it did not pass: any other
+// special byte, or the start of a tail of fewer than 16 bytes. It never reads past p[n-1].
 TEXT ·skipEscapedSSE2(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), CX
@@ -329,7 +357,7 @@ skspecial:
 	BSFL    DX, R11
 	LEAQ    (AX)(R11*1), R13
 	CMPB    (SI)(R13*1), $0x5c
-	JNE     skstop
+	JNE     skletter
 	CMPL    R11, $15
 	JAE     skcross
 	MOVBLZX 1(SI)(R13*1), R12
@@ -343,7 +371,26 @@ skspecial:
 	ADDQ    $16, AX       // the rest of the block is plain
 	JMP     skblock
 
-skcross: // a backslash ends the block: its escape is taken with the next one
+skletter: // a valid two-byte UTF-8 letter is plain text
+	MOVBLZX (SI)(R13*1), R12
+	SUBL    $0xc2, R12
+	CMPL    R12, $0x1d
+	JA      skstop
+	CMPL    R11, $15
+	JAE     skcross
+	MOVBLZX 1(SI)(R13*1), R12
+	ANDL    $0xc0, R12
+	CMPL    R12, $0x80
+	JNE     skstop
+	BTRL    R11, DX
+	INCL    R11
+	BTRL    R11, DX
+	TESTL   DX, DX
+	JNZ     skspecial
+	ADDQ    $16, AX
+	JMP     skblock
+
+skcross: // a backslash or a letter's lead byte ends the block: taken with the next one
 	MOVQ R13, AX
 	JMP  skblock
 
