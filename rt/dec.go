@@ -37,8 +37,8 @@ const DefaultMaxDepth = 1000
 // Decoder is a strict, single-pass JSON scanner over a byte slice.
 // The zero value is not usable; call Reset.
 type Decoder struct {
-	own   []byte // the decoder's copy of the input; StrShared unescapes into it
-	str   string // own as a string; decoded strings without escapes are substrings of it
+	own   []byte           // the decoder's copy of the input; StrShared unescapes into it
+	str   string           // own as a string; decoded strings without escapes are substrings of it
 	block *strings.Builder // the block the inputs are copied into (see copyInput)
 	// resets counts Reset calls up to 2: the first copy is exact, later
 	// ones share a block.

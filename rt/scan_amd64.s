@@ -116,8 +116,8 @@ copydone:
 
 // func escapeSSE2(dst *byte, room int, src *byte, n int) (w, r int)
 // Copies src to dst 16 bytes at a time, writing a quote, backslash,
-// newline, return or tab as its two-byte escape, and stops at any other
-// special byte, when fewer than 16 bytes of src are left, or when dst has
+// newline, return or tab as its two-byte escape and a valid two-byte UTF-8
+// sequence as it is, and stops at any other special byte, when fewer than 16 bytes of src are left, or when dst has
 // fewer than 18 bytes of room left. It returns how many bytes it wrote (w)
 // and read (r). Bytes of dst past w are not meaningful.
 TEXT ·escapeSSE2(SB), NOSPLIT, $0-48
@@ -153,10 +153,30 @@ escfound:
 	MOVBLZX (SI)(AX*1), DX
 	MOVBLZX (R10)(DX*1), DX
 	TESTL   DX, DX
-	JZ      escdone
+	JZ      escletter
 	MOVB    $0x5c, (DI)(BX*1)
 	MOVB    DX, 1(DI)(BX*1)
 	ADDQ    $1, AX
+	ADDQ    $2, BX
+	JMP     escloop
+
+escletter: // a valid two-byte UTF-8 letter (é, ж, ש) is written as it is
+	MOVBLZX (SI)(AX*1), DX
+	SUBL    $0xc2, DX
+	CMPL    DX, $0x1d     // a lead byte 0xc2-0xdf
+	JA      escdone
+	LEAQ    1(AX), R9
+	CMPQ    R9, CX
+	JAE     escdone
+	MOVBLZX (SI)(R9*1), R9
+	MOVL    R9, R11
+	ANDL    $0xc0, R11
+	CMPL    R11, $0x80    // a continuation byte 0x80-0xbf
+	JNE     escdone
+	ADDL    $0xc2, DX
+	MOVB    DX, (DI)(BX*1)
+	MOVB    R9, 1(DI)(BX*1)
+	ADDQ    $2, AX
 	ADDQ    $2, BX
 	JMP     escloop
 
