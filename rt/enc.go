@@ -208,13 +208,13 @@ func appendStringVector(b []byte, s string) []byte {
 	for len(s)-i >= 16 && cap(b)-len(b) >= 34 {
 		w, r := escapeSSE2((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), len(b))), cap(b)-len(b), unsafe.StringData(s[i:]), len(s)-i)
 		b, i = b[:len(b)+w], i+r
+		// Special bytes one after another (a word of Japanese, say): the
+		// runes written as they are go out together.
+		start := i
 		for i < len(s) && isSpecial(s[i]) {
-			next, start := 0, 0
-			if b, next, start = appendSpecial(b, s, i, i); start == i {
-				b = append(b, s[i:next]...) // a rune written as it is
-			}
-			i = next
+			b, i, start = appendSpecial(b, s, i, start)
 		}
+		b = append(b, s[start:i]...)
 	}
 	return appendEscaped(b, s, plainRun(s, i), i)
 }
