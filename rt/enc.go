@@ -212,6 +212,12 @@ func appendStringVector(b []byte, s string) []byte {
 		// runes written as they are go out together.
 		start := i
 		for i < len(s) && isSpecial(s[i]) {
+			if s[i] >= utf8.RuneSelf {
+				if r, n := utf8.DecodeRuneInString(s[i:]); n > 1 && r != '\u2028' && r != '\u2029' {
+					i += n // valid, and written as it is
+					continue
+				}
+			}
 			b, i, start = appendSpecial(b, s, i, start)
 		}
 		b = append(b, s[start:i]...)
