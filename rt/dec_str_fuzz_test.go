@@ -15,9 +15,11 @@ import (
 // held to encoding/json.
 func FuzzStringPaths(f *testing.F) {
 	long := strings.Repeat(`\tif err := f(x); err != nil {\n\t\treturn fmt.Errorf(\"x %d: %w\", n, err)\n\t}\n`, 6)
+	japanese := strings.Repeat(`東京の天気は晴れです。\n明日は雨が降るでしょう。\t`, 4)
 	french := strings.Repeat(`Le café où j'ai déjeuné était fermé; la crème brûlée attendra.\n`, 4)
 	for _, s := range []string{`plain`, `a\nb`, long, long[:77] + `\u00e9` + long, long + "\x01", long + `\x`, long + "é😀\xff", `\\\\\"\"` + long,
-		french, french[:90] + "\xc3(" + french, french[:47] + "\xc0\x80" + french, french[:63] + "\xdf" + french, "日本語\\n" + french} {
+		french, french[:90] + "\xc3(" + french, french[:47] + "\xc0\x80" + french, french[:63] + "\xdf" + french, "日本語\\n" + french,
+		japanese, japanese[:30] + "\xe0\x80\x80" + japanese, japanese[:33] + "\xed\xa0\x80" + japanese, japanese[:36] + "\xe2\x82" + japanese} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, content string) {

@@ -37,20 +37,20 @@ func copyPlainSSE2(dst, src *byte, n int) int
 func escapeSSE2(dst *byte, room int, src *byte, n int) (w, r int)
 
 // unescapeSSE2 decodes the string content src[:n] (n >= 32) into dst, 16
-// bytes per step: plain bytes and valid two-byte UTF-8 sequences are copied
-// and two-byte escapes written as the byte they stand for. It stops at any
-// other special byte or when fewer than 32 bytes are left, and returns how
-// many bytes it wrote and read. gap is how many bytes dst lies before src
-// when they are the same memory (decoding in place), 16 or more when dst is
-// memory of its own; no store reaches input not read yet. dst needs room
-// for n bytes.
+// bytes per step: plain bytes and valid two- and three-byte UTF-8 sequences
+// are copied and two-byte escapes written as the byte they stand for. It
+// stops at any other special byte or when fewer than 32 bytes are left, and
+// returns how many bytes it wrote and read. gap is how many bytes dst lies
+// before src when they are the same memory (decoding in place), 16 or more
+// when dst is memory of its own; no store reaches input not read yet. dst
+// needs room for n bytes.
 //
 //go:noescape
 func unescapeSSE2(dst, src *byte, n, gap int) (w, r int)
 
 // skipEscapedSSE2 passes the string content p[:n] (n >= 16) 16 bytes per
-// step over plain bytes, valid two-byte UTF-8 sequences and two-byte
-// escapes, and returns the index of the
+// step over plain bytes, valid two- and three-byte UTF-8 sequences and
+// two-byte escapes, and returns the index of the
 // first byte it did not pass: any other special byte, or the start of a
 // tail of fewer than 16 bytes.
 //

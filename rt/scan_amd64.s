@@ -189,8 +189,8 @@ escdone:
 // Decodes the string content src[:n] (n >= 32) into dst: plain bytes are
 // copied 16 at a time and each two-byte escape (\" \\ \/ \b \f \n \r \t)
 // is written as the byte it stands for, every escape of a block taken from
-// the block's one bitmap of special bytes; a valid two-byte UTF-8 sequence
-// (é, ж, ש) is plain text. It stops at any other special byte (a quote, a
+// the block's one bitmap of special bytes; a valid two- or three-byte UTF-8
+// sequence (é, ж, 日) is plain text. It stops at any other special byte (a quote, a
 // \u or invalid escape, a control byte, other non-ASCII bytes) and when
 // fewer than 32 bytes are left, and returns how many bytes it
 // wrote (w) and read (r): src[:r] is decoded into dst[:w]. It never reads
@@ -280,6 +280,8 @@ unesconebyone:
 
 unletter: // a valid two-byte UTF-8 letter (é, ж, ש) is plain text
 	MOVBLZX (SI)(R13*1), R12
+	CMPL    R12, $0xe0
+	JAE     unletter3
 	SUBL    $0xc2, R12
 	CMPL    R12, $0x1d    // a lead byte 0xc2-0xdf
 	JA      unstop
@@ -292,6 +294,8 @@ unletter: // a valid two-byte UTF-8 letter (é, ж, ש) is plain text
 	BTRL    R11, DX
 	INCL    R11
 	BTRL    R11, DX
+
+unletterdone: // the letter's bytes are handled
 	TESTL   DX, DX
 	JNZ     unspecial
 	CMPQ    R10, AX
@@ -304,6 +308,49 @@ unletter: // a valid two-byte UTF-8 letter (é, ж, ש) is plain text
 unreload:
 	MOVQ R10, AX
 	JMP  unblock
+
+unletter3: // a valid three-byte UTF-8 letter (日, €) is plain text too
+	CMPL    R12, $0xef
+	JA      unstop
+	CMPL    R11, $13
+	JA      uncross
+	MOVBLZX 2(SI)(R13*1), R8
+	ANDL    $0xc0, R8
+	CMPL    R8, $0x80     // the third byte: a continuation byte
+	JNE     unletterbad
+	MOVBLZX 1(SI)(R13*1), R8
+	CMPL    R12, $0xe0
+	JEQ     unlettere0
+	CMPL    R12, $0xed
+	JEQ     unlettered
+	ANDL    $0xc0, R8
+	CMPL    R8, $0x80     // the second byte: a continuation byte,
+	JNE     unletterbad
+	JMP     unletter3ok
+
+unlettere0: // but 0xa0-0xbf after 0xe0 (no overlong form)
+	SUBL $0xa0, R8
+	CMPL R8, $0x1f
+	JA   unletterbad
+	JMP  unletter3ok
+
+unlettered: // and 0x80-0x9f after 0xed (no surrogate)
+	SUBL $0x80, R8
+	CMPL R8, $0x1f
+	JA   unletterbad
+
+unletter3ok:
+	LEAQ    ·simpleEscape(SB), R8
+	BTRL    R11, DX
+	INCL    R11
+	BTRL    R11, DX
+	INCL    R11
+	BTRL    R11, DX
+	JMP     unletterdone
+
+unletterbad:
+	LEAQ ·simpleEscape(SB), R8
+	JMP  unstop
 
 uncross: // a backslash or a letter's lead byte ends the block: decoded with the next one
 	MOVQ $1, R12
@@ -350,8 +397,8 @@ undone:
 	RET
 
 // func skipEscapedSSE2(p *byte, n int) int
-// Passes the string content p[:n] (n >= 16) over plain bytes, valid
-// two-byte UTF-8 sequences and two-byte escapes, 16 bytes at a time with
+// Passes the string content p[:n] (n >= 16) over plain bytes, valid two-
+// and three-byte UTF-8 sequences and two-byte escapes, 16 bytes at a time with
 // every escape of a block taken from the block's one bitmap of special
 // bytes, and returns the index of the first byte it did not pass: any other
 // special byte, or the start of a tail of fewer than 16 bytes. It never reads past p[n-1].
@@ -393,6 +440,8 @@ skspecial:
 
 skletter: // a valid two-byte UTF-8 letter is plain text
 	MOVBLZX (SI)(R13*1), R12
+	CMPL    R12, $0xe0
+	JAE     skletter3
 	SUBL    $0xc2, R12
 	CMPL    R12, $0x1d
 	JA      skstop
@@ -405,10 +454,56 @@ skletter: // a valid two-byte UTF-8 letter is plain text
 	BTRL    R11, DX
 	INCL    R11
 	BTRL    R11, DX
+
+skletterdone:
 	TESTL   DX, DX
 	JNZ     skspecial
 	ADDQ    $16, AX
 	JMP     skblock
+
+skletter3: // a valid three-byte UTF-8 letter (日, €) is plain text too
+	CMPL    R12, $0xef
+	JA      skstop
+	CMPL    R11, $13
+	JA      skcross
+	MOVBLZX 2(SI)(R13*1), R8
+	ANDL    $0xc0, R8
+	CMPL    R8, $0x80     // the third byte: a continuation byte
+	JNE     skletterbad
+	MOVBLZX 1(SI)(R13*1), R8
+	CMPL    R12, $0xe0
+	JEQ     sklettere0
+	CMPL    R12, $0xed
+	JEQ     sklettered
+	ANDL    $0xc0, R8
+	CMPL    R8, $0x80     // the second byte: a continuation byte,
+	JNE     skletterbad
+	JMP     skletter3ok
+
+sklettere0: // but 0xa0-0xbf after 0xe0 (no overlong form)
+	SUBL $0xa0, R8
+	CMPL R8, $0x1f
+	JA   skletterbad
+	JMP  skletter3ok
+
+sklettered: // and 0x80-0x9f after 0xed (no surrogate)
+	SUBL $0x80, R8
+	CMPL R8, $0x1f
+	JA   skletterbad
+
+skletter3ok:
+	LEAQ    ·simpleEscape(SB), R8
+	BTRL    R11, DX
+	INCL    R11
+	BTRL    R11, DX
+	INCL    R11
+	BTRL    R11, DX
+	JMP     skletterdone
+
+skletterbad:
+	LEAQ ·simpleEscape(SB), R8
+	JMP  skstop
+
 
 skcross: // a backslash or a letter's lead byte ends the block: taken with the next one
 	MOVQ R13, AX
