@@ -42,7 +42,8 @@ func appendStringRef(b []byte, s string) []byte {
 // and checks that AppendString writes what the rune loop does, appending
 // to a buffer whose spare capacity it must not touch past the result.
 func TestAppendStringAgreesWithRuneLoop(t *testing.T) {
-	specials := []string{"\"", "\\", "\n", "\t", "\x01", "\x1f", "é", "😀", "\u2028", "\xff", "\xc3", "<&>"}
+	specials := []string{"\"", "\\", "\n", "\t", "\x01", "\x1f", "é", "日", "😀", "\u2028", "\u2029", "\u2027", "\u202a",
+		"\xff", "\xc3", "\xe0\x80\x80", "\xed\xa0\x80", "\xe2\x82", "\xef\xbf\xbf", "<&>"}
 	var inputs []string
 	for n := 0; n <= 80; n++ {
 		base := strings.Repeat("abcdefghij", 9)[:n]
@@ -90,7 +91,8 @@ func TestAppendStringAgreesWithRuneLoop(t *testing.T) {
 // FuzzAppendString holds AppendString to the rune loop on any input, with
 // and without spare capacity after the result: go test -fuzz AppendString ./rt.
 func FuzzAppendString(f *testing.F) {
-	for _, s := range []string{"", "plain", "a\"b\\c\nd\te\x01", strings.Repeat("x\n", 40), strings.Repeat("é😀\u2028\xff", 9)} {
+	for _, s := range []string{"", "plain", "a\"b\\c\nd\te\x01", strings.Repeat("x\n", 40), strings.Repeat("é😀\u2028\xff", 9),
+		strings.Repeat("日本語\u2029\xe0\x80\x80\xed\xa0\x80€", 9)} {
 		f.Add(s, 8)
 	}
 	f.Fuzz(func(t *testing.T, s string, spare int) {

@@ -27,11 +27,11 @@ func copyPlainSSE2(dst, src *byte, n int) int
 
 // escapeSSE2 copies src[:n] to dst (which has room bytes) 16 bytes per
 // step, writing a quote, backslash, newline, return or tab as its two-byte
-// escape (see shortEscape) and a valid two-byte UTF-8 sequence as it is. It
-// stops at any other special byte, when fewer than 16 bytes of src are
-// left, or when fewer than 18 bytes of room are left, and returns how many
-// bytes it wrote and read. Bytes of dst past the written ones are not
-// meaningful.
+// escape (see shortEscape) and a valid two- or three-byte UTF-8 sequence
+// other than U+2028 and U+2029 as it is. It stops at any other special
+// byte, when fewer than 16 bytes of src are left, or when fewer than 18
+// bytes of room are left, and returns how many bytes it wrote and read.
+// Bytes of dst past the written ones are not meaningful.
 //
 //go:noescape
 func escapeSSE2(dst *byte, room int, src *byte, n int) (w, r int)

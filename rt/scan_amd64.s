@@ -116,10 +116,12 @@ copydone:
 
 // func escapeSSE2(dst *byte, room int, src *byte, n int) (w, r int)
 // Copies src to dst 16 bytes at a time, writing a quote, backslash,
-// newline, return or tab as its two-byte escape and a valid two-byte UTF-8
-// sequence as it is, and stops at any other special byte, when fewer than 16 bytes of src are left, or when dst has
-// fewer than 18 bytes of room left. It returns how many bytes it wrote (w)
-// and read (r). Bytes of dst past w are not meaningful.
+// newline, return or tab as its two-byte escape and a valid two- or
+// three-byte UTF-8 sequence other than U+2028 and U+2029 as it is, and
+// stops at any other special byte, when fewer than 16 bytes of src are
+// left, or when dst has fewer than 18 bytes of room left. It returns how
+// many bytes it wrote (w) and read (r). Bytes of dst past w are not
+// meaningful.
 TEXT ·escapeSSE2(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ room+8(FP), R8
@@ -162,6 +164,8 @@ escfound:
 
 escletter: // a valid two-byte UTF-8 letter (é, ж, ש) is written as it is
 	MOVBLZX (SI)(AX*1), DX
+	CMPL    DX, $0xe0
+	JAE     escletter3
 	SUBL    $0xc2, DX
 	CMPL    DX, $0x1d     // a lead byte 0xc2-0xdf
 	JA      escdone
@@ -179,6 +183,57 @@ escletter: // a valid two-byte UTF-8 letter (é, ж, ש) is written as it is
 	ADDQ    $2, AX
 	ADDQ    $2, BX
 	JMP     escloop
+
+escletter3: // so is a valid three-byte letter (日, €), but U+2028 and U+2029
+	CMPL    DX, $0xef
+	JA      escdone
+	LEAQ    2(AX), R9
+	CMPQ    R9, CX
+	JAE     escdone       // the letter must lie within src
+	MOVBLZX 2(SI)(AX*1), R12
+	MOVL    R12, R11
+	ANDL    $0xc0, R11
+	CMPL    R11, $0x80    // the third byte: a continuation byte
+	JNE     escdone
+	MOVBLZX 1(SI)(AX*1), R13
+	CMPL    DX, $0xe0
+	JEQ     esce0
+	CMPL    DX, $0xed
+	JEQ     esced
+	MOVL    R13, R11
+	ANDL    $0xc0, R11
+	CMPL    R11, $0x80    // the second byte: a continuation byte,
+	JNE     escdone
+	CMPL    DX, $0xe2
+	JNE     esc3ok
+	CMPL    R13, $0x80
+	JNE     esc3ok
+	MOVL    R12, R11
+	ANDL    $0xfe, R11
+	CMPL    R11, $0xa8    // e2 80 a8 and e2 80 a9 are escaped, by Go code
+	JEQ     escdone
+	JMP     esc3ok
+
+esce0: // but 0xa0-0xbf after 0xe0 (no overlong form)
+	MOVL R13, R11
+	SUBL $0xa0, R11
+	CMPL R11, $0x1f
+	JA   escdone
+	JMP  esc3ok
+
+esced: // and 0x80-0x9f after 0xed (no surrogate)
+	MOVL R13, R11
+	SUBL $0x80, R11
+	CMPL R11, $0x1f
+	JA   escdone
+
+esc3ok:
+	MOVB DX, (DI)(BX*1)
+	MOVB R13, 1(DI)(BX*1)
+	MOVB R12, 2(DI)(BX*1)
+	ADDQ $3, AX
+	ADDQ $3, BX
+	JMP  escloop
 
 escdone:
 	MOVQ BX, w+32(FP)
