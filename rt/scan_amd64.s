@@ -34,6 +34,39 @@
 	MOVQ       DX, X2 \
 	PUNPCKLQDQ X2, X2
 
+// LETTER2 jumps to bad unless the byte after the two-byte UTF-8 lead byte
+// at SI+j is a continuation byte (0x80-0xbf). It clobbers tmp.
+#define LETTER2(j, tmp, bad) \
+	MOVBLZX 1(SI)(j*1), tmp \
+	ANDL    $0xc0, tmp \
+	CMPL    tmp, $0x80 \
+	JNE     bad
+
+// LETTER3 jumps to bad unless the three bytes at SI+j, whose lead byte
+// (0xe0-0xef) is in lead, are valid UTF-8: the third byte a continuation
+// byte, and the second one too, but 0xa0-0xbf after 0xe0 (no overlong
+// form) and 0x80-0x9f after 0xed (no surrogate). The second byte is moved
+// so that both exceptions accept 0x00-0x1f and the rest 0x00-0x3f. It
+// clobbers tmp.
+#define LETTER3(j, lead, tmp, bad) \
+	MOVBLZX 2(SI)(j*1), tmp \
+	ANDL    $0xc0, tmp \
+	CMPL    tmp, $0x80 \
+	JNE     bad \
+	MOVBLZX 1(SI)(j*1), tmp \
+	CMPL    lead, $0xe0 \
+	JNE     2(PC) \
+	SUBL    $0x20, tmp \
+	SUBL    $0x80, tmp \
+	CMPL    tmp, $0x3f \
+	JA      bad \
+	CMPL    tmp, $0x1f \
+	JBE     5(PC) \
+	CMPL    lead, $0xe0 \
+	JEQ     bad \
+	CMPL    lead, $0xed \
+	JEQ     bad
+
 // func plainRunSSE2(p *byte, n int) int
 TEXT ·plainRunSSE2(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), SI
@@ -166,18 +199,13 @@ escletter: // a valid two-byte UTF-8 letter (é, ж, ש) is written as it is
 	MOVBLZX (SI)(AX*1), DX
 	CMPL    DX, $0xe0
 	JAE     escletter3
-	SUBL    $0xc2, DX
-	CMPL    DX, $0x1d     // a lead byte 0xc2-0xdf
-	JA      escdone
+	CMPL    DX, $0xc2     // a lead byte 0xc2-0xdf
+	JB      escdone
 	LEAQ    1(AX), R9
 	CMPQ    R9, CX
-	JAE     escdone
-	MOVBLZX (SI)(R9*1), R9
-	MOVL    R9, R11
-	ANDL    $0xc0, R11
-	CMPL    R11, $0x80    // a continuation byte 0x80-0xbf
-	JNE     escdone
-	ADDL    $0xc2, DX
+	JAE     escdone       // the letter must lie within src
+	LETTER2(AX, R11, escdone)
+	MOVBLZX 1(SI)(AX*1), R9
 	MOVB    DX, (DI)(BX*1)
 	MOVB    R9, 1(DI)(BX*1)
 	ADDQ    $2, AX
@@ -189,21 +217,10 @@ escletter3: // so is a valid three-byte letter (日, €), but U+2028 and U+2029
 	JA      escdone
 	LEAQ    2(AX), R9
 	CMPQ    R9, CX
-	JAE     escdone       // the letter must lie within src
-	MOVBLZX 2(SI)(AX*1), R12
-	MOVL    R12, R11
-	ANDL    $0xc0, R11
-	CMPL    R11, $0x80    // the third byte: a continuation byte
-	JNE     escdone
+	JAE     escdone
+	LETTER3(AX, DX, R11, escdone)
 	MOVBLZX 1(SI)(AX*1), R13
-	CMPL    DX, $0xe0
-	JEQ     esce0
-	CMPL    DX, $0xed
-	JEQ     esced
-	MOVL    R13, R11
-	ANDL    $0xc0, R11
-	CMPL    R11, $0x80    // the second byte: a continuation byte,
-	JNE     escdone
+	MOVBLZX 2(SI)(AX*1), R12
 	CMPL    DX, $0xe2
 	JNE     esc3ok
 	CMPL    R13, $0x80
@@ -212,20 +229,6 @@ escletter3: // so is a valid three-byte letter (日, €), but U+2028 and U+2029
 	ANDL    $0xfe, R11
 	CMPL    R11, $0xa8    // e2 80 a8 and e2 80 a9 are escaped, by Go code
 	JEQ     escdone
-	JMP     esc3ok
-
-esce0: // but 0xa0-0xbf after 0xe0 (no overlong form)
-	MOVL R13, R11
-	SUBL $0xa0, R11
-	CMPL R11, $0x1f
-	JA   escdone
-	JMP  esc3ok
-
-esced: // and 0x80-0x9f after 0xed (no surrogate)
-	MOVL R13, R11
-	SUBL $0x80, R11
-	CMPL R11, $0x1f
-	JA   escdone
 
 esc3ok:
 	MOVB DX, (DI)(BX*1)
@@ -333,19 +336,29 @@ unesconebyone:
 	MOVQ    R10, R13
 	JMP     unescaped
 
-unletter: // a valid two-byte UTF-8 letter (é, ж, ש) is plain text
+unletter: // a valid two- or three-byte UTF-8 letter (é, ж, 日) is plain text
 	MOVBLZX (SI)(R13*1), R12
 	CMPL    R12, $0xe0
 	JAE     unletter3
-	SUBL    $0xc2, R12
-	CMPL    R12, $0x1d    // a lead byte 0xc2-0xdf
-	JA      unstop
+	CMPL    R12, $0xc2    // a lead byte 0xc2-0xdf
+	JB      unstop
 	CMPL    R11, $15
 	JAE     uncross
-	MOVBLZX 1(SI)(R13*1), R12
-	ANDL    $0xc0, R12
-	CMPL    R12, $0x80    // a continuation byte 0x80-0xbf
-	JNE     unstop
+	LETTER2(R13, R12, unstop)
+	BTRL    R11, DX
+	INCL    R11
+	BTRL    R11, DX
+	JMP     unletterdone
+
+unletter3:
+	CMPL    R12, $0xef
+	JA      unstop
+	CMPL    R11, $13
+	JA      uncross       // the letter ends in the next block
+	LETTER3(R13, R12, R8, unletterbad)
+	LEAQ    ·simpleEscape(SB), R8
+	BTRL    R11, DX
+	INCL    R11
 	BTRL    R11, DX
 	INCL    R11
 	BTRL    R11, DX
@@ -363,45 +376,6 @@ unletterdone: // the letter's bytes are handled
 unreload:
 	MOVQ R10, AX
 	JMP  unblock
-
-unletter3: // a valid three-byte UTF-8 letter (日, €) is plain text too
-	CMPL    R12, $0xef
-	JA      unstop
-	CMPL    R11, $13
-	JA      uncross
-	MOVBLZX 2(SI)(R13*1), R8
-	ANDL    $0xc0, R8
-	CMPL    R8, $0x80     // the third byte: a continuation byte
-	JNE     unletterbad
-	MOVBLZX 1(SI)(R13*1), R8
-	CMPL    R12, $0xe0
-	JEQ     unlettere0
-	CMPL    R12, $0xed
-	JEQ     unlettered
-	ANDL    $0xc0, R8
-	CMPL    R8, $0x80     // the second byte: a continuation byte,
-	JNE     unletterbad
-	JMP     unletter3ok
-
-unlettere0: // but 0xa0-0xbf after 0xe0 (no overlong form)
-	SUBL $0xa0, R8
-	CMPL R8, $0x1f
-	JA   unletterbad
-	JMP  unletter3ok
-
-unlettered: // and 0x80-0x9f after 0xed (no surrogate)
-	SUBL $0x80, R8
-	CMPL R8, $0x1f
-	JA   unletterbad
-
-unletter3ok:
-	LEAQ    ·simpleEscape(SB), R8
-	BTRL    R11, DX
-	INCL    R11
-	BTRL    R11, DX
-	INCL    R11
-	BTRL    R11, DX
-	JMP     unletterdone
 
 unletterbad:
 	LEAQ ·simpleEscape(SB), R8
@@ -493,19 +467,28 @@ skspecial:
 	ADDQ    $16, AX       // the rest of the block is plain
 	JMP     skblock
 
-skletter: // a valid two-byte UTF-8 letter is plain text
+skletter: // a valid two- or three-byte UTF-8 letter is plain text
 	MOVBLZX (SI)(R13*1), R12
 	CMPL    R12, $0xe0
 	JAE     skletter3
-	SUBL    $0xc2, R12
-	CMPL    R12, $0x1d
-	JA      skstop
+	CMPL    R12, $0xc2
+	JB      skstop
 	CMPL    R11, $15
 	JAE     skcross
-	MOVBLZX 1(SI)(R13*1), R12
-	ANDL    $0xc0, R12
-	CMPL    R12, $0x80
-	JNE     skstop
+	LETTER2(R13, R12, skstop)
+	BTRL    R11, DX
+	INCL    R11
+	BTRL    R11, DX
+	JMP     skletterdone
+
+skletter3:
+	CMPL    R12, $0xef
+	JA      skstop
+	CMPL    R11, $13
+	JA      skcross
+	LETTER3(R13, R12, R9, skstop)
+	BTRL    R11, DX
+	INCL    R11
 	BTRL    R11, DX
 	INCL    R11
 	BTRL    R11, DX
@@ -515,50 +498,6 @@ skletterdone:
 	JNZ     skspecial
 	ADDQ    $16, AX
 	JMP     skblock
-
-skletter3: // a valid three-byte UTF-8 letter (日, €) is plain text too
-	CMPL    R12, $0xef
-	JA      skstop
-	CMPL    R11, $13
-	JA      skcross
-	MOVBLZX 2(SI)(R13*1), R8
-	ANDL    $0xc0, R8
-	CMPL    R8, $0x80     // the third byte: a continuation byte
-	JNE     skletterbad
-	MOVBLZX 1(SI)(R13*1), R8
-	CMPL    R12, $0xe0
-	JEQ     sklettere0
-	CMPL    R12, $0xed
-	JEQ     sklettered
-	ANDL    $0xc0, R8
-	CMPL    R8, $0x80     // the second byte: a continuation byte,
-	JNE     skletterbad
-	JMP     skletter3ok
-
-sklettere0: // but 0xa0-0xbf after 0xe0 (no overlong form)
-	SUBL $0xa0, R8
-	CMPL R8, $0x1f
-	JA   skletterbad
-	JMP  skletter3ok
-
-sklettered: // and 0x80-0x9f after 0xed (no surrogate)
-	SUBL $0x80, R8
-	CMPL R8, $0x1f
-	JA   skletterbad
-
-skletter3ok:
-	LEAQ    ·simpleEscape(SB), R8
-	BTRL    R11, DX
-	INCL    R11
-	BTRL    R11, DX
-	INCL    R11
-	BTRL    R11, DX
-	JMP     skletterdone
-
-skletterbad:
-	LEAQ ·simpleEscape(SB), R8
-	JMP  skstop
-
 
 skcross: // a backslash or a letter's lead byte ends the block: taken with the next one
 	MOVQ R13, AX
