@@ -150,7 +150,8 @@ copydone:
 // func escapeSSE2(dst *byte, room int, src *byte, n int) (w, r int)
 // Copies src to dst 16 bytes at a time, writing a quote, backslash,
 // newline, return or tab as its two-byte escape and a valid two- or
-// three-byte UTF-8 sequence other than U+2028 and U+2029 as it is, and
+// three-byte UTF-8 sequence other than U+2028 and U+2029 as it is (the
+// letters of a block are taken from its one bitmap of special bytes), and
 // stops at any other special byte, when fewer than 16 bytes of src are
 // left, or when dst has fewer than 18 bytes of room left. It returns how
 // many bytes it wrote (w) and read (r). Bytes of dst past w are not
@@ -181,62 +182,71 @@ escloop:
 	ADDQ  $16, BX
 	JMP   escloop
 
-escfound:
-	BSFL    DX, DX
-	ADDQ    DX, AX
-	ADDQ    DX, BX
-	MOVBLZX (SI)(AX*1), DX
-	MOVBLZX (R10)(DX*1), DX
-	TESTL   DX, DX
-	JZ      escletter
-	MOVB    $0x5c, (DI)(BX*1)
-	MOVB    DX, 1(DI)(BX*1)
-	ADDQ    $1, AX
-	ADDQ    $2, BX
-	JMP     escloop
-
-escletter: // a valid two-byte UTF-8 letter (é, ж, ש) is written as it is
-	MOVBLZX (SI)(AX*1), DX
-	CMPL    DX, $0xe0
+escfound: // the lowest special byte of the block not handled is at R12 (k in R9)
+	BSFL    DX, R9
+	LEAQ    (AX)(R9*1), R12
+	MOVBLZX (SI)(R12*1), R11
+	MOVBLZX (R10)(R11*1), R13
+	TESTL   R13, R13
+	JNZ     escshort
+	CMPL    R11, $0xe0
 	JAE     escletter3
-	CMPL    DX, $0xc2     // a lead byte 0xc2-0xdf
-	JB      escdone
-	LEAQ    1(AX), R9
-	CMPQ    R9, CX
-	JAE     escdone       // the letter must lie within src
-	LETTER2(AX, R11, escdone)
-	MOVBLZX 1(SI)(AX*1), R9
-	MOVB    DX, (DI)(BX*1)
-	MOVB    R9, 1(DI)(BX*1)
-	ADDQ    $2, AX
-	ADDQ    $2, BX
-	JMP     escloop
+	CMPL    R11, $0xc2    // a two-byte letter's lead byte 0xc2-0xdf
+	JB      escstop
+	CMPL    R9, $15
+	JAE     escadvance
+	LETTER2(R12, R13, escstop)
+	BTRL    R9, DX
+	INCL    R9
+	BTRL    R9, DX
+	JMP     escnext
 
-escletter3: // so is a valid three-byte letter (日, €), but U+2028 and U+2029
-	CMPL    DX, $0xef
-	JA      escdone
-	LEAQ    2(AX), R9
-	CMPQ    R9, CX
-	JAE     escdone
-	LETTER3(AX, DX, R11, escdone)
-	MOVBLZX 1(SI)(AX*1), R13
-	MOVBLZX 2(SI)(AX*1), R12
-	CMPL    DX, $0xe2
-	JNE     esc3ok
-	CMPL    R13, $0x80
-	JNE     esc3ok
-	MOVL    R12, R11
-	ANDL    $0xfe, R11
-	CMPL    R11, $0xa8    // e2 80 a8 and e2 80 a9 are escaped, by Go code
-	JEQ     escdone
+escletter3:
+	CMPL    R11, $0xef
+	JA      escstop
+	CMPL    R9, $13
+	JA      escadvance
+	LETTER3(R12, R11, R13, escstop)
+	CMPL    R11, $0xe2    // e2 80 a8 and e2 80 a9 (U+2028, U+2029) are escaped, by Go code
+	JNE     escletter3ok
+	CMPB    1(SI)(R12*1), $0x80
+	JNE     escletter3ok
+	MOVBLZX 2(SI)(R12*1), R13
+	ANDL    $0xfe, R13
+	CMPL    R13, $0xa8
+	JEQ     escstop
 
-esc3ok:
-	MOVB DX, (DI)(BX*1)
+escletter3ok:
+	BTRL R9, DX
+	INCL R9
+	BTRL R9, DX
+	INCL R9
+	BTRL R9, DX
+
+escnext: // letters are written as they are, so the block stored holds them already
+	TESTL DX, DX
+	JNZ   escfound
+	ADDQ  $16, AX
+	ADDQ  $16, BX
+	JMP   escloop
+
+escshort: // a quote, backslash, newline, return or tab: its two-byte escape
+	ADDQ R9, AX
+	ADDQ R9, BX
+	MOVB $0x5c, (DI)(BX*1)
 	MOVB R13, 1(DI)(BX*1)
-	MOVB R12, 2(DI)(BX*1)
-	ADDQ $3, AX
-	ADDQ $3, BX
+	ADDQ $1, AX
+	ADDQ $2, BX
 	JMP  escloop
+
+escadvance: // a letter that ends in the next block: go on from it
+	ADDQ R9, AX
+	ADDQ R9, BX
+	JMP  escloop
+
+escstop: // a byte left to Go code
+	ADDQ R9, AX
+	ADDQ R9, BX
 
 escdone:
 	MOVQ BX, w+32(FP)
