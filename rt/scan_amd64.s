@@ -257,12 +257,12 @@ escdone:
 // Decodes the string content src[:n] (n >= 32) into dst: plain bytes are
 // copied 16 at a time and each two-byte escape (\" \\ \/ \b \f \n \r \t)
 // is written as the byte it stands for, every escape of a block taken from
-// the block's one bitmap of special bytes; a valid two- or three-byte UTF-8
-// sequence (é, ж, 日) is plain text. It stops at any other special byte (a quote, a
-// \u or invalid escape, a control byte, other non-ASCII bytes) and when
-// fewer than 32 bytes are left, and returns how many bytes it
-// wrote (w) and read (r): src[:r] is decoded into dst[:w]. It never reads
-// past src[n-1] and needs room for n bytes in dst.
+// the block's one bitmap of special bytes; a valid two- or three-byte
+// UTF-8 sequence (é, ж, 日) is plain text. It stops at any other special
+// byte (a quote, a \u or invalid escape, a control byte, other non-ASCII
+// bytes) and when fewer than 32 bytes are left, and returns how many bytes
+// it wrote (w) and read (r): src[:r] is decoded into dst[:w]. It never
+// reads past src[n-1] and needs room for n bytes in dst.
 //
 // dst may be the very memory of src (decoding in place): gap is how many
 // bytes dst lies before src (0 then; 16 or more for memory of its own). A
