@@ -301,9 +301,10 @@ func (d *Decoder) skipString() error {
 
 // skipEscapedVector is skipString for a string with escapes, with at least
 // vectorMin bytes of input left: the first backslash is at i.
-// skipEscapedSSE2 passes plain text and two-byte escapes 16 bytes at a
-// time; the loop here checks the rest and reports the same errors at the
-// same places as the byte loop of skipString.
+// skipEscapedSSE2 passes plain text, two- and three-byte UTF-8 letters and
+// two-byte escapes 16 bytes at a time; the loop here checks the rest and
+// reports the same errors at the same places as the byte loop of
+// skipString.
 func (d *Decoder) skipEscapedVector(i int) error {
 	s := d.str
 	r := i
@@ -478,7 +479,7 @@ func hex4(s string, i int) (rune, bool) {
 // load64 reads 8 bytes of s at i as a little-endian word. Callers check
 // that i+8 <= len(s): the load itself checks nothing.
 func load64(s string, i int) uint64 {
-	return binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), i)), 8))
+	return binary.LittleEndian.Uint64(unsafe.Slice(stringAt(s, i), 8))
 }
 
 // quickRun tests the 16 bytes of s from i, where most keys and short
@@ -499,9 +500,10 @@ func quickRun(s string, i int) (int, bool) {
 }
 
 // decodeEscapedVector is decodeEscaped for long strings: unescapeSSE2
-// decodes plain text and two-byte escapes 16 bytes at a time and leaves
-// the rest to the loop here (\u escapes, non-ASCII text, the closing
-// quote, errors and the last 15 bytes). In place (inPlace: dst is d.own
+// decodes plain text, two- and three-byte UTF-8 letters and two-byte
+// escapes 16 bytes at a time and leaves the rest to the loop here (\u
+// escapes, four-byte runes, the closing quote, errors, the last 31 bytes,
+// and plain bytes it could not store in place). In place (inPlace: dst is d.own
 // from offset i), writes land before the read position. It returns the
 // number of bytes written and end. An end of -1 means the closing quote is
 // not known yet: decoding stops at the first quote no escape covers and
@@ -544,8 +546,9 @@ func (d *Decoder) decodeEscapedVector(dst []byte, i, end int, inPlace bool) (int
 			d.pos = r
 			return 0, 0, d.unclosedFirst(r, end, d.syntaxErr("control character in string"))
 		case c >= utf8.RuneSelf:
-			// A run of non-ASCII letters (a word of Japanese) is checked
-			// here whole and moved at once.
+			// A run of runes the vector loop left (emoji, or letters
+			// among the last bytes) is checked here whole and moved at
+			// once.
 			j := r
 			for j < limit && s[j] >= utf8.RuneSelf {
 				rn, n := utf8.DecodeRuneInString(s[j:limit])

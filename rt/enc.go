@@ -186,9 +186,9 @@ func AppendString(b []byte, s string) []byte {
 
 // appendStringVector is AppendString for strings of 16 bytes or more: the
 // plain text up to the first special byte is found and copied in the same
-// pass, and so is the rest, with the common two-byte escapes written on the
-// way (escapeSSE2); Go code takes the other special bytes and the last 15
-// bytes or fewer. The vector code writes whole blocks into the spare
+// pass, and so is the rest, with the common two-byte escapes and the two-
+// and three-byte UTF-8 letters written on the way (escapeSSE2); Go code
+// takes the other special bytes and the last 15 bytes or fewer. The vector code writes whole blocks into the spare
 // capacity of b, never past the end of the result: every byte of s takes
 // at least one byte of output.
 func appendStringVector(b []byte, s string) []byte {
@@ -206,18 +206,12 @@ func appendStringVector(b []byte, s string) []byte {
 	// result is never grown.
 	b = slices.Grow(b, len(s)-i+(len(s)-i)/16+18)
 	for len(s)-i >= 16 && cap(b)-len(b) >= 34 {
-		w, r := escapeSSE2((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), len(b))), cap(b)-len(b), unsafe.StringData(s[i:]), len(s)-i)
+		w, r := escapeSSE2((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), len(b))), cap(b)-len(b), stringAt(s, i), len(s)-i)
 		b, i = b[:len(b)+w], i+r
-		// Special bytes one after another (a word of Japanese, say): the
-		// runes written as they are go out together.
+		// Special bytes one after another (emoji, say): the runes written
+		// as they are go out together.
 		start := i
 		for i < len(s) && isSpecial(s[i]) {
-			if s[i] >= utf8.RuneSelf {
-				if r, n := utf8.DecodeRuneInString(s[i:]); n > 1 && r != '\u2028' && r != '\u2029' {
-					i += n // valid, and written as it is
-					continue
-				}
-			}
 			b, i, start = appendSpecial(b, s, i, start)
 		}
 		b = append(b, s[start:i]...)

@@ -2,8 +2,6 @@
 
 package rt
 
-import "unsafe"
-
 // haveVector selects the vector scans. Every amd64 processor has SSE2, which
 // they use; tests turn it off to compare them with the word loops.
 var haveVector = true
@@ -50,9 +48,9 @@ func unescapeSSE2(dst, src *byte, n, gap int) (w, r int)
 
 // skipEscapedSSE2 passes the string content p[:n] (n >= 16) 16 bytes per
 // step over plain bytes, valid two- and three-byte UTF-8 sequences and
-// two-byte escapes, and returns the index of the
-// first byte it did not pass: any other special byte, or the start of a
-// tail of fewer than 16 bytes.
+// two-byte escapes, and returns the index of the first byte it did not
+// pass: any other special byte, or the start of a tail of fewer than 16
+// bytes.
 //
 //go:noescape
 func skipEscapedSSE2(p *byte, n int) int
@@ -64,5 +62,5 @@ func plainRunVector(s string, i int) int {
 	if !haveVector || len(s)-i < 32 {
 		return i
 	}
-	return i + plainRunSSE2((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(s)), i)), len(s)-i)
+	return i + plainRunSSE2(stringAt(s, i), len(s)-i)
 }
