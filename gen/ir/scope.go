@@ -82,7 +82,7 @@ func (b *builder) nameFields(t *Type) error {
 // xGoName returns the Go name the x-go-name annotation of property schema
 // ps sets, or "" when it has none.
 func (b *builder) xGoName(ps *jsonschema.Schema) (string, error) {
-	_, raw := b.constraintKeys(ps)
+	_, _, raw := b.l.RawFor(ps)
 	if raw == nil || raw.Kind != rt.Object {
 		return "", nil
 	}
