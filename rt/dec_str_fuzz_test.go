@@ -2,6 +2,7 @@ package rt
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -9,7 +10,8 @@ import (
 
 // FuzzStringPaths decodes one string value every way the Decoder can: in
 // place (StrShared after Reset), into new memory (Str, and StrShared after
-// ResetString), and skipped, each with and without the vector loops, and
+// ResetString), and skipped, each with the vector loops (with and without
+// their whole-block escapes) and without them, and
 // holds them to one another: the same value or the same error at the same
 // offset, and the value after the string left intact. Valid input is also
 // held to encoding/json.
@@ -22,74 +24,110 @@ func FuzzStringPaths(f *testing.F) {
 		japanese, japanese[:30] + "\xe0\x80\x80" + japanese, japanese[:33] + "\xed\xa0\x80" + japanese, japanese[:36] + "\xe2\x82" + japanese} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, content string) {
-		doc := `["` + content + `","after"]`
-		type result struct {
-			s   string
-			err string
-			at  int
-		}
-		read := func(how string) result {
-			var d Decoder
-			if how == "in place" {
-				d.Reset([]byte(doc))
+	f.Fuzz(checkStringPaths)
+}
+
+// TestStringPathsEscapeMixes holds the paths of FuzzStringPaths to one
+// another on long strings of random escapes and plain runs, half of them
+// with one fault put in at a random byte, so that every escape, and every
+// error, falls at every offset of a 16-byte block, and some blocks end in
+// a backslash.
+func TestStringPathsEscapeMixes(t *testing.T) {
+	escapes := []string{`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`, `\u00e9`, `\ud83d\ude00`}
+	plain := []string{"a", "bc", "def", "ghij", "klmnopq", "rstuvwxyzABCDEF", "é", "日"}
+	faults := []string{"\"", "\x01", "\x1f", "\xff", "\xc3", `\x`, `\u12`, `\ud800`, `\`}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 4000 {
+		var b strings.Builder
+		for n := 32 + rng.IntN(200); b.Len() < n; {
+			// Mostly the escapes that blocks take at once and ASCII text.
+			if k := rng.IntN(20); k < len(escapes) {
+				b.WriteString(escapes[k])
+			} else if k < 18 {
+				b.WriteString(plain[rng.IntN(6)])
 			} else {
-				d.ResetString(doc)
-			}
-			if err := d.ArrStart(); err != nil {
-				t.Fatal(err)
-			}
-			if ok, err := d.ArrNext(0); !ok || err != nil {
-				t.Fatal(ok, err)
-			}
-			var s string
-			var err error
-			switch how {
-			case "skip":
-				err = d.Skip()
-			case "copy":
-				s, err = d.Str()
-			default:
-				s, err = d.StrShared()
-			}
-			if err != nil {
-				return result{err: err.Error(), at: d.Offset()}
-			}
-			if ok, err := d.ArrNext(1); !ok || err != nil {
-				return result{err: "no value after the string", at: d.Offset()}
-			}
-			if after, err := d.Str(); err != nil || after != "after" {
-				return result{err: "the value after the string reads " + after, at: d.Offset()}
-			}
-			return result{s: s, at: d.Offset()}
-		}
-		var results []result
-		for _, vector := range []bool{true, false} {
-			if !vector && !haveVector {
-				continue
-			}
-			setVector(vector)
-			for _, how := range []string{"in place", "copy", "shared string", "skip"} {
-				r := read(how)
-				if how == "skip" {
-					r.s = results[0].s
-				}
-				results = append(results, r)
-			}
-			setVector(true)
-		}
-		for _, r := range results[1:] {
-			if r != results[0] {
-				t.Fatalf("%q: the paths disagree: %+v", content, results)
+				b.WriteString(plain[6+rng.IntN(2)])
 			}
 		}
-		var want string
-		if err := json.Unmarshal([]byte(`"`+content+`"`), &want); err == nil && utf8.ValidString(content) {
-			if results[0].err != "" || results[0].s != want {
-				t.Fatalf("%q: decoded %+v, encoding/json reads %q", content, results[0], want)
-			}
-		} else if results[0].err == "" && utf8.ValidString(content) {
-			t.Fatalf("%q: decoded %q, encoding/json refuses it: %v", content, results[0].s, err)
+		content := b.String()
+		if i%2 == 1 {
+			at := rng.IntN(len(content) + 1)
+			content = content[:at] + faults[rng.IntN(len(faults))] + content[at:]
 		}
-	})
+		checkStringPaths(t, content)
+	}
+}
+
+// checkStringPaths is FuzzStringPaths' check of one string's content.
+func checkStringPaths(t *testing.T, content string) {
+	doc := `["` + content + `","after"]`
+	type result struct {
+		s   string
+		err string
+		at  int
+	}
+	read := func(how string) result {
+		var d Decoder
+		if how == "in place" {
+			d.Reset([]byte(doc))
+		} else {
+			d.ResetString(doc)
+		}
+		if err := d.ArrStart(); err != nil {
+			t.Fatal(err)
+		}
+		if ok, err := d.ArrNext(0); !ok || err != nil {
+			t.Fatal(ok, err)
+		}
+		var s string
+		var err error
+		switch how {
+		case "skip":
+			err = d.Skip()
+		case "copy":
+			s, err = d.Str()
+		default:
+			s, err = d.StrShared()
+		}
+		if err != nil {
+			return result{err: err.Error(), at: d.Offset()}
+		}
+		if ok, err := d.ArrNext(1); !ok || err != nil {
+			return result{err: "no value after the string", at: d.Offset()}
+		}
+		if after, err := d.Str(); err != nil || after != "after" {
+			return result{err: "the value after the string reads " + after, at: d.Offset()}
+		}
+		return result{s: s, at: d.Offset()}
+	}
+	var results []result
+	for _, mode := range []struct{ vector, blocks bool }{{true, true}, {true, false}, {false, false}} {
+		if !mode.vector && !haveVector {
+			continue
+		}
+		setVector(mode.vector)
+		setEscBlocks(mode.blocks)
+		for _, how := range []string{"in place", "copy", "shared string", "skip"} {
+			r := read(how)
+			if how == "skip" {
+				r.s = results[0].s
+			}
+			results = append(results, r)
+		}
+		setVector(true)
+		setEscBlocks(true)
+	}
+	for _, r := range results[1:] {
+		if r != results[0] {
+			t.Fatalf("%q: the paths disagree: %+v", content, results)
+		}
+	}
+	var want string
+	if err := json.Unmarshal([]byte(`"`+content+`"`), &want); err == nil && utf8.ValidString(content) {
+		if results[0].err != "" || results[0].s != want {
+			t.Fatalf("%q: decoded %+v, encoding/json reads %q", content, results[0], want)
+		}
+	} else if results[0].err == "" && utf8.ValidString(content) {
+		t.Fatalf("%q: decoded %q, encoding/json refuses it: %v", content, results[0].s, err)
+	}
 }

@@ -2,9 +2,74 @@
 
 package rt
 
+import "golang.org/x/sys/cpu"
+
 // haveVector selects the vector scans. Every amd64 processor has SSE2, which
 // they use; tests turn it off to compare them with the word loops.
 var haveVector = true
+
+// Whole-block escapes: when every special byte of a 16-byte block is a
+// backslash or the letter of a two-byte escape (no "\\", no \u, no quote
+// closing the string, no control or non-ASCII byte), skipEscapedSSE2 checks
+// the block at once and unescapeSSE2 decodes it at once, with no branch per
+// escape. Decoding drops the backslashes with PSHUFB, which SSSE3 brings;
+// nearly every amd64 processor has it, and the others take the loop per
+// escape. Tests turn both off to compare them with that loop.
+var (
+	skipEscBlocks     = true
+	unescapeEscBlocks = cpu.X86.HasSSSE3
+)
+
+// escLetters holds, each repeated over 16 bytes, the letters of the
+// two-byte escapes the block paths compare with besides the quote: '/',
+// 'b', 'f', 'n', 'r' and 't'. escDeltas holds what to subtract from the
+// letters b and f, n, r and t to get the bytes they stand for.
+var (
+	escLetters = [6][16]byte{fill16('/'), fill16('b'), fill16('f'), fill16('n'), fill16('r'), fill16('t')}
+	escDeltas  = [4][16]byte{fill16('b' - '\b'), fill16('n' - '\n'), fill16('r' - '\r'), fill16('t' - '\t')}
+)
+
+func fill16(c byte) (b [16]byte) {
+	for i := range b {
+		b[i] = c
+	}
+	return b
+}
+
+// dropLow and dropHigh are PSHUFB controls that drop the bytes of a
+// block's low or high half named by a byte mask: entry m lists, in order,
+// the indexes of the bytes whose bit in m is clear, then repeats the last
+// index of the half (7 or 15) up to eight entries. keepCount[m] is how
+// many bytes entry m keeps. unescapeSSE2 stores each half as eight bytes
+// and advances by keepCount, so the bytes past those kept are overwritten
+// by the next store. They repeat the half's last byte: were a store in
+// place ever to reach the block's last byte (it cannot, since decoding in
+// place starts at a backslash), it would write back what the input holds
+// there.
+var (
+	dropLow, dropHigh [256]uint64
+	keepCount         [256]uint8
+)
+
+func init() {
+	for m := range 256 {
+		var low, high uint64
+		k := 0
+		for i := range 8 {
+			if m&(1<<i) == 0 {
+				low |= uint64(i) << (8 * k)
+				high |= uint64(i+8) << (8 * k)
+				k++
+			}
+		}
+		keepCount[m] = uint8(k)
+		for j := k; j < 8; j++ {
+			low |= 7 << (8 * j)
+			high |= 15 << (8 * j)
+		}
+		dropLow[m], dropHigh[m] = low, high
+	}
+}
 
 // plainRunSSE2 returns the index of the first byte of p[:n] that is a
 // quote, a backslash, below 0x20 or from 0x80 up, looking at whole 16-byte

@@ -67,6 +67,108 @@
 	CMPL    lead, $0xed \
 	JEQ     bad
 
+// ESCLETTERS loads escLetters ('/', 'b', 'f', 'n', 'r', 't', each over
+// 16 bytes) into X8-X13.
+#define ESCLETTERS \
+	MOVOU ·escLetters+0(SB), X8 \
+	MOVOU ·escLetters+16(SB), X9 \
+	MOVOU ·escLetters+32(SB), X10 \
+	MOVOU ·escLetters+48(SB), X11 \
+	MOVOU ·escLetters+64(SB), X12 \
+	MOVOU ·escLetters+80(SB), X13
+
+// ESCBLOCK jumps to other unless every special byte of the block in X3
+// (DX holds their SPECIALS16 mask) is a backslash or the byte right after
+// one, with no two backslashes side by side. It leaves the mask of the
+// backslashes in R11 and the bytes after them (the escaped letters) in X7,
+// and clobbers R12 and X6.
+#define ESCBLOCK(other) \
+	MOVOU    X3, X6 \
+	PCMPEQB  X1, X6 \
+	PMOVMSKB X6, R11 \
+	LEAL     (R11)(R11*1), R12 \
+	TESTL    R11, R12 \
+	JNZ      other \
+	ORL      R11, R12 \
+	NOTL     R12 \
+	TESTL    DX, R12 \
+	JNZ      other \
+	MOVOU    X6, X7 \
+	PSLLDQ   $1, X7
+
+// ESCVALID jumps to other unless every escaped letter (X7) of the block in
+// X3 is one of " / b f n r t. It clobbers R12, X4 and X5.
+#define ESCVALID(other) \
+	MOVOU    X3, X4 \
+	PCMPEQB  X0, X4 \
+	MOVOU    X3, X5 \
+	PCMPEQB  X8, X5 \
+	POR      X5, X4 \
+	MOVOU    X3, X5 \
+	PCMPEQB  X9, X5 \
+	POR      X5, X4 \
+	MOVOU    X3, X5 \
+	PCMPEQB  X10, X5 \
+	POR      X5, X4 \
+	MOVOU    X3, X5 \
+	PCMPEQB  X11, X5 \
+	POR      X5, X4 \
+	MOVOU    X3, X5 \
+	PCMPEQB  X12, X5 \
+	POR      X5, X4 \
+	MOVOU    X3, X5 \
+	PCMPEQB  X13, X5 \
+	POR      X5, X4 \
+	PANDN    X7, X4 \
+	PMOVMSKB X4, R12 \
+	TESTL    R12, R12 \
+	JNZ      other
+
+// ESCDECODE is ESCVALID that also leaves in X5 the block in X3 with each
+// escaped letter (X7) replaced by the byte its escape stands for: b and f,
+// n, r and t less their escDeltas, the quote and '/' as they are. It
+// clobbers R12, X4-X6 and X14.
+#define ESCDECODE(other) \
+	MOVOU    X3, X4 \
+	PCMPEQB  X9, X4 \
+	MOVOU    X3, X5 \
+	PCMPEQB  X10, X5 \
+	POR      X5, X4 \
+	MOVOU    X4, X6 \
+	MOVOU    ·escDeltas+0(SB), X14 \
+	PAND     X14, X4 \
+	MOVOU    X3, X5 \
+	PCMPEQB  X11, X5 \
+	POR      X5, X6 \
+	MOVOU    ·escDeltas+16(SB), X14 \
+	PAND     X14, X5 \
+	POR      X5, X4 \
+	MOVOU    X3, X5 \
+	PCMPEQB  X12, X5 \
+	POR      X5, X6 \
+	MOVOU    ·escDeltas+32(SB), X14 \
+	PAND     X14, X5 \
+	POR      X5, X4 \
+	MOVOU    X3, X5 \
+	PCMPEQB  X13, X5 \
+	POR      X5, X6 \
+	MOVOU    ·escDeltas+48(SB), X14 \
+	PAND     X14, X5 \
+	POR      X5, X4 \
+	MOVOU    X3, X5 \
+	PCMPEQB  X0, X5 \
+	POR      X5, X6 \
+	MOVOU    X3, X5 \
+	PCMPEQB  X8, X5 \
+	POR      X5, X6 \
+	PANDN    X7, X6 \
+	PMOVMSKB X6, R12 \
+	TESTL    R12, R12 \
+	JNZ      other \
+	PAND     X7, X4 \
+	MOVOU    X3, X5 \
+	PSUBB    X4, X5
+
 // func plainRunSSE2(p *byte, n int) int
 TEXT ·plainRunSSE2(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), SI
@@ -285,6 +387,7 @@ TEXT ·unescapeSSE2(SB), NOSPLIT, $0-48
 	XORQ AX, AX
 	XORQ BX, BX
 	CONSTS
+	ESCLETTERS
 	LEAQ ·simpleEscape(SB), R8
 
 unblock:
@@ -294,11 +397,45 @@ unblock:
 	MOVOU (SI)(AX*1), X3
 	SPECIALS16(DX)
 	TESTL DX, DX
-	JNZ   unspecial
+	JNZ   unescblock
 	MOVOU X3, (DI)(BX*1)
 	ADDQ  $16, AX
 	ADDQ  $16, BX
 	JMP   unblock
+
+unescblock: // a block of plain bytes and simple escapes is decoded at once
+	CMPB     ·unescapeEscBlocks(SB), $0
+	JEQ      unspecial
+	ESCBLOCK(unspecial)
+	ESCDECODE(unspecial)
+	MOVQ     BX, R10          // the bytes written before the block
+	MOVL     R11, R12         // the low half less its backslashes
+	ANDL     $0xff, R12
+	LEAQ     ·dropLow(SB), R13
+	MOVQ     (R13)(R12*8), X4
+	MOVOU    X5, X6
+	PSHUFB   X4, X6
+	MOVQ     X6, (DI)(BX*1)
+	LEAQ     ·keepCount(SB), R13
+	MOVBQZX  (R13)(R12*1), R12
+	ADDQ     R12, BX
+	MOVL     R11, R12         // the high half less its backslashes
+	SHRL     $8, R12
+	LEAQ     ·dropHigh(SB), R13
+	MOVQ     (R13)(R12*8), X4
+	PSHUFB   X4, X5
+	MOVQ     X5, (DI)(BX*1)
+	LEAQ     ·keepCount(SB), R13
+	MOVBQZX  (R13)(R12*1), R12
+	ADDQ     R12, BX
+	MOVQ     $16, R12         // 16 bytes read, or 15 when the last one is
+	BTL      $15, R11         // a backslash: its escape is decoded with the
+	SBBQ     $0, R12          // next block
+	ADDQ     R12, AX
+	SUBQ     R12, R9          // the gap grew by the bytes read less those
+	ADDQ     BX, R9           // written
+	SUBQ     R10, R9
+	JMP      unblock
 
 unspecial: // the lowest special byte of the block not handled, at R13
 	BSFL    DX, R11
@@ -447,6 +584,7 @@ TEXT ·skipEscapedSSE2(SB), NOSPLIT, $0-24
 	SUBQ $16, CX
 	XORQ AX, AX
 	CONSTS
+	ESCLETTERS
 	LEAQ ·simpleEscape(SB), R8
 
 skblock:
@@ -455,8 +593,19 @@ skblock:
 	MOVOU (SI)(AX*1), X3
 	SPECIALS16(DX)
 	TESTL DX, DX
-	JNZ   skspecial
+	JNZ   skescblock
 	ADDQ  $16, AX
+	JMP   skblock
+
+skescblock: // a block of plain bytes and simple escapes is checked at once
+	CMPB  ·skipEscBlocks(SB), $0
+	JEQ   skspecial
+	ESCBLOCK(skspecial)
+	ESCVALID(skspecial)
+	MOVQ  $16, R12            // 16 bytes passed, or 15 when the last one is
+	BTL   $15, R11            // a backslash: its escape is checked with the
+	SBBQ  $0, R12             // next block
+	ADDQ  R12, AX
 	JMP   skblock
 
 skspecial:

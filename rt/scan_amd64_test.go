@@ -5,6 +5,8 @@ package rt
 import (
 	"strings"
 	"testing"
+
+	"golang.org/x/sys/cpu"
 )
 
 // TestSkipLongEscapedStringAgreesWithByteLoop checks that Skip, which
@@ -56,3 +58,11 @@ func TestAppendStringWithoutVector(t *testing.T) {
 // setVector turns the vector loops on or off, for tests that compare them
 // with the word loops.
 func setVector(on bool) { haveVector = on }
+
+// setEscBlocks turns the vector loops' whole-block escapes on or off (off,
+// every escape takes the loop per escape). Decoding keeps them off on a
+// processor without SSSE3.
+func setEscBlocks(on bool) {
+	skipEscBlocks = on
+	unescapeEscBlocks = on && cpu.X86.HasSSSE3
+}
