@@ -12,28 +12,30 @@ var haveVector = true
 // backslash or the letter of a two-byte escape (no "\\", no \u, no quote
 // closing the string, no control or non-ASCII byte), skipEscapedSSE2 checks
 // the block at once and unescapeSSE2 decodes it at once, with no branch per
-// escape. Decoding drops the backslashes with PSHUFB, which SSSE3 brings;
-// nearly every amd64 processor has it, and the others take the loop per
-// escape. Tests turn both off to compare them with that loop.
-var (
-	skipEscBlocks     = true
-	unescapeEscBlocks = cpu.X86.HasSSSE3
-)
+// escape. Both look the letters up with PSHUFB, which SSSE3 brings; nearly
+// every amd64 processor has it, and the others take the loop per escape.
+// Tests turn escBlocks off to compare the two.
+var escBlocks = cpu.X86.HasSSSE3
 
-// escLetters holds, each repeated over 16 bytes, the letters of the
-// two-byte escapes the block paths compare with besides the quote: '/',
-// 'b', 'f', 'n', 'r' and 't'. escDeltas holds what to subtract from the
-// letters b and f, n, r and t to get the bytes they stand for.
-var (
-	escLetters = [6][16]byte{fill16('/'), fill16('b'), fill16('f'), fill16('n'), fill16('r'), fill16('t')}
-	escDeltas  = [4][16]byte{fill16('b' - '\b'), fill16('n' - '\n'), fill16('r' - '\r'), fill16('t' - '\t')}
-)
+// escIndex maps each letter of a two-byte escape other than the backslash
+// (" / b f n r t) to its own slot of escLetter and escByte: bits 1-4 of the
+// letter xor bits 3-6. escLetter holds the letter of each slot, so a byte
+// is such a letter when escLetter at its escIndex is the byte itself (the
+// slots no letter maps to hold 'b', which maps elsewhere); escByte holds
+// what the letter's escape stands for.
+func escIndex(c byte) byte { return (c>>1 ^ c>>3) & 0x0f }
 
-func fill16(c byte) (b [16]byte) {
-	for i := range b {
-		b[i] = c
+var escLetter, escByte = escTables()
+
+func escTables() (letter, value [16]byte) {
+	for i := range letter {
+		letter[i] = 'b'
 	}
-	return b
+	for _, c := range []byte(`"/bfnrt`) {
+		letter[escIndex(c)] = c
+		value[escIndex(c)] = simpleEscape[c]
+	}
+	return letter, value
 }
 
 // dropLow and dropHigh are PSHUFB controls that drop the bytes of a

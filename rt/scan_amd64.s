@@ -67,15 +67,14 @@
 	CMPL    lead, $0xed \
 	JEQ     bad
 
-// ESCLETTERS loads escLetters ('/', 'b', 'f', 'n', 'r', 't', each over
-// 16 bytes) into X8-X13.
-#define ESCLETTERS \
-	MOVOU ·escLetters+0(SB), X8 \
-	MOVOU ·escLetters+16(SB), X9 \
-	MOVOU ·escLetters+32(SB), X10 \
-	MOVOU ·escLetters+48(SB), X11 \
-	MOVOU ·escLetters+64(SB), X12 \
-	MOVOU ·escLetters+80(SB), X13
+// ESCTABLES loads what ESCVALID and ESCDECODE look letters up with: 0x0f
+// in every byte into X8, escLetter into X9 and escByte into X10.
+#define ESCTABLES \
+	MOVQ       $0x0f0f0f0f0f0f0f0f, DX \
+	MOVQ       DX, X8 \
+	PUNPCKLQDQ X8, X8 \
+	MOVOU      ·escLetter(SB), X9 \
+	MOVOU      ·escByte(SB), X10
 
 // ESCBLOCK jumps to other unless every special byte of the block in X3
 // (DX holds their SPECIALS16 mask) is a backslash or the byte right after
@@ -96,78 +95,39 @@
 	MOVOU    X6, X7 \
 	PSLLDQ   $1, X7
 
-// ESCVALID jumps to other unless every escaped letter (X7) of the block in
-// X3 is one of " / b f n r t. It clobbers R12, X4 and X5.
-#define ESCVALID(other) \
-	MOVOU    X3, X4 \
-	PCMPEQB  X0, X4 \
-	MOVOU    X3, X5 \
-	PCMPEQB  X8, X5 \
-	POR      X5, X4 \
-	MOVOU    X3, X5 \
-	PCMPEQB  X9, X5 \
-	POR      X5, X4 \
-	MOVOU    X3, X5 \
-	PCMPEQB  X10, X5 \
-	POR      X5, X4 \
-	MOVOU    X3, X5 \
-	PCMPEQB  X11, X5 \
-	POR      X5, X4 \
-	MOVOU    X3, X5 \
-	PCMPEQB  X12, X5 \
-	POR      X5, X4 \
-	MOVOU    X3, X5 \
-	PCMPEQB  X13, X5 \
-	POR      X5, X4 \
-	PANDN    X7, X4 \
-	PMOVMSKB X4, R12 \
-	TESTL    R12, R12 \
-	JNZ      other
+// ESCINDEX sets X4 to escIndex of each byte of the block in X3 (bits 1-4
+// of the byte xor bits 3-6; a word shift brings in bits of the next byte,
+// but only above the four kept). It clobbers X5.
+#define ESCINDEX \
+	MOVOU X3, X4 \
+	PSRLW $1, X4 \
+	MOVOU X3, X5 \
+	PSRLW $3, X5 \
+	PXOR  X5, X4 \
+	PAND  X8, X4
 
-// ESCDECODE is ESCVALID that also leaves in X5 the block in X3 with each
-// escaped letter (X7) replaced by the byte its escape stands for: b and f,
-// n, r and t less their escDeltas, the quote and '/' as they are. It
-// clobbers R12, X4-X6 and X14.
-#define ESCDECODE(other) \
-	MOVOU    X3, X4 \
-	PCMPEQB  X9, X4 \
-	MOVOU    X3, X5 \
-	PCMPEQB  X10, X5 \
-	POR      X5, X4 \
-	MOVOU    X4, X6 \
-	MOVOU    ·escDeltas+0(SB), X14 \
-	PAND     X14, X4 \
-	MOVOU    X3, X5 \
-	PCMPEQB  X11, X5 \
-	POR      X5, X6 \
-	MOVOU    ·escDeltas+16(SB), X14 \
-	PAND     X14, X5 \
-	POR      X5, X4 \
-	MOVOU    X3, X5 \
-	PCMPEQB  X12, X5 \
-	POR      X5, X6 \
-	MOVOU    ·escDeltas+32(SB), X14 \
-	PAND     X14, X5 \
-	POR      X5, X4 \
-	MOVOU    X3, X5 \
-	PCMPEQB  X13, X5 \
-	POR      X5, X6 \
-	MOVOU    ·escDeltas+48(SB), X14 \
-	PAND     X14, X5 \
-	POR      X5, X4 \
-	MOVOU    X3, X5 \
-	PCMPEQB  X0, X5 \
-	POR      X5, X6 \
-	MOVOU    X3, X5 \
-	PCMPEQB  X8, X5 \
-	POR      X5, X6 \
+// ESCVALID jumps to other unless every escaped letter (X7) of the block in
+// X3 is one of " / b f n r t: escLetter at the letter's escIndex (in X4)
+// must be the letter itself. It clobbers R12 and X6.
+#define ESCVALID(other) \
+	MOVOU    X9, X6 \
+	PSHUFB   X4, X6 \
+	PCMPEQB  X3, X6 \
 	PANDN    X7, X6 \
 	PMOVMSKB X6, R12 \
 	TESTL    R12, R12 \
-	JNZ      other \
-	PAND     X7, X4 \
-	MOVOU    X3, X5 \
-	PSUBB    X4, X5
+	JNZ      other
+
+// ESCDECODE sets X5 to the block in X3 with each escaped letter (X7, made
+// sure of by ESCVALID) replaced by the byte its escape stands for: escByte
+// at the letter's escIndex (in X4). It clobbers X6.
+#define ESCDECODE \
+	MOVOU  X10, X5 \
+	PSHUFB X4, X5 \
+	PAND   X7, X5 \
+	MOVOU  X7, X6 \
+	PANDN  X3, X6 \
+	POR    X6, X5
 
 // func plainRunSSE2(p *byte, n int) int
 TEXT ·plainRunSSE2(SB), NOSPLIT, $0-24
@@ -387,7 +347,7 @@ TEXT ·unescapeSSE2(SB), NOSPLIT, $0-48
 	XORQ AX, AX
 	XORQ BX, BX
 	CONSTS
-	ESCLETTERS
+	ESCTABLES
 	LEAQ ·simpleEscape(SB), R8
 
 unblock:
@@ -404,10 +364,12 @@ unblock:
 	JMP   unblock
 
 unescblock: // a block of plain bytes and simple escapes is decoded at once
-	CMPB     ·unescapeEscBlocks(SB), $0
+	CMPB     ·escBlocks(SB), $0
 	JEQ      unspecial
 	ESCBLOCK(unspecial)
-	ESCDECODE(unspecial)
+	ESCINDEX
+	ESCVALID(unspecial)
+	ESCDECODE
 	MOVQ     BX, R10          // the bytes written before the block
 	MOVL     R11, R12         // the low half less its backslashes
 	ANDL     $0xff, R12
@@ -584,7 +546,7 @@ TEXT ·skipEscapedSSE2(SB), NOSPLIT, $0-24
 	SUBQ $16, CX
 	XORQ AX, AX
 	CONSTS
-	ESCLETTERS
+	ESCTABLES
 	LEAQ ·simpleEscape(SB), R8
 
 skblock:
@@ -598,9 +560,10 @@ skblock:
 	JMP   skblock
 
 skescblock: // a block of plain bytes and simple escapes is checked at once
-	CMPB  ·skipEscBlocks(SB), $0
+	CMPB  ·escBlocks(SB), $0
 	JEQ   skspecial
 	ESCBLOCK(skspecial)
+	ESCINDEX
 	ESCVALID(skspecial)
 	MOVQ  $16, R12            // 16 bytes passed, or 15 when the last one is
 	BTL   $15, R11            // a backslash: its escape is checked with the

@@ -60,9 +60,22 @@ func TestAppendStringWithoutVector(t *testing.T) {
 func setVector(on bool) { haveVector = on }
 
 // setEscBlocks turns the vector loops' whole-block escapes on or off (off,
-// every escape takes the loop per escape). Decoding keeps them off on a
-// processor without SSSE3.
-func setEscBlocks(on bool) {
-	skipEscBlocks = on
-	unescapeEscBlocks = on && cpu.X86.HasSSSE3
+// every escape takes the loop per escape). They stay off on a processor
+// without SSSE3.
+func setEscBlocks(on bool) { escBlocks = on && cpu.X86.HasSSSE3 }
+
+// TestEscTables checks that escLetter and escIndex tell the letters of the
+// two-byte escapes (other than the backslash) from every other byte, and
+// that escByte holds what each stands for.
+func TestEscTables(t *testing.T) {
+	for c := range 256 {
+		b := byte(c)
+		isLetter := escLetter[escIndex(b)] == b
+		if want := simpleEscape[b] != 0 && b != '\\'; isLetter != want {
+			t.Errorf("byte %#x: taken for a letter %v, want %v", b, isLetter, want)
+		}
+		if isLetter && escByte[escIndex(b)] != simpleEscape[b] {
+			t.Errorf("\\%c stands for %#x, escByte holds %#x", b, simpleEscape[b], escByte[escIndex(b)])
+		}
+	}
 }
