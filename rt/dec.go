@@ -319,9 +319,10 @@ func (d *Decoder) push() error {
 func (d *Decoder) ObjKey(n int) (key string, ok bool, err error) {
 	// Compact input, as Zero and most peers write it, takes a short path:
 	// the '}' right at the cursor, or the key's quote right there (after
-	// the ',' when a member came before), a plain key closed within 16
-	// bytes and the ':' right after it. Anything else, white space,
-	// escapes and every error included, takes the general path.
+	// the ',' when a member came before), a plain key closed within 64
+	// bytes (looked at a word at a time) and the ':' right after it.
+	// Anything else, white space, escapes and every error included, takes
+	// the general path.
 	s, i := d.str, d.pos
 	if i < len(s) && s[i] == '}' {
 		d.pos = i + 1
@@ -334,7 +335,7 @@ func (d *Decoder) ObjKey(n int) (key string, ok bool, err error) {
 	if i+18 <= len(s) && s[i] == '"' && (n == 0) == (i == d.pos) {
 		j := i + 1
 		m := specials(load64(s, j))
-		if m == 0 {
+		for k := 0; m == 0 && k < 7 && j+17 <= len(s); k++ {
 			j += 8
 			m = specials(load64(s, j))
 		}

@@ -327,3 +327,50 @@ func TestStrSharedLongErrorsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestObjKeyShortPathAgrees holds ObjKey, whose short path reads compact
+// keys of up to 64 bytes a word at a time, to objKey, its general path,
+// on keys of every length from 0 to 80, with and without a ',' before
+// them, followed by ':' or by something else, and cut off at every byte.
+func TestObjKeyShortPathAgrees(t *testing.T) {
+	type read struct {
+		key string
+		ok  bool
+		err string
+		pos int
+	}
+	readKey := func(doc string, n int, general bool) read {
+		d := NewDecoder([]byte(doc))
+		var k string
+		var ok bool
+		var err error
+		if general {
+			k, ok, err = d.objKey(n)
+		} else {
+			k, ok, err = d.ObjKey(n)
+		}
+		r := read{key: k, ok: ok, pos: d.Offset()}
+		if err != nil {
+			r.err = err.Error()
+		}
+		return r
+	}
+	for size := 0; size <= 80; size++ {
+		key := strings.Repeat("k", size)
+		for _, prefix := range []string{"", ","} {
+			for _, after := range []string{`:1}`, ` :1}`, `x`, `\"":1}`, "\x01:1}", `é":1}`} {
+				doc := prefix + `"` + key + `"` + after
+				if after[0] == '\\' || after[0] == 1 || after[0] == 0xc3 {
+					doc = prefix + `"` + key + after
+				}
+				n := len(prefix)
+				for cut := 0; cut <= len(doc); cut++ {
+					got, want := readKey(doc[:cut], n, false), readKey(doc[:cut], n, true)
+					if got != want {
+						t.Fatalf("%q (n=%d): short path %+v, general path %+v", doc[:cut], n, got, want)
+					}
+				}
+			}
+		}
+	}
+}
