@@ -320,11 +320,14 @@ escdone:
 // copied 16 at a time and each two-byte escape (\" \\ \/ \b \f \n \r \t)
 // is written as the byte it stands for, every escape of a block taken from
 // the block's one bitmap of special bytes; a valid two- or three-byte
-// UTF-8 sequence (é, ж, 日) is plain text. It stops at any other special
-// byte (a quote, a \u or invalid escape, a control byte, other non-ASCII
-// bytes) and when fewer than 32 bytes are left, and returns how many bytes
-// it wrote (w) and read (r): src[:r] is decoded into dst[:w]. It never
-// reads past src[n-1] and needs room for n bytes in dst.
+// UTF-8 sequence (é, ж, 日) is plain text. A block whose special bytes
+// are all simple escapes (see ESCBLOCK) is decoded whole when escBlocks is
+// set: its letters replaced by what they stand for (ESCDECODE) and its
+// backslashes dropped with dropLow and dropHigh. It stops at any other
+// special byte (a quote, a \u or invalid escape, a control byte, other
+// non-ASCII bytes) and when fewer than 32 bytes are left, and returns how
+// many bytes it wrote (w) and read (r): src[:r] is decoded into dst[:w]. It
+// never reads past src[n-1] and needs room for n bytes in dst.
 //
 // dst may be the very memory of src (decoding in place): gap is how many
 // bytes dst lies before src (0 then; 16 or more for memory of its own). A
@@ -333,7 +336,8 @@ escdone:
 // happens only for the first escapes of a string decoded in place.
 //
 // Registers: AX the block's start in src, R10 the cursor (the bytes of src
-// before it are decoded), BX the bytes written, R9 the fewest plain bytes
+// before it are decoded; a whole block uses it for BX before the block),
+// BX the bytes written, R9 the fewest plain bytes
 // before an escape that a 16-byte store may carry (14 less the distance
 // from dst+BX to src+R10), CX n-32, DX the block's bitmap of special bytes
 // not yet handled, R8 the simpleEscape table.
@@ -538,7 +542,8 @@ undone:
 // Passes the string content p[:n] (n >= 16) over plain bytes, valid two-
 // and three-byte UTF-8 sequences and two-byte escapes, 16 bytes at a time with
 // every escape of a block taken from the block's one bitmap of special
-// bytes, and returns the index of the first byte it did not pass: any other
+// bytes (or, when escBlocks is set and they are all simple escapes, checked
+// at once with ESCVALID), and returns the index of the first byte it did not pass: any other
 // special byte, or the start of a tail of fewer than 16 bytes. It never reads past p[n-1].
 TEXT ·skipEscapedSSE2(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), SI
