@@ -38,23 +38,21 @@ func escTables() (letter, value [16]byte) {
 	return letter, value
 }
 
-// dropLow and dropHigh are PSHUFB controls that drop the bytes of a
-// block's low or high half named by a byte mask: entry m lists, in order,
-// the indexes of the bytes whose bit in m is clear, then repeats the last
-// index of the half (7 or 15) up to eight entries. keepCount[m] is how
-// many bytes entry m keeps. unescapeSSE2 stores each half as eight bytes
-// and advances by keepCount, so the bytes past those kept are overwritten
-// by the next store. They repeat the half's last byte: were a store in
-// place ever to reach the block's last byte (it cannot, since decoding in
-// place starts at a backslash), it would write back what the input holds
-// there.
-var (
-	dropLow, dropHigh [256]uint64
-	keepCount         [256]uint8
-)
+// dropBytes[m] drops the bytes of a block's half named by a byte mask m.
+// Its first two words are PSHUFB controls for the low half and for the
+// high half: each lists, in order, the indexes of the bytes whose bit in m
+// is clear, then repeats the last index of the half (7 or 15) up to eight
+// entries. The third word is how many bytes it keeps. unescapeSSE2 stores
+// each half as eight bytes and advances by that count, so the bytes past
+// those kept are overwritten by the next store. They repeat the half's last
+// byte: were a store in place ever to reach the block's last byte (it
+// cannot, since decoding in place starts at a backslash), it would write
+// back what the input holds there. An entry takes 32 bytes, so that
+// unescapeSSE2 finds it with a shift.
+var dropBytes = dropTable()
 
-func init() {
-	for m := range 256 {
+func dropTable() (t [256][4]uint64) {
+	for m := range t {
 		var low, high uint64
 		k := 0
 		for i := range 8 {
@@ -64,13 +62,13 @@ func init() {
 				k++
 			}
 		}
-		keepCount[m] = uint8(k)
 		for j := k; j < 8; j++ {
 			low |= 7 << (8 * j)
 			high |= 15 << (8 * j)
 		}
-		dropLow[m], dropHigh[m] = low, high
+		t[m] = [4]uint64{low, high, uint64(k)}
 	}
+	return t
 }
 
 // plainRunSSE2 returns the index of the first byte of p[:n] that is a

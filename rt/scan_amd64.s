@@ -22,6 +22,19 @@
 	POR      X5, X4 \
 	PMOVMSKB X4, reg
 
+// SPECIALS16BS is SPECIALS16 that leaves the bytes of the block that are
+// a backslash in X6 (0xff each), for ESCBLOCK. It clobbers X4 and X5.
+#define SPECIALS16BS(reg) \
+	MOVOU    X3, X4 \
+	PCMPEQB  X0, X4 \
+	MOVOU    X3, X6 \
+	PCMPEQB  X1, X6 \
+	POR      X6, X4 \
+	MOVOU    X2, X5 \
+	PCMPGTB  X3, X5 \
+	POR      X5, X4 \
+	PMOVMSKB X4, reg
+
 // CONSTS loads the broadcast constants SPECIALS16 compares with.
 #define CONSTS \
 	MOVQ       $0x2222222222222222, DX \
@@ -77,13 +90,11 @@
 	MOVOU      ·escByte(SB), X10
 
 // ESCBLOCK jumps to other unless every special byte of the block in X3
-// (DX holds their SPECIALS16 mask) is a backslash or the byte right after
-// one, with no two backslashes side by side. It leaves the mask of the
-// backslashes in R11 and the bytes after them (the escaped letters) in X7,
-// and clobbers R12 and X6.
+// (DX and X6 hold SPECIALS16BS's mask and backslashes) is a backslash or
+// the byte right after one, with no two backslashes side by side. It
+// leaves the mask of the backslashes in R11 and the bytes after them (the
+// escaped letters) in X7, and clobbers R12.
 #define ESCBLOCK(other) \
-	MOVOU    X3, X6 \
-	PCMPEQB  X1, X6 \
 	PMOVMSKB X6, R11 \
 	LEAL     (R11)(R11*1), R12 \
 	TESTL    R11, R12 \
@@ -323,7 +334,7 @@ escdone:
 // UTF-8 sequence (é, ж, 日) is plain text. A block whose special bytes
 // are all simple escapes (see ESCBLOCK) is decoded whole when escBlocks is
 // set: its letters replaced by what they stand for (ESCDECODE) and its
-// backslashes dropped with dropLow and dropHigh. It stops at any other
+// backslashes dropped with dropBytes. It stops at any other
 // special byte (a quote, a \u or invalid escape, a control byte, other
 // non-ASCII bytes) and when fewer than 32 bytes are left, and returns how
 // many bytes it wrote (w) and read (r): src[:r] is decoded into dst[:w]. It
@@ -359,7 +370,7 @@ unblock:
 	CMPQ  AX, CX
 	JGT   undone
 	MOVOU (SI)(AX*1), X3
-	SPECIALS16(DX)
+	SPECIALS16BS(DX)
 	TESTL DX, DX
 	JNZ   unescblock
 	MOVOU X3, (DI)(BX*1)
@@ -375,25 +386,22 @@ unescblock: // a block of plain bytes and simple escapes is decoded at once
 	ESCVALID(unspecial)
 	ESCDECODE
 	MOVQ     BX, R10          // the bytes written before the block
+	LEAQ     ·dropBytes(SB), R13
 	MOVL     R11, R12         // the low half less its backslashes
 	ANDL     $0xff, R12
-	LEAQ     ·dropLow(SB), R13
-	MOVQ     (R13)(R12*8), X4
+	SHLL     $5, R12
+	MOVQ     (R13)(R12*1), X4
 	MOVOU    X5, X6
 	PSHUFB   X4, X6
 	MOVQ     X6, (DI)(BX*1)
-	LEAQ     ·keepCount(SB), R13
-	MOVBQZX  (R13)(R12*1), R12
-	ADDQ     R12, BX
+	ADDQ     16(R13)(R12*1), BX
 	MOVL     R11, R12         // the high half less its backslashes
 	SHRL     $8, R12
-	LEAQ     ·dropHigh(SB), R13
-	MOVQ     (R13)(R12*8), X4
+	SHLL     $5, R12
+	MOVQ     8(R13)(R12*1), X4
 	PSHUFB   X4, X5
 	MOVQ     X5, (DI)(BX*1)
-	LEAQ     ·keepCount(SB), R13
-	MOVBQZX  (R13)(R12*1), R12
-	ADDQ     R12, BX
+	ADDQ     16(R13)(R12*1), BX
 	MOVQ     $16, R12         // 16 bytes read, or 15 when the last one is
 	BTL      $15, R11         // a backslash: its escape is decoded with the
 	SBBQ     $0, R12          // next block
@@ -558,7 +566,7 @@ skblock:
 	CMPQ  AX, CX
 	JGT   skdone
 	MOVOU (SI)(AX*1), X3
-	SPECIALS16(DX)
+	SPECIALS16BS(DX)
 	TESTL DX, DX
 	JNZ   skescblock
 	ADDQ  $16, AX
