@@ -102,14 +102,18 @@ func (d *Decoder) decodeEscaped(dst []byte, i, end int, inPlace bool) (int, erro
 		case c < 0x20:
 			d.pos = i
 			return 0, d.syntaxErr("control character in string")
+		case twoByteRune(s[:end], i):
+			dst[w], dst[w+1] = s[i], s[i+1]
+			w += 2
+			i += 2
 		default:
-			r, n := utf8.DecodeRuneInString(s[i:end])
-			if r == utf8.RuneError && n <= 1 {
-				d.pos = i
-				return 0, newError(i, "syntax", "invalid UTF-8 in string")
+			j, ok := utf8Run(s[:end], i)
+			if !ok {
+				d.pos = j
+				return 0, newError(j, "syntax", "invalid UTF-8 in string")
 			}
-			w += copy(dst[w:], s[i:i+n])
-			i += n
+			w += copy(dst[w:], s[i:j])
+			i = j
 		}
 	}
 	return w, nil
@@ -207,6 +211,43 @@ func plainWords(s string, i, end int) (int, bool) {
 	return i, false
 }
 
+// twoByteRune reports whether s[i:] starts with a valid two-byte UTF-8
+// sequence (U+0080 to U+07FF: the accented letters of Latin scripts, Greek,
+// Cyrillic, Hebrew, Arabic), which the string loops take on the spot.
+func twoByteRune(s string, i int) bool {
+	return i+1 < len(s) && s[i]-0xc2 < 0xe0-0xc2 && s[i+1]&0xc0 == 0x80
+}
+
+// utf8Run passes the run of non-ASCII bytes that starts at i: it returns
+// the offset of the next ASCII byte (or len(s)) once the run is valid
+// UTF-8, or the offset of the first rune that is not, and false. The run's
+// end is found a word at a time and utf8.ValidString checks it at once: a
+// word of Japanese text costs what one letter did before, a call of
+// plainRun (which stops at every non-ASCII byte) and one of
+// utf8.DecodeRuneInString.
+func utf8Run(s string, i int) (int, bool) {
+	j := i
+	for ; j+8 <= len(s); j += 8 {
+		if m := ^load64(s, j) & msb; m != 0 {
+			j += bits.TrailingZeros64(m) >> 3
+			break
+		}
+	}
+	for j < len(s) && s[j] >= utf8.RuneSelf {
+		j++
+	}
+	if utf8.ValidString(s[i:j]) {
+		return j, true
+	}
+	for {
+		r, n := utf8.DecodeRuneInString(s[i:j])
+		if r == utf8.RuneError && n <= 1 {
+			return i, false
+		}
+		i += n
+	}
+}
+
 // specials flags (in the high bit of each byte) the bytes of x that are a
 // quote, a backslash, below 0x20 or from 0x80 up. A byte whose high bit is
 // clear flags only through a zero after xor or a borrow below 0x20.
@@ -241,13 +282,15 @@ func (d *Decoder) readString() (string, error) {
 		case c < 0x20:
 			d.pos = i
 			return "", d.syntaxErr("control character in string")
+		case twoByteRune(s, i):
+			i += 2
 		default:
-			r, n := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && n <= 1 {
-				d.pos = i
-				return "", newError(i, "syntax", "invalid UTF-8 in string")
+			j, ok := utf8Run(s, i)
+			if !ok {
+				d.pos = j
+				return "", newError(j, "syntax", "invalid UTF-8 in string")
 			}
-			i += n
+			i = j
 		}
 	}
 }
@@ -288,13 +331,15 @@ func (d *Decoder) skipString() error {
 		case c < 0x20:
 			d.pos = i
 			return d.syntaxErr("control character in string")
+		case twoByteRune(s, i):
+			i += 2
 		default:
-			r, n := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && n <= 1 {
-				d.pos = i
-				return newError(i, "syntax", "invalid UTF-8 in string")
+			j, ok := utf8Run(s, i)
+			if !ok {
+				d.pos = j
+				return newError(j, "syntax", "invalid UTF-8 in string")
 			}
-			i += n
+			i = j
 		}
 	}
 }
@@ -330,14 +375,12 @@ func (d *Decoder) skipEscapedVector(i int) error {
 			d.pos = r
 			return d.syntaxErr("control character in string")
 		case c >= utf8.RuneSelf:
-			for r < len(s) && s[r] >= utf8.RuneSelf {
-				rn, n := utf8.DecodeRuneInString(s[r:])
-				if rn == utf8.RuneError && n <= 1 {
-					d.pos = r
-					return newError(r, "syntax", "invalid UTF-8 in string")
-				}
-				r += n
+			j, ok := utf8Run(s, r)
+			if !ok {
+				d.pos = j
+				return newError(j, "syntax", "invalid UTF-8 in string")
 			}
+			r = j
 		default:
 			r++
 		}
@@ -549,14 +592,10 @@ func (d *Decoder) decodeEscapedVector(dst []byte, i, end int, inPlace bool) (int
 			// A run of runes the vector loop left (emoji, or letters
 			// among the last bytes) is checked here whole and moved at
 			// once.
-			j := r
-			for j < limit && s[j] >= utf8.RuneSelf {
-				rn, n := utf8.DecodeRuneInString(s[j:limit])
-				if rn == utf8.RuneError && n <= 1 {
-					d.pos = j
-					return 0, 0, d.unclosedFirst(j, end, newError(j, "syntax", "invalid UTF-8 in string"))
-				}
-				j += n
+			j, ok := utf8Run(s[:limit], r)
+			if !ok {
+				d.pos = j
+				return 0, 0, d.unclosedFirst(j, end, newError(j, "syntax", "invalid UTF-8 in string"))
 			}
 			w += copy(dst[w:], s[r:j])
 			r = j
