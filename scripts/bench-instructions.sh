@@ -34,10 +34,10 @@ per_round() {
 	echo $(((hi - lo) / 10000))
 }
 
-# ZERO_MIXES chooses the mixes (house, acp, mcp, openai, anthropic; all by
+# ZERO_MIXES chooses the mixes (house, acp, acp-ja, mcp, openai, anthropic; all by
 # default). The vendor chunks (openai, anthropic) are only decoded by Zero:
 # no encode figures for them.
-for mix in ${ZERO_MIXES:-house acp mcp openai anthropic}; do
+for mix in ${ZERO_MIXES:-house acp acp-ja mcp openai anthropic}; do
 	workloads="gen jx std enc stdenc"
 	case $mix in openai | anthropic) workloads="gen jx std" ;; esac
 	for w in $workloads; do

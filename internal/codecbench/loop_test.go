@@ -18,8 +18,8 @@ import (
 //	go test -c -o /tmp/cb.test ./internal/codecbench
 //	ZERO_MIX=acp ZERO_LOOP=gen valgrind --tool=callgrind /tmp/cb.test -test.run TestLoop
 //
-// ZERO_MIX names the mix (house, acp, mcp, openai or anthropic; house when
-// unset).
+// ZERO_MIX names the mix (house, acp, acp-ja, mcp, openai or anthropic;
+// house when unset).
 // ZERO_LOOP=none measures the fixed cost of starting the test binary and
 // preparing the mix.
 func TestLoop(t *testing.T) {

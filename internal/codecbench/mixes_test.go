@@ -44,11 +44,11 @@ type generated interface {
 }
 
 // mixes lists the mixes TestRatios and bench-instructions report on: the
-// house stream-json events, an ACP session/update text chunk, an MCP
-// tools/call request with its result, and the text delta chunks of the
-// OpenAI and Anthropic streams.
+// house stream-json events, an ACP session/update text chunk (in English,
+// and in Japanese), an MCP tools/call request with its result, and the
+// text delta chunks of the OpenAI and Anthropic streams.
 func mixes() []codecMix {
-	return []codecMix{houseMix(), acpMix(), mcpMix(), openAIMix(), anthropicMix()}
+	return []codecMix{houseMix(), acpMix(), acpJapaneseMix(), mcpMix(), openAIMix(), anthropicMix()}
 }
 
 // mixNamed returns the mix called name ("" is the house mix).
@@ -88,6 +88,14 @@ func acpMix() codecMix {
 		family:  "acp/v1",
 		files:   []string{"session_update_message.json"},
 	}
+}
+
+// acpJapaneseMix is the ACP mix with the chunk's text in Japanese.
+func acpJapaneseMix() codecMix {
+	m := acpMix()
+	m.name = "acp-ja"
+	m.docs = [][]byte{acpAgentMessageChunkJapanese}
+	return m
 }
 
 func mcpMix() codecMix {
