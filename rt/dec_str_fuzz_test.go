@@ -28,25 +28,29 @@ func FuzzStringPaths(f *testing.F) {
 }
 
 // TestStringPathsEscapeMixes holds the paths of FuzzStringPaths to one
-// another on long strings of random escapes and plain runs, half of them
-// with one fault put in at a random byte, so that every escape, and every
-// error, falls at every offset of a 16-byte block, and some blocks end in
-// a backslash.
+// another on long strings of random escapes, plain runs and letters (one
+// in three of letters only), half of them with one fault put in at a
+// random byte, so that every escape, letter and error falls at every
+// offset of a 16-byte block, and some blocks end in a backslash or in the
+// middle of a letter.
 func TestStringPathsEscapeMixes(t *testing.T) {
 	escapes := []string{`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`, `\u00e9`, `\ud83d\ude00`}
-	plain := []string{"a", "bc", "def", "ghij", "klmnopq", "rstuvwxyzABCDEF", "é", "日"}
-	faults := []string{"\"", "\x01", "\x1f", "\xff", "\xc3", `\x`, `\u12`, `\ud800`, `\`}
+	plain := []string{"a", "bc", "def", "ghij", "klmnopq", "rstuvwxyzABCDEF", "é", "日", "жизнь", "日本語のテキスト", "😀", "\u2028", "—"}
+	faults := []string{"\"", "\x01", "\x1f", "\xff", "\xc3", `\x`, `\u12`, `\ud800`, `\`,
+		"\x80", "\xc0\xaf", "\xe0\x80\x80", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\xe6\x97", "\xf0\x9f\x98"}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range 4000 {
 		var b strings.Builder
 		for n := 32 + rng.IntN(200); b.Len() < n; {
 			// Mostly the escapes that blocks take at once and ASCII text.
-			if k := rng.IntN(20); k < len(escapes) {
+			if k := rng.IntN(20); k < len(escapes) && i%3 != 2 {
 				b.WriteString(escapes[k])
-			} else if k < 18 {
+			} else if k < 16 && i%3 != 2 {
 				b.WriteString(plain[rng.IntN(6)])
 			} else {
-				b.WriteString(plain[6+rng.IntN(2)])
+				// Letters, and (one string in three) letters only:
+				// blocks the UTF-8 check takes whole.
+				b.WriteString(plain[6+rng.IntN(len(plain)-6)])
 			}
 		}
 		content := b.String()

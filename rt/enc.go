@@ -266,6 +266,9 @@ func appendSpecial(b []byte, s string, i, start int) ([]byte, int, int) {
 		}
 		return b, i + 1, i + 1
 	}
+	if twoByteRune(s, i) {
+		return b, i + 2, start // U+0080 to U+07FF: nothing to escape
+	}
 	r, n := utf8.DecodeRuneInString(s[i:])
 	switch {
 	case r == utf8.RuneError && n == 1:

@@ -1,6 +1,7 @@
 package rt
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -107,4 +108,29 @@ func FuzzAppendString(f *testing.F) {
 			t.Fatalf("AppendString(nil, %q) = %q, want %q", s, got, want)
 		}
 	})
+}
+
+// TestAppendStringLetterMixes holds AppendString to the rune loop on long
+// strings of random letters (two-, three- and four-byte ones, U+2028 and
+// the em dash, whose lead byte they share), ASCII, bytes to escape and
+// invalid UTF-8, so that every letter, fault and escape falls at every
+// offset of a 16-byte block.
+func TestAppendStringLetterMixes(t *testing.T) {
+	pieces := []string{"ж", "日本語のテキスト", "😀", "é", "\u2028", "\u2029", "—", "abc", "x", "\n", "\"", "\x01",
+		"\xff", "\x80", "\xe6\x97", "\xed\xa0\x80", "\xf0\x9f\x98"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range 4000 {
+		var b strings.Builder
+		for n := 16 + rng.IntN(300); b.Len() < n; {
+			k := rng.IntN(len(pieces))
+			if i%2 == 0 {
+				k = rng.IntN(4) // letters only: blocks the UTF-8 check takes whole
+			}
+			b.WriteString(pieces[k])
+		}
+		s := b.String()
+		if got, want := AppendString(nil, s), appendStringRef(nil, s); string(got) != string(want) {
+			t.Fatalf("AppendString(%q) = %q, want %q", s, got, want)
+		}
+	}
 }

@@ -17,6 +17,138 @@ var haveVector = true
 // Tests turn escBlocks off to compare the two.
 var escBlocks = cpu.X86.HasSSSE3
 
+// UTF-8 blocks: a block whose special bytes are all non-ASCII is checked
+// as UTF-8 at once (UTF8BLOCK), by the lookup algorithm of Keiser and
+// Lemire ("Validating UTF-8 in less than one instruction per byte", 2021):
+// three PSHUFB lookups classify each byte with the one before it, and two
+// saturating subtractions tell where a third or fourth byte of a sequence
+// must be. The block is taken as starting a letter; a letter that the
+// block's last three bytes leave unfinished is left to the next block.
+// utf8Lookup holds the three tables: by the high nibble of the byte
+// before, by its low nibble, and by the high nibble of the byte itself.
+// Each bit names an error the pair can make (see utf8Tables); a byte's
+// three entries share a bit exactly when the pair makes that error.
+// utf8Sub holds what UTF8BLOCK subtracts (saturating) from the byte two
+// and three before to tell a third (from e0) or fourth (from f0) byte of a
+// sequence: 0x60 and 0x70, so that only those keep their high bit.
+// utf8High is 0x80 in every byte and utf8E2 0xe2 (the lead byte of U+2028
+// and U+2029, which the encoder escapes); utf8Unfinished is what the last three
+// bytes of a block must exceed to be the lead byte of a letter that ends
+// past it (f0, e0 and c0 up), 0xff before them.
+var (
+	utf8Lookup     = utf8Tables()
+	utf8Sub        = [2][16]byte{fill16(0xe0 - 0x80), fill16(0xf0 - 0x80)}
+	utf8High       = fill16(0x80)
+	utf8E2         = fill16(0xe2)
+	utf8Unfinished = [16]byte{13: 0xef, 14: 0xdf, 15: 0xbf}
+)
+
+func init() {
+	for i := range 13 {
+		utf8Unfinished[i] = 0xff
+	}
+}
+
+func fill16(c byte) (b [16]byte) {
+	for i := range b {
+		b[i] = c
+	}
+	return b
+}
+
+func utf8Tables() (t [3][16]byte) {
+	const (
+		tooShort     = 1 << 0 // a lead byte, then no continuation byte
+		tooLong      = 1 << 1 // an ASCII byte, then a continuation byte
+		overlong3    = 1 << 2 // e0, then 80-9f
+		tooLarge     = 1 << 3 // f4 then 90-bf, or f5-ff
+		surrogate    = 1 << 4 // ed, then a0-bf
+		overlong2    = 1 << 5 // c0 or c1
+		tooLarge1000 = 1 << 6 // f5-ff, then 80-8f
+		overlong4    = 1 << 6 // f0, then 80-8f
+		twoConts     = 1 << 7 // two continuation bytes
+		carry        = tooShort | tooLong | twoConts
+	)
+	for i := range 16 {
+		switch {
+		case i < 8:
+			t[0][i] = tooLong
+		case i < 12:
+			t[0][i] = twoConts
+		case i == 12:
+			t[0][i] = tooShort | overlong2
+		case i == 13:
+			t[0][i] = tooShort
+		case i == 14:
+			t[0][i] = tooShort | overlong3 | surrogate
+		default:
+			t[0][i] = tooShort | tooLarge | tooLarge1000 | overlong4
+		}
+		switch {
+		case i == 0:
+			t[1][i] = carry | overlong3 | overlong2 | overlong4
+		case i == 1:
+			t[1][i] = carry | overlong2
+		case i < 4:
+			t[1][i] = carry
+		case i == 4:
+			t[1][i] = carry | tooLarge
+		case i == 13:
+			t[1][i] = carry | tooLarge | tooLarge1000 | surrogate
+		default:
+			t[1][i] = carry | tooLarge | tooLarge1000
+		}
+		switch {
+		case i < 8 || i >= 12:
+			t[2][i] = tooShort
+		case i == 8:
+			t[2][i] = tooLong | overlong2 | twoConts | overlong3 | tooLarge1000 | overlong4
+		case i == 9:
+			t[2][i] = tooLong | overlong2 | twoConts | overlong3 | tooLarge
+		default:
+			t[2][i] = tooLong | overlong2 | twoConts | surrogate | tooLarge
+		}
+	}
+	return t
+}
+
+// utf8BlockGo is what UTF8BLOCK computes, in Go, for tests: the mask of
+// the bytes of block that are in error as UTF-8 (the block taken as
+// starting a letter) and the offset of the lead byte of a letter the block
+// leaves unfinished (16 when none). Only errors up to that offset count: an
+// error is flagged at the byte after the one at fault, so an error at the
+// lead byte left is one of the letter before it.
+func utf8BlockGo(block [16]byte) (errors uint32, end int) {
+	at := func(i int) byte {
+		if i < 0 {
+			return 0
+		}
+		return block[i]
+	}
+	sub := func(a, b byte) byte {
+		if a < b {
+			return 0
+		}
+		return a - b
+	}
+	for i := range 16 {
+		prev1, prev2, prev3 := at(i-1), at(i-2), at(i-3)
+		special := utf8Lookup[0][prev1>>4] & utf8Lookup[1][prev1&0x0f] & utf8Lookup[2][block[i]>>4]
+		must23 := (sub(prev2, 0xe0-0x80) | sub(prev3, 0xf0-0x80)) & 0x80
+		if special^must23 != 0 {
+			errors |= 1 << i
+		}
+	}
+	end = 16
+	for i, least := range []byte{0xf0, 0xe0, 0xc0} {
+		if block[13+i] >= least {
+			end = 13 + i
+			break
+		}
+	}
+	return errors, end
+}
+
 // escIndex maps each letter of a two-byte escape other than the backslash
 // (" / b f n r t) to its own slot of escLetter and escByte: bits 1-4 of the
 // letter xor bits 3-6. escLetter holds the letter of each slot, so a byte

@@ -89,6 +89,66 @@
 	MOVOU      ·escLetter(SB), X9 \
 	MOVOU      ·escByte(SB), X10
 
+// UTF8CONSTS loads the tables UTF8BLOCK looks bytes up in into X11-X13
+// and utf8Sub into X14 and X15.
+#define UTF8CONSTS \
+	MOVOU ·utf8Lookup+0(SB), X11 \
+	MOVOU ·utf8Lookup+16(SB), X12 \
+	MOVOU ·utf8Lookup+32(SB), X13 \
+	MOVOU ·utf8Sub+0(SB), X14 \
+	MOVOU ·utf8Sub+16(SB), X15
+
+// UTF8BLOCK jumps to other unless the block in X3 (whose special bytes
+// are all non-ASCII) is valid UTF-8 as utf8BlockGo tells, up to the lead
+// byte of a letter it leaves unfinished. It leaves that byte's offset in
+// R11 (16 when there is none) and clobbers R12, R13 and X4-X7; X8 must
+// hold 0x0f in every byte.
+#define UTF8BLOCK(other) \
+	MOVOU    X3, X6 \
+	PSLLDQ   $1, X6 \
+	MOVOU    X6, X7 \
+	PSRLW    $4, X7 \
+	PAND     X8, X7 \
+	MOVOU    X11, X4 \
+	PSHUFB   X7, X4 \
+	PAND     X8, X6 \
+	MOVOU    X12, X5 \
+	PSHUFB   X6, X5 \
+	PAND     X5, X4 \
+	MOVOU    X3, X7 \
+	PSRLW    $4, X7 \
+	PAND     X8, X7 \
+	MOVOU    X13, X5 \
+	PSHUFB   X7, X5 \
+	PAND     X5, X4 \
+	MOVOU    X3, X6 \
+	PSLLDQ   $2, X6 \
+	PSUBUSB  X14, X6 \
+	MOVOU    X3, X7 \
+	PSLLDQ   $3, X7 \
+	PSUBUSB  X15, X7 \
+	POR      X7, X6 \
+	MOVOU    ·utf8High(SB), X7 \
+	PAND     X7, X6 \
+	PXOR     X6, X4 \
+	PXOR     X7, X7 \
+	PCMPEQB  X7, X4 \
+	PMOVMSKB X4, R12 \
+	XORL     $0xffff, R12 \
+	MOVOU    X3, X6 \
+	MOVOU    ·utf8Unfinished(SB), X5 \
+	PSUBUSB  X5, X6 \
+	PCMPEQB  X7, X6 \
+	PMOVMSKB X6, R11 \
+	NOTL     R11 \
+	MOVL     R11, R13 \
+	NEGL     R13 \
+	ANDL     R11, R13 \
+	BSFL     R11, R11 \
+	LEAL     -1(R13)(R13*1), R13 \
+	TESTL    R13, R12 \
+	JNZ      other
+
 // ESCBLOCK jumps to other unless every special byte of the block in X3
 // (DX and X6 hold SPECIALS16BS's mask and backslashes) is a backslash or
 // the byte right after one, with no two backslashes side by side. It
@@ -237,6 +297,10 @@ TEXT ·escapeSSE2(SB), NOSPLIT, $0-48
 	XORQ AX, AX // r
 	XORQ BX, BX // w
 	CONSTS
+	MOVQ       $0x0f0f0f0f0f0f0f0f, DX
+	MOVQ       DX, X8
+	PUNPCKLQDQ X8, X8
+	UTF8CONSTS
 	LEAQ ·shortEscape(SB), R10
 
 escloop:
@@ -250,10 +314,26 @@ escloop:
 	MOVOU X3, (DI)(BX*1)
 	SPECIALS16(DX)
 	TESTL DX, DX
-	JNZ   escfound
+	JNZ   escutf8
 	ADDQ  $16, AX
 	ADDQ  $16, BX
 	JMP   escloop
+
+escutf8: // a block of valid UTF-8 is written as it is (the block stored holds it)
+	CMPB     ·escBlocks(SB), $0
+	JEQ      escfound
+	PMOVMSKB X3, R12
+	CMPL     DX, R12
+	JNE      escfound         // an ASCII byte to escape
+	MOVOU    ·utf8E2(SB), X4  // e2 leads U+2028 and U+2029, which are escaped:
+	PCMPEQB  X3, X4           // such a block goes letter by letter
+	PMOVMSKB X4, R12
+	TESTL    R12, R12
+	JNZ      escfound
+	UTF8BLOCK(escfound)
+	ADDQ     R11, AX
+	ADDQ     R11, BX
+	JMP      escloop
 
 escfound: // the lowest special byte of the block not handled is at R12 (k in R9)
 	BSFL    DX, R9
@@ -363,6 +443,7 @@ TEXT ·unescapeSSE2(SB), NOSPLIT, $0-48
 	XORQ BX, BX
 	CONSTS
 	ESCTABLES
+	UTF8CONSTS
 	LEAQ ·simpleEscape(SB), R8
 
 unblock:
@@ -381,6 +462,9 @@ unblock:
 unescblock: // a block of plain bytes and simple escapes is decoded at once
 	CMPB     ·escBlocks(SB), $0
 	JEQ      unspecial
+	PMOVMSKB X3, R12
+	CMPL     DX, R12
+	JEQ      unutf8
 	ESCBLOCK(unspecial)
 	ESCINDEX
 	ESCVALID(unspecial)
@@ -410,6 +494,22 @@ unescblock: // a block of plain bytes and simple escapes is decoded at once
 	ADDQ     BX, R9           // written
 	SUBQ     R10, R9
 	JMP      unblock
+
+unutf8: // a block of letters is checked at once and stored whole, when the
+	// store cannot reach input not read yet: the block's end, or a gap of
+	// 16 less the bytes taken (R9 <= taken - 2)
+	UTF8BLOCK(unspecial)
+	CMPQ  R11, $16
+	JEQ   unutf8store
+	LEAQ  -2(R11), R12
+	CMPQ  R9, R12
+	JGT   unspecial
+
+unutf8store:
+	MOVOU X3, (DI)(BX*1)
+	ADDQ  R11, AX
+	ADDQ  R11, BX
+	JMP   unblock
 
 unspecial: // the lowest special byte of the block not handled, at R13
 	BSFL    DX, R11
@@ -560,6 +660,7 @@ TEXT ·skipEscapedSSE2(SB), NOSPLIT, $0-24
 	XORQ AX, AX
 	CONSTS
 	ESCTABLES
+	UTF8CONSTS
 	LEAQ ·simpleEscape(SB), R8
 
 skblock:
@@ -573,8 +674,11 @@ skblock:
 	JMP   skblock
 
 skescblock: // a block of plain bytes and simple escapes is checked at once
-	CMPB  ·escBlocks(SB), $0
-	JEQ   skspecial
+	CMPB     ·escBlocks(SB), $0
+	JEQ      skspecial
+	PMOVMSKB X3, R12
+	CMPL     DX, R12
+	JEQ      skutf8
 	ESCBLOCK(skspecial)
 	ESCINDEX
 	ESCVALID(skspecial)
@@ -583,6 +687,11 @@ skescblock: // a block of plain bytes and simple escapes is checked at once
 	SBBQ  $0, R12             // next block
 	ADDQ  R12, AX
 	JMP   skblock
+
+skutf8: // a block of letters, checked at once
+	UTF8BLOCK(skspecial)
+	ADDQ R11, AX
+	JMP  skblock
 
 skspecial:
 	BSFL    DX, R11

@@ -5,6 +5,7 @@ package rt
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"golang.org/x/sys/cpu"
 )
@@ -76,6 +77,67 @@ func TestEscTables(t *testing.T) {
 		}
 		if isLetter && escByte[escIndex(b)] != simpleEscape[b] {
 			t.Errorf("\\%c stands for %#x, escByte holds %#x", b, simpleEscape[b], escByte[escIndex(b)])
+		}
+	}
+}
+
+// TestUTF8BlockGo holds the UTF-8 block check (in its Go form, which the
+// assembly computes the same way) to utf8.Valid: every sequence of one to
+// four bytes from a set that covers each byte class and every boundary of
+// the valid ranges, put at the start of a block of ASCII and at its end,
+// is accepted exactly when it is valid, and a lead byte whose sequence
+// would end past the block is left to the next one.
+func TestUTF8BlockGo(t *testing.T) {
+	var set []byte
+	for _, c := range []byte{0x00, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xec, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xf7, 0xf8, 0xff} {
+		set = append(set, c)
+	}
+	var seqs [][]byte
+	for _, a := range set {
+		seqs = append(seqs, []byte{a})
+		for _, b := range set {
+			seqs = append(seqs, []byte{a, b})
+			for _, c := range set {
+				seqs = append(seqs, []byte{a, b, c})
+				for _, d := range set {
+					seqs = append(seqs, []byte{a, b, c, d})
+				}
+			}
+		}
+	}
+	for _, seq := range seqs {
+		// At the start, followed by ASCII: the block is complete.
+		var block [16]byte
+		for i := range block {
+			block[i] = 'a'
+		}
+		copy(block[:], seq)
+		errs, end := utf8BlockGo(block)
+		if end != 16 {
+			t.Fatalf("% x at the start: the block leaves a letter at %d unfinished", seq, end)
+		}
+		if valid := utf8.Valid(block[:]); (errs == 0) != valid {
+			t.Fatalf("% x at the start: errors %016b, utf8.Valid %v", seq, errs, valid)
+		}
+		// At the end, after ASCII: what the block takes is block[:end],
+		// and the rest is the start of a letter it cannot finish.
+		for i := range block {
+			block[i] = 'a'
+		}
+		copy(block[16-len(seq):], seq)
+		errs, end = utf8BlockGo(block)
+		if end < 16 {
+			errs &= 1<<(end+1) - 1
+		}
+		taken, rest := block[:end], block[end:]
+		if valid := utf8.Valid(taken); (errs == 0) != valid {
+			t.Fatalf("% x at the end: errors %016b before %d, utf8.Valid of what is taken %v", seq, errs, end, valid)
+		}
+		// What it leaves is a lead byte whose sequence would end past the
+		// block (two bytes from c0, three from e0, four from f0): the
+		// next block checks it.
+		if len(rest) > 0 && (rest[0] < 0xc0 || len(rest) >= 2+int(rest[0]>>4&1)+int(rest[0]>>5&1)) {
+			t.Fatalf("% x at the end: the block leaves % x, which ends in it", seq, rest)
 		}
 	}
 }
