@@ -11,7 +11,7 @@ import (
 // FuzzStringPaths decodes one string value every way the Decoder can: in
 // place (StrShared after Reset), into new memory (Str, and StrShared after
 // ResetString), and skipped, each with the vector loops (with and without
-// their whole-block escapes) and without them, and
+// their whole blocks of escapes and letters) and without them, and
 // holds them to one another: the same value or the same error at the same
 // offset, and the value after the string left intact. Valid input is also
 // held to encoding/json.
@@ -110,7 +110,7 @@ func checkStringPaths(t *testing.T, content string) {
 			continue
 		}
 		setVector(mode.vector)
-		setEscBlocks(mode.blocks)
+		setWholeBlocks(mode.blocks)
 		for _, how := range []string{"in place", "copy", "shared string", "skip"} {
 			r := read(how)
 			if how == "skip" {
@@ -119,7 +119,7 @@ func checkStringPaths(t *testing.T, content string) {
 			results = append(results, r)
 		}
 		setVector(true)
-		setEscBlocks(true)
+		setWholeBlocks(true)
 	}
 	for _, r := range results[1:] {
 		if r != results[0] {

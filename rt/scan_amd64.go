@@ -8,14 +8,16 @@ import "golang.org/x/sys/cpu"
 // they use; tests turn it off to compare them with the word loops.
 var haveVector = true
 
-// Whole-block escapes: when every special byte of a 16-byte block is a
-// backslash or the letter of a two-byte escape (no "\\", no \u, no quote
-// closing the string, no control or non-ASCII byte), skipEscapedSSE2 checks
-// the block at once and unescapeSSE2 decodes it at once, with no branch per
-// escape. Both look the letters up with PSHUFB, which SSSE3 brings; nearly
-// every amd64 processor has it, and the others take the loop per escape.
-// Tests turn escBlocks off to compare the two.
-var escBlocks = cpu.X86.HasSSSE3
+// Whole blocks: when every special byte of a 16-byte block is a backslash
+// or the letter of a two-byte escape (no "\\", no \u, no quote closing the
+// string, no control or non-ASCII byte), skipEscapedSSE2 checks the block
+// at once and unescapeSSE2 decodes it at once, with no branch per escape;
+// when they are all non-ASCII, the block is checked as UTF-8 at once (see
+// utf8Lookup) by those two and by escapeSSE2. All of this looks bytes up
+// with PSHUFB, which SSSE3 brings; nearly every amd64 processor has it,
+// and the others take the loops per escape and per letter. Tests turn
+// wholeBlocks off to compare the two.
+var wholeBlocks = cpu.X86.HasSSSE3
 
 // UTF-8 blocks: a block whose special bytes are all non-ASCII is checked
 // as UTF-8 at once (UTF8BLOCK), by the lookup algorithm of Keiser and

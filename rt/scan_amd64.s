@@ -320,7 +320,7 @@ escloop:
 	JMP   escloop
 
 escutf8: // a block of valid UTF-8 is written as it is (the block stored holds it)
-	CMPB     ·escBlocks(SB), $0
+	CMPB     ·wholeBlocks(SB), $0
 	JEQ      escfound
 	PMOVMSKB X3, R12
 	CMPL     DX, R12
@@ -412,7 +412,7 @@ escdone:
 // is written as the byte it stands for, every escape of a block taken from
 // the block's one bitmap of special bytes; a valid two- or three-byte
 // UTF-8 sequence (é, ж, 日) is plain text. A block whose special bytes
-// are all simple escapes (see ESCBLOCK) is decoded whole when escBlocks is
+// are all simple escapes (see ESCBLOCK) is decoded whole when wholeBlocks is
 // set: its letters replaced by what they stand for (ESCDECODE) and its
 // backslashes dropped with dropBytes. It stops at any other
 // special byte (a quote, a \u or invalid escape, a control byte, other
@@ -460,7 +460,7 @@ unblock:
 	JMP   unblock
 
 unescblock: // a block of plain bytes and simple escapes is decoded at once
-	CMPB     ·escBlocks(SB), $0
+	CMPB     ·wholeBlocks(SB), $0
 	JEQ      unspecial
 	PMOVMSKB X3, R12
 	CMPL     DX, R12
@@ -650,7 +650,7 @@ undone:
 // Passes the string content p[:n] (n >= 16) over plain bytes, valid two-
 // and three-byte UTF-8 sequences and two-byte escapes, 16 bytes at a time with
 // every escape of a block taken from the block's one bitmap of special
-// bytes (or, when escBlocks is set and they are all simple escapes, checked
+// bytes (or, when wholeBlocks is set and they are all simple escapes, checked
 // at once with ESCVALID), and returns the index of the first byte it did not pass: any other
 // special byte, or the start of a tail of fewer than 16 bytes. It never reads past p[n-1].
 TEXT ·skipEscapedSSE2(SB), NOSPLIT, $0-24
@@ -674,7 +674,7 @@ skblock:
 	JMP   skblock
 
 skescblock: // a block of plain bytes and simple escapes is checked at once
-	CMPB     ·escBlocks(SB), $0
+	CMPB     ·wholeBlocks(SB), $0
 	JEQ      skspecial
 	PMOVMSKB X3, R12
 	CMPL     DX, R12

@@ -60,10 +60,10 @@ func TestAppendStringWithoutVector(t *testing.T) {
 // with the word loops.
 func setVector(on bool) { haveVector = on }
 
-// setEscBlocks turns the vector loops' whole-block escapes on or off (off,
-// every escape takes the loop per escape). They stay off on a processor
-// without SSSE3.
-func setEscBlocks(on bool) { escBlocks = on && cpu.X86.HasSSSE3 }
+// setWholeBlocks turns the vector loops' whole blocks (of escapes, of
+// letters) on or off: off, every escape and letter takes the loop per
+// escape or letter. They stay off on a processor without SSSE3.
+func setWholeBlocks(on bool) { wholeBlocks = on && cpu.X86.HasSSSE3 }
 
 // TestEscTables checks that escLetter and escIndex tell the letters of the
 // two-byte escapes (other than the backslash) from every other byte, and

@@ -5,5 +5,5 @@ package rt
 // setVector does nothing here: there are no vector loops to turn on.
 func setVector(bool) {}
 
-// setEscBlocks does nothing here: there are no vector loops.
-func setEscBlocks(bool) {}
+// setWholeBlocks does nothing here: there are no vector loops.
+func setWholeBlocks(bool) {}
