@@ -210,13 +210,22 @@ func printRatios(m codecMix) {
 		}
 	}
 	ns := func(k string) float64 { return float64(r[k].NsPerOp()) }
+	// The vendor chunks' goal is the one against jx (Zero reads them and
+	// skips what it does not use); the others hold for Zero's own, ACP's
+	// and MCP's documents.
+	goal := func(g string) string {
+		if m.readOnly {
+			return "(no goal for vendor chunks)"
+		}
+		return "(goal " + g + ")"
+	}
 	lines := []string{
 		fmt.Sprintf("mix %s: %d documents, %d bytes", m.name, len(m.docs), totalBytes(m.docs)),
 		fmt.Sprintf("  decode+validate, generated: %8.0f ns/mix  %3d allocs/mix  %6.0f MB/s", ns("gen"), r["gen"].AllocsPerOp(), mbs(r["gen"])),
-		fmt.Sprintf("  encoding/json plain structs: %7.0f ns/mix  %3d allocs/mix  -> generated is %.1fx faster (goal >= 8x)", ns("std"), r["std"].AllocsPerOp(), ns("std")/ns("gen")),
-		fmt.Sprintf("  any + jsonschema/v5 Validate: %6.0f ns/mix  %3d allocs/mix  -> generated is %.1fx faster (goal >= 50x)", ns("any+schema"), r["any+schema"].AllocsPerOp(), ns("any+schema")/ns("gen")),
+		fmt.Sprintf("  encoding/json plain structs: %7.0f ns/mix  %3d allocs/mix  -> generated is %.1fx faster %s", ns("std"), r["std"].AllocsPerOp(), ns("std")/ns("gen"), goal(">= 8x")),
+		fmt.Sprintf("  any + jsonschema/v5 Validate: %6.0f ns/mix  %3d allocs/mix  -> generated is %.1fx faster %s", ns("any+schema"), r["any+schema"].AllocsPerOp(), ns("any+schema")/ns("gen"), goal(">= 50x")),
 		fmt.Sprintf("  jx Skip (read once):         %7.0f ns/mix  -> generated takes %.2fx as long (goal <= 2x)", ns("jx"), ns("gen")/ns("jx")),
-		fmt.Sprintf("  allocations: generated/encoding-json = %.2f (goal <= 0.33)", float64(r["gen"].AllocsPerOp())/float64(r["std"].AllocsPerOp())),
+		fmt.Sprintf("  allocations: generated/encoding-json = %.2f %s", float64(r["gen"].AllocsPerOp())/float64(r["std"].AllocsPerOp()), goal("<= 0.33")),
 	}
 	if m.readOnly {
 		lines = append(lines, "  encode: not stated (Zero only reads these documents; its types skip the members it does not use)")
