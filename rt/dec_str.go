@@ -522,7 +522,7 @@ func hex4(s string, i int) (rune, bool) {
 // load64 reads 8 bytes of s at i as a little-endian word. Callers check
 // that i+8 <= len(s): the load itself checks nothing.
 func load64(s string, i int) uint64 {
-	return binary.LittleEndian.Uint64(unsafe.Slice(stringAt(s, i), 8))
+	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Pointer(stringAt(s, i)))[:])
 }
 
 // quickRun tests the 16 bytes of s from i, where most keys and short
