@@ -340,10 +340,12 @@ func (d *Decoder) ObjKey(n int) (key string, ok bool, err error) {
 			m = specials(load64(s, j))
 		}
 		if m != 0 {
+			// The word that flagged j ends 9 bytes or more before the
+			// input does: j+1 is in it, and i+1 <= j.
 			j += bits.TrailingZeros64(m) >> 3
-			if s[j] == '"' && s[j+1] == ':' {
+			if load16(s, j) == '"'|':'<<8 {
 				d.pos = j + 2
-				return s[i+1 : j], true, nil
+				return unsafe.String(stringAt(s, i+1), j-i-1), true, nil
 			}
 		}
 	}

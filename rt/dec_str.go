@@ -525,6 +525,12 @@ func load64(s string, i int) uint64 {
 	return binary.LittleEndian.Uint64((*[8]byte)(unsafe.Pointer(stringAt(s, i)))[:])
 }
 
+// load16 reads 2 bytes of s at i as a little-endian half word. Callers
+// check that i+2 <= len(s).
+func load16(s string, i int) uint16 {
+	return binary.LittleEndian.Uint16((*[2]byte)(unsafe.Pointer(stringAt(s, i)))[:])
+}
+
 // quickRun tests the 16 bytes of s from i, where most keys and short
 // strings end, without a call: it returns the offset of the first special
 // byte among them and true, or i and false when there is none or fewer
