@@ -200,24 +200,12 @@ func (d *Decoder) Next() Kind {
 	if d.pos >= len(d.str) {
 		return Invalid
 	}
-	switch c := d.str[d.pos]; c {
-	case '{':
-		return Object
-	case '[':
-		return Array
-	case '"':
-		return String
-	case 't', 'f':
-		return Bool
-	case 'n':
-		return Null
-	default:
-		if c == '-' || (c >= '0' && c <= '9') {
-			return Number
-		}
-		return Invalid
-	}
+	return kindOf[d.str[d.pos]]
 }
+
+// kindOf is the kind of value each byte starts (Invalid for most).
+var kindOf = [256]Kind{'{': Object, '[': Array, '"': String, 't': Bool, 'f': Bool, 'n': Null,
+	'-': Number, '0': Number, '1': Number, '2': Number, '3': Number, '4': Number, '5': Number, '6': Number, '7': Number, '8': Number, '9': Number}
 
 // End checks that only white space follows the value just read.
 func (d *Decoder) End() error {
