@@ -149,6 +149,17 @@
 	TESTL    R13, R12 \
 	JNZ      other
 
+// WHOLEBLOCK jumps to other when whole blocks are off (wholeBlocks), and
+// to letters when every special byte of the block in X3 (DX holds their
+// mask) is non-ASCII, for UTF8BLOCK; it falls through for ESCBLOCK
+// otherwise. It clobbers R12.
+#define WHOLEBLOCK(other, letters) \
+	CMPB     ·wholeBlocks(SB), $0 \
+	JEQ      other \
+	PMOVMSKB X3, R12 \
+	CMPL     DX, R12 \
+	JEQ      letters
+
 // ESCBLOCK jumps to other unless every special byte of the block in X3
 // (DX and X6 hold SPECIALS16BS's mask and backslashes) is a backslash or
 // the byte right after one, with no two backslashes side by side. It
@@ -460,11 +471,7 @@ unblock:
 	JMP   unblock
 
 unescblock: // a block of plain bytes and simple escapes is decoded at once
-	CMPB     ·wholeBlocks(SB), $0
-	JEQ      unspecial
-	PMOVMSKB X3, R12
-	CMPL     DX, R12
-	JEQ      unutf8
+	WHOLEBLOCK(unspecial, unutf8)
 	ESCBLOCK(unspecial)
 	ESCINDEX
 	ESCVALID(unspecial)
@@ -674,11 +681,7 @@ skblock:
 	JMP   skblock
 
 skescblock: // a block of plain bytes and simple escapes is checked at once
-	CMPB     ·wholeBlocks(SB), $0
-	JEQ      skspecial
-	PMOVMSKB X3, R12
-	CMPL     DX, R12
-	JEQ      skutf8
+	WHOLEBLOCK(skspecial, skutf8)
 	ESCBLOCK(skspecial)
 	ESCINDEX
 	ESCVALID(skspecial)
