@@ -218,6 +218,25 @@ func twoByteRune(s string, i int) bool {
 	return i+1 < len(s) && s[i]-0xc2 < 0xe0-0xc2 && s[i+1]&0xc0 == 0x80
 }
 
+// plainLetter returns the length of the valid UTF-8 letter at s[i] when it
+// is one of two bytes or of three bytes that no exception concerns (lead
+// bytes e1, e3 to ec, ee and ef: most of the Basic Multilingual Plane,
+// CJK included), and 0 otherwise. e0 (overlong forms), e2 (U+2028 and
+// U+2029, which the encoder escapes), ed (surrogates) and four-byte
+// letters are left to utf8.DecodeRuneInString.
+func plainLetter(s string, i int) int {
+	if twoByteRune(s, i) {
+		return 2
+	}
+	if i+2 < len(s) {
+		c := s[i]
+		if c-0xe1 < 0xf0-0xe1 && c != 0xe2 && c != 0xed && s[i+1]&0xc0 == 0x80 && s[i+2]&0xc0 == 0x80 {
+			return 3
+		}
+	}
+	return 0
+}
+
 // utf8Run passes the run of non-ASCII bytes that starts at i: it returns
 // the offset of the next ASCII byte (or len(s)) once the run is valid
 // UTF-8, or the offset of the first rune that is not, and false. The run's

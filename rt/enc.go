@@ -266,8 +266,14 @@ func appendSpecial(b []byte, s string, i, start int) ([]byte, int, int) {
 		}
 		return b, i + 1, i + 1
 	}
-	if twoByteRune(s, i) {
-		return b, i + 2, start // U+0080 to U+07FF: nothing to escape
+	if n := plainLetter(s, i); n > 0 {
+		// Letters with nothing to escape, and those right after it.
+		for i += n; i < len(s) && s[i] >= utf8.RuneSelf; i += n {
+			if n = plainLetter(s, i); n == 0 {
+				break
+			}
+		}
+		return b, i, start
 	}
 	r, n := utf8.DecodeRuneInString(s[i:])
 	switch {
