@@ -240,10 +240,9 @@ func plainLetter(s string, i int) int {
 // utf8Run passes the run of non-ASCII bytes that starts at i: it returns
 // the offset of the next ASCII byte (or len(s)) once the run is valid
 // UTF-8, or the offset of the first rune that is not, and false. The run's
-// end is found a word at a time and utf8.ValidString checks it at once: a
-// word of Japanese text costs what one letter did before, a call of
-// plainRun (which stops at every non-ASCII byte) and one of
-// utf8.DecodeRuneInString.
+// end is found a word at a time and utf8.ValidString checks it at once,
+// where each letter cost a call of plainRun (which stops at every
+// non-ASCII byte) and one of utf8.DecodeRuneInString.
 func utf8Run(s string, i int) (int, bool) {
 	j := i
 	for ; j+8 <= len(s); j += 8 {

@@ -267,7 +267,8 @@ func appendSpecial(b []byte, s string, i, start int) ([]byte, int, int) {
 		return b, i + 1, i + 1
 	}
 	if n := plainLetter(s, i); n > 0 {
-		// Letters with nothing to escape, and those right after it.
+		// A letter with nothing to escape, and the letters right after
+		// it that have none either.
 		for i += n; i < len(s) && s[i] >= utf8.RuneSelf; i += n {
 			if n = plainLetter(s, i); n == 0 {
 				break
