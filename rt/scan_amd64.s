@@ -2,10 +2,11 @@
 
 #include "textflag.h"
 
-// The scans use SSE2 only, which every amd64 processor has. They once used
-// AVX2, twice as wide, but on some virtual machines each call that touches
-// the 256-bit registers costs a fixed ~250 ns, more than scanning 1 KiB
-// with SSE2 takes.
+// The scans use SSE2, which every amd64 processor has, and the whole-block
+// paths (wholeBlocks) PSHUFB from SSSE3, which nearly every one has. They
+// once used AVX2, twice as wide, but on some virtual machines each call
+// that touches the 256-bit registers costs a fixed ~250 ns, more than
+// scanning 1 KiB with SSE2 takes.
 
 // SPECIALS16 sets reg to the PMOVMSKB mask of the 16 bytes in X3 that are a
 // quote (X0), a backslash (X1), or below 0x20 or from 0x80 up (a signed
@@ -295,7 +296,9 @@ copydone:
 // Copies src to dst 16 bytes at a time, writing a quote, backslash,
 // newline, return or tab as its two-byte escape and a valid two- or
 // three-byte UTF-8 sequence other than U+2028 and U+2029 as it is (the
-// letters of a block are taken from its one bitmap of special bytes), and
+// letters of a block are taken from its one bitmap of special bytes, or,
+// when wholeBlocks is set and the block has no ASCII byte to escape and no
+// e2 byte, checked at once with UTF8BLOCK), and
 // stops at any other special byte, when fewer than 16 bytes of src are
 // left, or when dst has fewer than 18 bytes of room left. It returns how
 // many bytes it wrote (w) and read (r). Bytes of dst past w are not
@@ -425,7 +428,8 @@ escdone:
 // UTF-8 sequence (é, ж, 日) is plain text. A block whose special bytes
 // are all simple escapes (see ESCBLOCK) is decoded whole when wholeBlocks is
 // set: its letters replaced by what they stand for (ESCDECODE) and its
-// backslashes dropped with dropBytes. It stops at any other
+// backslashes dropped with dropBytes; one whose special bytes are all
+// non-ASCII is checked with UTF8BLOCK and stored whole. It stops at any other
 // special byte (a quote, a \u or invalid escape, a control byte, other
 // non-ASCII bytes) and when fewer than 32 bytes are left, and returns how
 // many bytes it wrote (w) and read (r): src[:r] is decoded into dst[:w]. It
@@ -471,6 +475,7 @@ unblock:
 	JMP   unblock
 
 unescblock: // a block of plain bytes and simple escapes is decoded at once
+	// (one of letters goes to unutf8)
 	WHOLEBLOCK(unspecial, unutf8)
 	ESCBLOCK(unspecial)
 	ESCINDEX
@@ -655,11 +660,13 @@ undone:
 
 // func skipEscapedSSE2(p *byte, n int) int
 // Passes the string content p[:n] (n >= 16) over plain bytes, valid two-
-// and three-byte UTF-8 sequences and two-byte escapes, 16 bytes at a time with
-// every escape of a block taken from the block's one bitmap of special
-// bytes (or, when wholeBlocks is set and they are all simple escapes, checked
-// at once with ESCVALID), and returns the index of the first byte it did not pass: any other
-// special byte, or the start of a tail of fewer than 16 bytes. It never reads past p[n-1].
+// and three-byte UTF-8 sequences and two-byte escapes, 16 bytes at a time
+// with every escape of a block taken from the block's one bitmap of
+// special bytes (or, when wholeBlocks is set, checked at once: with
+// ESCVALID when they are all simple escapes, with UTF8BLOCK when they are
+// all non-ASCII), and returns the index of the first byte it did not pass:
+// any other special byte, or the start of a tail of fewer than 16 bytes.
+// It never reads past p[n-1].
 TEXT ·skipEscapedSSE2(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), CX
@@ -681,6 +688,7 @@ skblock:
 	JMP   skblock
 
 skescblock: // a block of plain bytes and simple escapes is checked at once
+	// (one of letters goes to skutf8)
 	WHOLEBLOCK(skspecial, skutf8)
 	ESCBLOCK(skspecial)
 	ESCINDEX
