@@ -334,11 +334,11 @@ escloop:
 	JMP   escloop
 
 escutf8: // a block of valid UTF-8 is written as it is (the block stored holds it)
-	CMPB     ·wholeBlocks(SB), $0
-	JEQ      escfound
 	PMOVMSKB X3, R12
 	CMPL     DX, R12
 	JNE      escfound         // an ASCII byte to escape
+	CMPB     ·wholeBlocks(SB), $0
+	JEQ      escfound
 	MOVOU    ·utf8E2(SB), X4  // e2 leads U+2028 and U+2029, which are escaped:
 	PCMPEQB  X3, X4           // such a block goes letter by letter
 	PMOVMSKB X4, R12
