@@ -8,19 +8,18 @@ import (
 	"github.com/zeroproject/zero/gen/ir"
 )
 
-// The variant of a union is decoded by small generic functions that
-// each generated package with unions declares once (they call unexported
-// methods of its types, so they cannot live in the runtime):
-// reuseVariant picks the variant object the union held before when it is
-// of the type to decode, else a new one; variantJSON decodes it from the
-// object's start, variantMembers from the member after those read. The
+// The variant of a union is decoded by small generic functions:
+// rtimpl.ReuseVariant picks the variant object the union held before when
+// it is of the type to decode, else a new one; variantJSON decodes it from
+// the object's start, variantMembers from the member after those read.
+// These two call unexported methods of the package's types, so each
+// generated package with unions declares them once. The
 // union's setValue method stores the variant decoded, or no variant when
 // decoding it failed. All are small enough to be inlined; what is left of
 // the generic call is the method called through the instantiation's
 // dictionary, a few instructions a union more than code written out.
 
 const (
-	reuseFunc   = "reuseVariant"
 	jsonFunc    = "variantJSON"
 	membersFunc = "variantMembers"
 )
@@ -41,7 +40,7 @@ func ledUnion(t *ir.Type) bool {
 // with led set, by decodeMembers, from member i on, with the bit of the tag
 // disc masked by tagRead.
 func variantCall(v *ir.Type, old jen.Code, disc string, led bool) *jen.Statement {
-	reused := jen.Id(reuseFunc).Index(jen.Id(v.Name)).Call(old)
+	reused := jen.Qual(rtimplPkg, "ReuseVariant").Index(jen.Id(v.Name)).Call(old)
 	if !led {
 		return jen.Id(jsonFunc).Call(d(), reused)
 	}
@@ -99,12 +98,6 @@ func (e *emitter) variantFuncs(f *jen.File) {
 		return
 	}
 	dec := d().Op("*").Qual(rtPkg, "Decoder")
-	f.Add(docComment(reuseFunc, reuseFunc+" returns the *T that old, the value a union held before, holds (so that its memory is reused), else a new T.", false).
-		Func().Id(reuseFunc).Types(jen.Id("T").Any()).Params(jen.Id("old").Any()).Op("*").Id("T").Block(
-		jen.List(jen.Id("v"), jen.Id("_")).Op(":=").Id("old").Assert(jen.Op("*").Id("T")),
-		jen.If(jen.Id("v").Op("==").Nil()).Block(jen.Id("v").Op("=").New(jen.Id("T"))),
-		jen.Return(jen.Id("v")),
-	))
 	if plain {
 		f.Add(docComment(jsonFunc, jsonFunc+" decodes the variant v of a union from the cursor and returns it.", false).
 			Func().Id(jsonFunc).Types(jen.Id("P").Interface(jen.Id("decodeJSON").Params(dec.Clone()).Error())).

@@ -32,6 +32,16 @@ func DecodeRaw(d *rt.Decoder, n *Node) (rt.Raw, error) {
 	return d.SpanRaw(start), nil
 }
 
+// ReuseVariant returns the *T that old, the value a union held before,
+// holds (so that a decode into it reuses its memory), else a new T.
+func ReuseVariant[T any](old any) *T {
+	v, _ := old.(*T)
+	if v == nil {
+		v = new(T)
+	}
+	return v
+}
+
 // CheckRaw validates an rt.Raw value built in Go: it must be one JSON value.
 func CheckRaw(r rt.Raw) error {
 	if len(r) == 0 {

@@ -4655,11 +4655,11 @@ func (x *ToolCallContent) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "content":
-		return x.setValue(variantMembers(d, reuseVariant[Content](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[Content](old), off, i, tagRead&0x1))
 	case "diff":
-		return x.setValue(variantMembers(d, reuseVariant[Diff](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[Diff](old), off, i, tagRead&0x1))
 	case "terminal":
-		return x.setValue(variantMembers(d, reuseVariant[Terminal](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[Terminal](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"content\", \"diff\", \"terminal\"")
 	}
@@ -4827,15 +4827,15 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "text":
-		return x.setValue(variantMembers(d, reuseVariant[TextContent](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[TextContent](old), off, i, tagRead&0x1))
 	case "image":
-		return x.setValue(variantMembers(d, reuseVariant[ImageContent](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[ImageContent](old), off, i, tagRead&0x1))
 	case "audio":
-		return x.setValue(variantMembers(d, reuseVariant[AudioContent](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[AudioContent](old), off, i, tagRead&0x1))
 	case "resource_link":
-		return x.setValue(variantMembers(d, reuseVariant[ResourceLink](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[ResourceLink](old), off, i, tagRead&0x1))
 	case "resource":
-		return x.setValue(variantMembers(d, reuseVariant[EmbeddedResource](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[EmbeddedResource](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"image\", \"audio\", \"resource_link\", \"resource\"")
 	}
@@ -7355,9 +7355,9 @@ func (x *RequestPermissionOutcome) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "cancelled":
-		return x.setValue(variantMembers(d, reuseVariant[PermissionCancelled](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[PermissionCancelled](old), off, i, tagRead&0x1))
 	case "selected":
-		return x.setValue(variantMembers(d, reuseVariant[PermissionSelected](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[PermissionSelected](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "outcome", disc, "\"cancelled\", \"selected\"")
 	}
@@ -7812,17 +7812,17 @@ func (x *SessionUpdate) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "user_message_chunk":
-		return x.setValue(variantMembers(d, reuseVariant[UserMessageChunk](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[UserMessageChunk](old), off, i, tagRead&0x1))
 	case "agent_message_chunk":
-		return x.setValue(variantMembers(d, reuseVariant[AgentMessageChunk](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[AgentMessageChunk](old), off, i, tagRead&0x1))
 	case "agent_thought_chunk":
-		return x.setValue(variantMembers(d, reuseVariant[AgentThoughtChunk](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[AgentThoughtChunk](old), off, i, tagRead&0x1))
 	case "tool_call":
-		return x.setValue(variantMembers(d, reuseVariant[ToolCallStarted](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[ToolCallStarted](old), off, i, tagRead&0x1))
 	case "tool_call_update":
-		return x.setValue(variantMembers(d, reuseVariant[ToolCallProgress](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[ToolCallProgress](old), off, i, tagRead&0x1))
 	case "current_mode_update":
-		return x.setValue(variantMembers(d, reuseVariant[CurrentModeUpdate](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[CurrentModeUpdate](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "sessionUpdate", disc, "\"user_message_chunk\", \"agent_message_chunk\", \"agent_thought_chunk\", \"tool_call\", \"tool_call_update\", \"current_mode_update\"")
 	}
@@ -9617,16 +9617,6 @@ func (x *WriteTextFileResponse) DecodeJSON(d *rt.Decoder) error {
 		return err
 	}
 	return d.End()
-}
-
-// reuseVariant returns the *T that old, the value a union held before, holds
-// (so that its memory is reused), else a new T.
-func reuseVariant[T any](old any) *T {
-	v, _ := old.(*T)
-	if v == nil {
-		v = new(T)
-	}
-	return v
 }
 
 // variantMembers decodes the members of the variant v of a union, the object

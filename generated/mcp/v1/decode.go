@@ -825,15 +825,15 @@ func (x *ContentBlock) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "text":
-		return x.setValue(variantMembers(d, reuseVariant[TextContent](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[TextContent](old), off, i, tagRead&0x1))
 	case "image":
-		return x.setValue(variantMembers(d, reuseVariant[ImageContent](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[ImageContent](old), off, i, tagRead&0x1))
 	case "audio":
-		return x.setValue(variantMembers(d, reuseVariant[AudioContent](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[AudioContent](old), off, i, tagRead&0x1))
 	case "resource_link":
-		return x.setValue(variantMembers(d, reuseVariant[ResourceLink](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[ResourceLink](old), off, i, tagRead&0x1))
 	case "resource":
-		return x.setValue(variantMembers(d, reuseVariant[EmbeddedResource](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[EmbeddedResource](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"image\", \"audio\", \"resource_link\", \"resource\"")
 	}
@@ -4623,16 +4623,6 @@ func (x *ProgressParams) DecodeJSON(d *rt.Decoder) error {
 func decodeFloat64(d *rt.Decoder) (float64, error) {
 	v, _, err := d.Float()
 	return v, err
-}
-
-// reuseVariant returns the *T that old, the value a union held before, holds
-// (so that its memory is reused), else a new T.
-func reuseVariant[T any](old any) *T {
-	v, _ := old.(*T)
-	if v == nil {
-		v = new(T)
-	}
-	return v
 }
 
 // variantMembers decodes the members of the variant v of a union, the object

@@ -186,15 +186,15 @@ func (x *ReplayStep) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "reasoning":
-		return x.setValue(variantMembers(d, reuseVariant[ReplayReasoning](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[ReplayReasoning](old), off, i, tagRead&0x1))
 	case "text":
-		return x.setValue(variantMembers(d, reuseVariant[ReplayText](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[ReplayText](old), off, i, tagRead&0x1))
 	case "tool_call":
-		return x.setValue(variantMembers(d, reuseVariant[ReplayToolCall](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[ReplayToolCall](old), off, i, tagRead&0x1))
 	case "usage":
-		return x.setValue(variantMembers(d, reuseVariant[ReplayUsage](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[ReplayUsage](old), off, i, tagRead&0x1))
 	case "error":
-		return x.setValue(variantMembers(d, reuseVariant[ReplayError](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[ReplayError](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"reasoning\", \"text\", \"tool_call\", \"usage\", \"error\"")
 	}
@@ -803,16 +803,6 @@ func decodeReplayScriptTurnsInto(d *rt.Decoder, out []ReplayTurn) ([]ReplayTurn,
 
 func decodeReplayScriptTurns(d *rt.Decoder) ([]ReplayTurn, error) {
 	return decodeReplayScriptTurnsInto(d, nil)
-}
-
-// reuseVariant returns the *T that old, the value a union held before, holds
-// (so that its memory is reused), else a new T.
-func reuseVariant[T any](old any) *T {
-	v, _ := old.(*T)
-	if v == nil {
-		v = new(T)
-	}
-	return v
 }
 
 // variantMembers decodes the members of the variant v of a union, the object

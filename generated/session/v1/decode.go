@@ -510,17 +510,17 @@ func (x *SessionRecord) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "run_start":
-		return x.setValue(variantMembers(d, reuseVariant[RunStartRecord](old), off, i, tagRead&0x2))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[RunStartRecord](old), off, i, tagRead&0x2))
 	case "user":
-		return x.setValue(variantMembers(d, reuseVariant[UserRecord](old), off, i, tagRead&0x2))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[UserRecord](old), off, i, tagRead&0x2))
 	case "assistant":
-		return x.setValue(variantMembers(d, reuseVariant[AssistantRecord](old), off, i, tagRead&0x2))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[AssistantRecord](old), off, i, tagRead&0x2))
 	case "tool_result":
-		return x.setValue(variantMembers(d, reuseVariant[ToolResultRecord](old), off, i, tagRead&0x2))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[ToolResultRecord](old), off, i, tagRead&0x2))
 	case "usage":
-		return x.setValue(variantMembers(d, reuseVariant[UsageRecord](old), off, i, tagRead&0x2))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[UsageRecord](old), off, i, tagRead&0x2))
 	case "run_end":
-		return x.setValue(variantMembers(d, reuseVariant[RunEndRecord](old), off, i, tagRead&0x2))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[RunEndRecord](old), off, i, tagRead&0x2))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"run_start\", \"user\", \"assistant\", \"tool_result\", \"usage\", \"run_end\"")
 	}
@@ -1536,16 +1536,6 @@ func decodeRunEndRecordExitCode(d *rt.Decoder) (int64, error) {
 		return 0, err
 	}
 	return v, runEndRecordExitCodeRule.Check(v, off)
-}
-
-// reuseVariant returns the *T that old, the value a union held before, holds
-// (so that its memory is reused), else a new T.
-func reuseVariant[T any](old any) *T {
-	v, _ := old.(*T)
-	if v == nil {
-		v = new(T)
-	}
-	return v
 }
 
 // variantMembers decodes the members of the variant v of a union, the object

@@ -33,9 +33,9 @@ func (x *Input) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "prompt":
-		return x.setValue(variantMembers(d, reuseVariant[Prompt](old), off, i, tagRead&0x2))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[Prompt](old), off, i, tagRead&0x2))
 	case "message":
-		return x.setValue(variantMembers(d, reuseVariant[Message](old), off, i, tagRead&0x2))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[Message](old), off, i, tagRead&0x2))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"prompt\", \"message\"")
 	}
@@ -291,23 +291,23 @@ func (x *Output) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "run_start":
-		return x.setValue(variantMembers(d, reuseVariant[RunStart](old), off, i, tagRead&0x2))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[RunStart](old), off, i, tagRead&0x2))
 	case "text":
-		return x.setValue(variantMembers(d, reuseVariant[Text](old), off, i, tagRead&0x2))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[Text](old), off, i, tagRead&0x2))
 	case "tool_call":
-		return x.setValue(variantMembers(d, reuseVariant[ToolCall](old), off, i, tagRead&0x2))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[ToolCall](old), off, i, tagRead&0x2))
 	case "tool_result":
-		return x.setValue(variantMembers(d, reuseVariant[ToolResult](old), off, i, tagRead&0x2))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[ToolResult](old), off, i, tagRead&0x2))
 	case "usage":
-		return x.setValue(variantMembers(d, reuseVariant[Usage](old), off, i, tagRead&0x2))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[Usage](old), off, i, tagRead&0x2))
 	case "final":
-		return x.setValue(variantMembers(d, reuseVariant[Final](old), off, i, tagRead&0x2))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[Final](old), off, i, tagRead&0x2))
 	case "warning":
-		return x.setValue(variantMembers(d, reuseVariant[Warning](old), off, i, tagRead&0x2))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[Warning](old), off, i, tagRead&0x2))
 	case "error":
-		return x.setValue(variantMembers(d, reuseVariant[Error](old), off, i, tagRead&0x2))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[Error](old), off, i, tagRead&0x2))
 	case "run_end":
-		return x.setValue(variantMembers(d, reuseVariant[RunEnd](old), off, i, tagRead&0x2))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[RunEnd](old), off, i, tagRead&0x2))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"run_start\", \"text\", \"tool_call\", \"tool_result\", \"usage\", \"final\", \"warning\", \"error\", \"run_end\"")
 	}
@@ -1567,16 +1567,6 @@ func decodeExitCode(d *rt.Decoder) (int64, error) {
 		return 0, err
 	}
 	return v, exitCodeRule.Check(v, off)
-}
-
-// reuseVariant returns the *T that old, the value a union held before, holds
-// (so that its memory is reused), else a new T.
-func reuseVariant[T any](old any) *T {
-	v, _ := old.(*T)
-	if v == nil {
-		v = new(T)
-	}
-	return v
 }
 
 // variantMembers decodes the members of the variant v of a union, the object

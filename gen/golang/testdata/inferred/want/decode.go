@@ -95,9 +95,9 @@ func (x *Message) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "text":
-		return x.setValue(variantMembers(d, reuseVariant[TextChunk](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[TextChunk](old), off, i, tagRead&0x1))
 	case "tool_call":
-		return x.setValue(variantMembers(d, reuseVariant[ToolCall](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[ToolCall](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"tool_call\"")
 	}
@@ -407,16 +407,6 @@ func decodeStatus(d *rt.Decoder) (Status, error) {
 		return Status(s), nil
 	}
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"pending\", \"done\"")
-}
-
-// reuseVariant returns the *T that old, the value a union held before, holds
-// (so that its memory is reused), else a new T.
-func reuseVariant[T any](old any) *T {
-	v, _ := old.(*T)
-	if v == nil {
-		v = new(T)
-	}
-	return v
 }
 
 // variantMembers decodes the members of the variant v of a union, the object

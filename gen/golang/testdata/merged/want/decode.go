@@ -202,9 +202,9 @@ func (x *Block) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "text":
-		return x.setValue(variantMembers(d, reuseVariant[BlockText](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[BlockText](old), off, i, tagRead&0x1))
 	case "image":
-		return x.setValue(variantMembers(d, reuseVariant[BlockImage](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[BlockImage](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"image\"")
 	}
@@ -755,9 +755,9 @@ func (x *EnvelopeResource) decodeJSON(d *rt.Decoder) error {
 func (x *EnvelopeResource) decodeVariant(d *rt.Decoder, i int) error {
 	switch i {
 	case 0:
-		return x.setValue(variantJSON(d, reuseVariant[TextResource](x.Value)))
+		return x.setValue(variantJSON(d, rtimpl.ReuseVariant[TextResource](x.Value)))
 	case 1:
-		return x.setValue(variantJSON(d, reuseVariant[BlobResource](x.Value)))
+		return x.setValue(variantJSON(d, rtimpl.ReuseVariant[BlobResource](x.Value)))
 	}
 	return nil
 }
@@ -1006,9 +1006,9 @@ func (x *EnvelopeOnly) decodeJSON(d *rt.Decoder) error {
 func (x *EnvelopeOnly) decodeVariant(d *rt.Decoder, i int) error {
 	switch i {
 	case 0:
-		return x.setValue(variantJSON(d, reuseVariant[TextResource](x.Value)))
+		return x.setValue(variantJSON(d, rtimpl.ReuseVariant[TextResource](x.Value)))
 	case 1:
-		return x.setValue(variantJSON(d, reuseVariant[BlobResource](x.Value)))
+		return x.setValue(variantJSON(d, rtimpl.ReuseVariant[BlobResource](x.Value)))
 	}
 	return nil
 }
@@ -1109,9 +1109,9 @@ func (x *EnvelopePartsObject) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "text":
-		return x.setValue(variantMembers(d, reuseVariant[TextPart](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[TextPart](old), off, i, tagRead&0x1))
 	case "image":
-		return x.setValue(variantMembers(d, reuseVariant[ImagePart](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[ImagePart](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"text\", \"image\"")
 	}
@@ -1361,16 +1361,6 @@ func decodeTextPartListInto(d *rt.Decoder, out []TextPart) ([]TextPart, error) {
 
 func decodeTextPartList(d *rt.Decoder) ([]TextPart, error) {
 	return decodeTextPartListInto(d, nil)
-}
-
-// reuseVariant returns the *T that old, the value a union held before, holds
-// (so that its memory is reused), else a new T.
-func reuseVariant[T any](old any) *T {
-	v, _ := old.(*T)
-	if v == nil {
-		v = new(T)
-	}
-	return v
 }
 
 // variantJSON decodes the variant v of a union from the cursor and returns it.

@@ -33,9 +33,9 @@ func (x *Event) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "a":
-		return x.setValue(variantMembers(d, reuseVariant[A](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[A](old), off, i, tagRead&0x1))
 	case "b":
-		return x.setValue(variantMembers(d, reuseVariant[B](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[B](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "type", disc, "\"a\", \"b\"")
 	}
@@ -358,16 +358,6 @@ func decodeLevel(d *rt.Decoder) (Level, error) {
 		return Level(s), nil
 	}
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"low\", \"high\"")
-}
-
-// reuseVariant returns the *T that old, the value a union held before, holds
-// (so that its memory is reused), else a new T.
-func reuseVariant[T any](old any) *T {
-	v, _ := old.(*T)
-	if v == nil {
-		v = new(T)
-	}
-	return v
 }
 
 // variantMembers decodes the members of the variant v of a union, the object

@@ -141,9 +141,9 @@ func (x *Pet) decodeJSON(d *rt.Decoder) error {
 func (x *Pet) decodeVariant(d *rt.Decoder, i int) error {
 	switch i {
 	case 0:
-		return x.setValue(variantJSON(d, reuseVariant[Cat](x.Value)))
+		return x.setValue(variantJSON(d, rtimpl.ReuseVariant[Cat](x.Value)))
 	case 1:
-		return x.setValue(variantJSON(d, reuseVariant[Dog](x.Value)))
+		return x.setValue(variantJSON(d, rtimpl.ReuseVariant[Dog](x.Value)))
 	}
 	return nil
 }
@@ -440,9 +440,9 @@ func (x *Animal) decodeJSON(d *rt.Decoder) error {
 func (x *Animal) decodeVariant(d *rt.Decoder, i int) error {
 	switch i {
 	case 0:
-		return x.setValue(variantJSON(d, reuseVariant[Cat](x.Value)))
+		return x.setValue(variantJSON(d, rtimpl.ReuseVariant[Cat](x.Value)))
 	case 1:
-		return x.setValue(variantJSON(d, reuseVariant[Lizard](x.Value)))
+		return x.setValue(variantJSON(d, rtimpl.ReuseVariant[Lizard](x.Value)))
 	}
 	return nil
 }
@@ -600,16 +600,6 @@ func decodeAnimalListInto(d *rt.Decoder, out []Animal) ([]Animal, error) {
 
 func decodeAnimalList(d *rt.Decoder) ([]Animal, error) {
 	return decodeAnimalListInto(d, nil)
-}
-
-// reuseVariant returns the *T that old, the value a union held before, holds
-// (so that its memory is reused), else a new T.
-func reuseVariant[T any](old any) *T {
-	v, _ := old.(*T)
-	if v == nil {
-		v = new(T)
-	}
-	return v
 }
 
 // variantJSON decodes the variant v of a union from the cursor and returns it.

@@ -144,9 +144,9 @@ func (x *Shape) decodeJSON(d *rt.Decoder) error {
 	}
 	switch disc {
 	case "circle":
-		return x.setValue(variantMembers(d, reuseVariant[Circle](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[Circle](old), off, i, tagRead&0x1))
 	case "square":
-		return x.setValue(variantMembers(d, reuseVariant[Square](old), off, i, tagRead&0x1))
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[Square](old), off, i, tagRead&0x1))
 	default:
 		return rtimpl.BadDiscriminator(off, "kind", disc, "\"circle\", \"square\"")
 	}
@@ -328,16 +328,6 @@ func (x *Square) DecodeJSON(d *rt.Decoder) error {
 		return err
 	}
 	return d.End()
-}
-
-// reuseVariant returns the *T that old, the value a union held before, holds
-// (so that its memory is reused), else a new T.
-func reuseVariant[T any](old any) *T {
-	v, _ := old.(*T)
-	if v == nil {
-		v = new(T)
-	}
-	return v
 }
 
 // variantMembers decodes the members of the variant v of a union, the object
