@@ -107,10 +107,9 @@ func (d *Decoder) decodeEscaped(dst []byte, i, end int, inPlace bool) (int, erro
 			w += 2
 			i += 2
 		default:
-			j, ok := utf8Run(s[:end], i)
-			if !ok {
-				d.pos = j
-				return 0, newError(j, "syntax", "invalid UTF-8 in string")
+			j, err := d.letterRun(s[:end], i)
+			if err != nil {
+				return 0, err
 			}
 			w += copy(dst[w:], s[i:j])
 			i = j
@@ -237,6 +236,17 @@ func plainLetter(s string, i int) int {
 	return 0
 }
 
+// letterRun is utf8Run for the string loops: on invalid UTF-8 it moves the
+// cursor to the first rune at fault and returns the error for it.
+func (d *Decoder) letterRun(s string, i int) (int, error) {
+	j, ok := utf8Run(s, i)
+	if !ok {
+		d.pos = j
+		return 0, newError(j, "syntax", "invalid UTF-8 in string")
+	}
+	return j, nil
+}
+
 // utf8Run passes the run of non-ASCII bytes that starts at i: it returns
 // the offset of the next ASCII byte (or len(s)) once the run is valid
 // UTF-8, or the offset of the first rune that is not, and false. The run's
@@ -303,12 +313,10 @@ func (d *Decoder) readString() (string, error) {
 		case twoByteRune(s, i):
 			i += 2
 		default:
-			j, ok := utf8Run(s, i)
-			if !ok {
-				d.pos = j
-				return "", newError(j, "syntax", "invalid UTF-8 in string")
+			var err error
+			if i, err = d.letterRun(s, i); err != nil {
+				return "", err
 			}
-			i = j
 		}
 	}
 }
@@ -352,12 +360,10 @@ func (d *Decoder) skipString() error {
 		case twoByteRune(s, i):
 			i += 2
 		default:
-			j, ok := utf8Run(s, i)
-			if !ok {
-				d.pos = j
-				return newError(j, "syntax", "invalid UTF-8 in string")
+			var err error
+			if i, err = d.letterRun(s, i); err != nil {
+				return err
 			}
-			i = j
 		}
 	}
 }
@@ -393,12 +399,10 @@ func (d *Decoder) skipEscapedVector(i int) error {
 			d.pos = r
 			return d.syntaxErr("control character in string")
 		case c >= utf8.RuneSelf:
-			j, ok := utf8Run(s, r)
-			if !ok {
-				d.pos = j
-				return newError(j, "syntax", "invalid UTF-8 in string")
+			var err error
+			if r, err = d.letterRun(s, r); err != nil {
+				return err
 			}
-			r = j
 		default:
 			r++
 		}
@@ -616,10 +620,9 @@ func (d *Decoder) decodeEscapedVector(dst []byte, i, end int, inPlace bool) (int
 			// A run of runes the vector loop left (emoji, or letters
 			// among the last bytes) is checked here whole and moved at
 			// once.
-			j, ok := utf8Run(s[:limit], r)
-			if !ok {
-				d.pos = j
-				return 0, 0, d.unclosedFirst(j, end, newError(j, "syntax", "invalid UTF-8 in string"))
+			j, err := d.letterRun(s[:limit], r)
+			if err != nil {
+				return 0, 0, d.unclosedFirst(d.pos, end, err)
 			}
 			w += copy(dst[w:], s[r:j])
 			r = j

@@ -108,43 +108,6 @@ func utf8Tables() (t [3][16]byte) {
 	return t
 }
 
-// utf8BlockGo is what UTF8BLOCK computes, in Go, for tests: the mask of
-// the bytes of block that are in error as UTF-8 (the block taken as
-// starting a letter) and the offset of the lead byte of a letter the block
-// leaves unfinished (16 when none). Only errors up to that offset count: an
-// error is flagged at the byte after the one at fault, so an error at the
-// lead byte left is one of the letter before it.
-func utf8BlockGo(block [16]byte) (errors uint32, end int) {
-	at := func(i int) byte {
-		if i < 0 {
-			return 0
-		}
-		return block[i]
-	}
-	sub := func(a, b byte) byte {
-		if a < b {
-			return 0
-		}
-		return a - b
-	}
-	for i := range 16 {
-		prev1, prev2, prev3 := at(i-1), at(i-2), at(i-3)
-		special := utf8Lookup[0][prev1>>4] & utf8Lookup[1][prev1&0x0f] & utf8Lookup[2][block[i]>>4]
-		must23 := (sub(prev2, 0xe0-0x80) | sub(prev3, 0xf0-0x80)) & 0x80
-		if special^must23 != 0 {
-			errors |= 1 << i
-		}
-	}
-	end = 16
-	for i, least := range []byte{0xf0, 0xe0, 0xc0} {
-		if block[13+i] >= least {
-			end = 13 + i
-			break
-		}
-	}
-	return errors, end
-}
-
 // escIndex maps each letter of a two-byte escape other than the backslash
 // (" / b f n r t) to its own slot of escLetter and escByte: bits 1-4 of the
 // letter xor bits 3-6. escLetter holds the letter of each slot, so a byte

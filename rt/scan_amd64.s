@@ -178,6 +178,14 @@
 	MOVOU    X6, X7 \
 	PSLLDQ   $1, X7
 
+// ESCTAKEN sets reg to the bytes of src a block of escapes takes: 16, or
+// 15 when its last byte is a backslash (bit 15 of the mask in R11), whose
+// escape is taken with the next block.
+#define ESCTAKEN(reg) \
+	MOVQ $16, reg \
+	BTL  $15, R11 \
+	SBBQ $0, reg
+
 // ESCINDEX sets X4 to escIndex of each byte of the block in X3 (bits 1-4
 // of the byte xor bits 3-6; a word shift brings in bits of the next byte,
 // but only above the four kept). It clobbers X5.
@@ -200,6 +208,14 @@
 	PMOVMSKB X6, R12 \
 	TESTL    R12, R12 \
 	JNZ      other
+
+// ESCCHECK jumps to other unless the block in X3 is one of simple escapes
+// (ESCBLOCK) whose letters are all valid (ESCVALID); it leaves what those
+// two do and ESCINDEX's indexes in X4.
+#define ESCCHECK(other) \
+	ESCBLOCK(other) \
+	ESCINDEX \
+	ESCVALID(other)
 
 // ESCDECODE sets X5 to the block in X3 with each escaped letter (X7, made
 // sure of by ESCVALID) replaced by the byte its escape stands for: escByte
@@ -477,9 +493,7 @@ unblock:
 unescblock: // a block of plain bytes and simple escapes is decoded at once
 	// (one of letters goes to unutf8)
 	WHOLEBLOCK(unspecial, unutf8)
-	ESCBLOCK(unspecial)
-	ESCINDEX
-	ESCVALID(unspecial)
+	ESCCHECK(unspecial)
 	ESCDECODE
 	MOVQ     BX, R10          // the bytes written before the block
 	LEAQ     ·dropBytes(SB), R13
@@ -498,9 +512,7 @@ unescblock: // a block of plain bytes and simple escapes is decoded at once
 	PSHUFB   X4, X5
 	MOVQ     X5, (DI)(BX*1)
 	ADDQ     16(R13)(R12*1), BX
-	MOVQ     $16, R12         // 16 bytes read, or 15 when the last one is
-	BTL      $15, R11         // a backslash: its escape is decoded with the
-	SBBQ     $0, R12          // next block
+	ESCTAKEN(R12)
 	ADDQ     R12, AX
 	SUBQ     R12, R9          // the gap grew by the bytes read less those
 	ADDQ     BX, R9           // written
@@ -690,12 +702,8 @@ skblock:
 skescblock: // a block of plain bytes and simple escapes is checked at once
 	// (one of letters goes to skutf8)
 	WHOLEBLOCK(skspecial, skutf8)
-	ESCBLOCK(skspecial)
-	ESCINDEX
-	ESCVALID(skspecial)
-	MOVQ  $16, R12            // 16 bytes passed, or 15 when the last one is
-	BTL   $15, R11            // a backslash: its escape is checked with the
-	SBBQ  $0, R12             // next block
+	ESCCHECK(skspecial)
+	ESCTAKEN(R12)
 	ADDQ  R12, AX
 	JMP   skblock
 
