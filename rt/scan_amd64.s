@@ -100,7 +100,7 @@
 	MOVOU ·utf8Sub+16(SB), X15
 
 // UTF8BLOCK jumps to other unless the block in X3 (whose special bytes
-// are all non-ASCII) is valid UTF-8 as utf8BlockGo tells, up to the lead
+// are all non-ASCII) is valid UTF-8 as utf8BlockGo (in the tests) tells, up to the lead
 // byte of a letter it leaves unfinished. It leaves that byte's offset in
 // R11 (16 when there is none) and clobbers R12, R13 and X4-X7; X8 must
 // hold 0x0f in every byte.
