@@ -62,6 +62,40 @@ func TestStringPathsEscapeMixes(t *testing.T) {
 	}
 }
 
+// TestStringPathsEscapeAtEveryOffset puts an escape, valid or not, at
+// every offset of the first blocks of a long string, with blocks of
+// escapes after it and plain text before: an escape whose backslash ends
+// a block carries its letter to the next one (see ESCMASK), and every way
+// the next block is taken (whole, per escape, as the string's tail) must
+// agree with the loops per byte.
+func TestStringPathsEscapeAtEveryOffset(t *testing.T) {
+	escapes := []string{`\n`, `\"`, `\\`, `\/`, `\x`, `\u00e9`, `\u12`, `\`, "\\\x01", "\\é"}
+	escaped := strings.Repeat(`\t\n\"\/\b\f\r`, 12)
+	tails := []string{escaped, strings.Repeat("b", 170), `\\` + escaped, strings.Repeat("日本語のテキスト", 8)}
+	for at := range 48 {
+		for _, esc := range escapes {
+			for _, tail := range tails {
+				// At the head of the string, after plain text or escapes
+				// (the vector loops start at the first backslash).
+				checkStringPaths(t, `\f`+strings.Repeat("a", at)+esc+tail)
+				checkStringPaths(t, strings.Repeat(`\n`, at/2)+strings.Repeat("a", at%2)+esc+tail)
+			}
+		}
+	}
+	// Near its end, where the vector loops stop, at every alignment.
+	for pad := range 16 {
+		for at := range 24 {
+			for _, esc := range escapes {
+				for _, tail := range tails {
+					head := `\f` + strings.Repeat("a", pad) + tail
+					checkStringPaths(t, head+esc+strings.Repeat("z", at))
+					checkStringPaths(t, head+esc+strings.Repeat(`\n`, at/2)+strings.Repeat("z", at%2))
+				}
+			}
+		}
+	}
+}
+
 // checkStringPaths is FuzzStringPaths' check of one string's content.
 func checkStringPaths(t *testing.T, content string) {
 	doc := `["` + content + `","after"]`

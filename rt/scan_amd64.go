@@ -135,10 +135,8 @@ func escTables() (letter, value [16]byte) {
 // is clear, then repeats the last index of the half (7 or 15) up to eight
 // entries. The third word is how many bytes it keeps. unescapeSSE2 stores
 // each half as eight bytes and advances by that count, so the bytes past
-// those kept are overwritten by the next store. They repeat the half's last
-// byte: were a store in place ever to reach the block's last byte (it
-// cannot, since decoding in place starts at a backslash), it would write
-// back what the input holds there. An entry takes 32 bytes, so that
+// those kept are overwritten by the next store; no store reaches past the
+// block, whose bytes were all read before. An entry takes 32 bytes, so that
 // unescapeSSE2 finds it with a shift.
 var dropBytes = dropTable()
 

@@ -24,7 +24,7 @@
 	PMOVMSKB X4, reg
 
 // SPECIALS16BS is SPECIALS16 that leaves the bytes of the block that are
-// a backslash in X6 (0xff each), for ESCBLOCK. It clobbers X4 and X5.
+// a backslash in X6 (0xff each), for ESCMASK. It clobbers X4 and X5.
 #define SPECIALS16BS(reg) \
 	MOVOU    X3, X4 \
 	PCMPEQB  X0, X4 \
@@ -81,8 +81,9 @@
 	CMPL    lead, $0xed \
 	JEQ     bad
 
-// ESCTABLES loads what ESCVALID and ESCDECODE look letters up with: 0x0f
-// in every byte into X8, escLetter into X9 and escByte into X10.
+// ESCTABLES loads what ESCINDEX, ESCLETTERS and unescapeSSE2 look letters
+// up with: 0x0f in every byte into X8, escLetter into X9 and escByte into
+// X10.
 #define ESCTABLES \
 	MOVQ       $0x0f0f0f0f0f0f0f0f, DX \
 	MOVQ       DX, X8 \
@@ -150,83 +151,63 @@
 	TESTL    R13, R12 \
 	JNZ      other
 
-// WHOLEBLOCK jumps to other when whole blocks are off (wholeBlocks), and
-// to letters when every special byte of the block in X3 (DX holds their
-// mask) is non-ASCII, for UTF8BLOCK; it falls through for ESCBLOCK
-// otherwise. It clobbers R12.
-#define WHOLEBLOCK(other, letters) \
-	CMPB     ·wholeBlocks(SB), $0 \
-	JEQ      other \
-	PMOVMSKB X3, R12 \
-	CMPL     DX, R12 \
-	JEQ      letters
+// Blocks of escapes. A 16-byte block whose special bytes are all simple
+// escapes is checked, and decoded, at once. Its escapes may end in the
+// next block: a block that ends in a backslash passes the escape's letter
+// to the next one as a carry (1 in a register), that block's byte 0. So
+// each loop steps 16 bytes at a time, and the address of the next load
+// never waits for the bytes of this one.
 
-// ESCBLOCK jumps to other unless every special byte of the block in X3
-// (DX and X6 hold SPECIALS16BS's mask and backslashes) is a backslash or
-// the byte right after one, with no two backslashes side by side. It
-// leaves the mask of the backslashes in R11 and the bytes after them (the
-// escaped letters) in X7, and clobbers R12.
-#define ESCBLOCK(other) \
+// ESCMASK jumps to other unless every special byte of the block in X3 (DX
+// and X6 hold SPECIALS16BS's mask and backslashes) is a backslash or the
+// letter of an escape: the byte after a backslash, or byte 0 when carry
+// is 1. No letter may be a backslash (\\ takes the loop per escape). It
+// leaves the mask of the backslashes in R11 and of the letters in R12
+// (bit 16 is the letter of the last byte's backslash, in the next block),
+// and clobbers R13.
+#define ESCMASK(other, carry) \
 	PMOVMSKB X6, R11 \
-	LEAL     (R11)(R11*1), R12 \
+	LEAL     (carry)(R11*2), R12 \
 	TESTL    R11, R12 \
 	JNZ      other \
-	ORL      R11, R12 \
-	NOTL     R12 \
-	TESTL    DX, R12 \
-	JNZ      other \
-	MOVOU    X6, X7 \
-	PSLLDQ   $1, X7
+	MOVL     R12, R13 \
+	ORL      R11, R13 \
+	NOTL     R13 \
+	TESTL    DX, R13 \
+	JNZ      other
 
-// ESCTAKEN sets reg to the bytes of src a block of escapes takes: 16, or
-// 15 when its last byte is a backslash (bit 15 of the mask in R11), whose
-// escape is taken with the next block.
-#define ESCTAKEN(reg) \
-	MOVQ $16, reg \
-	BTL  $15, R11 \
-	SBBQ $0, reg
-
-// ESCINDEX sets X4 to escIndex of each byte of the block in X3 (bits 1-4
-// of the byte xor bits 3-6; a word shift brings in bits of the next byte,
-// but only above the four kept). It clobbers X5.
-#define ESCINDEX \
-	MOVOU X3, X4 \
+// ESCINDEX sets X4 to escIndex of each byte of src (bits 1-4 of the byte
+// xor bits 3-6; a word shift brings in bits of the next byte, but only
+// above the four kept). It clobbers X5.
+#define ESCINDEX(src) \
+	MOVOU src, X4 \
 	PSRLW $1, X4 \
-	MOVOU X3, X5 \
+	MOVOU src, X5 \
 	PSRLW $3, X5 \
 	PXOR  X5, X4 \
 	PAND  X8, X4
 
-// ESCVALID jumps to other unless every escaped letter (X7) of the block in
-// X3 is one of " / b f n r t: escLetter at the letter's escIndex (in X4)
-// must be the letter itself. It clobbers R12 and X6.
-#define ESCVALID(other) \
-	MOVOU    X9, X6 \
-	PSHUFB   X4, X6 \
-	PCMPEQB  X3, X6 \
-	PANDN    X7, X6 \
-	PMOVMSKB X6, R12 \
-	TESTL    R12, R12 \
+// ESCLETTERS jumps to other unless each byte of src at a bit of mask is
+// one of " / b f n r t: escLetter at the byte's escIndex (in X4) must be
+// the byte itself. It clobbers R13 and X5.
+#define ESCLETTERS(src, mask, other) \
+	MOVOU    X9, X5 \
+	PSHUFB   X4, X5 \
+	PCMPEQB  src, X5 \
+	PMOVMSKB X5, R13 \
+	XORL     $0xffff, R13 \
+	TESTL    mask, R13 \
 	JNZ      other
 
-// ESCCHECK jumps to other unless the block in X3 is one of simple escapes
-// (ESCBLOCK) whose letters are all valid (ESCVALID); it leaves what those
-// two do and ESCINDEX's indexes in X4.
-#define ESCCHECK(other) \
-	ESCBLOCK(other) \
-	ESCINDEX \
-	ESCVALID(other)
-
-// ESCDECODE sets X5 to the block in X3 with each escaped letter (X7, made
-// sure of by ESCVALID) replaced by the byte its escape stands for: escByte
-// at the letter's escIndex (in X4). It clobbers X6.
-#define ESCDECODE \
-	MOVOU  X10, X5 \
-	PSHUFB X4, X5 \
-	PAND   X7, X5 \
-	MOVOU  X7, X6 \
-	PANDN  X3, X6 \
-	POR    X6, X5
+// CALCGAP sets the cursor R10 to the block's start (AX), where the loop
+// per escape starts, and R9 to 14 less the distance from dst+BX to
+// src+R10, which that loop then keeps.
+#define CALCGAP \
+	MOVQ AX, R10 \
+	MOVQ $14, R9 \
+	SUBQ gap+24(FP), R9 \
+	SUBQ AX, R9 \
+	ADDQ BX, R9
 
 // func plainRunSSE2(p *byte, n int) int
 TEXT ·plainRunSSE2(SB), NOSPLIT, $0-24
@@ -442,9 +423,10 @@ escdone:
 // is written as the byte it stands for, every escape of a block taken from
 // the block's one bitmap of special bytes; a valid two- or three-byte
 // UTF-8 sequence (é, ж, 日) is plain text. A block whose special bytes
-// are all simple escapes (see ESCBLOCK) is decoded whole when wholeBlocks is
-// set: its letters replaced by what they stand for (ESCDECODE) and its
-// backslashes dropped with dropBytes; one whose special bytes are all
+// are all simple escapes (see ESCMASK) is decoded whole when wholeBlocks is
+// set: each backslash replaced by what its escape stands for, looked up by
+// the letter after it (which may be the next block's first byte), and the
+// letters dropped with dropBytes; one whose special bytes are all
 // non-ASCII is checked with UTF8BLOCK and stored whole. It stops at any other
 // special byte (a quote, a \u or invalid escape, a control byte, other
 // non-ASCII bytes) and when fewer than 32 bytes are left, and returns how
@@ -457,33 +439,34 @@ escdone:
 // would carry past the next byte to read are copied one by one, which
 // happens only for the first escapes of a string decoded in place.
 //
-// Registers: AX the block's start in src, R10 the cursor (the bytes of src
-// before it are decoded; a whole block uses it for BX before the block),
-// BX the bytes written, R9 the fewest plain bytes
+// Registers: AX the block's start in src, BX the bytes written, R14 the
+// carried letter (1 when the block before ended in a backslash: its escape
+// is written, and this block's first byte is its letter), CX n-32, DX the
+// block's bitmap of special bytes not yet handled, R8 the simpleEscape
+// table. The loop per escape (from unspecial) also keeps R10, the cursor
+// (the bytes of src before it are decoded), and R9, the fewest plain bytes
 // before an escape that a 16-byte store may carry (14 less the distance
-// from dst+BX to src+R10), CX n-32, DX the block's bitmap of special bytes
-// not yet handled, R8 the simpleEscape table.
+// from dst+BX to src+R10); CALCGAP sets both when it starts.
 TEXT ·unescapeSSE2(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
 	SUBQ $32, CX
-	MOVQ $14, R9
-	SUBQ gap+24(FP), R9
 	XORQ AX, AX
 	XORQ BX, BX
+	XORL R14, R14 // the carried letter (see ESCMASK); R14 is free in ABI0 code
 	CONSTS
 	ESCTABLES
 	UTF8CONSTS
 	LEAQ ·simpleEscape(SB), R8
 
 unblock:
-	MOVQ  AX, R10
 	CMPQ  AX, CX
-	JGT   undone
+	JGT   unend
 	MOVOU (SI)(AX*1), X3
 	SPECIALS16BS(DX)
-	TESTL DX, DX
+	MOVL  DX, R12
+	ORL   R14, R12
 	JNZ   unescblock
 	MOVOU X3, (DI)(BX*1)
 	ADDQ  $16, AX
@@ -491,33 +474,61 @@ unblock:
 	JMP   unblock
 
 unescblock: // a block of plain bytes and simple escapes is decoded at once
-	// (one of letters goes to unutf8)
-	WHOLEBLOCK(unspecial, unutf8)
-	ESCCHECK(unspecial)
-	ESCDECODE
-	MOVQ     BX, R10          // the bytes written before the block
-	LEAQ     ·dropBytes(SB), R13
-	MOVL     R11, R12         // the low half less its backslashes
-	ANDL     $0xff, R12
-	SHLL     $5, R12
-	MOVQ     (R13)(R12*1), X4
-	MOVOU    X5, X6
-	PSHUFB   X4, X6
-	MOVQ     X6, (DI)(BX*1)
-	ADDQ     16(R13)(R12*1), BX
-	MOVL     R11, R12         // the high half less its backslashes
-	SHRL     $8, R12
-	SHLL     $5, R12
-	MOVQ     8(R13)(R12*1), X4
-	PSHUFB   X4, X5
-	MOVQ     X5, (DI)(BX*1)
-	ADDQ     16(R13)(R12*1), BX
-	ESCTAKEN(R12)
-	ADDQ     R12, AX
-	SUBQ     R12, R9          // the gap grew by the bytes read less those
-	ADDQ     BX, R9           // written
-	SUBQ     R10, R9
-	JMP      unblock
+	CMPB   ·wholeBlocks(SB), $0
+	JEQ    unslow
+	ESCMASK(unother, R14)
+	MOVOU  1(SI)(AX*1), X7 // the byte after each: the backslashes' letters
+	ESCINDEX(X7)
+	ESCLETTERS(X7, R11, unother)
+
+	// Each backslash becomes the byte its escape stands for (escByte at
+	// its letter's escIndex), then the letters are dropped from each
+	// 8-byte half with dropBytes.
+	MOVOU  X10, X5
+	PSHUFB X4, X5
+	PAND   X6, X5
+	PANDN  X3, X6
+	POR    X6, X5
+	LEAQ   ·dropBytes(SB), R13
+	MOVL   R12, R10
+	ANDL   $0xff, R10
+	SHLL   $5, R10
+	MOVQ   (R13)(R10*1), X4
+	MOVOU  X5, X6
+	PSHUFB X4, X6
+	MOVQ   X6, (DI)(BX*1)
+	ADDQ   16(R13)(R10*1), BX
+	MOVL   R12, R10
+	SHRL   $8, R10
+	ANDL   $0xff, R10
+	SHLL   $5, R10
+	MOVQ   8(R13)(R10*1), X4
+	PSHUFB X4, X5
+	MOVQ   X5, (DI)(BX*1)
+	ADDQ   16(R13)(R10*1), BX
+	MOVL   R11, R14        // the last byte's letter is the next block's
+	SHRL   $15, R14
+	ADDQ   $16, AX
+	JMP    unblock
+
+unother: // not a block of escapes: past a carried letter, or a block of
+	// letters, or the loop per escape
+	TESTL    R14, R14
+	JNZ      unpast
+	PMOVMSKB X3, R12
+	CMPL     DX, R12
+	JNE      unslow
+	CALCGAP
+	JMP      unutf8
+
+unpast: // the block before checked and wrote the carried letter's escape
+	INCQ AX
+	XORL R14, R14
+	JMP  unblock
+
+unslow:
+	CALCGAP
+	JMP unspecial
 
 unutf8: // a block of letters is checked at once and stored whole, when the
 	// store cannot reach input not read yet: the block's end, or a gap of
@@ -665,6 +676,10 @@ unflushbyte:
 	MOVQ    R10, R13
 	JMP     unflushed
 
+unend: // a carried letter was written with its backslash
+	ADDQ R14, AX
+	MOVQ AX, R10
+
 undone:
 	MOVQ BX, w+32(FP)
 	MOVQ R10, r+40(FP)
@@ -675,8 +690,8 @@ undone:
 // and three-byte UTF-8 sequences and two-byte escapes, 16 bytes at a time
 // with every escape of a block taken from the block's one bitmap of
 // special bytes (or, when wholeBlocks is set, checked at once: with
-// ESCVALID when they are all simple escapes, with UTF8BLOCK when they are
-// all non-ASCII), and returns the index of the first byte it did not pass:
+// ESCMASK and ESCLETTERS when they are all simple escapes, with UTF8BLOCK
+// when they are all non-ASCII), and returns the index of the first byte it did not pass:
 // any other special byte, or the start of a tail of fewer than 16 bytes.
 // It never reads past p[n-1].
 TEXT ·skipEscapedSSE2(SB), NOSPLIT, $0-24
@@ -684,6 +699,7 @@ TEXT ·skipEscapedSSE2(SB), NOSPLIT, $0-24
 	MOVQ n+8(FP), CX
 	SUBQ $16, CX
 	XORQ AX, AX
+	XORL R10, R10 // the carried letter (see ESCMASK)
 	CONSTS
 	ESCTABLES
 	UTF8CONSTS
@@ -691,21 +707,39 @@ TEXT ·skipEscapedSSE2(SB), NOSPLIT, $0-24
 
 skblock:
 	CMPQ  AX, CX
-	JGT   skdone
+	JGT   skend
 	MOVOU (SI)(AX*1), X3
 	SPECIALS16BS(DX)
-	TESTL DX, DX
+	MOVL  DX, R12
+	ORL   R10, R12
 	JNZ   skescblock
 	ADDQ  $16, AX
 	JMP   skblock
 
 skescblock: // a block of plain bytes and simple escapes is checked at once
-	// (one of letters goes to skutf8)
-	WHOLEBLOCK(skspecial, skutf8)
-	ESCCHECK(skspecial)
-	ESCTAKEN(R12)
-	ADDQ  R12, AX
+	CMPB  ·wholeBlocks(SB), $0
+	JEQ   skspecial
+	ESCMASK(skother, R10)
+	ESCINDEX(X3)
+	ESCLETTERS(X3, R12, skother)
+	MOVL  R11, R10         // the last byte's letter is the next block's
+	SHRL  $15, R10
+	ADDQ  $16, AX
 	JMP   skblock
+
+skother: // not a block of escapes: back to the backslash of a carried
+	// letter, or a block of letters, or the loop per escape
+	TESTL    R10, R10
+	JNZ      skback
+	PMOVMSKB X3, R12
+	CMPL     DX, R12
+	JEQ      skutf8
+	JMP      skspecial
+
+skback:
+	DECQ AX
+	XORL R10, R10
+	JMP  skblock
 
 skutf8: // a block of letters, checked at once
 	UTF8BLOCK(skspecial)
@@ -765,6 +799,10 @@ skletterdone:
 skcross: // a backslash or a letter's lead byte ends the block: taken with the next one
 	MOVQ R13, AX
 	JMP  skblock
+
+skend: // a carried letter is left to the caller, from its backslash
+	SUBQ R10, AX
+	JMP  skdone
 
 skstop:
 	MOVQ R13, AX
