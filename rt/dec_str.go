@@ -378,8 +378,20 @@ func (d *Decoder) skipEscapedVector(i int) error {
 	s := d.str
 	r := i
 	for {
-		if len(s)-r >= 16 {
-			r += skipEscapedSSE2(stringAt(s, r), len(s)-r)
+		if n := len(s) - r; n >= 16 {
+			if haveAVX2 && n >= avx2Min {
+				k := skipEscapedAVX2(stringAt(s, r), n)
+				r += k
+				n = len(s) - r
+				if k > 0 {
+					// Back to whole 32-byte blocks after the one that
+					// stopped the AVX2 loop.
+					n = min(n, avx2Min)
+				}
+			}
+			if n >= 16 {
+				r += skipEscapedSSE2(stringAt(s, r), n)
+			}
 		}
 		if r >= len(s) {
 			d.pos = len(s)
@@ -589,13 +601,25 @@ func (d *Decoder) decodeEscapedVector(dst []byte, i, end int, inPlace bool) (int
 	w, r := 0, i
 	var tmp [4]byte
 	for r < limit {
-		if limit-r >= 32 {
-			gap := 16 // memory of its own: stores never reach the input
-			if inPlace {
-				gap = r - i - w
+		if n := limit - r; n >= 32 {
+			if haveAVX2 && n >= avx2Min {
+				dw, dr := unescapeAVX2(unsafe.SliceData(dst[w:]), stringAt(s, r), n)
+				w, r = w+dw, r+dr
+				n = limit - r
+				if dr > 0 {
+					// Back to whole 32-byte blocks after the one that
+					// stopped the AVX2 loop.
+					n = min(n, avx2Min)
+				}
 			}
-			dw, dr := unescapeSSE2(unsafe.SliceData(dst[w:]), stringAt(s, r), limit-r, gap)
-			w, r = w+dw, r+dr
+			if n >= 32 {
+				gap := 16 // memory of its own: stores never reach the input
+				if inPlace {
+					gap = r - i - w
+				}
+				dw, dr := unescapeSSE2(unsafe.SliceData(dst[w:]), stringAt(s, r), n, gap)
+				w, r = w+dw, r+dr
+			}
 			if r >= limit {
 				break
 			}

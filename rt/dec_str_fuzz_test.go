@@ -11,7 +11,8 @@ import (
 // FuzzStringPaths decodes one string value every way the Decoder can: in
 // place (StrShared after Reset), into new memory (Str, and StrShared after
 // ResetString), and skipped, each with the vector loops (with and without
-// their whole blocks of escapes and letters) and without them, and
+// their whole blocks of escapes and letters, with and without the AVX2
+// loops) and without them, and
 // holds them to one another: the same value or the same error at the same
 // offset, and the value after the string left intact. Valid input is also
 // held to encoding/json.
@@ -139,12 +140,13 @@ func checkStringPaths(t *testing.T, content string) {
 		return result{s: s, at: d.Offset()}
 	}
 	var results []result
-	for _, mode := range []struct{ vector, blocks bool }{{true, true}, {true, false}, {false, false}} {
+	for _, mode := range []struct{ vector, blocks, avx2 bool }{{true, true, true}, {true, true, false}, {true, false, false}, {false, false, false}} {
 		if !mode.vector && !haveVector {
 			continue
 		}
 		setVector(mode.vector)
 		setWholeBlocks(mode.blocks)
+		setAVX2(mode.avx2)
 		for _, how := range []string{"in place", "copy", "shared string", "skip"} {
 			r := read(how)
 			if how == "skip" {
@@ -154,6 +156,7 @@ func checkStringPaths(t *testing.T, content string) {
 		}
 		setVector(true)
 		setWholeBlocks(true)
+		setAVX2(true)
 	}
 	for _, r := range results[1:] {
 		if r != results[0] {

@@ -19,6 +19,12 @@ var haveVector = true
 // wholeBlocks off to compare the two.
 var wholeBlocks = cpu.X86.HasSSSE3
 
+// haveAVX2 selects the AVX2 loops for long runs of whole blocks of plain
+// bytes and simple escapes (see skipEscapedAVX2 and unescapeAVX2), 32
+// bytes at a time; the SSE2 loops take every other block. Tests turn it
+// off to compare the two.
+var haveAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasSSSE3
+
 // UTF-8 blocks: a block whose special bytes are all non-ASCII is checked
 // as UTF-8 at once (UTF8BLOCK), by the lookup algorithm of Keiser and
 // Lemire ("Validating UTF-8 in less than one instruction per byte", 2021):
@@ -199,6 +205,23 @@ func escapeSSE2(dst *byte, room int, src *byte, n int) (w, r int)
 //
 //go:noescape
 func unescapeSSE2(dst, src *byte, n, gap int) (w, r int)
+
+// unescapeAVX2 decodes the string content src[:n] (n >= 33) into dst
+// 32 bytes at a time while each block holds only plain bytes and simple
+// escapes (no \\, no \u), as unescapeSSE2 decodes its whole blocks, and
+// returns how many bytes it wrote and read: it stops at the first other
+// block or when fewer than 33 bytes are left. dst may be the memory of
+// src (decoding in place); no store reaches input not read yet.
+//
+//go:noescape
+func unescapeAVX2(dst, src *byte, n int) (w, r int)
+
+// skipEscapedAVX2 passes the string content p[:n] (n >= 32) 32 bytes at
+// a time while each block holds only plain bytes and simple escapes, and
+// returns the index of the first byte it did not pass.
+//
+//go:noescape
+func skipEscapedAVX2(p *byte, n int) int
 
 // skipEscapedSSE2 passes the string content p[:n] (n >= 16) 16 bytes per
 // step over plain bytes, valid two- and three-byte UTF-8 sequences and

@@ -810,3 +810,194 @@ skstop:
 skdone:
 	MOVQ AX, ret+16(FP)
 	RET
+
+// The AVX2 loops take 32-byte blocks of plain bytes and simple escapes
+// (the same blocks as ESCMASK, over 32 bits) and return at the first other
+// block, which the SSE2 loops take. Every instruction in them is VEX
+// encoded, and they clear the upper halves (VZEROUPPER) before returning:
+// a legacy SSE instruction run while the upper halves hold data costs
+// hundreds of nanoseconds on some processors and virtual machines.
+
+// AVX2CONSTS broadcasts a quote into Y0, a backslash into Y1, 0x20 into
+// Y2, 0x0f into Y8 and escLetter into both lanes of Y9. It clobbers DX.
+#define AVX2CONSTS \
+	MOVL           $0x22, DX \
+	VMOVD          DX, X0 \
+	VPBROADCASTB   X0, Y0 \
+	MOVL           $0x5c, DX \
+	VMOVD          DX, X1 \
+	VPBROADCASTB   X1, Y1 \
+	MOVL           $0x20, DX \
+	VMOVD          DX, X2 \
+	VPBROADCASTB   X2, Y2 \
+	MOVL           $0x0f, DX \
+	VMOVD          DX, X8 \
+	VPBROADCASTB   X8, Y8 \
+	VBROADCASTI128 ·escLetter(SB), Y9
+
+// SPECIALS32 sets DX to the mask of the 32 bytes in Y3 that are a quote, a
+// backslash, or below 0x20 or from 0x80 up, and leaves the backslashes in
+// Y6 (0xff each). It clobbers Y4 and Y5.
+#define SPECIALS32 \
+	VPCMPEQB  Y0, Y3, Y4 \
+	VPCMPEQB  Y1, Y3, Y6 \
+	VPCMPGTB  Y3, Y2, Y5 \
+	VPOR      Y6, Y4, Y4 \
+	VPOR      Y5, Y4, Y4 \
+	VPMOVMSKB Y4, DX
+
+// ESCMASK32 is ESCMASK over 32 bits: it jumps to other unless every
+// special byte of the block (DX, Y6) is a backslash or the letter of an
+// escape (the byte after a backslash, or byte 0 when carry is 1), no
+// letter being a backslash. It leaves the backslashes' mask in R11 and
+// the letters' in R12 (bit 32: the letter of the last byte's backslash),
+// and clobbers R9.
+#define ESCMASK32(other, carry) \
+	VPMOVMSKB Y6, R11 \
+	LEAQ      (carry)(R11*2), R12 \
+	TESTQ     R11, R12 \
+	JNZ       other \
+	MOVQ      R12, R9 \
+	ORQ       R11, R9 \
+	NOTQ      R9 \
+	TESTQ     DX, R9 \
+	JNZ       other
+
+// ESCLETTERS32 is ESCINDEX and ESCLETTERS over 32 bytes: it jumps to other
+// unless each byte of src at a bit of mask is one of " / b f n r t. It
+// leaves the bytes' escIndex in Y4 and clobbers R9 and Y5.
+#define ESCLETTERS32(src, mask, other) \
+	VPSRLW    $1, src, Y4 \
+	VPSRLW    $3, src, Y5 \
+	VPXOR     Y5, Y4, Y4 \
+	VPAND     Y8, Y4, Y4 \
+	VPSHUFB   Y4, Y9, Y5 \
+	VPCMPEQB  src, Y5, Y5 \
+	VPMOVMSKB Y5, R9 \
+	NOTL      R9 \
+	TESTL     mask, R9 \
+	JNZ       other
+
+// func skipEscapedAVX2(p *byte, n int) int
+// Passes the string content p[:n] (n >= 32) 32 bytes at a time while each
+// block holds only plain bytes and simple escapes, and returns where it
+// stopped: the start of the first other block, or of a tail of fewer than
+// 32 bytes, or the backslash whose letter opens it.
+TEXT ·skipEscapedAVX2(SB), NOSPLIT, $0-24
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), CX
+	SUBQ $32, CX
+	XORQ AX, AX
+	XORL R10, R10 // the carried letter (see ESCMASK)
+	AVX2CONSTS
+
+skyblock:
+	CMPQ    AX, CX
+	JGT     skydone
+	VMOVDQU (SI)(AX*1), Y3
+	SPECIALS32
+	MOVL    DX, R12
+	ORL     R10, R12
+	JNZ     skyescapes
+	ADDQ    $32, AX
+	JMP     skyblock
+
+skyescapes:
+	ESCMASK32(skydone, R10)
+	ESCLETTERS32(Y3, R12, skydone)
+	MOVL R11, R10 // the last byte's letter is the next block's
+	SHRL $31, R10
+	ADDQ $32, AX
+	JMP  skyblock
+
+skydone: // a carried letter is left to the caller, from its backslash
+	SUBQ       R10, AX
+	VZEROUPPER
+	MOVQ       AX, ret+16(FP)
+	RET
+
+// func unescapeAVX2(dst, src *byte, n int) (w, r int)
+// Decodes the string content src[:n] (n >= 33) into dst 32 bytes at a
+// time while each block holds only plain bytes and simple escapes, as
+// unescapeSSE2 decodes its whole blocks: each backslash becomes what its
+// escape stands for and the letters are dropped, a quarter at a time with
+// dropBytes. It returns how many bytes it wrote and read: it stops at the
+// first other block, or when fewer than 33 bytes are left. dst may be the
+// memory of src (decoding in place): no store reaches past the block,
+// whose bytes, and its next one, were read before.
+TEXT ·unescapeAVX2(SB), NOSPLIT, $0-40
+	MOVQ           dst+0(FP), DI
+	MOVQ           src+8(FP), SI
+	MOVQ           n+16(FP), CX
+	SUBQ           $33, CX
+	XORQ           AX, AX
+	XORQ           BX, BX
+	XORL           R14, R14 // the carried letter; R14 is free in ABI0 code
+	AVX2CONSTS
+	VBROADCASTI128 ·escByte(SB), Y10
+	LEAQ           ·dropBytes(SB), R13
+
+unyblock:
+	CMPQ    AX, CX
+	JGT     unydone
+	VMOVDQU (SI)(AX*1), Y3
+	SPECIALS32
+	MOVL    DX, R12
+	ORL     R14, R12
+	JNZ     unyescapes
+	VMOVDQU Y3, (DI)(BX*1)
+	ADDQ    $32, AX
+	ADDQ    $32, BX
+	JMP     unyblock
+
+unyescapes:
+	ESCMASK32(unydone, R14)
+	VMOVDQU 1(SI)(AX*1), Y7 // the byte after each: the backslashes' letters
+	ESCLETTERS32(Y7, R11, unydone)
+
+	// Each backslash becomes the byte its escape stands for, then the
+	// letters are dropped from each quarter.
+	VPSHUFB   Y4, Y10, Y5
+	VPBLENDVB Y6, Y5, Y3, Y5
+	MOVL      R12, R10
+	ANDL      $0xff, R10
+	SHLL      $5, R10
+	VMOVQ     (R13)(R10*1), X4
+	VPSHUFB   X4, X5, X6
+	VMOVQ     X6, (DI)(BX*1)
+	ADDQ      16(R13)(R10*1), BX
+	MOVL      R12, R10
+	SHRL      $8, R10
+	ANDL      $0xff, R10
+	SHLL      $5, R10
+	VMOVQ     8(R13)(R10*1), X4
+	VPSHUFB   X4, X5, X6
+	VMOVQ     X6, (DI)(BX*1)
+	ADDQ      16(R13)(R10*1), BX
+	VEXTRACTI128 $1, Y5, X5
+	MOVL      R12, R10
+	SHRL      $16, R10
+	ANDL      $0xff, R10
+	SHLL      $5, R10
+	VMOVQ     (R13)(R10*1), X4
+	VPSHUFB   X4, X5, X6
+	VMOVQ     X6, (DI)(BX*1)
+	ADDQ      16(R13)(R10*1), BX
+	MOVL      R12, R10
+	SHRL      $24, R10
+	SHLL      $5, R10
+	VMOVQ     8(R13)(R10*1), X4
+	VPSHUFB   X4, X5, X6
+	VMOVQ     X6, (DI)(BX*1)
+	ADDQ      16(R13)(R10*1), BX
+	MOVL      R11, R14 // the last byte's letter is the next block's
+	SHRL      $31, R14
+	ADDQ      $32, AX
+	JMP       unyblock
+
+unydone: // a carried letter was written with its backslash
+	ADDQ       R14, AX
+	VZEROUPPER
+	MOVQ       BX, w+24(FP)
+	MOVQ       AX, r+32(FP)
+	RET

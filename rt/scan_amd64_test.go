@@ -65,6 +65,10 @@ func setVector(on bool) { haveVector = on }
 // escape or letter. They stay off on a processor without SSSE3.
 func setWholeBlocks(on bool) { wholeBlocks = on && cpu.X86.HasSSSE3 }
 
+// setAVX2 turns the AVX2 loops on or off. They stay off on a processor
+// without AVX2.
+func setAVX2(on bool) { haveAVX2 = on && cpu.X86.HasAVX2 && cpu.X86.HasSSSE3 }
+
 // TestEscTables checks that escLetter and escIndex tell the letters of the
 // two-byte escapes (other than the backslash) from every other byte, and
 // that escByte holds what each stands for.

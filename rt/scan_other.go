@@ -18,3 +18,9 @@ func unescapeSSE2(dst, src *byte, n, gap int) (w, r int) {
 }
 
 func skipEscapedSSE2(p *byte, n int) int { panic("rt: no vector skip on this platform") }
+
+const haveAVX2 = false
+
+func unescapeAVX2(dst, src *byte, n int) (w, r int) { panic("rt: no vector unescape on this platform") }
+
+func skipEscapedAVX2(p *byte, n int) int { panic("rt: no vector skip on this platform") }

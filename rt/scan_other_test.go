@@ -7,3 +7,6 @@ func setVector(bool) {}
 
 // setWholeBlocks does nothing here: there are no vector loops.
 func setWholeBlocks(bool) {}
+
+// setAVX2 does nothing here: there are no vector loops.
+func setAVX2(bool) {}

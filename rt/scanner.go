@@ -8,3 +8,8 @@ func isSpecial(c byte) bool { return c == '"' || c == '\\' || c < 0x20 || c >= 0
 // vectorMin is the string length from which the vector loops decode and
 // skip strings with escapes: below it, the word loops do, without a call.
 const vectorMin = 128
+
+// avx2Min is the input left from which the AVX2 loops take over from the
+// SSE2 ones, where the processor has AVX2; a block that stops them costs a
+// call to each.
+const avx2Min = 64
