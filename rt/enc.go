@@ -206,7 +206,7 @@ func appendStringVector(b []byte, s string) []byte {
 	// result is never grown.
 	b = slices.Grow(b, len(s)-i+(len(s)-i)/16+18)
 	for len(s)-i >= 16 && cap(b)-len(b) >= 34 {
-		w, r := escapeSSE2((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), len(b))), cap(b)-len(b), stringAt(s, i), len(s)-i)
+		w, r := escapeSSE2((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), len(b))), cap(b)-len(b), stringAt(s, i), len(s)-i, i)
 		b, i = b[:len(b)+w], i+r
 		// Special bytes one after another (emoji, say): the runes written
 		// as they are go out together.

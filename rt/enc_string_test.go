@@ -115,6 +115,28 @@ func FuzzAppendString(f *testing.F) {
 // the em dash, whose lead byte they share), ASCII, bytes to escape and
 // invalid UTF-8, so that every letter, fault and escape falls at every
 // offset of a 16-byte block.
+// TestAppendStringLetterAtEveryOffset ends blocks of letters, at every
+// offset, in a letter that is whole, cut short or wrong, followed by plain
+// text, an escape or more letters: a block of letters leaves a letter it
+// does not finish to the next block, whatever that block holds.
+func TestAppendStringLetterAtEveryOffset(t *testing.T) {
+	letters := []string{"日", "é", "😀", "\xe6", "\xe6\x97", "\xc3", "\xf0\x9f", "\xf0\x9f\x98", "\xe2\x80\xa8", "\xed\xa0\x80"}
+	after := []string{strings.Repeat("z", 40), "\n" + strings.Repeat("z", 39), strings.Repeat("本", 14), "", "\x80\x80" + strings.Repeat("z", 30)}
+	for pad := range 48 {
+		for _, kind := range []string{"x", "日本語"} {
+			head := strings.Repeat(kind, pad/len(kind)+1)[:pad/len(kind)*len(kind)] + strings.Repeat("a", pad%3)
+			for _, l := range letters {
+				for _, a := range after {
+					s := head + l + a
+					if got, want := AppendString(nil, s), appendStringRef(nil, s); string(got) != string(want) {
+						t.Fatalf("AppendString(%q) = %q, want %q", s, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
 func TestAppendStringLetterMixes(t *testing.T) {
 	pieces := []string{"ж", "日本語のテキスト", "😀", "é", "\u2028", "\u2029", "—", "abc", "x", "\n", "\"", "\x01",
 		"\xff", "\x80", "\xe6\x97", "\xed\xa0\x80", "\xf0\x9f\x98"}

@@ -189,10 +189,12 @@ func copyPlainSSE2(dst, src *byte, n int) int
 // other than U+2028 and U+2029 as it is. It stops at any other special
 // byte, when fewer than 16 bytes of src are left, or when fewer than 18
 // bytes of room are left, and returns how many bytes it wrote and read.
-// Bytes of dst past the written ones are not meaningful.
+// Bytes of dst past the written ones are not meaningful. back is how many
+// bytes of the string lie before src: blocks of letters are checked with
+// the three bytes before them.
 //
 //go:noescape
-func escapeSSE2(dst *byte, room int, src *byte, n int) (w, r int)
+func escapeSSE2(dst *byte, room int, src *byte, n, back int) (w, r int)
 
 // unescapeSSE2 decodes the string content src[:n] (n >= 32) into dst, 16
 // bytes per step: plain bytes and valid two- and three-byte UTF-8 sequences

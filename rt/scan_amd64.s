@@ -151,6 +151,54 @@
 	TESTL    R13, R12 \
 	JNZ      other
 
+// UTF8PREV jumps to other unless the block in X3 (whose special bytes are
+// all non-ASCII) is valid UTF-8 given the three bytes before it, which it
+// loads from SI+AX-3 (they must be part of the string): each byte is
+// checked with the ones before it, as in UTF8BLOCK, but the block need not
+// start a letter. A letter that its last bytes leave unfinished is checked
+// with the next block: it sets R14 to how many bytes of it the block holds
+// (0 when none). It clobbers R11, R12 and X4-X7; X8 must hold 0x0f in
+// every byte.
+#define UTF8PREV(other) \
+	MOVOU    -1(SI)(AX*1), X6 \
+	MOVOU    X6, X7 \
+	PSRLW    $4, X7 \
+	PAND     X8, X7 \
+	MOVOU    X11, X4 \
+	PSHUFB   X7, X4 \
+	PAND     X8, X6 \
+	MOVOU    X12, X5 \
+	PSHUFB   X6, X5 \
+	PAND     X5, X4 \
+	MOVOU    X3, X7 \
+	PSRLW    $4, X7 \
+	PAND     X8, X7 \
+	MOVOU    X13, X5 \
+	PSHUFB   X7, X5 \
+	PAND     X5, X4 \
+	MOVOU    -2(SI)(AX*1), X6 \
+	PSUBUSB  X14, X6 \
+	MOVOU    -3(SI)(AX*1), X7 \
+	PSUBUSB  X15, X7 \
+	POR      X7, X6 \
+	MOVOU    ·utf8High(SB), X7 \
+	PAND     X7, X6 \
+	PXOR     X6, X4 \
+	PXOR     X7, X7 \
+	PCMPEQB  X7, X4 \
+	PMOVMSKB X4, R12 \
+	XORL     $0xffff, R12 \
+	JNZ      other \
+	MOVOU    X3, X6 \
+	MOVOU    ·utf8Unfinished(SB), X5 \
+	PSUBUSB  X5, X6 \
+	PCMPEQB  X7, X6 \
+	PMOVMSKB X6, R11 \
+	NOTL     R11 \
+	BSFL     R11, R11 \
+	MOVL     $16, R14 \
+	SUBL     R11, R14
+
 // Blocks of escapes. A 16-byte block whose special bytes are all simple
 // escapes is checked, and decoded, at once. Its escapes may end in the
 // next block: a block that ends in a backslash passes the escape's letter
@@ -300,13 +348,14 @@ copydone:
 // left, or when dst has fewer than 18 bytes of room left. It returns how
 // many bytes it wrote (w) and read (r). Bytes of dst past w are not
 // meaningful.
-TEXT ·escapeSSE2(SB), NOSPLIT, $0-48
+TEXT ·escapeSSE2(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ room+8(FP), R8
 	MOVQ src+16(FP), SI
 	MOVQ n+24(FP), CX
-	XORQ AX, AX // r
-	XORQ BX, BX // w
+	XORQ AX, AX   // r
+	XORQ BX, BX   // w
+	XORL R14, R14 // bytes of an unfinished letter the block before ended in (see UTF8PREV); R14 is free in ABI0 code
 	CONSTS
 	MOVQ       $0x0f0f0f0f0f0f0f0f, DX
 	MOVQ       DX, X8
@@ -317,34 +366,49 @@ TEXT ·escapeSSE2(SB), NOSPLIT, $0-48
 escloop:
 	LEAQ  16(AX), DX
 	CMPQ  DX, CX
-	JA    escdone
+	JA    escend
 	LEAQ  18(BX), DX
 	CMPQ  DX, R8
-	JA    escdone
+	JA    escend
 	MOVOU (SI)(AX*1), X3
 	MOVOU X3, (DI)(BX*1)
 	SPECIALS16(DX)
-	TESTL DX, DX
+	MOVL  DX, R12
+	ORL   R14, R12
 	JNZ   escutf8
 	ADDQ  $16, AX
 	ADDQ  $16, BX
 	JMP   escloop
 
-escutf8: // a block of valid UTF-8 is written as it is (the block stored holds it)
+escutf8: // a block of valid UTF-8 is written as it is (the block stored
+	// holds it), 16 bytes on, whether or not it ends in a whole letter
 	PMOVMSKB X3, R12
 	CMPL     DX, R12
-	JNE      escfound         // an ASCII byte to escape
+	JNE      escpending       // an ASCII byte to escape
 	CMPB     ·wholeBlocks(SB), $0
-	JEQ      escfound
+	JEQ      escfound         // (nothing is pending without whole blocks)
 	MOVOU    ·utf8E2(SB), X4  // e2 leads U+2028 and U+2029, which are escaped:
 	PCMPEQB  X3, X4           // such a block goes letter by letter
 	PMOVMSKB X4, R12
 	TESTL    R12, R12
-	JNZ      escfound
-	UTF8BLOCK(escfound)
-	ADDQ     R11, AX
-	ADDQ     R11, BX
+	JNZ      escpending
+	MOVQ     back+32(FP), R12 // the string's first block (nothing pending)
+	ADDQ     AX, R12          // goes letter by letter too: UTF8PREV reads
+	CMPQ     R12, $3          // the three bytes before the block
+	JB       escfound
+	UTF8PREV(escpending)
+	ADDQ     $16, AX
+	ADDQ     $16, BX
 	JMP      escloop
+
+escpending: // not a block of letters: back to the start of a letter the
+	// block before left unfinished, or the loop per special byte
+	TESTL R14, R14
+	JZ    escfound
+	SUBQ  R14, AX
+	SUBQ  R14, BX
+	XORL  R14, R14
+	JMP   escloop
 
 escfound: // the lowest special byte of the block not handled is at R12 (k in R9)
 	BSFL    DX, R9
@@ -412,9 +476,13 @@ escstop: // a byte left to Go code
 	ADDQ R9, AX
 	ADDQ R9, BX
 
+escend: // a letter left unfinished goes to Go code whole
+	SUBQ R14, AX
+	SUBQ R14, BX
+
 escdone:
-	MOVQ BX, w+32(FP)
-	MOVQ AX, r+40(FP)
+	MOVQ BX, w+40(FP)
+	MOVQ AX, r+48(FP)
 	RET
 
 // func unescapeSSE2(dst, src *byte, n, gap int) (w, r int)

@@ -9,7 +9,7 @@ const haveVector = false
 
 func copyPlainSSE2(dst, src *byte, n int) int { panic("rt: no vector copy on this platform") }
 
-func escapeSSE2(dst *byte, room int, src *byte, n int) (w, r int) {
+func escapeSSE2(dst *byte, room int, src *byte, n, back int) (w, r int) {
 	panic("rt: no vector escape on this platform")
 }
 
