@@ -379,18 +379,23 @@ func (d *Decoder) skipEscapedVector(i int) error {
 	r := i
 	for {
 		if n := len(s) - r; n >= 16 {
+			window := false
 			if haveAVX2 && n >= avx2Min {
 				k := skipEscapedAVX2(stringAt(s, r), n)
 				r += k
 				n = len(s) - r
 				if k > 0 {
-					// Back to whole 32-byte blocks after the one that
-					// stopped the AVX2 loop.
-					n = min(n, avx2Min)
+					// The SSE2 loop takes a window of a few blocks from
+					// the one that stopped the AVX2 loop, then hands back.
+					n, window = min(n, avx2Min), true
 				}
 			}
 			if n >= 16 {
-				r += skipEscapedSSE2(stringAt(s, r), n)
+				k := skipEscapedSSE2(stringAt(s, r), n)
+				r += k
+				if window && k > 0 {
+					continue // it may have stopped at the window's end
+				}
 			}
 		}
 		if r >= len(s) {
@@ -602,14 +607,15 @@ func (d *Decoder) decodeEscapedVector(dst []byte, i, end int, inPlace bool) (int
 	var tmp [4]byte
 	for r < limit {
 		if n := limit - r; n >= 32 {
+			window := false
 			if haveAVX2 && n >= avx2Min {
 				dw, dr := unescapeAVX2(unsafe.SliceData(dst[w:]), stringAt(s, r), n)
 				w, r = w+dw, r+dr
 				n = limit - r
 				if dr > 0 {
-					// Back to whole 32-byte blocks after the one that
-					// stopped the AVX2 loop.
-					n = min(n, avx2Min)
+					// The SSE2 loop takes a window of a few blocks from
+					// the one that stopped the AVX2 loop, then hands back.
+					n, window = min(n, avx2Min), true
 				}
 			}
 			if n >= 32 {
@@ -619,6 +625,9 @@ func (d *Decoder) decodeEscapedVector(dst []byte, i, end int, inPlace bool) (int
 				}
 				dw, dr := unescapeSSE2(unsafe.SliceData(dst[w:]), stringAt(s, r), n, gap)
 				w, r = w+dw, r+dr
+				if window && dr > 0 {
+					continue // it may have stopped at the window's end
+				}
 			}
 			if r >= limit {
 				break

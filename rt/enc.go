@@ -206,8 +206,31 @@ func appendStringVector(b []byte, s string) []byte {
 	// result is never grown.
 	b = slices.Grow(b, len(s)-i+(len(s)-i)/16+18)
 	for len(s)-i >= 16 && cap(b)-len(b) >= 34 {
-		w, r := escapeSSE2((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), len(b))), cap(b)-len(b), stringAt(s, i), len(s)-i, i)
+		n, window := len(s)-i, false
+		if haveAVX2 && n >= avx2Min {
+			// Long stretches of letters and plain text go 32 bytes at a
+			// time; the SSE2 loop takes a window of a few blocks from
+			// where that loop stops (the string's first bytes, which it
+			// does not read before, included), then hands back, unless
+			// the AVX2 loop could not take a single block.
+			if i >= 3 && cap(b)-len(b) >= 66 {
+				w, r := escapeAVX2((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), len(b))), cap(b)-len(b), stringAt(s, i), n, i)
+				b, i = b[:len(b)+w], i+r
+				if r > 0 {
+					n, window = min(len(s)-i, 48), true
+				}
+			} else {
+				n, window = 48, true
+			}
+			if n < 16 {
+				continue
+			}
+		}
+		w, r := escapeSSE2((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), len(b))), cap(b)-len(b), stringAt(s, i), n, i)
 		b, i = b[:len(b)+w], i+r
+		if window && r > 0 {
+			continue // it may have stopped at the window's end, not at a byte for Go code
+		}
 		// Special bytes one after another (emoji, say): the runes written
 		// as they are go out together.
 		start := i

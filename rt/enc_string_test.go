@@ -121,10 +121,10 @@ func FuzzAppendString(f *testing.F) {
 // does not finish to the next block, whatever that block holds.
 func TestAppendStringLetterAtEveryOffset(t *testing.T) {
 	letters := []string{"日", "é", "😀", "\xe6", "\xe6\x97", "\xc3", "\xf0\x9f", "\xf0\x9f\x98", "\xe2\x80\xa8", "\xed\xa0\x80"}
-	after := []string{strings.Repeat("z", 40), "\n" + strings.Repeat("z", 39), strings.Repeat("本", 14), "", "\x80\x80" + strings.Repeat("z", 30)}
-	for pad := range 48 {
-		for _, kind := range []string{"x", "日本語"} {
-			head := strings.Repeat(kind, pad/len(kind)+1)[:pad/len(kind)*len(kind)] + strings.Repeat("a", pad%3)
+	after := []string{strings.Repeat("z", 70), "\n" + strings.Repeat("z", 69), strings.Repeat("本", 24), "", "\x80\x80" + strings.Repeat("z", 68)}
+	for pad := range 100 {
+		for _, kind := range []string{"x", "日"} {
+			head := strings.Repeat(kind, pad/len(kind)) + strings.Repeat("a", pad%len(kind))
 			for _, l := range letters {
 				for _, a := range after {
 					s := head + l + a

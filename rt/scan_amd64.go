@@ -42,13 +42,15 @@ var haveAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasSSSE3
 // utf8High is 0x80 in every byte and utf8E2 0xe2 (the lead byte of U+2028
 // and U+2029, which the encoder escapes); utf8Unfinished is what the last three
 // bytes of a block must exceed to be the lead byte of a letter that ends
-// past it (f0, e0 and c0 up), 0xff before them.
+// past it (f0, e0 and c0 up), 0xff before them, and utf8Unfinished32 is
+// the same for a 32-byte block.
 var (
-	utf8Lookup     = utf8Tables()
-	utf8Sub        = [2][16]byte{fill16(0xe0 - 0x80), fill16(0xf0 - 0x80)}
-	utf8High       = fill16(0x80)
-	utf8E2         = fill16(0xe2)
-	utf8Unfinished = [16]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xef, 0xdf, 0xbf}
+	utf8Lookup       = utf8Tables()
+	utf8Sub          = [2][16]byte{fill16(0xe0 - 0x80), fill16(0xf0 - 0x80)}
+	utf8High         = fill16(0x80)
+	utf8E2           = fill16(0xe2)
+	utf8Unfinished   = [16]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xef, 0xdf, 0xbf}
+	utf8Unfinished32 = [32]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xef, 0xdf, 0xbf}
 )
 
 func fill16(c byte) (b [16]byte) {
@@ -207,6 +209,16 @@ func escapeSSE2(dst *byte, room int, src *byte, n, back int) (w, r int)
 //
 //go:noescape
 func unescapeSSE2(dst, src *byte, n, gap int) (w, r int)
+
+// escapeAVX2 is escapeSSE2 for blocks that need no escape, 32 bytes at a
+// time: plain text and valid UTF-8 letters other than U+2028 and U+2029,
+// each block checked with the three bytes before it (back must be 3 or
+// more). It stops at any other block, when fewer than 32 bytes of src or
+// 34 of room are left, at the start of a letter left unfinished, and
+// returns how many bytes it wrote and read.
+//
+//go:noescape
+func escapeAVX2(dst *byte, room int, src *byte, n, back int) (w, r int)
 
 // unescapeAVX2 decodes the string content src[:n] (n >= 33) into dst
 // 32 bytes at a time while each block holds only plain bytes and simple

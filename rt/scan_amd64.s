@@ -1069,3 +1069,98 @@ unydone: // a carried letter was written with its backslash
 	MOVQ       BX, w+24(FP)
 	MOVQ       AX, r+32(FP)
 	RET
+
+// func escapeAVX2(dst *byte, room int, src *byte, n, back int) (w, r int)
+// Copies src[:n] to dst 32 bytes at a time while each block is plain text
+// and valid UTF-8 letters (no quote, backslash or control byte, no e2 lead
+// byte of U+2028 and U+2029), each letter checked with the bytes before it
+// as UTF8PREV does, the three before the block loaded from src (back >= 3).
+// R14 holds how many bytes of a letter the block before left unfinished:
+// the next block must be checked even when it is plain, and where the loop
+// stops it goes back to that letter's lead byte.
+TEXT ·escapeAVX2(SB), NOSPLIT, $0-56
+	MOVQ           dst+0(FP), DI
+	MOVQ           room+8(FP), R8
+	MOVQ           src+16(FP), SI
+	MOVQ           n+24(FP), CX
+	XORQ           AX, AX
+	XORQ           BX, BX
+	XORL           R14, R14 // R14 is free in ABI0 code
+	AVX2CONSTS
+	MOVL           $0xe2, DX
+	VMOVD          DX, X7
+	VPBROADCASTB   X7, Y7
+	MOVL           $0x80, DX
+	VMOVD          DX, X10
+	VPBROADCASTB   X10, Y10
+	VBROADCASTI128 ·utf8Lookup+0(SB), Y11
+	VBROADCASTI128 ·utf8Lookup+16(SB), Y12
+	VBROADCASTI128 ·utf8Lookup+32(SB), Y13
+	VBROADCASTI128 ·utf8Sub+0(SB), Y14
+	VBROADCASTI128 ·utf8Sub+16(SB), Y15
+
+eyloop:
+	LEAQ      32(AX), DX
+	CMPQ      DX, CX
+	JA        eydone
+	LEAQ      34(BX), DX
+	CMPQ      DX, R8
+	JA        eydone
+	VMOVDQU   (SI)(AX*1), Y3
+	VMOVDQU   Y3, (DI)(BX*1)
+	SPECIALS32
+	MOVL      DX, R12
+	ORL       R14, R12
+	JNZ       eyletters
+	ADDQ      $32, AX
+	ADDQ      $32, BX
+	JMP       eyloop
+
+eyletters: // a block of letters and plain text, written as it is
+	VPMOVMSKB Y3, R12
+	CMPL      DX, R12
+	JNE       eydone          // an ASCII byte to escape
+	VPCMPEQB  Y7, Y3, Y4      // e2 leads U+2028 and U+2029, which are escaped
+	VPTEST    Y4, Y4
+	JNZ       eydone
+	VMOVDQU   -1(SI)(AX*1), Y4
+	VPSRLW    $4, Y4, Y5
+	VPAND     Y8, Y5, Y5
+	VPSHUFB   Y5, Y11, Y5
+	VPAND     Y8, Y4, Y4
+	VPSHUFB   Y4, Y12, Y4
+	VPAND     Y4, Y5, Y5
+	VPSRLW    $4, Y3, Y4
+	VPAND     Y8, Y4, Y4
+	VPSHUFB   Y4, Y13, Y4
+	VPAND     Y4, Y5, Y5
+	VMOVDQU   -2(SI)(AX*1), Y4
+	VPSUBUSB  Y14, Y4, Y4
+	VMOVDQU   -3(SI)(AX*1), Y6
+	VPSUBUSB  Y15, Y6, Y6
+	VPOR      Y6, Y4, Y4
+	VPAND     Y10, Y4, Y4
+	VPXOR     Y4, Y5, Y5
+	VPTEST    Y5, Y5
+	JNZ       eydone
+	VMOVDQU   ·utf8Unfinished32(SB), Y4
+	VPSUBUSB  Y4, Y3, Y4
+	VPXOR     Y6, Y6, Y6
+	VPCMPEQB  Y6, Y4, Y4
+	VPMOVMSKB Y4, R11
+	NOTL      R11
+	BTSQ      $32, R11
+	BSFQ      R11, R11
+	MOVL      $32, R14
+	SUBL      R11, R14
+	ADDQ      $32, AX
+	ADDQ      $32, BX
+	JMP       eyloop
+
+eydone: // back to the lead byte of a letter left unfinished
+	SUBQ       R14, AX
+	SUBQ       R14, BX
+	VZEROUPPER
+	MOVQ       BX, w+40(FP)
+	MOVQ       AX, r+48(FP)
+	RET

@@ -49,6 +49,16 @@ func TestSkipLongEscapedStringAgreesWithByteLoop(t *testing.T) {
 
 // TestAppendStringWithoutVector runs the AppendString checks on the word
 // loops that other platforms use.
+// TestAppendStringWithoutAVX2 runs the encoder's tests on the SSE2 loop
+// alone, where the processor has AVX2 (elsewhere it is what the others run).
+func TestAppendStringWithoutAVX2(t *testing.T) {
+	setAVX2(false)
+	defer setAVX2(true)
+	TestAppendStringAgreesWithRuneLoop(t)
+	TestAppendStringLetterMixes(t)
+	TestAppendStringLetterAtEveryOffset(t)
+}
+
 func TestAppendStringWithoutVector(t *testing.T) {
 	haveVector = false
 	defer func() { haveVector = true }()
@@ -179,6 +189,47 @@ func TestUTF8BlockGo(t *testing.T) {
 		// next block checks it.
 		if len(rest) > 0 && (rest[0] < 0xc0 || len(rest) >= 2+int(rest[0]>>4&1)+int(rest[0]>>5&1)) {
 			t.Fatalf("% x at the end: the block leaves % x, which ends in it", seq, rest)
+		}
+	}
+}
+
+// TestEscapeAVX2TakesOnlyPlainLetters holds escapeAVX2 to what it may
+// pass, from every start and for a letter cut short, wrong or needing an
+// escape at every offset: the bytes it read need no escape and are valid
+// UTF-8, stopping short of a letter left unfinished, and it wrote them as
+// they are.
+func TestEscapeAVX2TakesOnlyPlainLetters(t *testing.T) {
+	if !cpu.X86.HasAVX2 {
+		t.Skip("no AVX2 on this processor: escapeAVX2 is never called")
+	}
+	faults := []string{"\xe6", "\xe6\x97", "\xf0\x9f\x98", "\xc3", "\x80", "\xff", "\xe2\x80\xa8", "\"", "\n", "\x01", "\\"}
+	for _, kind := range []string{"日本語のテキスト", "plain text, ", "é"} {
+		for at := range 80 {
+			base := strings.Repeat(kind, 100/len(kind)+1)
+			if !utf8.RuneStart(base[at]) {
+				continue
+			}
+			for _, f := range faults {
+				s := base[:at] + f + base[at:] + strings.Repeat("z", 70)
+				for start := 3; start < 40; start++ {
+					dst := make([]byte, len(s)+64)
+					w, r := escapeAVX2(&dst[0], len(dst), stringAt(s, start), len(s)-start, start)
+					read := s[start : start+r]
+					if w != r || string(dst[:w]) != read {
+						t.Fatalf("%q from %d: wrote %q for %q", s, start, dst[:w], read)
+					}
+					from := start // the start of the letter it starts in
+					for from > start-3 && !utf8.RuneStart(s[from]) {
+						from--
+					}
+					if r > 0 && at >= start && !utf8.ValidString(s[from:start+r]) {
+						t.Fatalf("%q from %d: passed invalid UTF-8 %q", s, start, read)
+					}
+					if strings.ContainsAny(read, "\"\\\n\x01\u2028") {
+						t.Fatalf("%q from %d: passed a byte to escape in %q", s, start, read)
+					}
+				}
+			}
 		}
 	}
 }

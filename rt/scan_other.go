@@ -24,3 +24,7 @@ const haveAVX2 = false
 func unescapeAVX2(dst, src *byte, n int) (w, r int) { panic("rt: no vector unescape on this platform") }
 
 func skipEscapedAVX2(p *byte, n int) int { panic("rt: no vector skip on this platform") }
+
+func escapeAVX2(dst *byte, room int, src *byte, n, back int) (w, r int) {
+	panic("rt: no vector escape on this platform")
+}
