@@ -1075,6 +1075,9 @@ unydone: // a carried letter was written with its backslash
 // and valid UTF-8 letters (no quote, backslash or control byte, no e2 lead
 // byte of U+2028 and U+2029), each letter checked with the bytes before it
 // as UTF8PREV does, the three before the block loaded from src (back >= 3).
+// A quote, backslash, newline, return or tab after plain bytes only is
+// written as its two-byte escape, and the loop goes on from the byte after
+// it.
 // R14 holds how many bytes of a letter the block before left unfinished:
 // the next block must be checked even when it is plain, and where the loop
 // stops it goes back to that letter's lead byte.
@@ -1098,6 +1101,7 @@ TEXT ·escapeAVX2(SB), NOSPLIT, $0-56
 	VBROADCASTI128 ·utf8Lookup+32(SB), Y13
 	VBROADCASTI128 ·utf8Sub+0(SB), Y14
 	VBROADCASTI128 ·utf8Sub+16(SB), Y15
+	LEAQ           ·shortEscape(SB), R10
 
 eyloop:
 	LEAQ      32(AX), DX
@@ -1116,10 +1120,31 @@ eyloop:
 	ADDQ      $32, BX
 	JMP       eyloop
 
-eyletters: // a block of letters and plain text, written as it is
+eyletters:
 	VPMOVMSKB Y3, R12
 	CMPL      DX, R12
-	JNE       eydone          // an ASCII byte to escape
+	JEQ       eyutf8
+	TESTL     R14, R14        // an ASCII byte to escape: when only plain
+	JNZ       eydone          // bytes come before it, and it has a two-byte
+	XORL      R12, DX         // escape, the block stored holds them, and
+	BSFL      DX, R11         // the escape is written after them
+	BTSQ      $32, R12
+	BSFQ      R12, R13
+	CMPL      R13, R11
+	JB        eydone
+	ADDQ      R11, AX
+	ADDQ      R11, BX
+	MOVBLZX   (SI)(AX*1), R9
+	MOVBLZX   (R10)(R9*1), R9
+	TESTL     R9, R9
+	JZ        eydone
+	MOVB      $0x5c, (DI)(BX*1)
+	MOVB      R9, 1(DI)(BX*1)
+	INCQ      AX
+	ADDQ      $2, BX
+	JMP       eyloop
+
+eyutf8: // a block of letters and plain text, written as it is
 	VPCMPEQB  Y7, Y3, Y4      // e2 leads U+2028 and U+2029, which are escaped
 	VPTEST    Y4, Y4
 	JNZ       eydone
