@@ -2,7 +2,11 @@
 
 package rt
 
-import "golang.org/x/sys/cpu"
+import (
+	"unicode/utf8"
+
+	"golang.org/x/sys/cpu"
+)
 
 // haveVector selects the vector scans. Every amd64 processor has SSE2, which
 // they use; tests turn it off to compare them with the word loops.
@@ -219,6 +223,26 @@ func unescapeSSE2(dst, src *byte, n, gap int) (w, r int)
 //
 //go:noescape
 func escapeAVX2(dst *byte, room int, src *byte, n, back int) (w, r int)
+
+// validRun tells whether s[i:j], a run of non-ASCII bytes with no
+// continuation byte after it, is valid UTF-8: 16 bytes at a time with
+// utf8ValidSSE when the run is 32 bytes or more, with utf8.ValidString
+// otherwise. It reads nothing before i: decoding in place, the bytes
+// there may be written already.
+func validRun(s string, i, j int) bool {
+	if haveVector && wholeBlocks && j-i >= 32 {
+		return utf8ValidSSE(stringAt(s, i), j-i)
+	}
+	return utf8.ValidString(s[i:j])
+}
+
+// utf8ValidSSE tells whether p[:n] (n >= 32), a run of non-ASCII bytes
+// with no continuation byte after it, is valid UTF-8, each 16-byte block
+// checked with the three bytes before it (UTF8PREV; the first block with
+// ASCII taken for them).
+//
+//go:noescape
+func utf8ValidSSE(p *byte, n int) bool
 
 // unescapeAVX2 decodes the string content src[:n] (n >= 33) into dst
 // 32 bytes at a time while each block holds only plain bytes and simple

@@ -158,9 +158,28 @@
 // start a letter. A letter that its last bytes leave unfinished is checked
 // with the next block: it sets R14 to how many bytes of it the block holds
 // (0 when none). It clobbers R11, R12 and X4-X7; X8 must hold 0x0f in
-// every byte.
+// every byte. UTF8FIRST is UTF8PREV for a block that starts a letter, with
+// ASCII bytes taken for the three before it.
 #define UTF8PREV(other) \
-	MOVOU    -1(SI)(AX*1), X6 \
+	MOVOU -1(SI)(AX*1), X6 \
+	UTF8CASES \
+	MOVOU -2(SI)(AX*1), X6 \
+	MOVOU -3(SI)(AX*1), X7 \
+	UTF8MUST(other)
+
+#define UTF8FIRST(other) \
+	MOVOU  X3, X6 \
+	PSLLDQ $1, X6 \
+	UTF8CASES \
+	MOVOU  X3, X6 \
+	PSLLDQ $2, X6 \
+	MOVOU  X3, X7 \
+	PSLLDQ $3, X7 \
+	UTF8MUST(other)
+
+// UTF8CASES sets X4 to the error classes of each byte of X3 with the byte
+// before it (in X6): the three lookups of UTF8BLOCK.
+#define UTF8CASES \
 	MOVOU    X6, X7 \
 	PSRLW    $4, X7 \
 	PAND     X8, X7 \
@@ -175,10 +194,14 @@
 	PAND     X8, X7 \
 	MOVOU    X13, X5 \
 	PSHUFB   X7, X5 \
-	PAND     X5, X4 \
-	MOVOU    -2(SI)(AX*1), X6 \
+	PAND     X5, X4
+
+// UTF8MUST jumps to other unless the error classes in X4 are exactly the
+// bytes that must be a third or fourth byte of a letter, told from the
+// bytes two and three before (in X6 and X7), and sets R14 as UTF8PREV
+// says.
+#define UTF8MUST(other) \
 	PSUBUSB  X14, X6 \
-	MOVOU    -3(SI)(AX*1), X7 \
 	PSUBUSB  X15, X7 \
 	POR      X7, X6 \
 	MOVOU    ·utf8High(SB), X7 \
@@ -1188,4 +1211,43 @@ eydone: // back to the lead byte of a letter left unfinished
 	VZEROUPPER
 	MOVQ       BX, w+40(FP)
 	MOVQ       AX, r+48(FP)
+	RET
+
+// func utf8ValidSSE(p *byte, n int) bool
+// Tells whether p[:n] (n >= 32, a run of non-ASCII bytes with no
+// continuation byte after it) is valid UTF-8: block after block with
+// UTF8FIRST and UTF8PREV, the last one ending at p[n-1], whose letters must
+// all end within the run.
+TEXT ·utf8ValidSSE(SB), NOSPLIT, $0-17
+	MOVQ       p+0(FP), SI
+	MOVQ       n+8(FP), CX
+	SUBQ       $16, CX
+	XORQ       AX, AX
+	MOVQ       $0x0f0f0f0f0f0f0f0f, DX
+	MOVQ       DX, X8
+	PUNPCKLQDQ X8, X8
+	UTF8CONSTS
+	MOVOU      (SI), X3
+	UTF8FIRST(uvbad)
+	MOVQ       $16, AX
+
+uvblock:
+	CMPQ  AX, CX
+	JGE   uvlast
+	MOVOU (SI)(AX*1), X3
+	UTF8PREV(uvbad)
+	ADDQ  $16, AX
+	JMP   uvblock
+
+uvlast: // the last 16 bytes, again in part
+	MOVQ  CX, AX
+	MOVOU (SI)(AX*1), X3
+	UTF8PREV(uvbad)
+	TESTL R14, R14
+	JNZ   uvbad
+	MOVB  $1, ret+16(FP)
+	RET
+
+uvbad:
+	MOVB $0, ret+16(FP)
 	RET

@@ -3,6 +3,7 @@
 package rt
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -238,6 +239,47 @@ func TestEscapeAVX2TakesOnlyPlainLetters(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestUTF8ValidSSE holds utf8ValidSSE to utf8.ValidString on runs of
+// non-ASCII bytes: letters of two to four bytes with a fault (a byte cut
+// off, a stray continuation byte, an overlong form, a surrogate, a rune
+// past U+10FFFF, a byte that is never UTF-8) at every offset, the run's
+// first and last bytes included.
+func TestUTF8ValidSSE(t *testing.T) {
+	if !cpu.X86.HasSSSE3 {
+		t.Skip("no SSSE3 on this processor: utf8ValidSSE is never called")
+	}
+	letters := []string{"é", "ж", "日", "本", "😀", "\u2028", "\U0010ffff", "\u0800", "\u0080"}
+	faults := []string{"\xe6", "\xe6\x97", "\xf0\x9f\x98", "\xc3", "\x80", "\xbf", "\xff", "\xc0\xaf", "\xe0\x80\x80",
+		"\xed\xa0\x80", "\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\xf8\x88\x80\x80\x80"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	check := func(run string) {
+		// An ASCII byte on each side, as the decoder's runs have.
+		s := "a" + run + "z"
+		if got, want := utf8ValidSSE(stringAt(s, 1), len(run)), utf8.ValidString(run); got != want {
+			t.Fatalf("utf8ValidSSE(%q) = %v, want %v", run, got, want)
+		}
+	}
+	for i := range 3000 {
+		var b strings.Builder
+		for n := 32 + rng.IntN(100); b.Len() < n; {
+			b.WriteString(letters[rng.IntN(len(letters))])
+		}
+		run := b.String()
+		check(run)
+		if i%3 != 0 {
+			at := rng.IntN(len(run) + 1)
+			check(run[:at] + faults[rng.IntN(len(faults))] + run[at:])
+		}
+	}
+	base := strings.Repeat("日本", 12)
+	for _, f := range faults {
+		for cut := range 4 {
+			check(f + base[cut:])
+			check(base[:len(base)-cut] + f)
 		}
 	}
 }
