@@ -3,10 +3,9 @@
 #include "textflag.h"
 
 // The scans use SSE2, which every amd64 processor has, and the whole-block
-// paths (wholeBlocks) PSHUFB from SSSE3, which nearly every one has. They
-// once used AVX2, twice as wide, but on some virtual machines each call
-// that touches the 256-bit registers costs a fixed ~250 ns, more than
-// scanning 1 KiB with SSE2 takes.
+// paths (wholeBlocks) PSHUFB from SSSE3, which nearly every one has. Where
+// the processor has AVX2, three loops at the end of this file take long
+// runs of whole blocks 32 bytes at a time (see haveAVX2).
 
 // SPECIALS16 sets reg to the PMOVMSKB mask of the 16 bytes in X3 that are a
 // quote (X0), a backslash (X1), or below 0x20 or from 0x80 up (a signed
