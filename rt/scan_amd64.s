@@ -100,48 +100,14 @@
 	MOVOU ·utf8Sub+16(SB), X15
 
 // UTF8BLOCK jumps to other unless the block in X3 (whose special bytes
-// are all non-ASCII) is valid UTF-8 as utf8BlockGo (in the tests) tells, up to the lead
-// byte of a letter it leaves unfinished. It leaves that byte's offset in
+// are all non-ASCII) is valid UTF-8 as utf8BlockGo (in the tests) tells,
+// up to the lead byte of a letter it leaves unfinished. It leaves that byte's offset in
 // R11 (16 when there is none) and clobbers R12, R13 and X4-X7; X8 must
 // hold 0x0f in every byte.
 #define UTF8BLOCK(other) \
-	MOVOU    X3, X6 \
-	PSLLDQ   $1, X6 \
-	MOVOU    X6, X7 \
-	PSRLW    $4, X7 \
-	PAND     X8, X7 \
-	MOVOU    X11, X4 \
-	PSHUFB   X7, X4 \
-	PAND     X8, X6 \
-	MOVOU    X12, X5 \
-	PSHUFB   X6, X5 \
-	PAND     X5, X4 \
-	MOVOU    X3, X7 \
-	PSRLW    $4, X7 \
-	PAND     X8, X7 \
-	MOVOU    X13, X5 \
-	PSHUFB   X7, X5 \
-	PAND     X5, X4 \
-	MOVOU    X3, X6 \
-	PSLLDQ   $2, X6 \
-	PSUBUSB  X14, X6 \
-	MOVOU    X3, X7 \
-	PSLLDQ   $3, X7 \
-	PSUBUSB  X15, X7 \
-	POR      X7, X6 \
-	MOVOU    ·utf8High(SB), X7 \
-	PAND     X7, X6 \
-	PXOR     X6, X4 \
-	PXOR     X7, X7 \
-	PCMPEQB  X7, X4 \
-	PMOVMSKB X4, R12 \
-	XORL     $0xffff, R12 \
-	MOVOU    X3, X6 \
-	MOVOU    ·utf8Unfinished(SB), X5 \
-	PSUBUSB  X5, X6 \
-	PCMPEQB  X7, X6 \
-	PMOVMSKB X6, R11 \
-	NOTL     R11 \
+	UTF8STARTCASES \
+	UTF8ERRORS \
+	UTF8UNFINISHED \
 	MOVL     R11, R13 \
 	NEGL     R13 \
 	ANDL     R11, R13 \
@@ -167,14 +133,20 @@
 	UTF8MUST(other)
 
 #define UTF8FIRST(other) \
+	UTF8STARTCASES \
+	UTF8MUST(other)
+
+// UTF8STARTCASES is UTF8CASES for a block taken as starting a letter (the
+// bytes before it ASCII), and leaves the block shifted by two and by three
+// bytes in X6 and X7 for UTF8ERRORS.
+#define UTF8STARTCASES \
 	MOVOU  X3, X6 \
 	PSLLDQ $1, X6 \
 	UTF8CASES \
 	MOVOU  X3, X6 \
 	PSLLDQ $2, X6 \
 	MOVOU  X3, X7 \
-	PSLLDQ $3, X7 \
-	UTF8MUST(other)
+	PSLLDQ $3, X7
 
 // UTF8CASES sets X4 to the error classes of each byte of X3 with the byte
 // before it (in X6): the three lookups of UTF8BLOCK.
@@ -200,6 +172,17 @@
 // bytes two and three before (in X6 and X7), and sets R14 as UTF8PREV
 // says.
 #define UTF8MUST(other) \
+	UTF8ERRORS \
+	JNZ      other \
+	UTF8UNFINISHED \
+	BSFL     R11, R11 \
+	MOVL     $16, R14 \
+	SUBL     R11, R14
+
+// UTF8ERRORS sets R12 to the mask of the bytes of the block whose error
+// classes (X4) are not exactly those of a third or fourth byte of a letter,
+// told from the bytes two and three before (X6, X7); it leaves X7 zero.
+#define UTF8ERRORS \
 	PSUBUSB  X14, X6 \
 	PSUBUSB  X15, X7 \
 	POR      X7, X6 \
@@ -209,17 +192,18 @@
 	PXOR     X7, X7 \
 	PCMPEQB  X7, X4 \
 	PMOVMSKB X4, R12 \
-	XORL     $0xffff, R12 \
-	JNZ      other \
+	XORL     $0xffff, R12
+
+// UTF8UNFINISHED sets R11 to the mask of the bytes of the block in X3 that
+// lead a letter the block does not finish (X7 must be zero), with every
+// bit from 16 up set.
+#define UTF8UNFINISHED \
 	MOVOU    X3, X6 \
 	MOVOU    ·utf8Unfinished(SB), X5 \
 	PSUBUSB  X5, X6 \
 	PCMPEQB  X7, X6 \
 	PMOVMSKB X6, R11 \
-	NOTL     R11 \
-	BSFL     R11, R11 \
-	MOVL     $16, R14 \
-	SUBL     R11, R14
+	NOTL     R11
 
 // Blocks of escapes. A 16-byte block whose special bytes are all simple
 // escapes is checked, and decoded, at once. Its escapes may end in the
@@ -781,9 +765,9 @@ undone:
 // with every escape of a block taken from the block's one bitmap of
 // special bytes (or, when wholeBlocks is set, checked at once: with
 // ESCMASK and ESCLETTERS when they are all simple escapes, with UTF8BLOCK
-// when they are all non-ASCII), and returns the index of the first byte it did not pass:
-// any other special byte, or the start of a tail of fewer than 16 bytes.
-// It never reads past p[n-1].
+// when they are all non-ASCII), and returns the index of the first byte
+// it did not pass: any other special byte, or the start of a tail of
+// fewer than 16 bytes. It never reads past p[n-1].
 TEXT ·skipEscapedSSE2(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), CX
@@ -968,6 +952,20 @@ skdone:
 	TESTL     mask, R9 \
 	JNZ       other
 
+// DROPQUARTER stores 8 bytes of the lane in X5, the low ones (half 0) or
+// the high ones (half 8), less the letters that bits shift to shift+7 of
+// R12 name, with their dropBytes control (the table in R13), and moves BX
+// past the bytes kept. It clobbers R10, X4 and X6.
+#define DROPQUARTER(shift, half) \
+	MOVL    R12, R10 \
+	SHRL    $shift, R10 \
+	ANDL    $0xff, R10 \
+	SHLL    $5, R10 \
+	VMOVQ   half(R13)(R10*1), X4 \
+	VPSHUFB X4, X5, X6 \
+	VMOVQ   X6, (DI)(BX*1) \
+	ADDQ    16(R13)(R10*1), BX
+
 // func skipEscapedAVX2(p *byte, n int) int
 // Passes the string content p[:n] (n >= 32) 32 bytes at a time while each
 // block holds only plain bytes and simple escapes, and returns where it
@@ -1049,37 +1047,11 @@ unyescapes:
 	// letters are dropped from each quarter.
 	VPSHUFB   Y4, Y10, Y5
 	VPBLENDVB Y6, Y5, Y3, Y5
-	MOVL      R12, R10
-	ANDL      $0xff, R10
-	SHLL      $5, R10
-	VMOVQ     (R13)(R10*1), X4
-	VPSHUFB   X4, X5, X6
-	VMOVQ     X6, (DI)(BX*1)
-	ADDQ      16(R13)(R10*1), BX
-	MOVL      R12, R10
-	SHRL      $8, R10
-	ANDL      $0xff, R10
-	SHLL      $5, R10
-	VMOVQ     8(R13)(R10*1), X4
-	VPSHUFB   X4, X5, X6
-	VMOVQ     X6, (DI)(BX*1)
-	ADDQ      16(R13)(R10*1), BX
+	DROPQUARTER(0, 0)
+	DROPQUARTER(8, 8)
 	VEXTRACTI128 $1, Y5, X5
-	MOVL      R12, R10
-	SHRL      $16, R10
-	ANDL      $0xff, R10
-	SHLL      $5, R10
-	VMOVQ     (R13)(R10*1), X4
-	VPSHUFB   X4, X5, X6
-	VMOVQ     X6, (DI)(BX*1)
-	ADDQ      16(R13)(R10*1), BX
-	MOVL      R12, R10
-	SHRL      $24, R10
-	SHLL      $5, R10
-	VMOVQ     8(R13)(R10*1), X4
-	VPSHUFB   X4, X5, X6
-	VMOVQ     X6, (DI)(BX*1)
-	ADDQ      16(R13)(R10*1), BX
+	DROPQUARTER(16, 0)
+	DROPQUARTER(24, 8)
 	MOVL      R11, R14 // the last byte's letter is the next block's
 	SHRL      $31, R14
 	ADDQ      $32, AX
