@@ -23,10 +23,11 @@ var haveVector = true
 // wholeBlocks off to compare the two.
 var wholeBlocks = cpu.X86.HasSSSE3
 
-// haveAVX2 selects the AVX2 loops for long runs of whole blocks of plain
-// bytes and simple escapes (see skipEscapedAVX2 and unescapeAVX2), 32
-// bytes at a time; the SSE2 loops take every other block. Tests turn it
-// off to compare the two.
+// haveAVX2 selects the AVX2 loops for long runs of whole blocks, 32 bytes
+// at a time: of plain bytes and simple escapes when decoding and skipping
+// (unescapeAVX2, skipEscapedAVX2), of plain text and letters when encoding
+// (escapeAVX2); the SSE2 loops take every other block. Tests turn it off
+// to compare the two.
 var haveAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasSSSE3
 
 // UTF-8 blocks: a block whose special bytes are all non-ASCII is checked
@@ -214,12 +215,14 @@ func escapeSSE2(dst *byte, room int, src *byte, n, back int) (w, r int)
 //go:noescape
 func unescapeSSE2(dst, src *byte, n, gap int) (w, r int)
 
-// escapeAVX2 is escapeSSE2 for blocks that need no escape, 32 bytes at a
-// time: plain text and valid UTF-8 letters other than U+2028 and U+2029,
-// each block checked with the three bytes before it (back must be 3 or
-// more). It stops at any other block, when fewer than 32 bytes of src or
-// 34 of room are left, at the start of a letter left unfinished, and
-// returns how many bytes it wrote and read.
+// escapeAVX2 is escapeSSE2 for blocks of plain text and valid UTF-8
+// letters other than U+2028 and U+2029, 32 bytes at a time, each block
+// checked with the three bytes before it (back must be 3 or more); a
+// quote, backslash, newline, return or tab with only plain bytes before it
+// in its block is written as its two-byte escape. It stops at any other
+// block, when fewer than 32 bytes of src or 34 of room are left, at the
+// start of a letter left unfinished, and returns how many bytes it wrote
+// and read.
 //
 //go:noescape
 func escapeAVX2(dst *byte, room int, src *byte, n, back int) (w, r int)
