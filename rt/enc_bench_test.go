@@ -14,6 +14,7 @@ func BenchmarkAppendString(b *testing.B) {
 		{"lines4k", strings.Repeat("package main // the quick brown fox jumps over the lazy dog\n", 70)[:4096]},
 		{"code2k", strings.Repeat("\tif err := step(ctx, turn); err != nil {\n\t\treturn fmt.Errorf(\"turn %d: %w\", turn, err)\n\t}\n", 40)[:2048]},
 		{"cjk2k", strings.Repeat("日本語のテキストを書きます。", 60)},
+		{"cjklines2k", strings.Repeat("日本語の「テキスト」を書きます。\n\"引用\"も。\n", 40)},
 		{"accents2k", strings.Repeat("café déjà vu, naïve façade; ", 80)},
 		{"short", "sess_7c1e0b9d"},
 	}

@@ -218,8 +218,8 @@ func unescapeSSE2(dst, src *byte, n, gap int) (w, r int)
 // escapeAVX2 is escapeSSE2 for blocks of plain text and valid UTF-8
 // letters other than U+2028 and U+2029, 32 bytes at a time, each block
 // checked with the three bytes before it (back must be 3 or more); a
-// quote, backslash, newline, return or tab with only plain bytes before it
-// in its block is written as its two-byte escape. It stops at any other
+// quote, backslash, newline, return or tab is written as its two-byte
+// escape after the sound bytes before it in its block. It stops at any other
 // block, when fewer than 32 bytes of src or 34 of room are left, at the
 // start of a letter left unfinished, and returns how many bytes it wrote
 // and read.

@@ -1069,9 +1069,9 @@ unydone: // a carried letter was written with its backslash
 // and valid UTF-8 letters (no quote, backslash or control byte, no e2 lead
 // byte of U+2028 and U+2029), each letter checked with the bytes before it
 // as UTF8PREV does, the three before the block loaded from src (back >= 3).
-// A quote, backslash, newline, return or tab after plain bytes only is
-// written as its two-byte escape, and the loop goes on from the byte after
-// it.
+// A quote, backslash, newline, return or tab is written as its two-byte
+// escape after the bytes before it in its block, when none of those is at
+// fault, and the loop goes on from the byte after it.
 // R14 holds how many bytes of a letter the block before left unfinished:
 // the next block must be checked even when it is plain, and where the loop
 // stops it goes back to that letter's lead byte.
@@ -1114,34 +1114,13 @@ eyloop:
 	ADDQ      $32, BX
 	JMP       eyloop
 
-eyletters:
+eyletters: // letters, bytes to escape, or both; the block stored holds
+	// them as they are
 	VPMOVMSKB Y3, R12
-	CMPL      DX, R12
-	JEQ       eyutf8
-	TESTL     R14, R14        // an ASCII byte to escape: when only plain
-	JNZ       eydone          // bytes come before it, and it has a two-byte
-	XORL      R12, DX         // escape, the block stored holds them, and
-	BSFL      DX, R11         // the escape is written after them
-	BTSQ      $32, R12
-	BSFQ      R12, R13
-	CMPL      R13, R11
-	JB        eydone
-	ADDQ      R11, AX
-	ADDQ      R11, BX
-	MOVBLZX   (SI)(AX*1), R9
-	MOVBLZX   (R10)(R9*1), R9
-	TESTL     R9, R9
-	JZ        eydone
-	MOVB      $0x5c, (DI)(BX*1)
-	MOVB      R9, 1(DI)(BX*1)
-	INCQ      AX
-	ADDQ      $2, BX
-	JMP       eyloop
-
-eyutf8: // a block of letters and plain text, written as it is
-	VPCMPEQB  Y7, Y3, Y4      // e2 leads U+2028 and U+2029, which are escaped
-	VPTEST    Y4, Y4
-	JNZ       eydone
+	XORL      R12, DX         // the ASCII bytes to escape
+	MOVL      R12, R9         // ASCII only, with no letter pending: nothing
+	ORL       R14, R9         // is at fault (R9 = 0)
+	JZ        eyescape
 	VMOVDQU   -1(SI)(AX*1), Y4
 	VPSRLW    $4, Y4, Y5
 	VPAND     Y8, Y5, Y5
@@ -1160,11 +1139,19 @@ eyutf8: // a block of letters and plain text, written as it is
 	VPOR      Y6, Y4, Y4
 	VPAND     Y10, Y4, Y4
 	VPXOR     Y4, Y5, Y5
-	VPTEST    Y5, Y5
+	VPXOR     Y6, Y6, Y6
+	VPCMPEQB  Y6, Y5, Y5
+	VPMOVMSKB Y5, R9
+	NOTL      R9              // the bytes at fault, and e2, which leads
+	VPCMPEQB  Y7, Y3, Y4      // U+2028 and U+2029: Go code escapes those
+	VPMOVMSKB Y4, R12
+	ORL       R12, R9
+	TESTL     DX, DX
+	JNZ       eyescape
+	TESTL     R9, R9
 	JNZ       eydone
 	VMOVDQU   ·utf8Unfinished32(SB), Y4
 	VPSUBUSB  Y4, Y3, Y4
-	VPXOR     Y6, Y6, Y6
 	VPCMPEQB  Y6, Y4, Y4
 	VPMOVMSKB Y4, R11
 	NOTL      R11
@@ -1175,6 +1162,26 @@ eyutf8: // a block of letters and plain text, written as it is
 	ADDQ      $32, AX
 	ADDQ      $32, BX
 	JMP       eyloop
+
+eyescape: // the bytes before the first byte to escape are written when none
+	// is at fault (a letter cut short by it is); its escape goes after them
+	BSFL    DX, R11
+	BTSQ    $32, R9
+	BSFQ    R9, R9
+	CMPL    R9, R11
+	JBE     eydone
+	XORL    R14, R14          // the letters before it are whole
+	ADDQ    R11, AX
+	ADDQ    R11, BX
+	MOVBLZX (SI)(AX*1), R9
+	MOVBLZX (R10)(R9*1), R9
+	TESTL   R9, R9
+	JZ      eydone            // a byte for Go code
+	MOVB    $0x5c, (DI)(BX*1)
+	MOVB    R9, 1(DI)(BX*1)
+	INCQ    AX
+	ADDQ    $2, BX
+	JMP     eyloop
 
 eydone: // back to the lead byte of a letter left unfinished
 	SUBQ       R14, AX

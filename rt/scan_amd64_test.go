@@ -196,9 +196,10 @@ func TestUTF8BlockGo(t *testing.T) {
 
 // TestEscapeAVX2TakesOnlyPlainLetters holds escapeAVX2 to what it may
 // pass, from every start and for a letter cut short, wrong or needing an
-// escape at every offset: the bytes it read are valid UTF-8, stopping
-// short of a letter left unfinished, and need no escape but the two-byte
-// ones, and it wrote them as they are but for those.
+// escape at every offset, alone or before a byte with a two-byte escape:
+// the bytes it read are valid UTF-8, stopping short of a letter left
+// unfinished, and need no escape but the two-byte ones, and it wrote them
+// as they are but for those.
 func TestEscapeAVX2TakesOnlyPlainLetters(t *testing.T) {
 	if !cpu.X86.HasAVX2 {
 		t.Skip("no AVX2 on this processor: escapeAVX2 is never called")
@@ -210,7 +211,7 @@ func TestEscapeAVX2TakesOnlyPlainLetters(t *testing.T) {
 			if !utf8.RuneStart(base[at]) {
 				continue
 			}
-			for _, f := range faults {
+			for _, f := range append(faults, "\xe6\x97\n", "\xff\"", "\u2028\t", "é\n") {
 				s := base[:at] + f + base[at:] + strings.Repeat("z", 70)
 				for start := 3; start < 40; start++ {
 					dst := make([]byte, len(s)+64)
