@@ -35,8 +35,10 @@ var haveAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasSSSE3
 // Lemire ("Validating UTF-8 in less than one instruction per byte", 2021):
 // three PSHUFB lookups classify each byte with the one before it, and two
 // saturating subtractions tell where a third or fourth byte of a sequence
-// must be. The block is taken as starting a letter; a letter that the
-// block's last three bytes leave unfinished is left to the next block.
+// must be. Decoding and skipping take the block as starting a letter; a
+// letter that the block's last three bytes leave unfinished is left to the
+// next block. The encoder and utf8ValidSSE check each block with the three
+// bytes before it (UTF8PREV), so a block may start inside a letter.
 // utf8Lookup holds the three tables: by the high nibble of the byte
 // before, by its low nibble, and by the high nibble of the byte itself.
 // Each bit names an error the pair can make (see utf8Tables); a byte's

@@ -343,17 +343,17 @@ copydone:
 	MOVQ AX, ret+24(FP)
 	RET
 
-// func escapeSSE2(dst *byte, room int, src *byte, n int) (w, r int)
+// func escapeSSE2(dst *byte, room int, src *byte, n, back int) (w, r int)
 // Copies src to dst 16 bytes at a time, writing a quote, backslash,
 // newline, return or tab as its two-byte escape and a valid two- or
 // three-byte UTF-8 sequence other than U+2028 and U+2029 as it is (the
 // letters of a block are taken from its one bitmap of special bytes, or,
 // when wholeBlocks is set and the block has no ASCII byte to escape and no
-// e2 byte, checked at once with UTF8BLOCK), and
-// stops at any other special byte, when fewer than 16 bytes of src are
-// left, or when dst has fewer than 18 bytes of room left. It returns how
-// many bytes it wrote (w) and read (r). Bytes of dst past w are not
-// meaningful.
+// e2 byte, checked at once with UTF8PREV, which reads the three bytes
+// before the block: back says how many there are), and stops at any other
+// special byte, when fewer than 16 bytes of src are left, or when dst has
+// fewer than 18 bytes of room left. It returns how many bytes it wrote (w)
+// and read (r). Bytes of dst past w are not meaningful.
 TEXT ·escapeSSE2(SB), NOSPLIT, $0-56
 	MOVQ dst+0(FP), DI
 	MOVQ room+8(FP), R8
@@ -893,7 +893,7 @@ skdone:
 // hundreds of nanoseconds on some processors and virtual machines.
 
 // AVX2CONSTS broadcasts a quote into Y0, a backslash into Y1, 0x20 into
-// Y2, 0x0f into Y8 and escLetter into both lanes of Y9. It clobbers DX.
+// Y2 and 0x0f into Y8. It clobbers DX.
 #define AVX2CONSTS \
 	MOVL           $0x22, DX \
 	VMOVD          DX, X0 \
@@ -906,8 +906,7 @@ skdone:
 	VPBROADCASTB   X2, Y2 \
 	MOVL           $0x0f, DX \
 	VMOVD          DX, X8 \
-	VPBROADCASTB   X8, Y8 \
-	VBROADCASTI128 ·escLetter(SB), Y9
+	VPBROADCASTB   X8, Y8
 
 // SPECIALS32 sets DX to the mask of the 32 bytes in Y3 that are a quote, a
 // backslash, or below 0x20 or from 0x80 up, and leaves the backslashes in
@@ -938,8 +937,9 @@ skdone:
 	JNZ       other
 
 // ESCLETTERS32 is ESCINDEX and ESCLETTERS over 32 bytes: it jumps to other
-// unless each byte of src at a bit of mask is one of " / b f n r t. It
-// leaves the bytes' escIndex in Y4 and clobbers R9 and Y5.
+// unless each byte of src at a bit of mask is one of " / b f n r t (Y9
+// holds escLetter in both lanes). It leaves the bytes' escIndex in Y4 and
+// clobbers R9 and Y5.
 #define ESCLETTERS32(src, mask, other) \
 	VPSRLW    $1, src, Y4 \
 	VPSRLW    $3, src, Y5 \
@@ -978,6 +978,7 @@ TEXT ·skipEscapedAVX2(SB), NOSPLIT, $0-24
 	XORQ AX, AX
 	XORL R10, R10 // the carried letter (see ESCMASK)
 	AVX2CONSTS
+	VBROADCASTI128 ·escLetter(SB), Y9
 
 skyblock:
 	CMPQ    AX, CX
@@ -1022,6 +1023,7 @@ TEXT ·unescapeAVX2(SB), NOSPLIT, $0-40
 	XORQ           BX, BX
 	XORL           R14, R14 // the carried letter; R14 is free in ABI0 code
 	AVX2CONSTS
+	VBROADCASTI128 ·escLetter(SB), Y9
 	VBROADCASTI128 ·escByte(SB), Y10
 	LEAQ           ·dropBytes(SB), R13
 
