@@ -144,19 +144,20 @@ func escTables() (letter, value [16]byte) {
 	return letter, value
 }
 
-// dropBytes[m] drops the bytes of a block's half named by a byte mask m.
-// Its first two words are PSHUFB controls for the low half and for the
-// high half: each lists, in order, the indexes of the bytes whose bit in m
-// is clear, then repeats the last index of the half (7 or 15) up to eight
-// entries. The third word is how many bytes it keeps. unescapeSSE2 stores
-// each half as eight bytes and advances by that count, so the bytes past
-// those kept are overwritten by the next store; no store reaches past the
-// block, whose bytes were all read before. An entry takes 32 bytes, so that
-// unescapeSSE2 finds it with a shift.
+// dropBytes drops the bytes of an 8-byte quarter or half of a block named
+// by a byte mask m. dropBytes[0][m] and dropBytes[1][m] are PSHUFB controls
+// for the low half and for the high half of a 16-byte register: each lists,
+// in order, the indexes of the bytes whose bit in m is clear, then repeats
+// the last index of the half (7 or 15) up to eight entries.
+// dropBytes[2][m] is how many bytes it keeps. The unescape loops store each
+// half as eight bytes and advance by that count, so the bytes past those
+// kept are overwritten by the next store; no store reaches past the block,
+// whose bytes were all read before. Each table has word entries, so that a
+// loop finds an entry with the mask as a scaled index.
 var dropBytes = dropTable()
 
-func dropTable() (t [256][4]uint64) {
-	for m := range t {
+func dropTable() (t [3][256]uint64) {
+	for m := range 256 {
 		var low, high uint64
 		k := 0
 		for i := range 8 {
@@ -170,7 +171,7 @@ func dropTable() (t [256][4]uint64) {
 			low |= 7 << (8 * j)
 			high |= 15 << (8 * j)
 		}
-		t[m] = [4]uint64{low, high, uint64(k)}
+		t[0][m], t[1][m], t[2][m] = low, high, uint64(k)
 	}
 	return t
 }

@@ -563,23 +563,19 @@ unescblock: // a block of plain bytes and simple escapes is decoded at once
 	PAND   X6, X5
 	PANDN  X3, X6
 	POR    X6, X5
-	LEAQ   ·dropBytes(SB), R13
-	MOVL   R12, R10
-	ANDL   $0xff, R10
-	SHLL   $5, R10
-	MOVQ   (R13)(R10*1), X4
-	MOVOU  X5, X6
-	PSHUFB X4, X6
-	MOVQ   X6, (DI)(BX*1)
-	ADDQ   16(R13)(R10*1), BX
-	MOVL   R12, R10
-	SHRL   $8, R10
-	ANDL   $0xff, R10
-	SHLL   $5, R10
-	MOVQ   8(R13)(R10*1), X4
-	PSHUFB X4, X5
-	MOVQ   X5, (DI)(BX*1)
-	ADDQ   16(R13)(R10*1), BX
+	LEAQ    ·dropBytes(SB), R13
+	MOVBLZX R12, R10
+	MOVQ    (R13)(R10*8), X4
+	MOVOU   X5, X6
+	PSHUFB  X4, X6
+	MOVQ    X6, (DI)(BX*1)
+	ADDQ    4096(R13)(R10*8), BX
+	SHRL    $8, R12
+	MOVBLZX R12, R10
+	MOVQ    2048(R13)(R10*8), X4
+	PSHUFB  X4, X5
+	MOVQ    X5, (DI)(BX*1)
+	ADDQ    4096(R13)(R10*8), BX
 	MOVL   R11, R14        // the last byte's letter is the next block's
 	SHRL   $15, R14
 	ADDQ   $16, AX
@@ -952,19 +948,15 @@ skdone:
 	TESTL     mask, R9 \
 	JNZ       other
 
-// DROPQUARTER stores 8 bytes of the lane in X5, the low ones (half 0) or
-// the high ones (half 8), less the letters that bits shift to shift+7 of
-// R12 name, with their dropBytes control (the table in R13), and moves BX
-// past the bytes kept. It clobbers R10, X4 and X6.
-#define DROPQUARTER(shift, half) \
-	MOVL    R12, R10 \
-	SHRL    $shift, R10 \
-	ANDL    $0xff, R10 \
-	SHLL    $5, R10 \
-	VMOVQ   half(R13)(R10*1), X4 \
+// DROPQUARTER stores 8 bytes of the lane in X5, the low ones (table 0) or
+// the high ones (table 2048), less the letters whose bits the byte mask in
+// index names, with their dropBytes control (the tables at R13), and moves
+// BX past the bytes kept. It clobbers X4 and X6.
+#define DROPQUARTER(index, table) \
+	VMOVQ   table(R13)(index*8), X4 \
 	VPSHUFB X4, X5, X6 \
 	VMOVQ   X6, (DI)(BX*1) \
-	ADDQ    16(R13)(R10*1), BX
+	ADDQ    4096(R13)(index*8), BX
 
 // func skipEscapedAVX2(p *byte, n int) int
 // Passes the string content p[:n] (n >= 32) 32 bytes at a time while each
@@ -1049,11 +1041,19 @@ unyescapes:
 	// letters are dropped from each quarter.
 	VPSHUFB   Y4, Y10, Y5
 	VPBLENDVB Y6, Y5, Y3, Y5
-	DROPQUARTER(0, 0)
-	DROPQUARTER(8, 8)
+	// R12's bits are consumed a byte at a time (the 32-bit shifts also
+	// clear bit 32, the next block's letter).
+	MOVBLZX      R12, R10
+	DROPQUARTER(R10, 0)
+	SHRL         $8, R12
+	MOVBLZX      R12, R10
+	DROPQUARTER(R10, 2048)
 	VEXTRACTI128 $1, Y5, X5
-	DROPQUARTER(16, 0)
-	DROPQUARTER(24, 8)
+	SHRL         $8, R12
+	MOVBLZX      R12, R10
+	DROPQUARTER(R10, 0)
+	SHRL         $8, R12
+	DROPQUARTER(R12, 2048)
 	MOVL      R11, R14 // the last byte's letter is the next block's
 	SHRL      $31, R14
 	ADDQ      $32, AX
