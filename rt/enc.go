@@ -207,6 +207,19 @@ func appendStringVector(b []byte, s string) []byte {
 	b = slices.Grow(b, len(s)-i+(len(s)-i)/16+18)
 	for len(s)-i >= 16 && cap(b)-len(b) >= 34 {
 		n, window := len(s)-i, false
+		if haveAVX2 && n >= avx2Min && i < 3 && cap(b)-len(b) >= 66 {
+			// The AVX2 loop checks a block's letters with the three bytes
+			// before it, which the string's first block does not have.
+			// The bytes before i are ASCII, so that block goes through
+			// the loop as a copy after three zero bytes.
+			var head [35]byte
+			copy(head[3:], s[i:])
+			w, r := escapeAVX2((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), len(b))), cap(b)-len(b), &head[3], 32, 3)
+			if r > 0 {
+				b, i = b[:len(b)+w], i+r
+				continue
+			}
+		}
 		if haveAVX2 && n >= avx2Min {
 			// Long stretches of letters and plain text go 32 bytes at a
 			// time; the SSE2 loop takes a window of a few blocks from
