@@ -312,24 +312,33 @@ func (d *Decoder) ObjKey(n int) (key string, ok bool, err error) {
 	// Anything else, white space, escapes and every error included, takes
 	// the general path.
 	s, i := d.str, d.pos
-	if i < len(s) && s[i] == '}' {
+	if i >= len(s) {
+		return d.objKey(n)
+	}
+	c := s[i]
+	if c == '}' {
 		d.pos = i + 1
 		d.depth--
 		return "", false, nil
 	}
-	if n > 0 && i < len(s) && s[i] == ',' {
+	if n > 0 {
+		if c != ',' {
+			return d.objKey(n)
+		}
 		i++
 	}
-	if i+18 <= len(s) && s[i] == '"' && (n == 0) == (i == d.pos) {
+	if i+18 <= len(s) && s[i] == '"' {
+		// Words start at j while j <= last: each is followed by 9 bytes
+		// or more of input (room for a ':' after a quote at its end), and
+		// there are eight of them at most.
 		j := i + 1
+		last := min(len(s)-17, j+55)
 		m := specials(load64(s, j))
-		for k := 0; m == 0 && k < 7 && j+17 <= len(s); k++ {
+		for m == 0 && j <= last {
 			j += 8
 			m = specials(load64(s, j))
 		}
 		if m != 0 {
-			// The word that flagged j ends 9 bytes or more before the
-			// input does: j+1 is in it, and i+1 <= j.
 			j += bits.TrailingZeros64(m) >> 3
 			if load16(s, j) == '"'|':'<<8 {
 				d.pos = j + 2
