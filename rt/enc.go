@@ -210,8 +210,9 @@ func appendStringVector(b []byte, s string) []byte {
 		if haveAVX2 && n >= avx2Min && i < 3 && cap(b)-len(b) >= 66 {
 			// The AVX2 loop checks a block's letters with the three bytes
 			// before it, which the string's first block does not have.
-			// The bytes before i are ASCII, so that block goes through
-			// the loop as a copy after three zero bytes.
+			// A letter starts at i, after ASCII or whole letters: the
+			// block goes through the loop as a copy after three zero
+			// bytes, which stand for them.
 			var head [35]byte
 			copy(head[3:], s[i:])
 			w, r := escapeAVX2((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), len(b))), cap(b)-len(b), &head[3], 32, 3)

@@ -558,11 +558,11 @@ unescblock: // a block of plain bytes and simple escapes is decoded at once
 	// Each backslash becomes the byte its escape stands for (escByte at
 	// its letter's escIndex), then the letters are dropped from each
 	// 8-byte half with dropBytes.
-	MOVOU  X10, X5
-	PSHUFB X4, X5
-	PAND   X6, X5
-	PANDN  X3, X6
-	POR    X6, X5
+	MOVOU   X10, X5
+	PSHUFB  X4, X5
+	PAND    X6, X5
+	PANDN   X3, X6
+	POR     X6, X5
 	LEAQ    ·dropBytes(SB), R13
 	MOVBLZX R12, R10
 	MOVQ    (R13)(R10*8), X4
@@ -576,10 +576,10 @@ unescblock: // a block of plain bytes and simple escapes is decoded at once
 	PSHUFB  X4, X5
 	MOVQ    X5, (DI)(BX*1)
 	ADDQ    4096(R13)(R10*8), BX
-	MOVL   R11, R14        // the last byte's letter is the next block's
-	SHRL   $15, R14
-	ADDQ   $16, AX
-	JMP    unblock
+	MOVL    R11, R14 // the last byte's letter is the next block's
+	SHRL    $15, R14
+	ADDQ    $16, AX
+	JMP     unblock
 
 unother: // not a block of escapes: past a carried letter, or a block of
 	// letters, or the loop per escape
@@ -1038,11 +1038,10 @@ unyescapes:
 	ESCLETTERS32(Y7, R11, unydone)
 
 	// Each backslash becomes the byte its escape stands for, then the
-	// letters are dropped from each quarter.
-	VPSHUFB   Y4, Y10, Y5
-	VPBLENDVB Y6, Y5, Y3, Y5
-	// R12's bits are consumed a byte at a time (the 32-bit shifts also
-	// clear bit 32, the next block's letter).
+	// letters are dropped from each quarter, R12's bits a byte at a time
+	// (the 32-bit shifts also clear bit 32, the next block's letter).
+	VPSHUFB      Y4, Y10, Y5
+	VPBLENDVB    Y6, Y5, Y3, Y5
 	MOVBLZX      R12, R10
 	DROPQUARTER(R10, 0)
 	SHRL         $8, R12
@@ -1054,10 +1053,10 @@ unyescapes:
 	DROPQUARTER(R10, 0)
 	SHRL         $8, R12
 	DROPQUARTER(R12, 2048)
-	MOVL      R11, R14 // the last byte's letter is the next block's
-	SHRL      $31, R14
-	ADDQ      $32, AX
-	JMP       unyblock
+	MOVL         R11, R14 // the last byte's letter is the next block's
+	SHRL         $31, R14
+	ADDQ         $32, AX
+	JMP          unyblock
 
 unydone: // a carried letter was written with its backslash
 	ADDQ       R14, AX
