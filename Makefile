@@ -70,7 +70,7 @@ demo: ## generate, build, and run zero exec on the offline replay provider (no a
 	@tail -n 1 $(BIN)/demo.jsonl
 
 bench: ## measure the codec and event writer against their baselines and print the ratios
-	ZERO_BENCH=1 $(GO) test -count=1 -run 'TestRatios' -v ./internal/codecbench
+	ZERO_BENCH=1 $(GO) test -count=1 -run 'TestRatios|TestPairedRatios' -v ./internal/codecbench
 	$(GO) test -run '^$$' -bench . -benchmem ./internal/streamio/... ./internal/redact/...
 
 bench-e2e: ## build zero and stream 10k to 1M deltas through it from a loopback fake vendor; print cost per event, events/s, peak RSS (not in make test)

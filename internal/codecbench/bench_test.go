@@ -3,8 +3,10 @@ package codecbench
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/go-faster/jx"
@@ -236,6 +238,50 @@ func printRatios(m codecMix) {
 		fmt.Println(l)
 	}
 }
+
+// TestPairedRatios measures the generated decoder and a baseline by turns,
+// in runs of a third of a second, and prints, for each baseline, the ratio
+// of each of its runs to the mean of the generated runs just before and
+// just after it: the median and the range over pairedRounds pairs. A pair
+// shares the machine's conditions, where TestRatios' fastest of three runs
+// of each codec may find one codec in a quiet moment and the other not. It
+// asserts nothing about time. Run it with ZERO_BENCH=1 ZERO_PAIRED=1
+// (ZERO_PAIRED=1 make bench); ZERO_MIX=NAME measures one mix.
+func TestPairedRatios(t *testing.T) {
+	if os.Getenv("ZERO_BENCH") == "" || os.Getenv("ZERO_PAIRED") == "" {
+		t.Skip("set ZERO_BENCH=1 ZERO_PAIRED=1 to measure; timings are not assertions")
+	}
+	old := flag.Lookup("test.benchtime").Value.String()
+	if err := flag.Set("test.benchtime", "330ms"); err != nil {
+		t.Fatal(err)
+	}
+	defer flag.Set("test.benchtime", old)
+	for _, m := range mixes() {
+		if only := os.Getenv("ZERO_MIX"); only != "" && only != m.name {
+			continue
+		}
+		fmt.Printf("mix %s, decode, %d pairs:\n", m.name, pairedRounds)
+		for _, b := range []struct {
+			name string
+			fn   func(codecMix) func(*testing.B)
+		}{{"encoding/json plain structs", benchDecodeStdlibPlain}, {"any + jsonschema/v5 Validate", benchDecodeAnyPlusJSONSchema}} {
+			gen := float64(testing.Benchmark(benchDecodeGenerated(m)).NsPerOp())
+			var ratios []float64
+			for range pairedRounds {
+				base := float64(testing.Benchmark(b.fn(m)).NsPerOp())
+				next := float64(testing.Benchmark(benchDecodeGenerated(m)).NsPerOp())
+				ratios = append(ratios, base/((gen+next)/2))
+				gen = next
+			}
+			slices.Sort(ratios)
+			fmt.Printf("  %-29s generated is %.1fx faster (median; %.1f-%.1fx)\n", b.name+":", ratios[len(ratios)/2], ratios[0], ratios[len(ratios)-1])
+		}
+	}
+}
+
+// pairedRounds is how many baseline runs TestPairedRatios pairs with the
+// generated decoder's.
+const pairedRounds = 9
 
 func mbs(r testing.BenchmarkResult) float64 {
 	return float64(r.Bytes) * float64(r.N) / r.T.Seconds() / 1e6

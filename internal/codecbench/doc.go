@@ -7,5 +7,7 @@
 // test -run TestRatios -v ./internal/codecbench). Ratios are measured side
 // by side in one process because absolute times vary between machines, each
 // the fastest of three runs because other work on the machine only slows a
-// run down.
+// run down. With ZERO_PAIRED=1 the decoder is also measured by turns with
+// each decoding baseline, and the ratios of neighbouring runs are reported
+// (TestPairedRatios).
 package codecbench
