@@ -207,40 +207,39 @@ func appendStringVector(b []byte, s string) []byte {
 	b = slices.Grow(b, len(s)-i+(len(s)-i)/16+18)
 	for len(s)-i >= 16 && cap(b)-len(b) >= 34 {
 		n, window := len(s)-i, false
-		if haveAVX2 && n >= avx2Min && i < 3 && cap(b)-len(b) >= 66 {
-			// The AVX2 loop checks a block's letters with the three bytes
-			// before it, which the string's first block does not have.
-			// A letter starts at i, after ASCII or whole letters: the
-			// block goes through the loop as a copy after three zero
-			// bytes, which stand for them.
-			var head [35]byte
-			copy(head[3:], s[i:])
-			w, r := escapeAVX2((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), len(b))), cap(b)-len(b), &head[3], 32, 3)
-			if r > 0 {
-				b, i = b[:len(b)+w], i+r
-				continue
-			}
-		}
 		if haveAVX2 && n >= avx2Min {
 			// Long stretches of letters and plain text go 32 bytes at a
 			// time; the SSE2 loop takes a window of a few blocks from
-			// where that loop stops (the string's first bytes, which it
-			// does not read before, included), then hands back, unless
-			// the AVX2 loop could not take a single block.
-			if i >= 3 && cap(b)-len(b) >= 66 {
-				w, r := escapeAVX2((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), len(b))), cap(b)-len(b), stringAt(s, i), n, i)
+			// where that loop stops, then hands back, unless the AVX2
+			// loop could not take a single block.
+			switch {
+			case cap(b)-len(b) < 66:
+				n, window = 48, true
+			case i < 3:
+				// The AVX2 loop checks a block's letters with the three
+				// bytes before it, which the string's first block does
+				// not have. A letter starts at i, after ASCII or whole
+				// letters: the block goes through the loop as a copy
+				// after three zero bytes, which stand for them.
+				var head [35]byte
+				copy(head[3:], s[i:])
+				if w, r := escapeAVX2(spare(b), cap(b)-len(b), &head[3], 32, 3); r > 0 {
+					b, i = b[:len(b)+w], i+r
+					continue
+				}
+				n, window = 48, true
+			default:
+				w, r := escapeAVX2(spare(b), cap(b)-len(b), stringAt(s, i), n, i)
 				b, i = b[:len(b)+w], i+r
 				if r > 0 {
 					n, window = min(len(s)-i, 48), true
 				}
-			} else {
-				n, window = 48, true
 			}
 			if n < 16 {
 				continue
 			}
 		}
-		w, r := escapeSSE2((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), len(b))), cap(b)-len(b), stringAt(s, i), n, i)
+		w, r := escapeSSE2(spare(b), cap(b)-len(b), stringAt(s, i), n, i)
 		b, i = b[:len(b)+w], i+r
 		if window && r > 0 {
 			continue // it may have stopped at the window's end, not at a byte for Go code
@@ -255,6 +254,9 @@ func appendStringVector(b []byte, s string) []byte {
 	}
 	return appendEscaped(b, s, plainRun(s, i), i)
 }
+
+// spare returns a pointer to the first byte of b's spare capacity.
+func spare(b []byte) *byte { return (*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), len(b))) }
 
 // shortPlain reports whether s, shorter than 16 bytes, has no special byte
 // (see isSpecial), testing two overlapping words when it has 8 bytes or more.
