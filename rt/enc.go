@@ -188,7 +188,10 @@ func AppendString(b []byte, s string) []byte {
 // plain text up to the first special byte is found and copied in the same
 // pass, and so is the rest, with the common two-byte escapes and the two-
 // and three-byte UTF-8 letters written on the way (escapeSSE2); Go code
-// takes the other special bytes and the last 15 bytes or fewer. The vector code writes whole blocks into the spare
+// takes the other special bytes. The last 15 bytes or fewer go through
+// the SSE2 loop as the end of a block that overlaps bytes already written,
+// when those were written as they are (see lastBlock), and through Go code
+// otherwise. The vector code writes whole blocks into the spare
 // capacity of b, never past the end of the result: every byte of s takes
 // at least one byte of output.
 func appendStringVector(b []byte, s string) []byte {
@@ -201,10 +204,19 @@ func appendStringVector(b []byte, s string) []byte {
 		return append(b, '"')
 	}
 	b = b[:n+1+i]
-	// Room for the rest with one escape in 16 bytes; past that, the word
-	// loops finish, appending as usual, so that a buffer with room for the
-	// result is never grown.
-	b = slices.Grow(b, len(s)-i+(len(s)-i)/16+18)
+	// A buffer without room for the rest as it is (every byte takes one
+	// byte or more) must grow anyway: it gets room for one escape in 16
+	// bytes and the vector loops' slack. One with room is not grown: the
+	// vector loops stop where their blocks would not fit, and the word
+	// loops finish, appending as usual, growing it only when the result
+	// does not fit.
+	if cap(b)-len(b) < len(s)-i+1 {
+		b = slices.Grow(b, len(s)-i+(len(s)-i)/16+18)
+	}
+	// s[same:i] was written as it is, so the output of s[j] for j >= same
+	// is len(b)-(i-j): the vector loops write no escape exactly when they
+	// write as many bytes as they read.
+	same := 0
 	for len(s)-i >= 16 && cap(b)-len(b) >= 34 {
 		n, window := len(s)-i, false
 		if haveAVX2 && n >= avx2Min {
@@ -225,12 +237,18 @@ func appendStringVector(b []byte, s string) []byte {
 				copy(head[3:], s[i:])
 				if w, r := escapeAVX2(spare(b), cap(b)-len(b), &head[3], 32, 3); r > 0 {
 					b, i = b[:len(b)+w], i+r
+					if w != r {
+						same = i
+					}
 					continue
 				}
 				n, window = 48, true
 			default:
 				w, r := escapeAVX2(spare(b), cap(b)-len(b), stringAt(s, i), n, i)
 				b, i = b[:len(b)+w], i+r
+				if w != r {
+					same = i
+				}
 				if r > 0 {
 					n, window = min(len(s)-i, 48), true
 				}
@@ -241,8 +259,14 @@ func appendStringVector(b []byte, s string) []byte {
 		}
 		w, r := escapeSSE2(spare(b), cap(b)-len(b), stringAt(s, i), n, i)
 		b, i = b[:len(b)+w], i+r
+		if w != r {
+			same = i
+		}
 		if window && r > 0 {
 			continue // it may have stopped at the window's end, not at a byte for Go code
+		}
+		if len(s)-i < 16 {
+			break // the string's end, which lastBlock takes
 		}
 		// Special bytes one after another (emoji, say): the runes written
 		// as they are go out together.
@@ -251,8 +275,34 @@ func appendStringVector(b []byte, s string) []byte {
 			b, i, start = appendSpecial(b, s, i, start)
 		}
 		b = append(b, s[start:i]...)
+		same = i
+	}
+	if i < len(s) && len(s)-i < 16 {
+		b, i = lastBlock(b, s, i, same)
 	}
 	return appendEscaped(b, s, plainRun(s, i), i)
+}
+
+// lastBlock writes the last bytes of s from i (1 to 15 of them) with
+// the SSE2 loop, as the end of the string's last 16 bytes, when those
+// before i were written as they are from same on: the block is written
+// again over them, unchanged, and a letter of the last bytes is checked
+// with the bytes before it. Letters at the end of a string would otherwise
+// go through Go code one at a time. It returns b and i as far as the block
+// was taken, or as the loop left them when the block stopped before i (at
+// a byte for Go code after it): s[j:i] holds no byte to escape, so what the
+// block wrote over it is what was there, and j may be inside a letter.
+func lastBlock(b []byte, s string, i, same int) ([]byte, int) {
+	j := len(s) - 16
+	at := len(b) - (i - j) // where s[j] was written
+	if j < same || j < 3 || cap(b)-at < 18 {
+		return b, i
+	}
+	w, r := escapeSSE2((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), at)), cap(b)-at, stringAt(s, j), 16, j)
+	if j+r < i {
+		return b, i
+	}
+	return b[:at+w], j + r
 }
 
 // spare returns a pointer to the first byte of b's spare capacity.

@@ -156,3 +156,42 @@ func TestAppendStringLetterMixes(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendStringLastBlock holds the last block, which the SSE2 loop
+// writes over the bytes before it (lastBlock), to the rune loop: strings of
+// letters and plain text of every length up to 70 bytes, each special byte
+// at every position among their last 18, appended to buffers with just
+// room for the result and with room to spare, neither grown nor touched
+// past it.
+func TestAppendStringLastBlock(t *testing.T) {
+	specials := []string{"", "\"", "\n", "\x01", "é", "日", "😀", "\u2028", "\xff", "\xe6\x97", "\xed\xa0\x80", "a"}
+	for _, unit := range []string{"日", "é", "ab日", "x"} {
+		for n := 16; n <= 70; n++ {
+			base := strings.Repeat(unit, n/len(unit)+1)[:n]
+			for at := max(0, n-18); at <= n; at++ {
+				for _, sp := range specials {
+					s := base[:at] + sp + base[at:]
+					want := appendStringRef(nil, s)
+					for _, room := range []int{0, 40} {
+						buf := make([]byte, len(want)+room)
+						for i := range buf {
+							buf[i] = 0xAA
+						}
+						got := AppendString(buf[:0], s)
+						if string(got) != string(want) {
+							t.Fatalf("AppendString(%q) = %q, want %q", s, got, want)
+						}
+						if &got[0] != &buf[0] {
+							t.Fatalf("AppendString(%q) grew a buffer of %d bytes, room for the result and %d more", s, len(buf), room)
+						}
+						for i, c := range got[len(got):cap(got)] {
+							if c != 0xAA {
+								t.Fatalf("AppendString(%q) wrote 0x%02x at %d, past the result", s, c, len(got)+i)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
