@@ -82,13 +82,15 @@ bench-acp: ## stream a 200,000-chunk answer through zero acp and zero exec -o st
 bench-instructions: ## count instructions per codec under valgrind (repeatable on a busy machine) and print the ratios
 	@scripts/bench-instructions.sh $(GO) $(BIN)
 
-fuzz: ## run each fuzz target for FUZZTIME (default 30s)
-	@for pkg in $$($(GO) list ./...); do \
+fuzz: ## run each fuzz target for FUZZTIME (default 30s); fails if any target failed
+	@failed=""; \
+	for pkg in $$($(GO) list ./...); do \
 		for target in $$($(GO) test -list 'Fuzz.*' "$$pkg" | grep '^Fuzz' || true); do \
 			echo "fuzz: $$pkg $$target for $(FUZZTIME)"; \
-			$(GO) test -run '^$$' -fuzz "^$$target$$" -fuzztime $(FUZZTIME) "$$pkg"; \
+			scripts/fuzz-one.sh $(GO) "$$pkg" "$$target" $(FUZZTIME) || failed="$$failed $$target"; \
 		done; \
-	done
+	done; \
+	if [ -n "$$failed" ]; then echo "fuzz: failed:$$failed"; exit 1; fi
 
 fuzz-report: ## fuzz each decoder against jsonschema/v5 for FUZZTIME and write docs/fuzz.md
 	$(GO) run ./internal/codecfuzz/fuzzreport -fuzztime $(FUZZTIME) -o $(CURDIR)/docs/fuzz.md ./internal/codecfuzz

@@ -36,6 +36,11 @@ type result struct {
 	interesting string
 	crashers    []string // failing inputs written under testdata/fuzz/
 	failed      bool
+	// raced is a run that failed only with the Go 1.26 fuzzing
+	// coordinator's "context deadline exceeded" at the -fuzztime limit
+	// (golang/go#75804, fixed in Go 1.27): it fuzzed for its whole time and
+	// wrote no failing input, so it is not counted as failed.
+	raced bool
 }
 
 func run(args []string, stderr io.Writer) int {
@@ -124,7 +129,27 @@ func fuzz(goCmd, pkg, target, fuzztime, minimize string, stderr io.Writer) resul
 			r.crashers = append(r.crashers, m[1])
 		}
 	}
+	if r.failed && len(r.crashers) == 0 && deadlineRace(buf.String(), target) {
+		r.failed, r.raced = false, true
+	}
 	return r
+}
+
+// deadlineRace tells whether out, the output of a failed fuzz run of
+// target, shows only the toolchain's race at the -fuzztime limit: one
+// failure, whose whole message is "context deadline exceeded".
+func deadlineRace(out, target string) bool {
+	lines := strings.Split(out, "\n")
+	fails := 0
+	race := false
+	for i, line := range lines {
+		if strings.HasPrefix(line, "--- FAIL") {
+			fails++
+			race = strings.HasPrefix(line, "--- FAIL: "+target+" ") && i+1 < len(lines) &&
+				lines[i+1] == "    context deadline exceeded" && (i+2 == len(lines) || !strings.HasPrefix(lines[i+2], "    "))
+		}
+	}
+	return fails == 1 && race
 }
 
 func render(pkg, fuzztime, minimize string, took time.Duration, results []result) []byte {
@@ -139,7 +164,7 @@ func render(pkg, fuzztime, minimize string, took time.Duration, results []result
 	fmt.Fprintf(&b, "| target | time | execs | new interesting | crashers found |\n")
 	fmt.Fprintf(&b, "| --- | --- | ---: | ---: | ---: |\n")
 	var execs, crashers int
-	failed := 0
+	failed, raced := 0, 0
 	for _, r := range results {
 		var n int
 		fmt.Sscan(r.execs, &n)
@@ -150,6 +175,10 @@ func render(pkg, fuzztime, minimize string, took time.Duration, results []result
 			failed++
 			status = " (failed)"
 		}
+		if r.raced {
+			raced++
+			status = " (see below)"
+		}
 		fmt.Fprintf(&b, "| %s%s | %s | %s | %s | %d |\n", r.target, status, r.elapsed, r.execs, r.interesting, len(r.crashers))
 	}
 	fmt.Fprintf(&b, "| **all %d targets** | %s | %d | | %d |\n", len(results), took.Round(time.Second), execs, crashers)
@@ -157,6 +186,10 @@ func render(pkg, fuzztime, minimize string, took time.Duration, results []result
 		for _, c := range r.crashers {
 			fmt.Fprintf(&b, "\n%s wrote the failing input `%s`; `go test %s` runs it again.\n", r.target, c, pkg)
 		}
+	}
+	if raced > 0 {
+		fmt.Fprintf(&b, "\n%d of %d targets ended at the time limit with Go's \"context deadline exceeded\" and no failing input: a race in the\n"+
+			"toolchain's fuzzing coordinator (golang/go#75804, fixed in Go 1.27), not a failure of the target.\n", raced, len(results))
 	}
 	if failed > 0 {
 		fmt.Fprintf(&b, "\n%d of %d targets failed.\n", failed, len(results))
