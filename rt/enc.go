@@ -204,15 +204,10 @@ func appendStringVector(b []byte, s string) []byte {
 		return append(b, '"')
 	}
 	b = b[:n+1+i]
-	// A buffer without room for the rest as it is (every byte takes one
-	// byte or more) must grow anyway: it gets room for one escape in 16
-	// bytes and the vector loops' slack. One with room is not grown: the
-	// vector loops stop where their blocks would not fit, and the word
-	// loops finish, appending as usual, growing it only when the result
-	// does not fit.
-	if cap(b)-len(b) < len(s)-i+1 {
-		b = slices.Grow(b, len(s)-i+(len(s)-i)/16+18)
-	}
+	// Room for the rest with one escape in 16 bytes and the vector loops'
+	// slack; past that, the word loops finish, appending as usual. A
+	// buffer with that much room beyond the string as it is is not grown.
+	b = slices.Grow(b, len(s)-i+(len(s)-i)/16+18)
 	// s[same:i] was written as it is, so the output of s[j] for j >= same
 	// is len(b)-(i-j): the vector loops write no escape exactly when they
 	// write as many bytes as they read.
