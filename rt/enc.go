@@ -188,10 +188,11 @@ func AppendString(b []byte, s string) []byte {
 // plain text up to the first special byte is found and copied in the same
 // pass, and so is the rest, with the common two-byte escapes and the two-
 // and three-byte UTF-8 letters written on the way (escapeSSE2); Go code
-// takes the other special bytes. The last 15 bytes or fewer go through
-// the SSE2 loop as the end of a block that overlaps bytes already written,
-// when those were written as they are (see lastBlock), and through Go code
-// otherwise. The vector code writes whole blocks into the spare
+// takes the other special bytes. The last bytes, when they start with a
+// letter, go through the vector loops as the end of a block that overlaps
+// bytes already written, when those were written as they are (see
+// lastBlock), and through Go code otherwise. The vector code writes whole
+// blocks into the spare
 // capacity of b, never past the end of the result: every byte of s takes
 // at least one byte of output.
 func appendStringVector(b []byte, s string) []byte {
@@ -245,6 +246,16 @@ func appendStringVector(b []byte, s string) []byte {
 					same = i
 				}
 				if r > 0 {
+					if k := len(s) - i; k >= 16 && k < 32 {
+						// The string's end, as lastBlock takes it after
+						// the SSE2 loop, in one block of 32 bytes where
+						// a window of the SSE2 loop and its last block
+						// would take two calls.
+						before := i
+						if b, i, same = lastBlock(b, s, i, same, 32); i > before {
+							continue
+						}
+					}
 					n, window = min(len(s)-i, 48), true
 				}
 			}
@@ -272,32 +283,47 @@ func appendStringVector(b []byte, s string) []byte {
 		b = append(b, s[start:i]...)
 		same = i
 	}
-	if i < len(s) && len(s)-i < 16 {
-		b, i = lastBlock(b, s, i, same)
+	if k := len(s) - i; k >= 8 && k < 16 && s[i] >= utf8.RuneSelf {
+		// Go code takes a tail of a few bytes, or one that starts with
+		// ASCII, for less than a block costs (a call to the SSE2 loop is
+		// about a hundred instructions; a letter in Go about thirty).
+		b, i, _ = lastBlock(b, s, i, same, 16)
 	}
 	return appendEscaped(b, s, plainRun(s, i), i)
 }
 
-// lastBlock writes the last bytes of s from i (1 to 15 of them) with
-// the SSE2 loop, as the end of the string's last 16 bytes, when those
-// before i were written as they are from same on: the block is written
-// again over them, unchanged, and a letter of the last bytes is checked
-// with the bytes before it. Letters at the end of a string would otherwise
-// go through Go code one at a time. It returns b and i as far as the block
-// was taken, or as the loop left them when the block stopped before i (at
-// a byte for Go code after it): s[j:i] holds no byte to escape, so what the
-// block wrote over it is what was there, and j may be inside a letter.
-func lastBlock(b []byte, s string, i, same int) ([]byte, int) {
-	j := len(s) - 16
+// lastBlock writes the last bytes of s from i (fewer than size, 16 or
+// 32) with the SSE2 or the AVX2 loop, as the end of the string's last size
+// bytes, when those before i were written as they are from same on: the
+// block is written again over them, unchanged, and a letter of the last
+// bytes is checked with the bytes before it. Letters at the end of a
+// string would otherwise go through Go code one at a time, and a few bytes
+// after the AVX2 loop through a window of the SSE2 loop and that loop's
+// last block. It returns b and i as far as the block was taken, or as the
+// loop left them when the block stopped before i (at a byte for Go code
+// after it): s[j:i] holds no byte to escape, so what the block wrote over
+// it is what was there, and j may be inside a letter. same is moved on
+// past any escape the block wrote.
+func lastBlock(b []byte, s string, i, same, size int) ([]byte, int, int) {
+	j := len(s) - size
 	at := len(b) - (i - j) // where s[j] was written
-	if j < same || j < 3 || cap(b)-at < 18 {
-		return b, i
+	if j < same || j < 3 || cap(b)-at < size+2 {
+		return b, i, same
 	}
-	w, r := escapeSSE2((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), at)), cap(b)-at, stringAt(s, j), 16, j)
+	dst := (*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b)), at))
+	var w, r int
+	if size == 32 {
+		w, r = escapeAVX2(dst, cap(b)-at, stringAt(s, j), 32, j)
+	} else {
+		w, r = escapeSSE2(dst, cap(b)-at, stringAt(s, j), 16, j)
+	}
 	if j+r < i {
-		return b, i
+		return b, i, same
 	}
-	return b[:at+w], j + r
+	if w != r {
+		same = j + r
+	}
+	return b[:at+w], j + r, same
 }
 
 // spare returns a pointer to the first byte of b's spare capacity.

@@ -157,18 +157,19 @@ func TestAppendStringLetterMixes(t *testing.T) {
 	}
 }
 
-// TestAppendStringLastBlock holds the last block, which the SSE2 loop
-// writes over the bytes before it (lastBlock), to the rune loop: strings of
-// letters and plain text of every length up to 70 bytes, each special byte
-// at every position among their last 18, appended to buffers with the
+// TestAppendStringLastBlock holds the last block, which the SSE2 or the
+// AVX2 loop writes over the bytes before it (lastBlock), to the rune loop:
+// strings of letters and plain text of every length up to 140 bytes, each
+// special byte at every position among their last 34, appended to buffers
+// with the
 // room the encoder asks for beyond the result (see appendStringVector) and
 // with more, neither grown nor touched past it.
 func TestAppendStringLastBlock(t *testing.T) {
 	specials := []string{"", "\"", "\n", "\x01", "é", "日", "😀", "\u2028", "\xff", "\xe6\x97", "\xed\xa0\x80", "a"}
 	for _, unit := range []string{"日", "é", "ab日", "x"} {
-		for n := 16; n <= 70; n++ {
+		for n := 16; n <= 140; n++ {
 			base := strings.Repeat(unit, n/len(unit)+1)[:n]
-			for at := max(0, n-18); at <= n; at++ {
+			for at := max(0, n-34); at <= n; at++ {
 				for _, sp := range specials {
 					s := base[:at] + sp + base[at:]
 					want := appendStringRef(nil, s)
