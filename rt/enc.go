@@ -272,7 +272,7 @@ func appendStringVector(b []byte, s string) []byte {
 			continue // it may have stopped at the window's end, not at a byte for Go code
 		}
 		if len(s)-i < 16 {
-			break // the string's end, which lastBlock takes
+			break // the string's end: lastBlock, or Go code, takes it
 		}
 		// Special bytes one after another (emoji, say): the runes written
 		// as they are go out together.
