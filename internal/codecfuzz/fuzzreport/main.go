@@ -9,6 +9,11 @@
 //
 // The go test output of each run goes to standard error as it happens.
 // fuzzreport exits 1 when a target failed, after writing the report.
+//
+// With -deadline-race TARGET it only reads the output of one failed run of
+// TARGET on standard input and exits 0 when that failure is Go 1.26's race
+// at the -fuzztime limit (see deadlineRace), 1 otherwise; `make fuzz`
+// (scripts/fuzz-one.sh) asks it about every failed run.
 package main
 
 import (
@@ -51,8 +56,16 @@ func run(args []string, stderr io.Writer) int {
 	minimize := fs.String("minimizetime", "5s", "time to minimize each new input (go test -fuzzminimizetime); go test's 60s default stalls fuzzing")
 	only := fs.String("run", ".", "fuzz only the targets matching this regexp")
 	goCmd := fs.String("go", "go", "the go command")
+	raceOf := fs.String("deadline-race", "", "read a failed run of this target on standard input; exit 0 when it failed only with Go's deadline race")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *raceOf != "" {
+		b, err := io.ReadAll(os.Stdin)
+		if err != nil || !deadlineRace(string(b), *raceOf) {
+			return 1
+		}
+		return 0
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "fuzzreport: want one package, for example ./internal/codecfuzz")
@@ -129,16 +142,20 @@ func fuzz(goCmd, pkg, target, fuzztime, minimize string, stderr io.Writer) resul
 			r.crashers = append(r.crashers, m[1])
 		}
 	}
-	if r.failed && len(r.crashers) == 0 && deadlineRace(buf.String(), target) {
+	if r.failed && deadlineRace(buf.String(), target) {
 		r.failed, r.raced = false, true
 	}
 	return r
 }
 
 // deadlineRace tells whether out, the output of a failed fuzz run of
-// target, shows only the toolchain's race at the -fuzztime limit: one
-// failure, whose whole message is "context deadline exceeded".
+// target, shows only the toolchain's race at the -fuzztime limit: no
+// failing input written, and one failure, whose whole message is "context
+// deadline exceeded".
 func deadlineRace(out, target string) bool {
+	if crasher.MatchString(out) {
+		return false
+	}
 	lines := strings.Split(out, "\n")
 	fails := 0
 	race := false

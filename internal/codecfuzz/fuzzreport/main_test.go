@@ -14,6 +14,7 @@ func TestDeadlineRace(t *testing.T) {
 		{"crasher", progress + "--- FAIL: FuzzX (3.20s)\n    x_test.go:12: decoded twice\n\n    Failing input written to testdata/fuzz/FuzzX/ab12\n", false},
 		{"deadline among other lines", progress + "--- FAIL: FuzzX (3.20s)\n    context deadline exceeded\n    x_test.go:9: more\n", false},
 		{"another target", progress + "--- FAIL: FuzzY (3.20s)\n    context deadline exceeded\n", false},
+		{"deadline with a failing input", progress + "--- FAIL: FuzzX (3.20s)\n    context deadline exceeded\nFAIL\n\n    Failing input written to testdata/fuzz/FuzzX/cd34\n", false},
 		{"two failures", "--- FAIL: FuzzX (1s)\n    context deadline exceeded\n--- FAIL: FuzzX (1s)\n    x_test.go:3: no\n", false},
 	} {
 		if got := deadlineRace(c.out, "FuzzX"); got != c.want {
