@@ -232,19 +232,13 @@ func appendStringVector(b []byte, s string) []byte {
 				var head [35]byte
 				copy(head[3:], s[i:])
 				if w, r := escapeAVX2(spare(b), cap(b)-len(b), &head[3], 32, 3); r > 0 {
-					b, i = b[:len(b)+w], i+r
-					if w != r {
-						same = i
-					}
+					b, i, same = wrote(b, i, same, w, r)
 					continue
 				}
 				n, window = 48, true
 			default:
 				w, r := escapeAVX2(spare(b), cap(b)-len(b), stringAt(s, i), n, i)
-				b, i = b[:len(b)+w], i+r
-				if w != r {
-					same = i
-				}
+				b, i, same = wrote(b, i, same, w, r)
 				if r > 0 {
 					if k := len(s) - i; k >= 16 && k < 32 {
 						// The string's end, as lastBlock takes it after
@@ -264,10 +258,7 @@ func appendStringVector(b []byte, s string) []byte {
 			}
 		}
 		w, r := escapeSSE2(spare(b), cap(b)-len(b), stringAt(s, i), n, i)
-		b, i = b[:len(b)+w], i+r
-		if w != r {
-			same = i
-		}
+		b, i, same = wrote(b, i, same, w, r)
 		if window && r > 0 {
 			continue // it may have stopped at the window's end, not at a byte for Go code
 		}
@@ -320,10 +311,16 @@ func lastBlock(b []byte, s string, i, same, size int) ([]byte, int, int) {
 	if j+r < i {
 		return b, i, same
 	}
+	return wrote(b[:at], j, same, w, r)
+}
+
+// wrote moves b and i on by the w bytes a vector loop wrote and the r it
+// read, and same past them when it wrote an escape among them.
+func wrote(b []byte, i, same, w, r int) ([]byte, int, int) {
 	if w != r {
-		same = j + r
+		same = i + r
 	}
-	return b[:at+w], j + r, same
+	return b[:len(b)+w], i + r, same
 }
 
 // spare returns a pointer to the first byte of b's spare capacity.
