@@ -251,12 +251,6 @@ func newSilentServer(t *testing.T) *silentServer {
 	return s
 }
 
-func (s *silentServer) accepted() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.conns)
-}
-
 // started is a zero process whose stdout is read line by line.
 type started struct {
 	t     *testing.T

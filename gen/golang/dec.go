@@ -639,10 +639,6 @@ func (e *emitter) extraDecode(t *ir.Type) []jen.Code {
 	if t.Extra == nil {
 		return []jen.Code{jen.Return(jen.Qual(rtimplPkg, "Unknown").Call(jen.Id("off"), jen.Id("k")))}
 	}
-	var named []jen.Code
-	for _, fl := range t.Fields {
-		named = append(named, jen.Lit(fl.JSON))
-	}
 	return []jen.Code{
 		jen.If(jen.Id("x").Dot("Extra").Op("==").Nil()).Block(
 			jen.If(jen.Id("extra").Op("==").Nil()).Block(jen.Id("extra").Op("=").Map(jen.String()).Add(e.valType(t.Extra)).Values()),

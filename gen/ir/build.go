@@ -721,9 +721,7 @@ func (b *builder) finish() error {
 	for _, a := range aliases {
 		a.fromAlias()
 	}
-	for _, n := range b.nodeList() {
-		b.model.Nodes = append(b.model.Nodes, n)
-	}
+	b.model.Nodes = append(b.model.Nodes, b.nodeList()...)
 	return nil
 }
 
