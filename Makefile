@@ -77,14 +77,14 @@ demo: ## generate, build, and run zero exec on the offline replay provider (no a
 	@tail -n 1 $(BIN)/demo.jsonl
 
 bench: ## measure the codec and event writer against their baselines and print the ratios
-	ZERO_BENCH=1 $(GO) test -count=1 -run 'TestRatios|TestPairedRatios' -v ./internal/codecbench
+	ZERO_BENCH=1 $(GO) test -count=1 -run 'TestRatios|TestPairedRatios' -v ./internal/rigs/codecbench
 	$(GO) test -run '^$$' -bench . -benchmem ./internal/streamio/... ./internal/redact/...
 
 bench-e2e: ## build zero and stream 10k to 1M deltas through it from a loopback fake vendor; print cost per event, events/s, peak RSS (not in make test)
-	ZERO_BENCH_E2E=1 $(GO) test -count=1 -v -timeout 60m -run '^TestE2E$$' ./internal/e2ebench
+	ZERO_BENCH_E2E=1 $(GO) test -count=1 -v -timeout 60m -run '^TestE2E$$' ./internal/rigs/e2ebench
 
 bench-acp: ## stream a 200,000-chunk answer through zero acp and zero exec -o stream-json; print the cost per chunk of each and their ratio (not in make test)
-	ZERO_BENCH_E2E=1 $(GO) test -count=1 -v -timeout 30m -run '^TestACPStream$$' ./internal/e2ebench
+	ZERO_BENCH_E2E=1 $(GO) test -count=1 -v -timeout 30m -run '^TestACPStream$$' ./internal/rigs/e2ebench
 
 bench-instructions: ## count instructions per codec under valgrind (repeatable on a busy machine) and print the ratios
 	@scripts/bench-instructions.sh $(GO) $(BIN)
@@ -99,8 +99,8 @@ fuzz: ## run each fuzz target for FUZZTIME (default 30s); fails if any target fa
 	done; \
 	if [ -n "$$failed" ]; then echo "fuzz: failed:$$failed"; exit 1; fi
 
-fuzz-report: ## fuzz each decoder against jsonschema/v5 for FUZZTIME and write docs/fuzz.md
-	$(GO) run ./internal/codecfuzz/fuzzreport -fuzztime $(FUZZTIME) -o $(CURDIR)/docs/fuzz.md ./internal/codecfuzz
+fuzz-report: ## fuzz each decoder against jsonschema/v5 for FUZZTIME and write reports/fuzz.md
+	$(GO) run ./internal/rigs/codecfuzz/fuzzreport -fuzztime $(FUZZTIME) -o $(CURDIR)/reports/fuzz.md ./internal/rigs/codecfuzz
 
 fetch-suite: ## clone the JSON Schema Test Suite at the pinned commit into ZERO_SUITE_DIR (default ../shared/json-schema-test-suite)
 	@if [ -d "$(ZERO_SUITE_DIR)/tests/draft2020-12" ]; then echo "fetch-suite: $(ZERO_SUITE_DIR) is already there"; exit 0; fi
@@ -109,8 +109,8 @@ fetch-suite: ## clone the JSON Schema Test Suite at the pinned commit into ZERO_
 	git -C "$(ZERO_SUITE_DIR)" checkout -q FETCH_HEAD
 	@echo "fetch-suite: the suite at $(SUITE_COMMIT) is in $(ZERO_SUITE_DIR); run 'go test ./gen/suite'"
 
-suite-report: ## run the JSON Schema Test Suite through zerogen and write docs/suite.md
-	ZERO_SUITE_REPORT=$(CURDIR)/docs/suite.md $(GO) test -count=1 -v -run '^TestSuite$$' ./gen/suite
+suite-report: ## run the JSON Schema Test Suite through zerogen and write reports/suite.md
+	ZERO_SUITE_REPORT=$(CURDIR)/reports/suite.md $(GO) test -count=1 -v -run '^TestSuite$$' ./gen/suite
 
 compat: ## report schema changes between the newest two versions of each family, for consumers and producers
 	@mkdir -p $(BIN) && $(GO) build -o $(BIN)/zerogen ./cmd/zerogen
@@ -121,10 +121,10 @@ transcripts: ## record the demo's stream-json runs (v1, v2) into clients/conform
 	clients/conformance/record.sh $(BIN)/zero clients/conformance/transcripts
 
 soak: ## stream 1M events and 1M input lines with flat memory, and 1 GB of blank input lines through zero (not in make test)
-	ZERO_SOAK=1 $(GO) test -count=1 -v -timeout 30m -run '^TestSoak' ./internal/soak
+	ZERO_SOAK=1 $(GO) test -count=1 -v -timeout 30m -run '^TestSoak' ./internal/rigs/soak
 	ZERO_SOAK=1 $(GO) test -count=1 -v -timeout 30m -run '^TestBadStreamJSONInput$$/blank_lines$$' ./cmd/zero
 
-hardening-report: ## run the hardening tests and the soak, and write docs/hardening.md from their figures
+hardening-report: ## run the hardening tests and the soak, and write reports/hardening.md from their figures
 	@scripts/hardening-report.sh $(GO)
 
 clean: ## remove ./bin

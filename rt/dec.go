@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/zeroproject/zero/internal/keyset"
+	"github.com/zeroproject/zero/rt/rtimpl/keyset"
 	"github.com/zeroproject/zero/rt/internal/msg"
 )
 

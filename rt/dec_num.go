@@ -4,7 +4,7 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/zeroproject/zero/internal/jsonnum"
+	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
 	"github.com/zeroproject/zero/rt/internal/msg"
 )
 

@@ -4,8 +4,8 @@ import (
 	"sort"
 	"strconv"
 
-	"github.com/zeroproject/zero/internal/jsonnum"
-	"github.com/zeroproject/zero/internal/keyset"
+	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
+	"github.com/zeroproject/zero/rt/rtimpl/keyset"
 	"github.com/zeroproject/zero/rt"
 )
 

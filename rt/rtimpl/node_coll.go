@@ -3,7 +3,7 @@ package rtimpl
 import (
 	"strconv"
 
-	"github.com/zeroproject/zero/internal/keyset"
+	"github.com/zeroproject/zero/rt/rtimpl/keyset"
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/internal/msg"
 )

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/zeroproject/zero/internal/jsonnum"
+	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/internal/msg"
 )

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/zeroproject/zero/internal/keyset"
+	"github.com/zeroproject/zero/rt/rtimpl/keyset"
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/rtimpl"
 )

@@ -21,9 +21,9 @@
 //
 // Run one target with
 //
-//	go test -run '^$' -fuzz '^FuzzToolsV1BashArgs$' -fuzztime 45s ./internal/codecfuzz
+//	go test -run '^$' -fuzz '^FuzzToolsV1BashArgs$' -fuzztime 45s ./internal/rigs/codecfuzz
 //
 // `make fuzz` runs every target; `make fuzz-report` runs them and writes
-// docs/fuzz.md with the execution counts. Inputs that failed are kept in
+// reports/fuzz.md with the execution counts. Inputs that failed are kept in
 // testdata/fuzz/<Target>/ and run as regression cases by `go test`.
 package codecfuzz

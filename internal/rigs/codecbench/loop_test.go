@@ -15,7 +15,7 @@ import (
 // for counting instructions under valgrind, which is repeatable where
 // timings on a shared machine are not:
 //
-//	go test -c -o /tmp/cb.test ./internal/codecbench
+//	go test -c -o /tmp/cb.test ./internal/rigs/codecbench
 //	ZERO_MIX=acp ZERO_LOOP=gen valgrind --tool=callgrind /tmp/cb.test -test.run TestLoop
 //
 // ZERO_MIX names the mix (house, acp, acp-ja, mcp, openai or anthropic;

@@ -1,6 +1,7 @@
 // Package jsonnum reads JSON number literals as exact decimals. The runtime
 // checks numeric keywords with it and the generator converts schema bounds
-// with it, so both read a number the same way.
+// with it, so both read a number the same way. It is not for direct use,
+// and its API may change in any release.
 package jsonnum
 
 import (

@@ -4,7 +4,7 @@
 // jx's Skip over the same bytes (the cost of reading them once).
 //
 // `make bench` runs the benchmarks and prints the ratios (ZERO_BENCH=1 go
-// test -run TestRatios -v ./internal/codecbench). Ratios are measured side
+// test -run TestRatios -v ./internal/rigs/codecbench). Ratios are measured side
 // by side in one process because absolute times vary between machines, each
 // the fastest of three runs because other work on the machine only slows a
 // run down. With ZERO_PAIRED=1 the decoder is also measured by turns with

@@ -125,7 +125,7 @@ func (m codecMix) decoded(tb testing.TB) []generated {
 func (m codecMix) schemas(tb testing.TB) []*jsonschema.Schema {
 	c := jsonschema.NewCompiler()
 	c.Draft = jsonschema.Draft2020
-	dir := filepath.Join("..", "..", "schema", filepath.FromSlash(m.family))
+	dir := filepath.Join("..", "..", "..", "schema", filepath.FromSlash(m.family))
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		tb.Fatal(err)

@@ -108,7 +108,7 @@ func rootNamed(pkg, name string) *root {
 }
 
 // repoDir is the repository root, relative to this package.
-const repoDir = "../.."
+const repoDir = "../../.."
 
 // TestRootsMatchManifests reads every manifest.json under generated/ and
 // fails when a root there is missing from the table, when the table names a

@@ -1,6 +1,7 @@
 // Package keyset detects repeated keys in one JSON object without allocating
 // for objects of up to 16 keys. The runtime's decoders and the generator's
-// schema reader share it.
+// schema reader share it; it is not for direct use, and its API may change
+// in any release.
 package keyset
 
 // Set detects duplicate keys in one object without allocating for

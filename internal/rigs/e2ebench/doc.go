@@ -13,7 +13,7 @@
 // in the same run. A last series runs a turn whose tool call streams in
 // 10,000 argument fragments and whose bash command writes 10 MB.
 //
-//	ZERO_BENCH_E2E=1 go test -count=1 -v -run '^TestE2E$' ./internal/e2ebench
+//	ZERO_BENCH_E2E=1 go test -count=1 -v -run '^TestE2E$' ./internal/rigs/e2ebench
 //
 // ZERO_BENCH_E2E_SIZES (a comma-separated list such as 10000,20000)
 // replaces the default sizes, and ZERO_BENCH_E2E_REPS (default 3) sets how

@@ -31,7 +31,7 @@ func TestMain(m *testing.M) {
 	}
 	zeroBin = filepath.Join(dir, "zero")
 	build := exec.Command("go", "build", "-o", zeroBin, "./cmd/zero")
-	build.Dir = filepath.Join("..", "..")
+	build.Dir = filepath.Join("..", "..", "..")
 	if out, err := build.CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "go build: %v\n%s", err, out)
 		os.Exit(1)

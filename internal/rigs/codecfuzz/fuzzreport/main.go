@@ -3,9 +3,9 @@
 // fuzzed, the inputs it executed, the new interesting inputs it added to the
 // corpus and the failing inputs it wrote to testdata/fuzz/.
 //
-// `make fuzz-report` runs it on internal/codecfuzz and writes docs/fuzz.md:
+// `make fuzz-report` runs it on internal/rigs/codecfuzz and writes reports/fuzz.md:
 //
-//	go run ./internal/codecfuzz/fuzzreport -fuzztime 45s -o docs/fuzz.md ./internal/codecfuzz
+//	go run ./internal/rigs/codecfuzz/fuzzreport -fuzztime 45s -o reports/fuzz.md ./internal/rigs/codecfuzz
 //
 // The go test output of each run goes to standard error as it happens.
 // fuzzreport exits 1 when a target failed, after writing the report.
@@ -52,7 +52,7 @@ func run(args []string, stderr io.Writer) int {
 	fs := flag.NewFlagSet("fuzzreport", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fuzztime := fs.String("fuzztime", "45s", "how long to fuzz each target (go test -fuzztime)")
-	out := fs.String("o", "docs/fuzz.md", "the report to write")
+	out := fs.String("o", "reports/fuzz.md", "the report to write")
 	minimize := fs.String("minimizetime", "5s", "time to minimize each new input (go test -fuzzminimizetime); go test's 60s default stalls fuzzing")
 	only := fs.String("run", ".", "fuzz only the targets matching this regexp")
 	goCmd := fs.String("go", "go", "the go command")
@@ -68,7 +68,7 @@ func run(args []string, stderr io.Writer) int {
 		return 0
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "fuzzreport: want one package, for example ./internal/codecfuzz")
+		fmt.Fprintln(stderr, "fuzzreport: want one package, for example ./internal/rigs/codecfuzz")
 		return 2
 	}
 	pkg := fs.Arg(0)
@@ -172,11 +172,11 @@ func deadlineRace(out, target string) bool {
 func render(pkg, fuzztime, minimize string, took time.Duration, results []result) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# Fuzzing report\n\n")
-	fmt.Fprintf(&b, "Written by `make fuzz-report` (internal/codecfuzz/fuzzreport); do not edit.\n")
+	fmt.Fprintf(&b, "Written by `make fuzz-report` (internal/rigs/codecfuzz/fuzzreport); do not edit.\n")
 	fmt.Fprintf(&b, "Each fuzz target of `%s` ran alone for %s (`go test -fuzz -fuzzminimizetime %s`),\n", pkg, fuzztime, minimize)
 	fmt.Fprintf(&b, "on %s %s/%s with %d CPUs, %s in all, finished %s.\n", runtime.Version(), runtime.GOOS, runtime.GOARCH,
 		runtime.NumCPU(), took.Round(time.Second), time.Now().UTC().Format("2006-01-02"))
-	fmt.Fprintf(&b, "The invariants each input must hold are in internal/codecfuzz/check_test.go.\n")
+	fmt.Fprintf(&b, "The invariants each input must hold are in internal/rigs/codecfuzz/check_test.go.\n")
 	fmt.Fprintf(&b, "Execs are go test's count on its last progress line; it leaves out the runs that minimize new inputs.\n\n")
 	fmt.Fprintf(&b, "| target | time | execs | new interesting | crashers found |\n")
 	fmt.Fprintf(&b, "| --- | --- | ---: | ---: | ---: |\n")
