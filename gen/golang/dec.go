@@ -34,26 +34,47 @@ func (e *emitter) decName(t *ir.Type) string { return "decode" + e.name(t) }
 // emitDecoders writes a decode function per type and the decoding methods
 // of named types.
 func (e *emitter) emitDecoders(f *jen.File) {
+	e.eachType(f, pass{
+		each: func(f *jen.File, t *ir.Type) {
+			e.ruleVars(f, t)
+			e.decFunc(f, t)
+		},
+		methods: map[ir.Kind]func(*jen.File, *ir.Type){
+			ir.KStruct: func(f *jen.File, t *ir.Type) {
+				e.patternVars(f, t)
+				e.structDecoder(f, t)
+			},
+			ir.KUnion: e.unionDecoder,
+			ir.KSum:   e.sumDecoder,
+		},
+		entry: e.entryPoints,
+	})
+	e.variantFuncs(f)
+}
+
+// pass is what one of the emitter's files writes for each type: each for
+// every type, then, unless the type is an alias, the methods of its kind
+// and, for a named struct, union or sum, its entry points.
+type pass struct {
+	each    func(*jen.File, *ir.Type)
+	methods map[ir.Kind]func(*jen.File, *ir.Type)
+	entry   func(*jen.File, *ir.Type)
+}
+
+// eachType runs p over the types in emission order.
+func (e *emitter) eachType(f *jen.File, p pass) {
 	for _, t := range e.order {
-		e.ruleVars(f, t)
-		e.decFunc(f, t)
+		p.each(f, t)
 		if t.Alias != nil {
 			continue // the methods are the named type's
 		}
-		switch t.Kind {
-		case ir.KStruct:
-			e.patternVars(f, t)
-			e.structDecoder(f, t)
-		case ir.KUnion:
-			e.unionDecoder(f, t)
-		case ir.KSum:
-			e.sumDecoder(f, t)
+		if m := p.methods[t.Kind]; m != nil {
+			m(f, t)
 		}
-		if (t.Kind == ir.KStruct || t.Kind == ir.KUnion || t.Kind == ir.KSum) && t.Name != "" {
-			e.entryPoints(f, t)
+		if p.entry != nil && (t.Kind == ir.KStruct || t.Kind == ir.KUnion || t.Kind == ir.KSum) && t.Name != "" {
+			p.entry(f, t)
 		}
 	}
-	e.variantFuncs(f)
 }
 
 // ruleName is the variable holding the constraint rule of t (a type has
