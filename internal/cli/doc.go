@@ -1,6 +1,12 @@
-// Package cli implements the zero command: `zero exec`, the headless agent
-// run, `zero sessions list|show`, and `zero --version`. cmd/zero's main only
-// calls [Main].
+// Package cli implements the zero command. cmd/zero's main only calls
+// [Main]. The subcommands:
+//
+//   - `zero exec`: one headless agent run (this file describes it below);
+//   - `zero acp`: an Agent Client Protocol agent on stdin and stdout for
+//     editors, over the same run loop (package acp);
+//   - `zero sessions list|show|delete|prune`: the saved sessions;
+//   - `zero schema`: prints a self-contained schema of Zero's documents;
+//   - `zero --version`.
 //
 // exec works in phases, so that each kind of failure is reported the same
 // way every time:
