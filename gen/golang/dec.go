@@ -44,8 +44,10 @@ func (e *emitter) emitDecoders(f *jen.File) {
 				e.patternVars(f, t)
 				e.structDecoder(f, t)
 			},
-			ir.KUnion: e.unionDecoder,
-			ir.KSum:   e.sumDecoder,
+			ir.KUnion:   e.unionDecoder,
+			ir.KSum:     e.sumDecoder,
+			ir.KEnum:    e.enumUnmarshal,
+			ir.KIntEnum: e.enumUnmarshal,
 		},
 		entry: e.entryPoints,
 	})
@@ -723,6 +725,30 @@ func (e *emitter) entryPoints(f *jen.File, t *ir.Type) {
 	f.Func().Params(x.Clone()).Id("DecodeJSON").Add(decParams()).Error().Block(
 		jen.If(err().Op(":=").Id("x").Dot("decodeJSON").Call(d()), err().Op("!=").Nil()).Block(jen.Return(err())),
 		jen.Return(d().Dot("End").Call()),
+	)
+}
+
+// enumUnmarshal writes UnmarshalJSON of an enum type, so that the type
+// refuses values outside the enum in structs of the user's own too.
+func (e *emitter) enumUnmarshal(f *jen.File, t *ir.Type) {
+	dec := e.decName(t)
+	if t.Nullable {
+		dec += "NotNull" // null is the Nullable's, not the enum's
+	}
+	f.Comment(fmt.Sprintf("UnmarshalJSON decodes one of the values of %s and refuses any other;", t.Name))
+	f.Comment("null leaves v as it is, as encoding/json does for the types it decodes.")
+	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("UnmarshalJSON").Params(jen.Id("b").Index().Byte()).Error().Block(
+		jen.Var().Id("d").Qual(rtPkg, "Decoder"),
+		d().Dot("Reset").Call(jen.Id("b")),
+		jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
+			jen.If(err().Op(":=").Add(d()).Dot("Null").Call(), err().Op("!=").Nil()).Block(jen.Return(err())),
+			jen.Return(d().Dot("End").Call()),
+		),
+		jen.List(jen.Id("x"), err()).Op(":=").Id(dec).Call(jen.Op("&").Id("d")),
+		jen.If(err().Op("!=").Nil()).Block(jen.Return(err())),
+		jen.If(err().Op(":=").Add(d()).Dot("End").Call(), err().Op("!=").Nil()).Block(jen.Return(err())),
+		jen.Op("*").Id("v").Op("=").Id("x"),
+		jen.Return(jen.Nil()),
 	)
 }
 

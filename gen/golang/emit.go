@@ -31,13 +31,20 @@ type emitter struct {
 	taken map[string]bool
 	// ctors are the names of the constructors of the sums' alternatives.
 	ctors map[*ir.Alt]string
+	// variants are the types some union holds by pointer: their Validate
+	// refuses a nil receiver, so that a union holding a typed nil is an
+	// error and not a panic.
+	variants map[*ir.Type]bool
 }
 
 func newEmitter(m *ir.Model) *emitter {
-	e := &emitter{m: m, ids: map[*ir.Type]int{}, taken: map[string]bool{}, ctors: map[*ir.Alt]string{}}
+	e := &emitter{m: m, ids: map[*ir.Type]int{}, taken: map[string]bool{}, ctors: map[*ir.Alt]string{}, variants: map[*ir.Type]bool{}}
 	for _, t := range m.Types {
 		e.taken[t.Name] = true
 		e.taken[t.Name+"NotNull"] = true // see decFunc
+		for _, v := range t.Variants {
+			e.variants[v] = true
+		}
 	}
 	e.nameConstructors()
 	bySig := map[string]int{} // anonymous types of the same shape share their functions

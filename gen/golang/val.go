@@ -136,6 +136,9 @@ func (e *emitter) structValidator(f *jen.File, t *ir.Type) {
 		return
 	}
 	var body []jen.Code
+	if e.variants[t] {
+		body = append(body, jen.If(jen.Id("x").Op("==").Nil()).Block(jen.Return(jen.Qual(rtimplPkg, "NilVariant").Call(jen.Lit(t.Name)))))
+	}
 	fixed := 0
 	var count jen.Code = jen.Null() // the member count matters only to a size rule
 	if t.ObjSize != nil {

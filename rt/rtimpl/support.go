@@ -189,6 +189,12 @@ func Unique[T comparable](items []T, off int) error {
 // NoValue reports a union wrapper that holds no variant.
 func NoValue() error { return rt.Fail(-1, "oneOf", "the union holds no value") }
 
+// NilVariant is the error of a union holding a nil pointer to its variant
+// name: it holds no value either.
+func NilVariant(name string) error {
+	return rt.Fail(-1, "oneOf", "the union holds a nil *"+name+", which is no value")
+}
+
 // CheckFinite refuses NaN and infinities, which JSON cannot represent.
 func CheckFinite(f float64) error {
 	if f != f || f > 1.7976931348623157e308 || f < -1.7976931348623157e308 {

@@ -4570,6 +4570,28 @@ func decodeToolKind(d *rt.Decoder) (ToolKind, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"read\", \"edit\", \"delete\", \"move\", \"search\", \"execute\", \"think\", \"fetch\", \"switch_mode\", \"other\"")
 }
 
+// UnmarshalJSON decodes one of the values of ToolKind and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *ToolKind) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeToolKind(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
 func decodeNullableToolKindNotNull(d *rt.Decoder) (ToolKind, error) {
 	off := d.Start()
 	s, err := d.StrShared()
@@ -4605,6 +4627,28 @@ func decodeToolCallStatus(d *rt.Decoder) (ToolCallStatus, error) {
 		return ToolCallStatus(s), nil
 	}
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"pending\", \"in_progress\", \"completed\", \"failed\"")
+}
+
+// UnmarshalJSON decodes one of the values of ToolCallStatus and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *ToolCallStatus) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeToolCallStatus(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }
 
 func decodeNullableToolCallStatusNotNull(d *rt.Decoder) (ToolCallStatus, error) {
@@ -5012,6 +5056,28 @@ func decodeRole(d *rt.Decoder) (Role, error) {
 		return Role(s), nil
 	}
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"assistant\", \"user\"")
+}
+
+// UnmarshalJSON decodes one of the values of Role and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *Role) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeRole(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }
 
 func decodeNullableRoleListInto(d *rt.Decoder, out []Role) ([]Role, error) {
@@ -6512,6 +6578,28 @@ func decodePermissionOptionKind(d *rt.Decoder) (PermissionOptionKind, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"allow_once\", \"allow_always\", \"reject_once\", \"reject_always\"")
 }
 
+// UnmarshalJSON decodes one of the values of PermissionOptionKind and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *PermissionOptionKind) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodePermissionOptionKind(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
 func decodePermissionOptionListInto(d *rt.Decoder, out []PermissionOption) ([]PermissionOption, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
@@ -6889,6 +6977,28 @@ func decodeStopReason(d *rt.Decoder) (StopReason, error) {
 		return StopReason(s), nil
 	}
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"end_turn\", \"max_tokens\", \"max_turn_requests\", \"refusal\", \"cancelled\"")
+}
+
+// UnmarshalJSON decodes one of the values of StopReason and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *StopReason) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeStopReason(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }
 
 func decodeReadTextFileMessage(d *rt.Decoder) (ReadTextFileMessage, error) {

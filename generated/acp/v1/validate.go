@@ -1466,6 +1466,9 @@ func validateContent(v Content) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Content) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Content")
+	}
 	if err := validateContentBlock(x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
@@ -1506,6 +1509,9 @@ func validateTextContent(v TextContent) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *TextContent) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("TextContent")
+	}
 	if x.Annotations.Set {
 		if err := validateNullableAnnotations(x.Annotations.V); err != nil {
 			return rt.AtKey(err, "annotations")
@@ -1621,6 +1627,9 @@ func validateImageContent(v ImageContent) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ImageContent) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("ImageContent")
+	}
 	if x.Annotations.Set {
 		if err := validateNullableAnnotations(x.Annotations.V); err != nil {
 			return rt.AtKey(err, "annotations")
@@ -1662,6 +1671,9 @@ func validateAudioContent(v AudioContent) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *AudioContent) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("AudioContent")
+	}
 	if x.Annotations.Set {
 		if err := validateNullableAnnotations(x.Annotations.V); err != nil {
 			return rt.AtKey(err, "annotations")
@@ -1698,6 +1710,9 @@ func validateResourceLink(v ResourceLink) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ResourceLink) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("ResourceLink")
+	}
 	if x.Annotations.Set {
 		if err := validateNullableAnnotations(x.Annotations.V); err != nil {
 			return rt.AtKey(err, "annotations")
@@ -1761,6 +1776,9 @@ func validateEmbeddedResource(v EmbeddedResource) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *EmbeddedResource) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("EmbeddedResource")
+	}
 	if x.Annotations.Set {
 		if err := validateNullableAnnotations(x.Annotations.V); err != nil {
 			return rt.AtKey(err, "annotations")
@@ -1801,6 +1819,9 @@ func validateDiff(v Diff) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Diff) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Diff")
+	}
 	if err := validateString(x.Path); err != nil {
 		return rt.AtKey(err, "path")
 	}
@@ -1837,6 +1858,9 @@ func validateTerminal(v Terminal) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Terminal) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Terminal")
+	}
 	if err := validateString(x.TerminalID); err != nil {
 		return rt.AtKey(err, "terminalId")
 	}
@@ -2227,6 +2251,9 @@ func validatePermissionCancelled(v PermissionCancelled) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *PermissionCancelled) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("PermissionCancelled")
+	}
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
 			switch k {
@@ -2247,6 +2274,9 @@ func validatePermissionSelected(v PermissionSelected) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *PermissionSelected) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("PermissionSelected")
+	}
 	if err := validateString(x.OptionID); err != nil {
 		return rt.AtKey(err, "optionId")
 	}
@@ -2341,6 +2371,9 @@ func validateUserMessageChunk(v UserMessageChunk) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *UserMessageChunk) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("UserMessageChunk")
+	}
 	if err := validateContentBlock(x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
@@ -2374,6 +2407,9 @@ func validateAgentMessageChunk(v AgentMessageChunk) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *AgentMessageChunk) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("AgentMessageChunk")
+	}
 	if err := validateContentBlock(x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
@@ -2407,6 +2443,9 @@ func validateAgentThoughtChunk(v AgentThoughtChunk) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *AgentThoughtChunk) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("AgentThoughtChunk")
+	}
 	if err := validateContentBlock(x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
@@ -2440,6 +2479,9 @@ func validateToolCallStarted(v ToolCallStarted) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolCallStarted) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("ToolCallStarted")
+	}
 	if err := validateString(x.ToolCallID); err != nil {
 		return rt.AtKey(err, "toolCallId")
 	}
@@ -2524,6 +2566,9 @@ func validateToolCallProgress(v ToolCallProgress) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolCallProgress) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("ToolCallProgress")
+	}
 	if err := validateString(x.ToolCallID); err != nil {
 		return rt.AtKey(err, "toolCallId")
 	}
@@ -2592,6 +2637,9 @@ func validateCurrentModeUpdate(v CurrentModeUpdate) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *CurrentModeUpdate) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("CurrentModeUpdate")
+	}
 	if err := validateString(x.CurrentModeID); err != nil {
 		return rt.AtKey(err, "currentModeId")
 	}

@@ -211,6 +211,28 @@ func decodeExecStatus(d *rt.Decoder) (ExecStatus, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\", \"incomplete\", \"interrupted\"")
 }
 
+// UnmarshalJSON decodes one of the values of ExecStatus and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *ExecStatus) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeExecStatus(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
 var execResultExitCodeRule = rtimpl.IntRule{
 	HasMax:     true,
 	HasMin:     true,
@@ -454,6 +476,28 @@ func decodeToolStatus(d *rt.Decoder) (ToolStatus, error) {
 		return ToolStatus(s), nil
 	}
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
+}
+
+// UnmarshalJSON decodes one of the values of ToolStatus and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *ToolStatus) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeToolStatus(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }
 
 func decodeToolCallSummaryListInto(d *rt.Decoder, out []ToolCallSummary) ([]ToolCallSummary, error) {

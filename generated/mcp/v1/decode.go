@@ -1107,6 +1107,28 @@ func decodeRole(d *rt.Decoder) (Role, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"user\", \"assistant\"")
 }
 
+// UnmarshalJSON decodes one of the values of Role and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *Role) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeRole(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
 func decodeRoleListInto(d *rt.Decoder, out []Role) ([]Role, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
@@ -2652,6 +2674,28 @@ func decodeCacheScope(d *rt.Decoder) (CacheScope, error) {
 		return CacheScope(s), nil
 	}
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"private\", \"public\"")
+}
+
+// UnmarshalJSON decodes one of the values of CacheScope and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *CacheScope) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeCacheScope(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }
 
 func decodeErrorResponse(d *rt.Decoder) (ErrorResponse, error) {

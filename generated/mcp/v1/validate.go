@@ -271,6 +271,9 @@ func validateTextContent(v TextContent) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *TextContent) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("TextContent")
+	}
 	if err := validateString(x.Text); err != nil {
 		return rt.AtKey(err, "text")
 	}
@@ -384,6 +387,9 @@ func validateImageContent(v ImageContent) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ImageContent) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("ImageContent")
+	}
 	if err := validateString(x.Data); err != nil {
 		return rt.AtKey(err, "data")
 	}
@@ -420,6 +426,9 @@ func validateAudioContent(v AudioContent) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *AudioContent) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("AudioContent")
+	}
 	if err := validateString(x.Data); err != nil {
 		return rt.AtKey(err, "data")
 	}
@@ -456,6 +465,9 @@ func validateResourceLink(v ResourceLink) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ResourceLink) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("ResourceLink")
+	}
 	if err := validateString(x.URI); err != nil {
 		return rt.AtKey(err, "uri")
 	}
@@ -512,6 +524,9 @@ func validateEmbeddedResource(v EmbeddedResource) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *EmbeddedResource) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("EmbeddedResource")
+	}
 	if err := validateResourceContents(x.Resource); err != nil {
 		return rt.AtKey(err, "resource")
 	}

@@ -233,6 +233,28 @@ func decodeTransport(d *rt.Decoder) (Transport, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"stdio\", \"http\", \"sse\"")
 }
 
+// UnmarshalJSON decodes one of the values of Transport and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *Transport) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeTransport(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
 var mcpServerCommandRule = rtimpl.StrRule{
 	MaxLen: -1,
 	MinLen: 1,

@@ -58,6 +58,9 @@ func validateReplayReasoning(v ReplayReasoning) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayReasoning) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("ReplayReasoning")
+	}
 	if err := validateString(x.Delta); err != nil {
 		return rt.AtKey(err, "delta")
 	}
@@ -74,6 +77,9 @@ func validateReplayText(v ReplayText) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayText) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("ReplayText")
+	}
 	if err := validateString(x.Delta); err != nil {
 		return rt.AtKey(err, "delta")
 	}
@@ -86,6 +92,9 @@ func validateReplayToolCall(v ReplayToolCall) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayToolCall) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("ReplayToolCall")
+	}
 	if err := validateReplayToolCallID(x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
@@ -115,6 +124,9 @@ func validateReplayUsage(v ReplayUsage) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayUsage) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("ReplayUsage")
+	}
 	if err := validateReplayUsagePromptTokens(x.PromptTokens); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
@@ -134,6 +146,9 @@ func validateReplayError(v ReplayError) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayError) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("ReplayError")
+	}
 	if err := validateReplayScriptModel(x.Message); err != nil {
 		return rt.AtKey(err, "message")
 	}

@@ -187,6 +187,28 @@ func decodeGrantDecision(d *rt.Decoder) (GrantDecision, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"allow\", \"reject\"")
 }
 
+// UnmarshalJSON decodes one of the values of GrantDecision and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *GrantDecision) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeGrantDecision(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
 func decodeFormattedString(d *rt.Decoder) (string, error) {
 	s, err := d.StrShared()
 	if err != nil {
@@ -1235,6 +1257,28 @@ func decodeToolStatus(d *rt.Decoder) (ToolStatus, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
 }
 
+// UnmarshalJSON decodes one of the values of ToolStatus and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *ToolStatus) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeToolStatus(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
 func decodeBool(d *rt.Decoder) (bool, error) {
 	return d.Bool()
 }
@@ -1513,6 +1557,28 @@ func decodeRunStatus(d *rt.Decoder) (RunStatus, error) {
 		return RunStatus(s), nil
 	}
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\"")
+}
+
+// UnmarshalJSON decodes one of the values of RunStatus and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *RunStatus) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeRunStatus(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }
 
 var runEndRecordExitCodeRule = rtimpl.IntRule{

@@ -148,6 +148,9 @@ func validateRunStartRecord(v RunStartRecord) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *RunStartRecord) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("RunStartRecord")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -169,6 +172,9 @@ func validateUserRecord(v UserRecord) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *UserRecord) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("UserRecord")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -187,6 +193,9 @@ func validateAssistantRecord(v AssistantRecord) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *AssistantRecord) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("AssistantRecord")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -251,6 +260,9 @@ func validateToolResultRecord(v ToolResultRecord) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolResultRecord) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("ToolResultRecord")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -298,6 +310,9 @@ func validateUsageRecord(v UsageRecord) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *UsageRecord) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("UsageRecord")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -322,6 +337,9 @@ func validateRunEndRecord(v RunEndRecord) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *RunEndRecord) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("RunEndRecord")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}

@@ -768,6 +768,28 @@ func decodeSideEffect(d *rt.Decoder) (SideEffect, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
 }
 
+// UnmarshalJSON decodes one of the values of SideEffect and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *SideEffect) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeSideEffect(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
 func decodeToolResult(d *rt.Decoder) (ToolResult, error) {
 	var v ToolResult
 	return v, v.decodeJSON(d)
@@ -917,6 +939,28 @@ func decodeToolStatus(d *rt.Decoder) (ToolStatus, error) {
 		return ToolStatus(s), nil
 	}
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
+}
+
+// UnmarshalJSON decodes one of the values of ToolStatus and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *ToolStatus) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeToolStatus(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }
 
 func decodeBool(d *rt.Decoder) (bool, error) {
@@ -1544,6 +1588,28 @@ func decodeRunStatus(d *rt.Decoder) (RunStatus, error) {
 		return RunStatus(s), nil
 	}
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\"")
+}
+
+// UnmarshalJSON decodes one of the values of RunStatus and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *RunStatus) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeRunStatus(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }
 
 var exitCodeRule = rtimpl.IntRule{

@@ -27,6 +27,9 @@ func validatePrompt(v Prompt) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Prompt) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Prompt")
+	}
 	if err := validateNonEmptyString(x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
@@ -43,6 +46,9 @@ func validateMessage(v Message) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Message) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Message")
+	}
 	if err := validateNonEmptyString(x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
@@ -67,6 +73,9 @@ func validateRunStart(v RunStart) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *RunStart) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("RunStart")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -98,6 +107,9 @@ func validateText(v Text) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Text) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Text")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -117,6 +129,9 @@ func validateToolCall(v ToolCall) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolCall) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("ToolCall")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -161,6 +176,9 @@ func validateToolResult(v ToolResult) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolResult) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("ToolResult")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -202,6 +220,9 @@ func validateUsage(v Usage) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Usage) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Usage")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -227,6 +248,9 @@ func validateFinal(v Final) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Final) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Final")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -242,6 +266,9 @@ func validateWarning(v Warning) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Warning) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Warning")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -264,6 +291,9 @@ func validateError(v Error) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Error) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Error")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -285,6 +315,9 @@ func validateRunEnd(v RunEnd) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *RunEnd) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("RunEnd")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}

@@ -873,6 +873,28 @@ func decodeSideEffect(d *rt.Decoder) (SideEffect, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
 }
 
+// UnmarshalJSON decodes one of the values of SideEffect and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *SideEffect) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeSideEffect(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
 func decodePermissionRequest(d *rt.Decoder) (PermissionRequest, error) {
 	var v PermissionRequest
 	return v, v.decodeJSON(d)
@@ -1091,6 +1113,28 @@ func decodePermissionAction(d *rt.Decoder) (PermissionAction, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"allow\", \"prompt\", \"deny\"")
 }
 
+// UnmarshalJSON decodes one of the values of PermissionAction and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *PermissionAction) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodePermissionAction(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
 func decodePermission(d *rt.Decoder) (Permission, error) {
 	off := d.Start()
 	s, err := d.StrShared()
@@ -1104,6 +1148,28 @@ func decodePermission(d *rt.Decoder) (Permission, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"allow\", \"prompt\", \"deny\"")
 }
 
+// UnmarshalJSON decodes one of the values of Permission and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *Permission) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodePermission(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
 func decodePermissionMode(d *rt.Decoder) (PermissionMode, error) {
 	off := d.Start()
 	s, err := d.StrShared()
@@ -1115,6 +1181,28 @@ func decodePermissionMode(d *rt.Decoder) (PermissionMode, error) {
 		return PermissionMode(s), nil
 	}
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"auto\", \"ask\", \"unsafe\"")
+}
+
+// UnmarshalJSON decodes one of the values of PermissionMode and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *PermissionMode) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodePermissionMode(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }
 
 func decodeRisk(d *rt.Decoder) (Risk, error) {
@@ -1198,6 +1286,28 @@ func decodeRiskLevel(d *rt.Decoder) (RiskLevel, error) {
 		return RiskLevel(s), nil
 	}
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"low\", \"medium\", \"high\", \"critical\"")
+}
+
+// UnmarshalJSON decodes one of the values of RiskLevel and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *RiskLevel) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeRiskLevel(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }
 
 func decodeRiskCategoriesInto(d *rt.Decoder, out []string) ([]string, error) {
@@ -1719,6 +1829,28 @@ func decodeToolStatus(d *rt.Decoder) (ToolStatus, error) {
 		return ToolStatus(s), nil
 	}
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"ok\", \"error\"")
+}
+
+// UnmarshalJSON decodes one of the values of ToolStatus and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *ToolStatus) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeToolStatus(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }
 
 func decodeUsage(d *rt.Decoder) (Usage, error) {
@@ -2327,6 +2459,28 @@ func decodeRunStatus(d *rt.Decoder) (RunStatus, error) {
 		return RunStatus(s), nil
 	}
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"success\", \"error\"")
+}
+
+// UnmarshalJSON decodes one of the values of RunStatus and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *RunStatus) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeRunStatus(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }
 
 var exitCodeRule = rtimpl.IntRule{

@@ -27,6 +27,9 @@ func validatePrompt(v Prompt) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Prompt) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Prompt")
+	}
 	if err := validateNonEmptyString(x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
@@ -43,6 +46,9 @@ func validateMessage(v Message) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Message) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Message")
+	}
 	if err := validateNonEmptyString(x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
@@ -67,6 +73,9 @@ func validateRunStart(v RunStart) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *RunStart) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("RunStart")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -98,6 +107,9 @@ func validateText(v Text) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Text) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Text")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -117,6 +129,9 @@ func validateReasoning(v Reasoning) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Reasoning) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Reasoning")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -132,6 +147,9 @@ func validateToolCall(v ToolCall) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolCall) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("ToolCall")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -176,6 +194,9 @@ func validatePermissionRequest(v PermissionRequest) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *PermissionRequest) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("PermissionRequest")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -332,6 +353,9 @@ func validatePermissionDecision(v PermissionDecision) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *PermissionDecision) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("PermissionDecision")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -374,6 +398,9 @@ func validateToolResult(v ToolResult) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolResult) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("ToolResult")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -411,6 +438,9 @@ func validateUsage(v Usage) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Usage) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Usage")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -436,6 +466,9 @@ func validateFinal(v Final) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Final) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Final")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -451,6 +484,9 @@ func validateWarning(v Warning) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Warning) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Warning")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -469,6 +505,9 @@ func validateError(v Error) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Error) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Error")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
@@ -490,6 +529,9 @@ func validateRunEnd(v RunEnd) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *RunEnd) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("RunEnd")
+	}
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}

@@ -252,6 +252,28 @@ func decodeAccountStatus(d *rt.Decoder) (AccountStatus, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"on-hold\", \"on_hold\", \"values\", \"x\"")
 }
 
+// UnmarshalJSON decodes one of the values of AccountStatus and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *AccountStatus) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeAccountStatus(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
 func decodeAccountStatusX(d *rt.Decoder) (AccountStatusX, error) {
 	var v AccountStatusX
 	return v, v.decodeJSON(d)
@@ -356,4 +378,26 @@ func decodeColorValue(d *rt.Decoder) (ColorValue, error) {
 		return ColorValue(s), nil
 	}
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"red\", \"green\"")
+}
+
+// UnmarshalJSON decodes one of the values of ColorValue and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *ColorValue) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeColorValue(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }

@@ -408,6 +408,28 @@ func decodeStatus(d *rt.Decoder) (Status, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"pending\", \"done\"")
 }
 
+// UnmarshalJSON decodes one of the values of Status and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *Status) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeStatus(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
 // variantMembers decodes the members of the variant v of a union, the object
 // at offset off, from member i on (the bits of the members read are in seen),
 // and returns v.

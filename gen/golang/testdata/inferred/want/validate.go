@@ -52,6 +52,9 @@ func validateTextChunk(v TextChunk) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *TextChunk) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("TextChunk")
+	}
 	if err := validateString(x.Text); err != nil {
 		return rt.AtKey(err, "text")
 	}
@@ -98,6 +101,9 @@ func validateToolCall(v ToolCall) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolCall) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("ToolCall")
+	}
 	if err := validateString(x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}

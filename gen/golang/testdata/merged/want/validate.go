@@ -77,6 +77,9 @@ func validateBlockText(v BlockText) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *BlockText) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("BlockText")
+	}
 	if err := validateString(x.Text); err != nil {
 		return rt.AtKey(err, "text")
 	}
@@ -111,6 +114,9 @@ func validateBlockImage(v BlockImage) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *BlockImage) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("BlockImage")
+	}
 	if err := validateString(x.Data); err != nil {
 		return rt.AtKey(err, "data")
 	}
@@ -235,6 +241,9 @@ func validateTextResource(v TextResource) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *TextResource) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("TextResource")
+	}
 	if err := validateString(x.URI); err != nil {
 		return rt.AtKey(err, "uri")
 	}
@@ -261,6 +270,9 @@ func validateBlobResource(v BlobResource) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *BlobResource) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("BlobResource")
+	}
 	if err := validateString(x.URI); err != nil {
 		return rt.AtKey(err, "uri")
 	}
@@ -341,6 +353,9 @@ func validateTextPart(v TextPart) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *TextPart) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("TextPart")
+	}
 	if err := validateString(x.Text); err != nil {
 		return rt.AtKey(err, "text")
 	}
@@ -364,6 +379,9 @@ func validateImagePart(v ImagePart) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *ImagePart) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("ImagePart")
+	}
 	if err := validateString(x.Data); err != nil {
 		return rt.AtKey(err, "data")
 	}

@@ -126,6 +126,28 @@ func decodeLegacyMode(d *rt.Decoder) (rt.Nullable[LegacyMode], error) {
 	}, err
 }
 
+// UnmarshalJSON decodes one of the values of LegacyMode and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *LegacyMode) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeLegacyModeNotNull(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
 func decodeLegacyCountNotNull(d *rt.Decoder) (LegacyCount, error) {
 	off := d.Start()
 	n, err := d.Int()
@@ -148,6 +170,28 @@ func decodeLegacyCount(d *rt.Decoder) (rt.Nullable[LegacyCount], error) {
 		V:     v,
 		Valid: err == nil,
 	}, err
+}
+
+// UnmarshalJSON decodes one of the values of LegacyCount and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *LegacyCount) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeLegacyCountNotNull(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }
 
 func decodeRaw(d *rt.Decoder) (rt.Raw, error) {
@@ -323,6 +367,28 @@ func decodeRecordColor(d *rt.Decoder) (rt.Nullable[RecordColor], error) {
 	}, err
 }
 
+// UnmarshalJSON decodes one of the values of RecordColor and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *RecordColor) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeRecordColorNotNull(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
 func decodeRecordSizeNotNull(d *rt.Decoder) (RecordSize, error) {
 	off := d.Start()
 	s, err := d.StrShared()
@@ -345,6 +411,28 @@ func decodeRecordSize(d *rt.Decoder) (rt.Nullable[RecordSize], error) {
 		V:     v,
 		Valid: err == nil,
 	}, err
+}
+
+// UnmarshalJSON decodes one of the values of RecordSize and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *RecordSize) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeRecordSizeNotNull(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }
 
 func decodeRecordLevelNotNull(d *rt.Decoder) (RecordLevel, error) {
@@ -371,6 +459,28 @@ func decodeRecordLevel(d *rt.Decoder) (rt.Nullable[RecordLevel], error) {
 	}, err
 }
 
+// UnmarshalJSON decodes one of the values of RecordLevel and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *RecordLevel) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeRecordLevelNotNull(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
 func decodeRecordStrict(d *rt.Decoder) (RecordStrict, error) {
 	off := d.Start()
 	s, err := d.StrShared()
@@ -382,6 +492,28 @@ func decodeRecordStrict(d *rt.Decoder) (RecordStrict, error) {
 		return RecordStrict(s), nil
 	}
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"x\"")
+}
+
+// UnmarshalJSON decodes one of the values of RecordStrict and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *RecordStrict) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeRecordStrict(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }
 
 func decodeRecordUnlisted(d *rt.Decoder) (RecordUnlisted, error) {
@@ -398,4 +530,26 @@ func decodeRecordUnlisted(d *rt.Decoder) (RecordUnlisted, error) {
 		return RecordUnlisted(s), nil
 	}
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"p\", \"q\"")
+}
+
+// UnmarshalJSON decodes one of the values of RecordUnlisted and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *RecordUnlisted) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeRecordUnlisted(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }

@@ -27,6 +27,9 @@ func validateA(v A) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *A) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("A")
+	}
 	if err := validateAN(x.N); err != nil {
 		return rt.AtKey(err, "n")
 	}
@@ -61,6 +64,9 @@ func validateB(v B) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *B) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("B")
+	}
 	if x.Note.Set {
 		if err := validateNullableString(x.Note.V); err != nil {
 			return rt.AtKey(err, "note")

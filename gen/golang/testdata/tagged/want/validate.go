@@ -70,6 +70,9 @@ func validateCat(v Cat) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Cat) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Cat")
+	}
 	if err := validateString(x.PetType); err != nil {
 		return rt.AtKey(err, "petType")
 	}
@@ -116,6 +119,9 @@ func validateDog(v Dog) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Dog) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Dog")
+	}
 	if err := validateString(x.PetType); err != nil {
 		return rt.AtKey(err, "petType")
 	}
@@ -159,6 +165,9 @@ func validateLizard(v Lizard) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Lizard) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Lizard")
+	}
 	if err := validateString(x.PetType); err != nil {
 		return rt.AtKey(err, "petType")
 	}

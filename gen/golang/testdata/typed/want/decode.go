@@ -279,6 +279,28 @@ func decodeEventTrigger(d *rt.Decoder) (EventTrigger, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"push\", \"pr\"")
 }
 
+// UnmarshalJSON decodes one of the values of EventTrigger and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *EventTrigger) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeEventTrigger(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
 func decodeEventKind(d *rt.Decoder) (EventKind, error) {
 	off := d.Start()
 	if d.Next() != rt.String {
@@ -298,6 +320,28 @@ func decodeEventKind(d *rt.Decoder) (EventKind, error) {
 	return "", rt.Fail(off, "const", "want \"event\"")
 }
 
+// UnmarshalJSON decodes one of the values of EventKind and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *EventKind) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeEventKind(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
 func decodeEventPriority(d *rt.Decoder) (EventPriority, error) {
 	off := d.Start()
 	n, err := d.Int()
@@ -309,6 +353,28 @@ func decodeEventPriority(d *rt.Decoder) (EventPriority, error) {
 		return EventPriority(n), nil
 	}
 	return 0, rtimpl.EnumMismatch(off, strconv.FormatInt(n, 10), "1, 2, 3, -1")
+}
+
+// UnmarshalJSON decodes one of the values of EventPriority and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *EventPriority) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeEventPriority(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }
 
 func decodeEventLevel(d *rt.Decoder) (EventLevel, error) {
@@ -325,6 +391,28 @@ func decodeEventLevel(d *rt.Decoder) (EventLevel, error) {
 		return EventLevel(n), nil
 	}
 	return 0, rtimpl.EnumMismatch(off, strconv.FormatInt(n, 10), "10, 20")
+}
+
+// UnmarshalJSON decodes one of the values of EventLevel and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *EventLevel) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeEventLevel(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }
 
 func decodeString(d *rt.Decoder) (string, error) {
@@ -517,6 +605,28 @@ func decodeMood(d *rt.Decoder) (Mood, error) {
 	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"calm\", \"busy\"")
 }
 
+// UnmarshalJSON decodes one of the values of Mood and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *Mood) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeMood(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
 func decodeNullableMoodNotNull(d *rt.Decoder) (Mood, error) {
 	off := d.Start()
 	if d.Next() != rt.String {
@@ -569,6 +679,28 @@ func decodeEventCount(d *rt.Decoder) (EventCount, error) {
 	return 0, rtimpl.EnumMismatch(off, strconv.FormatInt(n, 10), "1, 2, 3")
 }
 
+// UnmarshalJSON decodes one of the values of EventCount and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *EventCount) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeEventCount(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
 func decodeEventAnswer(d *rt.Decoder) (EventAnswer, error) {
 	off := d.Start()
 	if d.Next() != rt.Number {
@@ -591,6 +723,28 @@ func decodeEventAnswer(d *rt.Decoder) (EventAnswer, error) {
 	return 0, rt.Fail(off, "const", "want \"42\"")
 }
 
+// UnmarshalJSON decodes one of the values of EventAnswer and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *EventAnswer) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeEventAnswer(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
 func decodeEventMode(d *rt.Decoder) (EventMode, error) {
 	off := d.Start()
 	s, err := d.StrShared()
@@ -602,6 +756,28 @@ func decodeEventMode(d *rt.Decoder) (EventMode, error) {
 		return EventMode(s), nil
 	}
 	return "", rt.Fail(off, "const", "want \"fast\"")
+}
+
+// UnmarshalJSON decodes one of the values of EventMode and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *EventMode) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeEventMode(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }
 
 func decodePermission(d *rt.Decoder) (Permission, error) {
@@ -621,6 +797,28 @@ func decodePermission(d *rt.Decoder) (Permission, error) {
 		return Permission(s), nil
 	}
 	return "", rt.Fail(off, "const", "got "+strconv.Quote(s)+", want one of \"allow_once\", \"reject\"")
+}
+
+// UnmarshalJSON decodes one of the values of Permission and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *Permission) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodePermission(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }
 
 func decodeNullablePermissionNotNull(d *rt.Decoder) (Permission, error) {

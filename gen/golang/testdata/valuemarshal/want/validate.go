@@ -60,6 +60,9 @@ func validateCircle(v Circle) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Circle) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Circle")
+	}
 	if err := validateFloat64(x.R); err != nil {
 		return rt.AtKey(err, "r")
 	}
@@ -72,6 +75,9 @@ func validateSquare(v Square) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Square) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Square")
+	}
 	if err := validateFloat64(x.Side); err != nil {
 		return rt.AtKey(err, "side")
 	}
