@@ -9,9 +9,9 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/gen/internal/schema"
-	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/rtimpl"
+	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
 )
 
 // builder turns compiled schemas into the model.

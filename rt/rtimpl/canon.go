@@ -4,9 +4,9 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
 	"github.com/zeroproject/zero/rt/rtimpl/keyset"
-	"github.com/zeroproject/zero/rt"
 )
 
 // Canonical returns a canonical text of the JSON value raw: object keys

@@ -4,9 +4,9 @@ import (
 	"strconv"
 	"unsafe"
 
-	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/internal/msg"
+	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
 )
 
 // False is the schema false: no value is valid.
