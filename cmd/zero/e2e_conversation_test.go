@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -275,4 +278,112 @@ func TestExecForkConversation(t *testing.T) {
 	want := append(append(append(p.want[:3:3], f.want...), g.want...), p.want[3:]...)
 	names := append(append(append(p.names[:3:3], f.names...), g.names...), p.names[3:]...)
 	checkConversations(t, srv.Requests(), want, names)
+}
+
+// acpProc is a zero acp process spoken to in raw JSON-RPC lines.
+type acpProc struct {
+	t       *testing.T
+	cmd     *exec.Cmd
+	in      io.WriteCloser
+	out     *bufio.Scanner
+	ids     int
+	stopped bool
+}
+
+func (z *zeroEnv) startACP() *acpProc {
+	z.t.Helper()
+	p := &acpProc{t: z.t, cmd: z.command(context.Background(), "", "acp")}
+	p.cmd.Stdin = nil
+	var err error
+	if p.in, err = p.cmd.StdinPipe(); err != nil {
+		z.t.Fatal(err)
+	}
+	stdout, err := p.cmd.StdoutPipe()
+	if err != nil {
+		z.t.Fatal(err)
+	}
+	if err := p.cmd.Start(); err != nil {
+		z.t.Fatal(err)
+	}
+	z.t.Cleanup(p.stop)
+	p.out = bufio.NewScanner(stdout)
+	p.out.Buffer(nil, 1<<20)
+	return p
+}
+
+// rpcAnswer is a JSON-RPC response.
+type rpcAnswer struct {
+	ID     int             `json:"id"`
+	Result json.RawMessage `json:"result"`
+	Error  *struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// call sends a request and returns its answer, skipping notifications.
+func (p *acpProc) call(method, params string) rpcAnswer {
+	p.t.Helper()
+	p.ids++
+	fmt.Fprintf(p.in, `{"jsonrpc":"2.0","id":%d,"method":%q,"params":%s}`+"\n", p.ids, method, params)
+	for p.out.Scan() {
+		var a rpcAnswer
+		if err := json.Unmarshal(p.out.Bytes(), &a); err != nil {
+			p.t.Fatalf("zero acp wrote %q: %v", p.out.Text(), err)
+		}
+		if a.ID == p.ids && (a.Result != nil || a.Error != nil) {
+			return a
+		}
+	}
+	p.t.Fatalf("zero acp ended without answering %s", method)
+	return rpcAnswer{}
+}
+
+// stop closes stdin, as an editor that goes away, reads the rest of
+// stdout and waits for the exit, which must be clean and prompt.
+func (p *acpProc) stop() {
+	if p.stopped {
+		return
+	}
+	p.stopped = true
+	p.in.Close()
+	timer := time.AfterFunc(15*time.Second, func() { p.cmd.Process.Kill() })
+	for p.out.Scan() {
+	}
+	err := p.cmd.Wait()
+	switch {
+	case !timer.Stop():
+		p.t.Errorf("zero acp did not exit after stdin closed")
+	case err != nil:
+		p.t.Errorf("zero acp: %v", err)
+	}
+}
+
+// TestACPLoadOfSessionInUse: a zero acp loading the session another zero
+// acp has open is answered -32050 with a message naming that process, not
+// an internal error; once the holder exits, the same connection loads it.
+func TestACPLoadOfSessionInUse(t *testing.T) {
+	z := newZeroEnv(t)
+	z.serve(pt.OpenAI)
+	holder := z.startACP()
+	holder.call("initialize", `{"protocolVersion":1}`)
+	a := holder.call("session/new", fmt.Sprintf(`{"cwd":%q,"mcpServers":[]}`, z.ws))
+	var created struct {
+		SessionID string `json:"sessionId"`
+	}
+	if err := json.Unmarshal(a.Result, &created); err != nil || created.SessionID == "" {
+		t.Fatalf("session/new: %s %v", a.Result, err)
+	}
+	other := z.startACP()
+	other.call("initialize", `{"protocolVersion":1}`)
+	load := fmt.Sprintf(`{"sessionId":%q,"cwd":%q,"mcpServers":[]}`, created.SessionID, z.ws)
+	a = other.call("session/load", load)
+	want := fmt.Sprintf("session %s is in use by another zero process (zero acp, pid %d)", created.SessionID, holder.cmd.Process.Pid)
+	if a.Error == nil || a.Error.Code != -32050 || !strings.HasPrefix(a.Error.Message, want) {
+		t.Fatalf("session/load of a session in use: %+v %s, want -32050 %q", a.Error, a.Result, want)
+	}
+	holder.stop()
+	if a = other.call("session/load", load); a.Error != nil {
+		t.Errorf("session/load after the holder exited: %+v", a.Error)
+	}
 }
