@@ -33,7 +33,7 @@ func acpCmd(ctx context.Context, env Env, args []string) int {
 		return usageFailure(env, err, "zero acp --help")
 	}
 	red := redact.NewShared(newRedactor(env, f))
-	st, err := openStore(env, red.String)
+	st, err := openStore(env, red.String, "zero acp")
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "zero acp: %s\n", red.String("", err.Error()))
 		return streamjsonv2.ExitCodeRuntime

@@ -32,7 +32,7 @@ func sessionsCmd(env Env, args []string) int {
 		fmt.Fprint(env.Stdout, sessionsUsage)
 		return streamjsonv2.ExitCodeSuccess
 	}
-	st, err := openStore(env, nil)
+	st, err := openStore(env, nil, "zero sessions")
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
 		return streamjsonv2.ExitCodeRuntime

@@ -217,7 +217,7 @@ func (s *Store) Delete(id string) error {
 	if err := foreignEntries(dir, entries); err != nil {
 		return fmt.Errorf("delete session %s: %w", id, err)
 	}
-	lk, err := lock(dir, id)
+	lk, err := s.lock(dir, id)
 	if err != nil {
 		return err
 	}

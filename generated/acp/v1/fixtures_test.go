@@ -11,7 +11,7 @@ import (
 // TestFixtures runs the fixtures `zerogen --fixtures` wrote in testdata/fixtures
 // through the package's decoders and encoders (see fixturetest.Run).
 func TestFixtures(t *testing.T) {
-	fixturetest.Run(t, "acpv1", "sha256:aaceddd65f625b25d84704f2049df1c8c17c70cca0261a97dbaa976c5694cadd", map[string]func() fixturetest.Doc{
+	fixturetest.Run(t, "acpv1", "sha256:6fdaee5f4e8655ec548bc7325b6c4409ea1cef4c83f51570751baf15bbfefc89", map[string]func() fixturetest.Doc{
 		"AuthenticateRequest": func() fixturetest.Doc {
 			return new(AuthenticateRequest)
 		},

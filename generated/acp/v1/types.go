@@ -79,7 +79,8 @@ func RequestIDOfString(v string) RequestID {
 // Error is a JSON-RPC error: -32700 the line is not JSON, -32600 not a valid
 // request, -32601 unknown method, -32602 invalid params (data holds the JSON
 // Pointer of the problem), -32603 internal error, -32000 authentication
-// required, -32002 unknown resource such as a session id.
+// required, -32002 unknown resource such as a session id, -32050 (Zero's own)
+// the session to load is open in another process, which the message names.
 type Error struct {
 	// Code is the error code.
 	Code int64
