@@ -99,7 +99,7 @@ func (p Policy) checkGrant(g Grant, known []string) []error {
 		return nil
 	}
 	if !slices.ContainsFunc(known, g.Matches) {
-		return []error{fmt.Errorf("unknown tool %q in the allowed tools (known tools: %s)", g, strings.Join(known, ", "))}
+		return []error{fmt.Errorf("unknown tool %q in the allowed tools%s (known tools: %s)", g, suggestion(string(g), known), strings.Join(known, ", "))}
 	}
 	var errs []error
 	for _, name := range known {
@@ -119,7 +119,7 @@ func unknownNames(list string, names, known []string) []error {
 	var errs []error
 	for _, name := range names {
 		if !slices.Contains(known, name) && !IsMCP(name) {
-			errs = append(errs, fmt.Errorf("unknown tool %q in the %s tools (known tools: %s)", name, list, strings.Join(known, ", ")))
+			errs = append(errs, fmt.Errorf("unknown tool %q in the %s tools%s (known tools: %s)", name, list, suggestion(name, known), strings.Join(known, ", ")))
 		}
 	}
 	return errs
