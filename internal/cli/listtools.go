@@ -31,7 +31,7 @@ func (x *execution) listTools(ctx context.Context) int {
 	events := []streamjsonv2.OutputValue{
 		&streamjsonv2.RunStart{RunID: x.runID, SessionID: streamio.NoSession, Cwd: x.absCwd(), Provider: name, Model: model, APIModel: model},
 	}
-	for _, w := range append(warns, mcpWithheld(x.f.policy, m)...) {
+	for _, w := range append(append(warns, mcpUnmatched(x.f.policy, m)...), mcpWithheld(x.f.policy, m)...) {
 		events = append(events, &streamjsonv2.Warning{RunID: x.runID, Code: w.Code, Message: w.Message})
 	}
 	events = append(events,

@@ -52,7 +52,8 @@ func suggestion(name string, known []string) string {
 // (mcp__SERVER__TOOL) in the policy's lists that names none of the MCP
 // tools offered, once the servers have listed them: a misspelt tool
 // otherwise leaves its grant silently unused. The message names the
-// flag, and the nearest offered tool of that server. A name whose server
+// flag, and the nearest tool of that server when one is close enough to
+// be meant, else the server's tools. A name whose server
 // offers no tool at all (it did not start, which is reported already) is
 // left out.
 func (p Policy) UnmatchedMCP(offered []string) []string {
@@ -93,7 +94,19 @@ func unmatched(flag, name string, offered []string) string {
 	if typo {
 		return fmt.Sprintf("%s names %s, which MCP server %s does not offer; did you mean %s?", flag, name, server, near)
 	}
-	return fmt.Sprintf("%s names %s, which MCP server %s does not offer; the nearest tool it offers is %s", flag, name, server, near)
+	return fmt.Sprintf("%s names %s, which MCP server %s does not offer; it offers %s", flag, name, server, listSome(same))
+}
+
+// maxListed is how many names listSome shows.
+const maxListed = 10
+
+// listSome joins names with commas, the first maxListed of them and a
+// count of the rest.
+func listSome(names []string) string {
+	if len(names) <= maxListed {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:maxListed], ", "), len(names)-maxListed)
 }
 
 // grantNames returns the grants as strings.
