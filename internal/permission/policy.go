@@ -18,7 +18,8 @@ const (
 	// tools named by --allowed-tools.
 	ModeDefault Mode = "default"
 	// ModeAcceptEdits also grants the tools that change files in the
-	// workspace (write_file, edit_file), but not bash.
+	// workspace (write_file, edit_file), but not bash, nor writes to the
+	// protected places (see DecideProtected).
 	ModeAcceptEdits Mode = "accept-edits"
 	// ModeUnsafe grants every tool whose permission is not "deny",
 	// including shell and file writes, without asking anyone.
