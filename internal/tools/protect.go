@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 )
 
 // Protection says that a path lies in a protected place: a file or
@@ -299,13 +300,18 @@ func configValue(text, section, key string) (string, bool) {
 // maxControlFile bounds what the protection checks read of a git file.
 const maxControlFile = 1 << 20
 
-// readSmall reads a file of at most maxControlFile bytes.
+// readSmall reads a regular file of at most maxControlFile bytes. It
+// opens without blocking, so a FIFO put in a file's place cannot hang the
+// check.
 func readSmall(path string) (string, error) {
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
+	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
+		return "", fmt.Errorf("%s is not a regular file", path)
+	}
 	b, err := io.ReadAll(io.LimitReader(f, maxControlFile+1))
 	if err != nil {
 		return "", err

@@ -3,7 +3,9 @@ package tools
 import (
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 )
 
 // gitRepoFiles is a workspace that is a git repository with a hook, a
@@ -170,5 +172,27 @@ func TestEditFileKeepsModeOutsideProtected(t *testing.T) {
 	wantOK(t, call(EditFile(ctx, ws, "build.sh", "echo a", "echo b")))
 	if info, _ := os.Stat(p); info.Mode().Perm() != 0o755 {
 		t.Errorf("mode = %v, want 0755", info.Mode())
+	}
+}
+
+// TestProtectedFIFOConfig: a FIFO where a repository's config would be
+// does not hang the check (it is skipped like a missing config).
+func TestProtectedFIFOConfig(t *testing.T) {
+	ws, _ := newTestWorkspace(t, map[string]string{".git/HEAD": "ref: refs/heads/main\n", ".git/commondir": "", "src/a.go": ""})
+	if err := syscall.Mkfifo(filepath.Join(ws.Root(), ".git", "config"), 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	done := make(chan bool)
+	go func() {
+		_, ok := ws.Protected("src/a.go")
+		done <- ok
+	}()
+	select {
+	case ok := <-done:
+		if ok {
+			t.Error("src/a.go is protected")
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Protected hung on a FIFO config")
 	}
 }
