@@ -136,7 +136,7 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 	defer m.Close()
 	if m != nil {
 		tb.AddMCP(m)
-		mcpWarns = append(mcpWarns, mcpWithheld(x.f.policy, m)...)
+		mcpWarns = append(append(mcpWarns, mcpUnmatched(x.f.policy, m)...), mcpWithheld(x.f.policy, m)...)
 	}
 	sess, warns, err := x.openSession(st, c, ws.Root())
 	if err != nil {

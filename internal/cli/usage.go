@@ -110,7 +110,12 @@ write_file and edit_file need --permission-mode accept-edits, and bash needs
 --skip-permissions-unsafe for all. Nobody can approve a call during a headless
 run: a call the policy does not grant does not run, and the model gets an error
 result saying so. A tool given to --enabled-tools that would need approval is
-not offered, with a warning.
+not offered, with a warning. write_file and edit_file never write protected
+places, files other programs run as commands (.git anywhere and any git
+directory, the core.hooksPath directory, .husky, .envrc, .vscode, .zero,
+.agents and others: see docs/permissions.md), unless the run grants bash too
+(--allowed-tools bash or --permission-mode unsafe); a file replaced there loses
+its execute bits.
 
 MCP servers: only the files given with --mcp-config are read (never a file of
 the project). Servers start in parallel when the run starts; one that fails,

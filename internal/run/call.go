@@ -25,6 +25,9 @@ type call struct {
 	spec  tools.Spec
 	known bool
 	cut   bool // the output-token limit cut the arguments: the call does not run
+	// protected is the protected place the call would write, found when
+	// its permission was decided; nil for any other call.
+	protected *tools.Protection
 	// images are the images an MCP tool returned, for the provider.
 	images []provider.Image
 }
@@ -157,6 +160,9 @@ func (r *runner) execute(ctx context.Context, c *call) (tools.Result, error) {
 	fn := toolFuncs[c.spec.Name]
 	if fn == nil {
 		return errorResult("tool %s is not implemented", c.spec.Name), nil
+	}
+	if c.protected != nil {
+		ctx = tools.ApproveProtected(ctx, *c.protected)
 	}
 	res, err := fn(ctx, r.cfg.Tools, c.orig.Args)
 	switch {

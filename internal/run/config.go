@@ -80,6 +80,10 @@ type Question struct {
 	Tool   string // the tool's name
 	Args   []byte // the call's arguments, as the model sent them
 	Reason string // why the call needs approval
+	// Protected, when not "", is the protected place the call would write
+	// (tools.Protection.Path): an answer given for the tool as a whole
+	// must not cover it.
+	Protected string
 }
 
 // Asker asks a person whether a call may run. Ask returns true to let

@@ -11,7 +11,7 @@ import (
 // TestFixtures runs the fixtures `zerogen --fixtures` wrote in testdata/fixtures
 // through the package's decoders and encoders (see fixturetest.Run).
 func TestFixtures(t *testing.T) {
-	fixturetest.Run(t, "streamjsonv1", "sha256:39cff0ebcdfac3dfcf61329ae5d7212bbc0b1774a6dbd20e859c6c53fd425fe5", map[string]func() fixturetest.Doc{
+	fixturetest.Run(t, "streamjsonv1", "sha256:717ae5ce721810412901174c05c6f8817752ef7fe56340bda58c0d6e22d05ed4", map[string]func() fixturetest.Doc{
 		"Input": func() fixturetest.Doc {
 			return new(Input)
 		},

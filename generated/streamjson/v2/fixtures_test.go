@@ -11,7 +11,7 @@ import (
 // TestFixtures runs the fixtures `zerogen --fixtures` wrote in testdata/fixtures
 // through the package's decoders and encoders (see fixturetest.Run).
 func TestFixtures(t *testing.T) {
-	fixturetest.Run(t, "streamjsonv2", "sha256:a8ab8859f9742949ae805b97153a2f9b27c22e58d539cc143bb42d72cc2a1bf3", map[string]func() fixturetest.Doc{
+	fixturetest.Run(t, "streamjsonv2", "sha256:42b663c8cc00a8b7da00f334efd437cffc286ab0e0b483beed0b69f4abd87155", map[string]func() fixturetest.Doc{
 		"Input": func() fixturetest.Doc {
 			return new(Input)
 		},

@@ -177,6 +177,12 @@ const (
 	// not answer in time), offers a tool Zero cannot offer, or stopped during a
 	// call and was restarted or given up; the run goes on with the other tools.
 	WarningCodeMcpServer = "mcp_server"
+	// WarningCodeUnknownTool is "unknown_tool". A tool named by --allowed-tools,
+	// --enabled-tools or --disabled-tools as an MCP tool (mcp__SERVER__TOOL) is
+	// not among the tools its server offers, so the flag does nothing for it; the
+	// message names the tool that was likely meant, or else the tools the server
+	// offers.
+	WarningCodeUnknownTool = "unknown_tool"
 )
 
 // KnownWarningCodes returns the values of WarningCode that the schema
@@ -190,5 +196,6 @@ func KnownWarningCodes() []string {
 		WarningCodeMaxOutputTokens,
 		WarningCodeAgentsFile,
 		WarningCodeMcpServer,
+		WarningCodeUnknownTool,
 	}
 }
