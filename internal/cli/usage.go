@@ -6,7 +6,7 @@ const mainUsage = `Usage:
     zero sessions list [--json]       list saved sessions
     zero sessions show ID [--json]    show one session
     zero sessions delete ID...        delete sessions
-    zero sessions prune --older-than AGE
+    zero sessions prune --older-than AGE | --all [--dry-run]
                                       delete sessions not updated for AGE
     zero schema [--schema-version N] ROOT
                                       print a self-contained JSON Schema
@@ -176,22 +176,29 @@ const sessionsUsage = `Usage:
     zero sessions list [--json]
     zero sessions show ID [--json]
     zero sessions delete ID...
-    zero sessions prune --older-than AGE
+    zero sessions prune --older-than AGE | --all [--dry-run]
 
 Lists the saved sessions, most recently updated first, with the directory each
 was recorded in, or shows one session's metadata and records. A session that
 cannot be read is skipped with a warning naming its directory. delete removes
-sessions; prune removes every session last updated longer than AGE ago. An ID
-may be a unique prefix or suffix of the id. Only directories that hold nothing
-but the files zero writes are removed, and never a session in use. Sessions live
-in $XDG_DATA_HOME/zero/sessions (default ~/.local/share/zero/sessions).
+sessions; prune removes every session last updated longer than AGE ago, or
+every session with --all. Both print "deleted ID" on stdout for each session
+they remove; prune then says on stderr how many it removed, none included. An
+ID may be a unique prefix or suffix of the id. Only directories that hold
+nothing but the files zero writes are removed, and never a session in use.
+Sessions live in $XDG_DATA_HOME/zero/sessions (default
+~/.local/share/zero/sessions).
 
 Flags:
     --json              print JSON lines instead of a table: list prints one
                         SessionMeta (schema/session/v1/meta.json) per line; show
                         prints the SessionMeta, then one SessionRecord
                         (schema/session/v1/record.json) per line
-    --older-than AGE    for prune: days (30d) or a duration (36h, 90m)
+    --older-than AGE    for prune: days (30d) or a duration (36h, 90m), more
+                        than zero; a number without a unit is refused
+    --all               for prune: remove every session, whatever its age
+    --dry-run           for prune: print "would delete ID" for each session
+                        prune would remove, and remove nothing
     -h, --help          show this help
 
 Exit codes:
@@ -205,4 +212,5 @@ Examples:
     zero sessions list --json | jq -r .id
     zero sessions delete abc123 def456
     zero sessions prune --older-than 30d
+    zero sessions prune --all --dry-run
 `
