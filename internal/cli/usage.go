@@ -28,7 +28,9 @@ Flags:
                                   words given too, the file comes after them,
                                   separated by a blank line. Without --file, a
                                   stdin that is not a terminal is read the same
-                                  way (give </dev/null to skip it)
+                                  way, until it closes (give </dev/null to skip
+                                  it); when nothing arrives on it within 2s,
+                                  zero says on stderr that it waits
         --input-format FORMAT     text (default) or stream-json: JSONL prompt and
                                   message events from stdin or --file, joined by
                                   a blank line; the first invalid line ends the
