@@ -100,9 +100,10 @@ Flags:
         --replay FILE             play a replay script (schema/replay/v1) instead
                                   of calling a model; implies --provider replay,
                                   which without --replay plays a built-in demo
-        --mcp-config FILE         start the MCP tool servers of FILE (the
-                                  mcpServers JSON of Claude Code, Claude Desktop
-                                  and Cursor; repeatable) and offer their tools
+        --mcp-config FILE         start the MCP tool servers of FILE (the MCP
+                                  file of Claude Code, Claude Desktop, Cursor,
+                                  Cline, Roo Code, Windsurf or VS Code, pasted
+                                  as it is; repeatable) and offer their tools
                                   as mcp__SERVER__TOOL; see MCP servers below
     -h, --help                    show this help
 
@@ -119,10 +120,14 @@ the project). Servers start in parallel when the run starts; one that fails,
 answers garbage or hangs is reported with a warning and the run goes on. Their
 tools need approval: --allowed-tools mcp__SERVER (or mcp__SERVER__TOOL) or
 --skip-permissions-unsafe; otherwise they are not offered, with a warning. A
-server's own claims (readOnlyHint) are shown, never trusted. A stdio server gets
-PATH, HOME, the locale and a few more of Zero's variables plus its env from the
-file: API keys reach it only when the file passes them (${VAR} expands from
-Zero's environment). Its stderr goes to Zero's stderr, prefixed [mcp SERVER].
+server's own claims (readOnlyHint) are shown, never trusted, and so are a
+file's autoApprove and alwaysAllow lists, which are reported as ignored, like
+timeout; a server with "disabled": true is not started. A stdio server gets
+PATH, HOME, the locale, the proxy and certificate settings (HTTPS_PROXY,
+NO_PROXY, SSL_CERT_FILE, NODE_EXTRA_CA_CERTS and the like) and a few more of
+Zero's variables plus its env from the file: API keys reach it only when the
+file passes them (${VAR} and ${env:VAR} expand from Zero's environment). Its
+stderr goes to Zero's stderr, prefixed [mcp SERVER].
 
 System prompt: Zero's own (or --system-prompt), then the AGENTS.md file at the
 root of the workspace when there is one (its first 64 KiB; a link leading out

@@ -140,10 +140,10 @@ func serverConfig(name string, s mcpconfigv1.MCPServer, getenv func(string) stri
 	if err := checkMembers(sc.Transport, s); err != nil {
 		return ServerConfig{}, err
 	}
-	sc.Notes = ignoredMembers(name, s)
 	if sc.Disabled {
-		return sc, nil
+		return sc, nil // what it would ignore does not matter
 	}
+	sc.Notes = ignoredMembers(name, s)
 	x := expander{getenv: getenv, secrets: secrets}
 	sc.Command = s.Command.V
 	sc.Cwd = s.Cwd.V
@@ -236,7 +236,7 @@ func ignoredMembers(name string, s mcpconfigv1.MCPServer) []string {
 	}
 	if s.Timeout.Set {
 		notes = append(notes, fmt.Sprintf("MCP server %s: timeout (%v) is ignored: clients disagree on its unit (Cline counts seconds, Claude Code milliseconds); "+
-			"Zero gives every call %s (default %s)", name, s.Timeout.V, EnvCallTimeout, DefaultCallTimeout))
+			"Zero gives every call %s (default %gs)", name, s.Timeout.V, EnvCallTimeout, DefaultCallTimeout.Seconds()))
 	}
 	return notes
 }
