@@ -33,5 +33,6 @@
 // kills the process at once. A panic is reported as "zero: internal error"
 // (and error + run_end in stream-json) with exit code 1. SIGPIPE is
 // ignored: a client that closes stdout makes the next write fail, and the
-// run ends with exit code 3 (output_error) and a complete session.
+// run ends with exit code 3 (output_error), without a message on stderr,
+// and with a complete session.
 package cli

@@ -228,10 +228,10 @@ func withheldNote(s tools.Spec) string {
 		"allow it with " + strings.Join(permission.GrantFlags(s), " or ")
 }
 
-// readerGone says the text answer's reader went away (as with | head):
-// the run then ends quietly, without an error message.
+// readerGone says stdout's reader went away (as with | head), in any
+// output format: the run then ends quietly, without an error message.
 func (x *execution) readerGone() bool {
-	return x.text != nil && x.text.ReaderGone()
+	return x.out.ReaderGone() || x.text != nil && x.text.ReaderGone()
 }
 
 // flushOut writes out what the sinks wrote to stdout. A failure stays in

@@ -34,6 +34,18 @@ type ServerConfig struct {
 	Cwd     string
 	URL     string
 	Headers map[string]string
+	// Disabled is a server the file turns off ("disabled": true): Start
+	// does not start it and says so.
+	Disabled bool
+	// DisabledTools are tools of the server, by their name on it, that are
+	// never offered.
+	DisabledTools []string
+	// ImpliedHTTP says the file gave url without type, which Zero takes for
+	// Streamable HTTP; a failure to start then says so.
+	ImpliedHTTP bool
+	// Notes say what of the file Zero ignored, and why; Start reports each
+	// as a warning.
+	Notes []string
 }
 
 // serverName is what a server may be called: its tools are named
@@ -66,23 +78,33 @@ func LoadConfig(path string, getenv func(string) string, secrets func(string)) (
 }
 
 // ParseConfig is LoadConfig on the file's bytes; source names the file in
-// errors.
+// errors. The file is the mcpServers object that most clients write, or
+// the servers object of VS Code.
 func ParseConfig(source string, b []byte, getenv func(string) string, secrets func(string)) ([]ServerConfig, error) {
 	var doc mcpconfigv1.MCPConfig
 	if err := doc.UnmarshalJSON(b); err != nil {
 		return nil, fmt.Errorf("mcp config %s: %w", source, err)
 	}
-	names := make([]string, 0, len(doc.McpServers))
-	for name := range doc.McpServers {
+	servers, key := doc.McpServers.V, "mcpServers"
+	switch {
+	case doc.McpServers.Set && doc.Servers.Set:
+		return nil, fmt.Errorf("mcp config %s: the file has both mcpServers and servers (VS Code's name); give the servers in one of them", source)
+	case doc.Servers.Set:
+		servers, key = doc.Servers.V, "servers"
+	case !doc.McpServers.Set:
+		return nil, fmt.Errorf("mcp config %s: the file has no mcpServers object (nor VS Code's servers), so it names no server", source)
+	}
+	names := make([]string, 0, len(servers))
+	for name := range servers {
 		names = append(names, name)
 	}
 	sort.Strings(names)
 	var out []ServerConfig
 	var errs []error
 	for _, name := range names {
-		sc, err := serverConfig(name, doc.McpServers[name], getenv, secrets)
+		sc, err := serverConfig(name, servers[name], getenv, secrets)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("mcp config %s: /mcpServers/%s%w", source, pointerEscape(name), err))
+			errs = append(errs, fmt.Errorf("mcp config %s: /%s/%s%w", source, key, pointerEscape(name), err))
 			continue
 		}
 		sc.Source = source
@@ -103,40 +125,80 @@ func at(ptr, format string, args ...any) error {
 	return &pointerError{ptr: ptr, msg: fmt.Sprintf(format, args...)}
 }
 
-// serverConfig checks one server and expands its variables.
+// serverConfig checks one server and expands its variables. A disabled
+// server is checked but not expanded: a variable it needs may well be
+// unset, since it is not used.
 func serverConfig(name string, s mcpconfigv1.MCPServer, getenv func(string) string, secrets func(string)) (ServerConfig, error) {
 	if err := CheckServerName(name); err != nil {
 		return ServerConfig{}, at("", "%v", err)
 	}
-	sc := ServerConfig{Name: name, Transport: TransportStdio}
-	if s.Type.Set {
-		sc.Transport = string(s.Type.V)
+	sc := ServerConfig{Name: name, Disabled: s.Disabled.V, DisabledTools: s.DisabledTools.V}
+	var err error
+	if sc.Transport, sc.ImpliedHTTP, err = transportOf(s); err != nil {
+		return ServerConfig{}, err
 	}
 	if err := checkMembers(sc.Transport, s); err != nil {
 		return ServerConfig{}, err
 	}
+	if sc.Disabled {
+		return sc, nil // what it would ignore does not matter
+	}
+	sc.Notes = ignoredMembers(name, s)
 	x := expander{getenv: getenv, secrets: secrets}
 	sc.Command = s.Command.V
 	sc.Cwd = s.Cwd.V
 	sc.Args = x.list("/args", s.Args.V)
 	sc.Env = x.mapping("/env", s.Env.V)
-	sc.URL = x.expand("/url", s.URL.V, false)
+	urlPtr, rawURL := "/url", s.URL.V
+	if s.ServerURL.Set {
+		urlPtr, rawURL = "/serverUrl", s.ServerURL.V
+	}
+	sc.URL = x.expand(urlPtr, rawURL, false)
 	sc.Headers = x.mapping("/headers", s.Headers.V)
 	if x.err != nil {
 		return ServerConfig{}, x.err
 	}
 	if sc.Transport != TransportStdio {
 		if u, err := url.Parse(sc.URL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return ServerConfig{}, at("/url", "%q is not an http or https URL", sc.URL)
+			return ServerConfig{}, at(urlPtr, "%q is not an http or https URL", sc.URL)
 		}
 	}
 	return sc, nil
 }
 
+// transportOf reads type, or Cline's older transportType, as one of
+// Zero's transports. Without either, a server with url and no command is
+// Streamable HTTP (implied is then true), and any other is stdio.
+func transportOf(s mcpconfigv1.MCPServer) (transport string, implied bool, err error) {
+	switch {
+	case s.Type.Set && s.TransportType.Set && transportName(s.Type.V) != transportName(s.TransportType.V):
+		return "", false, at("/transportType", "%q disagrees with type %q; give one of them", s.TransportType.V, s.Type.V)
+	case s.Type.Set:
+		return transportName(s.Type.V), false, nil
+	case s.TransportType.Set:
+		return transportName(s.TransportType.V), false, nil
+	case (s.URL.Set || s.ServerURL.Set) && !s.Command.Set:
+		return TransportHTTP, true, nil
+	}
+	return TransportStdio, false, nil
+}
+
+// transportName maps the names clients write to Zero's: Cline's
+// streamableHttp and Roo Code's streamable-http are http.
+func transportName(t mcpconfigv1.Transport) string {
+	switch t {
+	case mcpconfigv1.TransportStdio:
+		return TransportStdio
+	case mcpconfigv1.TransportSse:
+		return TransportSSE
+	}
+	return TransportHTTP
+}
+
 // checkMembers reports members that do not belong to the transport.
 func checkMembers(transport string, s mcpconfigv1.MCPServer) error {
 	stdio := map[string]bool{"command": s.Command.Set, "args": s.Args.Set, "env": s.Env.Set, "cwd": s.Cwd.Set}
-	http := map[string]bool{"url": s.URL.Set, "headers": s.Headers.Set}
+	http := map[string]bool{"url": s.URL.Set, "serverUrl": s.ServerURL.Set, "headers": s.Headers.Set}
 	own, other := stdio, http
 	if transport != TransportStdio {
 		own, other = http, stdio
@@ -146,13 +208,37 @@ func checkMembers(transport string, s mcpconfigv1.MCPServer) error {
 			return at("/"+k, "a %s server has no %s (stdio servers have command, args, env and cwd; http servers url and headers)", transport, k)
 		}
 	}
-	if transport == TransportStdio && !own["command"] {
-		return at("", "a stdio server needs command (or give type http and url)")
-	}
-	if transport != TransportStdio && !own["url"] {
+	switch {
+	case transport == TransportStdio && !own["command"]:
+		return at("", "a stdio server needs command (or give url for an http server)")
+	case transport != TransportStdio && own["url"] && own["serverUrl"]:
+		return at("/serverUrl", "give url or serverUrl (Windsurf's name for it), not both")
+	case transport != TransportStdio && !own["url"] && !own["serverUrl"]:
 		return at("", "a %s server needs url", transport)
 	}
 	return nil
+}
+
+// ignoredMembers says which members of another client's settings Zero
+// reads but does not follow, and why. An empty autoApprove list grants
+// nothing anywhere, so it goes without a word.
+func ignoredMembers(name string, s mcpconfigv1.MCPServer) []string {
+	var notes []string
+	for _, m := range []struct {
+		key  string
+		list []string
+	}{{"autoApprove", s.AutoApprove.V}, {"alwaysAllow", s.AlwaysAllow.V}} {
+		if len(m.list) > 0 {
+			notes = append(notes, fmt.Sprintf("MCP server %s: %s (%s) is ignored: Zero runs an MCP tool without asking only when the permission policy grants it, "+
+				"so a pasted file grants nothing; grant tools with --allowed-tools %s%s__TOOL (or %s%s for all of them)",
+				name, m.key, strings.Join(m.list, ", "), Prefix, name, Prefix, name))
+		}
+	}
+	if s.Timeout.Set {
+		notes = append(notes, fmt.Sprintf("MCP server %s: timeout (%v) is ignored: clients disagree on its unit (Cline counts seconds, Claude Code milliseconds); "+
+			"Zero gives every call %s (default %gs)", name, s.Timeout.V, EnvCallTimeout, DefaultCallTimeout.Seconds()))
+	}
+	return notes
 }
 
 func sortedKeys(m map[string]bool) []string {
@@ -171,23 +257,42 @@ type expander struct {
 	err     error
 }
 
-var varRef = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)(:-([^}]*))?\}`)
+// varRef matches ${VAR}, ${VAR:-default}, and the editors' ${env:VAR}
+// and ${input:ID}.
+var varRef = regexp.MustCompile(`\$\{(?:(env|input):)?([A-Za-z_][A-Za-z0-9_.-]*)(:-([^}]*))?\}`)
+
+// editorVars are variables that editors fill in from their own state.
+var editorVars = map[string]bool{"workspaceFolder": true, "workspaceFolderBasename": true, "userHome": true, "pathSeparator": true}
 
 func (x *expander) expand(ptr, s string, secret bool) string {
 	return varRef.ReplaceAllStringFunc(s, func(m string) string {
 		sub := varRef.FindStringSubmatch(m)
-		v := x.getenv(sub[1])
+		if sub[1] == "input" {
+			x.fail(at(ptr, "${input:%s} asks an editor to prompt for a value, and Zero asks no one; "+
+				"pass the value in a variable of Zero's environment and write ${VAR} instead", sub[2]))
+			return ""
+		}
+		v := x.getenv(sub[2])
 		switch {
-		case v == "" && sub[2] != "":
-			v = sub[3]
-		case v == "" && x.err == nil:
-			x.err = at(ptr, "${%s} is not set in Zero's environment (write ${%s:-default} to give a default)", sub[1], sub[1])
+		case v == "" && sub[3] != "":
+			v = sub[4]
+		case v == "" && editorVars[sub[2]]:
+			x.fail(at(ptr, "${%s} is an editor's variable, which Zero does not fill in; write the value itself, or ${VAR} for a variable of Zero's environment", sub[2]))
+		case v == "":
+			x.fail(at(ptr, "${%s} is not set in Zero's environment (write ${%s:-default} to give a default)", sub[2], sub[2]))
 		}
 		if secret && v != "" && x.secrets != nil {
 			x.secrets(v)
 		}
 		return v
 	})
+}
+
+// fail keeps err if it is the first.
+func (x *expander) fail(err error) {
+	if x.err == nil {
+		x.err = err
+	}
 }
 
 func (x *expander) list(ptr string, in []string) []string {

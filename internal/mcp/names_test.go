@@ -43,6 +43,11 @@ func TestServerEnv(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("ServerEnv = %v, want %v", got, want)
 	}
+	environ = []string{"HTTPS_PROXY=http://proxy:3128", "no_proxy=localhost", "SSL_CERT_FILE=/ca.pem", "NODE_EXTRA_CA_CERTS=/ca.pem", "AWS_SECRET_ACCESS_KEY=x", "PROXY_TOKEN=t"}
+	got = ServerEnv(environ, nil)
+	if want := environ[:4]; !slices.Equal(got, want) {
+		t.Errorf("ServerEnv with proxy settings = %v, want %v", got, want)
+	}
 }
 
 func TestParseConfig(t *testing.T) {
@@ -68,7 +73,9 @@ func TestParseConfig(t *testing.T) {
 	for doc, want := range map[string]string{
 		`{"mcpServers":{"a":{"type":"http","url":"ftp://x"}}}`:  `/mcpServers/a/url: "ftp://x" is not an http or https URL`,
 		`{"mcpServers":{"a":{"command":"x","url":"http://h"}}}`: "/mcpServers/a/url: a stdio server has no url",
-		`{"servers":{}}`: "additionalProperties",
+		`{"tools":{}}`:                   "additionalProperties",
+		`{}`:                             "the file has no mcpServers object (nor VS Code's servers)",
+		`{"mcpServers":{},"servers":{}}`: "the file has both mcpServers and servers",
 	} {
 		if _, err := ParseConfig("f.json", []byte(doc), func(string) string { return "" }, nil); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want %q", doc, err, want)

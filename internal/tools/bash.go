@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"syscall"
 	"time"
 )
@@ -21,6 +22,10 @@ const (
 	// drainGrace is how long Bash waits for output after the process group
 	// was killed, in case a process escaped the group and holds the pipe.
 	drainGrace = time.Second
+	// reaperGrace is how long the reaper has to kill the command's
+	// processes on a timeout or cancellation before its process group gets
+	// SIGKILL.
+	reaperGrace = 5 * time.Second
 )
 
 // bashRun is the outcome of one command.
@@ -37,7 +42,9 @@ type bashRun struct {
 // it with FilterEnv). A zero timeout means DefaultBashTimeout; timeouts
 // above MaxBashTimeout are capped. The command runs in its own process
 // group, which is killed on timeout, on ctx cancellation, and after the
-// command exits, so background processes do not outlive the call. Output
+// command exits, so background processes do not outlive the call. With a
+// reaper (UseReaper, on Linux) the processes that left the group, by
+// setsid or a daemon's double fork, are killed too. Output
 // beyond MaxOutputBytes keeps its head and tail. A non-zero exit, a
 // timeout or a cancellation is an IsError result.
 func Bash(ctx context.Context, ws *Workspace, command string, timeout time.Duration, env []string) (Result, error) {
@@ -48,16 +55,17 @@ func Bash(ctx context.Context, ws *Workspace, command string, timeout time.Durat
 		return errorResult("the timeout must not be negative (got %v)", timeout), nil
 	}
 	timeout = min(cmp.Or(timeout, DefaultBashTimeout), MaxBashTimeout)
-	run, err := runBash(ctx, ws.root, command, timeout, env)
+	run, err := runBash(ctx, ws.root, command, timeout, env, reaper)
 	if err != nil {
 		return Result{}, err
 	}
 	return run.result(timeout), nil
 }
 
-// runBash starts the command and waits for it, the timeout or ctx.
-func runBash(ctx context.Context, dir, command string, timeout time.Duration, env []string) (*bashRun, error) {
-	cmd, pr, err := startBash(dir, command, env)
+// runBash starts the command, through the program reaper unless it is
+// "", and waits for it, the timeout or ctx.
+func runBash(ctx context.Context, dir, command string, timeout time.Duration, env []string, reaper string) (*bashRun, error) {
+	cmd, pr, reaped, err := startBash(dir, command, env, reaper)
 	if err != nil {
 		return nil, err
 	}
@@ -67,36 +75,52 @@ func runBash(ctx context.Context, dir, command string, timeout time.Duration, en
 		io.Copy(run.out, pr)
 		close(copied)
 	}()
-	run.wait(ctx, cmd, timeout)
+	run.wait(ctx, cmd, timeout, reaped)
 	killGroup(cmd.Process.Pid)
 	drain(pr, copied)
 	return run, nil
 }
 
 // startBash starts `bash -c command` in its own process group with stdout
-// and stderr on one pipe, and returns the pipe's read end.
-func startBash(dir, command string, env []string) (*exec.Cmd, *os.File, error) {
+// and stderr on one pipe, and returns the pipe's read end. With a reaper,
+// the reaper leads the group and runs bash (reaped is then true); a reaper
+// that cannot be started (its binary gone) leaves bash to run alone.
+func startBash(dir, command string, env []string, reaper string) (cmd *exec.Cmd, pr *os.File, reaped bool, err error) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		return nil, nil, false, fmt.Errorf("bash: %w", err)
+	}
 	pr, pw, err := os.Pipe()
 	if err != nil {
-		return nil, nil, fmt.Errorf("bash: %w", err)
+		return nil, nil, false, fmt.Errorf("bash: %w", err)
 	}
-	cmd := exec.Command("bash", "-c", command)
-	cmd.Dir = dir
-	cmd.Env = append([]string{}, env...)
-	cmd.Stdout, cmd.Stderr = pw, pw
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	err = cmd.Start()
-	pw.Close()
-	if err != nil {
+	defer pw.Close()
+	start := func(path string, args ...string) (*exec.Cmd, error) {
+		cmd := exec.Command(path, args...)
+		cmd.Args[0] = filepath.Base(path) // bash's $0 is "bash", not its path
+		cmd.Dir = dir
+		cmd.Env = append([]string{}, env...)
+		cmd.Stdout, cmd.Stderr = pw, pw
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		return cmd, cmd.Start()
+	}
+	if reaper != "" {
+		if cmd, err = start(reaper, ReaperArg, bash, command); err == nil {
+			return cmd, pr, true, nil
+		}
+	}
+	if cmd, err = start(bash, "-c", command); err != nil {
 		pr.Close()
-		return nil, nil, fmt.Errorf("bash: %w", err)
+		return nil, nil, false, fmt.Errorf("bash: %w", err)
 	}
-	return cmd, pr, nil
+	return cmd, pr, false, nil
 }
 
-// wait waits for cmd to exit, killing its process group first if the
-// timeout passes or ctx is done.
-func (r *bashRun) wait(ctx context.Context, cmd *exec.Cmd, timeout time.Duration) {
+// wait waits for cmd to exit, ending it first if the timeout passes or ctx
+// is done: a reaper gets SIGTERM, and reaperGrace to kill the command's
+// processes and exit, before its group is killed; bash alone has its
+// group killed at once.
+func (r *bashRun) wait(ctx context.Context, cmd *exec.Cmd, timeout time.Duration, reaped bool) {
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	timer := time.NewTimer(timeout)
@@ -108,6 +132,14 @@ func (r *bashRun) wait(ctx context.Context, cmd *exec.Cmd, timeout time.Duration
 		r.timedOut = true
 	case <-ctx.Done():
 		r.canceled = true
+	}
+	if reaped {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case r.err = <-done:
+			return
+		case <-time.After(reaperGrace):
+		}
 	}
 	killGroup(cmd.Process.Pid)
 	r.err = <-done

@@ -27,8 +27,11 @@
 // identities), so a symlink swapped in between the check and the open cannot
 // make a read or a write land outside the root. The bash tool is not
 // confined: it runs with the workspace as its working directory and whatever
-// the permission policy allows. The package targets Linux and other Unix
-// systems (O_NOFOLLOW, process groups, bash).
+// the permission policy allows. Its processes are killed when it ends:
+// its process group, and, where the program calls UseReaper (the zero
+// binary on Linux), also those that left the group, through a reaper
+// process that adopts them (RunReaper). The package targets Linux and other
+// Unix systems (O_NOFOLLOW, process groups, bash).
 //
 // # Protected places
 //

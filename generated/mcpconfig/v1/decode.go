@@ -29,22 +29,71 @@ func (x *MCPConfig) decodeJSON(d *rt.Decoder) error {
 			break
 		}
 		switch k {
-		case "mcpServers":
+		case "$schema":
 			if seen&uint64(0x1) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
+			v, err := decodeString(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Schema = rt.Opt[string]{
+				Set: true,
+				V:   v,
+			}
+		case "mcpServers":
+			if seen&uint64(0x2) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x2)
 			v, err := decodeMCPServerMap(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.McpServers = v
+			x.McpServers = rt.Opt[map[string]MCPServer]{
+				Set: true,
+				V:   v,
+			}
+		case "servers":
+			if seen&uint64(0x4) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x4)
+			v, err := decodeMCPServerMap(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Servers = rt.Opt[map[string]MCPServer]{
+				Set: true,
+				V:   v,
+			}
+		case "inputs":
+			if seen&uint64(0x8) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x8)
+			v, err := decodeMCPConfigInputsItemListInto(d, x.Inputs.V)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Inputs.V = v
+			x.Inputs.Set = true
 		default:
 			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		return rtimpl.Missing(off, "mcpServers")
+		x.Schema = rt.Opt[string]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.McpServers = rt.Opt[map[string]MCPServer]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Servers = rt.Opt[map[string]MCPServer]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Inputs = rt.Opt[[]MCPConfigInputsItem]{}
 	}
 	return nil
 }
@@ -64,6 +113,14 @@ func (x *MCPConfig) DecodeJSON(d *rt.Decoder) error {
 		return err
 	}
 	return d.End()
+}
+
+func decodeString(d *rt.Decoder) (string, error) {
+	s, err := d.StrShared()
+	if err != nil {
+		return "", err
+	}
+	return s, nil
 }
 
 func decodeMCPServer(d *rt.Decoder) (MCPServer, error) {
@@ -99,11 +156,24 @@ func (x *MCPServer) decodeJSON(d *rt.Decoder) error {
 				Set: true,
 				V:   v,
 			}
-		case "command":
+		case "transportType":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
+			v, err := decodeTransport(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.TransportType = rt.Opt[Transport]{
+				Set: true,
+				V:   v,
+			}
+		case "command":
+			if seen&uint64(0x4) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x4)
 			v, err := decodeMCPServerCommand(d)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -113,10 +183,10 @@ func (x *MCPServer) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		case "args":
-			if seen&uint64(0x4) != 0 {
+			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
-			seen |= uint64(0x4)
+			seen |= uint64(0x8)
 			v, err := decodeStringListInto(d, x.Args.V)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -124,10 +194,10 @@ func (x *MCPServer) decodeJSON(d *rt.Decoder) error {
 			x.Args.V = v
 			x.Args.Set = true
 		case "env":
-			if seen&uint64(0x8) != 0 {
+			if seen&uint64(0x10) != 0 {
 				return d.DuplicateKey(k)
 			}
-			seen |= uint64(0x8)
+			seen |= uint64(0x10)
 			v, err := decodeStringMap(d)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -137,10 +207,10 @@ func (x *MCPServer) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		case "cwd":
-			if seen&uint64(0x10) != 0 {
+			if seen&uint64(0x20) != 0 {
 				return d.DuplicateKey(k)
 			}
-			seen |= uint64(0x10)
+			seen |= uint64(0x20)
 			v, err := decodeMCPServerCommand(d)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -150,10 +220,10 @@ func (x *MCPServer) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		case "url":
-			if seen&uint64(0x20) != 0 {
+			if seen&uint64(0x40) != 0 {
 				return d.DuplicateKey(k)
 			}
-			seen |= uint64(0x20)
+			seen |= uint64(0x40)
 			v, err := decodeMCPServerCommand(d)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -162,16 +232,88 @@ func (x *MCPServer) decodeJSON(d *rt.Decoder) error {
 				Set: true,
 				V:   v,
 			}
-		case "headers":
-			if seen&uint64(0x40) != 0 {
+		case "serverUrl":
+			if seen&uint64(0x80) != 0 {
 				return d.DuplicateKey(k)
 			}
-			seen |= uint64(0x40)
+			seen |= uint64(0x80)
+			v, err := decodeMCPServerCommand(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.ServerURL = rt.Opt[string]{
+				Set: true,
+				V:   v,
+			}
+		case "headers":
+			if seen&uint64(0x100) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x100)
 			v, err := decodeStringMap(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
 			x.Headers = rt.Opt[map[string]string]{
+				Set: true,
+				V:   v,
+			}
+		case "disabled":
+			if seen&uint64(0x200) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x200)
+			v, err := decodeBool(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Disabled = rt.Opt[bool]{
+				Set: true,
+				V:   v,
+			}
+		case "disabledTools":
+			if seen&uint64(0x400) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x400)
+			v, err := decodeStringListInto(d, x.DisabledTools.V)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.DisabledTools.V = v
+			x.DisabledTools.Set = true
+		case "autoApprove":
+			if seen&uint64(0x800) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x800)
+			v, err := decodeStringListInto(d, x.AutoApprove.V)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.AutoApprove.V = v
+			x.AutoApprove.Set = true
+		case "alwaysAllow":
+			if seen&uint64(0x1000) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x1000)
+			v, err := decodeStringListInto(d, x.AlwaysAllow.V)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.AlwaysAllow.V = v
+			x.AlwaysAllow.Set = true
+		case "timeout":
+			if seen&uint64(0x2000) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x2000)
+			v, err := decodeMCPServerTimeout(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Timeout = rt.Opt[float64]{
 				Set: true,
 				V:   v,
 			}
@@ -183,22 +325,43 @@ func (x *MCPServer) decodeJSON(d *rt.Decoder) error {
 		x.Type = rt.Opt[Transport]{}
 	}
 	if seen&uint64(0x2) == 0 {
-		x.Command = rt.Opt[string]{}
+		x.TransportType = rt.Opt[Transport]{}
 	}
 	if seen&uint64(0x4) == 0 {
-		x.Args = rt.Opt[[]string]{}
+		x.Command = rt.Opt[string]{}
 	}
 	if seen&uint64(0x8) == 0 {
-		x.Env = rt.Opt[map[string]string]{}
+		x.Args = rt.Opt[[]string]{}
 	}
 	if seen&uint64(0x10) == 0 {
-		x.Cwd = rt.Opt[string]{}
+		x.Env = rt.Opt[map[string]string]{}
 	}
 	if seen&uint64(0x20) == 0 {
-		x.URL = rt.Opt[string]{}
+		x.Cwd = rt.Opt[string]{}
 	}
 	if seen&uint64(0x40) == 0 {
+		x.URL = rt.Opt[string]{}
+	}
+	if seen&uint64(0x80) == 0 {
+		x.ServerURL = rt.Opt[string]{}
+	}
+	if seen&uint64(0x100) == 0 {
 		x.Headers = rt.Opt[map[string]string]{}
+	}
+	if seen&uint64(0x200) == 0 {
+		x.Disabled = rt.Opt[bool]{}
+	}
+	if seen&uint64(0x400) == 0 {
+		x.DisabledTools = rt.Opt[[]string]{}
+	}
+	if seen&uint64(0x800) == 0 {
+		x.AutoApprove = rt.Opt[[]string]{}
+	}
+	if seen&uint64(0x1000) == 0 {
+		x.AlwaysAllow = rt.Opt[[]string]{}
+	}
+	if seen&uint64(0x2000) == 0 {
+		x.Timeout = rt.Opt[float64]{}
 	}
 	return nil
 }
@@ -227,10 +390,10 @@ func decodeTransport(d *rt.Decoder) (Transport, error) {
 		return "", err
 	}
 	switch s {
-	case "stdio", "http", "sse":
+	case "stdio", "http", "streamableHttp", "streamable-http", "sse":
 		return Transport(s), nil
 	}
-	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"stdio\", \"http\", \"sse\"")
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"stdio\", \"http\", \"streamableHttp\", \"streamable-http\", \"sse\"")
 }
 
 // UnmarshalJSON decodes one of the values of Transport and refuses any other;
@@ -267,14 +430,6 @@ func decodeMCPServerCommand(d *rt.Decoder) (string, error) {
 		return "", err
 	}
 	return s, mcpServerCommandRule.Check(s, off)
-}
-
-func decodeString(d *rt.Decoder) (string, error) {
-	s, err := d.StrShared()
-	if err != nil {
-		return "", err
-	}
-	return s, nil
 }
 
 func decodeStringListInto(d *rt.Decoder, out []string) ([]string, error) {
@@ -331,6 +486,21 @@ func decodeStringMap(d *rt.Decoder) (map[string]string, error) {
 	return out, nil
 }
 
+func decodeBool(d *rt.Decoder) (bool, error) {
+	return d.Bool()
+}
+
+var mcpServerTimeoutRule = rtimpl.NewNumRule("0", "", "", "", "")
+
+func decodeMCPServerTimeout(d *rt.Decoder) (float64, error) {
+	off := d.Start()
+	v, lit, err := d.Float()
+	if err != nil {
+		return 0, err
+	}
+	return v, mcpServerTimeoutRule.CheckFloat(v, lit, off)
+}
+
 func decodeMCPServerMap(d *rt.Decoder) (map[string]MCPServer, error) {
 	if err := d.ObjStart(); err != nil {
 		return nil, err
@@ -354,4 +524,100 @@ func decodeMCPServerMap(d *rt.Decoder) (map[string]MCPServer, error) {
 		out[k] = v
 	}
 	return out, nil
+}
+
+func decodeMCPConfigInputsItem(d *rt.Decoder) (MCPConfigInputsItem, error) {
+	var v MCPConfigInputsItem
+	return v, v.decodeJSON(d)
+}
+
+func (x *MCPConfigInputsItem) decodeJSON(d *rt.Decoder) error {
+	extra := x.Extra
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
+	if err := d.ObjStart(); err != nil {
+		return err
+	}
+	for i := 0; ; i++ {
+		k, more, err := d.ObjKey(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch k {
+		default:
+			if x.Extra == nil {
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
+			}
+			if _, dup := x.Extra[k]; dup {
+				return d.DuplicateKey(k)
+			}
+			v, err := decodeRaw(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Extra[k] = v
+		}
+	}
+	return nil
+}
+
+// UnmarshalJSON decodes one MCPConfigInputsItem strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *MCPConfigInputsItem) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *MCPConfigInputsItem) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeRaw(d *rt.Decoder) (rt.Raw, error) {
+	return rtimpl.DecodeRaw(d, nil)
+}
+
+func decodeMCPConfigInputsItemListInto(d *rt.Decoder, out []MCPConfigInputsItem) ([]MCPConfigInputsItem, error) {
+	if err := d.ArrStart(); err != nil {
+		return nil, err
+	}
+	out = out[:0]
+	if out == nil {
+		out = []MCPConfigInputsItem{}
+	}
+	for i := 0; ; i++ {
+		more, err := d.ArrNext(i)
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, MCPConfigInputsItem{})
+		}
+		if err := out[len(out)-1].decodeJSON(d); err != nil {
+			return nil, rt.AtIndex(err, i)
+		}
+	}
+	return out, nil
+}
+
+func decodeMCPConfigInputsItemList(d *rt.Decoder) ([]MCPConfigInputsItem, error) {
+	return decodeMCPConfigInputsItemListInto(d, nil)
 }

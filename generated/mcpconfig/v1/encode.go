@@ -12,9 +12,44 @@ func encodeMCPConfig(e *rt.Encoder, key string, v MCPConfig) error {
 }
 
 func (x *MCPConfig) encodeJSON(e *rt.Encoder) error {
-	e.Lit("{\"mcpServers\":")
-	if err := encodeMCPServerMap(e, "mcpServers", x.McpServers); err != nil {
-		return rt.AtKey(err, "mcpServers")
+	e.Lit("{")
+	first := true
+	if x.Schema.Set {
+		e.Lit("\"$schema\":")
+		if err := encodeString(e, "$schema", x.Schema.V); err != nil {
+			return rt.AtKey(err, "$schema")
+		}
+		first = false
+	}
+	if x.McpServers.Set {
+		if !first {
+			e.Byte(',')
+		}
+		e.Lit("\"mcpServers\":")
+		if err := encodeMCPServerMap(e, "mcpServers", x.McpServers.V); err != nil {
+			return rt.AtKey(err, "mcpServers")
+		}
+		first = false
+	}
+	if x.Servers.Set {
+		if !first {
+			e.Byte(',')
+		}
+		e.Lit("\"servers\":")
+		if err := encodeMCPServerMap(e, "servers", x.Servers.V); err != nil {
+			return rt.AtKey(err, "servers")
+		}
+		first = false
+	}
+	if x.Inputs.Set {
+		if !first {
+			e.Byte(',')
+		}
+		e.Lit("\"inputs\":")
+		if err := encodeMCPConfigInputsItemList(e, "inputs", x.Inputs.V); err != nil {
+			return rt.AtKey(err, "inputs")
+		}
+		first = false
 	}
 	e.Byte('}')
 	return nil
@@ -46,6 +81,11 @@ func (x MCPConfig) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
+func encodeString(e *rt.Encoder, key string, v string) error {
+	e.Text(key, v)
+	return nil
+}
+
 func encodeMCPServer(e *rt.Encoder, key string, v MCPServer) error {
 	return v.encodeJSON(e)
 }
@@ -57,6 +97,16 @@ func (x *MCPServer) encodeJSON(e *rt.Encoder) error {
 		e.Lit("\"type\":")
 		if err := encodeTransport(e, "type", x.Type.V); err != nil {
 			return rt.AtKey(err, "type")
+		}
+		first = false
+	}
+	if x.TransportType.Set {
+		if !first {
+			e.Byte(',')
+		}
+		e.Lit("\"transportType\":")
+		if err := encodeTransport(e, "transportType", x.TransportType.V); err != nil {
+			return rt.AtKey(err, "transportType")
 		}
 		first = false
 	}
@@ -110,6 +160,16 @@ func (x *MCPServer) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
+	if x.ServerURL.Set {
+		if !first {
+			e.Byte(',')
+		}
+		e.Lit("\"serverUrl\":")
+		if err := encodeMCPServerCommand(e, "serverUrl", x.ServerURL.V); err != nil {
+			return rt.AtKey(err, "serverUrl")
+		}
+		first = false
+	}
 	if x.Headers.Set {
 		if !first {
 			e.Byte(',')
@@ -117,6 +177,56 @@ func (x *MCPServer) encodeJSON(e *rt.Encoder) error {
 		e.Lit("\"headers\":")
 		if err := encodeStringMap(e, "headers", x.Headers.V); err != nil {
 			return rt.AtKey(err, "headers")
+		}
+		first = false
+	}
+	if x.Disabled.Set {
+		if !first {
+			e.Byte(',')
+		}
+		e.Lit("\"disabled\":")
+		if err := encodeBool(e, "disabled", x.Disabled.V); err != nil {
+			return rt.AtKey(err, "disabled")
+		}
+		first = false
+	}
+	if x.DisabledTools.Set {
+		if !first {
+			e.Byte(',')
+		}
+		e.Lit("\"disabledTools\":")
+		if err := encodeStringList(e, "disabledTools", x.DisabledTools.V); err != nil {
+			return rt.AtKey(err, "disabledTools")
+		}
+		first = false
+	}
+	if x.AutoApprove.Set {
+		if !first {
+			e.Byte(',')
+		}
+		e.Lit("\"autoApprove\":")
+		if err := encodeStringList(e, "autoApprove", x.AutoApprove.V); err != nil {
+			return rt.AtKey(err, "autoApprove")
+		}
+		first = false
+	}
+	if x.AlwaysAllow.Set {
+		if !first {
+			e.Byte(',')
+		}
+		e.Lit("\"alwaysAllow\":")
+		if err := encodeStringList(e, "alwaysAllow", x.AlwaysAllow.V); err != nil {
+			return rt.AtKey(err, "alwaysAllow")
+		}
+		first = false
+	}
+	if x.Timeout.Set {
+		if !first {
+			e.Byte(',')
+		}
+		e.Lit("\"timeout\":")
+		if err := encodeMCPServerTimeout(e, "timeout", x.Timeout.V); err != nil {
+			return rt.AtKey(err, "timeout")
 		}
 		first = false
 	}
@@ -159,11 +269,6 @@ func encodeMCPServerCommand(e *rt.Encoder, key string, v string) error {
 	return rtimpl.Text(e, key, v, &mcpServerCommandRule)
 }
 
-func encodeString(e *rt.Encoder, key string, v string) error {
-	e.Text(key, v)
-	return nil
-}
-
 func encodeStringList(e *rt.Encoder, key string, v []string) error {
 	e.Byte('[')
 	for i, x := range v {
@@ -191,6 +296,16 @@ func encodeStringMap(e *rt.Encoder, key string, v map[string]string) error {
 	return nil
 }
 
+func encodeBool(e *rt.Encoder, key string, v bool) error {
+	e.Bool(v)
+	return nil
+}
+
+func encodeMCPServerTimeout(e *rt.Encoder, key string, v float64) error {
+	e.Float(v)
+	return nil
+}
+
 func encodeMCPServerMap(e *rt.Encoder, key string, v map[string]MCPServer) error {
 	e.Byte('{')
 	var keys [8]string
@@ -201,5 +316,68 @@ func encodeMCPServerMap(e *rt.Encoder, key string, v map[string]MCPServer) error
 		}
 	}
 	e.Byte('}')
+	return nil
+}
+
+func encodeMCPConfigInputsItem(e *rt.Encoder, key string, v MCPConfigInputsItem) error {
+	return v.encodeJSON(e)
+}
+
+func (x *MCPConfigInputsItem) encodeJSON(e *rt.Encoder) error {
+	e.Lit("{")
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
+		}
+	}
+	e.Byte('}')
+	return nil
+}
+
+// MarshalJSON encodes the MCPConfigInputsItem in schema property order after validating it.
+func (x MCPConfigInputsItem) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x MCPConfigInputsItem) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x MCPConfigInputsItem) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+func encodeRaw(e *rt.Encoder, key string, v rt.Raw) error {
+	return e.Raw(key, v)
+}
+
+func encodeMCPConfigInputsItemList(e *rt.Encoder, key string, v []MCPConfigInputsItem) error {
+	e.Byte('[')
+	for i, x := range v {
+		if i > 0 {
+			e.Byte(',')
+		}
+		if err := encodeMCPConfigInputsItem(e, key, x); err != nil {
+			return rt.AtIndex(err, i)
+		}
+	}
+	e.Byte(']')
 	return nil
 }

@@ -11,7 +11,7 @@ import (
 // TestFixtures runs the fixtures `zerogen --fixtures` wrote in testdata/fixtures
 // through the package's decoders and encoders (see fixturetest.Run).
 func TestFixtures(t *testing.T) {
-	fixturetest.Run(t, "mcpconfigv1", "sha256:8c4b9da99cdf7641508761b5396f4f041b95a2ccb48273c8b82cdf5bc1bd7f7c", map[string]func() fixturetest.Doc{"MCPConfig": func() fixturetest.Doc {
+	fixturetest.Run(t, "mcpconfigv1", "sha256:1d4eb83accc37a01225b672bb4489c49eeab4a509ebed55ba47ddf55c36e20b5", map[string]func() fixturetest.Doc{"MCPConfig": func() fixturetest.Doc {
 		return new(MCPConfig)
 	}})
 }

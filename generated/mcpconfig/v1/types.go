@@ -5,36 +5,59 @@ package mcpconfigv1
 import "github.com/zeroproject/zero/rt"
 
 // MCPConfig is a file of MCP tool servers, given to zero with --mcp-config. It
-// is the mcpServers file that Claude Code, Claude Desktop and Cursor read:
-// each server is started as a child process (command) or reached over
-// Streamable HTTP (type http with url). In env, headers, args and url, ${VAR}
-// is replaced by the variable VAR of Zero's environment and ${VAR:-default} by
-// default when VAR is unset or empty; a variable that is unset and has no
-// default is an error. Unknown members are errors, so that a typo cannot
-// silently drop a setting.
+// is the file other MCP clients read, pasted as it is: the mcpServers file of
+// Claude Code, Claude Desktop, Cursor, Cline, Roo Code and Windsurf, or the
+// servers file of VS Code. Each server is started as a child process (command)
+// or reached over Streamable HTTP (url). In env, headers, args, url and
+// serverUrl, ${VAR} and ${env:VAR} are replaced by the variable VAR of Zero's
+// environment and ${VAR:-default} by default when VAR is unset or empty; a
+// variable that is unset and has no default is an error, and so is
+// ${input:ID}, since Zero asks no one for values. Members that belong to
+// another client's user interface (disabled, autoApprove, alwaysAllow,
+// timeout) are read and either honoured or reported as ignored with the
+// reason. Unknown members are errors, so that a typo cannot silently drop a
+// setting. The file has mcpServers or servers, not both.
 type MCPConfig struct {
+	// Schema is the schema the file names, as editors write it; Zero does not read
+	// it. Optional.
+	Schema rt.Opt[string]
 	// McpServers is the servers, by name. A name is what the tools of the server
 	// are called after (mcp__NAME__TOOL): letters, digits, '_' and '-', at most 64
 	// characters, and no '__', so that tool names can be read back unambiguously.
-	McpServers map[string]MCPServer
+	// Optional.
+	McpServers rt.Opt[map[string]MCPServer]
+	// Servers is the servers, by name, as VS Code's mcp.json has them; the same as
+	// mcpServers. Optional.
+	Servers rt.Opt[map[string]MCPServer]
+	// Inputs is VS Code's prompts for values such as API keys. Zero asks no one,
+	// so a server that refers to one with ${input:ID} is an error; pass the value
+	// in a variable of Zero's environment instead. Optional.
+	Inputs rt.Opt[[]MCPConfigInputsItem]
 }
 
 // MCPServer is one server. A stdio server has command (and optionally args,
-// env, cwd, and type stdio); an HTTP server has type http and url (and
-// optionally headers). The legacy SSE transport (type sse) is accepted in the
-// file but not spoken: such a server is reported and skipped.
+// env, cwd, and type stdio); an HTTP server has url (or Windsurf's serverUrl)
+// and optionally headers and type http. A url without type is taken for
+// Streamable HTTP. The legacy SSE transport (type sse) is accepted in the file
+// but not spoken: such a server is reported and skipped.
 type MCPServer struct {
-	// Type is how Zero talks to the server; stdio when absent. Optional.
+	// Type is how Zero talks to the server; stdio when absent and command is
+	// given, Streamable HTTP when absent and url is given. Optional.
 	Type rt.Opt[Transport]
+	// TransportType is cline's older name for type; when both are given they must
+	// agree. Optional.
+	TransportType rt.Opt[Transport]
 	// Command is the program to start, found on PATH when it has no slash.
 	// Optional.
 	Command rt.Opt[string]
 	// Args is the program's arguments. Optional.
 	Args rt.Opt[[]string]
 	// Env is variables added to the program's environment. The program gets only
-	// these and a small safe set of Zero's own (PATH, HOME, USER, SHELL, TERM,
-	// TMPDIR, the locale): API keys reach a server only when listed here, for
-	// example "GITHUB_TOKEN": "${GITHUB_TOKEN}". Optional.
+	// these, a small safe set of Zero's own (PATH, HOME, USER, SHELL, TERM,
+	// TMPDIR, the locale) and Zero's proxy and certificate settings (HTTPS_PROXY,
+	// NO_PROXY, SSL_CERT_FILE, NODE_EXTRA_CA_CERTS and the like) when they are
+	// set: API keys reach a server only when listed here, for example
+	// "GITHUB_TOKEN": "${GITHUB_TOKEN}". Optional.
 	Env rt.Opt[map[string]string]
 	// Cwd is the program's working directory; Zero's working directory when
 	// absent. Optional.
@@ -42,22 +65,49 @@ type MCPServer struct {
 	// URL is the server's Streamable HTTP endpoint, an http or https URL.
 	// Optional.
 	URL rt.Opt[string]
+	// ServerURL is windsurf's name for url; give one of the two. Optional.
+	ServerURL rt.Opt[string]
 	// Headers is HTTP headers sent with every request, for example an
 	// Authorization header. Optional.
 	Headers rt.Opt[map[string]string]
+	// Disabled is true leaves the server out: it is not started, and a warning
+	// says so. Optional.
+	Disabled rt.Opt[bool]
+	// DisabledTools is tools of the server that are never offered to the model, by
+	// their name on the server. Optional.
+	DisabledTools rt.Opt[[]string]
+	// AutoApprove is cline's list of tools run without asking. Ignored, with a
+	// warning: in Zero the permission policy decides (--allowed-tools
+	// mcp__NAME__TOOL), and a pasted file grants nothing. Optional.
+	AutoApprove rt.Opt[[]string]
+	// AlwaysAllow is roo Code's name for autoApprove; ignored the same way.
+	// Optional.
+	AlwaysAllow rt.Opt[[]string]
+	// Timeout is a client's time limit for the server's calls. Ignored, with a
+	// warning: clients disagree on its unit (Cline counts seconds, Claude Code
+	// milliseconds), and Zero's limit is ZERO_MCP_CALL_TIMEOUT. Optional.
+	Timeout rt.Opt[float64]
 }
 
 // Transport is a way of talking to an MCP server: stdio (a child process
-// reading and writing JSON-RPC lines), http (Streamable HTTP), or sse (the
-// legacy HTTP+SSE transport, which Zero does not speak).
+// reading and writing JSON-RPC lines), http (Streamable HTTP; streamableHttp
+// as Cline writes it and streamable-http as Roo Code writes it mean the same),
+// or sse (the legacy HTTP+SSE transport, which Zero does not speak).
 type Transport string
 
 // The values of Transport.
 const (
-	TransportStdio Transport = "stdio"
-	TransportHTTP  Transport = "http"
-	TransportSse   Transport = "sse"
+	TransportStdio           Transport = "stdio"
+	TransportHTTP            Transport = "http"
+	TransportStreamableHTTP  Transport = "streamableHttp"
+	TransportStreamableHTTP2 Transport = "streamable-http"
+	TransportSse             Transport = "sse"
 )
 
 // TransportValues lists every value of Transport.
-var TransportValues = []Transport{TransportStdio, TransportHTTP, TransportSse}
+var TransportValues = []Transport{TransportStdio, TransportHTTP, TransportStreamableHTTP, TransportStreamableHTTP2, TransportSse}
+
+type MCPConfigInputsItem struct {
+	// Extra holds properties not named by the schema, by name.
+	Extra map[string]rt.Raw
+}

@@ -15,9 +15,30 @@ func validateMCPConfig(v MCPConfig) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *MCPConfig) Validate() error {
-	if err := validateMCPServerMap(x.McpServers); err != nil {
-		return rt.AtKey(err, "mcpServers")
+	if x.Schema.Set {
+		if err := validateString(x.Schema.V); err != nil {
+			return rt.AtKey(err, "$schema")
+		}
 	}
+	if x.McpServers.Set {
+		if err := validateMCPServerMap(x.McpServers.V); err != nil {
+			return rt.AtKey(err, "mcpServers")
+		}
+	}
+	if x.Servers.Set {
+		if err := validateMCPServerMap(x.Servers.V); err != nil {
+			return rt.AtKey(err, "servers")
+		}
+	}
+	if x.Inputs.Set {
+		if err := validateMCPConfigInputsItemList(x.Inputs.V); err != nil {
+			return rt.AtKey(err, "inputs")
+		}
+	}
+	return nil
+}
+
+func validateString(v string) error {
 	return nil
 }
 
@@ -30,6 +51,11 @@ func (x *MCPServer) Validate() error {
 	if x.Type.Set {
 		if err := validateTransport(x.Type.V); err != nil {
 			return rt.AtKey(err, "type")
+		}
+	}
+	if x.TransportType.Set {
+		if err := validateTransport(x.TransportType.V); err != nil {
+			return rt.AtKey(err, "transportType")
 		}
 	}
 	if x.Command.Set {
@@ -57,9 +83,39 @@ func (x *MCPServer) Validate() error {
 			return rt.AtKey(err, "url")
 		}
 	}
+	if x.ServerURL.Set {
+		if err := validateMCPServerCommand(x.ServerURL.V); err != nil {
+			return rt.AtKey(err, "serverUrl")
+		}
+	}
 	if x.Headers.Set {
 		if err := validateStringMap(x.Headers.V); err != nil {
 			return rt.AtKey(err, "headers")
+		}
+	}
+	if x.Disabled.Set {
+		if err := validateBool(x.Disabled.V); err != nil {
+			return rt.AtKey(err, "disabled")
+		}
+	}
+	if x.DisabledTools.Set {
+		if err := validateStringList(x.DisabledTools.V); err != nil {
+			return rt.AtKey(err, "disabledTools")
+		}
+	}
+	if x.AutoApprove.Set {
+		if err := validateStringList(x.AutoApprove.V); err != nil {
+			return rt.AtKey(err, "autoApprove")
+		}
+	}
+	if x.AlwaysAllow.Set {
+		if err := validateStringList(x.AlwaysAllow.V); err != nil {
+			return rt.AtKey(err, "alwaysAllow")
+		}
+	}
+	if x.Timeout.Set {
+		if err := validateMCPServerTimeout(x.Timeout.V); err != nil {
+			return rt.AtKey(err, "timeout")
 		}
 	}
 	return nil
@@ -72,18 +128,14 @@ func validateTransport(v Transport) error {
 // Validate reports whether v is one of the values of Transport.
 func (v Transport) Validate() error {
 	switch v {
-	case TransportStdio, TransportHTTP, TransportSse:
+	case TransportStdio, TransportHTTP, TransportStreamableHTTP, TransportStreamableHTTP2, TransportSse:
 		return nil
 	}
-	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"stdio\", \"http\", \"sse\"")
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"stdio\", \"http\", \"streamableHttp\", \"streamable-http\", \"sse\"")
 }
 
 func validateMCPServerCommand(v string) error {
 	return mcpServerCommandRule.Check(v, -1)
-}
-
-func validateString(v string) error {
-	return nil
 }
 
 func validateStringList(v []string) error {
@@ -104,10 +156,53 @@ func validateStringMap(v map[string]string) error {
 	return nil
 }
 
+func validateBool(v bool) error {
+	return nil
+}
+
+func validateMCPServerTimeout(v float64) error {
+	if err := rtimpl.CheckFinite(v); err != nil {
+		return err
+	}
+	return mcpServerTimeoutRule.CheckFloat(v, "", -1)
+}
+
 func validateMCPServerMap(v map[string]MCPServer) error {
 	for k, x := range v {
 		if err := validateMCPServer(x); err != nil {
 			return rt.AtKey(err, k)
+		}
+	}
+	return nil
+}
+
+func validateMCPConfigInputsItem(v MCPConfigInputsItem) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *MCPConfigInputsItem) Validate() error {
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
+		}
+	}
+	return nil
+}
+
+func validateRaw(v rt.Raw) error {
+	if err := rtimpl.CheckRaw(v); err != nil {
+		return err
+	}
+	return nil
+}
+
+func validateMCPConfigInputsItemList(v []MCPConfigInputsItem) error {
+	for i, x := range v {
+		if err := validateMCPConfigInputsItem(x); err != nil {
+			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
