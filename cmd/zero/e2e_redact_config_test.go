@@ -88,3 +88,35 @@ func sessionText(t *testing.T, dir string) string {
 	})
 	return b.String()
 }
+
+// TestShortKeyLeavesErrorsIntact runs with a one-letter API key against a
+// server that rejects the request with an error holding that letter many
+// times: a key shorter than redact.MinSecretLen is never cut out of
+// ordinary text, so the error reaches stderr and the error event whole.
+func TestShortKeyLeavesErrorsIntact(t *testing.T) {
+	const vendorMsg = "syntax error: unexpected token x in the JSON body at position 7"
+	for _, tc := range []struct {
+		d   *pt.Dialect
+		env string
+	}{{pt.OpenAI, "OPENAI_API_KEY"}, {pt.Anthropic, "ANTHROPIC_API_KEY"}} {
+		for _, format := range []string{"stream-json", "text"} {
+			t.Run(tc.d.Name()+" "+format, func(t *testing.T) {
+				z := newZeroEnv(t)
+				z.serve(tc.d, tc.d.Error(400, vendorMsg))
+				z.vars[tc.env] = "x"
+				res := z.exec("-o", format, "hi")
+				if res.code != 3 {
+					t.Fatalf("exit code %d, want 3\nstdout %s\nstderr %s", res.code, res.stdout, res.stderr)
+				}
+				if !strings.Contains(res.stderr, vendorMsg) {
+					t.Errorf("stderr lost the vendor's message %q:\n%s", vendorMsg, res.stderr)
+				}
+				if format == "stream-json" {
+					if msg := errorEvent(t, decodeV2(t, res.stdout)).Message; !strings.Contains(msg, vendorMsg) {
+						t.Errorf("error event %q lost the vendor's message %q", msg, vendorMsg)
+					}
+				}
+			})
+		}
+	}
+}

@@ -17,9 +17,14 @@ const MarkerPrefix = "[REDACTED"
 // or "[REDACTED:kind]".
 func HasMarker(s string) bool { return strings.Contains(s, MarkerPrefix) }
 
-// minSecretLen is the shortest secret value New accepts; shorter ones
-// would redact ordinary words.
-const minSecretLen = 8
+// MinSecretLen is the shortest secret value New accepts, and the shortest
+// known secret anything in Zero may cut out of text: a shorter one (an API
+// key of "x" or "test") would be matched inside ordinary words, and a
+// message such as "syntax error: unexpected" would lose every x. A short
+// value is still removed where a sensitive name labels it (a JSON key such
+// as "apiKey", KEY=value, an Authorization header), since those rules do
+// not need to know the value.
+const MinSecretLen = 8
 
 // Redactor removes credentials from text. It is safe for concurrent use;
 // the zero value and a nil *Redactor redact shapes but know no secret
@@ -37,7 +42,7 @@ type Redactor struct {
 
 // New returns a Redactor that also removes the exact secret values given,
 // such as the API keys Zero itself was configured with. Values shorter
-// than 8 bytes are ignored, as are duplicates.
+// than MinSecretLen are ignored, as are duplicates.
 func New(secrets ...string) *Redactor {
 	r := &Redactor{ready: true}
 	r.init()
@@ -68,7 +73,7 @@ func (r *Redactor) init() {
 
 // addSecret registers one exact value.
 func (r *Redactor) addSecret(s string) {
-	if len(s) < minSecretLen || slices.Contains(r.secrets[s[0]], s) {
+	if len(s) < MinSecretLen || slices.Contains(r.secrets[s[0]], s) {
 		return
 	}
 	r.secrets[s[0]] = append(r.secrets[s[0]], s)

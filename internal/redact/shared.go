@@ -36,8 +36,8 @@ func NewShared(r *Redactor) *Shared {
 	return s
 }
 
-// Add adds exact secret values (values shorter than 8 bytes are ignored,
-// as New ignores them).
+// Add adds exact secret values (values shorter than MinSecretLen are
+// ignored, as New ignores them).
 func (s *Shared) Add(secrets ...string) {
 	if len(secrets) == 0 {
 		return
