@@ -37,15 +37,35 @@ type Redactor struct {
 	// (the token shapes), unless a configured secret starts with them.
 	wordOnly [256]bool
 	trigger  [256]bool // bytes every secret contains at least one of
-	ready    bool      // built by New
+	ready    bool      // built by New or Known
+	// knownOnly: the Redactor removes only its exact values (Known).
+	knownOnly bool
 }
 
 // New returns a Redactor that also removes the exact secret values given,
 // such as the API keys Zero itself was configured with. Values shorter
 // than MinSecretLen are ignored, as are duplicates.
 func New(secrets ...string) *Redactor {
-	r := &Redactor{ready: true}
-	r.init()
+	return build(false, secrets)
+}
+
+// Known returns a Redactor that removes only the exact secret values r
+// was given, each as "[REDACTED:secret]": no credential shapes, and values
+// of sensitive keys stay. It is for text that must stay true to its
+// source except for the secrets Zero holds, such as tool output sent to
+// the model: a made-up key in a test fixture, or password=... in an
+// example file, is then read as written.
+func (r *Redactor) Known() *Redactor {
+	return build(true, r.use().values())
+}
+
+// build returns a Redactor of the given secret values, knowing the
+// credential shapes unless knownOnly is set.
+func build(knownOnly bool, secrets []string) *Redactor {
+	r := &Redactor{ready: true, knownOnly: knownOnly}
+	if !knownOnly {
+		r.init()
+	}
 	for _, s := range secrets {
 		r.addSecret(s)
 	}
@@ -100,15 +120,16 @@ func (r *Redactor) use() *Redactor {
 
 // String returns s with credentials removed. key is the nearest
 // enclosing JSON object key of s ("" if none): when it is a sensitive key
-// name (see SensitiveKey) a non-empty s becomes "[REDACTED]" as a whole;
+// name (see SensitiveKey) a non-empty s becomes "[REDACTED]" as a whole
+// (not for a Redactor of Known);
 // otherwise credential shapes and configured secrets inside s are replaced
 // by "[REDACTED:kind]". s is returned as is, without allocating, when it
 // cannot hold a credential.
 func (r *Redactor) String(key, s string) string {
-	if key != "" && s != "" && SensitiveKey(key) {
+	r = r.use()
+	if key != "" && s != "" && !r.knownOnly && SensitiveKey(key) {
 		return Redacted
 	}
-	r = r.use()
 	if !r.mayContain(s) {
 		return s
 	}

@@ -6,9 +6,11 @@ import (
 )
 
 // With returns a Redactor that removes r's secret values and the ones
-// given (under the rules of New); r is unchanged.
+// given (under the rules of New, or of Known for a Redactor of Known); r
+// is unchanged.
 func (r *Redactor) With(secrets ...string) *Redactor {
-	return New(append(r.use().values(), secrets...)...)
+	r = r.use()
+	return build(r.knownOnly, append(r.values(), secrets...))
 }
 
 // values returns the exact secret values r was given.
