@@ -12,8 +12,8 @@ import (
 // answer and session that mentions it. A value is a credential when
 //
 //   - its name says so ([SecretName]), unless the value is a switch (true,
-//     false, yes, no, on, off, enabled, disabled, none) or a file path, which
-//     names where a credential is rather than being one;
+//     false, yes, no, on, off, enabled, disabled, none, null) or a file path,
+//     which names where a credential is rather than being one;
 //   - it holds a credential shape the redactor knows (sk-..., ghp_...,
 //     AKIA..., a JWT, a private key, password=...; see the package doc); or
 //   - it holds a run that looks random ([LooksRandom]).
@@ -50,14 +50,15 @@ var qualifierWords = map[string]bool{
 // --api-key) is a credential. The name is split into words at every byte
 // that is not a letter or digit and at case changes (apiKey, APIKey and
 // API_KEY all are api, key), compared without case. A name is secret when
-// SensitiveKey says so or when its last word, after any qualifiers such as
-// PROD, 2, V2 or B64 and without digits at its end, is token, secret(s), password, passwd, passphrase,
-// pass, pwd, pw, key, apikey, auth, authorization, bearer, cookie,
-// credential(s), creds, jwt or privatekey. "key" after public, sort,
-// partition, primary, foreign, cache, idempotency, hot or shortcut names
-// data. So GITHUB_TOKEN, X-Api-Key, DB_PASS, Proxy-Authorization and
-// API_KEY_PROD are secret names, and MONKEY, TOKEN_URL, AUTH_MODE, KEY_ID,
-// MAX_TOKENS, SECRET_NAME and PUBLIC_KEY are not.
+// SensitiveKey says so, or when its last word is token, secret(s),
+// password, passwd, passphrase, pass, pwd, pw, key, apikey, auth,
+// authorization, bearer, cookie, credential(s), creds, jwt or privatekey,
+// after dropping qualifiers that follow it (PROD, 2, V2, B64, ...) and
+// digits at its end. "key" after public, sort, partition, primary, foreign,
+// cache, idempotency, hot or shortcut names data. So GITHUB_TOKEN,
+// X-Api-Key, DB_PASS, Proxy-Authorization and API_KEY_PROD are secret
+// names, and MONKEY, TOKEN_URL, AUTH_MODE, KEY_ID, MAX_TOKENS, SECRET_NAME
+// and PUBLIC_KEY are not.
 func SecretName(name string) bool {
 	if SensitiveKey(name) {
 		return true
@@ -168,13 +169,15 @@ const (
 	randomMinLen = 16
 	// randomChanges is the least share of neighbouring letter and digit
 	// pairs that change class. Random base62 changes at 45% of its pairs,
-	// hex at 47%; words never do inside themselves, and identifiers built
-	// of words and numbers (claude-3-5-sonnet-20241022, gpt-4o-mini,
-	// MyCompanyInternalTools) at under 15%.
+	// hex at 47%; words never change inside themselves, and identifiers
+	// built of words and numbers seldom do (not once in
+	// claude-3-5-sonnet-20241022, at 3 of the 21 pairs of
+	// MyCompanyInternalTools).
 	randomChanges = 0.2
 	// randomEntropy is the least Shannon entropy, in bits per character,
 	// of a run's letters and digits: it keeps out repetitions (a1a1a1...),
-	// while 16 random hex digits have some 3.4.
+	// while 16 random hex digits have 3.2 on average and fall under 2.5
+	// about once in a thousand.
 	randomEntropy = 2.5
 )
 
