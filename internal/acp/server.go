@@ -56,6 +56,10 @@ type Config struct {
 	MCPServers []mcp.ServerConfig
 	// StartMCP starts a session's servers; nil connects none.
 	StartMCP MCPStarter
+	// RedactModelInput redacts the tool results sent to the model with the
+	// Known form of the Redactor in effect when a prompt starts: the
+	// provider keys and every MCP credential learned so far.
+	RedactModelInput bool
 }
 
 // server is one connection.

@@ -43,10 +43,15 @@ func acpCmd(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "zero acp: %v\n", err)
 		return streamjsonv2.ExitCodeRuntime
 	}
+	redactInput, err := redactModelInput(f, env.Getenv)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "zero acp: %v\n", err)
+		return streamjsonv2.ExitCodeRuntime
+	}
 	cfg := acp.Config{In: env.Stdin, Out: env.Stdout, Log: env.Stderr, Store: st, Redactor: red,
 		NewProvider: func() (acp.Model, error) { return newACPModel(f, env.Getenv) },
 		Policy:      f.policy, BashEnv: acpBashEnv(env, f), MaxTurns: f.maxTurns, MaxOutputTokens: maxOut,
-		Version: Version(), MCPServers: f.mcpServers}
+		Version: Version(), MCPServers: f.mcpServers, RedactModelInput: redactInput}
 	if cfg.StartMCP, err = acpMCPStarter(env, red); err != nil {
 		fmt.Fprintf(env.Stderr, "zero acp: %v\n", err)
 		return streamjsonv2.ExitCodeRuntime
@@ -114,6 +119,7 @@ func parseACPFlags(args []string) (*execFlags, error) {
 	fs.StringSliceVar(&f.disabled, "disabled-tools", nil, "")
 	fs.StringVar(&f.mode, "permission-mode", "", "")
 	fs.BoolVar(&f.passEnv, "pass-env", false, "")
+	fs.BoolVar(&f.redactModelInput, "redact-model-input", false, "")
 	fs.IntVar(&f.maxTurns, "max-turns", run.DefaultMaxTurns, "")
 	fs.IntVar(&f.maxOutput, "max-output-tokens", 0, "")
 	fs.StringVar(&f.replay, "replay", "", "")
@@ -160,6 +166,12 @@ Flags:
         --disabled-tools NAMES    tools never offered
         --pass-env                give bash commands the full environment
                                   (API keys included)
+        --redact-model-input      remove the secrets Zero holds (its API keys, the
+                                  credentials of the MCP servers) from tool
+                                  results before the model gets them; by
+                                  default only what Zero writes and saves is
+                                  redacted (default: ZERO_REDACT_MODEL_INPUT
+                                  set to 1 or true)
         --max-turns N             model calls per prompt (default 20); reaching
                                   it ends the prompt with max_turn_requests
         --max-output-tokens N     bound each model reply

@@ -119,6 +119,10 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 	if err != nil {
 		return x.fail(err)
 	}
+	redactInput, err := redactModelInput(x.f, x.env.Getenv)
+	if err != nil {
+		return x.fail(err)
+	}
 	p := c.build(x.env.Getenv)
 	ws, err := tools.NewWorkspace(x.cwd())
 	if err != nil {
@@ -150,6 +154,9 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 		Sink: x.sink, Redactor: x.red, Warnings: append(x.warnings(), warns...),
 		MaxOutputTokens: maxOut, OnStop: x.onStop, OnWait: x.onWait, Flush: x.flushOut,
 		LimitHint: "raise it with --max-turns",
+	}
+	if redactInput {
+		cfg.ModelRedactor = x.red.Known()
 	}
 	if sess != nil {
 		defer x.closeSession(sess)

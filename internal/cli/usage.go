@@ -82,6 +82,12 @@ Flags:
                                   default variables that look like credentials
                                   (OPENAI_API_KEY, *_TOKEN, *_SECRET, ...) are
                                   removed
+        --redact-model-input      also remove the secrets Zero holds (its API keys,
+                                  the credentials of --mcp-config servers) from
+                                  tool results before the model gets them; by
+                                  default the model gets tool output as it is,
+                                  and only what Zero prints and saves is
+                                  redacted (default: ZERO_REDACT_MODEL_INPUT)
         --max-turns N             stop after N model calls (default 20); reaching
                                   the limit without an answer exits with code 4
         --max-output-tokens N     the most tokens the model may write in one reply
@@ -164,6 +170,7 @@ Environment:
                                              and list its tools (default 30s)
     ZERO_MCP_CALL_TIMEOUT                    how long an MCP tool call may take before
                                              it is cancelled (default 120s)
+    ZERO_REDACT_MODEL_INPUT                  1 or true: --redact-model-input
     XDG_DATA_HOME                            sessions live in
                                              $XDG_DATA_HOME/zero/sessions
                                              (default ~/.local/share/zero/sessions)

@@ -67,8 +67,9 @@ func CheckServerName(name string) error {
 }
 
 // LoadConfig reads an mcpServers file. getenv expands ${VAR}; secrets
-// receives every value an expansion produced, so that the caller can
-// redact them. Errors name the file and the JSON Pointer of the problem.
+// receives the values expansions in args, env and headers produced that
+// are credentials (see expander.expand), so that the caller can redact
+// them. Errors name the file and the JSON Pointer of the problem.
 func LoadConfig(path string, getenv func(string) string, secrets func(string)) ([]ServerConfig, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -153,7 +154,7 @@ func serverConfig(name string, s mcpconfigv1.MCPServer, getenv func(string) stri
 	if s.ServerURL.Set {
 		urlPtr, rawURL = "/serverUrl", s.ServerURL.V
 	}
-	sc.URL = x.expand(urlPtr, rawURL, false)
+	sc.URL = x.expand(urlPtr, rawURL, "", false)
 	sc.Headers = x.mapping("/headers", s.Headers.V)
 	if x.err != nil {
 		return ServerConfig{}, x.err
@@ -264,7 +265,12 @@ var varRef = regexp.MustCompile(`\$\{(?:(env|input):)?([A-Za-z_][A-Za-z0-9_.-]*)
 // editorVars are variables that editors fill in from their own state.
 var editorVars = map[string]bool{"workspaceFolder": true, "workspaceFolderBasename": true, "userHome": true, "pathSeparator": true}
 
-func (x *expander) expand(ptr, s string, secret bool) string {
+// expand replaces the ${VAR} references of s. With secret set, the value
+// of a reference is reported to x.secrets when redact.ConfigSecret finds it
+// a credential under the variable's name, under name (the env or header
+// name, or the argument before s) or under the text before the reference
+// (--token=${T}, Bearer ${T}).
+func (x *expander) expand(ptr, s, name string, secret bool) string {
 	return varRef.ReplaceAllStringFunc(s, func(m string) string {
 		sub := varRef.FindStringSubmatch(m)
 		if sub[1] == "input" {
@@ -281,7 +287,7 @@ func (x *expander) expand(ptr, s string, secret bool) string {
 		case v == "":
 			x.fail(at(ptr, "${%s} is not set in Zero's environment (write ${%s:-default} to give a default)", sub[2], sub[2]))
 		}
-		if secret && v != "" && x.secrets != nil {
+		if secret && v != "" && x.secrets != nil && credential(v, sub[2], name, s[:strings.Index(s, m)]) {
 			x.secrets(v)
 		}
 		return v
@@ -295,10 +301,24 @@ func (x *expander) fail(err error) {
 	}
 }
 
+// credential reports whether value is a credential under any of names.
+func credential(value string, names ...string) bool {
+	for _, n := range names {
+		if redact.ConfigSecret(n, value) {
+			return true
+		}
+	}
+	return false
+}
+
 func (x *expander) list(ptr string, in []string) []string {
 	var out []string
 	for i, s := range in {
-		out = append(out, x.expand(fmt.Sprintf("%s/%d", ptr, i), s, true))
+		before := ""
+		if i > 0 {
+			before = in[i-1]
+		}
+		out = append(out, x.expand(fmt.Sprintf("%s/%d", ptr, i), s, before, true))
 	}
 	return out
 }
@@ -309,7 +329,7 @@ func (x *expander) mapping(ptr string, in map[string]string) map[string]string {
 	}
 	out := make(map[string]string, len(in))
 	for k, v := range in {
-		out[k] = x.expand(ptr+"/"+pointerEscape(k), v, true)
+		out[k] = x.expand(ptr+"/"+pointerEscape(k), v, k, true)
 	}
 	return out
 }
@@ -345,17 +365,16 @@ func unwrapPath(err error) error {
 }
 
 // Secrets returns the credentials among the servers' env and header
-// values, to be redacted wherever Zero writes. A value is a credential when
-// its name says so (redact.SensitiveKey: API_KEY, GITHUB_TOKEN,
-// Authorization, X-Api-Key, ...) or when it is not plainly data: a value
-// is taken for data, and left alone, when it is a number, true or false, a
-// path, a URL without a password or query, a phrase with spaces (an env
-// value), a value without letters (8080, 1.5, 2025-06-18, 10.0.0.1) or a
-// word of lowercase letters (production, debug). Redacting such
-// values would mask them in every file, answer and tool result that
-// happens to contain them. A URL's password is a credential on its own; a
-// header value "Scheme credentials" gives its credentials alone too.
-// Values are returned in a fixed order (by server, then name).
+// values, to be redacted wherever Zero writes, in a fixed order (by server,
+// then name). Which values are credentials is redact.ConfigSecret's rule:
+// a secret name (API_KEY, GITHUB_TOKEN, Authorization, X-Api-Key, ...)
+// with a value that is not a switch or a path, a credential shape, or a
+// random-looking run. Every other value (eu-west-1, gpt-4o-mini,
+// application/json, /home/me/projects) is data, and redacting it would
+// mask it in every file, answer and tool result that happens to contain
+// it. A URL's password is a credential on its own; a header value
+// "Scheme credentials" gives its credentials alone too, and an env value
+// of several words each word that is a credential by its value.
 func Secrets(servers []ServerConfig) []string {
 	var out []string
 	for _, s := range servers {
@@ -374,53 +393,29 @@ func appendSecrets(out []string, m map[string]string, headers bool) []string {
 	sort.Strings(names)
 	for _, name := range names {
 		v := strings.TrimSpace(m[name])
-		sensitive := redact.SensitiveKey(name)
 		if pw := urlPassword(v); pw != "" {
 			out = append(out, pw)
 		}
 		if headers {
 			if _, cred, ok := strings.Cut(v, " "); ok {
-				if cred = strings.TrimSpace(cred); sensitive || !plainData(cred) {
+				if cred = strings.TrimSpace(cred); redact.ConfigSecret(name, cred) {
 					out = append(out, v, cred)
 				}
 				continue
 			}
 		}
-		if sensitive || !plainData(v) {
+		if redact.ConfigSecret(name, v) {
 			out = append(out, v)
+		}
+		if fields := strings.Fields(v); len(fields) > 1 {
+			for _, f := range fields {
+				if redact.SecretValue(f) {
+					out = append(out, f)
+				}
+			}
 		}
 	}
 	return out
-}
-
-// plainData reports whether an env or header value is plainly not a
-// credential (see Secrets).
-func plainData(v string) bool {
-	switch {
-	case v == "" || v == "true" || v == "false" || strings.ContainsRune(v, ' '):
-		return true
-	case strings.HasPrefix(v, "/") || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "~/"):
-		return true
-	case strings.Contains(v, "://"):
-		// A password in it is appended on its own; a query may carry a key.
-		return !strings.ContainsAny(v, "?#")
-	}
-	lower, letters := true, false
-	for i := 0; i < len(v); i++ {
-		switch c := v[i]; {
-		case 'a' <= c && c <= 'z':
-			letters = true
-		case 'A' <= c && c <= 'Z':
-			letters, lower = true, false
-		case '0' <= c && c <= '9':
-			lower = false
-		case c != '-' && c != '_' && c != '.' && c != ':':
-			lower = false
-		}
-	}
-	// No letters: a number, a date, a version, an address. Lowercase
-	// letters only: a word.
-	return !letters || lower
 }
 
 // urlPassword returns the password of a URL such as

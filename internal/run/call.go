@@ -184,10 +184,29 @@ func (r *runner) result(c *call, res tools.Result) error {
 		Output: res.Output, Truncated: res.Truncated}); err != nil {
 		return err
 	}
-	r.msgs = append(r.msgs, provider.Message{Role: provider.RoleTool, Text: res.Output,
+	r.msgs = append(r.msgs, provider.Message{Role: provider.RoleTool, Text: r.forModel(res.Output),
 		ToolCallID: c.orig.ID, ToolName: c.orig.Name, IsError: res.IsError, Images: c.images})
 	return r.record(&sessionv1.ToolResultRecord{RunID: r.runID, ID: c.id, Name: c.name,
 		Status: sessionv1.ToolStatus(status), Output: res.Output, Truncated: res.Truncated})
+}
+
+// ModelRedactedNote ends a tool result that Config.ModelRedactor changed
+// before the model saw it: the source still holds the secrets, so the
+// model must not copy a marker into a file.
+const ModelRedactedNote = "[zero: secrets Zero holds were replaced by " + redact.MarkerPrefix +
+	":secret] in this output before it was sent to you; the files still hold them. " +
+	"Leave those spans as they are: edit around them, and never write a marker into a file.]"
+
+// forModel returns a tool's output as the model gets it: redacted by
+// Config.ModelRedactor, when set.
+func (r *runner) forModel(out string) string {
+	if r.cfg.ModelRedactor == nil {
+		return out
+	}
+	if red := r.cfg.ModelRedactor.String("", out); red != out {
+		return red + "\n\n" + ModelRedactedNote
+	}
+	return out
 }
 
 func (r *runner) visibleNames() string {

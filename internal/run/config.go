@@ -48,6 +48,11 @@ type Config struct {
 	Recorder Recorder
 	// Redactor redacts the streamed deltas; nil means redact.New().
 	Redactor *redact.Redactor
+	// ModelRedactor, when set, redacts the tool results sent to the model
+	// (a result it changed ends with ModelRedactedNote); nil sends them as
+	// the tools returned them. Events and records are redacted by the
+	// Sink and the Recorder either way.
+	ModelRedactor *redact.Redactor
 	// Warnings are written after run_start.
 	Warnings []Warning
 	// MaxOutputTokens bounds each model reply; 0 leaves the provider's default.
