@@ -75,7 +75,7 @@ func checkSessionsArgs(rest []string, prune pruneFlags) error {
 	case sub == "show" && n != 1:
 		return errors.New("zero sessions show takes one session id")
 	case sub == "delete" && n == 0:
-		return errors.New("missing session id: zero sessions delete ID...")
+		return errors.New("missing session id: zero sessions delete takes one or more ids")
 	case (sub == "list" || sub == "prune") && n > 0:
 		return fmt.Errorf("unknown arguments %q", strings.Join(rest[1:], " "))
 	case sub == "prune" && prune.olderThan == "" && !prune.all:
