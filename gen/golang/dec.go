@@ -67,7 +67,9 @@ func (e *emitter) ruleVars(f *jen.File, t *ir.Type) {
 		if t.MinLen > 0 || t.MaxLen >= 0 || t.Pattern != "" {
 			vals := jen.Dict{jen.Id("MinLen"): jen.Lit(t.MinLen), jen.Id("MaxLen"): jen.Lit(t.MaxLen)}
 			if t.Pattern != "" {
-				vals[jen.Id("Pattern")] = jen.Qual(rtimplPkg, "MustPattern").Call(jen.Lit(t.Pattern))
+				pv := unexport(e.name(t)) + "Pattern"
+				f.Var().Id(pv).Op("=").Add(mustPattern(t.Pattern))
+				vals[jen.Id("Pattern")] = jen.Id(pv)
 			}
 			f.Var().Id(e.ruleName(t)).Op("=").Qual(rtimplPkg, "StrRule").Values(vals)
 		}

@@ -306,7 +306,7 @@ func (b *builder) str(s *jsonschema.Schema, t *Type, keys map[string]*schema.Val
 	t.Kind = KString
 	t.MinLen, t.MaxLen = max(s.MinLength, 0), s.MaxLength
 	if s.Pattern != nil {
-		t.Pattern = s.Pattern.String()
+		t.Pattern = b.l.PatternSource(s.Pattern)
 	}
 	e, kw := keys["enum"], "enum"
 	if c := keys["const"]; c != nil {

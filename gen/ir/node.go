@@ -79,7 +79,7 @@ func (b *builder) nodeScalars(s *jsonschema.Schema, n *Node, keys map[string]*sc
 		n.HasStr = true
 		n.MinLen, n.MaxLen = max(s.MinLength, 0), s.MaxLength
 		if s.Pattern != nil {
-			n.Pattern = s.Pattern.String()
+			n.Pattern = b.l.PatternSource(s.Pattern)
 		}
 	}
 	if nb := numBounds(s); !nb.Empty() {
@@ -125,7 +125,7 @@ func (b *builder) nodeObject(s *jsonschema.Schema, n *Node, raw *schema.Value) e
 	if pp := raw.Get("patternProperties"); pp != nil {
 		byPattern := map[string]*jsonschema.Schema{}
 		for re, ps := range s.PatternProperties {
-			byPattern[re.String()] = ps
+			byPattern[b.l.PatternSource(re)] = ps
 		}
 		for _, m := range pp.Members { // document order keeps node numbering stable
 			pn, err := b.nodeOf(byPattern[m.Key])

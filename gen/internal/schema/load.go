@@ -45,6 +45,10 @@ type Loaded struct {
 	compiler *jsonschema.Compiler
 	allow    map[string]bool
 	norms    normCache
+
+	// standIn and fromStandIn map the patterns RE2 cannot compile to the
+	// stand-ins the compiler reads instead, and back (see patternStandIn).
+	standIn, fromStandIn map[string]string
 }
 
 // Doc is one loaded schema document.
@@ -69,6 +73,10 @@ type Doc struct {
 	OpenAPI bool
 
 	views map[*Value]*Value // 2020-12 views of schema objects that differ
+
+	idKey         string          // "id" in draft-04, else "$id"
+	schemaObjects map[*Value]bool // the objects of Raw read as schemas
+	standIns      bool            // a pattern RE2 cannot compile: the compiler reads stand-ins
 }
 
 // hasVocab reports whether the document's meta-schema has vocabulary v
@@ -88,7 +96,7 @@ func Load(opts Options) (*Loaded, error) {
 	if opts.DefaultDialect == 0 {
 		opts.DefaultDialect = Draft2020
 	}
-	l := &Loaded{Opts: opts, Docs: map[string]*Doc{}, allow: map[string]bool{}}
+	l := &Loaded{Opts: opts, Docs: map[string]*Doc{}, allow: map[string]bool{}, standIn: map[string]string{}, fromStandIn: map[string]string{}}
 	for _, k := range opts.AllowKeywords {
 		l.allow[k] = true
 	}
@@ -140,7 +148,7 @@ func (l *Loaded) parseDoc(name string, data []byte, defaultURL string) (*Doc, er
 	if err != nil {
 		return nil, &Error{File: name, Msg: "not valid JSON: " + err.Error()}
 	}
-	doc := &Doc{Name: name, URL: defaultURL, Raw: raw, Data: data, views: map[*Value]*Value{}}
+	doc := &Doc{Name: name, URL: defaultURL, Raw: raw, Data: data, views: map[*Value]*Value{}, schemaObjects: map[*Value]bool{}}
 	if s := raw.Get("$schema"); s != nil && s.Kind == rt.String {
 		doc.MetaURL = s.Str
 	}
@@ -168,7 +176,8 @@ func (l *Loaded) parseDoc(name string, data []byte, defaultURL string) (*Doc, er
 			doc.URL = strings.TrimSuffix(id.Str, "#")
 		}
 	}
-	doc.Data = compileData(doc, idKey)
+	doc.idKey = idKey
+	doc.Data = compileData(doc, doc.Raw)
 	l.Docs[doc.URL] = doc
 	if doc.URL != defaultURL {
 		l.Docs[defaultURL] = doc
@@ -176,22 +185,27 @@ func (l *Loaded) parseDoc(name string, data []byte, defaultURL string) (*Doc, er
 	return doc, nil
 }
 
-// compileData is what the compiler reads of doc: its bytes, except that a
+// compileData is what the compiler reads of doc, whose tree is raw: its bytes, except that a
 // root $id naming a standard meta-schema is left out, so that the
 // compiler reads the file rather than its built-in meta-schema of that
 // $id, and resolves the file's references inside the file.
 //
 // An OpenAPI 3.0 document is given to the compiler as the draft-04
 // document it means: its $schema names draft-04, and "nullable": true has
-// added null to "type" (see openAPINullable).
-func compileData(doc *Doc, idKey string) []byte {
-	id := doc.Raw.Get(idKey)
+// added null to "type" (see openAPINullable). A pattern RE2 cannot compile
+// is replaced by its stand-in (see withStandIns), once the document is read.
+func compileData(doc *Doc, raw *Value) []byte {
+	idKey := doc.idKey
+	id := raw.Get(idKey)
 	metaID := id != nil && id.Kind == rt.String && isStandardMetaURL(id.Str)
 	if !metaID && !doc.OpenAPI {
+		if raw != doc.Raw {
+			return raw.Bytes()
+		}
 		return doc.Data
 	}
 	out := &Value{Kind: rt.Object}
-	for _, m := range doc.Raw.Members {
+	for _, m := range raw.Members {
 		switch {
 		case metaID && m.Key == idKey:
 			continue
@@ -213,7 +227,13 @@ func (l *Loaded) prepare(doc *Doc, depth int) error {
 		return err
 	}
 	r := &reader{doc: doc, allow: l.allow}
-	return r.read(doc.Raw, "")
+	if err := r.read(doc.Raw, ""); err != nil {
+		return err
+	}
+	if doc.standIns {
+		doc.Data = compileData(doc, l.withStandIns(doc, doc.Raw))
+	}
+	return nil
 }
 
 // findDialect sets doc's dialect: the one its $schema names, or that of
@@ -297,7 +317,7 @@ func (l *Loaded) loadURL(u string) (io.ReadCloser, error) {
 	if err := l.prepare(doc, 0); err != nil {
 		return nil, err
 	}
-	return io.NopCloser(bytes.NewReader(data)), nil
+	return io.NopCloser(bytes.NewReader(doc.Data)), nil
 }
 
 // isRootFile reports whether a file defines a document of its own, rather
@@ -387,6 +407,7 @@ func (l *Loaded) RawFor(s *jsonschema.Schema) (*Doc, string, *Value) {
 	if err != nil {
 		ptr = frag
 	}
+	ptr = l.withoutStandIns(ptr)
 	raw := doc.Raw.Lookup(ptr)
 	if v, ok := doc.views[raw]; ok {
 		raw = v

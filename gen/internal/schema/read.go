@@ -26,6 +26,7 @@ func (r *reader) read(v *Value, ptr string) error {
 	if v.Kind != rt.Object {
 		return nil
 	}
+	r.doc.schemaObjects[v] = true
 	if ptr != "" {
 		if s := v.Get("$schema"); s != nil && s.Kind == rt.String && !sameDialect(s.Str, r.doc) {
 			return &Error{File: r.doc.Name, Pointer: ptr + "/$schema",
@@ -38,7 +39,7 @@ func (r *reader) read(v *Value, ptr string) error {
 		if err != nil {
 			return err
 		}
-		if err := checkPatterns(r.doc.Name, m, at); err != nil {
+		if err := r.checkPatterns(m, at); err != nil {
 			return err
 		}
 		if m.Key == "format" && r.doc.Vocab[VocabFormatAssertion] {
