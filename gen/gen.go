@@ -67,6 +67,10 @@ type Config struct {
 	DefTypes bool
 	// Fixtures also generates test fixtures and the test that runs them.
 	Fixtures bool
+	// Warn, when set, hears of what zerogen accepts but the user may not
+	// expect, located like an Error: a keyword of another dialect than the
+	// file's, which asserts nothing there (const in a draft-04 file).
+	Warn func(*Error)
 	// SkipUnknown makes the decoders skip the unknown members of open
 	// objects without keeping them (see ir.Model.SkipUnknown): for
 	// documents Zero only reads. It cannot go with Fixtures, whose test
@@ -76,7 +80,7 @@ type Config struct {
 
 func (c Config) load() schema.Options {
 	return schema.Options{Files: c.Files, BaseURL: c.BaseURL, LoadURL: c.LoadURL, Roots: c.Roots,
-		DefaultDialect: c.DefaultDialect, AllowKeywords: c.AllowKeywords}
+		DefaultDialect: c.DefaultDialect, AllowKeywords: c.AllowKeywords, Warn: c.Warn}
 }
 
 func (c Config) model() ir.Options {

@@ -159,7 +159,7 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 		t.Name = GoName(s.Title)
 	}
 	if t.Name == "" {
-		t.DefName = defName(s.Location)
+		t.DefName = b.l.DefKey(s.Location)
 	}
 	if err := b.known(s, t); err != nil {
 		return nil, err
@@ -203,17 +203,6 @@ func refOnly(s *jsonschema.Schema, keys map[string]*schema.Value) *jsonschema.Sc
 		return s.OneOf[0]
 	}
 	return nil
-}
-
-// defName is the key a schema has under $defs (or definitions), from its
-// location, or "".
-func defName(loc string) string {
-	i := strings.LastIndex(loc, "/")
-	parent := loc[:max(i, 0)]
-	if i < 0 || !(strings.HasSuffix(parent, "/$defs") || strings.HasSuffix(parent, "/definitions")) {
-		return ""
-	}
-	return schema.UnescapeLocation(loc[i+1:])
 }
 
 // shape fills t when s has an exact Go shape.

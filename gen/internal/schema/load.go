@@ -33,6 +33,10 @@ type Options struct {
 	// AllowKeywords are keywords accepted as annotations beyond the
 	// dialect's own and the known extension vocabularies.
 	AllowKeywords []string
+	// Warn, when set, hears of what the loader accepts but the user may
+	// not expect: a keyword of another dialect, which asserts nothing in
+	// the document's own.
+	Warn func(*Error)
 }
 
 // Loaded is a set of schema files compiled together: each file's ordered
@@ -77,6 +81,7 @@ type Doc struct {
 	idKey         string          // "id" in draft-04, else "$id"
 	schemaObjects map[*Value]bool // the objects of Raw read as schemas
 	standIns      bool            // a pattern RE2 cannot compile: the compiler reads stand-ins
+	groups        map[string]bool // the pointers of groups of definitions ($defs/group)
 }
 
 // hasVocab reports whether the document's meta-schema has vocabulary v
@@ -148,7 +153,7 @@ func (l *Loaded) parseDoc(name string, data []byte, defaultURL string) (*Doc, er
 	if err != nil {
 		return nil, &Error{File: name, Msg: "not valid JSON: " + err.Error()}
 	}
-	doc := &Doc{Name: name, URL: defaultURL, Raw: raw, Data: data, views: map[*Value]*Value{}, schemaObjects: map[*Value]bool{}}
+	doc := &Doc{Name: name, URL: defaultURL, Raw: raw, Data: data, views: map[*Value]*Value{}, schemaObjects: map[*Value]bool{}, groups: map[string]bool{}}
 	if s := raw.Get("$schema"); s != nil && s.Kind == rt.String {
 		doc.MetaURL = s.Str
 	}
@@ -226,7 +231,7 @@ func (l *Loaded) prepare(doc *Doc, depth int) error {
 	if err := l.findDialect(doc, depth); err != nil {
 		return err
 	}
-	r := &reader{doc: doc, allow: l.allow}
+	r := &reader{doc: doc, allow: l.allow, warnf: l.Opts.Warn}
 	if err := r.read(doc.Raw, ""); err != nil {
 		return err
 	}
@@ -342,8 +347,9 @@ func (l *Loaded) isRootFile(doc *Doc) bool {
 	return false
 }
 
-// Def is one entry of the $defs (or definitions) of an input file: a
-// named schema that generators may offer as a type of its own.
+// Def is one entry of the $defs (or definitions) of an input file, or of a
+// group of definitions one level down ($defs/group/entry): a named schema
+// that generators may offer as a type of its own.
 type Def struct {
 	Doc     *Doc
 	Key     string // the entry's name
@@ -369,11 +375,23 @@ func (l *Loaded) Defs() ([]Def, error) {
 			}
 			for _, m := range defs.Members {
 				ptr := "/" + key + "/" + PointerEscape(m.Key)
-				s, err := l.compiler.Compile(doc.URL + "#" + (&url.URL{Fragment: ptr}).EscapedFragment())
-				if err != nil {
-					return nil, &Error{File: doc.Name, Pointer: ptr, Msg: cleanCompileError(err)}
+				entries := []Member{m}
+				var ptrs []string
+				if doc.groups[ptr] {
+					entries = m.Val.Members
+					for _, e := range entries {
+						ptrs = append(ptrs, ptr+"/"+PointerEscape(e.Key))
+					}
+				} else {
+					ptrs = []string{ptr}
 				}
-				out = append(out, Def{Doc: doc, Key: m.Key, Pointer: ptr, Schema: s})
+				for i, e := range entries {
+					s, err := l.compiler.Compile(doc.URL + "#" + (&url.URL{Fragment: ptrs[i]}).EscapedFragment())
+					if err != nil {
+						return nil, &Error{File: doc.Name, Pointer: ptrs[i], Msg: cleanCompileError(err)}
+					}
+					out = append(out, Def{Doc: doc, Key: e.Key, Pointer: ptrs[i], Schema: s})
+				}
 			}
 		}
 	}
@@ -384,6 +402,30 @@ func sortedFiles(files []File) []File {
 	out := append([]File(nil), files...)
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
+}
+
+// DefKey is the key of the $defs (or definitions) entry at location loc
+// (a compiled schema's Location), also of an entry of a group of
+// definitions ($defs/group/key), or "" when loc is no such entry.
+func (l *Loaded) DefKey(loc string) string {
+	i := strings.LastIndex(loc, "#")
+	if i < 0 {
+		return ""
+	}
+	ptr, err := url.PathUnescape(loc[i+1:])
+	if err != nil {
+		return ""
+	}
+	ptr = l.withoutStandIns(ptr)
+	j := strings.LastIndex(ptr, "/")
+	if j < 0 {
+		return ""
+	}
+	parent := ptr[:j]
+	if doc := l.Docs[loc[:i]]; !strings.HasSuffix(parent, "/$defs") && !strings.HasSuffix(parent, "/definitions") && (doc == nil || !doc.groups[parent]) {
+		return ""
+	}
+	return ptr[j+1:]
 }
 
 // RawFor finds the document, JSON Pointer and raw JSON of a compiled
