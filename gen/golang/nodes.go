@@ -107,6 +107,9 @@ func (e *emitter) nodeFields(n *ir.Node) jen.Dict {
 		if n.Pattern != "" {
 			vals[jen.Id("Pattern")] = jen.Id(e.nodePatternVar(n, -1))
 		}
+		if n.Format != "" {
+			vals[jen.Id("Format")] = jen.Qual(rtimplPkg, "MustFormat").Call(jen.Lit(n.Format))
+		}
 		set("Str", jen.Op("&").Qual(rtimplPkg, "StrRule").Values(vals))
 	}
 	if n.Num != nil {

@@ -112,6 +112,10 @@ func (b *builder) constraintKeys(s *jsonschema.Schema) (map[string]*schema.Value
 		return keys, raw
 	}
 	for _, m := range raw.Members {
+		if m.Key == "format" && b.l.FormatAsserted(s) != "" {
+			keys[m.Key] = m.Val // an assertion in this schema's dialect
+			continue
+		}
 		if schema.Annotation[m.Key] || m.Key == "$defs" || m.Key == "definitions" || m.Key == "contentSchema" || strings.HasPrefix(m.Key, "x-") {
 			continue
 		}
@@ -249,13 +253,13 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	if len(types) != 1 {
 		return false, nil
 	}
-	allowed := map[string][]string{
-		"object":  {"properties", "patternProperties", "required", "additionalProperties", "minProperties", "maxProperties"},
-		"string":  {"minLength", "maxLength", "pattern", "enum", "const"},
-		"integer": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "enum"},
-		"number":  {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
-		"boolean": {},
-		"array":   {"items", "minItems", "maxItems", "uniqueItems"},
+	allowed := map[string][]string{ // format constrains strings alone: elsewhere it holds
+		"object":  {"properties", "patternProperties", "required", "additionalProperties", "minProperties", "maxProperties", "format"},
+		"string":  {"minLength", "maxLength", "pattern", "enum", "const", "format"},
+		"integer": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "enum", "format"},
+		"number":  {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "format"},
+		"boolean": {"format"},
+		"array":   {"items", "minItems", "maxItems", "uniqueItems", "format"},
 	}[types[0]]
 	if allowed == nil {
 		return false, nil
@@ -297,6 +301,7 @@ func (b *builder) str(s *jsonschema.Schema, t *Type, keys map[string]*schema.Val
 	if s.Pattern != nil {
 		t.Pattern = b.l.PatternSource(s.Pattern)
 	}
+	t.Format = b.l.FormatAsserted(s)
 	e, kw := keys["enum"], "enum"
 	if c := keys["const"]; c != nil {
 		if e != nil {
@@ -311,6 +316,9 @@ func (b *builder) str(s *jsonschema.Schema, t *Type, keys map[string]*schema.Val
 		rule := rtimpl.StrRule{MinLen: t.MinLen, MaxLen: t.MaxLen}
 		if t.Pattern != "" {
 			rule.Pattern = rtimpl.MustPattern(t.Pattern)
+		}
+		if t.Format != "" {
+			rule.Format = rtimpl.MustFormat(t.Format)
 		}
 		seen := map[string]bool{}
 		nullListed := false
@@ -339,7 +347,7 @@ func (b *builder) str(s *jsonschema.Schema, t *Type, keys map[string]*schema.Val
 			t.EnumKeyword = kw
 		}
 		t.Kind, t.Nullable = KEnum, t.Nullable && nullListed
-		t.MinLen, t.MaxLen, t.Pattern = 0, -1, ""
+		t.MinLen, t.MaxLen, t.Pattern, t.Format = 0, -1, "", ""
 	}
 	t.Hookable = t.Pattern == "" && t.Kind == KString && s.Format == ""
 	return true, nil

@@ -75,9 +75,10 @@ func (b *builder) nodeValues(s *jsonschema.Schema, n *Node, keys map[string]*sch
 }
 
 func (b *builder) nodeScalars(s *jsonschema.Schema, n *Node, keys map[string]*schema.Value) {
-	if s.MinLength > 0 || s.MaxLength >= 0 || s.Pattern != nil {
+	if s.MinLength > 0 || s.MaxLength >= 0 || s.Pattern != nil || b.l.FormatAsserted(s) != "" {
 		n.HasStr = true
 		n.MinLen, n.MaxLen = max(s.MinLength, 0), s.MaxLength
+		n.Format = b.l.FormatAsserted(s)
 		if s.Pattern != nil {
 			n.Pattern = b.l.PatternSource(s.Pattern)
 		}

@@ -14,10 +14,12 @@ import (
 	"github.com/zeroproject/zero/rt/internal/msg"
 )
 
-// StrRule holds the string keywords of one schema. MaxLen < 0 means no limit.
+// StrRule holds the string keywords of one schema. MaxLen < 0 means no
+// limit; Format is nil where format is an annotation.
 type StrRule struct {
 	MinLen, MaxLen int
 	Pattern        *Pattern
+	Format         *Format
 }
 
 // Check validates s; off is the value's offset (-1 for Go values).
@@ -34,6 +36,11 @@ func (r *StrRule) Check(s string, off int) error {
 		}
 		if r.MaxLen >= 0 && n > r.MaxLen {
 			return rt.Fail(off, "maxLength", "got "+msg.Plural(n, "character")+", want at most "+strconv.Itoa(r.MaxLen))
+		}
+	}
+	if r.Format != nil {
+		if err := r.Format.Check(s, off); err != nil {
+			return err
 		}
 	}
 	if r.Pattern == nil {

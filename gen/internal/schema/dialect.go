@@ -153,8 +153,8 @@ const (
 	VocabApplicator  Vocabulary = "applicator"
 	VocabUnevaluated Vocabulary = "unevaluated"
 	VocabValidation  Vocabulary = "validation"
-	// VocabFormatAssertion makes format assert (2020-12); the generator
-	// refuses it.
+	// VocabFormatAssertion makes format assert (2020-12), as
+	// Options.AssertFormats does for every document.
 	VocabFormatAssertion Vocabulary = "format-assertion"
 )
 

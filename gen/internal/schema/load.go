@@ -12,6 +12,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
 // Options say what to load.
@@ -33,6 +34,11 @@ type Options struct {
 	// AllowKeywords are keywords accepted as annotations beyond the
 	// dialect's own and the known extension vocabularies.
 	AllowKeywords []string
+	// AssertFormats makes "format" assert in 2019-09 and 2020-12 too,
+	// where it is an annotation unless the meta-schema turns on the
+	// format-assertion vocabulary. Draft-04 to draft-07 assert it always,
+	// as santhosh-tekuri/jsonschema/v5 and ajv with ajv-formats do.
+	AssertFormats bool
 	// Warn, when set, hears of what the loader accepts but the user may
 	// not expect: a keyword of another dialect, which asserts nothing in
 	// the document's own.
@@ -269,8 +275,8 @@ func (l *Loaded) findDialect(doc *Doc, depth int) error {
 		prefix := "https://json-schema.org/draft/" + meta.Dialect.String() + "/vocab/"
 		for _, m := range voc.Members {
 			v := Vocabulary(strings.TrimPrefix(m.Key, prefix))
-			// format-assertion is refused even when optional: the generator
-			// can neither assert formats nor tell a reader it did not.
+			// format-assertion turns format into an assertion even when
+			// optional: the generator knows the formats it can assert.
 			if strings.HasPrefix(m.Key, prefix) && (m.Val.Text == "true" || v == VocabFormatAssertion) {
 				doc.Vocab[v] = true
 			}
@@ -402,6 +408,21 @@ func sortedFiles(files []File) []File {
 	out := append([]File(nil), files...)
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
+}
+
+// FormatAsserted is the format that s asserts: its "format" where the
+// document's dialect (draft-04 to -07), the format-assertion vocabulary or
+// Options.AssertFormats makes it assert and the generated code knows it
+// (rtimpl.KnownFormat); else "", an annotation.
+func (l *Loaded) FormatAsserted(s *jsonschema.Schema) string {
+	if s.Format == "" || !rtimpl.KnownFormat(s.Format) {
+		return ""
+	}
+	doc, _, _ := l.RawFor(s)
+	if doc == nil || !(doc.Dialect < Draft2019 || l.Opts.AssertFormats || doc.Vocab[VocabFormatAssertion]) {
+		return ""
+	}
+	return s.Format
 }
 
 // DefKey is the key of the $defs (or definitions) entry at location loc

@@ -55,9 +55,6 @@ func (r *reader) read(v *Value, ptr string) error {
 		if err := r.checkPatterns(m, at); err != nil {
 			return err
 		}
-		if m.Key == "format" && r.doc.Vocab[VocabFormatAssertion] {
-			return &Error{File: r.doc.Name, Pointer: at, Msg: "format as an assertion (the meta-schema turns on the format-assertion vocabulary) is not supported"}
-		}
 		if m.Val.Kind == rt.Bool && r.doc.Dialect == Draft4 && (m.Key == "additionalProperties" || m.Key == "additionalItems") {
 			continue // draft-04 allows a boolean for these two, with the meaning of the boolean schemas of later drafts
 		}
