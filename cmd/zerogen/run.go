@@ -158,7 +158,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	generated, err := gen.Generate(gen.Config{Package: *pkg, Files: files, Fixtures: *fixtures,
 		Roots: *roots, DefTypes: *defTypes, DefaultDialect: d, AllowKeywords: *allow, SkipUnknown: *skipUnknown, LoadURL: refs.load,
 		AssertFormats: *assertFormats,
-		Warn: func(w *gen.Error) { fmt.Fprintf(stderr, "zerogen: warning: %s\n", relError(w, *schemas)) }})
+		Warn:          func(w *gen.Error) { fmt.Fprintf(stderr, "zerogen: warning: %s\n", relError(w, *schemas)) }})
 	if err != nil {
 		fmt.Fprintf(stderr, "zerogen: %s\n", relError(err, *schemas))
 		return 1
