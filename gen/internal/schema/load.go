@@ -478,6 +478,16 @@ func (l *Loaded) RawFor(s *jsonschema.Schema) (*Doc, string, *Value) {
 	return doc, ptr, raw
 }
 
+// Where names schema s for messages: its file as the user named it and its
+// JSON Pointer, never the base URL files are given internally.
+func (l *Loaded) Where(s *jsonschema.Schema) string {
+	doc, ptr, _ := l.RawFor(s)
+	if doc == nil {
+		return s.Location
+	}
+	return doc.Name + "#" + ptr
+}
+
 // ErrAt is an error at schema s, located in its file when it has one.
 func (l *Loaded) ErrAt(s *jsonschema.Schema, format string, args ...any) error {
 	doc, ptr, _ := l.RawFor(s)
