@@ -315,4 +315,3 @@ func (b *builder) finish() error {
 	}
 	return nil
 }
-
