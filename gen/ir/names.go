@@ -108,14 +108,21 @@ func (b *builder) nameTypes() error {
 			taken[t.Name] = true // titles, reachable or not: context names give way to them
 		}
 	}
+	wrapped := map[*Type]bool{} // types a root wraps under their own key's name (--def-types)
+	for _, r := range b.model.Roots {
+		taken[r.Name] = true
+		if r.Wrapper && len(r.Fields) == 1 && r.Fields[0].Type != nil {
+			wrapped[r.Fields[0].Type] = true
+		}
+	}
 	if err := b.nameTitleCollisions(taken); err != nil {
 		return err
 	}
 	var keyed []*Type
 	seen := map[*Type]bool{}
 	b.walkTypes(func(parent, t *Type, _, _ string) bool {
-		if !seen[t] && t.Name == "" && t.DefName != "" && nameable(t) {
-			keyed = append(keyed, t)
+		if !seen[t] && t.Name == "" && t.DefName != "" && nameable(t) && !wrapped[t] {
+			keyed = append(keyed, t) // a wrapped one is its wrapper's Value, by position
 		}
 		seen[t] = true
 		return true
