@@ -67,6 +67,14 @@ type Config struct {
 	DefTypes bool
 	// Fixtures also generates test fixtures and the test that runs them.
 	Fixtures bool
+	// AssertFormats makes "format" assert in 2019-09 and 2020-12 files
+	// too (draft-04 to -07 assert it always, as jsonschema/v5 and ajv with
+	// ajv-formats do); see schema.Options.AssertFormats.
+	AssertFormats bool
+	// Warn, when set, hears of what zerogen accepts but the user may not
+	// expect, located like an Error: a keyword of another dialect than the
+	// file's, which asserts nothing there (const in a draft-04 file).
+	Warn func(*Error)
 	// SkipUnknown makes the decoders skip the unknown members of open
 	// objects without keeping them (see ir.Model.SkipUnknown): for
 	// documents Zero only reads. It cannot go with Fixtures, whose test
@@ -76,7 +84,8 @@ type Config struct {
 
 func (c Config) load() schema.Options {
 	return schema.Options{Files: c.Files, BaseURL: c.BaseURL, LoadURL: c.LoadURL, Roots: c.Roots,
-		DefaultDialect: c.DefaultDialect, AllowKeywords: c.AllowKeywords}
+		DefaultDialect: c.DefaultDialect, AllowKeywords: c.AllowKeywords, Warn: c.Warn,
+		AssertFormats: c.AssertFormats}
 }
 
 func (c Config) model() ir.Options {

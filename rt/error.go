@@ -146,8 +146,17 @@ func FailRange(off int, msg string) error {
 	return &Error{Keyword: "type", Offset: off, Msg: msg, beyond: true}
 }
 
+// FailNoVerdict returns an error for a value that could not be judged: a
+// pattern matched by the backtracking engine that ran out of time or
+// stack. Like a number beyond the exact range, it is no verdict on the
+// value, and IsRange recognises it.
+func FailNoVerdict(off int, keyword, msg string) error {
+	return &Error{Keyword: keyword, Offset: off, Msg: msg, beyond: true}
+}
+
 // IsRange reports whether err refuses a number beyond what the decoder
-// holds exactly (a documented deviation): the value may well be valid, so
+// holds exactly (a documented deviation), or is another refusal that is no
+// verdict (FailNoVerdict): the value may well be valid, so
 // code that tries alternatives (anyOf, oneOf, not, if, contains) must pass
 // the refusal on rather than take it for a mismatch.
 func IsRange(err error) bool {

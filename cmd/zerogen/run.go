@@ -19,7 +19,7 @@ import (
 const usage = `Usage:
   zerogen --schemas DIR --out DIR --package NAME [--fixtures | --skip-unknown] [--check]
           [--root FILE]... [--def-types] [--default-dialect D] [--allow-keyword NAME]...
-          [--ref-dir URL=DIR]...
+          [--assert-formats] [--ref-dir URL=DIR]...
 
 Generates one Go package from every JSON Schema file under --schemas:
 types named by each schema's title, strict single-pass decoders
@@ -58,6 +58,10 @@ Flags:
                     openapi-3.0 (OpenAPI 3.0 Schema Objects)
   --allow-keyword NAME
                     accept keyword NAME as an annotation (repeatable)
+  --assert-formats  assert "format" in 2019-09 and 2020-12 files too, where it
+                    is an annotation unless the meta-schema turns on the
+                    format-assertion vocabulary; draft-04 to draft-07 files
+                    assert it always, as jsonschema/v5 and ajv-formats do
   --ref-dir URL=DIR read a $ref to a URL that starts with URL, and that no
                     schema file's $id names, from the file DIR/REST, where
                     REST is the rest of the URL (repeatable; the longest URL
@@ -110,6 +114,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	defTypes := fl.Bool("def-types", false, "")
 	dialect := fl.String("default-dialect", "2020-12", "")
 	allow := fl.StringArray("allow-keyword", nil, "")
+	assertFormats := fl.Bool("assert-formats", false, "")
 	refDirFlags := fl.StringArray("ref-dir", nil, "")
 	help := fl.BoolP("help", "h", false, "")
 	if err := fl.Parse(args); err != nil {
@@ -151,7 +156,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	generated, err := gen.Generate(gen.Config{Package: *pkg, Files: files, Fixtures: *fixtures,
-		Roots: *roots, DefTypes: *defTypes, DefaultDialect: d, AllowKeywords: *allow, SkipUnknown: *skipUnknown, LoadURL: refs.load})
+		Roots: *roots, DefTypes: *defTypes, DefaultDialect: d, AllowKeywords: *allow, SkipUnknown: *skipUnknown, LoadURL: refs.load,
+		AssertFormats: *assertFormats,
+		Warn:          func(w *gen.Error) { fmt.Fprintf(stderr, "zerogen: warning: %s\n", relError(w, *schemas)) }})
 	if err != nil {
 		fmt.Fprintf(stderr, "zerogen: %s\n", relError(err, *schemas))
 		return 1

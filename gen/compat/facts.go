@@ -108,7 +108,7 @@ func (l *loaded) addFacts(f *facts, s *jsonschema.Schema) {
 	f.addInts(s, loc)
 	f.addRats(s, loc)
 	if s.Pattern != nil && f.pattern == "" {
-		f.pattern, f.patternAt = s.Pattern.String(), loc+"/pattern"
+		f.pattern, f.patternAt = l.PatternSource(s.Pattern), loc+"/pattern"
 	}
 	if s.UniqueItems {
 		f.unique, f.uniqueAt = true, loc+"/uniqueItems"

@@ -87,10 +87,15 @@ func (e *emitter) ruleName(t *ir.Type) string { return unexport(e.name(t)) + "Ru
 func (e *emitter) ruleVars(f *jen.File, t *ir.Type) {
 	switch t.Kind {
 	case ir.KString:
-		if t.MinLen > 0 || t.MaxLen >= 0 || t.Pattern != "" {
+		if e.hasStrRule(t) {
 			vals := jen.Dict{jen.Id("MinLen"): jen.Lit(t.MinLen), jen.Id("MaxLen"): jen.Lit(t.MaxLen)}
+			if t.Format != "" {
+				vals[jen.Id("Format")] = jen.Qual(rtimplPkg, "MustFormat").Call(jen.Lit(t.Format))
+			}
 			if t.Pattern != "" {
-				vals[jen.Id("Pattern")] = jen.Qual(rtimplPkg, "MustPattern").Call(jen.Lit(t.Pattern))
+				pv := unexport(e.name(t)) + "Pattern"
+				f.Var().Id(pv).Op("=").Add(mustPattern(t.Pattern))
+				vals[jen.Id("Pattern")] = jen.Id(pv)
 			}
 			f.Var().Id(e.ruleName(t)).Op("=").Qual(rtimplPkg, "StrRule").Values(vals)
 		}
@@ -127,7 +132,7 @@ func (e *emitter) ruleVars(f *jen.File, t *ir.Type) {
 }
 
 func (e *emitter) hasStrRule(t *ir.Type) bool {
-	return t.Kind == ir.KString && (t.MinLen > 0 || t.MaxLen >= 0 || t.Pattern != "")
+	return t.Kind == ir.KString && (t.MinLen > 0 || t.MaxLen >= 0 || t.Pattern != "" || t.Format != "")
 }
 
 func (e *emitter) hasIntRule(t *ir.Type) bool {

@@ -183,7 +183,7 @@ func (e *emitter) signature(t *ir.Type) string {
 	sig := fmt.Sprintf("%d|%v|%v|%s|", t.Kind, t.Nullable, t.Hookable, t.Name)
 	switch t.Kind {
 	case ir.KString:
-		sig += fmt.Sprintf("%d|%d|%q", t.MinLen, t.MaxLen, t.Pattern)
+		sig += fmt.Sprintf("%d|%d|%q|%q", t.MinLen, t.MaxLen, t.Pattern, t.Format)
 	case ir.KInt:
 		sig += fmt.Sprintf("%+v", *t.Int)
 	case ir.KFloat:

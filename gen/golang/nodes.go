@@ -38,14 +38,33 @@ func (e *emitter) emitNodes(f *jen.File) {
 		f.Comment("This package validates every schema with generated Go types; it needs no interpreter nodes.")
 		return
 	}
-	var decls, fills []jen.Code
+	var decls, fills, patterns []jen.Code
 	for _, n := range e.m.Nodes {
 		decls = append(decls, jen.Id(e.nodeVar(n)).Op("=").New(jen.Qual(rtimplPkg, "Node")))
 		fills = append(fills, jen.Op("*").Id(e.nodeVar(n)).Op("=").Qual(rtimplPkg, "Node").Values(e.nodeFields(n)))
+		if n.HasStr && n.Pattern != "" {
+			patterns = append(patterns, jen.Id(e.nodePatternVar(n, -1)).Op("=").Add(mustPattern(n.Pattern)))
+		}
+		for i, p := range n.Patterns {
+			patterns = append(patterns, jen.Id(e.nodePatternVar(n, i)).Op("=").Add(mustPattern(p.Name)))
+		}
 	}
 	f.Comment("Interpreter nodes for schemas without a Go shape of their own, one per schema location.")
 	f.Var().Defs(decls...)
+	if len(patterns) > 0 {
+		f.Comment("The nodes' patterns (pattern, and patternProperties by position).")
+		f.Var().Defs(patterns...)
+	}
 	f.Func().Id("init").Params().Block(fills...)
+}
+
+// nodePatternVar is the variable holding node n's pattern (i < 0) or the
+// name pattern of its i-th patternProperties member.
+func (e *emitter) nodePatternVar(n *ir.Node, i int) string {
+	if i < 0 {
+		return e.nodeVar(n) + "Pattern"
+	}
+	return e.nodeVar(n) + "Names" + strconv.Itoa(i)
 }
 
 func (e *emitter) nodeList(ns []*ir.Node) jen.Code {
@@ -86,7 +105,10 @@ func (e *emitter) nodeFields(n *ir.Node) jen.Dict {
 	if n.HasStr {
 		vals := jen.Dict{jen.Id("MinLen"): jen.Lit(n.MinLen), jen.Id("MaxLen"): jen.Lit(n.MaxLen)}
 		if n.Pattern != "" {
-			vals[jen.Id("Pattern")] = jen.Qual(rtimplPkg, "MustPattern").Call(jen.Lit(n.Pattern))
+			vals[jen.Id("Pattern")] = jen.Id(e.nodePatternVar(n, -1))
+		}
+		if n.Format != "" {
+			vals[jen.Id("Format")] = jen.Qual(rtimplPkg, "MustFormat").Call(jen.Lit(n.Format))
 		}
 		set("Str", jen.Op("&").Qual(rtimplPkg, "StrRule").Values(vals))
 	}
@@ -163,8 +185,8 @@ func (e *emitter) nodeObjectFields(n *ir.Node, set func(string, jen.Code)) {
 	}
 	if len(n.Patterns) > 0 {
 		var ps []jen.Code
-		for _, p := range n.Patterns {
-			ps = append(ps, jen.Values(jen.Qual(rtimplPkg, "MustPattern").Call(jen.Lit(p.Name)), e.nodeRef(p.Node)))
+		for i, p := range n.Patterns {
+			ps = append(ps, jen.Values(jen.Id(e.nodePatternVar(n, i)), e.nodeRef(p.Node)))
 		}
 		set("Patterns", jen.Index().Qual(rtimplPkg, "PatternNode").Values(ps...))
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/dave/jennifer/jen"
 
 	"github.com/zeroproject/zero/gen/ir"
+	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
 // The members of an object whose names match a pattern of its
@@ -14,6 +15,26 @@ import (
 // The decoder tries the patterns in their order, then the extras; the
 // validator checks that every key sits in the map the decoder would have
 // put it in, so that what is encoded decodes back the same.
+
+// mustPattern compiles the ECMA-262 pattern src, with a comment that names
+// the engine that matches it (see rtimpl.PlanPattern): the expression
+// ends a line.
+func mustPattern(src string) *jen.Statement {
+	return jen.Qual(rtimplPkg, "MustPattern").Call(jen.Lit(src)).Comment(patternEngine(src))
+}
+
+// patternEngine says which engine matches the ECMA-262 pattern src, and
+// why RE2 does not when it does not.
+func patternEngine(src string) string {
+	plan, _ := rtimpl.PlanPattern(src)
+	switch {
+	case plan.Engine == rtimpl.EngineECMA:
+		return "ECMA-262; matched by regexp2 (ECMAScript mode, within rtimpl.PatternTimeout): " + plan.Why
+	case plan.RE2 != src:
+		return "ECMA-262; matched by RE2 as " + strconv.Quote(plan.RE2)
+	}
+	return "ECMA-262; matched by RE2"
+}
 
 // patternVar is the variable holding the compiled pattern of p in t.
 func (e *emitter) patternVar(t *ir.Type, p *ir.PatternField) string {
@@ -30,7 +51,7 @@ func byOrder(t *ir.Type) []*ir.PatternField {
 // patternVars declares the compiled patterns of struct t.
 func (e *emitter) patternVars(f *jen.File, t *ir.Type) {
 	for _, p := range t.Patterns {
-		f.Var().Id(e.patternVar(t, p)).Op("=").Qual(rtimplPkg, "MustPattern").Call(jen.Lit(p.Pattern))
+		f.Var().Id(e.patternVar(t, p)).Op("=").Add(mustPattern(p.Pattern))
 	}
 }
 

@@ -42,12 +42,24 @@ func tidy(src []byte) []byte {
 			i = end - 1
 			continue
 		}
-		if len(out) > 0 && startsDecl(line) && (out[len(out)-1] == "}" || out[len(out)-1] == ")") {
+		if len(out) > 0 && startsDecl(line) && endsDecl(out[len(out)-1], line) {
 			out = append(out, "")
 		}
 		out = append(out, line)
 	}
 	return []byte(strings.Join(out, "\n"))
+}
+
+// endsDecl reports whether prev ends a top-level declaration that a blank
+// line separates from next: a closing brace or parenthesis, or a one-line
+// var with a comment after it (a pattern naming its engine) before
+// anything but another var.
+func endsDecl(prev, next string) bool {
+	if prev == "}" || prev == ")" {
+		return true
+	}
+	code, _, commented := strings.Cut(prev, " // ")
+	return commented && strings.HasPrefix(code, "var ") && !strings.HasPrefix(next, "var ")
 }
 
 // startsDecl reports whether a line begins a top-level declaration or its

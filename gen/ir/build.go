@@ -3,7 +3,6 @@ package ir
 import (
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
@@ -21,9 +20,6 @@ type builder struct {
 	nodes map[*jsonschema.Schema]*Node
 	model *Model
 	defs  []*Type // named types of $defs entries (Options.DefTypes)
-	// byKey renames $defs entries whose titles collide after their keys
-	// (Options.DefTypes) instead of refusing them.
-	byKey bool
 }
 
 // Options say how to name the model.
@@ -31,7 +27,7 @@ type Options struct {
 	// Package is the Go package name of the output.
 	Package string
 	// RootNames give the Go name of a root whose schema has no title, by
-	// file name.
+	// file name; without one, such a root is named after its file.
 	RootNames map[string]string
 	// DefTypes makes every $defs (or definitions) entry of the input files
 	// whose type is a struct, union or enum a named type of its own, named
@@ -56,7 +52,7 @@ func Load(lo schema.Options, o Options) (*schema.Loaded, *Model, error) {
 // Build classifies every schema the roots of l reach into the Go-shaped
 // model.
 func Build(l *schema.Loaded, o Options) (*Model, error) {
-	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: o.Package}, byKey: o.DefTypes}
+	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: o.Package}}
 	for _, doc := range l.Roots {
 		t, err := b.rootType(doc.Schema)
 		if err != nil {
@@ -67,7 +63,7 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 			name = o.RootNames[doc.Name]
 		}
 		if name == "" {
-			return nil, &schema.Error{File: doc.Name, Msg: "a root schema needs a title (its Go name)"}
+			name = fileTypeName(doc.Name) // order-status.json: OrderStatus
 		}
 		root := t
 		if (t.Kind == KStruct || t.Kind == KUnion) && t.Name == "" {
@@ -90,9 +86,7 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 			return nil, err
 		}
 	}
-	if b.byKey {
-		b.renameTitleCollisions()
-	}
+	b.renameTitleCollisions()
 	if err := b.finish(); err != nil {
 		return nil, err
 	}
@@ -112,6 +106,10 @@ func (b *builder) constraintKeys(s *jsonschema.Schema) (map[string]*schema.Value
 		return keys, raw
 	}
 	for _, m := range raw.Members {
+		if m.Key == "format" && b.l.FormatAsserted(s) != "" {
+			keys[m.Key] = m.Val // an assertion in this schema's dialect
+			continue
+		}
 		if schema.Annotation[m.Key] || m.Key == "$defs" || m.Key == "definitions" || m.Key == "contentSchema" || strings.HasPrefix(m.Key, "x-") {
 			continue
 		}
@@ -159,7 +157,7 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 		t.Name = GoName(s.Title)
 	}
 	if t.Name == "" {
-		t.DefName = defName(s.Location)
+		t.DefName = b.l.DefKey(s.Location)
 	}
 	if err := b.known(s, t); err != nil {
 		return nil, err
@@ -203,17 +201,6 @@ func refOnly(s *jsonschema.Schema, keys map[string]*schema.Value) *jsonschema.Sc
 		return s.OneOf[0]
 	}
 	return nil
-}
-
-// defName is the key a schema has under $defs (or definitions), from its
-// location, or "".
-func defName(loc string) string {
-	i := strings.LastIndex(loc, "/")
-	parent := loc[:max(i, 0)]
-	if i < 0 || !(strings.HasSuffix(parent, "/$defs") || strings.HasSuffix(parent, "/definitions")) {
-		return ""
-	}
-	return schema.UnescapeLocation(loc[i+1:])
 }
 
 // shape fills t when s has an exact Go shape.
@@ -260,13 +247,13 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	if len(types) != 1 {
 		return false, nil
 	}
-	allowed := map[string][]string{
-		"object":  {"properties", "patternProperties", "required", "additionalProperties", "minProperties", "maxProperties"},
-		"string":  {"minLength", "maxLength", "pattern", "enum", "const"},
-		"integer": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "enum"},
-		"number":  {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"},
-		"boolean": {},
-		"array":   {"items", "minItems", "maxItems", "uniqueItems"},
+	allowed := map[string][]string{ // format constrains strings alone: elsewhere it holds
+		"object":  {"properties", "patternProperties", "required", "additionalProperties", "minProperties", "maxProperties", "format"},
+		"string":  {"minLength", "maxLength", "pattern", "enum", "const", "format"},
+		"integer": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "enum", "format"},
+		"number":  {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "format"},
+		"boolean": {"format"},
+		"array":   {"items", "minItems", "maxItems", "uniqueItems", "format"},
 	}[types[0]]
 	if allowed == nil {
 		return false, nil
@@ -306,8 +293,9 @@ func (b *builder) str(s *jsonschema.Schema, t *Type, keys map[string]*schema.Val
 	t.Kind = KString
 	t.MinLen, t.MaxLen = max(s.MinLength, 0), s.MaxLength
 	if s.Pattern != nil {
-		t.Pattern = s.Pattern.String()
+		t.Pattern = b.l.PatternSource(s.Pattern)
 	}
+	t.Format = b.l.FormatAsserted(s)
 	e, kw := keys["enum"], "enum"
 	if c := keys["const"]; c != nil {
 		if e != nil {
@@ -322,6 +310,9 @@ func (b *builder) str(s *jsonschema.Schema, t *Type, keys map[string]*schema.Val
 		rule := rtimpl.StrRule{MinLen: t.MinLen, MaxLen: t.MaxLen}
 		if t.Pattern != "" {
 			rule.Pattern = rtimpl.MustPattern(t.Pattern)
+		}
+		if t.Format != "" {
+			rule.Format = rtimpl.MustFormat(t.Format)
 		}
 		seen := map[string]bool{}
 		nullListed := false
@@ -350,7 +341,7 @@ func (b *builder) str(s *jsonschema.Schema, t *Type, keys map[string]*schema.Val
 			t.EnumKeyword = kw
 		}
 		t.Kind, t.Nullable = KEnum, t.Nullable && nullListed
-		t.MinLen, t.MaxLen, t.Pattern = 0, -1, ""
+		t.MinLen, t.MaxLen, t.Pattern, t.Format = 0, -1, "", ""
 	}
 	t.Hookable = t.Pattern == "" && t.Kind == KString && s.Format == ""
 	return true, nil
@@ -618,111 +609,6 @@ func constOf(t *Type, name string) string {
 // nameable reports whether t is of a kind that declares a Go type.
 func nameable(t *Type) bool {
 	return t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum || t.Kind == KSum
-}
-
-// finish names anonymous types, collects named types and nodes in a stable
-// order, and checks that names are unique.
-func (b *builder) finish() error {
-	seen := map[*Type]bool{}
-	names := map[string]*Type{}
-	var aliases []*Type
-	titled := map[string]bool{} // names from titles and roots, which $defs keys give way to
-	for _, t := range b.types {
-		titled[t.Name] = t.Name != ""
-	}
-	for _, r := range b.model.Roots {
-		titled[r.Name] = true
-	}
-	keyed := map[string]bool{} // names from $defs keys, which names from the context give way to
-	for _, t := range b.types {
-		if t.Name == "" && t.DefName != "" && nameable(t) {
-			keyed[GoName(t.DefName)] = true
-		}
-	}
-	ctxName := func(ctx string) string {
-		free := ctx
-		for i := 2; names[free] != nil || titled[free] || keyed[free]; i++ {
-			free = ctx + strconv.Itoa(i)
-		}
-		return free
-	}
-	var visit func(t *Type, ctx string) error
-	visit = func(t *Type, ctx string) error {
-		if t == nil || seen[t] {
-			return nil
-		}
-		seen[t] = true
-		if t.Alias != nil {
-			aliases = append(aliases, t)
-			return visit(t.Alias, ctx)
-		}
-		if t.Name == "" && nameable(t) {
-			// Named by its $defs key, else by where it is first used (with a
-			// number after it when a title or $defs key has that name).
-			if n := GoName(t.DefName); t.DefName != "" && names[n] == nil && !titled[n] {
-				t.Name = n
-			} else {
-				t.Name = ctxName(ctx)
-			}
-		}
-		if err := b.nameFields(t); err != nil {
-			return err
-		}
-		if t.Name != "" {
-			if o, dup := names[t.Name]; dup && o != t {
-				return b.errAt(t.Schema, "two different schemas have the Go name %s (the other is %s); give one a distinct title", t.Name, o.Loc)
-			}
-			names[t.Name] = t
-			b.model.Types = append(b.model.Types, t)
-		}
-		for _, f := range t.Fields {
-			if err := visit(f.Type, t.Name+f.Go); err != nil {
-				return err
-			}
-		}
-		for _, a := range t.Alts {
-			if err := visit(a.Type, t.Name+a.Go); err != nil {
-				return err
-			}
-		}
-		for i, v := range t.Variants {
-			if err := visit(v, t.Name+t.variantSuffix(i)); err != nil {
-				return err
-			}
-		}
-		for _, p := range t.Patterns {
-			if err := visit(p.Type, t.Name+p.Go); err != nil {
-				return err
-			}
-		}
-		if err := visit(t.Elem, ctx+"Item"); err != nil {
-			return err
-		}
-		return visit(t.Extra, ctx+"Extra")
-	}
-	for _, r := range b.model.Roots {
-		if err := visit(r, r.Name); err != nil {
-			return err
-		}
-	}
-	for _, t := range b.defs {
-		if err := visit(t, t.Name); err != nil {
-			return err
-		}
-	}
-	for _, t := range b.model.Types {
-		// A union built while typing a schema that then kept the
-		// interpreter is not in the package: its variants do not join it.
-		t.Unions = slices.DeleteFunc(t.Unions, func(u *Type) bool { return !seen[u] })
-	}
-	if err := b.namePackage(names); err != nil {
-		return err
-	}
-	for _, a := range aliases {
-		a.fromAlias()
-	}
-	b.model.Nodes = append(b.model.Nodes, b.nodeList()...)
-	return nil
 }
 
 func (b *builder) nodeList() []*Node {

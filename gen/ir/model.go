@@ -103,7 +103,8 @@ type Type struct {
 	// KString
 	MinLen, MaxLen int // MaxLen < 0: none
 	Pattern        string
-	Hookable       bool // free text: passed through the encoder's string hook
+	Format         string // a format the code asserts (schema.Loaded.FormatAsserted), else ""
+	Hookable       bool   // free text: passed through the encoder's string hook
 
 	// KInt
 	Int *IntBounds
@@ -182,6 +183,7 @@ type Node struct {
 	HasStr         bool
 	MinLen, MaxLen int
 	Pattern        string
+	Format         string // asserted, else ""
 	Num            *NumBounds
 
 	Prefix                   []*Node

@@ -75,11 +75,12 @@ func (b *builder) nodeValues(s *jsonschema.Schema, n *Node, keys map[string]*sch
 }
 
 func (b *builder) nodeScalars(s *jsonschema.Schema, n *Node, keys map[string]*schema.Value) {
-	if s.MinLength > 0 || s.MaxLength >= 0 || s.Pattern != nil {
+	if s.MinLength > 0 || s.MaxLength >= 0 || s.Pattern != nil || b.l.FormatAsserted(s) != "" {
 		n.HasStr = true
 		n.MinLen, n.MaxLen = max(s.MinLength, 0), s.MaxLength
+		n.Format = b.l.FormatAsserted(s)
 		if s.Pattern != nil {
-			n.Pattern = s.Pattern.String()
+			n.Pattern = b.l.PatternSource(s.Pattern)
 		}
 	}
 	if nb := numBounds(s); !nb.Empty() {
@@ -125,7 +126,7 @@ func (b *builder) nodeObject(s *jsonschema.Schema, n *Node, raw *schema.Value) e
 	if pp := raw.Get("patternProperties"); pp != nil {
 		byPattern := map[string]*jsonschema.Schema{}
 		for re, ps := range s.PatternProperties {
-			byPattern[re.String()] = ps
+			byPattern[b.l.PatternSource(re)] = ps
 		}
 		for _, m := range pp.Members { // document order keeps node numbering stable
 			pn, err := b.nodeOf(byPattern[m.Key])

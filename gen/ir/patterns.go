@@ -35,7 +35,7 @@ func (b *builder) patterns(s *jsonschema.Schema, t *Type) (bool, error) {
 	}
 	byPattern := map[string]*jsonschema.Schema{}
 	for re, ps := range s.PatternProperties {
-		byPattern[re.String()] = ps
+		byPattern[b.l.PatternSource(re)] = ps
 	}
 	for _, m := range pp.Members {
 		ps := byPattern[m.Key]
@@ -47,6 +47,9 @@ func (b *builder) patterns(s *jsonschema.Schema, t *Type) (bool, error) {
 			return false, err
 		}
 		p := rtimpl.MustPattern(m.Key)
+		if p.Engine() == rtimpl.EngineECMA {
+			return false, nil // generated struct code matches names with RE2 alone; the interpreter takes regexp2's
+		}
 		for name := range s.Properties {
 			if p.MatchString(name) && !IsOpen(pt) {
 				return false, nil // the property must satisfy the pattern's schema too

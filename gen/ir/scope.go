@@ -182,7 +182,7 @@ func (b *builder) renameTitleCollisions() {
 			continue
 		}
 		for _, t := range group {
-			if key := defName(t.Schema.Location); key != "" && byName[GoName(key)] == nil {
+			if key := b.l.DefKey(t.Schema.Location); key != "" && byName[GoName(key)] == nil {
 				t.Name = GoName(key)
 			}
 		}

@@ -96,6 +96,9 @@ func readPackage(dir string) (map[string][]byte, error) {
 // schema file or a document read by URL. A message of another form stays a
 // plain error, which the harness counts as the generator's failure.
 func commandError(stderr, schemas string) error {
+	for strings.HasPrefix(stderr, "zerogen: warning: ") {
+		_, stderr, _ = strings.Cut(stderr, "\n") // warnings come before the error
+	}
 	line, _, _ := strings.Cut(strings.TrimPrefix(stderr, "zerogen: "), "\n")
 	file, rest, ok := strings.Cut(line, "#")
 	if !ok || !strings.HasPrefix(stderr, "zerogen: ") {

@@ -150,6 +150,8 @@ func TestCommandError(t *testing.T) {
 		{"zerogen: http://localhost:1234/draft2019-09/x.json#/prefixItems: keyword \"prefixItems\" is not part of 2019-09\n",
 			"http://localhost:1234/draft2019-09/x.json", "/prefixItems", `keyword "prefixItems" is not part of 2019-09`},
 		{"zerogen: " + dir + "/root.json#: jsonschema: bad\n\tat line 2\n", "root.json", "", "jsonschema: bad\n\tat line 2"},
+		{"zerogen: warning: " + dir + "/root.json#/const: keyword \"const\" is not part of draft-04\nzerogen: " + dir + "/root.json#/a: unknown keyword \"a\"\n",
+			"root.json", "/a", `unknown keyword "a"`},
 	} {
 		err := commandError(c.stderr, dir)
 		var ge *gen.Error

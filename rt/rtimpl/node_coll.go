@@ -53,7 +53,12 @@ func (n *Node) member(d *rt.Decoder, k string, depth int, sc *dynScope) (bool, e
 		nodes = append(nodes, m)
 	}
 	for _, p := range n.Patterns {
-		if p.Pattern.MatchString(k) {
+		ok, err := p.Pattern.Match(k)
+		if err != nil {
+			d.Start()
+			return false, p.Pattern.noVerdict(d.Offset(), "patternProperties", err)
+		}
+		if ok {
 			nodes = append(nodes, p.Node)
 		}
 	}

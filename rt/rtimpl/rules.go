@@ -1,20 +1,25 @@
 package rtimpl
 
 import (
+	"errors"
 	"math/big"
 	"regexp"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/dlclark/regexp2/v2"
 
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/internal/msg"
 	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
 )
 
-// StrRule holds the string keywords of one schema. MaxLen < 0 means no limit.
+// StrRule holds the string keywords of one schema. MaxLen < 0 means no
+// limit; Format is nil where format is an annotation.
 type StrRule struct {
 	MinLen, MaxLen int
 	Pattern        *Pattern
+	Format         *Format
 }
 
 // Check validates s; off is the value's offset (-1 for Go values).
@@ -33,32 +38,96 @@ func (r *StrRule) Check(s string, off int) error {
 			return rt.Fail(off, "maxLength", "got "+msg.Plural(n, "character")+", want at most "+strconv.Itoa(r.MaxLen))
 		}
 	}
-	if r.Pattern != nil && !r.Pattern.MatchString(s) {
+	if r.Format != nil {
+		if err := r.Format.Check(s, off); err != nil {
+			return err
+		}
+	}
+	if r.Pattern == nil {
+		return nil
+	}
+	if ok, err := r.Pattern.Match(s); err != nil {
+		return r.Pattern.noVerdict(off, "pattern", err)
+	} else if !ok {
 		return rt.Fail(off, "pattern", strconv.Quote(msg.Clip(s))+" does not match "+strconv.Quote(r.Pattern.Source))
 	}
 	return nil
 }
 
-// Pattern is a compiled "pattern" keyword. Simple anchored character-class
-// patterns (the usual shape of id and name patterns) match without the
-// regexp engine.
+// Pattern is a compiled "pattern" keyword (or patternProperties name),
+// an ECMA-262 regular expression. It is matched by RE2 when RE2 gives the
+// same verdicts (see PlanPattern), else by regexp2 in ECMAScript mode;
+// simple anchored character-class patterns (the usual shape of id and
+// name patterns) match without either engine.
 type Pattern struct {
 	Source string
 	re     *regexp.Regexp
+	ecma   *regexp2.Regexp
 	simple *simplePattern
 }
 
 // MustPattern compiles a pattern that the generator already checked.
 func MustPattern(src string) *Pattern {
-	return &Pattern{Source: src, re: regexp.MustCompile(src), simple: compileSimple(src)}
+	plan, err := PlanPattern(src)
+	if err != nil {
+		panic("rtimpl: pattern " + strconv.Quote(src) + ": " + err.Error())
+	}
+	if plan.Engine == EngineECMA {
+		re, _ := compileECMA(src)
+		return &Pattern{Source: src, ecma: re}
+	}
+	return &Pattern{Source: src, re: regexp.MustCompile(plan.RE2), simple: compileSimple(plan.RE2)}
 }
 
-// MatchString reports whether s matches (anywhere, as ECMA-262 does).
-func (p *Pattern) MatchString(s string) bool {
-	if p.simple != nil {
-		return p.simple.match(s)
+// Engine is the engine that matches p.
+func (p *Pattern) Engine() Engine {
+	switch {
+	case p.ecma != nil:
+		return EngineECMA
+	case p.simple != nil:
+		return engineSimple
 	}
-	return p.re.MatchString(s)
+	return EngineRE2
+}
+
+// Match reports whether s matches (anywhere, as ECMA-262 does). An error
+// is no verdict: regexp2 ran out of time (PatternTimeout) or of stack.
+func (p *Pattern) Match(s string) (bool, error) {
+	if p.ecma != nil {
+		ok, err := p.ecma.MatchString(s)
+		if err != nil {
+			return false, err
+		}
+		return ok, nil
+	}
+	return p.MatchString(s), nil
+}
+
+// MatchString reports whether s matches, for a pattern RE2 matches (the
+// generator gives the pattern maps of structs only such patterns); it
+// panics on regexp2's failure to reach a verdict.
+func (p *Pattern) MatchString(s string) bool {
+	switch {
+	case p.simple != nil:
+		return p.simple.match(s)
+	case p.re != nil:
+		return p.re.MatchString(s)
+	}
+	ok, err := p.Match(s)
+	if err != nil {
+		panic("rtimpl: pattern " + strconv.Quote(p.Source) + ": " + err.Error())
+	}
+	return ok
+}
+
+// noVerdict is the error for a value that pattern p could not be matched
+// against: a refusal that is no verdict on the value.
+func (p *Pattern) noVerdict(off int, keyword string, err error) error {
+	why := "the match took longer than " + PatternTimeout.String() + " (rtimpl.PatternTimeout)"
+	if errors.Is(err, regexp2.ErrBacktrackingStackLimit) {
+		why = "the match exceeded regexp2's backtracking stack"
+	}
+	return rt.FailNoVerdict(off, keyword, "no verdict: "+strconv.Quote(p.Source)+" is matched by regexp2 and "+why)
 }
 
 // IntRule holds the numeric keywords of an integer-typed schema, already

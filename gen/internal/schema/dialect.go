@@ -153,8 +153,8 @@ const (
 	VocabApplicator  Vocabulary = "applicator"
 	VocabUnevaluated Vocabulary = "unevaluated"
 	VocabValidation  Vocabulary = "validation"
-	// VocabFormatAssertion makes format assert (2020-12); the generator
-	// refuses it.
+	// VocabFormatAssertion makes format assert (2020-12), as
+	// Options.AssertFormats does for every document.
 	VocabFormatAssertion Vocabulary = "format-assertion"
 )
 
@@ -194,12 +194,14 @@ var keywordSpecs = map[string]keywordSpec{
 	"contentSchema": {Draft2019, 0, SubOne, ""},
 }
 
-// annotationSince gives, for the standard annotation keywords that some
-// dialects lack, the first dialect that has them.
+// annotationSince gives, for the core keywords among the annotations that
+// some dialects lack, the first dialect that has them: identifiers, which a
+// dialect without them must not read as identifiers. The other annotation
+// keywords (examples, $comment, readOnly, writeOnly, deprecated, the
+// content keywords) are accepted in every dialect: validators ignore
+// them, and schemas of every dialect use them.
 var annotationSince = map[string]Dialect{
-	"$id": Draft6, "examples": Draft6, "$comment": Draft7, "readOnly": Draft7, "writeOnly": Draft7,
-	"contentEncoding": Draft7, "contentMediaType": Draft7,
-	"$anchor": Draft2019, "$vocabulary": Draft2019, "deprecated": Draft2019, "$recursiveAnchor": Draft2019,
+	"$id": Draft6, "$anchor": Draft2019, "$vocabulary": Draft2019, "$recursiveAnchor": Draft2019,
 	"$dynamicAnchor": Draft2020,
 }
 
@@ -219,6 +221,9 @@ func dialectKeyword(d Dialect, k string) (spec keywordSpec, known bool) {
 		return keywordSpec{since: Draft4}, true
 	}
 	spec, ok := keywordSpecs[k]
+	if ok && spec.vocab == "" {
+		return spec, true // contentSchema: an annotation wherever it is written
+	}
 	if !ok || d < spec.since || spec.until != 0 && d > spec.until {
 		return keywordSpec{}, false
 	}

@@ -5,8 +5,11 @@
 //
 // Load parses each file into a Value (keeping property order), reads it in
 // the dialect its $schema names (draft-04, -06, -07, 2019-09 or 2020-12:
-// Dialect), refusing keywords the dialect does not have, and builds a
-// 2020-12 view of every schema object in it; then it compiles the files
+// Dialect), refusing unknown keywords, ignoring (with a warning through
+// Options.Warn) the assertions of other dialects as that dialect's
+// validators do, and builds a 2020-12 view of every schema object in it;
+// patterns are ECMA-262 (rtimpl.PlanPattern), and those RE2 cannot compile
+// reach the compiler as stand-ins (Loaded.PatternSource reads them back); then it compiles the files
 // together with santhosh-tekuri/jsonschema/v5, which resolves $ref across
 // them and checks them against their meta-schemas. Loaded.RawFor leads from
 // a compiled schema back to its position and its 2020-12 view, and

@@ -12,6 +12,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
 // Options say what to load.
@@ -33,6 +34,15 @@ type Options struct {
 	// AllowKeywords are keywords accepted as annotations beyond the
 	// dialect's own and the known extension vocabularies.
 	AllowKeywords []string
+	// AssertFormats makes "format" assert in 2019-09 and 2020-12 too,
+	// where it is an annotation unless the meta-schema turns on the
+	// format-assertion vocabulary. Draft-04 to draft-07 assert it always,
+	// as santhosh-tekuri/jsonschema/v5 and ajv with ajv-formats do.
+	AssertFormats bool
+	// Warn, when set, hears of what the loader accepts but the user may
+	// not expect: a keyword of another dialect, which asserts nothing in
+	// the document's own.
+	Warn func(*Error)
 }
 
 // Loaded is a set of schema files compiled together: each file's ordered
@@ -45,6 +55,10 @@ type Loaded struct {
 	compiler *jsonschema.Compiler
 	allow    map[string]bool
 	norms    normCache
+
+	// standIn and fromStandIn map the patterns RE2 cannot compile to the
+	// stand-ins the compiler reads instead, and back (see patternStandIn).
+	standIn, fromStandIn map[string]string
 }
 
 // Doc is one loaded schema document.
@@ -69,6 +83,11 @@ type Doc struct {
 	OpenAPI bool
 
 	views map[*Value]*Value // 2020-12 views of schema objects that differ
+
+	idKey         string          // "id" in draft-04, else "$id"
+	schemaObjects map[*Value]bool // the objects of Raw read as schemas
+	standIns      bool            // a pattern RE2 cannot compile: the compiler reads stand-ins
+	groups        map[string]bool // the pointers of groups of definitions ($defs/group)
 }
 
 // hasVocab reports whether the document's meta-schema has vocabulary v
@@ -88,7 +107,7 @@ func Load(opts Options) (*Loaded, error) {
 	if opts.DefaultDialect == 0 {
 		opts.DefaultDialect = Draft2020
 	}
-	l := &Loaded{Opts: opts, Docs: map[string]*Doc{}, allow: map[string]bool{}}
+	l := &Loaded{Opts: opts, Docs: map[string]*Doc{}, allow: map[string]bool{}, standIn: map[string]string{}, fromStandIn: map[string]string{}}
 	for _, k := range opts.AllowKeywords {
 		l.allow[k] = true
 	}
@@ -140,7 +159,7 @@ func (l *Loaded) parseDoc(name string, data []byte, defaultURL string) (*Doc, er
 	if err != nil {
 		return nil, &Error{File: name, Msg: "not valid JSON: " + err.Error()}
 	}
-	doc := &Doc{Name: name, URL: defaultURL, Raw: raw, Data: data, views: map[*Value]*Value{}}
+	doc := &Doc{Name: name, URL: defaultURL, Raw: raw, Data: data, views: map[*Value]*Value{}, schemaObjects: map[*Value]bool{}, groups: map[string]bool{}}
 	if s := raw.Get("$schema"); s != nil && s.Kind == rt.String {
 		doc.MetaURL = s.Str
 	}
@@ -168,7 +187,8 @@ func (l *Loaded) parseDoc(name string, data []byte, defaultURL string) (*Doc, er
 			doc.URL = strings.TrimSuffix(id.Str, "#")
 		}
 	}
-	doc.Data = compileData(doc, idKey)
+	doc.idKey = idKey
+	doc.Data = compileData(doc, doc.Raw)
 	l.Docs[doc.URL] = doc
 	if doc.URL != defaultURL {
 		l.Docs[defaultURL] = doc
@@ -176,22 +196,27 @@ func (l *Loaded) parseDoc(name string, data []byte, defaultURL string) (*Doc, er
 	return doc, nil
 }
 
-// compileData is what the compiler reads of doc: its bytes, except that a
+// compileData is what the compiler reads of doc, whose tree is raw: its bytes, except that a
 // root $id naming a standard meta-schema is left out, so that the
 // compiler reads the file rather than its built-in meta-schema of that
 // $id, and resolves the file's references inside the file.
 //
 // An OpenAPI 3.0 document is given to the compiler as the draft-04
 // document it means: its $schema names draft-04, and "nullable": true has
-// added null to "type" (see openAPINullable).
-func compileData(doc *Doc, idKey string) []byte {
-	id := doc.Raw.Get(idKey)
+// added null to "type" (see openAPINullable). A pattern RE2 cannot compile
+// is replaced by its stand-in (see withStandIns), once the document is read.
+func compileData(doc *Doc, raw *Value) []byte {
+	idKey := doc.idKey
+	id := raw.Get(idKey)
 	metaID := id != nil && id.Kind == rt.String && isStandardMetaURL(id.Str)
 	if !metaID && !doc.OpenAPI {
+		if raw != doc.Raw {
+			return raw.Bytes()
+		}
 		return doc.Data
 	}
 	out := &Value{Kind: rt.Object}
-	for _, m := range doc.Raw.Members {
+	for _, m := range raw.Members {
 		switch {
 		case metaID && m.Key == idKey:
 			continue
@@ -212,8 +237,14 @@ func (l *Loaded) prepare(doc *Doc, depth int) error {
 	if err := l.findDialect(doc, depth); err != nil {
 		return err
 	}
-	r := &reader{doc: doc, allow: l.allow}
-	return r.read(doc.Raw, "")
+	r := &reader{doc: doc, allow: l.allow, warnf: l.Opts.Warn}
+	if err := r.read(doc.Raw, ""); err != nil {
+		return err
+	}
+	if doc.standIns {
+		doc.Data = compileData(doc, l.withStandIns(doc, doc.Raw))
+	}
+	return nil
 }
 
 // findDialect sets doc's dialect: the one its $schema names, or that of
@@ -244,8 +275,8 @@ func (l *Loaded) findDialect(doc *Doc, depth int) error {
 		prefix := "https://json-schema.org/draft/" + meta.Dialect.String() + "/vocab/"
 		for _, m := range voc.Members {
 			v := Vocabulary(strings.TrimPrefix(m.Key, prefix))
-			// format-assertion is refused even when optional: the generator
-			// can neither assert formats nor tell a reader it did not.
+			// format-assertion turns format into an assertion even when
+			// optional: the generator knows the formats it can assert.
 			if strings.HasPrefix(m.Key, prefix) && (m.Val.Text == "true" || v == VocabFormatAssertion) {
 				doc.Vocab[v] = true
 			}
@@ -297,7 +328,7 @@ func (l *Loaded) loadURL(u string) (io.ReadCloser, error) {
 	if err := l.prepare(doc, 0); err != nil {
 		return nil, err
 	}
-	return io.NopCloser(bytes.NewReader(data)), nil
+	return io.NopCloser(bytes.NewReader(doc.Data)), nil
 }
 
 // isRootFile reports whether a file defines a document of its own, rather
@@ -322,8 +353,9 @@ func (l *Loaded) isRootFile(doc *Doc) bool {
 	return false
 }
 
-// Def is one entry of the $defs (or definitions) of an input file: a
-// named schema that generators may offer as a type of its own.
+// Def is one entry of the $defs (or definitions) of an input file, or of a
+// group of definitions one level down ($defs/group/entry): a named schema
+// that generators may offer as a type of its own.
 type Def struct {
 	Doc     *Doc
 	Key     string // the entry's name
@@ -349,11 +381,23 @@ func (l *Loaded) Defs() ([]Def, error) {
 			}
 			for _, m := range defs.Members {
 				ptr := "/" + key + "/" + PointerEscape(m.Key)
-				s, err := l.compiler.Compile(doc.URL + "#" + (&url.URL{Fragment: ptr}).EscapedFragment())
-				if err != nil {
-					return nil, &Error{File: doc.Name, Pointer: ptr, Msg: cleanCompileError(err)}
+				entries := []Member{m}
+				var ptrs []string
+				if doc.groups[ptr] {
+					entries = m.Val.Members
+					for _, e := range entries {
+						ptrs = append(ptrs, ptr+"/"+PointerEscape(e.Key))
+					}
+				} else {
+					ptrs = []string{ptr}
 				}
-				out = append(out, Def{Doc: doc, Key: m.Key, Pointer: ptr, Schema: s})
+				for i, e := range entries {
+					s, err := l.compiler.Compile(doc.URL + "#" + (&url.URL{Fragment: ptrs[i]}).EscapedFragment())
+					if err != nil {
+						return nil, &Error{File: doc.Name, Pointer: ptrs[i], Msg: cleanCompileError(err)}
+					}
+					out = append(out, Def{Doc: doc, Key: e.Key, Pointer: ptrs[i], Schema: s})
+				}
 			}
 		}
 	}
@@ -364,6 +408,45 @@ func sortedFiles(files []File) []File {
 	out := append([]File(nil), files...)
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
+}
+
+// FormatAsserted is the format that s asserts: its "format" where the
+// document's dialect (draft-04 to -07), the format-assertion vocabulary or
+// Options.AssertFormats makes it assert and the generated code knows it
+// (rtimpl.KnownFormat); else "", an annotation.
+func (l *Loaded) FormatAsserted(s *jsonschema.Schema) string {
+	if s.Format == "" || !rtimpl.KnownFormat(s.Format) {
+		return ""
+	}
+	doc, _, _ := l.RawFor(s)
+	if doc == nil || !(doc.Dialect < Draft2019 || l.Opts.AssertFormats || doc.Vocab[VocabFormatAssertion]) {
+		return ""
+	}
+	return s.Format
+}
+
+// DefKey is the key of the $defs (or definitions) entry at location loc
+// (a compiled schema's Location), also of an entry of a group of
+// definitions ($defs/group/key), or "" when loc is no such entry.
+func (l *Loaded) DefKey(loc string) string {
+	i := strings.LastIndex(loc, "#")
+	if i < 0 {
+		return ""
+	}
+	ptr, err := url.PathUnescape(loc[i+1:])
+	if err != nil {
+		return ""
+	}
+	ptr = l.withoutStandIns(ptr)
+	j := strings.LastIndex(ptr, "/")
+	if j < 0 {
+		return ""
+	}
+	parent := ptr[:j]
+	if doc := l.Docs[loc[:i]]; !strings.HasSuffix(parent, "/$defs") && !strings.HasSuffix(parent, "/definitions") && (doc == nil || !doc.groups[parent]) {
+		return ""
+	}
+	return ptr[j+1:]
 }
 
 // RawFor finds the document, JSON Pointer and raw JSON of a compiled
@@ -387,11 +470,22 @@ func (l *Loaded) RawFor(s *jsonschema.Schema) (*Doc, string, *Value) {
 	if err != nil {
 		ptr = frag
 	}
+	ptr = l.withoutStandIns(ptr)
 	raw := doc.Raw.Lookup(ptr)
 	if v, ok := doc.views[raw]; ok {
 		raw = v
 	}
 	return doc, ptr, raw
+}
+
+// Where names schema s for messages: its file as the user named it and its
+// JSON Pointer, never the base URL files are given internally.
+func (l *Loaded) Where(s *jsonschema.Schema) string {
+	doc, ptr, _ := l.RawFor(s)
+	if doc == nil {
+		return s.Location
+	}
+	return doc.Name + "#" + ptr
 }
 
 // ErrAt is an error at schema s, located in its file when it has one.

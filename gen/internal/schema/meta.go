@@ -54,7 +54,7 @@ func loadMetaDocs() {
 		if err != nil {
 			panic(fmt.Sprintf("embedded meta-schema %s: %v", e.Name(), err))
 		}
-		doc := &Doc{Name: u, URL: u, MetaURL: u, Raw: raw, Data: data, views: map[*Value]*Value{}}
+		doc := &Doc{Name: u, URL: u, MetaURL: u, Raw: raw, Data: data, views: map[*Value]*Value{}, schemaObjects: map[*Value]bool{}}
 		if s := raw.Get("$schema"); s != nil && s.Kind == rt.String {
 			doc.Dialect, _ = dialectOfURL(s.Str)
 		}

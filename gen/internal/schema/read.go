@@ -13,6 +13,7 @@ type reader struct {
 	doc   *Doc
 	allow map[string]bool // --allow-keyword names: annotations
 	meta  bool            // an embedded standard meta-schema
+	warnf func(*Error)    // Options.Warn
 }
 
 // read walks the schema v at ptr.
@@ -26,6 +27,19 @@ func (r *reader) read(v *Value, ptr string) error {
 	if v.Kind != rt.Object {
 		return nil
 	}
+	if r.isGroup(v, ptr) {
+		// A group of definitions one level down ("$defs": {"group": {"a":
+		// {...}}}): legal, since "$ref": "#/$defs/group/a" is a JSON
+		// Pointer, and common. Its members are schemas; it is none.
+		r.doc.groups[ptr] = true
+		for _, m := range v.Members {
+			if err := r.read(m.Val, ptr+"/"+PointerEscape(m.Key)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	r.doc.schemaObjects[v] = true
 	if ptr != "" {
 		if s := v.Get("$schema"); s != nil && s.Kind == rt.String && !sameDialect(s.Str, r.doc) {
 			return &Error{File: r.doc.Name, Pointer: ptr + "/$schema",
@@ -38,11 +52,8 @@ func (r *reader) read(v *Value, ptr string) error {
 		if err != nil {
 			return err
 		}
-		if err := checkPatterns(r.doc.Name, m, at); err != nil {
+		if err := r.checkPatterns(m, at); err != nil {
 			return err
-		}
-		if m.Key == "format" && r.doc.Vocab[VocabFormatAssertion] {
-			return &Error{File: r.doc.Name, Pointer: at, Msg: "format as an assertion (the meta-schema turns on the format-assertion vocabulary) is not supported"}
 		}
 		if m.Val.Kind == rt.Bool && r.doc.Dialect == Draft4 && (m.Key == "additionalProperties" || m.Key == "additionalItems") {
 			continue // draft-04 allows a boolean for these two, with the meaning of the boolean schemas of later drafts
@@ -76,9 +87,13 @@ func (r *reader) keyword(k, at string) (keywordSpec, error) {
 	}
 	d := r.doc.Dialect
 	if in := dialectHaving(k); in != "" {
-		return spec, &Error{File: r.doc.Name, Pointer: at, Msg: fmt.Sprintf(
-			"keyword %q is not part of %s, the dialect of this document (it is in %s); name the dialect with \"$schema\", or accept it as an annotation with --allow-keyword %s",
-			k, d, in, k)}
+		// An assertion of another dialect: this dialect's validators
+		// ignore it, and so does the generator, saying so. Its subschemas
+		// are still read, for a $ref that points into them.
+		r.warn(&Error{File: r.doc.Name, Pointer: at, Msg: fmt.Sprintf(
+			"keyword %q is not part of %s, the dialect of this document (it is in %s): %s validators ignore it, and so does zerogen; name a dialect that has it with \"$schema\" to make it assert",
+			k, d, in, d)})
+		return keywordSpec{sub: keywordSpecs[k].sub}, nil
 	}
 	msg := fmt.Sprintf("unknown keyword %q", k)
 	if s := suggest(k); s != "" {
@@ -134,7 +149,7 @@ func (r *reader) view(v *Value, ptr string) (*Value, error) {
 		key, val := m.Key, m.Val
 		spec, known := dialectKeyword(d, key)
 		switch {
-		case !known && r.allow[key], !r.doc.hasVocab(spec.vocab):
+		case !known && (r.allow[key] || otherDialect(key)), !r.doc.hasVocab(spec.vocab):
 			changed = true
 			continue
 		case key == "id" && d == Draft4:
@@ -215,6 +230,47 @@ func (r *reader) splitDeps(v, deps *Value, ptr string) (req, sch *Value, err err
 		req.Members = append(req.Members, m)
 	}
 	return req, sch, nil
+}
+
+// isGroup reports whether v, at ptr, is a group of definitions: a member
+// of $defs or definitions whose members are all objects (or booleans)
+// under names that are no keyword of any dialect, no annotation and no
+// extension.
+func (r *reader) isGroup(v *Value, ptr string) bool {
+	if r.meta || !isDefEntry(ptr) || len(v.Members) == 0 {
+		return false
+	}
+	for _, m := range v.Members {
+		if m.Val.Kind != rt.Object && m.Val.Kind != rt.Bool || Annotation[m.Key] || strings.HasPrefix(m.Key, "x-") || r.allow[m.Key] {
+			return false
+		}
+		if _, ok := keywordSpecs[m.Key]; ok || m.Key == "id" {
+			return false
+		}
+	}
+	return true
+}
+
+// isDefEntry reports whether ptr names an entry of a top-level $defs or
+// definitions.
+func isDefEntry(ptr string) bool {
+	parts := strings.Split(ptr, "/")
+	return len(parts) == 3 && (parts[1] == "$defs" || parts[1] == "definitions")
+}
+
+// otherDialect reports whether k is a keyword of another dialect than the
+// one it is read in (dialectKeyword did not know it), which asserts
+// nothing there.
+func otherDialect(k string) bool {
+	_, ok := keywordSpecs[k]
+	return ok
+}
+
+// warn reports a warning through Options.Warn.
+func (r *reader) warn(w *Error) {
+	if r.warnf != nil {
+		r.warnf(w)
+	}
 }
 
 // RegexProperties is the keyword by which the draft-04 meta-schema, as the

@@ -167,10 +167,11 @@ func (x *ExecResult) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
+var idPattern = rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$") // ECMA-262; matched by RE2
 var idRule = rtimpl.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
-	Pattern: rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
+	Pattern: idPattern,
 }
 
 func decodeID(d *rt.Decoder) (string, error) {
@@ -586,10 +587,11 @@ func (x *ExecError) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
+var execErrorCodePattern = rtimpl.MustPattern("^[a-z][a-z0-9_]*$") // ECMA-262; matched by RE2
 var execErrorCodeRule = rtimpl.StrRule{
 	MaxLen:  -1,
 	MinLen:  0,
-	Pattern: rtimpl.MustPattern("^[a-z][a-z0-9_]*$"),
+	Pattern: execErrorCodePattern,
 }
 
 func decodeExecErrorCode(d *rt.Decoder) (string, error) {

@@ -486,10 +486,11 @@ func (x *ReplayToolCall) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
+var replayToolCallIDPattern = rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$") // ECMA-262; matched by RE2
 var replayToolCallIDRule = rtimpl.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
-	Pattern: rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
+	Pattern: replayToolCallIDPattern,
 }
 
 func decodeReplayToolCallID(d *rt.Decoder) (string, error) {

@@ -443,10 +443,11 @@ func (x *SessionMeta) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
+var idPattern = rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$") // ECMA-262; matched by RE2
 var idRule = rtimpl.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
-	Pattern: rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
+	Pattern: idPattern,
 }
 
 func decodeID(d *rt.Decoder) (string, error) {

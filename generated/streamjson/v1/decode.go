@@ -491,10 +491,11 @@ func (x *RunStart) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
+var idPattern = rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$") // ECMA-262; matched by RE2
 var idRule = rtimpl.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
-	Pattern: rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
+	Pattern: idPattern,
 }
 
 func decodeID(d *rt.Decoder) (string, error) {
@@ -1325,10 +1326,11 @@ func (x *Warning) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
+var warningCodePattern = rtimpl.MustPattern("^[a-z][a-z0-9_]*$") // ECMA-262; matched by RE2
 var warningCodeRule = rtimpl.StrRule{
 	MaxLen:  -1,
 	MinLen:  0,
-	Pattern: rtimpl.MustPattern("^[a-z][a-z0-9_]*$"),
+	Pattern: warningCodePattern,
 }
 
 func decodeWarningCode(d *rt.Decoder) (string, error) {

@@ -497,10 +497,11 @@ func (x *RunStart) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
+var idPattern = rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$") // ECMA-262; matched by RE2
 var idRule = rtimpl.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
-	Pattern: rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$"),
+	Pattern: idPattern,
 }
 
 func decodeID(d *rt.Decoder) (string, error) {
@@ -1466,10 +1467,11 @@ func (x *Block) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
+var blockCodePattern = rtimpl.MustPattern("^[a-z][a-z0-9_]*$") // ECMA-262; matched by RE2
 var blockCodeRule = rtimpl.StrRule{
 	MaxLen:  -1,
 	MinLen:  0,
-	Pattern: rtimpl.MustPattern("^[a-z][a-z0-9_]*$"),
+	Pattern: blockCodePattern,
 }
 
 func decodeBlockCode(d *rt.Decoder) (string, error) {

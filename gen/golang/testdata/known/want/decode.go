@@ -107,10 +107,11 @@ func (x *Outcome) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
+var statusCodePattern = rtimpl.MustPattern("^[a-z][a-z0-9_]*$") // ECMA-262; matched by RE2
 var statusCodeRule = rtimpl.StrRule{
 	MaxLen:  -1,
 	MinLen:  0,
-	Pattern: rtimpl.MustPattern("^[a-z][a-z0-9_]*$"),
+	Pattern: statusCodePattern,
 }
 
 func decodeStatusCode(d *rt.Decoder) (string, error) {

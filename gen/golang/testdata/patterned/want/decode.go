@@ -14,7 +14,7 @@ func decodeAPI(d *rt.Decoder) (API, error) {
 	return v, v.decodeJSON(d)
 }
 
-var apiExtensionsPattern = rtimpl.MustPattern("^x-")
+var apiExtensionsPattern = rtimpl.MustPattern("^x-") // ECMA-262; matched by RE2
 
 func (x *API) decodeJSON(d *rt.Decoder) error {
 	x.Extensions = nil
@@ -115,7 +115,7 @@ func decodeInfo(d *rt.Decoder) (Info, error) {
 	return v, v.decodeJSON(d)
 }
 
-var infoExtensionsPattern = rtimpl.MustPattern("^x-")
+var infoExtensionsPattern = rtimpl.MustPattern("^x-") // ECMA-262; matched by RE2
 
 func (x *Info) decodeJSON(d *rt.Decoder) error {
 	x.Extensions = nil
@@ -240,8 +240,8 @@ func decodePaths(d *rt.Decoder) (Paths, error) {
 	return v, v.decodeJSON(d)
 }
 
-var pathsOperationsPattern = rtimpl.MustPattern("^/")
-var pathsExtensionsPattern = rtimpl.MustPattern("^x-")
+var pathsOperationsPattern = rtimpl.MustPattern("^/")  // ECMA-262; matched by RE2
+var pathsExtensionsPattern = rtimpl.MustPattern("^x-") // ECMA-262; matched by RE2
 
 func (x *Paths) decodeJSON(d *rt.Decoder) error {
 	x.Operations = nil
@@ -416,8 +416,8 @@ func decodeTags(d *rt.Decoder) (Tags, error) {
 	return v, v.decodeJSON(d)
 }
 
-var tagsPatternMembersPattern = rtimpl.MustPattern("^[0-9]+$")
-var tagsPatternMembers2Pattern = rtimpl.MustPattern("a")
+var tagsPatternMembersPattern = rtimpl.MustPattern("^[0-9]+$") // ECMA-262; matched by RE2
+var tagsPatternMembers2Pattern = rtimpl.MustPattern("a")       // ECMA-262; matched by RE2
 
 func (x *Tags) decodeJSON(d *rt.Decoder) error {
 	x.PatternMembers = nil
