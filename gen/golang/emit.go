@@ -30,10 +30,14 @@ type emitter struct {
 	taken map[string]bool
 	// ctors are the names of the constructors of the sums' alternatives.
 	ctors map[*ir.Alt]string
+	// rests are the variables of the Rest nodes, restOf their types.
+	rests  map[*ir.Node]string
+	restOf map[*ir.Node]*ir.Type
 }
 
 func newEmitter(m *ir.Model) *emitter {
-	e := &emitter{m: m, ids: map[*ir.Type]int{}, taken: map[string]bool{}, ctors: map[*ir.Alt]string{}}
+	e := &emitter{m: m, ids: map[*ir.Type]int{}, taken: map[string]bool{}, ctors: map[*ir.Alt]string{},
+		rests: map[*ir.Node]string{}, restOf: map[*ir.Node]*ir.Type{}}
 	for _, t := range m.Types {
 		e.taken[t.Name] = true
 		e.taken[t.Name+"NotNull"] = true // see decFunc
@@ -94,6 +98,7 @@ func newEmitter(m *ir.Model) *emitter {
 	for _, r := range m.Roots {
 		walk(r, r.Name)
 	}
+	e.nameRests()
 	return e
 }
 
@@ -379,6 +384,7 @@ func (e *emitter) structType(f *jen.File, t *ir.Type) {
 		if !fl.Required && doc != "" {
 			doc += " Optional."
 		}
+		doc = strings.TrimSpace(doc + " " + e.fieldNote(fl))
 		fields = append(fields, docComment(fl.Go, doc, fl.Deprecated).Id(fl.Go).Add(e.fieldType(fl)))
 	}
 	for _, p := range t.Patterns {
@@ -393,7 +399,7 @@ func (e *emitter) structType(f *jen.File, t *ir.Type) {
 		fields = append(fields, doc.
 			Id("Extra").Map(jen.String()).Add(e.valType(t.Extra)))
 	}
-	f.Add(docComment(t.Name, t.Doc, t.Deprecated).Type().Id(t.Name).Struct(fields...))
+	f.Add(docComment(t.Name, joinDoc(t.Doc, restDoc(t)), t.Deprecated).Type().Id(t.Name).Struct(fields...))
 	f.Line()
 	for _, u := range t.Unions {
 		f.Func().Params(jen.Op("*").Id(t.Name)).Id("is" + u.Name).Params().Block()
@@ -436,7 +442,7 @@ func (e *emitter) enumType(f *jen.File, t *ir.Type) {
 	if t.Kind == ir.KIntEnum {
 		base, lit = jen.Int64(), func(v string) jen.Code { return jen.Id(v) }
 	}
-	f.Add(docComment(t.Name, t.Doc, t.Deprecated).Type().Id(t.Name).Add(base))
+	f.Add(docComment(t.Name, joinDoc(t.Doc, restDoc(t)), t.Deprecated).Type().Id(t.Name).Add(base))
 	var consts []jen.Code
 	for i, v := range t.Values {
 		c := jen.Null()
