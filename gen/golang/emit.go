@@ -128,6 +128,9 @@ func (e *emitter) anonName(t *ir.Type, ctx string) string {
 
 // shapeName names an unconstrained type after its Go shape, or returns "".
 func (e *emitter) shapeName(t *ir.Type) string {
+	if t.Rest != nil {
+		return "" // its checks are its schema's, named after where it is
+	}
 	switch t.Kind {
 	case ir.KString:
 		switch {
@@ -178,6 +181,9 @@ func (e *emitter) freeName(name string) string {
 // on: its kind, null, its rules and, for slices and maps, its element.
 func (e *emitter) signature(t *ir.Type) string {
 	sig := fmt.Sprintf("%d|%v|%v|%s|", t.Kind, t.Nullable, t.Hookable, t.Name)
+	if t.Rest != nil {
+		sig += fmt.Sprintf("rest%d|", t.Rest.ID)
+	}
 	switch t.Kind {
 	case ir.KString:
 		sig += fmt.Sprintf("%d|%d|%q", t.MinLen, t.MaxLen, t.Pattern)
@@ -384,7 +390,7 @@ func (e *emitter) structType(f *jen.File, t *ir.Type) {
 		if !fl.Required && doc != "" {
 			doc += " Optional."
 		}
-		doc = strings.TrimSpace(doc + " " + e.fieldNote(fl))
+		doc = joinDoc(doc, e.fieldNote(fl))
 		fields = append(fields, docComment(fl.Go, doc, fl.Deprecated).Id(fl.Go).Add(e.fieldType(fl)))
 	}
 	for _, p := range t.Patterns {

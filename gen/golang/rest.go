@@ -48,7 +48,7 @@ func restDoc(t *ir.Type) string {
 	if t.Rest == nil {
 		return ""
 	}
-	return fmt.Sprintf("Beyond its Go type, the schema says %s: decoding and Validate check that with the interpreter.", restKeywords(t))
+	return fmt.Sprintf("%s is checked beyond its Go type: the schema also says %s, which the interpreter checks on decoding and in Validate.", t.Name, restKeywords(t))
 }
 
 // structRestMethods writes Validate and encodeJSON of a struct with a
@@ -111,9 +111,9 @@ func (e *emitter) fieldNote(fl *ir.Field) string {
 	case t == nil:
 		return ""
 	case t.Kind == ir.KRaw && t.RawReason != "":
-		return "rt.Raw: " + t.RawReason + "; the interpreter checks it."
+		return fmt.Sprintf("%s is rt.Raw: %s; the interpreter checks it.", fl.Go, t.RawReason)
 	case t.Rest != nil && t.Name == "":
-		return fmt.Sprintf("Beyond its Go type, the schema says %s: decoding and Validate check that with the interpreter.", restKeywords(t))
+		return fmt.Sprintf("%s is checked beyond its Go type: the schema also says %s, which the interpreter checks on decoding and in Validate.", fl.Go, restKeywords(t))
 	}
 	return ""
 }

@@ -115,7 +115,7 @@ func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*
 			if keys["unevaluatedProperties"] != nil {
 				rest = append(rest, "unevaluatedProperties")
 			}
-			t.Rest, t.RestKeywords = n, sortedSet(rest)
+			t.Rest, t.RestKeywords = n, b.inSchemaOrder(s, rest)
 			return true, nil
 		}
 		n, ok, err := b.restNode(s, rest, state.parts)
@@ -126,7 +126,7 @@ func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*
 			*t = fresh
 			return false, nil
 		}
-		t.Rest, t.RestKeywords = n, sortedSet(rest)
+		t.Rest, t.RestKeywords = n, b.inSchemaOrder(s, rest)
 		return true, nil
 	}
 	return false, nil
@@ -258,10 +258,18 @@ func (b *builder) restNode(s *jsonschema.Schema, rest []string, parts []*jsonsch
 	return n, err == nil, err
 }
 
-// sortedSet sorts list and drops repeats.
-func sortedSet(list []string) []string {
-	sort.Strings(list)
-	return slices.Compact(list)
+// inSchemaOrder orders the keywords of list as the schema s writes them,
+// without repeats.
+func (b *builder) inSchemaOrder(s *jsonschema.Schema, list []string) []string {
+	var out []string
+	if _, _, raw := b.l.RawFor(s); raw != nil {
+		for _, m := range raw.Members {
+			if slices.Contains(list, m.Key) && !slices.Contains(out, m.Key) {
+				out = append(out, m.Key)
+			}
+		}
+	}
+	return out
 }
 
 // nextID numbers a new interpreter node.
