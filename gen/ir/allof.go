@@ -42,7 +42,7 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	t.Kind = KStruct
 	t.Extra = &Type{Kind: KRaw, Loc: s.Location}
 	m := &merger{t: t, byName: map[string]*Field{}}
-	var left []*Type
+	var left []*jsonschema.Schema
 	object := keys["type"] != nil // whether the schema admits only objects
 	for i, pt := range parts {
 		if m.add(pt, b.rest != nil) {
@@ -52,7 +52,7 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		if b.rest == nil || own && i == 0 {
 			return false, nil
 		}
-		left = append(left, pt)
+		left = append(left, s.AllOf[i-boolInt(own)])
 		b.rest.parts = append(b.rest.parts, s.AllOf[i-boolInt(own)])
 	}
 	if b.rest != nil && (!object || len(t.Fields) == 0) {
@@ -65,12 +65,9 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		}
 		f.Required = true
 	}
-	for _, pt := range left {
-		if pt.Kind != KStruct {
-			continue
-		}
-		for _, f := range pt.Fields {
-			if o := m.byName[f.JSON]; o != nil && f.Required {
+	for _, part := range left {
+		for _, r := range b.deref(part).Required {
+			if o := m.byName[r]; o != nil {
 				o.Required = true // the part requires it; the struct then holds it always
 			}
 		}
@@ -89,7 +86,7 @@ func (b *builder) unevaluatedBeside(s *jsonschema.Schema, t *Type, m *merger, ue
 	if t.Extra == nil {
 		return nil // a closed part admits only members it evaluates
 	}
-	names, all, ok := b.evaluatedNames(s, map[*jsonschema.Schema]bool{})
+	names, all, ok := b.evaluatedNames(s, map[*jsonschema.Schema]bool{s: false})
 	switch {
 	case ok && all:
 		return nil // every member is evaluated: unevaluatedProperties applies to none
@@ -120,12 +117,16 @@ func (b *builder) unevaluatedBeside(s *jsonschema.Schema, t *Type, m *merger, ue
 // when s evaluates every member (additionalProperties). ok is false when
 // that depends on the value (patternProperties, anyOf, if, ...).
 func (b *builder) evaluatedNames(s *jsonschema.Schema, seen map[*jsonschema.Schema]bool) (names []string, all, ok bool) {
-	if seen[s] {
+	done, top := seen[s] // the schema whose unevaluatedProperties is resolved starts in seen as false
+	if done {
 		return nil, false, true
 	}
 	seen[s] = true
 	keys, _ := b.constraintKeys(s)
 	for k := range keys {
+		if top && k == "unevaluatedProperties" {
+			continue // the keyword being resolved
+		}
 		switch k {
 		case "properties":
 			names = append(names, sortedKeys(s.Properties)...)
@@ -308,4 +309,17 @@ func firstNonEmpty(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// deref follows the schemas that only stand for another (a lone $ref,
+// or an allOf, anyOf or oneOf of one schema).
+func (b *builder) deref(s *jsonschema.Schema) *jsonschema.Schema {
+	for {
+		keys, _ := b.constraintKeys(s)
+		to := refOnly(s, keys)
+		if to == nil {
+			return s
+		}
+		s = to
+	}
 }
