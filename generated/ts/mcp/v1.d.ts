@@ -244,10 +244,46 @@ export interface EmbeddedResource {
   /** Always resource. */
   type: "resource";
   /** The resource: its URI and its text or its bytes. */
-  resource: JSONValue;
+  resource: ResourceContents;
   /** Hints for the client. */
   annotations?: Annotations;
   /** Metadata of the block. */
+  _meta?: Meta;
+  /** Other properties, each JSONValue. */
+  [key: string]: unknown;
+}
+
+/**
+ * The contents of a resource: text, or base64-encoded bytes. The two are told
+ * apart by which member they carry.
+ */
+export type ResourceContents =
+  | TextResourceContents
+  | BlobResourceContents;
+
+/** A resource that is text. */
+export interface TextResourceContents {
+  /** The resource's URI. */
+  uri: string;
+  /** The resource's MIME type, when known. */
+  mimeType?: string;
+  /** The resource's text. */
+  text: string;
+  /** Metadata of the resource. */
+  _meta?: Meta;
+  /** Other properties, each JSONValue. */
+  [key: string]: unknown;
+}
+
+/** A resource that is bytes. */
+export interface BlobResourceContents {
+  /** The resource's URI. */
+  uri: string;
+  /** The resource's MIME type, when known. */
+  mimeType?: string;
+  /** The resource's bytes, base64-encoded. */
+  blob: string;
+  /** Metadata of the resource. */
   _meta?: Meta;
   /** Other properties, each JSONValue. */
   [key: string]: unknown;
