@@ -2,6 +2,8 @@ package ir
 
 import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/zeroproject/zero/gen/internal/schema"
 )
 
 // Kind is the Go shape of a schema.
@@ -245,6 +247,7 @@ type Model struct {
 	Hash    string
 	// Vocabs are the open vocabularies of the types, by name.
 	Vocabs []*Vocab
+	l      *schema.Loaded // the schemas, for where a schema is (RawValues)
 }
 
 // IsWrapper reports whether t is the struct that Build wraps around a root

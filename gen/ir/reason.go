@@ -50,20 +50,35 @@ func (m *Model) RawValues() []RawValue {
 			if f.Const != "" || f.Type == nil {
 				continue
 			}
-			add(f.Type, propertyLoc(t, f), t.Name+"."+f.Go, !t.IsWrapper())
-			add(elemOf(f.Type), propertyLoc(t, f)+"/items", t.Name+"."+f.Go+"[]", false)
+			at := m.place(propertySchema(t, f), f.Type.Loc)
+			add(f.Type, at, t.Name+"."+f.Go, !t.IsWrapper())
+			add(elemOf(f.Type), at+"/items", t.Name+"."+f.Go+"[]", false)
 		}
 		if t.Extra != nil && t.Extra.Node != nil {
-			add(t.Extra, t.Extra.Loc, t.Name+".Extra", false)
+			add(t.Extra, m.place(t.Extra.Schema, t.Extra.Loc), t.Name+".Extra", false)
 		}
 		for _, p := range t.Patterns {
-			add(p.Type, p.Type.Loc, t.Name+"."+p.Go, false)
+			add(p.Type, m.place(p.Type.Schema, p.Type.Loc), t.Name+"."+p.Go, false)
 		}
 		for _, a := range t.Alts {
-			add(a.Type, t.Loc, t.Name+"."+a.Go, false)
+			if a.Type != nil {
+				add(a.Type, m.place(a.Type.Schema, a.Type.Loc), t.Name+"."+a.Go, false)
+			}
 		}
 	}
 	return out
+}
+
+// place is where schema s is, as file#pointer, or loc when s is unknown.
+func (m *Model) place(s *jsonschema.Schema, loc string) string {
+	if s == nil || m.l == nil {
+		return loc
+	}
+	doc, ptr, _ := m.l.RawFor(s)
+	if doc == nil {
+		return loc
+	}
+	return doc.Name + "#" + ptr
 }
 
 // elemOf is the element type of an array or map, or nil.
@@ -74,15 +89,15 @@ func elemOf(t *Type) *Type {
 	return nil
 }
 
-// propertyLoc is the location of the schema of field f of struct t: the
-// property's own when t's schema declares it, else its type's.
-func propertyLoc(t *Type, f *Field) string {
+// propertySchema is the schema of field f of struct t: the property's
+// own when t's schema declares it, else its type's.
+func propertySchema(t *Type, f *Field) *jsonschema.Schema {
 	if t.Schema != nil && !t.IsWrapper() {
 		if ps := t.Schema.Properties[f.JSON]; ps != nil {
-			return ps.Location
+			return ps
 		}
 	}
-	return f.Type.Loc
+	return f.Type.Schema
 }
 
 // rawReason says why s has no Go shape, or "" when it admits any value.
