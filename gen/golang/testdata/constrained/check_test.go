@@ -87,6 +87,11 @@ var documents = []string{
 	`{` + base + `,"agree":false}`,
 	`{` + base + `,"agree":null}`,
 	`{` + base + `,"other":1}`,
+	`{` + base + `,"point":[1,2.5]}`,
+	`{` + base + `,"point":[1]}`,
+	`{` + base + `,"point":[1,2,3]}`,
+	`{` + base + `,"point":[1,"2"]}`,
+	`{` + base + `,"point":{}}`,
 }
 
 // TestDifferential decodes every document and compares the verdict with
