@@ -80,6 +80,9 @@ type Config struct {
 	// documents Zero only reads. It cannot go with Fixtures, whose test
 	// checks that documents encode back losslessly.
 	SkipUnknown bool
+	// StrictTypes refuses any rt.Raw the generated code would keep where
+	// the schema does not admit any value (see GenerateReport).
+	StrictTypes bool
 }
 
 func (c Config) load() schema.Options {
@@ -112,27 +115,56 @@ func ParseDialect(s string) (Dialect, error) { return schema.ParseDialect(s) }
 // draft-04 in which "nullable": true adds null to "type".
 const OpenAPI30 = schema.OpenAPI30
 
+// RawValue is one place where the generated code keeps rt.Raw: the JSON
+// Pointer of the schema there, the Go field and why the schema has no Go
+// shape ("" when it admits any value).
+type RawValue = ir.RawValue
+
 // Generate loads, models and emits. It returns file name → contents.
 func Generate(cfg Config) (map[string][]byte, error) {
+	out, _, err := GenerateReport(cfg)
+	return out, err
+}
+
+// GenerateReport is Generate that also lists every place the generated
+// code keeps rt.Raw. With Config.StrictTypes, one whose schema does not
+// admit any value is an error.
+func GenerateReport(cfg Config) (map[string][]byte, []RawValue, error) {
+	out, m, err := generateModel(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	raws := m.RawValues()
+	if cfg.StrictTypes {
+		for _, r := range raws {
+			if !r.Open() {
+				return nil, raws, fmt.Errorf("%s (--strict-types refuses rt.Raw where the schema does not admit any value)", r)
+			}
+		}
+	}
+	return out, raws, nil
+}
+
+func generateModel(cfg Config) (map[string][]byte, *ir.Model, error) {
 	if cfg.Package == "" {
-		return nil, fmt.Errorf("no package name")
+		return nil, nil, fmt.Errorf("no package name")
 	}
 	if cfg.SkipUnknown && cfg.Fixtures {
-		return nil, fmt.Errorf("fixtures need lossless types, which skipping unknown members is not")
+		return nil, nil, fmt.Errorf("fixtures need lossless types, which skipping unknown members is not")
 	}
 	l, err := schema.Load(cfg.load())
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(l.Roots) == 0 {
-		return nil, fmt.Errorf("no root schema among %d files", len(cfg.Files))
+		return nil, nil, fmt.Errorf("no root schema among %d files", len(cfg.Files))
 	}
 	if cfg.DefTypes && cfg.Fixtures {
-		return nil, fmt.Errorf("fixtures are not written for the types of $defs entries: do not ask for both")
+		return nil, nil, fmt.Errorf("fixtures are not written for the types of $defs entries: do not ask for both")
 	}
 	m, err := ir.Build(l, cfg.model())
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	m.Hash = Hash(cfg.Files)
 	if cfg.SkipUnknown {
@@ -140,21 +172,21 @@ func Generate(cfg Config) (map[string][]byte, error) {
 	}
 	out, err := golang.Emit(m)
 	if err != nil || !cfg.Fixtures {
-		return out, err
+		return out, m, err
 	}
 	fx, err := fixtures.Generate(l, m)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for name, b := range fx {
 		out[name] = b
 	}
 	test, err := golang.FixtureTest(m)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out["fixtures_test.go"] = test
-	return out, nil
+	return out, m, nil
 }
 
 // FixtureDir is where fixtures go inside the generated package.

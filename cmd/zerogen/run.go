@@ -19,7 +19,7 @@ import (
 const usage = `Usage:
   zerogen --schemas DIR --out DIR --package NAME [--fixtures | --skip-unknown] [--check]
           [--root FILE]... [--def-types] [--default-dialect D] [--allow-keyword NAME]...
-          [--assert-formats] [--ref-dir URL=DIR]...
+          [--assert-formats] [--ref-dir URL=DIR]... [--strict-types] [--raw-report]
 
 Generates one Go package from every JSON Schema file under --schemas:
 types named by each schema's title, strict single-pass decoders
@@ -66,7 +66,16 @@ Flags:
                     schema file's $id names, from the file DIR/REST, where
                     REST is the rest of the URL (repeatable; the longest URL
                     wins). Nothing is ever fetched over the network.
+  --strict-types    refuse to generate when a value would stay rt.Raw although
+                    its schema does not admit any value ({} and true do)
+  --raw-report      print every rt.Raw the package keeps, with its schema's
+                    JSON Pointer and the reason, and the share of struct
+                    fields that are rt.Raw, to stderr
   -h, --help        show this help
+
+Every rt.Raw kept where the schema does not admit any value is reported on
+stderr ("zerogen: warning: ...") with its JSON Pointer and reason, and in
+the field's doc comment.
 
 Dialects: each file is read in the dialect its $schema names: draft-04,
 draft-06, draft-07, 2019-09 or 2020-12, or a custom meta-schema built on one
@@ -116,6 +125,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	allow := fl.StringArray("allow-keyword", nil, "")
 	assertFormats := fl.Bool("assert-formats", false, "")
 	refDirFlags := fl.StringArray("ref-dir", nil, "")
+	strict := fl.Bool("strict-types", false, "")
+	rawReport := fl.Bool("raw-report", false, "")
 	help := fl.BoolP("help", "h", false, "")
 	if err := fl.Parse(args); err != nil {
 		return usageError(stderr, err.Error())
@@ -155,14 +166,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return usageError(stderr, fmt.Sprintf("--root %s: no such schema file under %s", r, *schemas))
 		}
 	}
-	generated, err := gen.Generate(gen.Config{Package: *pkg, Files: files, Fixtures: *fixtures,
+	generated, raws, err := gen.GenerateReport(gen.Config{Package: *pkg, Files: files, Fixtures: *fixtures,
 		Roots: *roots, DefTypes: *defTypes, DefaultDialect: d, AllowKeywords: *allow, SkipUnknown: *skipUnknown, LoadURL: refs.load,
-		AssertFormats: *assertFormats,
-		Warn:          func(w *gen.Error) { fmt.Fprintf(stderr, "zerogen: warning: %s\n", relError(w, *schemas)) }})
+		AssertFormats: *assertFormats, StrictTypes: *strict,
+		Warn: func(w *gen.Error) { fmt.Fprintf(stderr, "zerogen: warning: %s\n", relError(w, *schemas)) }})
 	if err != nil {
 		fmt.Fprintf(stderr, "zerogen: %s\n", relError(err, *schemas))
 		return 1
 	}
+	reportRaws(stderr, *schemas, raws, *rawReport)
 	return output{dir: *out, owned: isFixture}.sync(generated, *check, rerunLine("zerogen", args), stderr)
 }
 

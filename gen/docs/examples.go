@@ -24,6 +24,13 @@ type docExamples struct {
 func newDocExamples(l *schema.Loaded, m *ir.Model) (*docExamples, error) {
 	x := &docExamples{l: l, types: map[*ir.Type]*schema.Value{}, fields: map[*ir.Field]*schema.Value{}}
 	x.fromSchemas(m)
+	for _, t := range m.Types {
+		// A type's own example documents its fields too (a union variant
+		// that no fixture document reaches).
+		if ex := x.types[t]; ex != nil && t.Kind == ir.KStruct {
+			x.walk(t, ex)
+		}
+	}
 	docs, err := validFixtures(l, m)
 	if err != nil {
 		return nil, err

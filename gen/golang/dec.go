@@ -145,6 +145,9 @@ func (e *emitter) decFunc(f *jen.File, t *ir.Type) {
 		e.intoFunc(f, t)
 	}
 	body := e.decBody(t)
+	if t.Kind != ir.KStruct && t.Kind != ir.KArray {
+		body = append(e.checkAhead(t, e.zeroValue(t)), body...) // a struct's decodeJSON and an array's Into check it
+	}
 	if t.Nullable && t.Kind != ir.KRaw {
 		inner := "decode" + e.name(t) + "NotNull"
 		f.Func().Id(inner).Add(decParams()).Params(e.baseType(t), jen.Error()).Block(body...)
@@ -319,7 +322,7 @@ func (e *emitter) intoFunc(f *jen.File, t *ir.Type) {
 }
 
 func (e *emitter) arrayDecBody(t *ir.Type) []jen.Code {
-	var out []jen.Code
+	out := e.checkAhead(t, jen.Nil())
 	if t.ArrSize != nil || t.Unique {
 		out = append(out, jen.Id("off").Op(":=").Add(d()).Dot("Start").Call())
 	}
@@ -421,15 +424,14 @@ func (e *emitter) structDecoder(f *jen.File, t *ir.Type) {
 	var cases []jen.Code
 	var reqChecks []jen.Code
 	for i, fl := range t.Fields {
-		bit := jen.Lit(uint64(1) << uint(i))
 		c := []jen.Code{
-			jen.If(jen.Id("seen").Op("&").Add(bit).Op("!=").Lit(0)).Block(jen.Return(d().Dot("DuplicateKey").Call(jen.Id("k")))),
-			jen.Id("seen").Op("|=").Add(bit),
+			jen.If(seenBit(t, i).Op("!=").Lit(0)).Block(jen.Return(d().Dot("DuplicateKey").Call(jen.Id("k")))),
+			setSeen(t, i),
 		}
 		c = append(c, e.fieldDecode(fl)...)
 		cases = append(cases, jen.Case(jen.Lit(fl.JSON)).Block(c...))
 		if fl.Required {
-			reqChecks = append(reqChecks, jen.If(jen.Id("seen").Op("&").Add(bit).Op("==").Lit(0)).Block(
+			reqChecks = append(reqChecks, jen.If(seenBit(t, i).Op("==").Lit(0)).Block(
 				jen.Return(jen.Qual(rtimplPkg, "Missing").Call(jen.Id("off"), jen.Lit(fl.JSON)))))
 		}
 	}
@@ -447,8 +449,7 @@ func (e *emitter) structDecoder(f *jen.File, t *ir.Type) {
 	var tail []jen.Code
 	tail = append(tail, reqChecks...)
 	if t.ObjSize != nil {
-		count := jen.Qual("math/bits", "OnesCount64").Call(jen.Id("seen"))
-		count = memberCount(t, count)
+		count := memberCount(t, seenCount(t))
 		if t.Extra != nil {
 			count = count.Op("+").Len(jen.Id("x").Dot("Extra"))
 		}
@@ -460,13 +461,13 @@ func (e *emitter) structDecoder(f *jen.File, t *ir.Type) {
 		e.membersDecoder(f, t, loop, tail)
 		return
 	}
-	body := e.structReset(t)
+	body := append(e.checkAhead(t), e.structReset(t)...)
 	if mentions("off", loop, tail) {
 		body = append(body, jen.Id("off").Op(":=").Add(d()).Dot("Start").Call())
 	}
 	body = append(body, jen.If(err().Op(":=").Add(d()).Dot("ObjStart").Call(), err().Op("!=").Nil()).Block(jen.Return(err())))
 	if len(t.Fields) > 0 || t.ObjSize != nil {
-		body = append(body, jen.Var().Id("seen").Uint64())
+		body = append(body, jen.Var().Id("seen").Add(seenType(t)))
 	}
 	if t.SkipExtra {
 		body = append(body, jen.Var().Id("unknown").Qual(rtimplPkg, "KeySet"))
@@ -481,6 +482,9 @@ func (e *emitter) structDecoder(f *jen.File, t *ir.Type) {
 // decodeMembers, that the union calls after reading the tag when the tag
 // leads the object (rtimpl.LeadString).
 func ledVariant(t *ir.Type) bool {
+	if wide(t) || t.Rest != nil {
+		return false // decodeMembers takes one mask word; a Rest node reads the object from its start
+	}
 	for _, u := range t.Unions {
 		if u.Match == "" && u.Disc != "" && discBit(t, u.Disc) != 0 {
 			return true
@@ -558,7 +562,7 @@ func (e *emitter) unsetAbsent(t *ir.Type) []jen.Code {
 		if storeOf(fl) == storeOpt {
 			zero = e.fieldType(fl).Values()
 		}
-		out = append(out, jen.If(jen.Id("seen").Op("&").Lit(uint64(1)<<uint(i)).Op("==").Lit(0)).Block(
+		out = append(out, jen.If(seenBit(t, i).Op("==").Lit(0)).Block(
 			jen.Id("x").Dot(fl.Go).Op("=").Add(zero)))
 	}
 	return out
@@ -772,4 +776,53 @@ func typeSetCode(types []string) jen.Code {
 		}
 	}
 	return out
+}
+
+// A struct decoder keeps a bit per property in seen, for duplicates and
+// required members: a uint64, or for a struct of more than 64 properties
+// (GitHub's repository object has 96) an array of them, word i/64 holding
+// property i.
+
+// wide reports whether struct t needs more than one mask word.
+func wide(t *ir.Type) bool { return len(t.Fields) > 64 }
+
+// seenType is the type of t's mask.
+func seenType(t *ir.Type) *jen.Statement {
+	if !wide(t) {
+		return jen.Uint64()
+	}
+	return jen.Index(jen.Lit((len(t.Fields) + 63) / 64)).Uint64()
+}
+
+// seenWord is the mask word that holds property i's bit.
+func seenWord(t *ir.Type, i int) *jen.Statement {
+	if !wide(t) {
+		return jen.Id("seen")
+	}
+	return jen.Id("seen").Index(jen.Lit(i / 64))
+}
+
+// seenBit is `seen & bit` for property i.
+func seenBit(t *ir.Type, i int) *jen.Statement {
+	return seenWord(t, i).Op("&").Lit(uint64(1) << uint(i%64))
+}
+
+// setSeen sets property i's bit.
+func setSeen(t *ir.Type, i int) *jen.Statement {
+	return seenWord(t, i).Op("|=").Lit(uint64(1) << uint(i%64))
+}
+
+// seenCount counts the properties seen.
+func seenCount(t *ir.Type) *jen.Statement {
+	if !wide(t) {
+		return jen.Qual("math/bits", "OnesCount64").Call(jen.Id("seen"))
+	}
+	count := jen.Null()
+	for w := 0; w < (len(t.Fields)+63)/64; w++ {
+		if w > 0 {
+			count.Op("+")
+		}
+		count.Qual("math/bits", "OnesCount64").Call(jen.Id("seen").Index(jen.Lit(w)))
+	}
+	return count
 }

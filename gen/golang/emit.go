@@ -35,10 +35,14 @@ type emitter struct {
 	// refuses a nil receiver, so that a union holding a typed nil is an
 	// error and not a panic.
 	variants map[*ir.Type]bool
+	// rests are the variables of the Rest nodes, restOf their types.
+	rests  map[*ir.Node]string
+	restOf map[*ir.Node]*ir.Type
 }
 
 func newEmitter(m *ir.Model) *emitter {
-	e := &emitter{m: m, ids: map[*ir.Type]int{}, taken: map[string]bool{}, ctors: map[*ir.Alt]string{}, variants: map[*ir.Type]bool{}}
+	e := &emitter{m: m, ids: map[*ir.Type]int{}, taken: map[string]bool{}, ctors: map[*ir.Alt]string{},
+		variants: map[*ir.Type]bool{}, rests: map[*ir.Node]string{}, restOf: map[*ir.Node]*ir.Type{}}
 	for _, t := range m.Types {
 		e.taken[t.Name] = true
 		e.taken[t.Name+"NotNull"] = true // see decFunc
@@ -102,6 +106,7 @@ func newEmitter(m *ir.Model) *emitter {
 	for _, r := range m.Roots {
 		walk(r, r.Name)
 	}
+	e.nameRests()
 	return e
 }
 
@@ -131,6 +136,9 @@ func (e *emitter) anonName(t *ir.Type, ctx string) string {
 
 // shapeName names an unconstrained type after its Go shape, or returns "".
 func (e *emitter) shapeName(t *ir.Type) string {
+	if t.Rest != nil {
+		return "" // its checks are its schema's, named after where it is
+	}
 	switch t.Kind {
 	case ir.KString:
 		switch {
@@ -181,6 +189,9 @@ func (e *emitter) freeName(name string) string {
 // on: its kind, null, its rules and, for slices and maps, its element.
 func (e *emitter) signature(t *ir.Type) string {
 	sig := fmt.Sprintf("%d|%v|%v|%s|", t.Kind, t.Nullable, t.Hookable, t.Name)
+	if t.Rest != nil {
+		sig += fmt.Sprintf("rest%d|", t.Rest.ID)
+	}
 	switch t.Kind {
 	case ir.KString:
 		sig += fmt.Sprintf("%d|%d|%q|%q", t.MinLen, t.MaxLen, t.Pattern, t.Format)
@@ -404,6 +415,7 @@ func (e *emitter) structType(f *jen.File, t *ir.Type) {
 		if !fl.Required && doc != "" {
 			doc += " Optional."
 		}
+		doc = joinDoc(doc, e.fieldNote(fl))
 		fields = append(fields, docComment(fl.Go, doc, fl.Deprecated).Id(fl.Go).Add(e.fieldType(fl)))
 	}
 	for _, p := range t.Patterns {
@@ -418,7 +430,7 @@ func (e *emitter) structType(f *jen.File, t *ir.Type) {
 		fields = append(fields, doc.
 			Id("Extra").Map(jen.String()).Add(e.valType(t.Extra)))
 	}
-	f.Add(docComment(t.Name, t.Doc, t.Deprecated).Type().Id(t.Name).Struct(fields...))
+	f.Add(docComment(t.Name, joinDoc(t.Doc, restDoc(t)), t.Deprecated).Type().Id(t.Name).Struct(fields...))
 	f.Line()
 	for _, u := range t.Unions {
 		f.Func().Params(jen.Op("*").Id(t.Name)).Id("is" + u.Name).Params().Block()
@@ -461,7 +473,7 @@ func (e *emitter) enumType(f *jen.File, t *ir.Type) {
 	if t.Kind == ir.KIntEnum {
 		base, lit = jen.Int64(), func(v string) jen.Code { return jen.Id(v) }
 	}
-	f.Add(docComment(t.Name, t.Doc, t.Deprecated).Type().Id(t.Name).Add(base))
+	f.Add(docComment(t.Name, joinDoc(t.Doc, restDoc(t)), t.Deprecated).Type().Id(t.Name).Add(base))
 	var consts []jen.Code
 	for i, v := range t.Values {
 		c := jen.Null()

@@ -40,6 +40,10 @@ func (e *emitter) encFunc(f *jen.File, t *ir.Type) {
 			jen.If(jen.Op("!").Id("v").Dot("Valid")).Block(enc().Dot("Null").Call(), jen.Return(jen.Nil())),
 		}, e.encBody(t, jen.Id("v").Dot("V"))...)
 	}
+	if t.Rest != nil && t.Kind != ir.KStruct {
+		e.restEncFunc(f, t, body)
+		return
+	}
 	f.Func().Id(e.encName(t)).Add(encParams(e.valType(t))).Error().Block(body...)
 }
 
@@ -195,6 +199,12 @@ func (e *emitter) structEncoder(f *jen.File, t *ir.Type) {
 			)))
 	}
 	body = append(body, enc().Dot("Byte").Call(jen.LitRune('}')), jen.Return(jen.Nil()))
+	if t.Rest != nil {
+		f.Comment("encodeFields writes the members.")
+		f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("encodeFields").Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder")).Error().Block(body...)
+		e.structRestEncode(f, t)
+		return
+	}
 	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("encodeJSON").Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder")).Error().Block(body...)
 }
 

@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
@@ -9,6 +10,9 @@ import (
 )
 
 func (e *emitter) nodeVar(n *ir.Node) string {
+	if name, ok := e.rests[n]; ok {
+		return name
+	}
 	switch n.ID {
 	case -1:
 		return "rtimpl.False"
@@ -40,7 +44,11 @@ func (e *emitter) emitNodes(f *jen.File) {
 	}
 	var decls, fills, patterns []jen.Code
 	for _, n := range e.m.Nodes {
-		decls = append(decls, jen.Id(e.nodeVar(n)).Op("=").New(jen.Qual(rtimplPkg, "Node")))
+		decl := jen.Null()
+		if t := e.restOf[n]; t != nil {
+			decl = jen.Comment(fmt.Sprintf("%s checks what the Go type %s does not hold: %s.", e.nodeVar(n), e.name(t), restKeywords(t))).Line()
+		}
+		decls = append(decls, decl.Id(e.nodeVar(n)).Op("=").New(jen.Qual(rtimplPkg, "Node")))
 		fills = append(fills, jen.Op("*").Id(e.nodeVar(n)).Op("=").Qual(rtimplPkg, "Node").Values(e.nodeFields(n)))
 		if n.HasStr && n.Pattern != "" {
 			patterns = append(patterns, jen.Id(e.nodePatternVar(n, -1)).Op("=").Add(mustPattern(n.Pattern)))

@@ -2,6 +2,7 @@ package golang
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -52,9 +53,6 @@ func (e *emitter) taggedDecoder(f *jen.File, t *ir.Type) {
 		tagVars = jen.List(jen.Id("_"), jen.Id("_"), err())
 	}
 	pos := jen.List(jen.Id("start"), jen.Id("mark")).Op(":=").List(d().Dot("Start").Call(), d().Dot("Mark").Call())
-	if t.Match != "oneOf" {
-		pos = jen.Id("mark").Op(":=").Add(d()).Dot("Mark").Call()
-	}
 	// x.Value is kept until a variant is decoded, for decodeVariant to
 	// reuse; every failure leaves it nil, as a fresh decode does.
 	fail := jen.If(err().Op("!=").Nil()).Block(jen.Id("x").Dot("Value").Op("=").Nil(), jen.Return(err()))
@@ -73,7 +71,7 @@ func (e *emitter) taggedDecoder(f *jen.File, t *ir.Type) {
 	body = append(body,
 		jen.Var().Id("tagErr").Error(),
 		jen.If(jen.Id("prefer").Op(">=").Lit(0)).Block(
-			jen.If(jen.Id("tagErr").Op("=").Id("x").Dot("decodeVariant").Call(d(), jen.Id("prefer")), jen.Id("tagErr").Op("==").Nil()).Block(found),
+			jen.If(jen.Id("tagErr").Op("=").Id("x").Dot("decodeApart").Call(d(), jen.Id("start"), jen.Id("prefer")), jen.Id("tagErr").Op("==").Nil()).Block(found),
 			d().Dot("Rewind").Call(jen.Id("mark")),
 		),
 		jen.List(jen.Id("i"), err()).Op(":=").Qual(rtimplPkg, "MatchBranch").Call(d(), jen.Id(e.nodeVar(t.Node)), jen.Id("prefer"), jen.Id("tagErr")),
@@ -87,6 +85,15 @@ func (e *emitter) taggedDecoder(f *jen.File, t *ir.Type) {
 	for i, v := range t.Variants {
 		vcases = append(vcases, jen.Case(jen.Lit(i)).Block(setVariant(variantCall(v, jen.Id("x").Dot("Value"), "", false))))
 	}
+	f.Comment("decodeApart decodes the value at offset start, the cursor, as variant i")
+	f.Comment("through a decoder of its own over the value's text (rtimpl.Apart), which")
+	f.Comment("leaves the text intact for the interpreter to read again when the value")
+	f.Comment("turns out not to be that variant, or to match another one too.")
+	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("decodeApart").Params(d().Op("*").Qual(rtPkg, "Decoder"), jen.List(jen.Id("start"), jen.Id("i")).Int()).Error().Block(
+		jen.If(err().Op(":=").Add(d()).Dot("Skip").Call(), err().Op("!=").Nil()).Block(jen.Return(err())),
+		jen.Id("sub").Op(":=").Qual(rtimplPkg, "Apart").Call(d(), jen.Id("start")),
+		jen.Return(jen.Qual(rtimplPkg, "Shift").Call(jen.Id("x").Dot("decodeVariant").Call(jen.Op("&").Id("sub"), jen.Id("i")), jen.Id("start"))),
+	)
 	f.Comment("decodeVariant decodes the value at the cursor as variant i, into the")
 	f.Comment("variant object x holds if it is of that type.")
 	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("decodeVariant").Params(d().Op("*").Qual(rtPkg, "Decoder"), jen.Id("i").Int()).Error().Block(
@@ -197,11 +204,35 @@ func taggedDoc(t *ir.Type) string {
 		if t.Match == "anyOf" {
 			rule = "the variant whose required members it has if the value matches it, else the first variant it matches (anyOf)"
 		}
-		return fmt.Sprintf("The variant holding a decoded value is %s; switch on the type of Value. No property names the variant: the one whose required members the value has is decoded first.", rule)
+		return fmt.Sprintf("The variant holding a decoded value is %s; switch on the type of Value. No property names the variant: the one whose required members the value has is decoded first.", rule) + sameKeysDoc(t)
 	}
 	s := fmt.Sprintf("The variant holding a decoded value is %s; switch on the type of Value. The %q property names the variant decoded first", rule, t.Disc)
 	if len(names) > 0 {
 		s += ": " + strings.Join(names, ", ")
 	}
 	return s + "."
+}
+
+// sameKeysDoc says which variants of a union without a tag property
+// require the same members, so that a value may match both.
+func sameKeysDoc(t *ir.Type) string {
+	var out string
+	for i, k := range t.Keys {
+		for j := i + 1; j < len(t.Keys); j++ {
+			if !slices.Equal(k, t.Keys[j]) {
+				continue
+			}
+			a, b := t.Variants[i].Name, t.Variants[j].Name
+			what := "is refused (oneOf)"
+			if t.Match == "anyOf" {
+				what = "is a " + a + " (anyOf)"
+			}
+			members := "no members"
+			if len(k) > 0 {
+				members = "the same members (" + strings.Join(k, ", ") + ")"
+			}
+			out += fmt.Sprintf(" %s and %s require %s: a value that matches both %s.", a, b, members, what)
+		}
+	}
+	return out
 }

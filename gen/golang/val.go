@@ -68,6 +68,10 @@ func (e *emitter) valFunc(f *jen.File, t *ir.Type) {
 	if t.Nullable && t.Kind != ir.KRaw {
 		body = append([]jen.Code{jen.If(jen.Op("!").Id("v").Dot("Valid")).Block(jen.Return(jen.Nil()))}, e.valBody(t, jen.Id("v").Dot("V"))...)
 	}
+	if t.Rest != nil && t.Kind != ir.KStruct {
+		e.restValFunc(f, t, body)
+		return
+	}
 	f.Func().Id(e.valName(t)).Params(jen.Id("v").Add(e.valType(t))).Error().Block(body...)
 }
 
@@ -185,6 +189,12 @@ func (e *emitter) structValidator(f *jen.File, t *ir.Type) {
 		body = append(body, jen.Return(jen.Id(e.ruleName(t)).Dot("Check").Call(jen.Id("n"), jen.Lit(-1))))
 	} else {
 		body = append(body, jen.Return(jen.Nil()))
+	}
+	if t.Rest != nil {
+		f.Comment("validateFields checks what the struct's Go type holds.")
+		f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("validateFields").Params().Error().Block(append(pre, body...)...)
+		e.structRestValidate(f, t)
+		return
 	}
 	f.Comment("Validate reports whether the value satisfies its schema.")
 	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().Block(append(pre, body...)...)

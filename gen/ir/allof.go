@@ -1,6 +1,8 @@
 package ir
 
 import (
+	"slices"
+
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/gen/internal/schema"
@@ -13,6 +15,13 @@ import (
 // another part declares), and a property declared by two parts has one
 // Go shape that says both (mergeField). The schema itself says nothing
 // else but "type": "object", "properties" and "required".
+//
+// While s is shaped with a Rest node (b.rest set), one part may be a
+// closed struct (additionalProperties: false) whose members include every
+// other merged part's, the struct is then closed; a part that does not
+// merge is left to the Rest node (its required members that the struct
+// holds become required in it), and so is an unevaluatedProperties beside
+// the allOf unless the parts say statically which members they evaluate.
 func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
 	own := false
 	for k := range keys {
@@ -21,6 +30,7 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		case k == "type" && len(s.Types) == 1 && s.Types[0] == "object":
 		case k == "properties" || k == "required":
 			own = true
+		case k == "unevaluatedProperties" && b.rest != nil:
 		default:
 			return false, nil
 		}
@@ -31,24 +41,183 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	}
 	t.Kind = KStruct
 	t.Extra = &Type{Kind: KRaw, Loc: s.Location}
-	byName := map[string]*Field{}
-	for _, pt := range parts {
-		if !openStruct(pt) {
+	m := &merger{t: t, byName: map[string]*Field{}}
+	var left []*jsonschema.Schema
+	object := keys["type"] != nil // whether the schema admits only objects
+	for i, pt := range parts {
+		if m.add(pt, b.rest != nil) {
+			object = object || !own || i > 0
+			continue
+		}
+		if b.rest == nil || own && i == 0 {
 			return false, nil
 		}
-		for _, f := range pt.Fields {
-			if o := byName[f.JSON]; o != nil {
-				if !mergeField(o, f) {
-					return false, nil
-				}
-				continue
+		left = append(left, s.AllOf[i-boolInt(own)])
+		b.rest.parts = append(b.rest.parts, s.AllOf[i-boolInt(own)])
+	}
+	if b.rest != nil && (!object || len(t.Fields) == 0) {
+		return false, nil // no part that merged says the value is an object
+	}
+	for _, r := range s.Required {
+		f := m.byName[r]
+		if f == nil {
+			return false, nil // required beside the allOf, declared by no part that merged
+		}
+		f.Required = true
+	}
+	for _, part := range left {
+		for _, r := range b.deref(part).Required {
+			if o := m.byName[r]; o != nil {
+				o.Required = true // the part requires it; the struct then holds it always
 			}
-			merged := *f // its Go name is chosen among the merged struct's members
-			byName[f.JSON] = &merged
-			t.Fields = append(t.Fields, &merged)
 		}
 	}
-	return len(t.Fields) <= 64, nil
+	if ue := s.UnevaluatedProperties; ue != nil && keys["unevaluatedProperties"] != nil {
+		return true, b.unevaluatedBeside(s, t, m, ue)
+	}
+	return true, nil
+}
+
+// unevaluatedBeside holds the unevaluatedProperties (ue) of an allOf
+// merged into struct t in t's extras when the parts evaluate a fixed set
+// of members, all of them t's fields: the extras are then exactly the
+// members no part evaluates. Otherwise the Rest node is the whole schema.
+func (b *builder) unevaluatedBeside(s *jsonschema.Schema, t *Type, m *merger, ue *jsonschema.Schema) error {
+	if t.Extra == nil {
+		return nil // a closed part admits only members it evaluates
+	}
+	names, all, ok := b.evaluatedNames(s, map[*jsonschema.Schema]bool{s: false})
+	switch {
+	case ok && all:
+		return nil // every member is evaluated: unevaluatedProperties applies to none
+	case !ok || len(b.rest.parts) > 0:
+		b.rest.whole = true
+		return nil
+	}
+	for _, n := range names {
+		if m.byName[n] == nil {
+			b.rest.whole = true
+			return nil
+		}
+	}
+	if ue.Always != nil && !*ue.Always {
+		t.Extra = nil
+		return nil
+	}
+	et, err := b.typeOf(ue)
+	if err != nil {
+		return err
+	}
+	t.Extra = et
+	return nil
+}
+
+// evaluatedNames lists the members s evaluates for unevaluatedProperties
+// whatever the value, through properties, allOf and $ref; all is true
+// when s evaluates every member (additionalProperties). ok is false when
+// that depends on the value (patternProperties, anyOf, if, ...).
+func (b *builder) evaluatedNames(s *jsonschema.Schema, seen map[*jsonschema.Schema]bool) (names []string, all, ok bool) {
+	done, top := seen[s] // the schema whose unevaluatedProperties is resolved starts in seen as false
+	if done {
+		return nil, false, true
+	}
+	seen[s] = true
+	keys, _ := b.constraintKeys(s)
+	for k := range keys {
+		if top && k == "unevaluatedProperties" {
+			continue // the keyword being resolved
+		}
+		switch k {
+		case "properties":
+			names = append(names, sortedKeys(s.Properties)...)
+		case "additionalProperties":
+			all = true
+		case "allOf", "$ref":
+			subs := s.AllOf
+			if k == "$ref" {
+				subs = []*jsonschema.Schema{s.Ref}
+			}
+			for _, sub := range subs {
+				n, a, ok := b.evaluatedNames(sub, seen)
+				if !ok {
+					return nil, false, false
+				}
+				names, all = append(names, n...), all || a
+			}
+		case "patternProperties", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "dependencies",
+			"unevaluatedProperties", "$dynamicRef", "$recursiveRef":
+			return nil, false, false
+		}
+	}
+	return names, all, true
+}
+
+// merger merges the parts of an allOf into one struct.
+type merger struct {
+	t      *Type
+	byName map[string]*Field
+	closed bool // a closed part was merged: no member beyond its own
+}
+
+// add merges part pt into the struct, or reports false leaving it as it
+// was. A closed part (additionalProperties: false) merges only when
+// closed parts are allowed, it is the first, and it declares every member
+// merged before and after it.
+func (m *merger) add(pt *Type, closedOK bool) bool {
+	closed := closedOK && closedStruct(pt)
+	if !openStruct(pt) && !closed || closed && m.closed {
+		return false
+	}
+	if closed {
+		for name := range m.byName {
+			if !slices.ContainsFunc(pt.Fields, func(f *Field) bool { return f.JSON == name }) {
+				return false
+			}
+		}
+	}
+	merged := map[string]*Field{}
+	var added []*Field
+	for _, f := range pt.Fields {
+		if m.closed && m.byName[f.JSON] == nil {
+			return false // the closed part refuses it
+		}
+		o := m.byName[f.JSON]
+		if o == nil {
+			c := *f // its Go name is chosen among the merged struct's members
+			added = append(added, &c)
+			continue
+		}
+		c := *o
+		if !mergeField(&c, f) {
+			return false
+		}
+		merged[f.JSON] = &c
+	}
+	for name, c := range merged {
+		*m.byName[name] = *c
+	}
+	for _, f := range added {
+		m.byName[f.JSON] = f
+		m.t.Fields = append(m.t.Fields, f)
+	}
+	if closed {
+		m.closed, m.t.Extra = true, nil
+	}
+	return true
+}
+
+// closedStruct reports whether t is a struct that admits no member beyond
+// its properties and says nothing else about the object as a whole.
+func closedStruct(t *Type) bool {
+	return t.Kind == KStruct && !t.Nullable && !t.Wrapper && t.ObjSize == nil && len(t.Patterns) == 0 &&
+		t.Extra == nil && !t.SkipExtra && t.Rest == nil
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // allOfParts types the parts of an allOf: the properties s declares itself
@@ -76,7 +245,7 @@ func (b *builder) allOfParts(s *jsonschema.Schema, keys map[string]*schema.Value
 // property and says nothing about the object as a whole.
 func openStruct(t *Type) bool {
 	return t.Kind == KStruct && !t.Nullable && !t.Wrapper && t.ObjSize == nil && len(t.Patterns) == 0 &&
-		t.Extra != nil && t.Extra.Kind == KRaw && t.Extra.Node == nil
+		t.Extra != nil && t.Extra.Kind == KRaw && t.Extra.Node == nil && t.Rest == nil
 }
 
 // mergeField makes o, a property one part of an allOf declares, say what
@@ -140,4 +309,17 @@ func firstNonEmpty(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// deref follows the schemas that only stand for another (a lone $ref,
+// or an allOf, anyOf or oneOf of one schema).
+func (b *builder) deref(s *jsonschema.Schema) *jsonschema.Schema {
+	for {
+		keys, _ := b.constraintKeys(s)
+		to := refOnly(s, keys)
+		if to == nil {
+			return s
+		}
+		s = to
+	}
 }

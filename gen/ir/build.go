@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/gen/internal/schema"
+	"github.com/zeroproject/zero/gen/internal/text"
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/rtimpl"
 	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
@@ -20,6 +22,10 @@ type builder struct {
 	nodes map[*jsonschema.Schema]*Node
 	model *Model
 	defs  []*Type // named types of $defs entries (Options.DefTypes)
+	// rest, while a schema is shaped with a Rest node (shapeWithRest), is
+	// what its shaping leaves to that node; rests are the Rest nodes.
+	rest  *restState
+	rests []*Node
 }
 
 // Options say how to name the model.
@@ -52,7 +58,7 @@ func Load(lo schema.Options, o Options) (*schema.Loaded, *Model, error) {
 // Build classifies every schema the roots of l reach into the Go-shaped
 // model.
 func Build(l *schema.Loaded, o Options) (*Model, error) {
-	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: o.Package}}
+	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: o.Package, l: l}}
 	for _, doc := range l.Roots {
 		t, err := b.rootType(doc.Schema)
 		if err != nil {
@@ -135,12 +141,19 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 	}
 	t := &Type{Loc: s.Location, Schema: s, Doc: s.Description, Deprecated: s.Deprecated}
 	b.types[s] = t
+	outer := b.rest // the state of the schema being shaped around this one
+	b.rest = nil
 	ok, err := b.shape(s, t, keys)
+	if !ok && err == nil {
+		ok, err = b.shapeWithRest(s, t, keys)
+	}
+	b.rest = outer
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
 		*t = Type{Kind: KRaw, Loc: s.Location, Schema: s, Doc: s.Description, Deprecated: s.Deprecated}
+		t.RawReason = b.rawReason(s, keys)
 		open, err := b.openAnyOf(s, keys)
 		if err != nil {
 			return nil, err
@@ -349,7 +362,11 @@ func (b *builder) str(s *jsonschema.Schema, t *Type, keys map[string]*schema.Val
 
 func (b *builder) array(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
 	t.Kind = KArray
-	if items := b.l.Norm(s).Items; items != nil {
+	norm := b.l.Norm(s)
+	if len(norm.Prefix) > 0 && (keys["items"] != nil || keys["prefixItems"] != nil) {
+		return false, nil // items by position: a tuple
+	}
+	if items := norm.Items; items != nil && keys["items"] != nil {
 		e, err := b.typeOf(items)
 		if err != nil {
 			return false, err
@@ -393,9 +410,13 @@ func (b *builder) object(s *jsonschema.Schema, t *Type, keys map[string]*schema.
 	}
 	t.Kind = KStruct
 	for _, r := range s.Required {
-		if s.Properties[r] == nil {
-			return false, nil // a required property the struct cannot hold
+		if s.Properties[r] != nil || keys["allOf"] != nil {
+			continue // beside an allOf, another part may declare it (allOf checks)
 		}
+		if err := b.impossibleRequired(s, r); err != nil {
+			return false, err
+		}
+		return false, nil // a required property the struct cannot hold
 	}
 	if props != nil {
 		for _, m := range props.Members {
@@ -426,10 +447,34 @@ func (b *builder) object(s *jsonschema.Schema, t *Type, keys map[string]*schema.
 	if s.MinProperties > 0 || s.MaxProperties >= 0 {
 		t.ObjSize = &Size{Min: max(s.MinProperties, 0), Max: s.MaxProperties}
 	}
-	if len(t.Fields) > 64 {
-		return false, nil
-	}
 	return true, nil
+}
+
+// impossibleRequired refuses a required member r of s that no valid object
+// can have: s neither declares it nor lets any other member in
+// (additionalProperties: false, no pattern matching it). That is almost
+// always a typo, and the schema would refuse every document.
+func (b *builder) impossibleRequired(s *jsonschema.Schema, r string) error {
+	if ap, ok := s.AdditionalProperties.(bool); !ok || ap {
+		return nil
+	}
+	for re := range s.PatternProperties {
+		if rtimpl.MustPattern(re.String()).MatchString(r) {
+			return nil
+		}
+	}
+	_, _, raw := b.l.RawFor(s)
+	var names []string
+	if props := raw.Get("properties"); props != nil {
+		for _, m := range props.Members {
+			names = append(names, m.Key)
+		}
+	}
+	msg := fmt.Sprintf("required: member %q cannot exist: it is not in properties and additionalProperties is false, so the schema refuses every object", r)
+	if near := text.Nearest(r, names); near != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", near)
+	}
+	return b.errAt(s, "%s", msg)
 }
 
 // field builds one property; a required property whose schema is a scalar
@@ -620,6 +665,7 @@ func (b *builder) nodeList() []*Node {
 			list = append(list, n)
 		}
 	}
+	list = append(list, b.rests...)
 	sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
 	return list
 }
@@ -651,7 +697,8 @@ func (b *builder) rootType(s *jsonschema.Schema) (*Type, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Type{Kind: KRaw, Loc: s.Location, Schema: s, Doc: s.Description, Deprecated: s.Deprecated, Node: n}
+	t := &Type{Kind: KRaw, Loc: s.Location, Schema: s, Doc: s.Description, Deprecated: s.Deprecated, Node: n,
+		RawReason: "reaches a dynamic reference ($dynamicRef or $recursiveRef), which only the interpreter follows"}
 	b.types[s] = t
 	return t, nil
 }

@@ -13,18 +13,20 @@ import (
 // matching, as a tagged union is (see taggedUnion): JSON Schema decides
 // the verdict and the variant. The hint that replaces the tag is the
 // variants' required members: the variant tried first is the one whose
-// required members the value all has, the most of them. Each variant
-// must require a set of members no other variant requires exactly, so
-// that the hint can tell them apart, and be a $defs entry the branch
-// refers to, so that the Go types of the variants are the ones a reader
-// knows (and an inline variant's title cannot take a $defs entry's name).
+// required members the value all has, the most of them (the first of
+// equal ones). When two variants require the same members the hint
+// cannot tell them apart and validation alone decides: a value both
+// match is refused by oneOf and is the first by anyOf. Each variant must
+// be a $defs entry the branch refers to, so that the Go types of the
+// variants are the ones a reader knows (and an inline variant's title
+// cannot take a $defs entry's name).
 func (b *builder) keyedUnion(s *jsonschema.Schema, t *Type, keyword string, list []*jsonschema.Schema, variants []*Type) (bool, error) {
 	if len(variants) < 2 {
 		return false, nil
 	}
 	var keys [][]string
 	for i, v := range variants {
-		if v.DefName == "" || v.Schema == list[i] {
+		if b.l.DefKey(v.Schema.Location) == "" || v.Schema == list[i] {
 			return false, nil // not a $defs entry the branch refers to
 		}
 		var req []string
@@ -34,9 +36,6 @@ func (b *builder) keyedUnion(s *jsonschema.Schema, t *Type, keyword string, list
 			}
 		}
 		slices.Sort(req)
-		if len(req) == 0 || slices.ContainsFunc(keys, func(k []string) bool { return slices.Equal(k, req) }) {
-			return false, nil
-		}
 		keys = append(keys, req)
 	}
 	ok, err := b.taggedUnion(s, t, keyword, "", variants)

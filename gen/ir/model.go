@@ -2,6 +2,8 @@ package ir
 
 import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
+
+	"github.com/zeroproject/zero/gen/internal/schema"
 )
 
 // Kind is the Go shape of a schema.
@@ -118,6 +120,17 @@ type Type struct {
 
 	// KRaw
 	Node *Node // nil: any JSON value
+	// RawReason, on a KRaw type, says why the schema has no Go shape
+	// ("" when it admits any value).
+	RawReason string
+
+	// Rest, on a type whose schema says more than its Go shape holds
+	// (if/then, not, dependentRequired, an anyOf of required members...),
+	// is the interpreter node of the keywords the shape leaves out: the
+	// decoder runs it over the value's bytes before decoding them, Validate
+	// over the value's encoding. RestKeywords lists those keywords.
+	Rest         *Node
+	RestKeywords []string
 
 	// Vocab, on a string or integer type, is the open vocabulary its
 	// schema declares with x-known-values.
@@ -236,6 +249,7 @@ type Model struct {
 	Hash    string
 	// Vocabs are the open vocabularies of the types, by name.
 	Vocabs []*Vocab
+	l      *schema.Loaded // the schemas, for where a schema is (RawValues)
 }
 
 // IsWrapper reports whether t is the struct that Build wraps around a root

@@ -32,7 +32,7 @@ func (b *builder) nodeOf(s *jsonschema.Schema) (*Node, error) {
 	if keys[schema.RegexProperties] != nil {
 		return nil, b.errAt(s, "the draft-04 meta-schema's %s (names must be regular expressions) is not supported", schema.RegexProperties)
 	}
-	n := &Node{ID: len(b.nodes), Schema: s, MaxContains: -1, MaxLen: -1}
+	n := &Node{ID: b.nextID(), Schema: s, MaxContains: -1, MaxLen: -1}
 	b.nodes[s] = n
 	if s.Always != nil {
 		n.Never = !*s.Always

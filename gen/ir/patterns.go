@@ -52,12 +52,23 @@ func (b *builder) patterns(s *jsonschema.Schema, t *Type) (bool, error) {
 		}
 		for name := range s.Properties {
 			if p.MatchString(name) && !IsOpen(pt) {
-				return false, nil // the property must satisfy the pattern's schema too
+				if b.rest == nil {
+					return false, nil // the property must satisfy the pattern's schema too
+				}
+				b.rest.patterns = true // the Rest node checks it against the pattern's schema
 			}
 		}
 		t.Patterns = append(t.Patterns, &PatternField{Pattern: m.Key, Type: pt})
 	}
-	return orderPatterns(t.Patterns), nil
+	if !orderPatterns(t.Patterns) {
+		if b.rest == nil {
+			return false, nil
+		}
+		// A member goes to the first map whose pattern it matches; the
+		// Rest node checks it against every pattern it matches.
+		b.rest.patterns = true
+	}
+	return true, nil
 }
 
 // orderPatterns sets the order the decoder tries the patterns in, and

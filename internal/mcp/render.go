@@ -82,35 +82,18 @@ func linkLine(v *mcpv1.ResourceLink) string {
 	return s
 }
 
-// resourceContents is what embedded() reads of a resource. The generated
-// decoder already checked the resource against the schema (text or blob
-// contents); it keeps it as raw JSON because no constant tells the two
-// apart, so the few members used here are read with encoding/json, off
-// any hot path.
-type resourceContents struct {
-	URI      string  `json:"uri"`
-	MimeType string  `json:"mimeType"`
-	Text     *string `json:"text"`
-	Blob     *string `json:"blob"`
-}
-
 func embedded(v *mcpv1.EmbeddedResource) string {
-	var r resourceContents
-	if err := json.Unmarshal(v.Resource, &r); err != nil {
-		return "[resource]"
+	switch r := v.Resource.Value.(type) {
+	case *mcpv1.TextResourceContents:
+		return "[resource <" + r.URI + ">]\n" + r.Text
+	case *mcpv1.BlobResourceContents:
+		mt := r.MimeType.V
+		if mt == "" {
+			mt = "unknown type"
+		}
+		return fmt.Sprintf("[resource <%s>: %s, %s]", r.URI, mt, size(r.Blob))
 	}
-	if r.Text != nil {
-		return "[resource <" + r.URI + ">]\n" + *r.Text
-	}
-	mt := r.MimeType
-	if mt == "" {
-		mt = "unknown type"
-	}
-	blob := ""
-	if r.Blob != nil {
-		blob = *r.Blob
-	}
-	return fmt.Sprintf("[resource <%s>: %s, %s]", r.URI, mt, size(blob))
+	return "[resource]"
 }
 
 // holdsJSON reports whether a text part is the same JSON value as raw.

@@ -138,3 +138,25 @@ func MatchBranch(d *rt.Decoder, n *Node, prefer int, tagErr error) (int, error) 
 	first = firstFailure(branches, firstAt, first, raw, start, maxDepth, 1, nil)
 	return -1, rt.Fail(start, keyword, "the value matches none of the "+strconv.Itoa(len(branches))+" schemas (first failure: "+first.Error()+")")
 }
+
+// Apart returns a decoder over the text of the value from offset start of
+// d to its cursor (the value was skipped), for a union told apart by
+// matching to decode a variant it may have to give up: such a decoder
+// reads strings with escapes into new memory instead of unescaping them
+// in place, so the text stays intact for the interpreter to read again.
+// Errors it returns carry offsets within the value: Shift makes them d's.
+func Apart(d *rt.Decoder, start int) rt.Decoder {
+	var sub rt.Decoder
+	sub.MaxDepth = d.MaxDepth - d.Depth()
+	sub.ResetString(d.Span(start))
+	return sub
+}
+
+// Shift moves the offset of an error of a decoder Apart made to the
+// offsets of the decoder it was made from.
+func Shift(err error, start int) error {
+	if e, ok := err.(*rt.Error); ok && e.Offset >= 0 {
+		e.Offset += start
+	}
+	return err
+}

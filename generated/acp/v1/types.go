@@ -267,18 +267,33 @@ type McpCapabilities struct {
 type AgentCapabilitiesSessionCapabilities struct {
 	// List is never sent: Zero does not offer session/list (ACP: an object when an
 	// agent offers it). Optional.
+	//
+	// List is rt.Raw: the value can only be null, which no Go type but rt.Raw
+	// holds; the interpreter checks it.
 	List rt.Raw
 	// Resume is never sent: Zero does not offer session/resume (ACP: an object
 	// when an agent offers it). Optional.
+	//
+	// Resume is rt.Raw: the value can only be null, which no Go type but rt.Raw
+	// holds; the interpreter checks it.
 	Resume rt.Raw
 	// Close is never sent: Zero does not offer session/close (ACP: an object when
 	// an agent offers it). Optional.
+	//
+	// Close is rt.Raw: the value can only be null, which no Go type but rt.Raw
+	// holds; the interpreter checks it.
 	Close rt.Raw
 	// Delete is never sent: Zero does not offer session/delete (ACP: an object
 	// when an agent offers it). Optional.
+	//
+	// Delete is rt.Raw: the value can only be null, which no Go type but rt.Raw
+	// holds; the interpreter checks it.
 	Delete rt.Raw
 	// AdditionalDirectories is never sent: Zero does not offer additional
 	// workspace directories (ACP: an object when an agent offers it). Optional.
+	//
+	// AdditionalDirectories is rt.Raw: the value can only be null, which no Go
+	// type but rt.Raw holds; the interpreter checks it.
 	AdditionalDirectories rt.Raw
 	// Meta is extension data. Optional.
 	Meta rt.Opt[rt.Nullable[Meta]]
@@ -291,6 +306,9 @@ type AgentCapabilitiesSessionCapabilities struct {
 type AgentCapabilitiesAuth struct {
 	// Logout is never sent: Zero does not offer logout (ACP: an object when an
 	// agent offers it). Optional.
+	//
+	// Logout is rt.Raw: the value can only be null, which no Go type but rt.Raw
+	// holds; the interpreter checks it.
 	Logout rt.Raw
 	// Meta is extension data. Optional.
 	Meta rt.Opt[rt.Nullable[Meta]]
@@ -356,6 +374,9 @@ type LoadSessionResponse struct {
 	Meta rt.Opt[rt.Nullable[Meta]]
 	// ConfigOptions is never sent: Zero does not offer session config options
 	// (ACP: an array of options when an agent offers it). Optional.
+	//
+	// ConfigOptions is rt.Raw: the value can only be null, which no Go type but
+	// rt.Raw holds; the interpreter checks it.
 	ConfigOptions rt.Raw
 	// Extra holds properties not named by the schema, by name.
 	Extra map[string]rt.Raw
@@ -519,6 +540,9 @@ type NewSessionResponse struct {
 	Meta rt.Opt[rt.Nullable[Meta]]
 	// ConfigOptions is never sent: Zero does not offer session config options
 	// (ACP: an array of options when an agent offers it). Optional.
+	//
+	// ConfigOptions is rt.Raw: the value can only be null, which no Go type but
+	// rt.Raw holds; the interpreter checks it.
 	ConfigOptions rt.Raw
 	// Extra holds properties not named by the schema, by name.
 	Extra map[string]rt.Raw
@@ -797,6 +821,9 @@ type EmbeddedResource struct {
 	// Annotations is hints for showing the content. Optional.
 	Annotations rt.Opt[rt.Nullable[Annotations]]
 	// Resource is the resource's contents.
+	//
+	// Resource is rt.Raw: anyOf of objects that no Go struct per branch can hold;
+	// the interpreter checks it.
 	Resource rt.Raw
 	// Meta is extension data. Optional.
 	Meta rt.Opt[rt.Nullable[Meta]]

@@ -1740,11 +1740,9 @@ func (x *EmbeddedResource) decodeMembers(d *rt.Decoder, off, i int, seen uint64)
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeResourceContents(d)
-			if err != nil {
+			if err := x.Resource.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Resource = v
 		case "annotations":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -1816,8 +1814,323 @@ func (x *EmbeddedResource) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeResourceContents(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node0)
+func decodeResourceContents(d *rt.Decoder) (ResourceContents, error) {
+	var v ResourceContents
+	return v, v.decodeJSON(d)
+}
+
+// resourceContentsKeys are the required members of each variant of ResourceContents, in order.
+var resourceContentsKeys = [][]string{{"text", "uri"}, {"blob", "uri"}}
+
+func (x *ResourceContents) decodeJSON(d *rt.Decoder) error {
+	*x = ResourceContents{}
+	prefer, err := rtimpl.PreferByKeys(d, resourceContentsKeys)
+	if err != nil {
+		return err
+	}
+	start, mark := d.Start(), d.Mark()
+	var tagErr error
+	if prefer >= 0 {
+		if tagErr = x.decodeApart(d, start, prefer); tagErr == nil {
+			return nil
+		}
+		d.Rewind(mark)
+	}
+	i, err := rtimpl.MatchBranch(d, node0, prefer, tagErr)
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	d.Rewind(mark)
+	return x.decodeVariant(d, i)
+}
+
+// decodeApart decodes the value at offset start, the cursor, as variant i
+// through a decoder of its own over the value's text (rtimpl.Apart), which
+// leaves the text intact for the interpreter to read again when the value
+// turns out not to be that variant, or to match another one too.
+func (x *ResourceContents) decodeApart(d *rt.Decoder, start, i int) error {
+	if err := d.Skip(); err != nil {
+		return err
+	}
+	sub := rtimpl.Apart(d, start)
+	return rtimpl.Shift(x.decodeVariant(&sub, i), start)
+}
+
+// decodeVariant decodes the value at the cursor as variant i, into the
+// variant object x holds if it is of that type.
+func (x *ResourceContents) decodeVariant(d *rt.Decoder, i int) error {
+	switch i {
+	case 0:
+		return x.setValue(variantJSON(d, rtimpl.ReuseVariant[TextResourceContents](x.Value)))
+	case 1:
+		return x.setValue(variantJSON(d, rtimpl.ReuseVariant[BlobResourceContents](x.Value)))
+	}
+	return nil
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *ResourceContents) setValue(v ResourceContentsValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
+}
+
+// UnmarshalJSON decodes one ResourceContents strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *ResourceContents) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *ResourceContents) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeTextResourceContents(d *rt.Decoder) (TextResourceContents, error) {
+	var v TextResourceContents
+	return v, v.decodeJSON(d)
+}
+
+func (x *TextResourceContents) decodeJSON(d *rt.Decoder) error {
+	extra := x.Extra
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
+	off := d.Start()
+	if err := d.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for i := 0; ; i++ {
+		k, more, err := d.ObjKey(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch k {
+		case "uri":
+			if seen&uint64(0x1) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x1)
+			v, err := decodeString(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.URI = v
+		case "mimeType":
+			if seen&uint64(0x2) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x2)
+			v, err := decodeString(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.MimeType = rt.Opt[string]{
+				Set: true,
+				V:   v,
+			}
+		case "text":
+			if seen&uint64(0x4) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x4)
+			v, err := decodeString(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Text = v
+		case "_meta":
+			if seen&uint64(0x8) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x8)
+			if x.Meta == nil {
+				x.Meta = new(Meta)
+			}
+			if err := x.Meta.decodeJSON(d); err != nil {
+				return rt.AtKey(err, k)
+			}
+		default:
+			if x.Extra == nil {
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
+			}
+			if _, dup := x.Extra[k]; dup {
+				return d.DuplicateKey(k)
+			}
+			v, err := decodeRaw(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Extra[k] = v
+		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.MimeType = rt.Opt[string]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Meta = nil
+	}
+	if seen&uint64(0x1) == 0 {
+		return rtimpl.Missing(off, "uri")
+	}
+	if seen&uint64(0x4) == 0 {
+		return rtimpl.Missing(off, "text")
+	}
+	return nil
+}
+
+// UnmarshalJSON decodes one TextResourceContents strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *TextResourceContents) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *TextResourceContents) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeBlobResourceContents(d *rt.Decoder) (BlobResourceContents, error) {
+	var v BlobResourceContents
+	return v, v.decodeJSON(d)
+}
+
+func (x *BlobResourceContents) decodeJSON(d *rt.Decoder) error {
+	extra := x.Extra
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
+	off := d.Start()
+	if err := d.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for i := 0; ; i++ {
+		k, more, err := d.ObjKey(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch k {
+		case "uri":
+			if seen&uint64(0x1) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x1)
+			v, err := decodeString(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.URI = v
+		case "mimeType":
+			if seen&uint64(0x2) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x2)
+			v, err := decodeString(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.MimeType = rt.Opt[string]{
+				Set: true,
+				V:   v,
+			}
+		case "blob":
+			if seen&uint64(0x4) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x4)
+			v, err := decodeString(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Blob = v
+		case "_meta":
+			if seen&uint64(0x8) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x8)
+			if x.Meta == nil {
+				x.Meta = new(Meta)
+			}
+			if err := x.Meta.decodeJSON(d); err != nil {
+				return rt.AtKey(err, k)
+			}
+		default:
+			if x.Extra == nil {
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
+			}
+			if _, dup := x.Extra[k]; dup {
+				return d.DuplicateKey(k)
+			}
+			v, err := decodeRaw(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Extra[k] = v
+		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.MimeType = rt.Opt[string]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Meta = nil
+	}
+	if seen&uint64(0x1) == 0 {
+		return rtimpl.Missing(off, "uri")
+	}
+	if seen&uint64(0x4) == 0 {
+		return rtimpl.Missing(off, "blob")
+	}
+	return nil
+}
+
+// UnmarshalJSON decodes one BlobResourceContents strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *BlobResourceContents) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *BlobResourceContents) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
 }
 
 func decodeContentBlockListInto(d *rt.Decoder, out []ContentBlock) ([]ContentBlock, error) {
@@ -4666,6 +4979,13 @@ func (x *ProgressParams) DecodeJSON(d *rt.Decoder) error {
 func decodeFloat64(d *rt.Decoder) (float64, error) {
 	v, _, err := d.Float()
 	return v, err
+}
+
+// variantJSON decodes the variant v of a union from the cursor and returns it.
+func variantJSON[P interface {
+	decodeJSON(d *rt.Decoder) error
+}](d *rt.Decoder, v P) (P, error) {
+	return v, v.decodeJSON(d)
 }
 
 // variantMembers decodes the members of the variant v of a union, the object

@@ -1044,8 +1044,183 @@ func (x EmbeddedResource) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
-func encodeResourceContents(e *rt.Encoder, key string, v rt.Raw) error {
-	return e.Raw(key, v)
+func encodeResourceContents(e *rt.Encoder, key string, v ResourceContents) error {
+	return v.encodeJSON(e)
+}
+
+func (x *ResourceContents) encodeJSON(e *rt.Encoder) error {
+	switch v := x.Value.(type) {
+	case *TextResourceContents:
+		if err := v.encodeJSON(e); err != nil {
+			return err
+		}
+		return nil
+	case *BlobResourceContents:
+		if err := v.encodeJSON(e); err != nil {
+			return err
+		}
+		return nil
+	default:
+		return rtimpl.NoValue()
+	}
+}
+
+// MarshalJSON encodes the ResourceContents in schema property order after validating it.
+func (x ResourceContents) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x ResourceContents) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x ResourceContents) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+func encodeTextResourceContents(e *rt.Encoder, key string, v TextResourceContents) error {
+	return v.encodeJSON(e)
+}
+
+func (x *TextResourceContents) encodeJSON(e *rt.Encoder) error {
+	e.Lit("{\"uri\":")
+	if err := encodeString(e, "uri", x.URI); err != nil {
+		return rt.AtKey(err, "uri")
+	}
+	if x.MimeType.Set {
+		e.Byte(',')
+		e.Lit("\"mimeType\":")
+		if err := encodeString(e, "mimeType", x.MimeType.V); err != nil {
+			return rt.AtKey(err, "mimeType")
+		}
+	}
+	e.Lit(",\"text\":")
+	if err := encodeString(e, "text", x.Text); err != nil {
+		return rt.AtKey(err, "text")
+	}
+	if x.Meta != nil {
+		e.Byte(',')
+		e.Lit("\"_meta\":")
+		if err := encodeMeta(e, "_meta", *x.Meta); err != nil {
+			return rt.AtKey(err, "_meta")
+		}
+	}
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
+		}
+	}
+	e.Byte('}')
+	return nil
+}
+
+// MarshalJSON encodes the TextResourceContents in schema property order after validating it.
+func (x TextResourceContents) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x TextResourceContents) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x TextResourceContents) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+func encodeBlobResourceContents(e *rt.Encoder, key string, v BlobResourceContents) error {
+	return v.encodeJSON(e)
+}
+
+func (x *BlobResourceContents) encodeJSON(e *rt.Encoder) error {
+	e.Lit("{\"uri\":")
+	if err := encodeString(e, "uri", x.URI); err != nil {
+		return rt.AtKey(err, "uri")
+	}
+	if x.MimeType.Set {
+		e.Byte(',')
+		e.Lit("\"mimeType\":")
+		if err := encodeString(e, "mimeType", x.MimeType.V); err != nil {
+			return rt.AtKey(err, "mimeType")
+		}
+	}
+	e.Lit(",\"blob\":")
+	if err := encodeString(e, "blob", x.Blob); err != nil {
+		return rt.AtKey(err, "blob")
+	}
+	if x.Meta != nil {
+		e.Byte(',')
+		e.Lit("\"_meta\":")
+		if err := encodeMeta(e, "_meta", *x.Meta); err != nil {
+			return rt.AtKey(err, "_meta")
+		}
+	}
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
+		}
+	}
+	e.Byte('}')
+	return nil
+}
+
+// MarshalJSON encodes the BlobResourceContents in schema property order after validating it.
+func (x BlobResourceContents) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x BlobResourceContents) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x BlobResourceContents) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
 }
 
 func encodeContentBlockList(e *rt.Encoder, key string, v []ContentBlock) error {

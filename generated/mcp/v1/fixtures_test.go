@@ -11,7 +11,7 @@ import (
 // TestFixtures runs the fixtures `zerogen --fixtures` wrote in testdata/fixtures
 // through the package's decoders and encoders (see fixturetest.Run).
 func TestFixtures(t *testing.T) {
-	fixturetest.Run(t, "mcpv1", "sha256:ac0b595e38f9b18e5eca10722c82ae2a5f7359bb66ddd96fa8ff69af23791258", map[string]func() fixturetest.Doc{
+	fixturetest.Run(t, "mcpv1", "sha256:ef3505f9a8c5fbc256971629a44461c871cd83d292fc1ed411a24d76df6ef2df", map[string]func() fixturetest.Doc{
 		"CallToolRequest": func() fixturetest.Doc {
 			return new(CallToolRequest)
 		},

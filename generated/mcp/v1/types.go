@@ -294,7 +294,7 @@ func (*ResourceLink) Type() string {
 // EmbeddedResource is the contents of a resource, included in the result.
 type EmbeddedResource struct {
 	// Resource is the resource: its URI and its text or its bytes.
-	Resource rt.Raw
+	Resource ResourceContents
 	// Annotations is hints for the client. Optional.
 	Annotations *Annotations
 	// Meta is metadata of the block. Optional.
@@ -309,6 +309,56 @@ func (*EmbeddedResource) isContentBlock() {}
 func (*EmbeddedResource) Type() string {
 	return "resource"
 }
+
+// ResourceContents is the contents of a resource: text, or base64-encoded
+// bytes. The two are told apart by which member they carry.
+//
+// The variant holding a decoded value is the variant whose required members it
+// has if the value matches it, else the first variant it matches (anyOf);
+// switch on the type of Value. No property names the variant: the one whose
+// required members the value has is decoded first.
+type ResourceContents struct {
+	Value ResourceContentsValue
+}
+
+// ResourceContentsValue is one of *TextResourceContents, *BlobResourceContents.
+type ResourceContentsValue interface {
+	isResourceContents()
+	Validate() error
+	EncodeJSON(e *rt.Encoder) error
+}
+
+// TextResourceContents is a resource that is text.
+type TextResourceContents struct {
+	// URI is the resource's URI.
+	URI string
+	// MimeType is the resource's MIME type, when known. Optional.
+	MimeType rt.Opt[string]
+	// Text is the resource's text.
+	Text string
+	// Meta is metadata of the resource. Optional.
+	Meta *Meta
+	// Extra holds properties not named by the schema, by name.
+	Extra map[string]rt.Raw
+}
+
+func (*TextResourceContents) isResourceContents() {}
+
+// BlobResourceContents is a resource that is bytes.
+type BlobResourceContents struct {
+	// URI is the resource's URI.
+	URI string
+	// MimeType is the resource's MIME type, when known. Optional.
+	MimeType rt.Opt[string]
+	// Blob is the resource's bytes, base64-encoded.
+	Blob string
+	// Meta is metadata of the resource. Optional.
+	Meta *Meta
+	// Extra holds properties not named by the schema, by name.
+	Extra map[string]rt.Raw
+}
+
+func (*BlobResourceContents) isResourceContents() {}
 
 // ResultMeta is the _meta of a result: metadata such as the server's name and
 // version (io.modelcontextprotocol/serverInfo in version 2026-07-28).

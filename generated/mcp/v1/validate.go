@@ -554,11 +554,95 @@ func (x *EmbeddedResource) Validate() error {
 	return nil
 }
 
-func validateResourceContents(v rt.Raw) error {
-	if err := rtimpl.CheckRaw(v); err != nil {
-		return err
+func validateResourceContents(v ResourceContents) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema: its variant's
+// checks (anyOf).
+func (x *ResourceContents) Validate() error {
+	if x.Value == nil {
+		return rtimpl.NoValue()
 	}
-	return node0.ValidateRaw(v)
+	return x.Value.Validate()
+}
+
+func validateTextResourceContents(v TextResourceContents) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *TextResourceContents) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("TextResourceContents")
+	}
+	if err := validateString(x.URI); err != nil {
+		return rt.AtKey(err, "uri")
+	}
+	if x.MimeType.Set {
+		if err := validateString(x.MimeType.V); err != nil {
+			return rt.AtKey(err, "mimeType")
+		}
+	}
+	if err := validateString(x.Text); err != nil {
+		return rt.AtKey(err, "text")
+	}
+	if x.Meta != nil {
+		if err := validateMeta(*x.Meta); err != nil {
+			return rt.AtKey(err, "_meta")
+		}
+	}
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			switch k {
+			case "uri", "mimeType", "text", "_meta":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
+		}
+	}
+	return nil
+}
+
+func validateBlobResourceContents(v BlobResourceContents) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *BlobResourceContents) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("BlobResourceContents")
+	}
+	if err := validateString(x.URI); err != nil {
+		return rt.AtKey(err, "uri")
+	}
+	if x.MimeType.Set {
+		if err := validateString(x.MimeType.V); err != nil {
+			return rt.AtKey(err, "mimeType")
+		}
+	}
+	if err := validateString(x.Blob); err != nil {
+		return rt.AtKey(err, "blob")
+	}
+	if x.Meta != nil {
+		if err := validateMeta(*x.Meta); err != nil {
+			return rt.AtKey(err, "_meta")
+		}
+	}
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			switch k {
+			case "uri", "mimeType", "blob", "_meta":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
+		}
+	}
+	return nil
 }
 
 func validateContentBlockList(v []ContentBlock) error {

@@ -13,10 +13,44 @@ func decodeStrict(d *rt.Decoder) (Strict, error) {
 }
 
 func (x *Strict) decodeJSON(d *rt.Decoder) error {
-	*x = Strict{}
-	v, err := decodeStrictValue(d)
-	x.Value = v
-	return err
+	if err := rtimpl.CheckAhead(d, strictRest); err != nil {
+		return err
+	}
+	off := d.Start()
+	if err := d.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for i := 0; ; i++ {
+		k, more, err := d.ObjKey(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch k {
+		case "a":
+			if seen&uint64(0x1) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x1)
+			v, err := decodeString(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.A = rt.Opt[string]{
+				Set: true,
+				V:   v,
+			}
+		default:
+			return rtimpl.Unknown(off, k)
+		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.A = rt.Opt[string]{}
+	}
+	return nil
 }
 
 // UnmarshalJSON decodes one Strict strictly: it accepts exactly the documents
@@ -36,6 +70,10 @@ func (x *Strict) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeStrictValue(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node0)
+func decodeString(d *rt.Decoder) (string, error) {
+	s, err := d.StrShared()
+	if err != nil {
+		return "", err
+	}
+	return s, nil
 }

@@ -2,14 +2,36 @@
 
 package allofstrict
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func encodeStrict(e *rt.Encoder, key string, v Strict) error {
 	return v.encodeJSON(e)
 }
 
+// encodeFields writes the members.
+func (x *Strict) encodeFields(e *rt.Encoder) error {
+	e.Lit("{")
+	if x.A.Set {
+		e.Lit("\"a\":")
+		if err := encodeString(e, "a", x.A.V); err != nil {
+			return rt.AtKey(err, "a")
+		}
+	}
+	e.Byte('}')
+	return nil
+}
+
+// encodeJSON writes the value; with a string hook, it checks what it wrote
+// against what its Go type does not hold (allOf).
 func (x *Strict) encodeJSON(e *rt.Encoder) error {
-	return encodeStrictValue(e, "", x.Value)
+	n := len(e.Buf)
+	if err := x.encodeFields(e); err != nil {
+		return err
+	}
+	return rtimpl.CheckWritten(e, n, strictRest)
 }
 
 // MarshalJSON encodes the Strict in schema property order after validating it.
@@ -38,6 +60,7 @@ func (x Strict) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
-func encodeStrictValue(e *rt.Encoder, key string, v rt.Raw) error {
-	return e.Raw(key, v)
+func encodeString(e *rt.Encoder, key string, v string) error {
+	e.Text(key, v)
+	return nil
 }

@@ -6,34 +6,23 @@ import "github.com/zeroproject/zero/rt/rtimpl"
 
 // Interpreter nodes for schemas without a Go shape of their own, one per schema location.
 var (
-	node0 = new(rtimpl.Node)
-	node1 = new(rtimpl.Node)
-	node2 = new(rtimpl.Node)
-	node3 = new(rtimpl.Node)
-	node4 = new(rtimpl.Node)
+	// strictRest checks what the Go type Strict does not hold: allOf.
+	strictRest = new(rtimpl.Node)
+	node1      = new(rtimpl.Node)
+	node2      = new(rtimpl.Node)
 )
 
 func init() {
-	*node0 = rtimpl.Node{
-		AllOf:       []*rtimpl.Node{node1, node3},
+	*strictRest = rtimpl.Node{
+		AllOf:       []*rtimpl.Node{node1},
 		MaxContains: -1,
 	}
 	*node1 = rtimpl.Node{
-		Additional:  rtimpl.False,
 		MaxContains: -1,
-		Props:       map[string]*rtimpl.Node{"a": node2},
+		Props:       map[string]*rtimpl.Node{"b": node2},
 		Types:       rtimpl.TObject,
 	}
 	*node2 = rtimpl.Node{
-		MaxContains: -1,
-		Types:       rtimpl.TString,
-	}
-	*node3 = rtimpl.Node{
-		MaxContains: -1,
-		Props:       map[string]*rtimpl.Node{"b": node4},
-		Types:       rtimpl.TObject,
-	}
-	*node4 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TInteger,
 	}

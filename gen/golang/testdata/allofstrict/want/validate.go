@@ -11,14 +11,29 @@ func validateStrict(v Strict) error {
 	return v.Validate()
 }
 
-// Validate reports whether the value satisfies its schema.
-func (x *Strict) Validate() error {
-	return validateStrictValue(x.Value)
+// validateFields checks what the struct's Go type holds.
+func (x *Strict) validateFields() error {
+	if x.A.Set {
+		if err := validateString(x.A.V); err != nil {
+			return rt.AtKey(err, "a")
+		}
+	}
+	return nil
 }
 
-func validateStrictValue(v rt.Raw) error {
-	if err := rtimpl.CheckRaw(v); err != nil {
+// Validate reports whether the value satisfies its schema: its fields, then
+// what its Go type does not hold (allOf), over its encoding.
+func (x *Strict) Validate() error {
+	if err := x.validateFields(); err != nil {
 		return err
 	}
-	return node0.ValidateRaw(v)
+	var e rt.Encoder
+	if err := x.encodeFields(&e); err != nil {
+		return err
+	}
+	return rtimpl.CheckEncoded(e.Buf, strictRest)
+}
+
+func validateString(v string) error {
+	return nil
 }

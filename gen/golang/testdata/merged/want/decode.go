@@ -732,10 +732,10 @@ func (x *EnvelopeResource) decodeJSON(d *rt.Decoder) error {
 	if err != nil {
 		return err
 	}
-	mark := d.Mark()
+	start, mark := d.Start(), d.Mark()
 	var tagErr error
 	if prefer >= 0 {
-		if tagErr = x.decodeVariant(d, prefer); tagErr == nil {
+		if tagErr = x.decodeApart(d, start, prefer); tagErr == nil {
 			return nil
 		}
 		d.Rewind(mark)
@@ -747,6 +747,18 @@ func (x *EnvelopeResource) decodeJSON(d *rt.Decoder) error {
 	}
 	d.Rewind(mark)
 	return x.decodeVariant(d, i)
+}
+
+// decodeApart decodes the value at offset start, the cursor, as variant i
+// through a decoder of its own over the value's text (rtimpl.Apart), which
+// leaves the text intact for the interpreter to read again when the value
+// turns out not to be that variant, or to match another one too.
+func (x *EnvelopeResource) decodeApart(d *rt.Decoder, start, i int) error {
+	if err := d.Skip(); err != nil {
+		return err
+	}
+	sub := rtimpl.Apart(d, start)
+	return rtimpl.Shift(x.decodeVariant(&sub, i), start)
 }
 
 // decodeVariant decodes the value at the cursor as variant i, into the
@@ -982,7 +994,7 @@ func (x *EnvelopeOnly) decodeJSON(d *rt.Decoder) error {
 	start, mark := d.Start(), d.Mark()
 	var tagErr error
 	if prefer >= 0 {
-		if tagErr = x.decodeVariant(d, prefer); tagErr == nil {
+		if tagErr = x.decodeApart(d, start, prefer); tagErr == nil {
 			if err := rtimpl.OnlyMatch(d, start, node9.OneOf, prefer); err != nil {
 				x.Value = nil
 				return err
@@ -998,6 +1010,18 @@ func (x *EnvelopeOnly) decodeJSON(d *rt.Decoder) error {
 	}
 	d.Rewind(mark)
 	return x.decodeVariant(d, i)
+}
+
+// decodeApart decodes the value at offset start, the cursor, as variant i
+// through a decoder of its own over the value's text (rtimpl.Apart), which
+// leaves the text intact for the interpreter to read again when the value
+// turns out not to be that variant, or to match another one too.
+func (x *EnvelopeOnly) decodeApart(d *rt.Decoder, start, i int) error {
+	if err := d.Skip(); err != nil {
+		return err
+	}
+	sub := rtimpl.Apart(d, start)
+	return rtimpl.Shift(x.decodeVariant(&sub, i), start)
 }
 
 // decodeVariant decodes the value at the cursor as variant i, into the

@@ -13,6 +13,9 @@ type Reading struct {
 	// ID is a JSON-RPC id: a string or an integer. Optional.
 	ID rt.Opt[ReadingID]
 	// Tag is anything but an integer. Optional.
+	//
+	// Tag is rt.Raw: the schema names no type, so its values may be of any JSON
+	// kind (not); the interpreter checks it.
 	Tag rt.Raw
 	// Code is exactly one of: a small integer, a string. Optional.
 	Code rt.Opt[ReadingCode]

@@ -13,8 +13,12 @@ type Message struct {
 	Amount   rt.Opt[MessageAmount]
 	Value    rt.Opt[JSONValue]
 	Content  rt.Opt[MessageContent]
-	Mixed    rt.Raw
-	Either   rt.Raw
+	// Mixed is rt.Raw: anyOf of branches of one JSON kind that no Go shape tells
+	// apart; the interpreter checks it.
+	Mixed rt.Raw
+	// Either is rt.Raw: oneOf of branches of one JSON kind that no Go shape tells
+	// apart; the interpreter checks it.
+	Either rt.Raw
 }
 
 // RequestID is a request identifier.

@@ -117,7 +117,7 @@ func (x *Pet) decodeJSON(d *rt.Decoder) error {
 	}
 	var tagErr error
 	if prefer >= 0 {
-		if tagErr = x.decodeVariant(d, prefer); tagErr == nil {
+		if tagErr = x.decodeApart(d, start, prefer); tagErr == nil {
 			if err := rtimpl.OnlyMatch(d, start, node0.OneOf, prefer); err != nil {
 				x.Value = nil
 				return err
@@ -133,6 +133,18 @@ func (x *Pet) decodeJSON(d *rt.Decoder) error {
 	}
 	d.Rewind(mark)
 	return x.decodeVariant(d, i)
+}
+
+// decodeApart decodes the value at offset start, the cursor, as variant i
+// through a decoder of its own over the value's text (rtimpl.Apart), which
+// leaves the text intact for the interpreter to read again when the value
+// turns out not to be that variant, or to match another one too.
+func (x *Pet) decodeApart(d *rt.Decoder, start, i int) error {
+	if err := d.Skip(); err != nil {
+		return err
+	}
+	sub := rtimpl.Apart(d, start)
+	return rtimpl.Shift(x.decodeVariant(&sub, i), start)
 }
 
 // decodeVariant decodes the value at the cursor as variant i, into the
@@ -408,7 +420,7 @@ func (x *Animal) decodeJSON(d *rt.Decoder) error {
 		x.Value = nil
 		return err
 	}
-	mark := d.Mark()
+	start, mark := d.Start(), d.Mark()
 	prefer := -1
 	if ok {
 		switch tag {
@@ -420,7 +432,7 @@ func (x *Animal) decodeJSON(d *rt.Decoder) error {
 	}
 	var tagErr error
 	if prefer >= 0 {
-		if tagErr = x.decodeVariant(d, prefer); tagErr == nil {
+		if tagErr = x.decodeApart(d, start, prefer); tagErr == nil {
 			return nil
 		}
 		d.Rewind(mark)
@@ -432,6 +444,18 @@ func (x *Animal) decodeJSON(d *rt.Decoder) error {
 	}
 	d.Rewind(mark)
 	return x.decodeVariant(d, i)
+}
+
+// decodeApart decodes the value at offset start, the cursor, as variant i
+// through a decoder of its own over the value's text (rtimpl.Apart), which
+// leaves the text intact for the interpreter to read again when the value
+// turns out not to be that variant, or to match another one too.
+func (x *Animal) decodeApart(d *rt.Decoder, start, i int) error {
+	if err := d.Skip(); err != nil {
+		return err
+	}
+	sub := rtimpl.Apart(d, start)
+	return rtimpl.Shift(x.decodeVariant(&sub, i), start)
 }
 
 // decodeVariant decodes the value at the cursor as variant i, into the
