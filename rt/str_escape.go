@@ -1,0 +1,95 @@
+package rt
+
+import (
+	"encoding/binary"
+	"slices"
+	"strings"
+)
+
+const hexDigits = "0123456789abcdef"
+
+// AppendString appends s as a JSON string. Invalid UTF-8 becomes U+FFFD;
+// <, > and & are written as they are; U+2028 and U+2029 are escaped.
+func AppendString(b []byte, s string) []byte {
+	b = slices.Grow(b, len(s)+2)
+	b = append(b, '"')
+	i := 0
+	for {
+		b, i = appendPlain(b, s, i)
+		if i == len(s) {
+			return append(b, '"')
+		}
+		b, i = appendSpecial(b, s, i)
+	}
+}
+
+// appendPlain copies the plain bytes of s from i up to the next special
+// byte (see isSpecial) and returns where it stopped. While b has room it
+// copies a word at a time, storing each word whole into b's spare
+// capacity: the bytes stored past the special byte are overwritten by what
+// follows, since every byte of s left and the closing quote take at least
+// one byte of output, so nothing is left written past the result.
+func appendPlain(b []byte, s string, i int) ([]byte, int) {
+	n := len(b)
+	for i+8 <= len(s) && cap(b)-n >= 8 {
+		x := load64(s, i)
+		binary.LittleEndian.PutUint64(b[n:n+8], x)
+		if m := specials(x); m != 0 {
+			k := firstFlagged(m)
+			return b[:n+k], i + k
+		}
+		n, i = n+8, i+8
+	}
+	b = b[:n]
+	j := plainRun(s, i)
+	return append(b, s[i:j]...), j
+}
+
+// appendSpecial writes the special byte at s[i]: an ASCII byte as its
+// escape, a run of non-ASCII bytes as it is but for invalid UTF-8 (each
+// byte at fault becomes \ufffd) and U+2028 and U+2029. It returns where
+// the plain text resumes.
+func appendSpecial(b []byte, s string, i int) ([]byte, int) {
+	switch c := s[i]; {
+	case c == '"' || c == '\\':
+		return append(b, '\\', c), i + 1
+	case c == '\n':
+		return append(b, '\\', 'n'), i + 1
+	case c == '\r':
+		return append(b, '\\', 'r'), i + 1
+	case c == '\t':
+		return append(b, '\\', 't'), i + 1
+	case c < 0x20:
+		return append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf]), i + 1
+	case twoByteRune(s, i):
+		return append(b, c, s[i+1]), i + 2
+	}
+	j := nonASCIIEnd(s, i)
+	for i < j {
+		n := validPrefix(s[i:j])
+		b = appendLetters(b, s[i:i+n])
+		if i += n; i < j {
+			b = append(b, `\ufffd`...)
+			i++
+		}
+	}
+	return b, j
+}
+
+// appendLetters appends run, valid UTF-8, escaping U+2028 and U+2029 (e2
+// 80 a8 and e2 80 a9), which JavaScript does not take in a string literal.
+func appendLetters(b []byte, run string) []byte {
+	for {
+		k := strings.IndexByte(run, 0xe2)
+		if k < 0 || k+3 > len(run) {
+			return append(b, run...)
+		}
+		if run[k+1] == 0x80 && run[k+2]&^1 == 0xa8 {
+			b = append(b, run[:k]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[run[k+2]&0xf])
+		} else {
+			b = append(b, run[:k+3]...)
+		}
+		run = run[k+3:]
+	}
+}
