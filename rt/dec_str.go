@@ -31,11 +31,9 @@ func (d *Decoder) StrShared() (string, error) {
 		return d.str[start:i], nil
 	}
 	if i < len(d.str) && d.str[i] == '\\' {
-		end, err := d.stringEnd(i)
-		if err != nil {
-			return "", err
-		}
-		n, err := d.decodeEscaped(d.own[i:end], i, end)
+		// Decoding in place finds the closing quote as it goes: no pass
+		// ahead for it.
+		n, end, err := d.decodeEscaped(d.own[i:], i, -1)
 		if err != nil {
 			return "", err
 		}
@@ -91,7 +89,7 @@ func (d *Decoder) readEscaped(start, i int) (string, error) {
 	}
 	out := make([]byte, end-start)
 	copy(out, d.str[start:i])
-	n, err := d.decodeEscaped(out[i-start:], i, end)
+	n, _, err := d.decodeEscaped(out[i-start:], i, end)
 	if err != nil {
 		return "", err
 	}
@@ -121,6 +119,8 @@ func (d *Decoder) skipString() error {
 		case c == '"':
 			d.pos = i + 1
 			return nil
+		case c == '\\' && i+1 < len(s) && simpleEscape[s[i+1]] != 0:
+			i += 2
 		case c == '\\':
 			n, ok := escapeLen(s, i)
 			if !ok {

@@ -24,23 +24,22 @@ func AppendString(b []byte, s string) []byte {
 }
 
 // appendPlain copies the plain bytes of s from i up to the next special
-// byte (see isSpecial) and returns where it stopped. While b has room it
-// copies a word at a time, storing each word whole into b's spare
-// capacity: the bytes stored past the special byte are overwritten by what
-// follows, since every byte of s left and the closing quote take at least
-// one byte of output, so nothing is left written past the result.
+// byte (see isSpecial) and returns where it stopped. Between escapes a run
+// is often shorter than a word: the first word is stored whole into b's
+// spare capacity, where the bytes past a special byte are overwritten by
+// what follows (every byte of s left and the closing quote take at least
+// one byte of output, so nothing is left written past the result). Longer
+// runs are found by plainRun and copied at once.
 func appendPlain(b []byte, s string, i int) ([]byte, int) {
-	n := len(b)
-	for i+8 <= len(s) && cap(b)-n >= 8 {
+	if n := len(b); len(s)-i >= 8 && cap(b)-n >= 8 {
 		x := load64(s, i)
 		binary.LittleEndian.PutUint64(b[n:n+8], x)
 		if m := specials(x); m != 0 {
 			k := firstFlagged(m)
 			return b[:n+k], i + k
 		}
-		n, i = n+8, i+8
+		b, i = b[:n+8], i+8
 	}
-	b = b[:n]
 	j := plainRun(s, i)
 	return append(b, s[i:j]...), j
 }

@@ -6,23 +6,32 @@ import (
 	"unicode/utf8"
 )
 
-// decodeEscaped decodes the string content s[i:end], whose first escape is
-// at i, into dst and returns the number of bytes written. dst holds at
-// least end-i bytes: decoded text is never longer than its escaped form.
-// dst may be the decoder's own copy of those very bytes (StrShared decodes
-// in place), so no store may reach a byte not read yet; see the word loop.
-func (d *Decoder) decodeEscaped(dst []byte, i, end int) (int, error) {
-	s := d.str[:end]
+// decodeEscaped decodes the string content from s[i], its first escape,
+// into dst and returns the number of bytes written and end, the offset of
+// the closing quote. dst holds enough bytes: decoded text is never longer
+// than its escaped form. dst may be the decoder's own copy of those very
+// bytes (StrShared decodes in place), so no store may reach a byte not
+// read yet; see the word loop.
+//
+// end is -1 when the closing quote is not known yet (StrShared): decoding
+// stops at the first quote that no escape covers. Such a string may never
+// be closed, which is then the error, as when the quote is looked for
+// first (Str; see unclosedFirst).
+func (d *Decoder) decodeEscaped(dst []byte, i, end int) (int, int, error) {
+	s := d.str
+	if end >= 0 {
+		s = s[:end]
+	}
 	w, r := 0, i
 	var tmp [4]byte
-	for r < end {
+	for r < len(s) {
 		// Plain bytes, a word at a time. A word is stored whole at dst[w:]:
 		// in place, that is the input from i+w, and i+w <= r. When the word
 		// is plain it is consumed whole, so the store reaches only bytes
 		// read already. When it holds a special byte, only the bytes before
 		// it are consumed and the rest is read again, so the word is
 		// stored whole only when it lands 8 bytes or more before r.
-		for r+8 <= end {
+		for len(s)-r >= 8 {
 			x := load64(s, r)
 			m := specials(x)
 			if m == 0 {
@@ -39,23 +48,25 @@ func (d *Decoder) decodeEscaped(dst []byte, i, end int) (int, error) {
 			w, r = w+k, r+k
 			break
 		}
-		if r >= end {
+		if r >= len(s) {
 			break
 		}
 		switch c := s[r]; {
-		case c == '\\' && r+1 < end && simpleEscape[s[r+1]] != 0:
+		case c == '"':
+			return w, r, nil // end < 0: with end known, no quote is left unescaped before it
+		case c == '\\' && r+1 < len(s) && simpleEscape[s[r+1]] != 0:
 			dst[w] = simpleEscape[s[r+1]]
 			w, r = w+1, r+2
 		case c == '\\':
 			out, next, err := d.unescape(tmp[:0], r)
 			if err != nil {
-				return 0, err
+				return 0, 0, d.unclosedFirst(r, end, err)
 			}
 			w += copy(dst[w:], out)
 			r = next
 		case c < 0x20:
 			d.pos = r
-			return 0, d.syntaxErr("control character in string")
+			return 0, 0, d.unclosedFirst(r, end, d.syntaxErr("control character in string"))
 		case c < utf8.RuneSelf:
 			// A plain byte among the last seven, which the word loop leaves.
 			dst[w] = c
@@ -66,13 +77,35 @@ func (d *Decoder) decodeEscaped(dst []byte, i, end int) (int, error) {
 		default:
 			j, err := d.letterRun(s, r)
 			if err != nil {
-				return 0, err
+				return 0, 0, d.unclosedFirst(d.pos, end, err)
 			}
 			w += copy(dst[w:], s[r:j])
 			r = j
 		}
 	}
-	return w, nil
+	if end < 0 {
+		d.pos = len(s)
+		return 0, 0, d.unexpected("'\"' closing the string")
+	}
+	return w, end, nil
+}
+
+// unclosedFirst returns err, found at offset j of a string whose end was
+// not known (end < 0), unless the string is never closed: that is the
+// error then, as when the closing quote is looked for first. Decoding in
+// place has not written the bytes from j on. A backslash just before j
+// ends an escape, so looking for the quote from j counts the backslashes
+// before a quote as looking from the string's start does.
+func (d *Decoder) unclosedFirst(j, end int, err error) error {
+	if end >= 0 {
+		return err
+	}
+	pos := d.pos
+	if _, e := d.stringEnd(j); e != nil {
+		return e
+	}
+	d.pos = pos
+	return err
 }
 
 // unescape decodes the escape at s[i] (a backslash) onto out.
