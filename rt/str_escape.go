@@ -11,6 +11,12 @@ const hexDigits = "0123456789abcdef"
 // AppendString appends s as a JSON string. Invalid UTF-8 becomes U+FFFD;
 // <, > and & are written as they are; U+2028 and U+2029 are escaped.
 func AppendString(b []byte, s string) []byte {
+	if len(s) < 16 && shortPlain(s) {
+		// Most keys, ids and names: nothing to escape.
+		b = append(b, '"')
+		b = append(b, s...)
+		return append(b, '"')
+	}
 	b = slices.Grow(b, len(s)+2)
 	b = append(b, '"')
 	i := 0
@@ -21,6 +27,21 @@ func AppendString(b []byte, s string) []byte {
 		}
 		b, i = appendSpecial(b, s, i)
 	}
+}
+
+// shortPlain reports whether s, shorter than 16 bytes, has no special byte
+// (see isSpecial), testing two words that overlap when it has 8 bytes or
+// more.
+func shortPlain(s string) bool {
+	if len(s) >= 8 {
+		return specials(load64(s, 0))|specials(load64(s, len(s)-8)) == 0
+	}
+	for i := 0; i < len(s); i++ {
+		if isSpecial(s[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // appendPlain copies the plain bytes of s from i up to the next special
