@@ -22,7 +22,7 @@ SUITE_REPO     ?= https://github.com/json-schema-org/JSON-Schema-Test-Suite.git
 SUITE_COMMIT   ?= 44401e0c046704b476ec9d2e2fccdaee618f259d
 ZERO_SUITE_DIR ?= $(CURDIR)/../shared/json-schema-test-suite
 
-.PHONY: help generate build test lint benchstat test-race check-generated test-js demo bench bench-e2e bench-acp bench-instructions fuzz fuzz-report fetch-suite suite-report compat transcripts soak hardening-report clean
+.PHONY: help generate build test lint cross benchstat test-race check-generated test-js demo bench bench-e2e bench-acp bench-instructions fuzz fuzz-report fetch-suite suite-report compat transcripts soak hardening-report clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -35,9 +35,11 @@ build: ## build cmd/zero and cmd/zerogen into ./bin
 	$(GO) build -o $(BIN)/zero ./cmd/zero
 	$(GO) build -o $(BIN)/zerogen ./cmd/zerogen
 
-test: ## vet, Go tests, race detector on the concurrent packages, stale-code check and the JavaScript client checks
+test: ## vet, staticcheck, Go tests, arm64 cross-check, race detector on the concurrent packages, stale-code check and the JavaScript client checks
 	$(GO) vet ./...
+	@$(MAKE) --no-print-directory lint
 	$(GO) test ./...
+	@$(MAKE) --no-print-directory cross
 	@$(MAKE) --no-print-directory test-race
 	@$(MAKE) --no-print-directory check-generated
 	@$(MAKE) --no-print-directory test-js
@@ -48,6 +50,9 @@ lint: ## staticcheck over every package, at the version tools.go pins
 benchstat: ## compare two saved `go test -bench` outputs: make benchstat OLD=old.txt NEW=new.txt
 	@if [ -z "$${OLD:-}" ] || [ -z "$${NEW:-}" ]; then echo "benchstat: give OLD=file NEW=file (outputs of go test -bench, e.g. -count=10)"; exit 2; fi
 	$(GO) run golang.org/x/perf/cmd/benchstat "$$OLD" "$$NEW"
+
+cross: ## vet every package, tests included, built for arm64 (the tests cannot run here; building them is the check)
+	GOARCH=arm64 $(GO) vet ./...
 
 test-race: ## run the tests of the packages with goroutines under the race detector
 	@if [ "$$($(GO) env CGO_ENABLED)" != 1 ]; then \

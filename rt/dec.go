@@ -1,7 +1,6 @@
 package rt
 
 import (
-	"math/bits"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -339,10 +338,10 @@ func (d *Decoder) ObjKey(n int) (key string, ok bool, err error) {
 			m = specials(load64(s, j))
 		}
 		if m != 0 {
-			j += bits.TrailingZeros64(m) >> 3
-			if load16(s, j) == '"'|':'<<8 {
+			j += firstFlagged(m)
+			if s[j] == '"' && s[j+1] == ':' {
 				d.pos = j + 2
-				return unsafe.String(stringAt(s, i+1), j-i-1), true, nil
+				return s[i+1 : j], true, nil
 			}
 		}
 	}

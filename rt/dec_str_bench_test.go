@@ -29,37 +29,29 @@ func jsonString(s string) []byte {
 }
 
 // BenchmarkLongString decodes (in place) and skips long strings with
-// escapes, with the AVX2 loops and without them (where the processor has
-// AVX2; elsewhere both run the same code): go test -bench LongString ./rt.
+// escapes: go test -bench LongString ./rt.
 func BenchmarkLongString(b *testing.B) {
 	for _, c := range longStrings {
-		for _, avx2 := range []bool{true, false} {
-			loops := map[bool]string{true: "avx2", false: "sse2"}[avx2]
-			b.Run(c.name+"/decode/"+loops, func(b *testing.B) {
-				setAVX2(avx2)
-				defer setAVX2(true)
-				var d Decoder
-				b.SetBytes(int64(len(c.doc)))
-				for i := 0; i < b.N; i++ {
-					d.Reset(c.doc)
-					if _, err := d.StrShared(); err != nil {
-						b.Fatal(err)
-					}
+		b.Run(c.name+"/decode", func(b *testing.B) {
+			var d Decoder
+			b.SetBytes(int64(len(c.doc)))
+			for i := 0; i < b.N; i++ {
+				d.Reset(c.doc)
+				if _, err := d.StrShared(); err != nil {
+					b.Fatal(err)
 				}
-			})
-			b.Run(c.name+"/skip/"+loops, func(b *testing.B) {
-				setAVX2(avx2)
-				defer setAVX2(true)
-				var d Decoder
-				s := string(c.doc)
-				b.SetBytes(int64(len(c.doc)))
-				for i := 0; i < b.N; i++ {
-					d.ResetString(s)
-					if err := d.Skip(); err != nil {
-						b.Fatal(err)
-					}
+			}
+		})
+		b.Run(c.name+"/skip", func(b *testing.B) {
+			var d Decoder
+			s := string(c.doc)
+			b.SetBytes(int64(len(c.doc)))
+			for i := 0; i < b.N; i++ {
+				d.ResetString(s)
+				if err := d.Skip(); err != nil {
+					b.Fatal(err)
 				}
-			})
-		}
+			}
+		})
 	}
 }

@@ -10,10 +10,7 @@ import (
 
 // FuzzStringPaths decodes one string value every way the Decoder can: in
 // place (StrShared after Reset), into new memory (Str, and StrShared after
-// ResetString), and skipped, each with the vector loops (with and without
-// their whole blocks of escapes and letters, with and without the AVX2
-// loops) and without them, and
-// holds them to one another: the same value or the same error at the same
+// ResetString), and skipped, and holds them to one another: the same value or the same error at the same
 // offset, and the value after the string left intact. Valid input is also
 // held to encoding/json.
 func FuzzStringPaths(f *testing.F) {
@@ -32,7 +29,7 @@ func FuzzStringPaths(f *testing.F) {
 // another on long strings of random escapes, plain runs and letters (one
 // in three of letters only), half of them with one fault put in at a
 // random byte, so that every escape, letter and error falls at every
-// offset of a 16-byte block, and some blocks end in a backslash or in the
+// offset of an 8-byte word, and some words end in a backslash or in the
 // middle of a letter.
 func TestStringPathsEscapeMixes(t *testing.T) {
 	escapes := []string{`\"`, `\\`, `\/`, `\b`, `\f`, `\n`, `\r`, `\t`, `\u00e9`, `\ud83d\ude00`}
@@ -43,14 +40,14 @@ func TestStringPathsEscapeMixes(t *testing.T) {
 	for i := range 4000 {
 		var b strings.Builder
 		for n := 32 + rng.IntN(200); b.Len() < n; {
-			// Mostly the escapes that blocks take at once and ASCII text.
+			// Mostly two-byte escapes and ASCII text.
 			if k := rng.IntN(20); k < len(escapes) && i%3 != 2 {
 				b.WriteString(escapes[k])
 			} else if k < 16 && i%3 != 2 {
 				b.WriteString(plain[rng.IntN(6)])
 			} else {
 				// Letters, and (one string in three) letters only:
-				// blocks the UTF-8 check takes whole.
+				// long runs the UTF-8 check takes whole.
 				b.WriteString(plain[6+rng.IntN(len(plain)-6)])
 			}
 		}
@@ -64,11 +61,11 @@ func TestStringPathsEscapeMixes(t *testing.T) {
 }
 
 // TestStringPathsEscapeAtEveryOffset puts an escape, valid or not, at
-// every offset of the first blocks of a long string, with blocks of
-// escapes after it and plain text before: an escape whose backslash ends
-// a block carries its letter to the next one (see ESCMASK), and every way
-// the next block is taken (whole, per escape, as the string's tail) must
-// agree with the loops per byte.
+// every offset of the first words of a long string, with runs of escapes
+// after it and plain text before, and at every offset of its last words,
+// where the word loops leave the tail to the byte loop: an escape whose
+// backslash ends a word has its letter in the next one, and decoding in
+// place stores whole words only where they reach no byte not read yet.
 func TestStringPathsEscapeAtEveryOffset(t *testing.T) {
 	escapes := []string{`\n`, `\"`, `\\`, `\/`, `\x`, `\u00e9`, `\u12`, `\`, "\\\x01", "\\é"}
 	escaped := strings.Repeat(`\t\n\"\/\b\f\r`, 12)
@@ -77,13 +74,13 @@ func TestStringPathsEscapeAtEveryOffset(t *testing.T) {
 		for _, esc := range escapes {
 			for _, tail := range tails {
 				// At the head of the string, after plain text or escapes
-				// (the vector loops start at the first backslash).
+				// (decoding starts at the first backslash).
 				checkStringPaths(t, `\f`+strings.Repeat("a", at)+esc+tail)
 				checkStringPaths(t, strings.Repeat(`\n`, at/2)+strings.Repeat("a", at%2)+esc+tail)
 			}
 		}
 	}
-	// Near its end, where the vector loops stop, at every alignment.
+	// Near its end, where the word loops stop, at every alignment.
 	for pad := range 16 {
 		for at := range 24 {
 			for _, esc := range escapes {
@@ -140,23 +137,12 @@ func checkStringPaths(t *testing.T, content string) {
 		return result{s: s, at: d.Offset()}
 	}
 	var results []result
-	for _, mode := range []struct{ vector, blocks, avx2 bool }{{true, true, true}, {true, true, false}, {true, false, false}, {false, false, false}} {
-		if !mode.vector && !haveVector {
-			continue
+	for _, how := range []string{"in place", "copy", "shared string", "skip"} {
+		r := read(how)
+		if how == "skip" {
+			r.s = results[0].s
 		}
-		setVector(mode.vector)
-		setWholeBlocks(mode.blocks)
-		setAVX2(mode.avx2)
-		for _, how := range []string{"in place", "copy", "shared string", "skip"} {
-			r := read(how)
-			if how == "skip" {
-				r.s = results[0].s
-			}
-			results = append(results, r)
-		}
-		setVector(true)
-		setWholeBlocks(true)
-		setAVX2(true)
+		results = append(results, r)
 	}
 	for _, r := range results[1:] {
 		if r != results[0] {
@@ -170,5 +156,21 @@ func checkStringPaths(t *testing.T, content string) {
 		}
 	} else if results[0].err == "" && utf8.ValidString(content) {
 		t.Fatalf("%q: decoded %q, encoding/json refuses it: %v", content, results[0].s, err)
+	}
+}
+
+// TestStringPathsFaultAtEveryPlace puts a fault (a control byte, invalid
+// UTF-8, a bad escape, a stray quote or backslash) at the start, the end
+// and places between of a long string dense with escapes, and holds the
+// paths of FuzzStringPaths to one another: skipping a string fails with
+// the error and at the offset that decoding it does.
+func TestStringPathsFaultAtEveryPlace(t *testing.T) {
+	body := strings.Repeat(`abc\n\"é\\ \u00e9x`, 100)
+	checkStringPaths(t, body)
+	checkStringPaths(t, body+`\"`)
+	for _, bad := range []string{"\x01", "\xff", "\xc3", `\x`, `\u1g`, `\`, `"`} {
+		for _, at := range []int{0, 7, 8, 500, len(body) - 1, len(body)} {
+			checkStringPaths(t, body[:at]+bad+body[at:])
+		}
 	}
 }

@@ -110,15 +110,10 @@ func FuzzAppendString(f *testing.F) {
 	})
 }
 
-// TestAppendStringLetterMixes holds AppendString to the rune loop on long
-// strings of random letters (two-, three- and four-byte ones, U+2028 and
-// the em dash, whose lead byte they share), ASCII, bytes to escape and
-// invalid UTF-8, so that every letter, fault and escape falls at every
-// offset of a 16-byte block.
-// TestAppendStringLetterAtEveryOffset ends blocks of letters, at every
+// TestAppendStringLetterAtEveryOffset ends runs of letters, at every
 // offset, in a letter that is whole, cut short or wrong, followed by plain
-// text, an escape or more letters: a block of letters leaves a letter it
-// does not finish to the next block, whatever that block holds.
+// text, an escape or more letters: the run's end, found a word at a time,
+// must not cut a letter short or pass a fault.
 func TestAppendStringLetterAtEveryOffset(t *testing.T) {
 	letters := []string{"日", "é", "😀", "\xe6", "\xe6\x97", "\xc3", "\xf0\x9f", "\xf0\x9f\x98", "\xe2\x80\xa8", "\xed\xa0\x80"}
 	after := []string{strings.Repeat("z", 70), "\n" + strings.Repeat("z", 69), strings.Repeat("本", 24), "", "\x80\x80" + strings.Repeat("z", 68)}
@@ -137,6 +132,11 @@ func TestAppendStringLetterAtEveryOffset(t *testing.T) {
 	}
 }
 
+// TestAppendStringLetterMixes holds AppendString to the rune loop on long
+// strings of random letters (two-, three- and four-byte ones, U+2028 and
+// the em dash, whose lead byte they share), ASCII, bytes to escape and
+// invalid UTF-8, so that every letter, fault and escape falls at every
+// offset of an 8-byte word.
 func TestAppendStringLetterMixes(t *testing.T) {
 	pieces := []string{"ж", "日本語のテキスト", "😀", "é", "\u2028", "\u2029", "—", "abc", "x", "\n", "\"", "\x01",
 		"\xff", "\x80", "\xe6\x97", "\xed\xa0\x80", "\xf0\x9f\x98"}
@@ -157,13 +157,13 @@ func TestAppendStringLetterMixes(t *testing.T) {
 	}
 }
 
-// TestAppendStringLastBlock holds the last block, which the SSE2 or the
-// AVX2 loop writes over the bytes before it (lastBlock), to the rune loop:
-// strings of letters and plain text of every length up to 140 bytes, each
-// special byte at every position among their last 34, appended to buffers
-// with the
-// room the encoder asks for beyond the result (see appendStringVector) and
-// with more, neither grown nor touched past it.
+// TestAppendStringLastBlock holds the end of a string to the rune loop:
+// strings of letters and plain text of every length from 16 to 140
+// bytes, each special byte at every position among their last 34, where
+// the word loop stores whole words into the spare capacity (see
+// appendPlain) and then hands the last bytes to plainRun. They are
+// appended to buffers with room for the result and a little or a lot
+// more, neither grown nor touched past the result.
 func TestAppendStringLastBlock(t *testing.T) {
 	specials := []string{"", "\"", "\n", "\x01", "é", "日", "😀", "\u2028", "\xff", "\xe6\x97", "\xed\xa0\x80", "a"}
 	for _, unit := range []string{"日", "é", "ab日", "x"} {
@@ -190,6 +190,32 @@ func TestAppendStringLastBlock(t *testing.T) {
 								t.Fatalf("AppendString(%q) wrote 0x%02x at %d, past the result", s, c, len(got)+i)
 							}
 						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestAppendStringFromEveryStart holds AppendString to the rune loop on
+// text of letters or of ASCII with one letter cut short, wrong, or in need
+// of an escape, or one byte to escape, at every offset of its first 80
+// bytes, and on every suffix of each from its first 40 bytes: each fault
+// lands at every offset of a word and of a run of letters.
+func TestAppendStringFromEveryStart(t *testing.T) {
+	faults := []string{"\xe6", "\xe6\x97", "\xf0\x9f\x98", "\xc3", "\x80", "\xff", "\xe2\x80\xa8", "\"", "\n", "\x01", "\\",
+		"\xe6\x97\n", "\xff\"", "\u2028\t", "é\n"}
+	for _, kind := range []string{"日本語のテキスト", "plain text, ", "é"} {
+		base := strings.Repeat(kind, 100/len(kind)+1)
+		for at := range 80 {
+			if !utf8.RuneStart(base[at]) {
+				continue
+			}
+			for _, f := range faults {
+				s := base[:at] + f + base[at:] + strings.Repeat("z", 70)
+				for start := range 40 {
+					if got, want := AppendString(nil, s[start:]), appendStringRef(nil, s[start:]); string(got) != string(want) {
+						t.Fatalf("AppendString(%q) = %q, want %q", s[start:], got, want)
 					}
 				}
 			}

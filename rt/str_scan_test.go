@@ -18,7 +18,7 @@ func naivePlainRun(s string, i int) int {
 	return i
 }
 
-// TestPlainRunAgreesWithByteLoop checks the word and vector scans against a
+// TestPlainRunAgreesWithByteLoop checks the word scan against a
 // byte-at-a-time loop for every special byte at every position of strings
 // up to 200 bytes long, from every start.
 func TestPlainRunAgreesWithByteLoop(t *testing.T) {
@@ -48,11 +48,11 @@ func TestPlainRunAgreesWithByteLoop(t *testing.T) {
 func TestPlainRunRandom(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	for k := 0; k < 20000; k++ {
-		// Runs longer than wordSpan reach the vector scan: every other
-		// string is long and has few special bytes.
+		// Every other string is long and has few special bytes, so that
+		// runs pass many words.
 		n, rate := r.Intn(300), 200
 		if k%2 == 1 {
-			n, rate = r.Intn(3*wordSpan), 4*wordSpan
+			n, rate = r.Intn(96), 128
 		}
 		b := make([]byte, n)
 		for i := range b {
@@ -72,7 +72,7 @@ func TestPlainRunRandom(t *testing.T) {
 	}
 }
 
-// TestStringRoundTripLong exercises the vector paths of AppendString and
+// TestStringRoundTripLong exercises the word loops of AppendString and
 // StrShared on long strings dense with escapes and non-ASCII text.
 func TestStringRoundTripLong(t *testing.T) {
 	r := rand.New(rand.NewSource(2))
@@ -81,7 +81,7 @@ func TestStringRoundTripLong(t *testing.T) {
 		var b strings.Builder
 		n := r.Intn(600)
 		if k%10 == 0 {
-			n = 1000 + r.Intn(2500) // long strings, through many 16-byte blocks
+			n = 1000 + r.Intn(2500) // long strings, through many words
 		}
 		for b.Len() < n {
 			b.WriteString(pieces[r.Intn(len(pieces))])
@@ -109,8 +109,8 @@ func mustMarshal(t *testing.T, s string) []byte {
 	return b
 }
 
-// TestLongEscapedStringErrors checks that the vector loop of StrShared
-// refuses what the byte path refuses, wherever the fault sits.
+// TestLongEscapedStringErrors checks that StrShared, which decodes in
+// place, refuses what Str refuses, wherever the fault sits.
 func TestLongEscapedStringErrors(t *testing.T) {
 	body := strings.Repeat(`abc\n\"é`, 200)
 	for _, bad := range []string{"\x01", "\xff", "\xc3", `\x`, `\u1g`} {
