@@ -176,3 +176,11 @@ type Provider interface {
 	// called Stream, and never after Stream returned.
 	Stream(ctx context.Context, req Request, emit func(Event) error) error
 }
+
+// WindowReporter is a Provider whose server can say how long a model's context window is, as
+// vLLM (max_model_len in /v1/models) and llama.cpp (n_ctx in /props) do.
+type WindowReporter interface {
+	// ContextWindow asks the server for model's context window in tokens; 0 when the server
+	// does not say (or is the vendor's own API, which does not).
+	ContextWindow(ctx context.Context, model string) int
+}
