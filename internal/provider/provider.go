@@ -74,6 +74,10 @@ type Message struct {
 	// names each one, so a provider whose API takes no images in tool
 	// results (OpenAI's Chat Completions) sends the text alone.
 	Images []Image
+	// Summary, for Role "user", marks the summary Zero put in place of
+	// earlier turns when it compacted the conversation; providers send it
+	// as a user message like any other.
+	Summary bool
 }
 
 // Image is an image a tool returned.
