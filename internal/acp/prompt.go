@@ -71,6 +71,7 @@ func (s *server) runPrompt(ctx context.Context, id acpv1.RequestID, st *sessionS
 		Asker: &asker{s: s, st: st, u: u}, OnToolStart: u.started,
 		LimitHint: "the limit is zero acp's --max-turns",
 		Flush:     func() { s.out.flush() },
+		Context:   st.model.Context,
 	}
 	if s.cfg.RedactModelInput {
 		cfg.ModelRedactor = red.Known()
