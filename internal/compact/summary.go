@@ -28,7 +28,8 @@ var transcriptClips = []Clip{{Head: 4000, Tail: 1000}, Light, Hard, {}}
 func SummaryRequest(model string, p Plan, budget, maxTokens int) provider.Request {
 	var text string
 	for _, c := range transcriptClips {
-		if text = Transcript(p, c, budget); MessageTokens(provider.Message{Text: text}) <= budget {
+		var left int
+		if text, left = Transcript(p, c, budget); left == 0 {
 			break
 		}
 	}
@@ -38,8 +39,8 @@ func SummaryRequest(model string, p Plan, budget, maxTokens int) provider.Reques
 
 // Transcript writes p.Old as text for the summarizer, each tool output clipped by c: the
 // user's requests first, then the history. When even that is too long for budget, the oldest
-// entries of the history are left out, and a line says so.
-func Transcript(p Plan, c Clip, budget int) string {
+// entries of the history are left out, and a line says so; it returns how many.
+func Transcript(p Plan, c Clip, budget int) (string, int) {
 	var head strings.Builder
 	head.WriteString("The user's requests, word for word:\n")
 	for _, t := range p.Tasks {
@@ -60,7 +61,7 @@ func Transcript(p Plan, c Clip, budget int) string {
 	if first > 0 {
 		head.WriteString(fmt.Sprintf("\n[%d older entries are left out: they did not fit]\n", first))
 	}
-	return head.String() + strings.Join(entries[first:], "")
+	return head.String() + strings.Join(entries[first:], ""), first
 }
 
 // entry writes one message of the history; a clip with no room leaves a tool's output out.
