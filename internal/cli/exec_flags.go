@@ -44,12 +44,12 @@ type execFlags struct {
 	contextWindow    int
 	contextWindowSet bool
 	noCompact        bool // --no-compact
-	lastMessage   string
-	system        string
-	appendSystem  string
-	replay        string
-	mcpConfigs    []string
-	help          bool
+	lastMessage      string
+	system           string
+	appendSystem     string
+	replay           string
+	mcpConfigs       []string
+	help             bool
 
 	// redactModelInput: tool results reach the model without the secrets
 	// Zero holds (see redactModelInput).
