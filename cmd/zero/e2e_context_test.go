@@ -68,6 +68,10 @@ func writeCtxFiles(t *testing.T, ws string) {
 type ctxVendor struct {
 	d      *pt.Dialect
 	window int
+	// leak, when set, ends every summary the model writes: a secret the
+	// redactor knows, which must reach neither later requests nor the
+	// session.
+	leak string
 
 	mu   sync.Mutex
 	reqs []ctxRequest
@@ -116,7 +120,7 @@ func (v *ctxVendor) turn(r ctxRequest, req pt.Request) pt.Turn {
 				fmt.Fprintf(&b, "value %02d: %s\n", n, val)
 			}
 		}
-		return pt.Turn{Text: []string{b.String()}, Usage: usage}
+		return pt.Turn{Text: []string{b.String(), v.leak}, Usage: usage}
 	}
 	if q := questionRe.FindStringSubmatch(lastUserText(req)); q != nil {
 		var n int
@@ -271,7 +275,9 @@ func warningsOf(evs []event, code string) []string {
 // refusal (OpenAI). The run finishes with the right result.txt; every
 // request carries the task, none but the one refusal is over the window;
 // each compaction cost one summarizing call and is reported and recorded;
-// the session keeps the original turns. Then the session is resumed: the
+// the session keeps the original turns, and the API key the model wrote
+// into its summaries reaches neither a request nor the session. Then the
+// session is resumed: the
 // resumed run starts from the compacted conversation (the summary, not
 // the early files) and answers from the summary, and a third run asks
 // again.
@@ -288,6 +294,8 @@ func TestContextLongTaskExec(t *testing.T) {
 			z := newZeroEnv(t)
 			writeCtxFiles(t, z.ws)
 			v, srv := serveCtx(z, tc.d, ctxWindow)
+			key := z.vars["OPENAI_API_KEY"] + z.vars["ANTHROPIC_API_KEY"]
+			v.leak = "The API key is " + key + "."
 			args := append([]string{"--provider", tc.d.Name(), "--max-turns", "80", "--permission-mode", "accept-edits"}, tc.args...)
 			evs, _ := z.streamV2(0, append(args, ctxTask)...)
 			got, err := os.ReadFile(filepath.Join(z.ws, "result.txt"))
@@ -340,6 +348,14 @@ func TestContextLongTaskExec(t *testing.T) {
 				t.Errorf("answer %q, want %q", finalText(t, evs), want)
 			}
 			checkCtxRequests(t, v, before, 0)
+			for i, r := range v.requests() {
+				if strings.Contains(r.body, key) {
+					t.Errorf("request %d holds the API key the summary leaked", i+1)
+				}
+			}
+			if _, log := z.sessionRecords(id); strings.Contains(log, key) {
+				t.Errorf("the session holds the API key the summary leaked")
+			}
 			if n := len(srv.Requests()); n != len(v.requests()) {
 				t.Errorf("the server got %d requests, the vendor answered %d", n, len(v.requests()))
 			}

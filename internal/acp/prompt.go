@@ -76,6 +76,9 @@ func (s *server) runPrompt(ctx context.Context, id acpv1.RequestID, st *sessionS
 	if s.cfg.RedactModelInput {
 		cfg.ModelRedactor = red.Known()
 	}
+	if m := st.model.Context; m != nil {
+		m.Remember(session.Window(st.store.History(), st.model.Model))
+	}
 	out := run.Run(ctx, cfg)
 	reason, rerr := stopReason(ctx, out)
 	if rerr != nil {

@@ -124,3 +124,17 @@ func (m *Meter) Budget(maxOut int) int {
 	}
 	return m.Window - min(max(maxOut, 0), m.Window/2)
 }
+
+// Remember takes the window and the calibration of an earlier run of the session, when the
+// Meter has neither.
+func (m *Meter) Remember(window int, ratio float64) {
+	if m.Window == 0 && window > 0 {
+		m.Window, m.Source = window, "an earlier run of the session"
+	}
+	if m.ratio == 0 && ratio > 0 {
+		m.ratio = min(max(ratio, 0.25), 8)
+	}
+}
+
+// Calibration is the ratio Calibrate measured last; 0 before any report.
+func (m *Meter) Calibration() float64 { return m.ratio }

@@ -10,6 +10,7 @@ import (
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/compact"
 	"github.com/zeroproject/zero/internal/provider"
+	"github.com/zeroproject/zero/rt"
 )
 
 // contextError ends a run whose conversation does not fit the model's
@@ -124,9 +125,12 @@ func (r *runner) compact(ctx context.Context, fixed, est, budget int, hard bool)
 // recordCompaction records a compaction and reports it.
 func (r *runner) recordCompaction(p compact.Plan, summary string, before, after int) error {
 	m := r.cfg.Context
-	tasks := append([]string{}, p.Tasks...)
-	if err := r.record(&sessionv1.CompactionRecord{RunID: r.runID, Summary: summary, Tasks: tasks, Kept: int64(p.Kept),
-		TokensBefore: int64(m.Tokens(before)), TokensAfter: int64(m.Tokens(after)), Window: int64(m.Window)}); err != nil {
+	rec := &sessionv1.CompactionRecord{RunID: r.runID, Summary: summary, Tasks: append([]string{}, p.Tasks...), Kept: int64(p.Kept),
+		TokensBefore: int64(m.Tokens(before)), TokensAfter: int64(m.Tokens(after)), Window: int64(m.Window)}
+	if c := m.Calibration(); c > 0 {
+		rec.Calibration = rt.Some(c)
+	}
+	if err := r.record(rec); err != nil {
 		return err
 	}
 	return r.warn(streamjsonv2.WarningCodeContextCompacted, fmt.Sprintf("the conversation neared the model's context window: "+

@@ -99,3 +99,23 @@ func answered(open []provider.ToolCall, id string) []provider.ToolCall {
 	}
 	return open
 }
+
+// Window returns the context window and the calibration (see
+// compact.Meter) that the last compaction of recs made by a run of model
+// knew, or zeros: a resumed run of the same model starts with what an
+// earlier run learned.
+func Window(recs []sessionv1.SessionRecord, model string) (int, float64) {
+	models := map[string]string{} // run id -> model
+	window, ratio := 0, 0.0
+	for _, r := range recs {
+		switch r := r.Value.(type) {
+		case *sessionv1.RunStartRecord:
+			models[r.RunID] = r.Model
+		case *sessionv1.CompactionRecord:
+			if models[r.RunID] == model && r.Window > 0 {
+				window, ratio = int(r.Window), r.Calibration.V
+			}
+		}
+	}
+	return window, ratio
+}

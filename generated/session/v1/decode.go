@@ -1546,9 +1546,25 @@ func (x *CompactionRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64)
 				return rt.AtKey(err, k)
 			}
 			x.Window = v
+		case "calibration":
+			if seen&uint64(0x400) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x400)
+			v, err := decodeCompactionRecordCalibration(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Calibration = rt.Opt[float64]{
+				Set: true,
+				V:   v,
+			}
 		default:
 			return rtimpl.Unknown(off, k)
 		}
+	}
+	if seen&uint64(0x400) == 0 {
+		x.Calibration = rt.Opt[float64]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "schemaVersion")
@@ -1627,6 +1643,17 @@ func decodeSessionMetaCwdListInto(d *rt.Decoder, out []string) ([]string, error)
 
 func decodeSessionMetaCwdList(d *rt.Decoder) ([]string, error) {
 	return decodeSessionMetaCwdListInto(d, nil)
+}
+
+var compactionRecordCalibrationRule = rtimpl.NewNumRule("", "0", "", "", "")
+
+func decodeCompactionRecordCalibration(d *rt.Decoder) (float64, error) {
+	off := d.Start()
+	v, lit, err := d.Float()
+	if err != nil {
+		return 0, err
+	}
+	return v, compactionRecordCalibrationRule.CheckFloat(v, lit, off)
 }
 
 func decodeRunEndRecord(d *rt.Decoder) (RunEndRecord, error) {

@@ -665,6 +665,13 @@ func (x *CompactionRecord) encodeJSON(e *rt.Encoder) error {
 	if err := encodeSessionMetaRuns(e, "window", x.Window); err != nil {
 		return rt.AtKey(err, "window")
 	}
+	if x.Calibration.Set {
+		e.Byte(',')
+		e.Lit("\"calibration\":")
+		if err := encodeCompactionRecordCalibration(e, "calibration", x.Calibration.V); err != nil {
+			return rt.AtKey(err, "calibration")
+		}
+	}
 	e.Byte('}')
 	return nil
 }
@@ -706,6 +713,11 @@ func encodeSessionMetaCwdList(e *rt.Encoder, key string, v []string) error {
 		}
 	}
 	e.Byte(']')
+	return nil
+}
+
+func encodeCompactionRecordCalibration(e *rt.Encoder, key string, v float64) error {
+	e.Float(v)
 	return nil
 }
 

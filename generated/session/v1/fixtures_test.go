@@ -11,7 +11,7 @@ import (
 // TestFixtures runs the fixtures `zerogen --fixtures` wrote in testdata/fixtures
 // through the package's decoders and encoders (see fixturetest.Run).
 func TestFixtures(t *testing.T) {
-	fixturetest.Run(t, "sessionv1", "sha256:31d3425dad19e65d3fafa525bb7b09b42a38dfbf407aa5aed611c0bc59306cae", map[string]func() fixturetest.Doc{
+	fixturetest.Run(t, "sessionv1", "sha256:c023515bf104c876734f4c8c5373561478151baed6e0f18a47ab78482239dce6", map[string]func() fixturetest.Doc{
 		"SessionGrants": func() fixturetest.Doc {
 			return new(SessionGrants)
 		},

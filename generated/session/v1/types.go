@@ -258,6 +258,11 @@ type CompactionRecord struct {
 	TokensAfter int64
 	// Window is the model's context window in tokens, as Zero knew it.
 	Window int64
+	// Calibration is the tokens the provider counted per token of Zero's estimate,
+	// as Zero had measured it when it compacted; a resumed run of the same model
+	// starts with it and with the window. Omitted before the provider reported a
+	// count. Optional.
+	Calibration rt.Opt[float64]
 }
 
 func (*CompactionRecord) isSessionRecord() {}

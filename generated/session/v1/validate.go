@@ -364,6 +364,11 @@ func (x *CompactionRecord) Validate() error {
 	if err := validateSessionMetaRuns(x.Window); err != nil {
 		return rt.AtKey(err, "window")
 	}
+	if x.Calibration.Set {
+		if err := validateCompactionRecordCalibration(x.Calibration.V); err != nil {
+			return rt.AtKey(err, "calibration")
+		}
+	}
 	return nil
 }
 
@@ -374,6 +379,13 @@ func validateSessionMetaCwdList(v []string) error {
 		}
 	}
 	return nil
+}
+
+func validateCompactionRecordCalibration(v float64) error {
+	if err := rtimpl.CheckFinite(v); err != nil {
+		return err
+	}
+	return compactionRecordCalibrationRule.CheckFloat(v, "", -1)
 }
 
 func validateRunEndRecord(v RunEndRecord) error {
