@@ -45,7 +45,7 @@ var (
 	resultedRe   = regexp.MustCompile(`(?:resulted in|you requested) (\d+) tokens`)
 	tooLongRe    = regexp.MustCompile(`prompt is too long: (\d+) tokens > (\d+) maximum`)
 	limitSumRe   = regexp.MustCompile(`exceed context limit: (\d+) \+ \d+ > (\d+)`)
-	contextWords = regexp.MustCompile(`(?i)context (length|window|size|limit)|too many tokens|prompt is too long`)
+	contextWords = regexp.MustCompile(`(?i)context (length|window|size|limit)|prompt is too long`)
 )
 
 // overflow tells from an HTTP error whether the vendor refused the request
