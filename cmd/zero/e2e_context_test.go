@@ -385,8 +385,9 @@ func TestContextNoCompact(t *testing.T) {
 }
 
 // TestContextTooSmall: a window too small for even the task and one turn
-// ends the run with context_window_exceeded and exit code 3, without
-// sending a request the model would refuse.
+// ends the run with context_window_exceeded and exit code 3 once the
+// vendor refused the request: Zero sends no summarizing call and does not
+// send the request again.
 func TestContextTooSmall(t *testing.T) {
 	z := newZeroEnv(t)
 	v, _ := serveCtx(z, pt.Anthropic, 200)
@@ -395,7 +396,7 @@ func TestContextTooSmall(t *testing.T) {
 	if e.Code != streamjsonv2.ErrorCodeContextWindowExceeded || !strings.Contains(e.Message, "window of 200 tokens") {
 		t.Errorf("error %s %q, want context_window_exceeded naming the window", e.Code, e.Message)
 	}
-	if n := len(v.requests()); n != 0 {
-		t.Errorf("%d requests sent, want none", n)
+	if f := checkCtxRequests(t, v, 0, 1); f.requests != 1 || f.refused != 1 {
+		t.Errorf("%s; want the one request the vendor refused", f)
 	}
 }

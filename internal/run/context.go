@@ -48,7 +48,9 @@ func (r *runner) modelRequest(ctx context.Context, hard bool) (provider.Request,
 	if err == nil && (est > share(budget, compact.Trigger) || hard) {
 		est, err = r.compact(ctx, fixed, est, budget, hard)
 	}
-	if err == nil && est > m.Units(m.Window) {
+	// Zero's estimate alone never stops a request: the vendor, whose count
+	// is the true one, may take it. After its refusal, Zero believes it.
+	if err == nil && hard && est > m.Units(m.Window) {
 		err = &contextError{msg: fmt.Sprintf("the conversation does not fit the model's context window of %d tokens (%s): "+
 			"even the user's prompts, a summary and the last turn take an estimated %d tokens", m.Window, m.Source, m.Tokens(est))}
 	}
