@@ -196,11 +196,16 @@ func serveCtx(z *zeroEnv, d *pt.Dialect, window int) (*ctxVendor, *pt.Server) {
 // ctxFigures are the figures of a run against the vendor.
 type ctxFigures struct {
 	requests, summaries, refused, peak int
+	peakKnown int // the peak of the requests after the first refusal, when there was one
 }
 
 func (f ctxFigures) String() string {
-	return fmt.Sprintf("%d requests (%d summarizing), %d refused, peak %d tokens of a %d-token window (%.0f%%)",
+	s := fmt.Sprintf("%d requests (%d summarizing), %d refused, peak %d tokens of a %d-token window (%.0f%%)",
 		f.requests, f.summaries, f.refused, f.peak, ctxWindow, 100*float64(f.peak)/ctxWindow)
+	if f.refused > 0 {
+		s += fmt.Sprintf(", %d (%.0f%%) once the refusal taught the window", f.peakKnown, 100*float64(f.peakKnown)/ctxWindow)
+	}
+	return s
 }
 
 // checkCtxRequests checks every request the vendor saw since request from:
@@ -214,9 +219,13 @@ func checkCtxRequests(t *testing.T, v *ctxVendor, from, maxRefused int) ctxFigur
 		if r.summary {
 			f.summaries++
 		}
-		if r.refused {
+		switch {
+		case r.refused:
 			f.refused++
-		} else {
+		case f.refused > 0:
+			f.peakKnown = max(f.peakKnown, r.tokens)
+			fallthrough
+		default:
 			f.peak = max(f.peak, r.tokens)
 		}
 		if !strings.Contains(r.body, ctxTaskMark) {
