@@ -196,7 +196,7 @@ func serveCtx(z *zeroEnv, d *pt.Dialect, window int) (*ctxVendor, *pt.Server) {
 // ctxFigures are the figures of a run against the vendor.
 type ctxFigures struct {
 	requests, summaries, refused, peak int
-	peakKnown int // the peak of the requests after the first refusal, when there was one
+	peakKnown                          int // the peak of the requests after the first refusal, when there was one
 }
 
 func (f ctxFigures) String() string {
