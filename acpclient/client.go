@@ -85,6 +85,25 @@ func (c *Client) Prompt(sessionID, text string) (acpv1.StopReason, error) {
 	return res.StopReason, err
 }
 
+// LoadSession opens the saved session id, working in cwd; the agent
+// replays its conversation to OnUpdate before it answers.
+func (c *Client) LoadSession(id, cwd string) error {
+	var res acpv1.LoadSessionResponse
+	return c.call("session/load", acpv1.LoadSessionRequest{SessionID: id, Cwd: cwd, McpServers: []rt.Raw{}}, &res)
+}
+
+// Cancel asks the agent to stop the session's running prompt. It sends a
+// notification and returns at once; the prompt then ends with the stop
+// reason cancelled. Call it from OnUpdate or OnPermission while a prompt
+// runs.
+func (c *Client) Cancel(sessionID string) error {
+	var e rt.Encoder
+	if err := (acpv1.CancelNotification{SessionID: sessionID}).EncodeJSON(&e); err != nil {
+		return err
+	}
+	return c.send(acpv1.Message{Method: rt.Some("session/cancel"), Params: rt.Raw(e.Buf)})
+}
+
 type encoder interface{ EncodeJSON(e *rt.Encoder) error }
 
 type decoder interface{ UnmarshalJSON([]byte) error }

@@ -71,9 +71,13 @@ func (s *server) runPrompt(ctx context.Context, id acpv1.RequestID, st *sessionS
 		Asker: &asker{s: s, st: st, u: u}, OnToolStart: u.started,
 		LimitHint: "the limit is zero acp's --max-turns",
 		Flush:     func() { s.out.flush() },
+		Context:   st.model.Context,
 	}
 	if s.cfg.RedactModelInput {
 		cfg.ModelRedactor = red.Known()
+	}
+	if m := st.model.Context; m != nil {
+		m.Remember(session.Window(st.store.History(), st.model.Model))
 	}
 	out := run.Run(ctx, cfg)
 	reason, rerr := stopReason(ctx, out)

@@ -10,6 +10,7 @@ import (
 
 	acpv1 "github.com/zeroproject/zero/generated/acp/v1"
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
+	"github.com/zeroproject/zero/internal/compact"
 	"github.com/zeroproject/zero/internal/mcp"
 	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/provider"
@@ -26,6 +27,9 @@ type Model struct {
 	Provider provider.Provider
 	Name     string // the provider's name (openai, anthropic, replay)
 	Model    string // the model's name
+	// Context keeps the session's conversation within the model's context
+	// window; the session's prompts share it, and what it learned.
+	Context *compact.Meter
 }
 
 // Config is what Serve needs from the command line.

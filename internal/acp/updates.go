@@ -56,8 +56,27 @@ func (u *updates) Emit(ev streamjsonv2.OutputValue) error {
 		u.snapshot(ev.ID)
 	case *streamjsonv2.ToolResult:
 		return u.result(ev)
+	case *streamjsonv2.Warning:
+		return u.notice(ev)
 	}
 	return nil
+}
+
+// contextNotices are the warnings the editor's user sees, as a thought:
+// what Zero did to the conversation to keep it within the model's window.
+var contextNotices = map[string]bool{
+	streamjsonv2.WarningCodeContextPruned:    true,
+	streamjsonv2.WarningCodeContextCompacted: true,
+	streamjsonv2.WarningCodeContextWindow:    true,
+}
+
+// notice sends a context warning as an agent_thought_chunk of its own
+// line, redacted like every message.
+func (u *updates) notice(ev *streamjsonv2.Warning) error {
+	if !contextNotices[ev.Code] {
+		return nil
+	}
+	return u.s.out.holdChunk(u.st.id, true, "\n[zero: "+ev.Message+"]\n", false)
 }
 
 // chunk holds a text or reasoning (thought) chunk (see writer.holdChunk).

@@ -97,7 +97,11 @@ func newACPModel(f *execFlags, getenv func(string) string) (acp.Model, error) {
 		return acp.Model{}, err
 	}
 	p := c.build(getenv)
-	return acp.Model{Provider: p, Name: c.name, Model: c.model}, nil
+	m, err := contextMeter(f, getenv, c.model)
+	if err != nil {
+		return acp.Model{}, err
+	}
+	return acp.Model{Provider: p, Name: c.name, Model: c.model, Context: m}, nil
 }
 
 func acpBashEnv(env Env, f *execFlags) []string {
@@ -122,6 +126,8 @@ func parseACPFlags(args []string) (*execFlags, error) {
 	fs.BoolVar(&f.redactModelInput, "redact-model-input", false, "")
 	fs.IntVar(&f.maxTurns, "max-turns", run.DefaultMaxTurns, "")
 	fs.IntVar(&f.maxOutput, "max-output-tokens", 0, "")
+	fs.IntVar(&f.contextWindow, "context-window", 0, "")
+	fs.BoolVar(&f.noCompact, "no-compact", false, "")
 	fs.StringVar(&f.replay, "replay", "", "")
 	fs.StringArrayVar(&f.mcpConfigs, "mcp-config", nil, "")
 	fs.BoolVarP(&f.help, "help", "h", false, "")
@@ -132,7 +138,8 @@ func parseACPFlags(args []string) (*execFlags, error) {
 		return nil, usageErrorf("zero acp takes no arguments (got %q): the editor sends the prompts", fs.Args()[0])
 	}
 	f.maxOutputSet = fs.Changed("max-output-tokens")
-	for _, check := range []func() error{f.checkTools, f.checkProvider, f.checkTurns} {
+	f.contextWindowSet = fs.Changed("context-window")
+	for _, check := range []func() error{f.checkTools, f.checkProvider, f.checkTurns, f.checkContext} {
 		if err := check(); err != nil {
 			return nil, err
 		}
@@ -175,6 +182,11 @@ Flags:
         --max-turns N             model calls per prompt (default 20); reaching
                                   it ends the prompt with max_turn_requests
         --max-output-tokens N     bound each model reply
+        --context-window N        the model's context window in tokens, for a
+                                  model Zero does not know (default:
+                                  ZERO_CONTEXT_WINDOW); see docs/context.md
+        --no-compact              never prune or compact the conversation
+                                  (default: ZERO_NO_COMPACT set to 1 or true)
         --mcp-config FILE         connect every session to the MCP tool servers
                                   of FILE (repeatable), besides the ones the
                                   editor passes in session/new; every MCP

@@ -124,6 +124,10 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 		return x.fail(err)
 	}
 	p := c.build(x.env.Getenv)
+	meter, err := contextMeter(x.f, x.env.Getenv, c.model)
+	if err != nil {
+		return x.fail(err)
+	}
 	ws, err := tools.NewWorkspace(x.cwd())
 	if err != nil {
 		return x.fail(configErrorf("%v", err))
@@ -153,7 +157,7 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 		Provider: p, Tools: tb, MaxTurns: x.f.maxTurns, Prompt: prompt, System: system,
 		Sink: x.sink, Redactor: x.red, Warnings: append(x.warnings(), warns...),
 		MaxOutputTokens: maxOut, OnStop: x.onStop, OnWait: x.onWait, Flush: x.flushOut,
-		LimitHint: "raise it with --max-turns",
+		LimitHint: "raise it with --max-turns", Context: meter,
 	}
 	if redactInput {
 		cfg.ModelRedactor = x.red.Known()
@@ -161,6 +165,7 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 	if sess != nil {
 		defer x.closeSession(sess)
 		cfg.Start.SessionID, cfg.History, cfg.Recorder = sess.Meta.ID, session.ToMessages(sess.History()), sess
+		meter.Remember(session.Window(sess.History(), c.model))
 	}
 	out := run.Run(x.withRetryNote(ctx), cfg)
 	if x.spinner != nil {

@@ -39,12 +39,17 @@ type execFlags struct {
 	maxTurns      int
 	maxOutput     int // --max-output-tokens; 0: ZERO_MAX_OUTPUT_TOKENS, else the provider's default
 	maxOutputSet  bool
-	lastMessage   string
-	system        string
-	appendSystem  string
-	replay        string
-	mcpConfigs    []string
-	help          bool
+	// contextWindow is --context-window; 0: ZERO_CONTEXT_WINDOW, else
+	// Zero's table, the server or the vendor's error (docs/context.md).
+	contextWindow    int
+	contextWindowSet bool
+	noCompact        bool // --no-compact
+	lastMessage      string
+	system           string
+	appendSystem     string
+	replay           string
+	mcpConfigs       []string
+	help             bool
 
 	// redactModelInput: tool results reach the model without the secrets
 	// Zero holds (see redactModelInput).
@@ -67,6 +72,7 @@ func parseExecFlags(args []string) (*execFlags, error) {
 	}
 	f.words = fs.Args()
 	f.maxOutputSet = fs.Changed("max-output-tokens")
+	f.contextWindowSet = fs.Changed("context-window")
 	return f, nil
 }
 
@@ -96,6 +102,8 @@ func (f *execFlags) flagSet() *pflag.FlagSet {
 	fs.BoolVar(&f.redactModelInput, "redact-model-input", false, "")
 	fs.IntVar(&f.maxTurns, "max-turns", run.DefaultMaxTurns, "")
 	fs.IntVar(&f.maxOutput, "max-output-tokens", 0, "")
+	fs.IntVar(&f.contextWindow, "context-window", 0, "")
+	fs.BoolVar(&f.noCompact, "no-compact", false, "")
 	fs.StringVar(&f.lastMessage, "output-last-message", "", "")
 	fs.StringVar(&f.system, "system-prompt", "", "")
 	fs.StringVar(&f.appendSystem, "append-system-prompt", "", "")
@@ -108,7 +116,7 @@ func (f *execFlags) flagSet() *pflag.FlagSet {
 // validate checks everything that needs no file, network or provider,
 // except the prompt, which adoptResumeID may still change.
 func (f *execFlags) validate() error {
-	checks := []func() error{f.checkFormats, f.checkSessionFlags, f.checkTools, f.checkProvider, f.checkTurns, f.checkCwd}
+	checks := []func() error{f.checkFormats, f.checkSessionFlags, f.checkTools, f.checkProvider, f.checkTurns, f.checkContext, f.checkCwd}
 	for _, check := range checks {
 		if err := check(); err != nil {
 			return err

@@ -97,6 +97,17 @@ Flags:
                                   run with error max_output_tokens and exit
                                   code 4, a cut tool call does not run and the
                                   model is told why
+        --context-window N        the model's context window in tokens, for a
+                                  model Zero does not know (default:
+                                  ZERO_CONTEXT_WINDOW, else Zero's table, else
+                                  what the server or its first error says).
+                                  Past 80% of it Zero clips old tool output,
+                                  then has the model summarize older turns;
+                                  see docs/context.md
+        --no-compact              never clip or summarize the conversation; a
+                                  request the model finds too long then ends
+                                  the run with error context_window_exceeded
+                                  (default: ZERO_NO_COMPACT set to 1 or true)
         --system-prompt TEXT      replace Zero's system prompt with TEXT
         --append-system-prompt TEXT
                                   add TEXT at the end of the system prompt
@@ -160,6 +171,8 @@ Environment:
     ZERO_MAX_INPUT_LINE_BYTES                longest stream-json input line
                                              (default 16MiB; accepts KiB, MiB, GiB)
     ZERO_MAX_OUTPUT_TOKENS                   default for --max-output-tokens
+    ZERO_CONTEXT_WINDOW                      default for --context-window
+    ZERO_NO_COMPACT                          1 or true: --no-compact
     NO_COLOR                                 set (not empty): no colours on a
                                              terminal
     ZERO_IDLE_TIMEOUT                        how long the provider may stay silent,

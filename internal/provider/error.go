@@ -28,6 +28,15 @@ type Error struct {
 	// EndedEarly says the response ended cleanly before the vendor's end-of-stream marker; a
 	// vendor package may still accept the turn when the stream had already said it was complete.
 	EndedEarly bool
+	// ContextExceeded says the vendor refused the request for being longer than the model's
+	// context window (OpenAI's context_length_exceeded, Anthropic's "prompt is too long").
+	ContextExceeded bool
+	// ContextWindow is the model's context window in tokens as the vendor's error states it;
+	// 0 when it does not.
+	ContextWindow int
+	// ContextUsed is the request's size in tokens as the vendor's error states it; 0 when it
+	// does not.
+	ContextUsed int
 }
 
 // Error returns the message.

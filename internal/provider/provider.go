@@ -74,6 +74,10 @@ type Message struct {
 	// names each one, so a provider whose API takes no images in tool
 	// results (OpenAI's Chat Completions) sends the text alone.
 	Images []Image
+	// Summary, for Role "user", marks the summary Zero put in place of
+	// earlier turns when it compacted the conversation; providers send it
+	// as a user message like any other.
+	Summary bool
 }
 
 // Image is an image a tool returned.
@@ -175,4 +179,12 @@ type Provider interface {
 	// unchanged, and an *Error for provider failures. emit is called on the goroutine that
 	// called Stream, and never after Stream returned.
 	Stream(ctx context.Context, req Request, emit func(Event) error) error
+}
+
+// WindowReporter is a Provider whose server can say how long a model's context window is, as
+// vLLM (max_model_len in /v1/models) and llama.cpp (n_ctx in /props) do.
+type WindowReporter interface {
+	// ContextWindow asks the server for model's context window in tokens; 0 when the server
+	// does not say (or is the vendor's own API, which does not).
+	ContextWindow(ctx context.Context, model string) int
 }

@@ -2,7 +2,6 @@ package provider
 
 import (
 	"context"
-	"encoding/json"
 	"io"
 	"net/http"
 	"strconv"
@@ -66,8 +65,11 @@ func (t *Transport) failure(a *attempt, err error) (*Error, time.Duration) {
 		return t.errorf(false, status, "expected an event stream, got JSON: %s", errorMessage(a.resp)), -1
 	}
 	retry := status == http.StatusTooManyRequests || status >= 500
-	msg := errorMessage(a.resp)
-	return t.errorf(retry, status, "HTTP %s: %s", statusText(status), msg), retryAfter(a.resp.Header)
+	body, _ := io.ReadAll(io.LimitReader(a.resp.Body, maxErrorBody))
+	doc := decodeErrorBody(body)
+	e := t.errorf(retry, status, "HTTP %s: %s", statusText(status), bodyMessage(doc, body))
+	overflow(status, doc, e)
+	return e, retryAfter(a.resp.Header)
 }
 
 // streaming says the response is a success that is not a JSON document, as servers that ignore
@@ -131,13 +133,13 @@ func retryAfter(h http.Header) time.Duration {
 // start of the body.
 func errorMessage(resp *http.Response) string {
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
-	var doc struct {
-		Error struct {
-			Message string `json:"message"`
-		} `json:"error"`
-	}
-	if json.Unmarshal(body, &doc) == nil && doc.Error.Message != "" {
-		return doc.Error.Message
+	return bodyMessage(decodeErrorBody(body), body)
+}
+
+// bodyMessage is the message of a decoded error body, or the start of the body.
+func bodyMessage(doc *errorBody, body []byte) string {
+	if m := doc.message(); m != "" {
+		return m
 	}
 	text := strings.TrimSpace(string(body))
 	if len(text) > 200 {

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
+	"github.com/zeroproject/zero/internal/compact"
 	"github.com/zeroproject/zero/internal/provider"
 	"github.com/zeroproject/zero/internal/redact"
 	"github.com/zeroproject/zero/internal/streamio"
@@ -77,6 +78,11 @@ type Config struct {
 	// LimitHint is appended to the turn-limit error, to name the setting
 	// that raises the limit (for zero exec, its --max-turns flag).
 	LimitHint string
+	// Context keeps the conversation within the model's context window
+	// (see package compact and docs/context.md); it may serve several runs
+	// one after another, which then share what it learned. nil leaves the
+	// conversation as it grows.
+	Context *compact.Meter
 }
 
 // Question is a tool call the policy leaves to a person.

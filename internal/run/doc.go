@@ -50,10 +50,23 @@
 // record that cannot be saved produces one session_not_saved warning and
 // the run goes on.
 //
+// # Context
+//
+// With Config.Context, every model call is built by package compact's
+// rules (docs/context.md): past 80% of the model's window, older tool
+// output is clipped (a context_pruned warning), then older turns are
+// replaced by a summary the model writes in one extra call (a
+// context_compacted warning, a usage event and a compaction record). A
+// call the vendor refuses as longer than the window is compacted harder
+// and made once more (a context_window warning when the refusal taught
+// the window); a conversation that still does not fit ends the run with
+// context_window_exceeded. The Meter calibrates its estimate with the
+// prompt tokens the vendor reports for each call.
+//
 // # Outcome
 //
 // Run returns the exit code of `zero exec`: 0 success, 3 provider or
-// runtime failure, 4 turn limit reached, 130 interrupted (the context was
+// runtime failure (context_window_exceeded among them), 4 turn limit reached, 130 interrupted (the context was
 // cancelled). It never panics on model input: malformed tool arguments are
 // a tool_result with status error carrying the decoder's message. Error
 // results Zero writes itself quote what the model sent and are cut to 2 KiB.

@@ -44,6 +44,7 @@ func outcome(ctx context.Context, err error) (int, *Failure) {
 		limit *turnLimitError
 		cut   *cutError
 		out   *outputError
+		cerr  *contextError
 		perr  *provider.Error
 	)
 	switch {
@@ -57,6 +58,8 @@ func outcome(ctx context.Context, err error) (int, *Failure) {
 		return streamjsonv2.ExitCodeInterrupted, &Failure{Code: streamjsonv2.ErrorCodeInterrupted, Message: interruptMessage(ctx), Recoverable: true}
 	case errors.As(err, &out):
 		return streamjsonv2.ExitCodeRuntime, &Failure{Code: streamjsonv2.ErrorCodeOutputError, Message: err.Error()}
+	case errors.As(err, &cerr):
+		return streamjsonv2.ExitCodeRuntime, &Failure{Code: streamjsonv2.ErrorCodeContextWindowExceeded, Message: err.Error()}
 	case errors.As(err, &perr):
 		return streamjsonv2.ExitCodeRuntime, &Failure{Code: streamjsonv2.ErrorCodeProviderError, Message: nonEmpty(perr.Message, "the provider failed"), Recoverable: perr.Recoverable}
 	}

@@ -22,29 +22,26 @@ type turnState struct {
 }
 
 // turn makes one model call, records it, and runs the tools it asked for.
-// It returns the number of tool calls.
+// It returns the number of tool calls. A call the vendor refuses as longer
+// than the context window is compacted harder and made once more.
 func (r *runner) turn(ctx context.Context) (int, error) {
-	req := provider.Request{Model: r.cfg.Start.APIModel, System: r.system, Messages: r.msgs, Tools: r.cfg.Tools.Offered(),
-		MaxTokens: r.cfg.MaxOutputTokens}
-	t := &turnState{}
-	r.flush()
-	r.waiting(true)
-	streamCtx := ctx
-	if r.cfg.Flush != nil {
-		streamCtx = provider.WithBeforeWait(ctx, r.cfg.Flush)
+	req, est, err := r.modelRequest(ctx, false)
+	if err != nil {
+		return 0, err
 	}
-	err := r.cfg.Provider.Stream(streamCtx, req, func(ev provider.Event) error {
-		r.waiting(false)
-		return r.onEvent(t, ev)
-	})
-	r.waiting(false)
-	if ferr := r.deltas.flush(); err == nil {
-		err = ferr
+	t := &turnState{}
+	err = r.send(ctx, req, t)
+	if perr := r.retryable(err, t); perr != nil {
+		if req, est, err = r.recover(ctx, perr, est); err == nil {
+			t = &turnState{}
+			err = r.send(ctx, req, t)
+		}
 	}
 	if err != nil {
 		r.recordPartial(t)
-		return 0, err
+		return 0, r.contextFailure(err)
 	}
+	r.calibrate(est, t)
 	r.msgs = append(r.msgs, t.message())
 	if err := r.recordAssistant(t, true); err != nil {
 		return 0, err
@@ -61,6 +58,31 @@ func (r *runner) turn(ctx context.Context) (int, error) {
 		callErr = &cutError{provider: r.cfg.Start.Provider, reason: t.stop.Reason}
 	}
 	return len(t.calls), callErr
+}
+
+// send makes the turn's model call, gathering its events into t.
+func (r *runner) send(ctx context.Context, req provider.Request, t *turnState) error {
+	return r.stream(ctx, req, func(ev provider.Event) error { return r.onEvent(t, ev) })
+}
+
+// stream makes one model call: it flushes the output, tells OnWait, and
+// passes each event to handle.
+func (r *runner) stream(ctx context.Context, req provider.Request, handle func(provider.Event) error) error {
+	r.flush()
+	r.waiting(true)
+	streamCtx := ctx
+	if r.cfg.Flush != nil {
+		streamCtx = provider.WithBeforeWait(ctx, r.cfg.Flush)
+	}
+	err := r.cfg.Provider.Stream(streamCtx, req, func(ev provider.Event) error {
+		r.waiting(false)
+		return handle(ev)
+	})
+	r.waiting(false)
+	if ferr := r.deltas.flush(); err == nil {
+		err = ferr
+	}
+	return err
 }
 
 // warnCut tells the user that the output-token limit cut a turn that

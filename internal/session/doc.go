@@ -62,6 +62,14 @@
 // (zero acp) rebuilds each prompt's conversation from it, and sends the
 // model exactly what a new process resuming the session would send.
 //
+// # Compaction
+//
+// A run that compacts its conversation to fit the model's context window
+// appends a compaction record; the records before it stay. [ToMessages]
+// replaces the conversation it rebuilt so far as the record says, so a
+// resumed session goes on from the compacted conversation, and [Window]
+// gives a resumed run the window and calibration its model had.
+//
 // # Use
 //
 //	dir, err := session.DefaultDir(os.Getenv)

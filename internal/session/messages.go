@@ -2,6 +2,7 @@ package session
 
 import (
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
+	"github.com/zeroproject/zero/internal/compact"
 	"github.com/zeroproject/zero/internal/provider"
 	"github.com/zeroproject/zero/internal/redact"
 )
@@ -17,6 +18,10 @@ const interruptedResult = "the tool call has no result: the run that made it end
 // messages. Other records carry no conversation and are skipped.
 //
 // A tool result holding a redacted span ends with RedactedNote.
+//
+// A compaction record replaces the conversation rebuilt so far with the
+// prompts it kept, its summary and the messages it kept, as the run that
+// compacted went on with them; the records before it stay in the log.
 //
 // Providers refuse an assistant tool call without a result, which a run
 // killed while a tool ran leaves behind; ToMessages answers each such call
@@ -40,6 +45,10 @@ func ToMessages(recs []sessionv1.SessionRecord) []provider.Message {
 			m := assistantMessage(r)
 			msgs = append(msgs, m)
 			open = append(open, m.ToolCalls...)
+		case *sessionv1.CompactionRecord:
+			closeCalls()
+			kept := msgs[len(msgs)-min(int(r.Kept), len(msgs)):]
+			msgs = compact.Compacted(r.Tasks, r.Summary, append([]provider.Message(nil), kept...))
 		case *sessionv1.ToolResultRecord:
 			open = answered(open, r.ID)
 			msgs = append(msgs, provider.Message{
@@ -89,4 +98,24 @@ func answered(open []provider.ToolCall, id string) []provider.ToolCall {
 		}
 	}
 	return open
+}
+
+// Window returns the context window and the calibration (see
+// compact.Meter) that the last compaction of recs made by a run of model
+// knew, or zeros: a resumed run of the same model starts with what an
+// earlier run learned.
+func Window(recs []sessionv1.SessionRecord, model string) (int, float64) {
+	models := map[string]string{} // run id -> model
+	window, ratio := 0, 0.0
+	for _, r := range recs {
+		switch r := r.Value.(type) {
+		case *sessionv1.RunStartRecord:
+			models[r.RunID] = r.Model
+		case *sessionv1.CompactionRecord:
+			if models[r.RunID] == model && r.Window > 0 {
+				window, ratio = int(r.Window), r.Calibration.V
+			}
+		}
+	}
+	return window, ratio
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
+	"github.com/zeroproject/zero/internal/compact"
 	"github.com/zeroproject/zero/internal/provider"
 	"github.com/zeroproject/zero/rt"
 )
@@ -69,5 +70,32 @@ func TestToMessagesMarksRedactedOutput(t *testing.T) {
 	}
 	if got := ToMessages(run("run_1", "x"))[2].Text; got != "# Zero\n" {
 		t.Errorf("plain output = %q", got)
+	}
+}
+
+// A compaction record replaces the conversation before it with its
+// prompts, its summary and the messages it kept; later records follow.
+// Window reads the window and calibration of the model's last compaction.
+func TestToMessagesCompaction(t *testing.T) {
+	recs := run("run_1", "Inspect this repo.")
+	recs = append(recs,
+		sessionv1.SessionRecord{Value: &sessionv1.CompactionRecord{RunID: "run_1", Summary: "Read the README.",
+			Tasks: []string{"Inspect this repo."}, Kept: 1, Window: 8000, Calibration: rt.Some(1.25)}},
+		sessionv1.SessionRecord{Value: &sessionv1.RunStartRecord{RunID: "run_2", Provider: "openai", Model: "gpt-4.1"}},
+		sessionv1.SessionRecord{Value: &sessionv1.UserRecord{RunID: "run_2", Content: "and now?"}})
+	want := []provider.Message{
+		{Role: provider.RoleUser, Text: "Inspect this repo."},
+		{Role: provider.RoleUser, Text: compact.SummaryHeader + "Read the README.", Summary: true},
+		{Role: provider.RoleAssistant, Text: "No blockers found."},
+		{Role: provider.RoleUser, Text: "and now?"},
+	}
+	if diff := cmp.Diff(want, ToMessages(recs)); diff != "" {
+		t.Errorf("ToMessages (-want +got):\n%s", diff)
+	}
+	if w, c := Window(recs, "gpt-4.1"); w != 8000 || c != 1.25 {
+		t.Errorf("Window = %d, %v; want 8000, 1.25", w, c)
+	}
+	if w, _ := Window(recs, "other"); w != 0 {
+		t.Errorf("Window of another model = %d, want 0", w)
 	}
 }

@@ -203,6 +203,8 @@ func recordTime(rec *sessionv1.SessionRecord) *string {
 		return &r.Time
 	case *sessionv1.UsageRecord:
 		return &r.Time
+	case *sessionv1.CompactionRecord:
+		return &r.Time
 	case *sessionv1.RunEndRecord:
 		return &r.Time
 	}

@@ -11,7 +11,7 @@ import (
 // TestFixtures runs the fixtures `zerogen --fixtures` wrote in testdata/fixtures
 // through the package's decoders and encoders (see fixturetest.Run).
 func TestFixtures(t *testing.T) {
-	fixturetest.Run(t, "execresultv1", "sha256:d7a7bd510f435a6a3688450654301fd7036ad61260e12b057f2c961a719aa203", map[string]func() fixturetest.Doc{"ExecResult": func() fixturetest.Doc {
+	fixturetest.Run(t, "execresultv1", "sha256:90d92df5b66b6b4ff42010f20cbd9a3755b429b361866261c31eed15de2be6ec", map[string]func() fixturetest.Doc{"ExecResult": func() fixturetest.Doc {
 		return new(ExecResult)
 	}})
 }

@@ -11,7 +11,7 @@ import (
 // TestFixtures runs the fixtures `zerogen --fixtures` wrote in testdata/fixtures
 // through the package's decoders and encoders (see fixturetest.Run).
 func TestFixtures(t *testing.T) {
-	fixturetest.Run(t, "execresultv2", "sha256:d450df8e5019ce3c9e510e133073ad6daad1eab53a0f64b8feaea9cd0842712c", map[string]func() fixturetest.Doc{"ExecResult": func() fixturetest.Doc {
+	fixturetest.Run(t, "execresultv2", "sha256:5d7477d0b6ee618c896de154963381da6c57fc8103d67c8990f3d426ba00654a", map[string]func() fixturetest.Doc{"ExecResult": func() fixturetest.Doc {
 		return new(ExecResult)
 	}})
 }

@@ -95,8 +95,8 @@ var ToolStatusValues = []ToolStatus{ToolStatusOk, ToolStatusError}
 type ExecError struct {
 	// Code is a machine-readable error code in snake_case: 'invalid_input',
 	// 'provider_error', 'config_error', 'tool_error', 'interrupted', 'turn_limit',
-	// 'max_output_tokens' or 'internal_error'. New codes may be added; treat an
-	// unknown code like 'internal_error'.
+	// 'max_output_tokens', 'context_window_exceeded' or 'internal_error'. New
+	// codes may be added; treat an unknown code like 'internal_error'.
 	Code string
 	// Message is a short human-readable explanation, after redaction.
 	Message string

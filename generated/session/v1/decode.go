@@ -518,7 +518,7 @@ func (x *SessionRecord) decodeJSON(d *rt.Decoder) error {
 	old := x.Value
 	*x = SessionRecord{}
 	off := d.Start()
-	disc, led, err := rtimpl.LeadString(d, "type", "\"run_start\", \"user\", \"assistant\", \"tool_result\", \"usage\", \"run_end\"")
+	disc, led, err := rtimpl.LeadString(d, "type", "\"run_start\", \"user\", \"assistant\", \"tool_result\", \"usage\", \"compaction\", \"run_end\"")
 	if err != nil {
 		return err
 	}
@@ -541,10 +541,12 @@ func (x *SessionRecord) decodeJSON(d *rt.Decoder) error {
 		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[ToolResultRecord](old), off, i, tagRead&0x2))
 	case "usage":
 		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[UsageRecord](old), off, i, tagRead&0x2))
+	case "compaction":
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[CompactionRecord](old), off, i, tagRead&0x2))
 	case "run_end":
 		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[RunEndRecord](old), off, i, tagRead&0x2))
 	default:
-		return rtimpl.BadDiscriminator(off, "type", disc, "\"run_start\", \"user\", \"assistant\", \"tool_result\", \"usage\", \"run_end\"")
+		return rtimpl.BadDiscriminator(off, "type", disc, "\"run_start\", \"user\", \"assistant\", \"tool_result\", \"usage\", \"compaction\", \"run_end\"")
 	}
 }
 
@@ -1420,6 +1422,239 @@ func (x *UsageRecord) DecodeJSON(d *rt.Decoder) error {
 		return err
 	}
 	return d.End()
+}
+
+func decodeCompactionRecord(d *rt.Decoder) (CompactionRecord, error) {
+	var v CompactionRecord
+	return v, v.decodeJSON(d)
+}
+
+func (x *CompactionRecord) decodeJSON(d *rt.Decoder) error {
+	off := d.Start()
+	if err := d.ObjStart(); err != nil {
+		return err
+	}
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the CompactionRecord object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *CompactionRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
+		k, more, err := d.ObjKey(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch k {
+		case "schemaVersion":
+			if seen&uint64(0x1) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x1)
+			if err := rtimpl.ExpectConst(d, "1", rtimpl.TInteger); err != nil {
+				return rt.AtKey(err, k)
+			}
+		case "type":
+			if seen&uint64(0x2) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x2)
+			if !d.TakeString("\"compaction\"") {
+				if err := rtimpl.ExpectConst(d, "\"compaction\"", rtimpl.TString); err != nil {
+					return rt.AtKey(err, k)
+				}
+			}
+		case "runId":
+			if seen&uint64(0x4) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x4)
+			v, err := decodeID(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.RunID = v
+		case "time":
+			if seen&uint64(0x8) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x8)
+			v, err := decodeFormattedString(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Time = v
+		case "summary":
+			if seen&uint64(0x10) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x10)
+			v, err := decodeSessionMetaCwd(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Summary = v
+		case "tasks":
+			if seen&uint64(0x20) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x20)
+			v, err := decodeSessionMetaCwdListInto(d, x.Tasks)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Tasks = v
+		case "kept":
+			if seen&uint64(0x40) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x40)
+			v, err := decodeSessionMetaRuns(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Kept = v
+		case "tokensBefore":
+			if seen&uint64(0x80) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x80)
+			v, err := decodeSessionMetaRuns(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.TokensBefore = v
+		case "tokensAfter":
+			if seen&uint64(0x100) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x100)
+			v, err := decodeSessionMetaRuns(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.TokensAfter = v
+		case "window":
+			if seen&uint64(0x200) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x200)
+			v, err := decodeSessionMetaRuns(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Window = v
+		case "calibration":
+			if seen&uint64(0x400) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x400)
+			v, err := decodeCompactionRecordCalibration(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Calibration = rt.Opt[float64]{
+				Set: true,
+				V:   v,
+			}
+		default:
+			return rtimpl.Unknown(off, k)
+		}
+	}
+	if seen&uint64(0x400) == 0 {
+		x.Calibration = rt.Opt[float64]{}
+	}
+	if seen&uint64(0x1) == 0 {
+		return rtimpl.Missing(off, "schemaVersion")
+	}
+	if seen&uint64(0x2) == 0 {
+		return rtimpl.Missing(off, "type")
+	}
+	if seen&uint64(0x4) == 0 {
+		return rtimpl.Missing(off, "runId")
+	}
+	if seen&uint64(0x8) == 0 {
+		return rtimpl.Missing(off, "time")
+	}
+	if seen&uint64(0x10) == 0 {
+		return rtimpl.Missing(off, "summary")
+	}
+	if seen&uint64(0x20) == 0 {
+		return rtimpl.Missing(off, "tasks")
+	}
+	if seen&uint64(0x40) == 0 {
+		return rtimpl.Missing(off, "kept")
+	}
+	if seen&uint64(0x80) == 0 {
+		return rtimpl.Missing(off, "tokensBefore")
+	}
+	if seen&uint64(0x100) == 0 {
+		return rtimpl.Missing(off, "tokensAfter")
+	}
+	if seen&uint64(0x200) == 0 {
+		return rtimpl.Missing(off, "window")
+	}
+	return nil
+}
+
+// UnmarshalJSON decodes one CompactionRecord strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *CompactionRecord) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *CompactionRecord) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeSessionMetaCwdListInto(d *rt.Decoder, out []string) ([]string, error) {
+	if err := d.ArrStart(); err != nil {
+		return nil, err
+	}
+	out = out[:0]
+	if out == nil {
+		out = []string{}
+	}
+	for i := 0; ; i++ {
+		more, err := d.ArrNext(i)
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		v, err := decodeSessionMetaCwd(d)
+		if err != nil {
+			return nil, rt.AtIndex(err, i)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func decodeSessionMetaCwdList(d *rt.Decoder) ([]string, error) {
+	return decodeSessionMetaCwdListInto(d, nil)
+}
+
+var compactionRecordCalibrationRule = rtimpl.NewNumRule("", "0", "", "", "")
+
+func decodeCompactionRecordCalibration(d *rt.Decoder) (float64, error) {
+	off := d.Start()
+	v, lit, err := d.Float()
+	if err != nil {
+		return 0, err
+	}
+	return v, compactionRecordCalibrationRule.CheckFloat(v, lit, off)
 }
 
 func decodeRunEndRecord(d *rt.Decoder) (RunEndRecord, error) {

@@ -239,6 +239,8 @@ func (x *SessionRecord) encodeJSON(e *rt.Encoder) error {
 		return v.encodeJSON(e)
 	case *UsageRecord:
 		return v.encodeJSON(e)
+	case *CompactionRecord:
+		return v.encodeJSON(e)
 	case *RunEndRecord:
 		return v.encodeJSON(e)
 	default:
@@ -623,6 +625,99 @@ func (x UsageRecord) EncodeJSON(e *rt.Encoder) error {
 		e.Buf = e.Buf[:n]
 		return err
 	}
+	return nil
+}
+
+func encodeCompactionRecord(e *rt.Encoder, key string, v CompactionRecord) error {
+	return v.encodeJSON(e)
+}
+
+func (x *CompactionRecord) encodeJSON(e *rt.Encoder) error {
+	e.Lit("{\"schemaVersion\":1,\"type\":\"compaction\",\"runId\":")
+	if err := encodeID(e, "runId", x.RunID); err != nil {
+		return rt.AtKey(err, "runId")
+	}
+	e.Lit(",\"time\":")
+	if err := encodeFormattedString(e, "time", x.Time); err != nil {
+		return rt.AtKey(err, "time")
+	}
+	e.Lit(",\"summary\":")
+	if err := encodeSessionMetaCwd(e, "summary", x.Summary); err != nil {
+		return rt.AtKey(err, "summary")
+	}
+	e.Lit(",\"tasks\":")
+	if err := encodeSessionMetaCwdList(e, "tasks", x.Tasks); err != nil {
+		return rt.AtKey(err, "tasks")
+	}
+	e.Lit(",\"kept\":")
+	if err := encodeSessionMetaRuns(e, "kept", x.Kept); err != nil {
+		return rt.AtKey(err, "kept")
+	}
+	e.Lit(",\"tokensBefore\":")
+	if err := encodeSessionMetaRuns(e, "tokensBefore", x.TokensBefore); err != nil {
+		return rt.AtKey(err, "tokensBefore")
+	}
+	e.Lit(",\"tokensAfter\":")
+	if err := encodeSessionMetaRuns(e, "tokensAfter", x.TokensAfter); err != nil {
+		return rt.AtKey(err, "tokensAfter")
+	}
+	e.Lit(",\"window\":")
+	if err := encodeSessionMetaRuns(e, "window", x.Window); err != nil {
+		return rt.AtKey(err, "window")
+	}
+	if x.Calibration.Set {
+		e.Byte(',')
+		e.Lit("\"calibration\":")
+		if err := encodeCompactionRecordCalibration(e, "calibration", x.Calibration.V); err != nil {
+			return rt.AtKey(err, "calibration")
+		}
+	}
+	e.Byte('}')
+	return nil
+}
+
+// MarshalJSON encodes the CompactionRecord in schema property order after validating it.
+func (x CompactionRecord) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x CompactionRecord) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x CompactionRecord) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+func encodeSessionMetaCwdList(e *rt.Encoder, key string, v []string) error {
+	e.Byte('[')
+	for i, x := range v {
+		if i > 0 {
+			e.Byte(',')
+		}
+		if err := encodeSessionMetaCwd(e, key, x); err != nil {
+			return rt.AtIndex(err, i)
+		}
+	}
+	e.Byte(']')
+	return nil
+}
+
+func encodeCompactionRecordCalibration(e *rt.Encoder, key string, v float64) error {
+	e.Float(v)
 	return nil
 }
 

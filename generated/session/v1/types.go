@@ -88,7 +88,7 @@ type SessionRecord struct {
 	Value SessionRecordValue
 }
 
-// SessionRecordValue is one of *RunStartRecord, *UserRecord, *AssistantRecord, *ToolResultRecord, *UsageRecord, *RunEndRecord.
+// SessionRecordValue is one of *RunStartRecord, *UserRecord, *AssistantRecord, *ToolResultRecord, *UsageRecord, *CompactionRecord, *RunEndRecord.
 type SessionRecordValue interface {
 	isSessionRecord()
 	Validate() error
@@ -228,6 +228,48 @@ func (*UsageRecord) isSessionRecord() {}
 // Type returns "usage", the only value the schema allows.
 func (*UsageRecord) Type() string {
 	return "usage"
+}
+
+// CompactionRecord is zero compacted the conversation to keep it within the
+// model's context window. Replaying the records before this one rebuilds a
+// conversation; from here on it is replaced by the prompts in tasks (as user
+// messages), then the summary, then the last 'kept' messages of that
+// conversation unchanged. The records before stay in the log, so nothing is
+// lost; a resumed session goes on from the compacted conversation.
+type CompactionRecord struct {
+	// RunID is the id of the run that compacted.
+	RunID string
+	// Time is when the summary was made.
+	Time string
+	// Summary is the summary of the replaced turns, written by the model and
+	// redacted like every record.
+	Summary string
+	// Tasks is the user's prompts among the replaced turns, kept word for word
+	// ahead of the summary, oldest first.
+	Tasks []string
+	// Kept is how many of the last messages of the conversation are kept unchanged
+	// after the summary: model turns, tool results and prompts each count one.
+	Kept int64
+	// TokensBefore is zero's estimate of the tokens of a request before the
+	// compaction.
+	TokensBefore int64
+	// TokensAfter is zero's estimate of the tokens of a request after the
+	// compaction.
+	TokensAfter int64
+	// Window is the model's context window in tokens, as Zero knew it.
+	Window int64
+	// Calibration is the tokens the provider counted per token of Zero's estimate,
+	// as Zero had measured it when it compacted; a resumed run of the same model
+	// starts with it and with the window. Omitted before the provider reported a
+	// count. Optional.
+	Calibration rt.Opt[float64]
+}
+
+func (*CompactionRecord) isSessionRecord() {}
+
+// Type returns "compaction", the only value the schema allows.
+func (*CompactionRecord) Type() string {
+	return "compaction"
 }
 
 // RunEndRecord is a run ended. It is the last record of every run that ended

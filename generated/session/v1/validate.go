@@ -331,6 +331,63 @@ func (x *UsageRecord) Validate() error {
 	return nil
 }
 
+func validateCompactionRecord(v CompactionRecord) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *CompactionRecord) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("CompactionRecord")
+	}
+	if err := validateID(x.RunID); err != nil {
+		return rt.AtKey(err, "runId")
+	}
+	if err := validateFormattedString(x.Time); err != nil {
+		return rt.AtKey(err, "time")
+	}
+	if err := validateSessionMetaCwd(x.Summary); err != nil {
+		return rt.AtKey(err, "summary")
+	}
+	if err := validateSessionMetaCwdList(x.Tasks); err != nil {
+		return rt.AtKey(err, "tasks")
+	}
+	if err := validateSessionMetaRuns(x.Kept); err != nil {
+		return rt.AtKey(err, "kept")
+	}
+	if err := validateSessionMetaRuns(x.TokensBefore); err != nil {
+		return rt.AtKey(err, "tokensBefore")
+	}
+	if err := validateSessionMetaRuns(x.TokensAfter); err != nil {
+		return rt.AtKey(err, "tokensAfter")
+	}
+	if err := validateSessionMetaRuns(x.Window); err != nil {
+		return rt.AtKey(err, "window")
+	}
+	if x.Calibration.Set {
+		if err := validateCompactionRecordCalibration(x.Calibration.V); err != nil {
+			return rt.AtKey(err, "calibration")
+		}
+	}
+	return nil
+}
+
+func validateSessionMetaCwdList(v []string) error {
+	for i, x := range v {
+		if err := validateSessionMetaCwd(x); err != nil {
+			return rt.AtIndex(err, i)
+		}
+	}
+	return nil
+}
+
+func validateCompactionRecordCalibration(v float64) error {
+	if err := rtimpl.CheckFinite(v); err != nil {
+		return err
+	}
+	return compactionRecordCalibrationRule.CheckFloat(v, "", -1)
+}
+
 func validateRunEndRecord(v RunEndRecord) error {
 	return v.Validate()
 }

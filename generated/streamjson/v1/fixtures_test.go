@@ -11,7 +11,7 @@ import (
 // TestFixtures runs the fixtures `zerogen --fixtures` wrote in testdata/fixtures
 // through the package's decoders and encoders (see fixturetest.Run).
 func TestFixtures(t *testing.T) {
-	fixturetest.Run(t, "streamjsonv1", "sha256:717ae5ce721810412901174c05c6f8817752ef7fe56340bda58c0d6e22d05ed4", map[string]func() fixturetest.Doc{
+	fixturetest.Run(t, "streamjsonv1", "sha256:b8f2ba6e726d7857e11e5f942f5dc1b4cb5933e2378d0af53a93c94579d50af7", map[string]func() fixturetest.Doc{
 		"Input": func() fixturetest.Doc {
 			return new(Input)
 		},

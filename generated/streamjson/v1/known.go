@@ -45,6 +45,12 @@ const (
 	// before it was complete; exit code 4. The partial answer was streamed as text
 	// events.
 	ErrorCodeMaxOutputTokens = "max_output_tokens"
+	// ErrorCodeContextWindowExceeded is "context_window_exceeded". The
+	// conversation does not fit the model's context window: even after Zero
+	// compacted it, the user's prompts and the last turn are too long, or
+	// compaction is off (--no-compact) and the provider refused the request as too
+	// long; exit code 3.
+	ErrorCodeContextWindowExceeded = "context_window_exceeded"
 )
 
 // KnownErrorCodes returns the values of ErrorCode that the schema declares, in
@@ -62,6 +68,7 @@ func KnownErrorCodes() []string {
 		ErrorCodeSessionLocked,
 		ErrorCodeSessionError,
 		ErrorCodeMaxOutputTokens,
+		ErrorCodeContextWindowExceeded,
 	}
 }
 
@@ -136,6 +143,26 @@ const (
 	// message names the tool that was likely meant, or else the tools the server
 	// offers.
 	WarningCodeUnknownTool = "unknown_tool"
+	// WarningCodeContextPruned is "context_pruned". The conversation neared the
+	// model's context window (80% of it by Zero's estimate), so Zero clipped the
+	// output of older tool calls in what it sends the model, keeping each call,
+	// its arguments and the head and tail of its output; the session keeps the
+	// whole output. The message gives the estimated tokens before and after and
+	// the window.
+	WarningCodeContextPruned = "context_pruned"
+	// WarningCodeContextCompacted is "context_compacted". Clipping old tool output
+	// was not enough, so Zero replaced older turns with a summary the model wrote
+	// (one extra model call); the user's prompts and the last turns are kept as
+	// they were, and the session records the compaction so that a resumed run goes
+	// on from it. The message gives the estimated tokens before and after and the
+	// window.
+	WarningCodeContextCompacted = "context_compacted"
+	// WarningCodeContextWindow is "context_window". The model's context window was
+	// not known (not in Zero's table, not set with --context-window, not reported
+	// by the server), and the provider refused a request as too long; Zero took
+	// the window from the provider's error, compacted the conversation and sent
+	// the request again. The message names the window and the flag that sets it.
+	WarningCodeContextWindow = "context_window"
 )
 
 // KnownWarningCodes returns the values of WarningCode that the schema
@@ -150,5 +177,8 @@ func KnownWarningCodes() []string {
 		WarningCodeAgentsFile,
 		WarningCodeMcpServer,
 		WarningCodeUnknownTool,
+		WarningCodeContextPruned,
+		WarningCodeContextCompacted,
+		WarningCodeContextWindow,
 	}
 }

@@ -11,7 +11,7 @@ import (
 // TestFixtures runs the fixtures `zerogen --fixtures` wrote in testdata/fixtures
 // through the package's decoders and encoders (see fixturetest.Run).
 func TestFixtures(t *testing.T) {
-	fixturetest.Run(t, "streamjsonv2", "sha256:42b663c8cc00a8b7da00f334efd437cffc286ab0e0b483beed0b69f4abd87155", map[string]func() fixturetest.Doc{
+	fixturetest.Run(t, "streamjsonv2", "sha256:403f2434e13865432534f21f4be8c6487953b3b31fc65cff81beae2288c886d3", map[string]func() fixturetest.Doc{
 		"Input": func() fixturetest.Doc {
 			return new(Input)
 		},

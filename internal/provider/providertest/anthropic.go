@@ -2,6 +2,7 @@ package providertest
 
 import (
 	"cmp"
+	"fmt"
 	"net/http"
 )
 
@@ -14,6 +15,7 @@ var Anthropic = &Dialect{
 	events:    anthropicEvents,
 	errorBody: anthropicError,
 	stop:      anthropicStop,
+	tooLong:   anthropicTooLong,
 	broken:    "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"oops\"\n\n",
 }
 
@@ -138,4 +140,12 @@ func anthropicErrorType(status int) string {
 		return "api_error"
 	}
 	return "invalid_request_error"
+}
+
+func anthropicTooLong(window, used int) string {
+	return marshal(o(
+		"type", "error",
+		"error", o("type", "invalid_request_error", "message", fmt.Sprintf("prompt is too long: %d tokens > %d maximum", used, window)),
+		"request_id", "req_providertest",
+	))
 }

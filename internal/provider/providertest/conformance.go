@@ -33,6 +33,7 @@ func Conformance(t *testing.T, d *Dialect, newProvider Factory) {
 	t.Run("retry after an HTTP date", c.retryAfterDate)
 	t.Run("server error until retries run out", c.serverErrorForever)
 	t.Run("bad request is not retried", c.badRequest)
+	t.Run("longer than the context window", c.contextExceeded)
 	t.Run("error message without the key", c.redacted)
 	t.Run("connection refused", c.connectionRefused)
 	t.Run("cut mid-stream", c.cut)
@@ -162,6 +163,15 @@ func (c *suite) badRequest(t *testing.T) {
 	_, srv, err := c.run(t, 0, c.d.Error(400, "messages: field required"), c.d.Stream(sampleTurn))
 	want := &provider.Error{Code: provider.CodeProviderError, Status: 400}
 	checkError(t, err, want, "messages: field required")
+	if n := len(srv.Requests()); n != 1 {
+		t.Errorf("server got %d requests, want 1", n)
+	}
+}
+
+func (c *suite) contextExceeded(t *testing.T) {
+	_, srv, err := c.run(t, 0, c.d.ContextExceeded(8000, 9120), c.d.Stream(sampleTurn))
+	want := &provider.Error{Code: provider.CodeProviderError, Status: 400, ContextExceeded: true, ContextWindow: 8000, ContextUsed: 9120}
+	checkError(t, err, want, "8000")
 	if n := len(srv.Requests()); n != 1 {
 		t.Errorf("server got %d requests, want 1", n)
 	}

@@ -10,6 +10,7 @@ type Dialect struct {
 	errorBody func(status int, message string) string
 	broken    string
 	stop      func(Turn) string
+	tooLong   func(window, used int) string
 }
 
 // StopReason returns the vendor's stop reason for the turn: why the model stopped.
@@ -29,6 +30,13 @@ func (d *Dialect) Stream(t Turn) Response {
 // Error returns an error response with the vendor's JSON error body.
 func (d *Dialect) Error(status int, message string) Response {
 	return JSONError(status, d.errorBody(status, message))
+}
+
+// ContextExceeded returns the vendor's answer to a request of used tokens for a model whose
+// context window is window tokens: HTTP 400 with OpenAI's context_length_exceeded error, or
+// Anthropic's invalid_request_error "prompt is too long", worded as the vendors word them.
+func (d *Dialect) ContextExceeded(window, used int) Response {
+	return JSONError(http.StatusBadRequest, d.tooLong(window, used))
 }
 
 // Malformed returns the turn's stream with an event of broken JSON as its second event.

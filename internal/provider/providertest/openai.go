@@ -2,6 +2,7 @@ package providertest
 
 import (
 	"cmp"
+	"fmt"
 	"net/http"
 )
 
@@ -14,6 +15,7 @@ var OpenAI = &Dialect{
 	events:    openAIEvents,
 	errorBody: openAIError,
 	stop:      openAIStop,
+	tooLong:   openAITooLong,
 	broken:    "data: {\"id\":\"chatcmpl-providertest\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"oops\"\n\n",
 }
 
@@ -130,4 +132,10 @@ func openAIError(status int, message string) string {
 		typ = "server_error"
 	}
 	return marshal(o("error", o("message", message, "type", typ, "param", nil, "code", code)))
+}
+
+func openAITooLong(window, used int) string {
+	msg := fmt.Sprintf("This model's maximum context length is %d tokens. However, your messages resulted in %d tokens. "+
+		"Please reduce the length of the messages.", window, used)
+	return marshal(o("error", o("message", msg, "type", "invalid_request_error", "param", "messages", "code", "context_length_exceeded")))
 }

@@ -54,6 +54,9 @@ type Response struct {
 	Cut bool
 	// Repeat answers every later request with this response too.
 	Repeat bool
+	// Reply, when set, is called with the request and its answer is served instead: a fake
+	// model that decides from what it was sent. With Repeat it answers every later request.
+	Reply func(req Request) Response
 }
 
 // Request is what the server received.
@@ -74,6 +77,8 @@ type Server struct {
 	mu       sync.Mutex
 	script   []Response
 	requests []Request
+	gets     map[string]string // path -> JSON body of a GET answer
+	probes   []string          // the paths of the GET requests
 }
 
 // NewServer starts a server that answers the n-th request with the n-th response. After the
@@ -103,8 +108,49 @@ func (s *Server) Requests() []Request {
 	return append([]Request(nil), s.requests...)
 }
 
+// AnswerGet makes the server answer GET path with the JSON body, as servers answer
+// /v1/models; other GET requests get 404. GET requests take no turn of the script and are
+// not among Requests: Probes lists them.
+func (s *Server) AnswerGet(path, body string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.gets == nil {
+		s.gets = map[string]string{}
+	}
+	s.gets[path] = body
+}
+
+// Probes returns the paths of the GET requests received so far, in order.
+func (s *Server) Probes() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.probes...)
+}
+
+// get answers a GET request.
+func (s *Server) get(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	s.probes = append(s.probes, r.URL.Path)
+	body, ok := s.gets[r.URL.Path]
+	s.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	if !ok {
+		w.WriteHeader(http.StatusNotFound)
+		body = `{"error":{"message":"not found"}}`
+	}
+	io.WriteString(w, body)
+}
+
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
-	resp := s.next(record(r))
+	if r.Method == http.MethodGet {
+		s.get(w, r)
+		return
+	}
+	req := record(r)
+	resp := s.next(req)
+	if resp.Reply != nil {
+		resp = resp.Reply(req)
+	}
 	if !s.wait(r.Context(), resp.Wait) {
 		return
 	}
