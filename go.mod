@@ -10,8 +10,10 @@ require (
 
 require (
 	github.com/creack/pty v1.1.24
+	github.com/elastic/go-seccomp-bpf v1.6.0
 	github.com/go-faster/jx v1.2.0
 	github.com/google/go-cmp v0.7.0
+	golang.org/x/net v0.41.0
 	golang.org/x/sys v0.49.0
 )
 

@@ -8,8 +8,10 @@ import (
 	"os"
 
 	"github.com/zeroproject/zero/internal/cli"
+	"github.com/zeroproject/zero/internal/sandbox"
 )
 
 func main() {
+	sandbox.ServeHelper() // first: the binary is also the sandbox's helper
 	os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/provider"
 	"github.com/zeroproject/zero/internal/redact"
+	"github.com/zeroproject/zero/internal/sandbox"
 	"github.com/zeroproject/zero/internal/session"
 	"github.com/zeroproject/zero/rt"
 )
@@ -56,6 +57,10 @@ type Config struct {
 	MCPServers []mcp.ServerConfig
 	// StartMCP starts a session's servers; nil connects none.
 	StartMCP MCPStarter
+	// Sandbox returns the sandbox of the bash commands of a prompt, given
+	// the session's workspace and policy; nil (or a nil sandbox) leaves
+	// them unconfined.
+	Sandbox func(root string, p permission.Policy) *sandbox.Sandbox
 }
 
 // server is one connection.

@@ -11,8 +11,10 @@ import (
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/acp"
 	"github.com/zeroproject/zero/internal/mcp"
+	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/redact"
 	"github.com/zeroproject/zero/internal/run"
+	"github.com/zeroproject/zero/internal/sandbox"
 	"github.com/zeroproject/zero/internal/tools"
 	"github.com/zeroproject/zero/rt"
 )
@@ -47,6 +49,9 @@ func acpCmd(ctx context.Context, env Env, args []string) int {
 		NewProvider: func() (acp.Model, error) { return newACPModel(f, env.Getenv) },
 		Policy:      f.policy, BashEnv: acpBashEnv(env, f), MaxTurns: f.maxTurns, MaxOutputTokens: maxOut,
 		Version: Version(), MCPServers: f.mcpServers}
+	cfg.Sandbox = func(root string, p permission.Policy) *sandbox.Sandbox {
+		return newSandbox(&f.sandboxFlags, p, env, root, cfg.BashEnv)
+	}
 	if cfg.StartMCP, err = acpMCPStarter(env, red); err != nil {
 		fmt.Fprintf(env.Stderr, "zero acp: %v\n", err)
 		return streamjsonv2.ExitCodeRuntime
@@ -118,6 +123,7 @@ func parseACPFlags(args []string) (*execFlags, error) {
 	fs.IntVar(&f.maxOutput, "max-output-tokens", 0, "")
 	fs.StringVar(&f.replay, "replay", "", "")
 	fs.StringArrayVar(&f.mcpConfigs, "mcp-config", nil, "")
+	f.addSandboxFlags(fs)
 	fs.BoolVarP(&f.help, "help", "h", false, "")
 	if err := fs.Parse(args); err != nil {
 		return nil, usageErrorf("%v", err)
@@ -126,7 +132,7 @@ func parseACPFlags(args []string) (*execFlags, error) {
 		return nil, usageErrorf("zero acp takes no arguments (got %q): the editor sends the prompts", fs.Args()[0])
 	}
 	f.maxOutputSet = fs.Changed("max-output-tokens")
-	for _, check := range []func() error{f.checkTools, f.checkProvider, f.checkTurns} {
+	for _, check := range []func() error{f.checkTools, f.checkSandbox, f.checkProvider, f.checkTurns} {
 		if err := check(); err != nil {
 			return nil, err
 		}

@@ -129,6 +129,7 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 	if err != nil {
 		return x.fail(err)
 	}
+	tb.SetSandbox(newSandbox(&x.f.sandboxFlags, x.f.policy, x.env, ws.Root(), x.bashEnv()))
 	m, mcpWarns, err := x.startMCP(ctx, ws.Root())
 	if err != nil {
 		return x.fail(err)

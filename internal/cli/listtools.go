@@ -35,7 +35,7 @@ func (x *execution) listTools(ctx context.Context) int {
 		events = append(events, &streamjsonv2.Warning{RunID: x.runID, Code: w.Code, Message: w.Message})
 	}
 	events = append(events,
-		&streamjsonv2.Final{RunID: x.runID, Text: toolTable(x.f.policy, m) + "\n" + x.agentsNote()},
+		&streamjsonv2.Final{RunID: x.runID, Text: toolTable(x.f.policy, m) + "\n" + x.agentsNote() + x.sandboxNote()},
 		&streamjsonv2.RunEnd{RunID: x.runID, Status: streamjsonv2.RunStatusSuccess, ExitCode: streamjsonv2.ExitCodeSuccess})
 	for _, ev := range events {
 		if err := x.sink.Emit(ev); err != nil {
@@ -81,4 +81,13 @@ func toolTable(p permission.Policy, m *mcp.Manager) string {
 		b.WriteString(withheldNote(s) + "\n")
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// sandboxNote says which sandbox bash gets, when the run offers bash.
+func (x *execution) sandboxNote() string {
+	box := newSandbox(&x.f.sandboxFlags, x.f.policy, x.env, x.absCwd(), x.bashEnv())
+	if box == nil {
+		return ""
+	}
+	return "\n" + box.Describe()
 }

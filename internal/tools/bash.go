@@ -10,6 +10,8 @@ import (
 	"os/exec"
 	"syscall"
 	"time"
+
+	"github.com/zeroproject/zero/internal/sandbox"
 )
 
 // Bash timeouts.
@@ -21,10 +23,14 @@ const (
 	// drainGrace is how long Bash waits for output after the process group
 	// was killed, in case a process escaped the group and holds the pipe.
 	drainGrace = time.Second
+	// statusRoom is what the output leaves in a result for the status
+	// line and a sandbox note.
+	statusRoom = 1024
 )
 
 // bashRun is the outcome of one command.
 type bashRun struct {
+	box      *sandbox.Sandbox // nil: no sandbox
 	out      *capture
 	err      error // from Wait
 	timedOut bool
@@ -41,6 +47,13 @@ type bashRun struct {
 // beyond MaxOutputBytes keeps its head and tail. A non-zero exit, a
 // timeout or a cancellation is an IsError result.
 func Bash(ctx context.Context, ws *Workspace, command string, timeout time.Duration, env []string) (Result, error) {
+	return BashIn(ctx, nil, ws, command, timeout, env)
+}
+
+// BashIn is Bash with the command confined by box (nil: not confined). A
+// box that cannot confine the command refuses to run it, and a result whose
+// output shows the sandbox blocked something carries a Block.
+func BashIn(ctx context.Context, box *sandbox.Sandbox, ws *Workspace, command string, timeout time.Duration, env []string) (Result, error) {
 	switch {
 	case command == "":
 		return errorResult("the command is empty"), nil
@@ -48,7 +61,11 @@ func Bash(ctx context.Context, ws *Workspace, command string, timeout time.Durat
 		return errorResult("the timeout must not be negative (got %v)", timeout), nil
 	}
 	timeout = min(cmp.Or(timeout, DefaultBashTimeout), MaxBashTimeout)
-	run, err := runBash(ctx, ws.root, command, timeout, env)
+	if box != nil && box.Err() != nil {
+		return Result{Output: "bash was refused: " + box.Err().Error(), IsError: true,
+			Block: &sandbox.Block{Code: sandbox.CodeUnavailable, Reason: box.Err().Error()}}, nil
+	}
+	run, err := runBash(ctx, box, ws.root, command, timeout, env)
 	if err != nil {
 		return Result{}, err
 	}
@@ -56,35 +73,36 @@ func Bash(ctx context.Context, ws *Workspace, command string, timeout time.Durat
 }
 
 // runBash starts the command and waits for it, the timeout or ctx.
-func runBash(ctx context.Context, dir, command string, timeout time.Duration, env []string) (*bashRun, error) {
-	cmd, pr, err := startBash(dir, command, env)
+func runBash(ctx context.Context, box *sandbox.Sandbox, dir, command string, timeout time.Duration, env []string) (*bashRun, error) {
+	cmd, pr, err := startBash(box, dir, command, env)
 	if err != nil {
 		return nil, err
 	}
-	run := &bashRun{out: newCapture((MaxOutputBytes - 256) / 2)}
+	run := &bashRun{box: box, out: newCapture((MaxOutputBytes - statusRoom) / 2)}
 	copied := make(chan struct{})
 	go func() {
 		io.Copy(run.out, pr)
 		close(copied)
 	}()
 	run.wait(ctx, cmd, timeout)
-	killGroup(cmd.Process.Pid)
+	run.stop(cmd)
 	drain(pr, copied)
 	return run, nil
 }
 
-// startBash starts `bash -c command` in its own process group with stdout
-// and stderr on one pipe, and returns the pipe's read end.
-func startBash(dir, command string, env []string) (*exec.Cmd, *os.File, error) {
+// startBash starts `bash -c command` in its own process group (through
+// box, when there is one) with stdout and stderr on one pipe, and returns
+// the pipe's read end.
+func startBash(box *sandbox.Sandbox, dir, command string, env []string) (*exec.Cmd, *os.File, error) {
+	cmd, err := bashCommand(box, dir, command, env)
+	if err != nil {
+		return nil, nil, fmt.Errorf("bash: %w", err)
+	}
 	pr, pw, err := os.Pipe()
 	if err != nil {
 		return nil, nil, fmt.Errorf("bash: %w", err)
 	}
-	cmd := exec.Command("bash", "-c", command)
-	cmd.Dir = dir
-	cmd.Env = append([]string{}, env...)
 	cmd.Stdout, cmd.Stderr = pw, pw
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	err = cmd.Start()
 	pw.Close()
 	if err != nil {
@@ -92,6 +110,28 @@ func startBash(dir, command string, env []string) (*exec.Cmd, *os.File, error) {
 		return nil, nil, fmt.Errorf("bash: %w", err)
 	}
 	return cmd, pr, nil
+}
+
+// bashCommand is `bash -c command`, confined by box when there is one.
+func bashCommand(box *sandbox.Sandbox, dir, command string, env []string) (*exec.Cmd, error) {
+	if box != nil {
+		return box.Command(dir, command, env)
+	}
+	cmd := exec.Command("bash", "-c", command)
+	cmd.Dir = dir
+	cmd.Env = append([]string{}, env...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	return cmd, nil
+}
+
+// stop ends the command and whatever it started: the sandbox knows how;
+// without one, the process group is killed.
+func (r *bashRun) stop(cmd *exec.Cmd) {
+	if r.box != nil {
+		r.box.Stop(cmd)
+		return
+	}
+	killGroup(cmd.Process.Pid)
 }
 
 // wait waits for cmd to exit, killing its process group first if the
@@ -109,7 +149,7 @@ func (r *bashRun) wait(ctx context.Context, cmd *exec.Cmd, timeout time.Duration
 	case <-ctx.Done():
 		r.canceled = true
 	}
-	killGroup(cmd.Process.Pid)
+	r.stop(cmd)
 	r.err = <-done
 }
 
@@ -136,8 +176,15 @@ func (r *bashRun) result(timeout time.Duration) Result {
 		out += "\n"
 	}
 	status, failed := r.status(timeout)
+	var block *sandbox.Block
+	if r.box != nil {
+		if block = r.box.Explain(out); block != nil {
+			status += "\n[sandbox: " + block.Reason + "]"
+		}
+	}
 	res := finish(out+status, cut)
 	res.IsError = failed
+	res.Block = block
 	return res
 }
 
