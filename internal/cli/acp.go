@@ -166,6 +166,13 @@ Flags:
         --disabled-tools NAMES    tools never offered
         --pass-env                give bash commands the full environment
                                   (API keys included)
+        --sandbox MODE            bash's sandbox in every session: read-only,
+                                  workspace-write (default) or
+                                  danger-full-access (none); see 'zero exec
+                                  --help' (Sandbox). The mode unsafe does not
+                                  turn it off
+        --sandbox-network         let sandboxed bash commands open sockets
+        --add-dir DIR             also let sandboxed commands write under DIR
         --max-turns N             model calls per prompt (default 20); reaching
                                   it ends the prompt with max_turn_requests
         --max-output-tokens N     bound each model reply

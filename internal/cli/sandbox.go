@@ -57,15 +57,18 @@ func (f *sandboxFlags) checkSandbox() error {
 }
 
 // newSandbox returns bash's sandbox for a workspace, or nil when the
-// policy does not offer bash (so nothing is probed for nothing). Zero
-// itself becomes undumpable while commands run confined: processes of
-// the same user then cannot read its memory or environment.
+// policy does not offer bash (so nothing is probed for nothing). Under
+// Landlock, whose commands see Zero's /proc entries, Zero becomes
+// undumpable: processes of the same user then cannot read its memory or
+// environment. (The namespaces hide those entries; there Zero stays
+// dumpable, because an undumpable parent cannot write the uid map of the
+// helper's user namespace.)
 func newSandbox(f *sandboxFlags, p permission.Policy, env Env, root string, bashEnv []string) *sandbox.Sandbox {
 	if !offersBash(p) {
 		return nil
 	}
 	box := sandbox.New(f.settings, sandbox.Options{Workspace: root, Env: bashEnv, Getenv: env.Getenv})
-	if box.Mode() != sandbox.DangerFullAccess {
+	if box.Mechanism() == sandbox.Landlock {
 		_ = sandbox.MakeUndumpable()
 	}
 	return box
