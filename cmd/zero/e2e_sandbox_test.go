@@ -178,7 +178,9 @@ var sbScenarios = []sbScenario{
 		done:    fileExists(func(fx *sbFixture) string { return filepath.Join(fx.ws, "made.txt") }),
 		// Landlock cannot keep .git read-only inside a writable
 		// directory, so the top level of a repository stays read-only.
-		want: func(c sbColumn, _ bool) bool { return c.mode == "danger-full-access" || c.mode == "workspace-write" && c.force != "landlock" }},
+		want: func(c sbColumn, _ bool) bool {
+			return c.mode == "danger-full-access" || c.mode == "workspace-write" && c.force != "landlock"
+		}},
 	{name: "build and run a C program",
 		command: func(*sbFixture) string {
 			return `printf '#include <stdio.h>\nint main(void){puts("built-ok");return 0;}\n' > src/hello.c && cc -o src/hello src/hello.c && ./src/hello`
@@ -190,8 +192,10 @@ var sbScenarios = []sbScenario{
 		},
 		done: outputHas("scratch-ok"), want: worksWhenWritable},
 	{name: "read /usr/bin",
-		command: func(*sbFixture) string { return `ls /usr/bin > /dev/null && head -c 4 /usr/bin/env | od -c > /dev/null && echo read-ok` },
-		done:    outputHas("read-ok"), want: always},
+		command: func(*sbFixture) string {
+			return `ls /usr/bin > /dev/null && head -c 4 /usr/bin/env | od -c > /dev/null && echo read-ok`
+		},
+		done: outputHas("read-ok"), want: always},
 	{name: "git status",
 		command: func(*sbFixture) string { return "git status --short && echo git-ok" },
 		done:    outputHas("git-ok"), want: always},
