@@ -35,26 +35,40 @@ const (
 )
 
 // Explain reads a command's output for the errors the sandbox causes and
-// says what was blocked and which flag would allow it; nil when nothing in
-// the output points at the sandbox. It can only go by the messages the
-// command printed: a program that hides its errors is not explained, and
-// the Landlock mechanism's "Permission denied" may also be an ordinary one.
+// says what was blocked first and which flag would allow it; nil when
+// nothing in the output points at the sandbox. It can only go by the
+// messages the command printed: a program that hides its errors is not
+// explained, and the Landlock mechanism's "Permission denied" may also be
+// an ordinary one.
 func (s *Sandbox) Explain(output string) *Block {
-	if s.settings.Mode == DangerFullAccess || s.err != nil {
-		if s.err != nil && strings.Contains(output, setupFailedPrefix) {
-			return &Block{Code: CodeUnavailable, Reason: "the sandbox could not be set up, so the command did not run; " + DangerHint}
-		}
+	if s.settings.Mode == DangerFullAccess {
 		return nil
 	}
-	switch {
-	case strings.Contains(output, setupFailedPrefix):
+	if strings.Contains(output, setupFailedPrefix) {
 		return &Block{Code: CodeUnavailable, Reason: "the sandbox could not be set up, so the command did not run; " + DangerHint}
-	case !s.settings.Network && (strings.Contains(output, msgFamily) || strings.Contains(output, msgFamilyGo)):
+	}
+	first, code := len(output), ""
+	mark := func(c string, msgs ...string) {
+		for _, m := range msgs {
+			if i := strings.Index(output, m); i >= 0 && i < first {
+				first, code = i, c
+			}
+		}
+	}
+	if !s.settings.Network {
+		mark(CodeNetwork, msgFamily, msgFamilyGo)
+	}
+	mark(CodeWrite, msgReadOnly, msgReadOnlyGo)
+	if s.mech == Landlock {
+		mark(msgDenied, msgDenied)
+	}
+	switch code {
+	case CodeNetwork:
 		return &Block{Code: CodeNetwork, Reason: fmt.Sprintf("the sandbox (%s) blocked a socket: commands have no network, TCP, UDP or Unix sockets; "+
 			"--sandbox-network allows them", s.settings.Mode)}
-	case strings.Contains(output, msgReadOnly) || strings.Contains(output, msgReadOnlyGo):
+	case CodeWrite:
 		return &Block{Code: CodeWrite, Reason: s.writeReason("blocked a write")}
-	case s.mech == Landlock && strings.Contains(output, msgDenied):
+	case msgDenied:
 		return &Block{Code: CodeWrite, Reason: s.writeReason("may have blocked an access (\"Permission denied\")")}
 	}
 	return nil

@@ -50,6 +50,27 @@ func filterProgram(network bool) ([]unix.SockFilter, error) {
 	if err != nil {
 		return nil, err
 	}
+	insts, err := filterInstructions(info, network)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := bpf.Assemble(insts)
+	if err != nil {
+		return nil, err
+	}
+	if len(raw) > unix.BPF_MAXINSNS {
+		return nil, fmt.Errorf("filter of %d instructions is too long", len(raw))
+	}
+	prog := make([]unix.SockFilter, len(raw))
+	for i, r := range raw {
+		prog[i] = unix.SockFilter{Code: r.Op, Jt: r.Jt, Jf: r.Jf, K: r.K}
+	}
+	return prog, nil
+}
+
+// filterInstructions is the filter; info must describe the architecture
+// Zero runs on, which go-seccomp-bpf assembles for.
+func filterInstructions(info *arch.Info, network bool) ([]bpf.Instruction, error) {
 	groups := []seccomp.SyscallGroup{
 		{Action: errnoAction(unix.EPERM), Names: known(info, deniedSyscalls)},
 		// clone3 passes its flags in memory that BPF cannot read; libc
@@ -64,19 +85,7 @@ func filterProgram(network bool) ([]unix.SockFilter, error) {
 	if err != nil {
 		return nil, err
 	}
-	insts := append(argumentChecks(info), rest...)
-	raw, err := bpf.Assemble(insts)
-	if err != nil {
-		return nil, err
-	}
-	if len(raw) > unix.BPF_MAXINSNS {
-		return nil, fmt.Errorf("filter of %d instructions is too long", len(raw))
-	}
-	prog := make([]unix.SockFilter, len(raw))
-	for i, r := range raw {
-		prog[i] = unix.SockFilter{Code: r.Op, Jt: r.Jt, Jf: r.Jf, K: r.K}
-	}
-	return prog, nil
+	return append(argumentChecks(info), rest...), nil
 }
 
 // Offsets in struct seccomp_data; arguments are 64 bits wide, and the low
