@@ -540,3 +540,100 @@ func jsonArgs(t *testing.T, command string) string {
 	}
 	return string(b)
 }
+
+// TestSandboxFailsClosed checks that a kernel without namespaces or
+// Landlock (pretended with ZERO_SANDBOX_FORCE=none) refuses bash, saying
+// so and naming --sandbox danger-full-access, in the permission mode
+// unsafe too; that --list-tools and zero sandbox status tell; and that
+// danger-full-access then runs the command.
+func TestSandboxFailsClosed(t *testing.T) {
+	z := newZeroEnv(t)
+	z.vars["ZERO_SANDBOX_FORCE"] = "none"
+	call := pt.OpenAI.Stream(pt.ToolCalls(pt.Call{ID: "call_1", Name: "bash", Args: []string{`{"command":"echo ran > ran.txt"}`}}))
+	z.serve(pt.OpenAI, call, pt.OpenAI.Stream(pt.Text("done")), call, pt.OpenAI.Stream(pt.Text("done")))
+	evs, _ := z.streamV2(0, "--permission-mode", "unsafe", "go")
+	r := find[*streamjsonv2.ToolResult](evs)[0]
+	if r.Status != "error" || r.Block == nil || r.Block.Code != "sandbox_unavailable" || r.Risk == nil ||
+		!strings.Contains(r.Output, "--sandbox danger-full-access") {
+		t.Errorf("result = %+v, block %+v", r, r.Block)
+	}
+	if _, err := os.Stat(filepath.Join(z.ws, "ran.txt")); err == nil {
+		t.Error("the command ran without a sandbox")
+	}
+	res := z.exec("--list-tools", "--allowed-tools", "bash")
+	if !strings.Contains(res.stdout, "sandbox workspace-write: unavailable, bash is refused") {
+		t.Errorf("--list-tools says:\n%s", res.stdout)
+	}
+	st := z.run("", "sandbox", "status")
+	if st.code != 3 || !strings.Contains(st.stdout, "unavailable") || !strings.Contains(st.stdout, "ZERO_SANDBOX_FORCE=none") {
+		t.Errorf("zero sandbox status: exit %d\n%s%s", st.code, st.stdout, st.stderr)
+	}
+	evs, _ = z.streamV2(0, "--allowed-tools", "bash", "--sandbox", "danger-full-access", "go")
+	if r := find[*streamjsonv2.ToolResult](evs)[0]; r.Status != "ok" || r.Block != nil {
+		t.Errorf("danger-full-access result = %+v", r)
+	}
+	if _, err := os.Stat(filepath.Join(z.ws, "ran.txt")); err != nil {
+		t.Error("danger-full-access did not run the command")
+	}
+}
+
+// TestSandboxListTools checks that --list-tools says which sandbox bash
+// gets (and the permission mode unsafe does not turn it off), and nothing
+// when bash is not offered.
+func TestSandboxListTools(t *testing.T) {
+	z := newZeroEnv(t)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--skip-permissions-unsafe"}, "sandbox workspace-write, enforced with user, mount, pid and network namespaces and seccomp"},
+		{[]string{"--allowed-tools", "bash", "--sandbox", "read-only", "--sandbox-network"}, "sandbox read-only, enforced with"},
+		{[]string{"--allowed-tools", "bash", "--sandbox", "danger-full-access"}, "sandbox danger-full-access: bash commands run with your full rights"},
+	} {
+		res := z.exec(append([]string{"--list-tools"}, c.args...)...)
+		if res.code != 0 || !strings.Contains(res.stdout, c.want) {
+			t.Errorf("--list-tools %v:\n%s", c.args, res.stdout)
+		}
+	}
+	if res := z.exec("--list-tools"); strings.Contains(res.stdout, "sandbox") {
+		t.Errorf("--list-tools without bash mentions the sandbox:\n%s", res.stdout)
+	}
+	if res := z.exec("--list-tools", "--sandbox", "full"); res.code != 2 || !strings.Contains(res.stderr, "danger-full-access") {
+		t.Errorf("--sandbox full: exit %d\n%s", res.code, res.stderr)
+	}
+	if res := z.exec("--list-tools", "--sandbox", "read-only", "--add-dir", z.ws); res.code != 2 {
+		t.Errorf("--add-dir with read-only: exit %d\n%s", res.code, res.stderr)
+	}
+}
+
+// TestSandboxTimeout checks that a sandboxed command that times out is
+// ended with everything it started, setsid or not, by both mechanisms.
+func TestSandboxTimeout(t *testing.T) {
+	for _, force := range []string{"namespaces", "landlock"} {
+		t.Run(force, func(t *testing.T) {
+			z := newZeroEnv(t)
+			z.vars["ZERO_SANDBOX_FORCE"] = force
+			tag := "zero-sb-timeout-" + randid.String(8)
+			t.Cleanup(func() {
+				for _, pid := range processesTagged(tag) {
+					syscall.Kill(pid, syscall.SIGKILL)
+				}
+			})
+			cmd := fmt.Sprintf("setsid bash -c 'exec -a %[1]s sleep 300' </dev/null >/dev/null 2>&1 & exec -a %[1]s sleep 300", tag)
+			args, _ := json.Marshal(map[string]any{"command": cmd, "timeout_ms": 300})
+			z.serve(pt.OpenAI, pt.OpenAI.Stream(pt.ToolCalls(pt.Call{ID: "call_1", Name: "bash", Args: []string{string(args)}})),
+				pt.OpenAI.Stream(pt.Text("done")))
+			start := time.Now()
+			evs, _ := z.streamV2(0, "--allowed-tools", "bash", "go")
+			if r := find[*streamjsonv2.ToolResult](evs)[0]; !strings.Contains(r.Output, "timed out") {
+				t.Errorf("result = %+v", r)
+			}
+			if d := time.Since(start); d > 10*time.Second {
+				t.Errorf("the run took %v", d)
+			}
+			if pids := processesTagged(tag); len(pids) > 0 {
+				t.Errorf("processes %v outlived the command", pids)
+			}
+		})
+	}
+}

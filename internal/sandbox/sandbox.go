@@ -94,6 +94,9 @@ func (s *Sandbox) Describe() string {
 	if s.settings.Mode == WorkspaceWrite {
 		fmt.Fprintf(&b, "; writable: %s", strings.Join(s.spec.Writable, ", "))
 		fmt.Fprintf(&b, " (%s read-only)", strings.Join(ProtectedNames, ", "))
+		if lost := unprotected(s.spec); s.mech == Landlock && len(lost) > 0 {
+			fmt.Fprintf(&b, "; Landlock cannot keep %s read-only: they lie in a writable root without being directly in one", strings.Join(lost, ", "))
+		}
 	} else {
 		b.WriteString("; nothing is writable")
 	}
