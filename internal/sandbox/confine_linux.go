@@ -6,53 +6,47 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"runtime"
-	"syscall"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
 
-// runConfine is the second helper stage. On one OS thread it builds the
-// Landlock ruleset (Landlock mechanism), drops every capability, sets
-// no_new_privs, enforces the ruleset and the seccomp filter, and executes
-// the command from that same thread, which passes all of it on.
-func runConfine(args []string) int {
-	runtime.LockOSThread()
-	sp, argv, err := parseHelperArgs(args)
-	if err != nil {
-		return setupFailed(err)
-	}
-	path, err := exec.LookPath(argv[0])
-	if err != nil {
-		return setupFailed(err)
-	}
+// confineAndStart confines the calling thread, which must be locked to
+// its goroutine and never serve another, and starts child from it: it
+// builds the Landlock ruleset (Landlock mechanism), drops every
+// capability, sets no_new_privs, enforces the ruleset and the seccomp
+// filter. All of these hold per thread and pass to the processes the
+// thread starts; the helper's other threads keep none of them, so the
+// helper itself stays outside the Landlock domain.
+func confineAndStart(sp spec, child *exec.Cmd) error {
 	prog, err := filterProgram(sp.Network)
 	if err != nil {
-		return setupFailed(fmt.Errorf("seccomp filter: %w", err))
+		return fmt.Errorf("seccomp filter: %w", err)
 	}
 	ruleset := -1
 	if sp.Mech == Landlock {
 		if ruleset, err = landlockRuleset(sp); err != nil {
-			return setupFailed(fmt.Errorf("landlock: %w", err))
+			return fmt.Errorf("landlock: %w", err)
 		}
 	}
 	if err := dropCapabilities(); err != nil {
-		return setupFailed(fmt.Errorf("drop capabilities: %w", err))
+		return fmt.Errorf("drop capabilities: %w", err)
 	}
 	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
-		return setupFailed(fmt.Errorf("no_new_privs: %w", err))
+		return fmt.Errorf("no_new_privs: %w", err)
 	}
 	if ruleset >= 0 {
 		if err := landlockRestrictSelf(ruleset); err != nil {
-			return setupFailed(fmt.Errorf("landlock: %w", err))
+			return fmt.Errorf("landlock: %w", err)
 		}
 	}
 	if err := loadFilter(prog); err != nil {
-		return setupFailed(fmt.Errorf("seccomp: %w", err))
+		return fmt.Errorf("seccomp: %w", err)
 	}
-	err = syscall.Exec(path, argv, os.Environ())
-	return setupFailed(fmt.Errorf("exec %s: %w", path, err))
+	if err := child.Start(); err != nil {
+		return fmt.Errorf("start %s: %w", child.Path, err)
+	}
+	return nil
 }
 
 // dropCapabilities empties the bounding set (so that even uid 0 gains no

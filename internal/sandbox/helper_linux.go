@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -16,11 +17,10 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// The first argument that makes the zero binary a helper stage.
+// The first argument that makes the zero binary a helper.
 const (
-	argInit    = "__zero-sandbox-init"
-	argConfine = "__zero-sandbox-confine"
-	argProbe   = "__zero-sandbox-probe"
+	argInit  = "__zero-sandbox-init"
+	argProbe = "__zero-sandbox-probe"
 )
 
 // selfExe is the running binary, whatever happens to its path meanwhile.
@@ -38,8 +38,8 @@ const (
 var helperServed bool
 
 // ServeHelper must be the first call of the zero binary's main. When the
-// arguments name a helper stage it runs that stage and exits; otherwise it
-// returns, after noting that the program can serve as its own helper.
+// arguments name the helper it runs it and exits; otherwise it returns,
+// after noting that the program can serve as its own helper.
 func ServeHelper() {
 	helperServed = true
 	if len(os.Args) < 2 {
@@ -48,14 +48,12 @@ func ServeHelper() {
 	switch os.Args[1] {
 	case argInit:
 		os.Exit(runInit(os.Args[2:]))
-	case argConfine:
-		os.Exit(runConfine(os.Args[2:]))
 	case argProbe:
 		os.Exit(runProbe())
 	}
 }
 
-// helperArgs are the arguments of a helper stage: the spec as JSON, "--",
+// helperArgs are the arguments of the helper: the spec as JSON, "--",
 // then the command line.
 func helperArgs(stage string, sp spec, argv []string) ([]string, error) {
 	js, err := json.Marshal(sp)
@@ -77,31 +75,48 @@ func parseHelperArgs(args []string) (spec, []string, error) {
 	return sp, args[2:], nil
 }
 
-// setupFailed reports a helper stage that could not confine the command.
+// setupFailed reports a helper that could not confine the command.
 func setupFailed(err error) int {
 	fmt.Fprintf(os.Stderr, "%s%v\n", setupFailedPrefix, err)
 	return setupFailedCode
 }
 
-// runInit is the first helper stage. With namespaces it is pid 1 of the
-// new namespaces: it sets up the mounts and waits for the second stage;
-// when it exits the kernel kills whatever is left. With Landlock it is a
-// child subreaper outside the Landlock domain: when the command ends, or
-// Zero asks it to stop (SIGTERM), it kills every descendant.
+// runInit is the helper. With namespaces it is pid 1 of the new
+// namespaces: it sets up the mounts and waits for the command; when it
+// exits the kernel kills whatever is left. With Landlock it is a child
+// subreaper that stays outside the Landlock domain: when the command ends,
+// or Zero asks it to stop (SIGTERM), it kills every descendant. Either way
+// it is undumpable, so the command cannot read or write its memory, and it
+// starts the command from a thread of its own that confines itself first
+// (see confineAndStart).
 func runInit(args []string) int {
-	sp, _, err := parseHelperArgs(args)
+	sp, argv, err := parseHelperArgs(args)
 	if err != nil {
 		return setupFailed(err)
+	}
+	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
+		return setupFailed(fmt.Errorf("undumpable: %w", err))
 	}
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, unix.SIGTERM, unix.SIGINT, unix.SIGHUP)
 	if err := prepare(sp); err != nil {
 		return setupFailed(err)
 	}
-	child := exec.Command(selfExe, append([]string{argConfine}, args...)...)
+	path, err := exec.LookPath(argv[0])
+	if err != nil {
+		return setupFailed(err)
+	}
+	child := exec.Command(path, argv[1:]...)
+	child.Args[0] = argv[0]
 	child.Stdin, child.Stdout, child.Stderr = os.Stdin, os.Stdout, os.Stderr
-	if err := child.Start(); err != nil {
-		return setupFailed(fmt.Errorf("start: %w", err))
+	started := make(chan error, 1)
+	go func() {
+		// Never unlocked: the confined thread ends with this goroutine.
+		runtime.LockOSThread()
+		started <- confineAndStart(sp, child)
+	}()
+	if err := <-started; err != nil {
+		return setupFailed(err)
 	}
 	done := make(chan error, 1)
 	go func() { done <- child.Wait() }()
@@ -137,7 +152,7 @@ func prepare(sp spec) error {
 	return os.Chdir(wd)
 }
 
-// exitStatus passes the second stage's end on: its exit code, or its
+// exitStatus passes the command's end on: its exit code, or its
 // signal, raised again (pid 1 of a namespace cannot be killed by its own
 // signal, so it exits with 128 plus the signal's number, as shells do).
 func exitStatus(err error) int {
