@@ -19,6 +19,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -636,4 +637,103 @@ func TestSandboxTimeout(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSandboxACP checks that zero acp confines bash too, in the permission
+// mode unsafe, with the session's directory as the workspace: a write
+// outside it fails and the editor is told the sandbox blocked it, a write
+// inside works; and that --sandbox danger-full-access lifts it.
+func TestSandboxACP(t *testing.T) {
+	for _, mode := range []string{"workspace-write", "danger-full-access"} {
+		t.Run(mode, func(t *testing.T) {
+			root := newSBFixture(t, sbUser{name: "root"})
+			z := &zeroEnv{t: t, data: root.data, ws: root.ws, vars: map[string]string{
+				"HOME": root.home, "XDG_DATA_HOME": root.data, "PATH": os.Getenv("PATH")}}
+			outside := filepath.Join(root.outside, "acp.txt")
+			args, _ := json.Marshal(map[string]string{"command": "echo in > src/inside.txt; echo out > " + outside})
+			z.serve(pt.OpenAI, pt.OpenAI.Stream(pt.ToolCalls(pt.Call{ID: "call_1", Name: "bash", Args: []string{string(args)}})),
+				pt.OpenAI.Stream(pt.Text("done")))
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			c := startACP(t, z.command(ctx, "", "acp", "--permission-mode", "unsafe", "--sandbox", mode))
+			c.call(1, "initialize", `{"protocolVersion":1}`)
+			sess := c.call(2, "session/new", `{"cwd":`+strconv.Quote(z.ws)+`,"mcpServers":[]}`)
+			var id struct {
+				Result struct {
+					SessionID string `json:"sessionId"`
+				} `json:"result"`
+			}
+			if err := json.Unmarshal(sess, &id); err != nil || id.Result.SessionID == "" {
+				t.Fatalf("session/new answered %s", sess)
+			}
+			c.call(3, "session/prompt", `{"sessionId":`+strconv.Quote(id.Result.SessionID)+`,"prompt":[{"type":"text","text":"go"}]}`)
+			c.close()
+			if _, err := os.Stat(filepath.Join(z.ws, "src", "inside.txt")); err != nil {
+				t.Errorf("the write inside the workspace failed: %v", err)
+			}
+			_, err := os.Stat(outside)
+			sandboxed := mode != "danger-full-access"
+			if sandboxed == (err == nil) {
+				t.Errorf("%s: the write outside the workspace happened: %v", mode, err == nil)
+			}
+			if told := strings.Contains(c.notes.String(), "the sandbox (workspace-write) blocked a write"); told != sandboxed {
+				t.Errorf("%s: the editor was told of a sandbox block: %v\n%s", mode, told, c.notes.String())
+			}
+		})
+	}
+}
+
+// acpClient speaks JSON-RPC to zero acp, one line a message.
+type acpClient struct {
+	t     *testing.T
+	cmd   *exec.Cmd
+	in    io.WriteCloser
+	dec   *json.Decoder
+	notes strings.Builder // the notifications read so far
+}
+
+func startACP(t *testing.T, cmd *exec.Cmd) *acpClient {
+	t.Helper()
+	c := &acpClient{t: t, cmd: cmd}
+	cmd.Stdin = nil
+	var err error
+	if c.in, err = cmd.StdinPipe(); err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.dec = json.NewDecoder(out)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// call sends a request and returns its answer, keeping the notifications
+// that come before it.
+func (c *acpClient) call(id int, method, params string) []byte {
+	c.t.Helper()
+	fmt.Fprintf(c.in, `{"jsonrpc":"2.0","id":%d,"method":%q,"params":%s}`+"\n", id, method, params)
+	for {
+		var m json.RawMessage
+		if err := c.dec.Decode(&m); err != nil {
+			c.t.Fatalf("%s: reading zero acp: %v", method, err)
+		}
+		var head struct {
+			ID *int `json:"id"`
+		}
+		json.Unmarshal(m, &head)
+		if head.ID != nil && *head.ID == id {
+			return m
+		}
+		c.notes.Write(m)
+		c.notes.WriteByte('\n')
+	}
+}
+
+func (c *acpClient) close() {
+	c.in.Close()
+	c.cmd.Wait()
 }
