@@ -162,8 +162,13 @@ var sbScenarios = []sbScenario{
 	{name: "leave setsid and double-forked processes", escape: true,
 		command: func(fx *sbFixture) string {
 			tag := "zero-sb-orphan-" + fx.nonce
+			// The command waits until both run (the pattern does not
+			// match grep itself), so that they are not still in the
+			// process group when bash ends.
+			pattern := "zero-sb-orphan-[" + fx.nonce[:1] + "]" + fx.nonce[1:]
 			return fmt.Sprintf("setsid bash -c 'exec -a %[1]s sleep 300' </dev/null >/dev/null 2>&1 & "+
-				"( ( exec -a %[1]s sleep 300 </dev/null >/dev/null 2>&1 & ) & ); echo started", tag)
+				"( ( exec -a %[1]s sleep 300 </dev/null >/dev/null 2>&1 & ) & ); "+
+				"for i in $(seq 100); do [ \"$(grep -ls '%[2]s' /proc/[0-9]*/cmdline | wc -l)\" -ge 2 ] && break; sleep 0.05; done; echo started", tag, pattern)
 		},
 		done: func(fx *sbFixture, _ string, _ *os.ProcessState) bool {
 			time.Sleep(100 * time.Millisecond)
