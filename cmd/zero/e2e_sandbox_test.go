@@ -742,3 +742,29 @@ func (c *acpClient) close() {
 	c.in.Close()
 	c.cmd.Wait()
 }
+
+// TestSandboxNetwork checks that --sandbox-network lets sandboxed commands
+// reach a local TCP listener, under both mechanisms, while writes outside
+// the workspace stay blocked.
+func TestSandboxNetwork(t *testing.T) {
+	for _, force := range []string{"namespaces", "landlock"} {
+		t.Run(force, func(t *testing.T) {
+			fx := newSBFixture(t, sbUser{name: "root"})
+			z := &zeroEnv{t: t, data: fx.data, ws: fx.ws, vars: map[string]string{
+				"HOME": fx.home, "XDG_DATA_HOME": fx.data, "PATH": os.Getenv("PATH"), "ZERO_SANDBOX_FORCE": force}}
+			port := fx.tcp.Addr().(*net.TCPAddr).Port
+			z.serve(pt.OpenAI, pt.OpenAI.Stream(pt.ToolCalls(
+				pt.Call{ID: "call_1", Name: "bash", Args: []string{jsonArgs(t, fmt.Sprintf("exec 3<>/dev/tcp/127.0.0.1/%d && echo TCP-CONNECTED", port))}},
+				pt.Call{ID: "call_2", Name: "bash", Args: []string{jsonArgs(t, "echo pwned > "+filepath.Join(fx.outside, "net.txt"))}})),
+				pt.OpenAI.Stream(pt.Text("done")))
+			evs, _ := z.streamV2(0, "--allowed-tools", "bash", "--sandbox-network", "go")
+			rs := find[*streamjsonv2.ToolResult](evs)
+			if len(rs) != 2 || !strings.Contains(rs[0].Output, "TCP-CONNECTED") || rs[0].Block != nil {
+				t.Errorf("TCP with --sandbox-network: %+v", rs)
+			}
+			if _, err := os.Stat(filepath.Join(fx.outside, "net.txt")); err == nil || len(rs) < 2 || rs[1].Block == nil {
+				t.Errorf("--sandbox-network let a write out of the workspace: %+v", rs)
+			}
+		})
+	}
+}

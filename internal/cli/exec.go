@@ -39,7 +39,7 @@ type execution struct {
 func execCmd(ctx context.Context, env Env, args []string) (code int) {
 	f, err := parseExecFlags(args)
 	if err == nil && f.help {
-		fmt.Fprint(env.Stdout, execUsage)
+		fmt.Fprint(env.Stdout, execUsage+sandboxHelp(env))
 		return streamjsonv2.ExitCodeSuccess
 	}
 	if err == nil {

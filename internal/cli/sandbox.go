@@ -150,3 +150,15 @@ cannot be set up, in which case bash is refused.
 
 See 'zero exec --help' (Sandbox) and docs/sandbox.md.
 `
+
+// sandboxHelp ends exec's help with what this machine offers the sandbox
+// and the one bash gets by default here.
+func sandboxHelp(env Env) string {
+	box := sandbox.New(sandbox.Settings{}, sandbox.Options{Workspace: ".", Env: tools.FilterEnv(env.Environ, nil), Getenv: env.Getenv})
+	return "\nSandbox on this machine:\n" + indent(supportReport(sandbox.Probe(), env.Getenv(sandbox.ForceEnv))+box.Describe()+"\n")
+}
+
+// indent indents every line by four spaces.
+func indent(s string) string {
+	return "    " + strings.ReplaceAll(strings.TrimSuffix(s, "\n"), "\n", "\n    ") + "\n"
+}
