@@ -22,7 +22,7 @@ SUITE_REPO     ?= https://github.com/json-schema-org/JSON-Schema-Test-Suite.git
 SUITE_COMMIT   ?= 44401e0c046704b476ec9d2e2fccdaee618f259d
 ZERO_SUITE_DIR ?= $(CURDIR)/../shared/json-schema-test-suite
 
-.PHONY: help generate build test test-race check-generated test-js demo bench bench-e2e bench-acp bench-instructions fuzz fuzz-report fetch-suite suite-report compat transcripts soak hardening-report clean
+.PHONY: help generate build test lint benchstat test-race check-generated test-js demo bench bench-e2e bench-acp bench-instructions fuzz fuzz-report fetch-suite suite-report compat transcripts soak hardening-report clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -41,6 +41,13 @@ test: ## vet, Go tests, race detector on the concurrent packages, stale-code che
 	@$(MAKE) --no-print-directory test-race
 	@$(MAKE) --no-print-directory check-generated
 	@$(MAKE) --no-print-directory test-js
+
+lint: ## staticcheck over every package, at the version tools.go pins
+	$(GO) run honnef.co/go/tools/cmd/staticcheck ./...
+
+benchstat: ## compare two saved `go test -bench` outputs: make benchstat OLD=old.txt NEW=new.txt
+	@if [ -z "$${OLD:-}" ] || [ -z "$${NEW:-}" ]; then echo "benchstat: give OLD=file NEW=file (outputs of go test -bench, e.g. -count=10)"; exit 2; fi
+	$(GO) run golang.org/x/perf/cmd/benchstat "$$OLD" "$$NEW"
 
 test-race: ## run the tests of the packages with goroutines under the race detector
 	@if [ "$$($(GO) env CGO_ENABLED)" != 1 ]; then \
@@ -70,14 +77,14 @@ demo: ## generate, build, and run zero exec on the offline replay provider (no a
 	@tail -n 1 $(BIN)/demo.jsonl
 
 bench: ## measure the codec and event writer against their baselines and print the ratios
-	ZERO_BENCH=1 $(GO) test -count=1 -run 'TestRatios|TestPairedRatios' -v ./internal/codecbench
+	ZERO_BENCH=1 $(GO) test -count=1 -run 'TestRatios|TestPairedRatios' -v ./internal/rigs/codecbench
 	$(GO) test -run '^$$' -bench . -benchmem ./internal/streamio/... ./internal/redact/...
 
 bench-e2e: ## build zero and stream 10k to 1M deltas through it from a loopback fake vendor; print cost per event, events/s, peak RSS; and the cost of starting a sandboxed bash command (not in make test)
-	ZERO_BENCH_E2E=1 $(GO) test -count=1 -v -timeout 60m -run '^(TestE2E|TestSandboxStart)$$' ./internal/e2ebench
+	ZERO_BENCH_E2E=1 $(GO) test -count=1 -v -timeout 60m -run '^(TestE2E|TestSandboxStart)$$' ./internal/rigs/e2ebench
 
 bench-acp: ## stream a 200,000-chunk answer through zero acp and zero exec -o stream-json; print the cost per chunk of each and their ratio (not in make test)
-	ZERO_BENCH_E2E=1 $(GO) test -count=1 -v -timeout 30m -run '^TestACPStream$$' ./internal/e2ebench
+	ZERO_BENCH_E2E=1 $(GO) test -count=1 -v -timeout 30m -run '^TestACPStream$$' ./internal/rigs/e2ebench
 
 bench-instructions: ## count instructions per codec under valgrind (repeatable on a busy machine) and print the ratios
 	@scripts/bench-instructions.sh $(GO) $(BIN)
@@ -92,8 +99,8 @@ fuzz: ## run each fuzz target for FUZZTIME (default 30s); fails if any target fa
 	done; \
 	if [ -n "$$failed" ]; then echo "fuzz: failed:$$failed"; exit 1; fi
 
-fuzz-report: ## fuzz each decoder against jsonschema/v5 for FUZZTIME and write docs/fuzz.md
-	$(GO) run ./internal/codecfuzz/fuzzreport -fuzztime $(FUZZTIME) -o $(CURDIR)/docs/fuzz.md ./internal/codecfuzz
+fuzz-report: ## fuzz each decoder against jsonschema/v5 for FUZZTIME and write reports/fuzz.md
+	$(GO) run ./internal/rigs/codecfuzz/fuzzreport -fuzztime $(FUZZTIME) -o $(CURDIR)/reports/fuzz.md ./internal/rigs/codecfuzz
 
 fetch-suite: ## clone the JSON Schema Test Suite at the pinned commit into ZERO_SUITE_DIR (default ../shared/json-schema-test-suite)
 	@if [ -d "$(ZERO_SUITE_DIR)/tests/draft2020-12" ]; then echo "fetch-suite: $(ZERO_SUITE_DIR) is already there"; exit 0; fi
@@ -102,8 +109,8 @@ fetch-suite: ## clone the JSON Schema Test Suite at the pinned commit into ZERO_
 	git -C "$(ZERO_SUITE_DIR)" checkout -q FETCH_HEAD
 	@echo "fetch-suite: the suite at $(SUITE_COMMIT) is in $(ZERO_SUITE_DIR); run 'go test ./gen/suite'"
 
-suite-report: ## run the JSON Schema Test Suite through zerogen and write docs/suite.md
-	ZERO_SUITE_REPORT=$(CURDIR)/docs/suite.md $(GO) test -count=1 -v -run '^TestSuite$$' ./gen/suite
+suite-report: ## run the JSON Schema Test Suite through zerogen and write reports/suite.md
+	ZERO_SUITE_REPORT=$(CURDIR)/reports/suite.md $(GO) test -count=1 -v -run '^TestSuite$$' ./gen/suite
 
 compat: ## report schema changes between the newest two versions of each family, for consumers and producers
 	@mkdir -p $(BIN) && $(GO) build -o $(BIN)/zerogen ./cmd/zerogen
@@ -114,10 +121,10 @@ transcripts: ## record the demo's stream-json runs (v1, v2) into clients/conform
 	clients/conformance/record.sh $(BIN)/zero clients/conformance/transcripts
 
 soak: ## stream 1M events and 1M input lines with flat memory, and 1 GB of blank input lines through zero (not in make test)
-	ZERO_SOAK=1 $(GO) test -count=1 -v -timeout 30m -run '^TestSoak' ./internal/soak
+	ZERO_SOAK=1 $(GO) test -count=1 -v -timeout 30m -run '^TestSoak' ./internal/rigs/soak
 	ZERO_SOAK=1 $(GO) test -count=1 -v -timeout 30m -run '^TestBadStreamJSONInput$$/blank_lines$$' ./cmd/zero
 
-hardening-report: ## run the hardening tests and the soak, and write docs/hardening.md from their figures
+hardening-report: ## run the hardening tests and the soak, and write reports/hardening.md from their figures
 	@scripts/hardening-report.sh $(GO)
 
 clean: ## remove ./bin

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"unsafe"
 
-	"github.com/zeroproject/zero/internal/keyset"
 	"github.com/zeroproject/zero/rt/internal/msg"
+	"github.com/zeroproject/zero/rt/rtimpl/keyset"
 )
 
 // Kind is the JSON kind of the next value in the input.

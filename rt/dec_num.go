@@ -4,8 +4,8 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/zeroproject/zero/internal/jsonnum"
 	"github.com/zeroproject/zero/rt/internal/msg"
+	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
 )
 
 // MaxExponent (10000) bounds the decimal exponent of numbers that

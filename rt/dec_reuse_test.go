@@ -35,10 +35,16 @@ func TestReusedDecoderKeepsEarlierStrings(t *testing.T) {
 		if _, err = d.ArrNext(0); err == nil {
 			k.plain, err = d.StrShared()
 		}
-		if _, err = d.ArrNext(1); err == nil {
+		if err == nil {
+			_, err = d.ArrNext(1)
+		}
+		if err == nil {
 			k.escaped, err = d.StrShared()
 		}
-		if _, err = d.ArrNext(2); err == nil {
+		if err == nil {
+			_, err = d.ArrNext(2)
+		}
+		if err == nil {
 			d.skipSpace()
 			start := d.pos
 			if err = d.Skip(); err == nil {

@@ -11,7 +11,7 @@ bin=${2:-bin}
 command -v valgrind >/dev/null || { echo "bench-instructions: needs valgrind (apt-get install valgrind)"; exit 1; }
 
 mkdir -p "$bin"
-"$go" test -c -o "$bin/codecbench.test" ./internal/codecbench
+"$go" test -c -o "$bin/codecbench.test" ./internal/rigs/codecbench
 test_bin=$(cd "$bin" && pwd)/codecbench.test
 
 # count MIX WORKLOAD N prints the instructions of N rounds of one workload
@@ -19,7 +19,7 @@ test_bin=$(cd "$bin" && pwd)/codecbench.test
 # does not move the counts (this leaves out its cost, which favours the
 # baselines that allocate: encoding/json).
 count() {
-	(cd internal/codecbench && GOGC=off GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 ZERO_MIX="$1" ZERO_LOOP="$2" ZERO_LOOP_N="$3" \
+	(cd internal/rigs/codecbench && GOGC=off GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 ZERO_MIX="$1" ZERO_LOOP="$2" ZERO_LOOP_N="$3" \
 		valgrind --tool=callgrind --callgrind-out-file=/dev/null "$test_bin" -test.run TestLoop 2>&1 |
 		sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
 }

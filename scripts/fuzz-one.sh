@@ -14,7 +14,7 @@ trap 'rm -f "$log"' EXIT
 rc=${PIPESTATUS[0]}
 # fuzzreport holds the one test of such a run's output; when it cannot
 # answer (it does not build, say), the run fails as it is.
-if [ "$rc" -ne 0 ] && "$go" run ./internal/codecfuzz/fuzzreport -deadline-race "$target" <"$log" 2>/dev/null; then
+if [ "$rc" -ne 0 ] && "$go" run ./internal/rigs/codecfuzz/fuzzreport -deadline-race "$target" <"$log" 2>/dev/null; then
 	echo "fuzz: $target ended at -fuzztime with the Go toolchain's \"context deadline exceeded\" (golang/go#75804) and no failing input: passed"
 	exit 0
 fi

@@ -76,10 +76,11 @@ function tap(dir, sent, line) {
   stats.checked++;
 }
 
-// spawnZero starts zero acp and returns the SDK stream plus the lines of
-// both directions, each checked as it passes; agentLines keeps what the
-// agent wrote.
-export function spawnZero(args = []) {
+// spawnZero starts zero acp and returns the client library's stream (made
+// by ndJson, the SDK's ndJsonStream unless another library's is given)
+// plus the lines of both directions, each checked as it passes; agentLines
+// keeps what the agent wrote.
+export function spawnZero(args = [], ndJson = ndJsonStream) {
   const child = spawn(bin, ["acp", ...args], { cwd: ws, stdio: ["pipe", "pipe", "pipe"], env: process.env });
   let stderr = "";
   child.stderr.on("data", (b) => (stderr += b));
@@ -151,7 +152,7 @@ export function spawnZero(args = []) {
     },
   });
   const exited = new Promise((res) => child.on("exit", (code) => res(code)));
-  return { child, stream: ndJsonStream(output, input), exited, stderr: () => stderr, agentLines };
+  return { child, stream: ndJson(output, input), exited, stderr: () => stderr, agentLines };
 }
 
 // A recording client: updates per session, and a scripted answer to each
@@ -191,5 +192,11 @@ export function newClient(files) {
 
 export const kinds = (us) => us.map((u) => u.sessionUpdate).join(",");
 export const text = (us, kind) => us.filter((u) => u.sessionUpdate === kind).map((u) => u.content.text).join("");
-export const withTimeout = (p, ms, what) => Promise.race([p, new Promise((_, rej) => setTimeout(() => rej(new Error(`${what}: no answer in ${ms} ms`)), ms))]);
+// withTimeout settles as p does, or fails after ms; its timer never keeps
+// node running once p settled.
+export const withTimeout = (p, ms, what) => {
+  let timer;
+  const late = new Promise((_, rej) => (timer = setTimeout(() => rej(new Error(`${what}: no answer in ${ms} ms`)), ms)));
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+};
 

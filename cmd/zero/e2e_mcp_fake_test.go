@@ -14,6 +14,8 @@ package main
 //	         the grandchild's pid and the ZERO_TEST_MARK both inherit to
 //	         ZERO_FAKE_MCP_LOG.child
 //	ok       answers tools/call with the text "fake ok" and a secret
+//	env      answers tools/call with NAME=VALUE, or NAME unset, for the
+//	         proxy and certificate variables and OPENAI_API_KEY
 //	twins    lists the tool "work" twice
 //
 // ZERO_FAKE_MCP_VERSION, or an argument --version=V, picks the protocol
@@ -144,10 +146,27 @@ func fakeAnswer(mode string, line []byte) {
 			os.Exit(3)
 		case "ok":
 			reply(`{` + complete + `"content":[{"type":"text","text":"fake ok, key sk-proj-FAKEsecretFAKEsecretFAKEsecret0123456789"}]}`)
+		case "env":
+			text, _ := json.Marshal(fakeEnv("HTTPS_PROXY", "NO_PROXY", "SSL_CERT_FILE", "NODE_EXTRA_CA_CERTS", "OPENAI_API_KEY"))
+			reply(`{` + complete + `"content":[{"type":"text","text":` + string(text) + `}]}`)
 		}
 	default:
 		fail(-32601, "Method not found")
 	}
+}
+
+// fakeEnv says, one line each, what the server's environment holds of
+// names.
+func fakeEnv(names ...string) string {
+	var lines []string
+	for _, n := range names {
+		if v, ok := os.LookupEnv(n); ok {
+			lines = append(lines, n+"="+v)
+		} else {
+			lines = append(lines, n+" unset")
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // fakeTrace appends the method and _meta version of m to ZERO_FAKE_MCP_TRACE.

@@ -215,3 +215,59 @@ func TestListToolsUnderModes(t *testing.T) {
 		}
 	}
 }
+
+// toolRow returns the row of tool in a --list-tools table, its columns
+// after the name joined by single spaces ("" when the tool is not listed).
+func toolRow(table, tool string) string {
+	for _, line := range strings.Split(table, "\n") {
+		if f := strings.Fields(line); len(f) > 0 && f[0] == tool {
+			return strings.Join(f[1:], " ")
+		}
+	}
+	return ""
+}
+
+// TestListToolsShowsGrants checks that --list-tools shows what the run
+// does with each tool: a tool granted by --allowed-tools or by the mode
+// as granted by that flag, never as "prompt"; and whether the granted
+// file tools may write the protected places.
+func TestListToolsShowsGrants(t *testing.T) {
+	z := newZeroEnv(t)
+	cases := []struct {
+		flags []string
+		rows  map[string]string
+		note  string
+	}{
+		{[]string{"--allowed-tools", "bash"}, map[string]string{
+			"bash": "shell granted by --allowed-tools bash runs", "read_file": "read allow only"}, ""},
+		{[]string{"--permission-mode", "accept-edits"}, map[string]string{
+			"write_file": "write granted by --permission-mode accept-edits creates", "edit_file": "write granted by --permission-mode accept-edits changes"},
+			"write_file and edit_file do not write protected places (.git, "},
+		{[]string{"--permission-mode", "accept-edits", "--allowed-tools", "bash,write_file"}, map[string]string{
+			"write_file": "write granted by --allowed-tools write_file creates", "bash": "shell granted by --allowed-tools bash runs"},
+			"protected places (.git, "},
+		{[]string{"--permission-mode", "unsafe"}, map[string]string{"bash": "shell granted by --permission-mode unsafe runs"}, "writable, since this run grants bash"},
+	}
+	for _, tc := range cases {
+		res := z.exec(append(tc.flags, "--list-tools")...)
+		if res.code != 0 {
+			t.Fatalf("%v: code %d\n%s", tc.flags, res.code, res.stderr)
+		}
+		for tool, want := range tc.rows {
+			if row := toolRow(res.stdout, tool); !strings.HasPrefix(row, want) {
+				t.Errorf("%v: row of %s is %q, want it to start with %q", tc.flags, tool, row, want)
+			}
+		}
+		for _, tool := range []string{"read_file", "write_file", "edit_file", "bash"} {
+			if f := strings.Fields(toolRow(res.stdout, tool)); len(f) > 1 && f[1] == "prompt" {
+				t.Errorf("%v: %s is listed as prompt in a headless run:\n%s", tc.flags, tool, res.stdout)
+			}
+		}
+		if tc.note != "" && !strings.Contains(res.stdout, tc.note) {
+			t.Errorf("%v: the listing lacks %q:\n%s", tc.flags, tc.note, res.stdout)
+		}
+	}
+	if res := z.exec("--list-tools"); strings.Contains(res.stdout, "protected places") {
+		t.Errorf("a run without file tools speaks of protected places:\n%s", res.stdout)
+	}
+}

@@ -199,3 +199,70 @@ func TestSessionsDeleteAndPrune(t *testing.T) {
 		}
 	}
 }
+
+// TestSessionsPruneRefusesBareAndZeroAges: an age without a unit is refused
+// whatever the number, 0 included; an age of zero is refused with a pointer
+// to --all; --dry-run lists what would go and removes nothing; every prune
+// says on stderr how many sessions it removed, none included; --all removes
+// every session.
+func TestSessionsPruneRefusesBareAndZeroAges(t *testing.T) {
+	z := newZeroEnv(t)
+	z.serve(pt.OpenAI, answers(2)...)
+	var ids []string
+	for range 2 {
+		evs, _ := z.streamV2(0, "hi")
+		ids = append(ids, sessionID(evs))
+	}
+	stored := func() int {
+		entries, err := os.ReadDir(z.sessionsDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(entries)
+	}
+	refused := []struct {
+		args []string
+		says string
+	}{
+		{[]string{"--older-than", "0"}, "--older-than 0 has no unit: write 0d for days"},
+		{[]string{"--older-than", "30"}, "--older-than 30 has no unit: write 30d for days"},
+		{[]string{"--older-than", "0d"}, "--older-than 0d would delete every session; to do that, give --all"},
+		{[]string{"--older-than", "0s"}, "--older-than 0s would delete every session"},
+		{[]string{"--all", "--older-than", "1d"}, "give --older-than or --all, not both"},
+		{[]string{"--dry-run"}, "needs --older-than"},
+	}
+	for _, tc := range refused {
+		res := z.run("", append([]string{"sessions", "prune"}, tc.args...)...)
+		if res.code != 2 || res.stdout != "" || !strings.Contains(res.stderr, tc.says) {
+			t.Errorf("prune %v: code %d, stdout %q, stderr %q; want 2 and %q", tc.args, res.code, res.stdout, res.stderr, tc.says)
+		}
+	}
+	if res := z.run("", "sessions", "list", "--all"); res.code != 2 || !strings.Contains(res.stderr, "flags of zero sessions prune") {
+		t.Errorf("list --all: code %d, stderr %q", res.code, res.stderr)
+	}
+	if n := stored(); n != 2 {
+		t.Fatalf("a refused prune removed sessions: %d left", n)
+	}
+
+	newestFirst := []string{ids[1], ids[0]}
+	res := z.run("", "sessions", "prune", "--all", "--dry-run")
+	if want := "would delete " + newestFirst[0] + "\nwould delete " + newestFirst[1] + "\n"; res.code != 0 || res.stdout != want ||
+		res.stderr != "zero: dry run: would delete 2 sessions in the store; nothing was deleted\n" {
+		t.Errorf("prune --all --dry-run: code %d, stdout %q, stderr %q; want stdout %q", res.code, res.stdout, res.stderr, want)
+	}
+	if n := stored(); n != 2 {
+		t.Fatalf("the dry run removed sessions: %d left", n)
+	}
+	res = z.run("", "sessions", "prune", "--older-than", "30d")
+	if res.code != 0 || res.stdout != "" || res.stderr != "zero: deleted 0 sessions last updated more than 30d ago\n" {
+		t.Errorf("prune --older-than 30d with nothing that old: code %d, stdout %q, stderr %q", res.code, res.stdout, res.stderr)
+	}
+	res = z.run("", "sessions", "prune", "--all")
+	if want := "deleted " + newestFirst[0] + "\ndeleted " + newestFirst[1] + "\n"; res.code != 0 || res.stdout != want ||
+		res.stderr != "zero: deleted 2 sessions in the store\n" {
+		t.Errorf("prune --all: code %d, stdout %q, stderr %q; want stdout %q", res.code, res.stdout, res.stderr, want)
+	}
+	if n := stored(); n != 0 {
+		t.Errorf("prune --all left %d sessions", n)
+	}
+}

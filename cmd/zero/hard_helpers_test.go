@@ -4,7 +4,7 @@ package main
 // secrets, provider and storage faults, signals and workspace escapes,
 // each driven through the zero binary. Every case is recorded with
 // soak.Record; `make hardening-report` turns the records into
-// docs/hardening.md.
+// reports/hardening.md.
 
 import (
 	"bufio"
@@ -24,10 +24,10 @@ import (
 	"time"
 
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
-	"github.com/zeroproject/zero/internal/soak"
+	"github.com/zeroproject/zero/internal/rigs/soak"
 )
 
-// reportCase records whether the case held, for docs/hardening.md (see
+// reportCase records whether the case held, for reports/hardening.md (see
 // package soak).
 func reportCase(t *testing.T, kind, name string, fields map[string]any) {
 	soak.Record(t, kind, name, fields)
@@ -249,12 +249,6 @@ func newSilentServer(t *testing.T) *silentServer {
 		}
 	})
 	return s
-}
-
-func (s *silentServer) accepted() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.conns)
 }
 
 // started is a zero process whose stdout is read line by line.

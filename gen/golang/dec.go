@@ -34,26 +34,49 @@ func (e *emitter) decName(t *ir.Type) string { return "decode" + e.name(t) }
 // emitDecoders writes a decode function per type and the decoding methods
 // of named types.
 func (e *emitter) emitDecoders(f *jen.File) {
+	e.eachType(f, pass{
+		each: func(f *jen.File, t *ir.Type) {
+			e.ruleVars(f, t)
+			e.decFunc(f, t)
+		},
+		methods: map[ir.Kind]func(*jen.File, *ir.Type){
+			ir.KStruct: func(f *jen.File, t *ir.Type) {
+				e.patternVars(f, t)
+				e.structDecoder(f, t)
+			},
+			ir.KUnion:   e.unionDecoder,
+			ir.KSum:     e.sumDecoder,
+			ir.KEnum:    e.enumUnmarshal,
+			ir.KIntEnum: e.enumUnmarshal,
+		},
+		entry: e.entryPoints,
+	})
+	e.variantFuncs(f)
+}
+
+// pass is what one of the emitter's files writes for each type: each for
+// every type, then, unless the type is an alias, the methods of its kind
+// and, for a named struct, union or sum, its entry points.
+type pass struct {
+	each    func(*jen.File, *ir.Type)
+	methods map[ir.Kind]func(*jen.File, *ir.Type)
+	entry   func(*jen.File, *ir.Type)
+}
+
+// eachType runs p over the types in emission order.
+func (e *emitter) eachType(f *jen.File, p pass) {
 	for _, t := range e.order {
-		e.ruleVars(f, t)
-		e.decFunc(f, t)
+		p.each(f, t)
 		if t.Alias != nil {
 			continue // the methods are the named type's
 		}
-		switch t.Kind {
-		case ir.KStruct:
-			e.patternVars(f, t)
-			e.structDecoder(f, t)
-		case ir.KUnion:
-			e.unionDecoder(f, t)
-		case ir.KSum:
-			e.sumDecoder(f, t)
+		if m := p.methods[t.Kind]; m != nil {
+			m(f, t)
 		}
-		if (t.Kind == ir.KStruct || t.Kind == ir.KUnion || t.Kind == ir.KSum) && t.Name != "" {
-			e.entryPoints(f, t)
+		if p.entry != nil && (t.Kind == ir.KStruct || t.Kind == ir.KUnion || t.Kind == ir.KSum) && t.Name != "" {
+			p.entry(f, t)
 		}
 	}
-	e.variantFuncs(f)
 }
 
 // ruleName is the variable holding the constraint rule of t (a type has
@@ -639,10 +662,6 @@ func (e *emitter) extraDecode(t *ir.Type) []jen.Code {
 	if t.Extra == nil {
 		return []jen.Code{jen.Return(jen.Qual(rtimplPkg, "Unknown").Call(jen.Id("off"), jen.Id("k")))}
 	}
-	var named []jen.Code
-	for _, fl := range t.Fields {
-		named = append(named, jen.Lit(fl.JSON))
-	}
 	return []jen.Code{
 		jen.If(jen.Id("x").Dot("Extra").Op("==").Nil()).Block(
 			jen.If(jen.Id("extra").Op("==").Nil()).Block(jen.Id("extra").Op("=").Map(jen.String()).Add(e.valType(t.Extra)).Values()),
@@ -706,6 +725,30 @@ func (e *emitter) entryPoints(f *jen.File, t *ir.Type) {
 	f.Func().Params(x.Clone()).Id("DecodeJSON").Add(decParams()).Error().Block(
 		jen.If(err().Op(":=").Id("x").Dot("decodeJSON").Call(d()), err().Op("!=").Nil()).Block(jen.Return(err())),
 		jen.Return(d().Dot("End").Call()),
+	)
+}
+
+// enumUnmarshal writes UnmarshalJSON of an enum type, so that the type
+// refuses values outside the enum in structs of the user's own too.
+func (e *emitter) enumUnmarshal(f *jen.File, t *ir.Type) {
+	dec := e.decName(t)
+	if t.Nullable {
+		dec += "NotNull" // null is the Nullable's, not the enum's
+	}
+	f.Comment(fmt.Sprintf("UnmarshalJSON decodes one of the values of %s and refuses any other;", t.Name))
+	f.Comment("null leaves v as it is, as encoding/json does for the types it decodes.")
+	f.Func().Params(jen.Id("v").Op("*").Id(t.Name)).Id("UnmarshalJSON").Params(jen.Id("b").Index().Byte()).Error().Block(
+		jen.Var().Id("d").Qual(rtPkg, "Decoder"),
+		d().Dot("Reset").Call(jen.Id("b")),
+		jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
+			jen.If(err().Op(":=").Add(d()).Dot("Null").Call(), err().Op("!=").Nil()).Block(jen.Return(err())),
+			jen.Return(d().Dot("End").Call()),
+		),
+		jen.List(jen.Id("x"), err()).Op(":=").Id(dec).Call(jen.Op("&").Id("d")),
+		jen.If(err().Op("!=").Nil()).Block(jen.Return(err())),
+		jen.If(err().Op(":=").Add(d()).Dot("End").Call(), err().Op("!=").Nil()).Block(jen.Return(err())),
+		jen.Op("*").Id("v").Op("=").Id("x"),
+		jen.Return(jen.Nil()),
 	)
 }
 

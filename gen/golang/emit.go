@@ -11,6 +11,7 @@ import (
 	"github.com/zeroproject/zero/gen/internal/schema"
 	"github.com/zeroproject/zero/gen/internal/text"
 	"github.com/zeroproject/zero/gen/ir"
+	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
 // rtPkg is the runtime's public API: the types generated code hands to its
@@ -30,13 +31,20 @@ type emitter struct {
 	taken map[string]bool
 	// ctors are the names of the constructors of the sums' alternatives.
 	ctors map[*ir.Alt]string
+	// variants are the types some union holds by pointer: their Validate
+	// refuses a nil receiver, so that a union holding a typed nil is an
+	// error and not a panic.
+	variants map[*ir.Type]bool
 }
 
 func newEmitter(m *ir.Model) *emitter {
-	e := &emitter{m: m, ids: map[*ir.Type]int{}, taken: map[string]bool{}, ctors: map[*ir.Alt]string{}}
+	e := &emitter{m: m, ids: map[*ir.Type]int{}, taken: map[string]bool{}, ctors: map[*ir.Alt]string{}, variants: map[*ir.Type]bool{}}
 	for _, t := range m.Types {
 		e.taken[t.Name] = true
 		e.taken[t.Name+"NotNull"] = true // see decFunc
+		for _, v := range t.Variants {
+			e.variants[v] = true
+		}
 	}
 	e.nameConstructors()
 	bySig := map[string]int{} // anonymous types of the same shape share their functions
@@ -193,7 +201,6 @@ func (e *emitter) signature(t *ir.Type) string {
 func (e *emitter) newFile() *jen.File {
 	f := jen.NewFile(e.m.Package)
 	f.HeaderComment(schema.Header)
-	f.HeaderComment("zerogen:schema-hash " + e.m.Hash)
 	f.ImportName(rtPkg, "rt")
 	f.ImportName(rtimplPkg, "rtimpl")
 	return f
@@ -232,6 +239,7 @@ func (e *emitter) emit() (map[string][]byte, error) {
 		{"encode.go", e.emitEncoders},
 		{"validate.go", e.emitValidators},
 		{"nodes.go", e.emitNodes},
+		{"zerogen.go", e.emitStamp},
 	}
 	for _, p := range parts {
 		f := e.newFile()
@@ -243,6 +251,23 @@ func (e *emitter) emit() (map[string][]byte, error) {
 		out[p.name] = b
 	}
 	return e.emitKnownFile(out)
+}
+
+// emitStamp writes zerogen.go: the hash of the schemas the package was
+// generated from, and the handshake with the runtime's version. It is the
+// one file that changes with every schema edit, so a change to one type
+// rewrites only the files that type appears in.
+func (e *emitter) emitStamp(f *jen.File) {
+	f.HeaderComment("zerogen:schema-hash " + e.m.Hash)
+	v := jen.Lit(rtimpl.GenVersion)
+	f.Comment("This package was generated for version " + strconv.Itoa(rtimpl.GenVersion) + " of the contract between generated")
+	f.Comment("code and package rtimpl. If either constant fails to compile, the")
+	f.Comment("runtime in go.mod is too old or too new for this code: regenerate the")
+	f.Comment("package with the zerogen of the runtime's module version.")
+	f.Const().Defs(
+		jen.Id("_").Op("=").Qual(rtimplPkg, "EnforceVersion").Call(v.Clone().Op("-").Qual(rtimplPkg, "MinVersion")),
+		jen.Id("_").Op("=").Qual(rtimplPkg, "EnforceVersion").Call(jen.Qual(rtimplPkg, "MaxVersion").Op("-").Add(v)),
+	)
 }
 
 // name is what the functions and rules of t are named after.

@@ -20,23 +20,15 @@ func (e *emitter) encName(t *ir.Type) string { return "encode" + e.name(t) }
 // emitEncoders writes an encode function per type and the encoding methods
 // of named types.
 func (e *emitter) emitEncoders(f *jen.File) {
-	for _, t := range e.order {
-		e.encFunc(f, t)
-		if t.Alias != nil {
-			continue // the methods are the named type's
-		}
-		switch t.Kind {
-		case ir.KStruct:
-			e.structEncoder(f, t)
-		case ir.KUnion:
-			e.unionEncoder(f, t)
-		case ir.KSum:
-			e.sumEncoder(f, t)
-		}
-		if (t.Kind == ir.KStruct || t.Kind == ir.KUnion || t.Kind == ir.KSum) && t.Name != "" {
-			e.encodeEntryPoints(f, t)
-		}
-	}
+	e.eachType(f, pass{
+		each: e.encFunc,
+		methods: map[ir.Kind]func(*jen.File, *ir.Type){
+			ir.KStruct: e.structEncoder,
+			ir.KUnion:  e.unionEncoder,
+			ir.KSum:    e.sumEncoder,
+		},
+		entry: e.encodeEntryPoints,
+	})
 }
 
 // encFunc writes `func encN(e *rt.Encoder, key string, v T) error`; key is

@@ -88,6 +88,10 @@ type upgrader struct {
 	queue    [][2]*ir.Type
 	m2Hash   string
 	tmp      int
+	// pointees maps a dereference the upgrader wrote (*x.F of a pointer
+	// field) to the pointer itself, so that a conversion that takes the
+	// value's address passes x.F instead of &*x.F.
+	pointees map[*jen.Statement]*jen.Statement
 
 	verb             string // "upgrade" or "downgrade": the prefix of every name
 	down             bool
@@ -98,7 +102,7 @@ type upgrader struct {
 
 func newUpgrader(cfg *UpgradeConfig, l1, l2 *schema.Loaded, from, to *ir.Model, verb string) *upgrader {
 	u := &upgrader{cfg: cfg, l1: l1, l2: l2, from: from, to: to, imp: cfg.FromImport, e2: newEmitter(to),
-		fns: map[[2]*ir.Type]string{}, verb: verb, srcWord: "old", dstWord: "new"}
+		fns: map[[2]*ir.Type]string{}, pointees: map[*jen.Statement]*jen.Statement{}, verb: verb, srcWord: "old", dstWord: "new"}
 	u.taken = map[string]bool{u.failure(): true, u.verb + "At": true}
 	return u
 }

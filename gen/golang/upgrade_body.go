@@ -113,6 +113,9 @@ func (u *upgrader) field(f1, f2 *ir.Field, at string) ([]jen.Code, error) {
 	val := map[fieldStore]*jen.Statement{
 		storeValue: src.Clone(), storeRaw: src.Clone(), storePtr: jen.Op("*").Add(src.Clone()), storeOpt: src.Clone().Dot("V"),
 	}[s1]
+	if s1 == storePtr {
+		u.pointees[val] = src.Clone()
+	}
 	var conv []jen.Code
 	var err error
 	dst := jen.Id("y").Dot(f2.Go)
@@ -188,6 +191,15 @@ func (u *upgrader) convert(dst *jen.Statement, t1, t2 *ir.Type, src *jen.Stateme
 	return append([]jen.Code{check}, inner...), err
 }
 
+// addr is the address of the value src: the pointer it was read through,
+// or &src.
+func (u *upgrader) addr(src *jen.Statement) *jen.Statement {
+	if p, ok := u.pointees[src]; ok {
+		return p
+	}
+	return jen.Op("&").Add(src)
+}
+
 // errAt2 is a failure at the path key (a Go string expression).
 func (u *upgrader) errAt2(key *jen.Statement, msg string) *jen.Statement {
 	return jen.Op("&").Id(u.failure()).Values(jen.Dict{jen.Id("ptr"): jen.Lit("/").Op("+").Add(key), jen.Id("msg"): jen.Lit(msg)})
@@ -213,7 +225,7 @@ func (u *upgrader) convertBase(dst *jen.Statement, t1, t2 *ir.Type, src *jen.Sta
 	case k1 == k2 && (k1 == ir.KStruct || k1 == ir.KUnion):
 		z := u.temp("z")
 		return []jen.Code{
-			jen.List(jen.Id(z), jen.Err()).Op(":=").Id(u.fn(t1, t2)).Call(jen.Op("&").Add(src)),
+			jen.List(jen.Id(z), jen.Err()).Op(":=").Id(u.fn(t1, t2)).Call(u.addr(src)),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Id("y"), jen.Id(u.verb+"At").Call(key, jen.Err()))),
 			dst.Clone().Op("=").Id(z),
 		}, nil

@@ -13,31 +13,36 @@ func (e *emitter) valName(t *ir.Type) string { return "validate" + e.name(t) }
 // emitValidators writes a validate function per type and the Validate
 // methods of named types, for values built in Go.
 func (e *emitter) emitValidators(f *jen.File) {
-	for _, t := range e.order {
-		e.valFunc(f, t)
-		if t.Alias != nil {
-			continue // the methods are the named type's
-		}
-		switch t.Kind {
-		case ir.KStruct:
-			e.structValidator(f, t)
-		case ir.KSum:
-			e.sumValidator(f, t)
-		case ir.KUnion:
-			if t.Match != "" {
-				e.taggedValidator(f, t)
-				break
-			}
-			f.Comment("Validate reports whether the value satisfies its schema.")
-			f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().Block(
-				jen.If(jen.Id("x").Dot("Value").Op("==").Nil()).Block(jen.Return(jen.Qual(rtimplPkg, "NoValue").Call())),
-				jen.Return(jen.Id("x").Dot("Value").Dot("Validate").Call()),
-			)
-		case ir.KEnum, ir.KIntEnum:
-			f.Comment(fmt.Sprintf("Validate reports whether v is one of the values of %s.", t.Name))
-			f.Func().Params(jen.Id("v").Id(t.Name)).Id("Validate").Params().Error().Block(e.enumCheck(t)...)
-		}
+	e.eachType(f, pass{
+		each: e.valFunc,
+		methods: map[ir.Kind]func(*jen.File, *ir.Type){
+			ir.KStruct:  e.structValidator,
+			ir.KSum:     e.sumValidator,
+			ir.KUnion:   e.unionValidator,
+			ir.KEnum:    e.enumValidator,
+			ir.KIntEnum: e.enumValidator,
+		},
+	})
+}
+
+// unionValidator writes the Validate method of a union: a tagged union's
+// own, or one that validates the variant it holds.
+func (e *emitter) unionValidator(f *jen.File, t *ir.Type) {
+	if t.Match != "" {
+		e.taggedValidator(f, t)
+		return
 	}
+	f.Comment("Validate reports whether the value satisfies its schema.")
+	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().Block(
+		jen.If(jen.Id("x").Dot("Value").Op("==").Nil()).Block(jen.Return(jen.Qual(rtimplPkg, "NoValue").Call())),
+		jen.Return(jen.Id("x").Dot("Value").Dot("Validate").Call()),
+	)
+}
+
+// enumValidator writes the Validate method of an enum type.
+func (e *emitter) enumValidator(f *jen.File, t *ir.Type) {
+	f.Comment(fmt.Sprintf("Validate reports whether v is one of the values of %s.", t.Name))
+	f.Func().Params(jen.Id("v").Id(t.Name)).Id("Validate").Params().Error().Block(e.enumCheck(t)...)
 }
 
 func (e *emitter) enumCheck(t *ir.Type) []jen.Code {
@@ -131,6 +136,9 @@ func (e *emitter) structValidator(f *jen.File, t *ir.Type) {
 		return
 	}
 	var body []jen.Code
+	if e.variants[t] {
+		body = append(body, jen.If(jen.Id("x").Op("==").Nil()).Block(jen.Return(jen.Qual(rtimplPkg, "NilVariant").Call(jen.Lit(t.Name)))))
+	}
 	fixed := 0
 	var count jen.Code = jen.Null() // the member count matters only to a size rule
 	if t.ObjSize != nil {

@@ -4,7 +4,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/gen/internal/schema"
-	"github.com/zeroproject/zero/internal/jsonnum"
+	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
 )
 
 // allOf merges an allOf of object schemas, with the properties the schema

@@ -9,9 +9,9 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/gen/internal/schema"
-	"github.com/zeroproject/zero/internal/jsonnum"
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/rtimpl"
+	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
 )
 
 // builder turns compiled schemas into the model.
@@ -721,9 +721,7 @@ func (b *builder) finish() error {
 	for _, a := range aliases {
 		a.fromAlias()
 	}
-	for _, n := range b.nodeList() {
-		b.model.Nodes = append(b.model.Nodes, n)
-	}
+	b.model.Nodes = append(b.model.Nodes, b.nodeList()...)
 	return nil
 }
 

@@ -11,9 +11,9 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/gen/internal/schema"
-	"github.com/zeroproject/zero/internal/jsonnum"
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/rtimpl"
+	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
 )
 
 // KnownKeyword is the annotation that declares the values of an open

@@ -7,8 +7,8 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/gen/internal/schema"
-	"github.com/zeroproject/zero/internal/jsonnum"
 	"github.com/zeroproject/zero/rt/rtimpl"
+	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
 )
 
 // openEnum recognises an open enumeration written as an anyOf of consts

@@ -28,7 +28,7 @@
 //
 //	make fetch-suite    # once
 //	go test ./gen/suite
-//	make suite-report   # also writes docs/suite.md (ZERO_SUITE_REPORT=docs/suite.md)
+//	make suite-report   # also writes reports/suite.md (ZERO_SUITE_REPORT=reports/suite.md)
 //
 // ZERO_SUITE_ONLY=REGEXP runs only the files whose names match (no report
 // is written then). ZERO_SUITE_KEEP=1 keeps the temporary module for inspection and logs its path.

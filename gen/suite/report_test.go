@@ -136,7 +136,7 @@ func split(files []*suiteFile) (top, optional []*suiteFile) {
 	return top, optional
 }
 
-// report renders docs/suite.md.
+// report renders reports/suite.md.
 func report(files []*suiteFile, provenance string) string {
 	top, optional := split(files)
 	var b strings.Builder

@@ -26,7 +26,7 @@ func suiteDir(repo string) string {
 // pass entirely. With ZERO_SUITE_REPORT=path it also writes the report there
 // (a relative path is relative to the repository root):
 //
-//	ZERO_SUITE_REPORT=docs/suite.md go test -run TestSuite -count=1 ./gen/suite
+//	ZERO_SUITE_REPORT=reports/suite.md go test -run TestSuite -count=1 ./gen/suite
 func TestSuite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the JSON Schema Test Suite builds about 430 generated packages; skipped with -short")

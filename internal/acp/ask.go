@@ -11,7 +11,9 @@ import (
 
 // asker puts the calls the policy leaves to a person to the editor with
 // session/request_permission (run.Asker). An allow_always or reject_always
-// answer holds for the tool for the rest of the session.
+// answer holds for the tool for the rest of the session, except that an
+// allow never covers a write to a protected place: that is asked every
+// time, with only the options for this once.
 type asker struct {
 	s  *server
 	st *sessionState
@@ -26,16 +28,23 @@ var permissionOptions = []acpv1.PermissionOption{
 	{OptionID: "reject_always", Name: "Always reject", Kind: acpv1.PermissionOptionKindRejectAlways},
 }
 
+// protectedOptions are the options of a write to a protected place.
+var protectedOptions = []acpv1.PermissionOption{permissionOptions[0], permissionOptions[2]}
+
 // Ask implements run.Asker.
 func (a *asker) Ask(ctx context.Context, q run.Question) (bool, error) {
-	if allowed, ok := a.st.remembered(q.Tool); ok {
+	if allowed, ok := a.st.remembered(q.Tool); ok && (!allowed || q.Protected == "") {
 		return allowed, nil
+	}
+	options := permissionOptions
+	if q.Protected != "" {
+		options = protectedOptions
 	}
 	tc := acpv1.ToolCallUpdate{ToolCallID: q.ID, Kind: present(kind(q.Tool)), Status: present(acpv1.ToolCallStatusPending),
 		Title: rt.Some(rt.Nullable[string]{V: a.title(q), Valid: true}), RawInput: jsonOrNull(q.Args)}
 	m, err := a.s.call(ctx, func(id acpv1.RequestID) encodable {
 		return &acpv1.PermissionRequestMessage{ID: id, Params: acpv1.RequestPermissionRequest{SessionID: a.st.id,
-			ToolCall: tc, Options: permissionOptions}}
+			ToolCall: tc, Options: options}}
 	})
 	if err != nil {
 		return false, err
@@ -48,11 +57,15 @@ func (a *asker) Ask(ctx context.Context, q run.Question) (bool, error) {
 	if !ok {
 		return false, context.Canceled
 	}
-	return a.choose(q.Tool, sel.OptionID)
+	return a.choose(q, sel.OptionID)
 }
 
 // choose applies the chosen option.
-func (a *asker) choose(tool, option string) (bool, error) {
+func (a *asker) choose(q run.Question, option string) (bool, error) {
+	if q.Protected != "" && option != "allow_once" && option != "reject_once" {
+		return false, fmt.Errorf("the client chose an option Zero did not offer for a protected place: %q", option)
+	}
+	tool := q.Tool
 	switch option {
 	case "allow_once":
 		return true, nil
@@ -68,12 +81,17 @@ func (a *asker) choose(tool, option string) (bool, error) {
 	return false, fmt.Errorf("the client chose an option Zero did not offer: %q", option)
 }
 
+// title is the question's title: the call's, and for a protected place
+// what makes it one.
 func (a *asker) title(q run.Question) string {
-	c := a.u.call(q.ID)
-	if c == nil {
-		return q.Tool
+	t := q.Tool
+	if c := a.u.call(q.ID); c != nil {
+		t = title(q.Tool, c.args, c.path)
 	}
-	return title(q.Tool, c.args, c.path)
+	if q.Protected != "" {
+		t += " (in " + q.Protected + ", a protected place: writing there can run commands)"
+	}
+	return t
 }
 
 // jsonOrNull returns b when it is one JSON value, else null.

@@ -16,6 +16,10 @@ const (
 	codeInternal       = -32603
 	codeAuthRequired   = -32000
 	codeNotFound       = -32002
+	// codeSessionInUse answers session/load of a session another process
+	// holds. ACP assigns no code to it; this one is Zero's, in JSON-RPC's
+	// server-error range and away from the codes ACP has taken there.
+	codeSessionInUse = -32050
 )
 
 // rpcError is an error a request is answered with.

@@ -95,7 +95,8 @@ func typeMember(raw rt.Raw) string {
 
 // startMCP merges the client's servers with the configured ones and starts
 // them for a session in cwd. A name given twice is invalid params; servers
-// that do not start are reported on the log, and the session goes on.
+// that do not start, and MCP tool names of the flags that no server
+// offers, are reported on the log, and the session goes on.
 func (s *server) startMCP(list []rt.Raw, cwd string) (*mcp.Manager, error) {
 	fromClient, err := clientServers(list)
 	if err != nil {
@@ -117,6 +118,13 @@ func (s *server) startMCP(list []rt.Raw, cwd string) (*mcp.Manager, error) {
 	}
 	for _, w := range warns {
 		fmt.Fprintf(s.cfg.Log, "zero acp: warning: %s\n", s.cfg.Redactor.String("", w.Message))
+	}
+	var offered []string
+	for _, t := range m.Tools() {
+		offered = append(offered, t.Name)
+	}
+	for _, msg := range s.cfg.Policy.UnmatchedMCP(offered) {
+		fmt.Fprintf(s.cfg.Log, "zero acp: warning: %s\n", msg)
 	}
 	return m, nil
 }

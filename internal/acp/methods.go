@@ -174,6 +174,9 @@ func (s *server) load(id, cwd string, servers []rt.Raw) (*sessionState, error) {
 	case errors.Is(err, session.ErrNotFound):
 		ws.Close()
 		return nil, notFound("no session " + id)
+	case errors.Is(err, session.ErrLocked):
+		ws.Close()
+		return nil, &rpcError{code: codeSessionInUse, msg: err.Error() + "; close it there (or end that process) and load it again"}
 	case err != nil:
 		ws.Close()
 		return nil, internalError("session " + id + ": " + err.Error())

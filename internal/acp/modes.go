@@ -28,7 +28,7 @@ func (s *server) modeByID(id string) (permission.Mode, bool) {
 
 var modeNames = map[permission.Mode][2]string{
 	permission.ModeDefault:     {"Ask", "Reads run freely; edits and commands ask first."},
-	permission.ModeAcceptEdits: {"Accept edits", "File edits in the workspace run without asking; commands ask first."},
+	permission.ModeAcceptEdits: {"Accept edits", "File edits in the workspace run without asking, except in protected places such as .git; commands ask first."},
 	permission.ModeUnsafe:      {"Unsafe", "Everything runs without asking."},
 }
 

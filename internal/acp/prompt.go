@@ -75,6 +75,9 @@ func (s *server) runPrompt(ctx context.Context, id acpv1.RequestID, st *sessionS
 		LimitHint: "the limit is zero acp's --max-turns",
 		Flush:     func() { s.out.flush() },
 	}
+	if s.cfg.RedactModelInput {
+		cfg.ModelRedactor = red.Known()
+	}
 	out := run.Run(ctx, cfg)
 	reason, rerr := stopReason(ctx, out)
 	if rerr != nil {

@@ -61,6 +61,10 @@ type Config struct {
 	// the session's workspace and policy; nil (or a nil sandbox) leaves
 	// them unconfined.
 	Sandbox func(root string, p permission.Policy) *sandbox.Sandbox
+	// RedactModelInput redacts the tool results sent to the model with the
+	// Known form of the Redactor in effect when a prompt starts: the
+	// provider keys and every MCP credential learned so far.
+	RedactModelInput bool
 }
 
 // server is one connection.

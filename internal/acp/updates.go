@@ -32,7 +32,6 @@ type callState struct {
 	args    rt.Raw
 	path    string // the absolute path of the file a file tool works on
 	oldText *string
-	newText string
 }
 
 // update sends one session/update.

@@ -35,7 +35,7 @@ func acpCmd(ctx context.Context, env Env, args []string) int {
 		return usageFailure(env, err, "zero acp --help")
 	}
 	red := redact.NewShared(newRedactor(env, f))
-	st, err := openStore(env, red.String)
+	st, err := openStore(env, red.String, "zero acp")
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "zero acp: %s\n", red.String("", err.Error()))
 		return streamjsonv2.ExitCodeRuntime
@@ -45,10 +45,15 @@ func acpCmd(ctx context.Context, env Env, args []string) int {
 		fmt.Fprintf(env.Stderr, "zero acp: %v\n", err)
 		return streamjsonv2.ExitCodeRuntime
 	}
+	redactInput, err := redactModelInput(f, env.Getenv)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "zero acp: %v\n", err)
+		return streamjsonv2.ExitCodeRuntime
+	}
 	cfg := acp.Config{In: env.Stdin, Out: env.Stdout, Log: env.Stderr, Store: st, Redactor: red,
 		NewProvider: func() (acp.Model, error) { return newACPModel(f, env.Getenv) },
 		Policy:      f.policy, BashEnv: acpBashEnv(env, f), MaxTurns: f.maxTurns, MaxOutputTokens: maxOut,
-		Version: Version(), MCPServers: f.mcpServers}
+		Version: Version(), MCPServers: f.mcpServers, RedactModelInput: redactInput}
 	cfg.Sandbox = func(root string, p permission.Policy) *sandbox.Sandbox {
 		return newSandbox(&f.sandboxFlags, p, env, root, cfg.BashEnv)
 	}
@@ -119,6 +124,7 @@ func parseACPFlags(args []string) (*execFlags, error) {
 	fs.StringSliceVar(&f.disabled, "disabled-tools", nil, "")
 	fs.StringVar(&f.mode, "permission-mode", "", "")
 	fs.BoolVar(&f.passEnv, "pass-env", false, "")
+	fs.BoolVar(&f.redactModelInput, "redact-model-input", false, "")
 	fs.IntVar(&f.maxTurns, "max-turns", run.DefaultMaxTurns, "")
 	fs.IntVar(&f.maxOutput, "max-output-tokens", 0, "")
 	fs.StringVar(&f.replay, "replay", "", "")
@@ -173,6 +179,12 @@ Flags:
                                   turn it off
         --sandbox-network         let sandboxed bash commands open sockets
         --add-dir DIR             also let sandboxed commands write under DIR
+        --redact-model-input      remove the secrets Zero holds (its API keys, the
+                                  credentials of the MCP servers) from tool
+                                  results before the model gets them; by
+                                  default only what Zero writes and saves is
+                                  redacted (default: ZERO_REDACT_MODEL_INPUT
+                                  set to 1 or true)
         --max-turns N             model calls per prompt (default 20); reaching
                                   it ends the prompt with max_turn_requests
         --max-output-tokens N     bound each model reply

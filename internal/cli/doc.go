@@ -1,6 +1,12 @@
-// Package cli implements the zero command: `zero exec`, the headless agent
-// run, `zero sessions list|show`, and `zero --version`. cmd/zero's main only
-// calls [Main].
+// Package cli implements the zero command. cmd/zero's main only calls
+// [Main]. The subcommands:
+//
+//   - `zero exec`: one headless agent run (this file describes it below);
+//   - `zero acp`: an Agent Client Protocol agent on stdin and stdout for
+//     editors, over the same run loop (package acp);
+//   - `zero sessions list|show|delete|prune`: the saved sessions;
+//   - `zero schema`: prints a self-contained schema of Zero's documents;
+//   - `zero --version`.
 //
 // exec works in phases, so that each kind of failure is reported the same
 // way every time:
@@ -27,5 +33,6 @@
 // kills the process at once. A panic is reported as "zero: internal error"
 // (and error + run_end in stream-json) with exit code 1. SIGPIPE is
 // ignored: a client that closes stdout makes the next write fail, and the
-// run ends with exit code 3 (output_error) and a complete session.
+// run ends with exit code 3 (output_error), without a message on stderr,
+// and with a complete session.
 package cli

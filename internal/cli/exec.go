@@ -119,6 +119,10 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 	if err != nil {
 		return x.fail(err)
 	}
+	redactInput, err := redactModelInput(x.f, x.env.Getenv)
+	if err != nil {
+		return x.fail(err)
+	}
 	p := c.build(x.env.Getenv)
 	ws, err := tools.NewWorkspace(x.cwd())
 	if err != nil {
@@ -137,7 +141,7 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 	defer m.Close()
 	if m != nil {
 		tb.AddMCP(m)
-		mcpWarns = append(mcpWarns, mcpWithheld(x.f.policy, m)...)
+		mcpWarns = append(append(mcpWarns, mcpUnmatched(x.f.policy, m)...), mcpWithheld(x.f.policy, m)...)
 	}
 	sess, warns, err := x.openSession(st, c, ws.Root())
 	if err != nil {
@@ -151,6 +155,9 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 		Sink: x.sink, Redactor: x.red, Warnings: append(x.warnings(), warns...),
 		MaxOutputTokens: maxOut, OnStop: x.onStop, OnWait: x.onWait, Flush: x.flushOut,
 		LimitHint: "raise it with --max-turns",
+	}
+	if redactInput {
+		cfg.ModelRedactor = x.red.Known()
 	}
 	if sess != nil {
 		defer x.closeSession(sess)
@@ -229,10 +236,10 @@ func withheldNote(s tools.Spec) string {
 		"allow it with " + strings.Join(permission.GrantFlags(s), " or ")
 }
 
-// readerGone says the text answer's reader went away (as with | head):
-// the run then ends quietly, without an error message.
+// readerGone says stdout's reader went away (as with | head), in any
+// output format: the run then ends quietly, without an error message.
 func (x *execution) readerGone() bool {
-	return x.text != nil && x.text.ReaderGone()
+	return x.out.ReaderGone() || x.text != nil && x.text.ReaderGone()
 }
 
 // flushOut writes out what the sinks wrote to stdout. A failure stays in

@@ -47,6 +47,10 @@ type execFlags struct {
 	help          bool
 	sandboxFlags
 
+	// redactModelInput: tool results reach the model without the secrets
+	// Zero holds (see redactModelInput).
+	redactModelInput bool
+
 	mcpServers []mcp.ServerConfig // from mcpConfigs, by loadMCP
 	mcpSecrets []string           // values ${VAR} expansions produced, to redact
 
@@ -90,6 +94,7 @@ func (f *execFlags) flagSet() *pflag.FlagSet {
 	fs.StringVar(&f.mode, "permission-mode", "", "")
 	fs.BoolVar(&f.unsafe, "skip-permissions-unsafe", false, "")
 	fs.BoolVar(&f.passEnv, "pass-env", false, "")
+	fs.BoolVar(&f.redactModelInput, "redact-model-input", false, "")
 	fs.IntVar(&f.maxTurns, "max-turns", run.DefaultMaxTurns, "")
 	fs.IntVar(&f.maxOutput, "max-output-tokens", 0, "")
 	fs.StringVar(&f.lastMessage, "output-last-message", "", "")

@@ -31,7 +31,7 @@ func (x *execution) listTools(ctx context.Context) int {
 	events := []streamjsonv2.OutputValue{
 		&streamjsonv2.RunStart{RunID: x.runID, SessionID: streamio.NoSession, Cwd: x.absCwd(), Provider: name, Model: model, APIModel: model},
 	}
-	for _, w := range append(warns, mcpWithheld(x.f.policy, m)...) {
+	for _, w := range append(append(warns, mcpUnmatched(x.f.policy, m)...), mcpWithheld(x.f.policy, m)...) {
 		events = append(events, &streamjsonv2.Warning{RunID: x.runID, Code: w.Code, Message: w.Message})
 	}
 	events = append(events,
@@ -56,7 +56,9 @@ func (x *execution) agentsNote() string {
 }
 
 // toolTable lists the tools the policy makes visible, the MCP servers'
-// after the built-in ones.
+// after the built-in ones. The PERMISSION column is what the run does
+// with a call: "allow" for a tool that needs no approval, "granted by"
+// and the flag for one the flags grant.
 func toolTable(p permission.Policy, m *mcp.Manager) string {
 	var b strings.Builder
 	w := tabwriter.NewWriter(&b, 0, 4, 2, ' ', 0)
@@ -68,7 +70,7 @@ func toolTable(p permission.Policy, m *mcp.Manager) string {
 		}
 	}
 	for _, s := range p.Visible(specs) {
-		w.Write([]byte(s.Name + "\t" + s.SideEffect + "\t" + s.Permission + "\t" + s.Reason + "\n"))
+		w.Write([]byte(s.Name + "\t" + s.SideEffect + "\t" + permissionCell(p.Decide(s)) + "\t" + s.Reason + "\n"))
 	}
 	w.Flush()
 	switch p.Mode {
@@ -80,6 +82,9 @@ func toolTable(p permission.Policy, m *mcp.Manager) string {
 	for _, s := range p.Withheld(tools.Specs()) {
 		b.WriteString(withheldNote(s) + "\n")
 	}
+	if note := protectedNote(p); note != "" {
+		b.WriteString(note + "\n")
+	}
 	return strings.TrimRight(b.String(), "\n")
 }
 
@@ -90,4 +95,35 @@ func (x *execution) sandboxNote() string {
 		return ""
 	}
 	return "\n" + box.Describe()
+}
+
+// permissionCell is the PERMISSION column of a visible tool: "allow",
+// "granted by FLAG", or the action itself (a tool left to a prompt).
+func permissionCell(d permission.Decision) string {
+	if d.Granted() && d.By != "" {
+		return "granted by " + d.By
+	}
+	return string(d.Action)
+}
+
+// protectedNote says, when the run grants a file-writing tool, whether it
+// may write the protected places, and if not what would allow it.
+func protectedNote(p permission.Policy) string {
+	var writers []string
+	granted := false
+	for _, s := range p.Visible(tools.Specs()) {
+		if s.SideEffect == tools.SideEffectWrite && p.Decide(s).Granted() {
+			writers = append(writers, s.Name)
+			granted = p.DecideProtected(s, tools.Protection{}).Granted()
+		}
+	}
+	places := "protected places (" + strings.Join(tools.ProtectedNames(), ", ") + ", git directories, the directory core.hooksPath names)"
+	switch {
+	case len(writers) == 0:
+		return ""
+	case granted:
+		return places + ": writable, since this run grants bash"
+	}
+	return strings.Join(writers, " and ") + " do not write " + places +
+		", where a write can run commands, unless the run grants bash: --allowed-tools bash or --permission-mode unsafe"
 }

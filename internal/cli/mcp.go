@@ -118,6 +118,28 @@ func mcpWithheld(p permission.Policy, m *mcp.Manager) []run.Warning {
 	return out
 }
 
+// mcpUnmatched warns about each MCP tool name in the tool flags that no
+// started server offers, naming the nearest tool.
+func mcpUnmatched(p permission.Policy, m *mcp.Manager) []run.Warning {
+	if m == nil {
+		return nil
+	}
+	var out []run.Warning
+	for _, msg := range p.UnmatchedMCP(mcpNames(m)) {
+		out = append(out, run.Warning{Code: streamjsonv2.WarningCodeUnknownTool, Message: msg})
+	}
+	return out
+}
+
+// mcpNames returns the names of the tools the servers offer.
+func mcpNames(m *mcp.Manager) []string {
+	var names []string
+	for _, t := range m.Tools() {
+		names = append(names, t.Name)
+	}
+	return names
+}
+
 // envDuration reads a duration variable: a Go duration ("90s", "500ms")
 // or a number of seconds; "" means 0 (the default).
 func envDuration(getenv func(string) string, name string) (time.Duration, error) {

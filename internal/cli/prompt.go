@@ -3,9 +3,12 @@ package cli
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strings"
+	"sync"
+	"time"
 
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/streamio"
@@ -115,6 +118,11 @@ func (x *execution) readFile(limit int) (string, error) {
 	if name == "" || name == "-" {
 		name = "stdin"
 	}
+	if x.f.file == "" {
+		var stop func()
+		r, stop = watchStdin(r, x.env.Stderr, x.f.hasWords())
+		defer stop()
+	}
 	b, err := io.ReadAll(io.LimitReader(r, int64(limit)+1))
 	switch {
 	case err != nil:
@@ -139,4 +147,60 @@ func (x *execution) source() (io.Reader, func(), error) {
 		return nil, nil, usageErrorf("--file %s is a directory; give a file, or - for standard input", x.f.file)
 	}
 	return fh, func() { fh.Close() }, nil
+}
+
+// stdinQuietFor is how long a stdin that zero reads without being asked
+// (no --file) may stay silent before zero says on stderr that it waits.
+const stdinQuietFor = 2 * time.Second
+
+// Notes on stderr about a stdin that stays silent: a parent that starts
+// zero with a pipe on stdin and never closes it (Node's spawn does so by
+// default) would otherwise wait for ever without a word. With words, the
+// note names </dev/null; the run starts once stdin ends.
+const (
+	stdinNoteWords = "zero: waiting for stdin to close: it is not a terminal, so what it holds follows the prompt words, and nothing has arrived in %s\n" +
+		"zero: to run on the words alone, give zero </dev/null (or start it with stdin closed or ignored)\n"
+	stdinNoteAlone = "zero: waiting for the prompt on stdin: nothing has arrived in %s; it is read until stdin closes\n"
+)
+
+// watchStdin returns r to read stdin through, and writes the note about
+// a silent stdin (the one for words given, or for none) to stderr if the
+// first read does not return within stdinQuietFor. The function returned
+// ends the watch.
+func watchStdin(r io.Reader, stderr io.Writer, words bool) (io.Reader, func()) {
+	fr := &firstRead{r: r, got: make(chan struct{})}
+	stop, stopped := make(chan struct{}), make(chan struct{})
+	note := fmt.Sprintf(stdinNoteAlone, stdinQuietFor)
+	if words {
+		note = fmt.Sprintf(stdinNoteWords, stdinQuietFor)
+	}
+	go func() {
+		defer close(stopped)
+		timer := time.NewTimer(stdinQuietFor)
+		defer timer.Stop()
+		select {
+		case <-timer.C:
+			fmt.Fprint(stderr, note)
+		case <-fr.got:
+		case <-stop:
+		}
+	}()
+	return fr, func() {
+		close(stop)
+		<-stopped
+	}
+}
+
+// firstRead closes got when the first Read of r returns, with bytes or
+// with the end of the input.
+type firstRead struct {
+	r    io.Reader
+	once sync.Once
+	got  chan struct{}
+}
+
+func (f *firstRead) Read(p []byte) (int, error) {
+	n, err := f.r.Read(p)
+	f.once.Do(func() { close(f.got) })
+	return n, err
 }

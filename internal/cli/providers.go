@@ -2,8 +2,6 @@ package cli
 
 import (
 	"cmp"
-	"strconv"
-	"strings"
 	"time"
 
 	replayv1 "github.com/zeroproject/zero/generated/replay/v1"
@@ -35,18 +33,7 @@ const idleEnv = "ZERO_IDLE_TIMEOUT"
 // idleTimeout reads idleEnv: a Go duration ("90s", "1m30s", "500ms") or a
 // number of seconds.
 func idleTimeout(getenv func(string) string) (time.Duration, error) {
-	v := strings.TrimSpace(getenv(idleEnv))
-	if v == "" {
-		return 0, nil
-	}
-	d, err := time.ParseDuration(v)
-	if secs, serr := strconv.ParseFloat(v, 64); err != nil && serr == nil {
-		d, err = time.Duration(secs*float64(time.Second)), nil
-	}
-	if err != nil || d <= 0 {
-		return 0, configErrorf("%s=%s is not a positive duration (want seconds, or a duration such as 90s or 500ms)", idleEnv, v)
-	}
-	return d, nil
+	return envDuration(getenv, idleEnv)
 }
 
 // chooseProvider picks the provider: --provider (or --replay), then

@@ -12,15 +12,17 @@ import (
 
 // store returns the session store, redacting what it writes.
 func (x *execution) store() (*session.Store, error) {
-	return openStore(x.env, x.red.String)
+	return openStore(x.env, x.red.String, "zero exec")
 }
 
-func openStore(env Env, hook func(key, s string) string) (*session.Store, error) {
+// openStore returns the session store of env, redacting with hook; holder
+// names the command in the lock of each session it opens.
+func openStore(env Env, hook func(key, s string) string, holder string) (*session.Store, error) {
 	dir, err := session.DefaultDir(env.Getenv)
 	if err != nil {
 		return nil, configErrorf("%v", err)
 	}
-	return &session.Store{Dir: dir, Hook: hook}, nil
+	return &session.Store{Dir: dir, Hook: hook, Holder: holder}, nil
 }
 
 // checkSessions settles the session to resume or fork before anything is

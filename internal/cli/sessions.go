@@ -23,7 +23,10 @@ func sessionsCmd(env Env, args []string) int {
 	fs := pflag.NewFlagSet("zero sessions", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	asJSON := fs.Bool("json", false, "")
-	olderThan := fs.String("older-than", "", "")
+	var prune pruneFlags
+	fs.StringVar(&prune.olderThan, "older-than", "", "")
+	fs.BoolVar(&prune.all, "all", false, "")
+	fs.BoolVar(&prune.dryRun, "dry-run", false, "")
 	help := fs.BoolP("help", "h", false, "")
 	if err := fs.Parse(args); err != nil {
 		return usageFailure(env, err, "zero sessions --help")
@@ -32,13 +35,13 @@ func sessionsCmd(env Env, args []string) int {
 		fmt.Fprint(env.Stdout, sessionsUsage)
 		return streamjsonv2.ExitCodeSuccess
 	}
-	st, err := openStore(env, nil)
+	st, err := openStore(env, nil, "zero sessions")
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
 		return streamjsonv2.ExitCodeRuntime
 	}
 	rest := fs.Args()
-	if err := checkSessionsArgs(rest, *olderThan); err != nil {
+	if err := checkSessionsArgs(rest, prune); err != nil {
 		return usageFailure(env, err, "zero sessions --help")
 	}
 	switch rest[0] {
@@ -49,11 +52,20 @@ func sessionsCmd(env Env, args []string) int {
 	case "delete":
 		return deleteSessions(env, st, rest[1:])
 	}
-	return pruneSessions(env, st, *olderThan)
+	return pruneSessions(env, st, prune)
 }
 
+// pruneFlags are the flags of zero sessions prune.
+type pruneFlags struct {
+	olderThan   string
+	all, dryRun bool
+}
+
+// set reports whether any prune flag was given.
+func (p pruneFlags) set() bool { return p.olderThan != "" || p.all || p.dryRun }
+
 // checkSessionsArgs checks the subcommand and its arguments.
-func checkSessionsArgs(rest []string, olderThan string) error {
+func checkSessionsArgs(rest []string, prune pruneFlags) error {
 	if len(rest) == 0 {
 		return errors.New("missing subcommand: list, show, delete or prune")
 	}
@@ -63,13 +75,15 @@ func checkSessionsArgs(rest []string, olderThan string) error {
 	case sub == "show" && n != 1:
 		return errors.New("zero sessions show takes one session id")
 	case sub == "delete" && n == 0:
-		return errors.New("missing session id: zero sessions delete ID...")
+		return errors.New("missing session id: zero sessions delete takes one or more ids")
 	case (sub == "list" || sub == "prune") && n > 0:
 		return fmt.Errorf("unknown arguments %q", strings.Join(rest[1:], " "))
-	case sub == "prune" && olderThan == "":
-		return errors.New("zero sessions prune needs --older-than, e.g. --older-than 30d")
-	case sub != "prune" && olderThan != "":
-		return errors.New("--older-than is a flag of zero sessions prune")
+	case sub == "prune" && prune.olderThan == "" && !prune.all:
+		return errors.New("zero sessions prune needs --older-than, e.g. --older-than 30d (or --all to delete every session)")
+	case sub == "prune" && prune.olderThan != "" && prune.all:
+		return errors.New("give --older-than or --all, not both")
+	case sub != "prune" && prune.set():
+		return errors.New("--older-than, --all and --dry-run are flags of zero sessions prune")
 	}
 	return nil
 }
@@ -125,37 +139,87 @@ func deleteSessions(env Env, st *session.Store, refs []string) int {
 	return streamjsonv2.ExitCodeSuccess
 }
 
-// pruneSessions deletes the sessions last updated longer ago than age.
-func pruneSessions(env Env, st *session.Store, age string) int {
-	d, err := parseAge(age)
-	if err != nil {
-		return usageFailure(env, err, "zero sessions --help")
+// pruneSessions deletes the sessions last updated longer ago than
+// --older-than, or every session with --all, printing each deleted id on
+// stdout as delete does ("would delete" with --dry-run) and a count on
+// stderr, so that pruning nothing says so too.
+func pruneSessions(env Env, st *session.Store, p pruneFlags) int {
+	o := session.PruneOptions{All: p.all, DryRun: p.dryRun}
+	if !p.all {
+		d, err := parseAge(p.olderThan)
+		if err != nil {
+			return usageFailure(env, err, "zero sessions --help")
+		}
+		o.OlderThan = d
 	}
-	deleted, warns, err := st.Prune(d)
+	deleted, warns, err := st.Prune(o)
 	printWarnings(env, warns)
+	verb := "deleted"
+	if p.dryRun {
+		verb = "would delete"
+	}
 	for _, id := range deleted {
-		fmt.Fprintf(env.Stdout, "deleted %s\n", id)
+		fmt.Fprintf(env.Stdout, "%s %s\n", verb, id)
 	}
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "zero: %v\n", err)
 		return streamjsonv2.ExitCodeRuntime
 	}
+	fmt.Fprintf(env.Stderr, "zero: %s\n", pruneSummary(p, len(deleted), len(warns) > 0))
 	return streamjsonv2.ExitCodeSuccess
 }
 
-// parseAge reads --older-than: a Go duration ("36h", "90m") or a whole
-// number of days ("30d"), not negative.
+// pruneSummary says how many sessions prune deleted, or would delete.
+func pruneSummary(p pruneFlags, n int, warned bool) string {
+	which := "last updated more than " + p.olderThan + " ago"
+	if p.all {
+		which = "in the store"
+	}
+	sessions := "sessions"
+	if n == 1 {
+		sessions = "session"
+	}
+	msg := fmt.Sprintf("deleted %d %s %s", n, sessions, which)
+	if p.dryRun {
+		msg = fmt.Sprintf("dry run: would delete %d %s %s; nothing was deleted", n, sessions, which)
+	}
+	if warned {
+		msg += " (see the warnings above)"
+	}
+	return msg
+}
+
+// parseAge reads --older-than: a whole number of days ("30d") or a Go
+// duration ("36h", "90m"), greater than zero. A bare number is refused,
+// whatever it is, since its unit would be a guess; an age of zero would
+// select every session, which takes --all.
 func parseAge(s string) (time.Duration, error) {
+	d, err := parseAgeValue(s)
+	switch {
+	case err != nil:
+		return 0, err
+	case d == 0:
+		return 0, fmt.Errorf("--older-than %s would delete every session; to do that, give --all instead (--dry-run lists them first)", s)
+	}
+	return d, nil
+}
+
+// parseAgeValue reads an age with its unit.
+func parseAgeValue(s string) (time.Duration, error) {
+	bad := fmt.Errorf("--older-than %s: want a number of days (30d) or a duration (36h, 90m)", s)
+	if _, err := strconv.ParseFloat(s, 64); err == nil {
+		return 0, fmt.Errorf("--older-than %s has no unit: write %sd for days, or a duration such as %sh", s, s, s)
+	}
 	if days, ok := strings.CutSuffix(s, "d"); ok {
 		n, err := strconv.Atoi(days)
 		if err != nil || n < 0 || n > 100_000 {
-			return 0, fmt.Errorf("--older-than %s: want a number of days (30d) or a duration (36h)", s)
+			return 0, bad
 		}
 		return time.Duration(n) * 24 * time.Hour, nil
 	}
 	d, err := time.ParseDuration(s)
 	if err != nil || d < 0 {
-		return 0, fmt.Errorf("--older-than %s: want a number of days (30d) or a duration (36h)", s)
+		return 0, bad
 	}
 	return d, nil
 }

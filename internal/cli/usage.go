@@ -6,7 +6,7 @@ const mainUsage = `Usage:
     zero sessions list [--json]       list saved sessions
     zero sessions show ID [--json]    show one session
     zero sessions delete ID...        delete sessions
-    zero sessions prune --older-than AGE
+    zero sessions prune --older-than AGE | --all [--dry-run]
                                       delete sessions not updated for AGE
     zero schema [--schema-version N] ROOT
                                       print a self-contained JSON Schema
@@ -29,7 +29,9 @@ Flags:
                                   words given too, the file comes after them,
                                   separated by a blank line. Without --file, a
                                   stdin that is not a terminal is read the same
-                                  way (give </dev/null to skip it)
+                                  way, until it closes (give </dev/null to skip
+                                  it); when nothing arrives on it within 2s,
+                                  zero says on stderr that it waits
         --input-format FORMAT     text (default) or stream-json: JSONL prompt and
                                   message events from stdin or --file, joined by
                                   a blank line; the first invalid line ends the
@@ -90,6 +92,12 @@ Flags:
                                   default variables that look like credentials
                                   (OPENAI_API_KEY, *_TOKEN, *_SECRET, ...) are
                                   removed
+        --redact-model-input      also remove the secrets Zero holds (its API keys,
+                                  the credentials of --mcp-config servers) from
+                                  tool results before the model gets them; by
+                                  default the model gets tool output as it is,
+                                  and only what Zero prints and saves is
+                                  redacted (default: ZERO_REDACT_MODEL_INPUT)
         --max-turns N             stop after N model calls (default 20); reaching
                                   the limit without an answer exits with code 4
         --max-output-tokens N     the most tokens the model may write in one reply
@@ -108,9 +116,10 @@ Flags:
         --replay FILE             play a replay script (schema/replay/v1) instead
                                   of calling a model; implies --provider replay,
                                   which without --replay plays a built-in demo
-        --mcp-config FILE         start the MCP tool servers of FILE (the
-                                  mcpServers JSON of Claude Code, Claude Desktop
-                                  and Cursor; repeatable) and offer their tools
+        --mcp-config FILE         start the MCP tool servers of FILE (the MCP
+                                  file of Claude Code, Claude Desktop, Cursor,
+                                  Cline, Roo Code, Windsurf or VS Code, pasted
+                                  as it is; repeatable) and offer their tools
                                   as mcp__SERVER__TOOL; see MCP servers below
     -h, --help                    show this help
 
@@ -120,7 +129,12 @@ write_file and edit_file need --permission-mode accept-edits, and bash needs
 --skip-permissions-unsafe for all. Nobody can approve a call during a headless
 run: a call the policy does not grant does not run, and the model gets an error
 result saying so. A tool given to --enabled-tools that would need approval is
-not offered, with a warning.
+not offered, with a warning. write_file and edit_file never write protected
+places, files other programs run as commands (.git anywhere and any git
+directory, the core.hooksPath directory, .husky, .envrc, .vscode, .zero,
+.agents and others: see docs/permissions.md), unless the run grants bash too
+(--allowed-tools bash or --permission-mode unsafe); a file replaced there loses
+its execute bits.
 
 Sandbox: bash commands run in a sandbox whenever bash is granted, with the
 permission mode unsafe too. workspace-write (the default) lets them write only
@@ -145,10 +159,14 @@ the project). Servers start in parallel when the run starts; one that fails,
 answers garbage or hangs is reported with a warning and the run goes on. Their
 tools need approval: --allowed-tools mcp__SERVER (or mcp__SERVER__TOOL) or
 --skip-permissions-unsafe; otherwise they are not offered, with a warning. A
-server's own claims (readOnlyHint) are shown, never trusted. A stdio server gets
-PATH, HOME, the locale and a few more of Zero's variables plus its env from the
-file: API keys reach it only when the file passes them (${VAR} expands from
-Zero's environment). Its stderr goes to Zero's stderr, prefixed [mcp SERVER].
+server's own claims (readOnlyHint) are shown, never trusted, and so are a
+file's autoApprove and alwaysAllow lists, which are reported as ignored, like
+timeout; a server with "disabled": true is not started. A stdio server gets
+PATH, HOME, the locale, the proxy and certificate settings (HTTPS_PROXY,
+NO_PROXY, SSL_CERT_FILE, NODE_EXTRA_CA_CERTS and the like) and a few more of
+Zero's variables plus its env from the file: API keys reach it only when the
+file passes them (${VAR} and ${env:VAR} expand from Zero's environment). Its
+stderr goes to Zero's stderr, prefixed [mcp SERVER].
 
 System prompt: Zero's own (or --system-prompt), then the AGENTS.md file at the
 root of the workspace when there is one (its first 64 KiB; a link leading out
@@ -180,6 +198,7 @@ Environment:
                                              and list its tools (default 30s)
     ZERO_MCP_CALL_TIMEOUT                    how long an MCP tool call may take before
                                              it is cancelled (default 120s)
+    ZERO_REDACT_MODEL_INPUT                  1 or true: --redact-model-input
     XDG_DATA_HOME                            sessions live in
                                              $XDG_DATA_HOME/zero/sessions
                                              (default ~/.local/share/zero/sessions)
@@ -206,22 +225,29 @@ const sessionsUsage = `Usage:
     zero sessions list [--json]
     zero sessions show ID [--json]
     zero sessions delete ID...
-    zero sessions prune --older-than AGE
+    zero sessions prune --older-than AGE | --all [--dry-run]
 
 Lists the saved sessions, most recently updated first, with the directory each
 was recorded in, or shows one session's metadata and records. A session that
 cannot be read is skipped with a warning naming its directory. delete removes
-sessions; prune removes every session last updated longer than AGE ago. An ID
-may be a unique prefix or suffix of the id. Only directories that hold nothing
-but the files zero writes are removed, and never a session in use. Sessions live
-in $XDG_DATA_HOME/zero/sessions (default ~/.local/share/zero/sessions).
+sessions; prune removes every session last updated longer than AGE ago, or
+every session with --all. Both print "deleted ID" on stdout for each session
+they remove; prune then says on stderr how many it removed, none included. An
+ID may be a unique prefix or suffix of the id. Only directories that hold
+nothing but the files zero writes are removed, and never a session in use.
+Sessions live in $XDG_DATA_HOME/zero/sessions (default
+~/.local/share/zero/sessions).
 
 Flags:
     --json              print JSON lines instead of a table: list prints one
                         SessionMeta (schema/session/v1/meta.json) per line; show
                         prints the SessionMeta, then one SessionRecord
                         (schema/session/v1/record.json) per line
-    --older-than AGE    for prune: days (30d) or a duration (36h, 90m)
+    --older-than AGE    for prune: days (30d) or a duration (36h, 90m), more
+                        than zero; a number without a unit is refused
+    --all               for prune: remove every session, whatever its age
+    --dry-run           for prune: print "would delete ID" for each session
+                        prune would remove, and remove nothing
     -h, --help          show this help
 
 Exit codes:
@@ -235,4 +261,5 @@ Examples:
     zero sessions list --json | jq -r .id
     zero sessions delete abc123 def456
     zero sessions prune --older-than 30d
+    zero sessions prune --all --dry-run
 `

@@ -34,6 +34,18 @@ type ServerConfig struct {
 	Cwd     string
 	URL     string
 	Headers map[string]string
+	// Disabled is a server the file turns off ("disabled": true): Start
+	// does not start it and says so.
+	Disabled bool
+	// DisabledTools are tools of the server, by their name on it, that are
+	// never offered.
+	DisabledTools []string
+	// ImpliedHTTP says the file gave url without type, which Zero takes for
+	// Streamable HTTP; a failure to start then says so.
+	ImpliedHTTP bool
+	// Notes say what of the file Zero ignored, and why; Start reports each
+	// as a warning.
+	Notes []string
 }
 
 // serverName is what a server may be called: its tools are named
@@ -55,8 +67,9 @@ func CheckServerName(name string) error {
 }
 
 // LoadConfig reads an mcpServers file. getenv expands ${VAR}; secrets
-// receives every value an expansion produced, so that the caller can
-// redact them. Errors name the file and the JSON Pointer of the problem.
+// receives the values expansions in args, env and headers produced that
+// are credentials (see expander.expand), so that the caller can redact
+// them. Errors name the file and the JSON Pointer of the problem.
 func LoadConfig(path string, getenv func(string) string, secrets func(string)) ([]ServerConfig, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -66,23 +79,33 @@ func LoadConfig(path string, getenv func(string) string, secrets func(string)) (
 }
 
 // ParseConfig is LoadConfig on the file's bytes; source names the file in
-// errors.
+// errors. The file is the mcpServers object that most clients write, or
+// the servers object of VS Code.
 func ParseConfig(source string, b []byte, getenv func(string) string, secrets func(string)) ([]ServerConfig, error) {
 	var doc mcpconfigv1.MCPConfig
 	if err := doc.UnmarshalJSON(b); err != nil {
 		return nil, fmt.Errorf("mcp config %s: %w", source, err)
 	}
-	names := make([]string, 0, len(doc.McpServers))
-	for name := range doc.McpServers {
+	servers, key := doc.McpServers.V, "mcpServers"
+	switch {
+	case doc.McpServers.Set && doc.Servers.Set:
+		return nil, fmt.Errorf("mcp config %s: the file has both mcpServers and servers (VS Code's name); give the servers in one of them", source)
+	case doc.Servers.Set:
+		servers, key = doc.Servers.V, "servers"
+	case !doc.McpServers.Set:
+		return nil, fmt.Errorf("mcp config %s: the file has no mcpServers object (nor VS Code's servers), so it names no server", source)
+	}
+	names := make([]string, 0, len(servers))
+	for name := range servers {
 		names = append(names, name)
 	}
 	sort.Strings(names)
 	var out []ServerConfig
 	var errs []error
 	for _, name := range names {
-		sc, err := serverConfig(name, doc.McpServers[name], getenv, secrets)
+		sc, err := serverConfig(name, servers[name], getenv, secrets)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("mcp config %s: /mcpServers/%s%w", source, pointerEscape(name), err))
+			errs = append(errs, fmt.Errorf("mcp config %s: /%s/%s%w", source, key, pointerEscape(name), err))
 			continue
 		}
 		sc.Source = source
@@ -103,40 +126,80 @@ func at(ptr, format string, args ...any) error {
 	return &pointerError{ptr: ptr, msg: fmt.Sprintf(format, args...)}
 }
 
-// serverConfig checks one server and expands its variables.
+// serverConfig checks one server and expands its variables. A disabled
+// server is checked but not expanded: a variable it needs may well be
+// unset, since it is not used.
 func serverConfig(name string, s mcpconfigv1.MCPServer, getenv func(string) string, secrets func(string)) (ServerConfig, error) {
 	if err := CheckServerName(name); err != nil {
 		return ServerConfig{}, at("", "%v", err)
 	}
-	sc := ServerConfig{Name: name, Transport: TransportStdio}
-	if s.Type.Set {
-		sc.Transport = string(s.Type.V)
+	sc := ServerConfig{Name: name, Disabled: s.Disabled.V, DisabledTools: s.DisabledTools.V}
+	var err error
+	if sc.Transport, sc.ImpliedHTTP, err = transportOf(s); err != nil {
+		return ServerConfig{}, err
 	}
 	if err := checkMembers(sc.Transport, s); err != nil {
 		return ServerConfig{}, err
 	}
+	if sc.Disabled {
+		return sc, nil // what it would ignore does not matter
+	}
+	sc.Notes = ignoredMembers(name, s)
 	x := expander{getenv: getenv, secrets: secrets}
 	sc.Command = s.Command.V
 	sc.Cwd = s.Cwd.V
 	sc.Args = x.list("/args", s.Args.V)
 	sc.Env = x.mapping("/env", s.Env.V)
-	sc.URL = x.expand("/url", s.URL.V, false)
+	urlPtr, rawURL := "/url", s.URL.V
+	if s.ServerURL.Set {
+		urlPtr, rawURL = "/serverUrl", s.ServerURL.V
+	}
+	sc.URL = x.expand(urlPtr, rawURL, "", false)
 	sc.Headers = x.mapping("/headers", s.Headers.V)
 	if x.err != nil {
 		return ServerConfig{}, x.err
 	}
 	if sc.Transport != TransportStdio {
 		if u, err := url.Parse(sc.URL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return ServerConfig{}, at("/url", "%q is not an http or https URL", sc.URL)
+			return ServerConfig{}, at(urlPtr, "%q is not an http or https URL", sc.URL)
 		}
 	}
 	return sc, nil
 }
 
+// transportOf reads type, or Cline's older transportType, as one of
+// Zero's transports. Without either, a server with url and no command is
+// Streamable HTTP (implied is then true), and any other is stdio.
+func transportOf(s mcpconfigv1.MCPServer) (transport string, implied bool, err error) {
+	switch {
+	case s.Type.Set && s.TransportType.Set && transportName(s.Type.V) != transportName(s.TransportType.V):
+		return "", false, at("/transportType", "%q disagrees with type %q; give one of them", s.TransportType.V, s.Type.V)
+	case s.Type.Set:
+		return transportName(s.Type.V), false, nil
+	case s.TransportType.Set:
+		return transportName(s.TransportType.V), false, nil
+	case (s.URL.Set || s.ServerURL.Set) && !s.Command.Set:
+		return TransportHTTP, true, nil
+	}
+	return TransportStdio, false, nil
+}
+
+// transportName maps the names clients write to Zero's: Cline's
+// streamableHttp and Roo Code's streamable-http are http.
+func transportName(t mcpconfigv1.Transport) string {
+	switch t {
+	case mcpconfigv1.TransportStdio:
+		return TransportStdio
+	case mcpconfigv1.TransportSse:
+		return TransportSSE
+	}
+	return TransportHTTP
+}
+
 // checkMembers reports members that do not belong to the transport.
 func checkMembers(transport string, s mcpconfigv1.MCPServer) error {
 	stdio := map[string]bool{"command": s.Command.Set, "args": s.Args.Set, "env": s.Env.Set, "cwd": s.Cwd.Set}
-	http := map[string]bool{"url": s.URL.Set, "headers": s.Headers.Set}
+	http := map[string]bool{"url": s.URL.Set, "serverUrl": s.ServerURL.Set, "headers": s.Headers.Set}
 	own, other := stdio, http
 	if transport != TransportStdio {
 		own, other = http, stdio
@@ -146,13 +209,37 @@ func checkMembers(transport string, s mcpconfigv1.MCPServer) error {
 			return at("/"+k, "a %s server has no %s (stdio servers have command, args, env and cwd; http servers url and headers)", transport, k)
 		}
 	}
-	if transport == TransportStdio && !own["command"] {
-		return at("", "a stdio server needs command (or give type http and url)")
-	}
-	if transport != TransportStdio && !own["url"] {
+	switch {
+	case transport == TransportStdio && !own["command"]:
+		return at("", "a stdio server needs command (or give url for an http server)")
+	case transport != TransportStdio && own["url"] && own["serverUrl"]:
+		return at("/serverUrl", "give url or serverUrl (Windsurf's name for it), not both")
+	case transport != TransportStdio && !own["url"] && !own["serverUrl"]:
 		return at("", "a %s server needs url", transport)
 	}
 	return nil
+}
+
+// ignoredMembers says which members of another client's settings Zero
+// reads but does not follow, and why. An empty autoApprove list grants
+// nothing anywhere, so it goes without a word.
+func ignoredMembers(name string, s mcpconfigv1.MCPServer) []string {
+	var notes []string
+	for _, m := range []struct {
+		key  string
+		list []string
+	}{{"autoApprove", s.AutoApprove.V}, {"alwaysAllow", s.AlwaysAllow.V}} {
+		if len(m.list) > 0 {
+			notes = append(notes, fmt.Sprintf("MCP server %s: %s (%s) is ignored: Zero runs an MCP tool without asking only when the permission policy grants it, "+
+				"so a pasted file grants nothing; grant tools with --allowed-tools %s%s__TOOL (or %s%s for all of them)",
+				name, m.key, strings.Join(m.list, ", "), Prefix, name, Prefix, name))
+		}
+	}
+	if s.Timeout.Set {
+		notes = append(notes, fmt.Sprintf("MCP server %s: timeout (%v) is ignored: clients disagree on its unit (Cline counts seconds, Claude Code milliseconds); "+
+			"Zero gives every call %s (default %gs)", name, s.Timeout.V, EnvCallTimeout, DefaultCallTimeout.Seconds()))
+	}
+	return notes
 }
 
 func sortedKeys(m map[string]bool) []string {
@@ -171,29 +258,67 @@ type expander struct {
 	err     error
 }
 
-var varRef = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)(:-([^}]*))?\}`)
+// varRef matches ${VAR}, ${VAR:-default}, and the editors' ${env:VAR}
+// and ${input:ID}.
+var varRef = regexp.MustCompile(`\$\{(?:(env|input):)?([A-Za-z_][A-Za-z0-9_.-]*)(:-([^}]*))?\}`)
 
-func (x *expander) expand(ptr, s string, secret bool) string {
+// editorVars are variables that editors fill in from their own state.
+var editorVars = map[string]bool{"workspaceFolder": true, "workspaceFolderBasename": true, "userHome": true, "pathSeparator": true}
+
+// expand replaces the ${VAR} references of s. With secret set, the value
+// of a reference is reported to x.secrets when redact.ConfigSecret finds it
+// a credential under the variable's name, under name (the env or header
+// name, or the argument before s) or under the text before the reference
+// (--token=${T}, Bearer ${T}).
+func (x *expander) expand(ptr, s, name string, secret bool) string {
 	return varRef.ReplaceAllStringFunc(s, func(m string) string {
 		sub := varRef.FindStringSubmatch(m)
-		v := x.getenv(sub[1])
-		switch {
-		case v == "" && sub[2] != "":
-			v = sub[3]
-		case v == "" && x.err == nil:
-			x.err = at(ptr, "${%s} is not set in Zero's environment (write ${%s:-default} to give a default)", sub[1], sub[1])
+		if sub[1] == "input" {
+			x.fail(at(ptr, "${input:%s} asks an editor to prompt for a value, and Zero asks no one; "+
+				"pass the value in a variable of Zero's environment and write ${VAR} instead", sub[2]))
+			return ""
 		}
-		if secret && v != "" && x.secrets != nil {
+		v := x.getenv(sub[2])
+		switch {
+		case v == "" && sub[3] != "":
+			v = sub[4]
+		case v == "" && editorVars[sub[2]]:
+			x.fail(at(ptr, "${%s} is an editor's variable, which Zero does not fill in; write the value itself, or ${VAR} for a variable of Zero's environment", sub[2]))
+		case v == "":
+			x.fail(at(ptr, "${%s} is not set in Zero's environment (write ${%s:-default} to give a default)", sub[2], sub[2]))
+		}
+		if secret && v != "" && x.secrets != nil && credential(v, sub[2], name, s[:strings.Index(s, m)]) {
 			x.secrets(v)
 		}
 		return v
 	})
 }
 
+// fail keeps err if it is the first.
+func (x *expander) fail(err error) {
+	if x.err == nil {
+		x.err = err
+	}
+}
+
+// credential reports whether value is a credential under any of names.
+func credential(value string, names ...string) bool {
+	for _, n := range names {
+		if redact.ConfigSecret(n, value) {
+			return true
+		}
+	}
+	return false
+}
+
 func (x *expander) list(ptr string, in []string) []string {
 	var out []string
 	for i, s := range in {
-		out = append(out, x.expand(fmt.Sprintf("%s/%d", ptr, i), s, true))
+		before := ""
+		if i > 0 {
+			before = in[i-1]
+		}
+		out = append(out, x.expand(fmt.Sprintf("%s/%d", ptr, i), s, before, true))
 	}
 	return out
 }
@@ -204,7 +329,7 @@ func (x *expander) mapping(ptr string, in map[string]string) map[string]string {
 	}
 	out := make(map[string]string, len(in))
 	for k, v := range in {
-		out[k] = x.expand(ptr+"/"+pointerEscape(k), v, true)
+		out[k] = x.expand(ptr+"/"+pointerEscape(k), v, k, true)
 	}
 	return out
 }
@@ -240,17 +365,16 @@ func unwrapPath(err error) error {
 }
 
 // Secrets returns the credentials among the servers' env and header
-// values, to be redacted wherever Zero writes. A value is a credential when
-// its name says so (redact.SensitiveKey: API_KEY, GITHUB_TOKEN,
-// Authorization, X-Api-Key, ...) or when it is not plainly data: a value
-// is taken for data, and left alone, when it is a number, true or false, a
-// path, a URL without a password or query, a phrase with spaces (an env
-// value), a value without letters (8080, 1.5, 2025-06-18, 10.0.0.1) or a
-// word of lowercase letters (production, debug). Redacting such
-// values would mask them in every file, answer and tool result that
-// happens to contain them. A URL's password is a credential on its own; a
-// header value "Scheme credentials" gives its credentials alone too.
-// Values are returned in a fixed order (by server, then name).
+// values, to be redacted wherever Zero writes, in a fixed order (by server,
+// then name). Which values are credentials is redact.ConfigSecret's rule:
+// a secret name (API_KEY, GITHUB_TOKEN, Authorization, X-Api-Key, ...)
+// with a value that is not a switch or a path, a credential shape, or a
+// random-looking run. Every other value (eu-west-1, gpt-4o-mini,
+// application/json, /home/me/projects) is data, and redacting it would
+// mask it in every file, answer and tool result that happens to contain
+// it. A URL's password is a credential on its own; a header value
+// "Scheme credentials" gives its credentials alone too, and an env value
+// of several words each word that is a credential by its value.
 func Secrets(servers []ServerConfig) []string {
 	var out []string
 	for _, s := range servers {
@@ -269,53 +393,29 @@ func appendSecrets(out []string, m map[string]string, headers bool) []string {
 	sort.Strings(names)
 	for _, name := range names {
 		v := strings.TrimSpace(m[name])
-		sensitive := redact.SensitiveKey(name)
 		if pw := urlPassword(v); pw != "" {
 			out = append(out, pw)
 		}
 		if headers {
 			if _, cred, ok := strings.Cut(v, " "); ok {
-				if cred = strings.TrimSpace(cred); sensitive || !plainData(cred) {
+				if cred = strings.TrimSpace(cred); redact.ConfigSecret(name, cred) {
 					out = append(out, v, cred)
 				}
 				continue
 			}
 		}
-		if sensitive || !plainData(v) {
+		if redact.ConfigSecret(name, v) {
 			out = append(out, v)
+		}
+		if fields := strings.Fields(v); len(fields) > 1 {
+			for _, f := range fields {
+				if redact.SecretValue(f) {
+					out = append(out, f)
+				}
+			}
 		}
 	}
 	return out
-}
-
-// plainData reports whether an env or header value is plainly not a
-// credential (see Secrets).
-func plainData(v string) bool {
-	switch {
-	case v == "" || v == "true" || v == "false" || strings.ContainsRune(v, ' '):
-		return true
-	case strings.HasPrefix(v, "/") || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "~/"):
-		return true
-	case strings.Contains(v, "://"):
-		// A password in it is appended on its own; a query may carry a key.
-		return !strings.ContainsAny(v, "?#")
-	}
-	lower, letters := true, false
-	for i := 0; i < len(v); i++ {
-		switch c := v[i]; {
-		case 'a' <= c && c <= 'z':
-			letters = true
-		case 'A' <= c && c <= 'Z':
-			letters, lower = true, false
-		case '0' <= c && c <= '9':
-			lower = false
-		case c != '-' && c != '_' && c != '.' && c != ':':
-			lower = false
-		}
-	}
-	// No letters: a number, a date, a version, an address. Lowercase
-	// letters only: a word.
-	return !letters || lower
 }
 
 // urlPassword returns the password of a URL such as

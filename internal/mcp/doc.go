@@ -9,9 +9,10 @@
 // the model; Close stops every server. Servers are reached over stdio (a
 // child process in its own process group) or Streamable HTTP.
 //
-// The servers come from --mcp-config files (LoadConfig) in the mcpServers
-// format other agents use, decoded strictly by the generated mcpconfig/v1
-// codec; a front end that receives servers another way (zero acp's
+// The servers come from --mcp-config files (LoadConfig) in the formats
+// other MCP clients write (mcpServers, or VS Code's servers, with each
+// client's own members mapped or reported as ignored), decoded strictly by
+// the generated mcpconfig/v1 codec; a front end that receives servers another way (zero acp's
 // session/new) builds ServerConfig values itself and calls Start the same
 // way. Every message is encoded and decoded by the codec zerogen generates
 // from schema/mcp/v1.

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -121,7 +122,7 @@ func Start(ctx context.Context, cfgs []ServerConfig, opts Options) (*Manager, []
 	var out []Warning
 	for i, cfg := range cfgs {
 		out = append(out, warns[i]...)
-		w, err := m.addTools(cfg.Name, lists[i])
+		w, err := m.addTools(cfg.Name, enabledTools(cfg, lists[i]))
 		if err != nil {
 			m.Close()
 			return nil, nil, err
@@ -131,9 +132,29 @@ func Start(ctx context.Context, cfgs []ServerConfig, opts Options) (*Manager, []
 	return m, out, nil
 }
 
-// startServer connects to s and lists its tools.
+// enabledTools leaves out of list the tools cfg disables.
+func enabledTools(cfg ServerConfig, list []mcpv1.Tool) []mcpv1.Tool {
+	return slices.DeleteFunc(list, func(t mcpv1.Tool) bool { return slices.Contains(cfg.DisabledTools, t.Name) })
+}
+
+// startServer connects to s and lists its tools. The warnings start with
+// the notes of its configuration.
 func (m *Manager) startServer(ctx context.Context, s *server) ([]mcpv1.Tool, []Warning) {
-	if s.cfg.Transport == TransportSSE {
+	var notes []Warning
+	for _, n := range s.cfg.Notes {
+		notes = append(notes, Warning{s.cfg.Name, n})
+	}
+	tools, warns := m.connectServer(ctx, s)
+	return tools, append(notes, warns...)
+}
+
+// connectServer connects to s, unless it is disabled or speaks SSE, and
+// lists its tools.
+func (m *Manager) connectServer(ctx context.Context, s *server) ([]mcpv1.Tool, []Warning) {
+	switch {
+	case s.cfg.Disabled:
+		return nil, []Warning{{s.cfg.Name, fmt.Sprintf("MCP server %s is disabled in %s (\"disabled\": true), so it is not started and its tools are not offered", s.cfg.Name, s.cfg.Source)}}
+	case s.cfg.Transport == TransportSSE:
 		return nil, []Warning{{s.cfg.Name, fmt.Sprintf("MCP server %s uses the legacy SSE transport, which Zero does not speak; "+
 			"its tools are not available (servers that speak Streamable HTTP take type \"http\")", s.cfg.Name)}}
 	}
@@ -149,7 +170,11 @@ func (m *Manager) startServer(ctx context.Context, s *server) ([]mcpv1.Tool, []W
 		}
 	}
 	if err != nil {
-		return nil, []Warning{{s.cfg.Name, fmt.Sprintf("MCP server %s did not start: %v; the run goes on without its tools", s.cfg.Name, startError(ctx, err))}}
+		msg := fmt.Sprintf("MCP server %s did not start: %v; the run goes on without its tools", s.cfg.Name, startError(ctx, err))
+		if s.cfg.ImpliedHTTP {
+			msg += " (its url has no type, so Zero spoke Streamable HTTP; a server that speaks only the legacy SSE transport cannot be used)"
+		}
+		return nil, []Warning{{s.cfg.Name, msg}}
 	}
 	s.c = c
 	return tools, nil

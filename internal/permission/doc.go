@@ -20,4 +20,9 @@
 // or, when it only edits files in the workspace, by the accept-edits mode.
 // Every Decision carries a [Risk] so callers can log or display how
 // dangerous a call is, and names in By the flag that decided.
+//
+// A write_file or edit_file call whose path lies in a protected place
+// (tools.Workspace.Protected: .git, an editor's tasks, another agent's
+// hooks, and the like) is decided by [Policy.DecideProtected] instead:
+// writing there can run commands, so it is granted only where bash is.
 package permission

@@ -18,7 +18,8 @@ const (
 	// tools named by --allowed-tools.
 	ModeDefault Mode = "default"
 	// ModeAcceptEdits also grants the tools that change files in the
-	// workspace (write_file, edit_file), but not bash.
+	// workspace (write_file, edit_file), but not bash, nor writes to the
+	// protected places (see DecideProtected).
 	ModeAcceptEdits Mode = "accept-edits"
 	// ModeUnsafe grants every tool whose permission is not "deny",
 	// including shell and file writes, without asking anyone.
@@ -99,7 +100,7 @@ func (p Policy) checkGrant(g Grant, known []string) []error {
 		return nil
 	}
 	if !slices.ContainsFunc(known, g.Matches) {
-		return []error{fmt.Errorf("unknown tool %q in the allowed tools (known tools: %s)", g, strings.Join(known, ", "))}
+		return []error{fmt.Errorf("unknown tool %q in the allowed tools%s (known tools: %s)", g, suggestion(string(g), known), strings.Join(known, ", "))}
 	}
 	var errs []error
 	for _, name := range known {
@@ -119,7 +120,7 @@ func unknownNames(list string, names, known []string) []error {
 	var errs []error
 	for _, name := range names {
 		if !slices.Contains(known, name) && !IsMCP(name) {
-			errs = append(errs, fmt.Errorf("unknown tool %q in the %s tools (known tools: %s)", name, list, strings.Join(known, ", ")))
+			errs = append(errs, fmt.Errorf("unknown tool %q in the %s tools%s (known tools: %s)", name, list, suggestion(name, known), strings.Join(known, ", ")))
 		}
 	}
 	return errs

@@ -44,9 +44,11 @@ func newError(recoverable bool, status int, format string, args ...any) *Error {
 }
 
 // removeSecret replaces secret in s with redact.Redacted, the one marker
-// of a redaction.
+// of a redaction. A secret shorter than redact.MinSecretLen is left alone:
+// cutting a one-letter key out of a vendor's message would cut that
+// letter out of every word of it.
 func removeSecret(s, secret string) string {
-	if secret == "" {
+	if len(secret) < redact.MinSecretLen {
 		return s
 	}
 	return strings.ReplaceAll(s, secret, redact.Redacted)

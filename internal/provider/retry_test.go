@@ -83,8 +83,8 @@ type readCloser struct{ *strings.Reader }
 func (readCloser) Close() error { return nil }
 
 func TestErrorfRedacts(t *testing.T) {
-	tr := &Transport{Vendor: "openai", Secret: "sk-123"}
-	e := tr.Errorf(true, "key %s rejected", "sk-123")
+	tr := &Transport{Vendor: "openai", Secret: "sk-12345"}
+	e := tr.Errorf(true, "key %s rejected", "sk-12345")
 	if e.Message != "openai: key [REDACTED] rejected" || e.Code != CodeProviderError || !e.Recoverable {
 		t.Errorf("Errorf = %+v", e)
 	}
@@ -93,6 +93,13 @@ func TestErrorfRedacts(t *testing.T) {
 	}
 	if got := removeSecret("no secret here", ""); got != "no secret here" {
 		t.Errorf("removeSecret with no secret = %q", got)
+	}
+	// Shorter than redact.MinSecretLen: never cut out of words.
+	if got := removeSecret("syntax error: unexpected x", "x"); got != "syntax error: unexpected x" {
+		t.Errorf("removeSecret with a one-letter secret = %q", got)
+	}
+	if got := removeSecret("key 1234567 and 12345678", "12345678"); got != "key 1234567 and [REDACTED]" {
+		t.Errorf("removeSecret with a secret of the minimum length = %q", got)
 	}
 }
 

@@ -23,7 +23,7 @@ func TestString(t *testing.T) {
 			t.Errorf("%q drawn %d times in 20000, want about 555", r, c)
 		}
 	}
-	if String(8) == String(8) {
+	if a, b := String(8), String(8); a == b {
 		t.Error("two draws are equal")
 	}
 }

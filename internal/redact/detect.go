@@ -39,11 +39,11 @@ var detectors = [256][]detector{
 	'e': {detectJWT},
 }
 
-// detect runs the configured secrets, then the shape detectors for the
-// byte at the position. The first detector that does not answer no
+// detect runs the configured secrets, then (unless r is knownOnly) the
+// shape detectors for the byte at the position. The first detector that does not answer no
 // decides: a need from a detector with priority blocks the rest.
 func (r *Redactor) detect(v view) (hit, verdict) {
-	if h, vd := r.detectSecret(v); vd != no {
+	if h, vd := r.detectSecret(v); vd != no || r.knownOnly {
 		return h, vd
 	}
 	for _, d := range detectors[v.s[v.i]] {

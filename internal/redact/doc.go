@@ -21,12 +21,26 @@
 //	             "token": "abc", ?token=abc, &api_key=abc
 //	bearer/basic Authorization: Bearer xyz, Authorization: Basic xyz
 //	cookie       Cookie: a=b; c=d (the rest of the header line)
-//	secret       the exact values passed to New
+//	secret       the exact values passed to New, of 8 bytes or more
+//	             (MinSecretLen): a shorter key would cut its letters out
+//	             of every word
 //
 // Passwords in URLs keep the URL readable: https://user:pass@host becomes
 // https://user:[REDACTED]@host (also after path cleaning made it
 // https:/user:pass@host). Ordinary prose (task-list, bearer of bad
 // news, the token count, max_tokens=1024) is left alone.
+//
+// # Configuration values
+//
+// A value given to New is removed wherever it appears, so only credentials
+// should be given. [ConfigSecret] tells them apart among configuration
+// values (the env and headers of MCP servers): a value is a credential when
+// its name says so ([SecretName]: GITHUB_TOKEN, X-Api-Key, DB_PASS, ...),
+// when it holds a credential shape, or when it holds a run that looks
+// random ([LooksRandom]: 16 or more letters and digits that change between
+// letter and digit, or lower and upper case, at one pair in five or more).
+// eu-west-1, gpt-4o-mini, localhost:5432, application/json, en_US.UTF-8,
+// Europe/Berlin, 1.2.3-beta and AcmeCorp are data.
 //
 // # Speed
 //

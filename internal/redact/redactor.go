@@ -17,9 +17,14 @@ const MarkerPrefix = "[REDACTED"
 // or "[REDACTED:kind]".
 func HasMarker(s string) bool { return strings.Contains(s, MarkerPrefix) }
 
-// minSecretLen is the shortest secret value New accepts; shorter ones
-// would redact ordinary words.
-const minSecretLen = 8
+// MinSecretLen is the shortest secret value New accepts, and the shortest
+// known secret anything in Zero may cut out of text: a shorter one (an API
+// key of "x" or "test") would be matched inside ordinary words, and a
+// message such as "syntax error: unexpected" would lose every x. A short
+// value is still removed where a sensitive name labels it (a JSON key such
+// as "apiKey", KEY=value, an Authorization header), since those rules do
+// not need to know the value.
+const MinSecretLen = 8
 
 // Redactor removes credentials from text. It is safe for concurrent use;
 // the zero value and a nil *Redactor redact shapes but know no secret
@@ -32,15 +37,35 @@ type Redactor struct {
 	// (the token shapes), unless a configured secret starts with them.
 	wordOnly [256]bool
 	trigger  [256]bool // bytes every secret contains at least one of
-	ready    bool      // built by New
+	ready    bool      // built by New or Known
+	// knownOnly: the Redactor removes only its exact values (Known).
+	knownOnly bool
 }
 
 // New returns a Redactor that also removes the exact secret values given,
 // such as the API keys Zero itself was configured with. Values shorter
-// than 8 bytes are ignored, as are duplicates.
+// than MinSecretLen are ignored, as are duplicates.
 func New(secrets ...string) *Redactor {
-	r := &Redactor{ready: true}
-	r.init()
+	return build(false, secrets)
+}
+
+// Known returns a Redactor that removes only the exact secret values r
+// was given, each as "[REDACTED:secret]": no credential shapes, and values
+// of sensitive keys stay. It is for text that must stay true to its
+// source except for the secrets Zero holds, such as tool output sent to
+// the model: a made-up key in a test fixture, or password=... in an
+// example file, is then read as written.
+func (r *Redactor) Known() *Redactor {
+	return build(true, r.use().values())
+}
+
+// build returns a Redactor of the given secret values, knowing the
+// credential shapes unless knownOnly is set.
+func build(knownOnly bool, secrets []string) *Redactor {
+	r := &Redactor{ready: true, knownOnly: knownOnly}
+	if !knownOnly {
+		r.init()
+	}
 	for _, s := range secrets {
 		r.addSecret(s)
 	}
@@ -68,7 +93,7 @@ func (r *Redactor) init() {
 
 // addSecret registers one exact value.
 func (r *Redactor) addSecret(s string) {
-	if len(s) < minSecretLen || slices.Contains(r.secrets[s[0]], s) {
+	if len(s) < MinSecretLen || slices.Contains(r.secrets[s[0]], s) {
 		return
 	}
 	r.secrets[s[0]] = append(r.secrets[s[0]], s)
@@ -95,15 +120,16 @@ func (r *Redactor) use() *Redactor {
 
 // String returns s with credentials removed. key is the nearest
 // enclosing JSON object key of s ("" if none): when it is a sensitive key
-// name (see SensitiveKey) a non-empty s becomes "[REDACTED]" as a whole;
+// name (see SensitiveKey) a non-empty s becomes "[REDACTED]" as a whole
+// (not for a Redactor of Known);
 // otherwise credential shapes and configured secrets inside s are replaced
 // by "[REDACTED:kind]". s is returned as is, without allocating, when it
 // cannot hold a credential.
 func (r *Redactor) String(key, s string) string {
-	if key != "" && s != "" && SensitiveKey(key) {
+	r = r.use()
+	if key != "" && s != "" && !r.knownOnly && SensitiveKey(key) {
 		return Redacted
 	}
-	r = r.use()
 	if !r.mayContain(s) {
 		return s
 	}

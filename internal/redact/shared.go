@@ -6,9 +6,11 @@ import (
 )
 
 // With returns a Redactor that removes r's secret values and the ones
-// given (under the rules of New); r is unchanged.
+// given (under the rules of New, or of Known for a Redactor of Known); r
+// is unchanged.
 func (r *Redactor) With(secrets ...string) *Redactor {
-	return New(append(r.use().values(), secrets...)...)
+	r = r.use()
+	return build(r.knownOnly, append(r.values(), secrets...))
 }
 
 // values returns the exact secret values r was given.
@@ -36,8 +38,8 @@ func NewShared(r *Redactor) *Shared {
 	return s
 }
 
-// Add adds exact secret values (values shorter than 8 bytes are ignored,
-// as New ignores them).
+// Add adds exact secret values (values shorter than MinSecretLen are
+// ignored, as New ignores them).
 func (s *Shared) Add(secrets ...string) {
 	if len(secrets) == 0 {
 		return

@@ -3,6 +3,8 @@ package redact
 import (
 	"strings"
 	"testing"
+
+	"github.com/zeroproject/zero/internal/redact/redacttest"
 )
 
 func TestWithAddsSecrets(t *testing.T) {
@@ -64,5 +66,40 @@ func TestMemoIsString(t *testing.T) {
 	}
 	if n := testing.AllocsPerRun(100, func() { m.String("sessionId", "session-1234567890-clean") }); n != 0 {
 		t.Errorf("a remembered value allocates %v times", n)
+	}
+}
+
+// TestKnownRemovesOnlyKnownValues: a Redactor of Known removes the exact
+// values it was given and nothing else: no shapes, no sensitive keys, no
+// values shorter than MinSecretLen; With keeps it so; a Stream of it gives
+// what String gives.
+func TestKnownRemovesOnlyKnownValues(t *testing.T) {
+	k := New("zero-configured-FAKE-value-7781", "short").Known()
+	text := "key " + redacttest.OpenAIKey + ", password=hunter2fake, Authorization: Bearer abc, " +
+		"the zero-configured-FAKE-value-7781 and a short word"
+	want := "key " + redacttest.OpenAIKey + ", password=hunter2fake, Authorization: Bearer abc, " +
+		"the [REDACTED:secret] and a short word"
+	if got := k.String("", text); got != want {
+		t.Errorf("Known().String\n got %q\nwant %q", got, want)
+	}
+	if got := k.String("apiKey", "plain"); got != "plain" {
+		t.Errorf("Known().String under a sensitive key = %q, want it unchanged", got)
+	}
+	more := k.With("second-secret-value")
+	if got := more.String("", "second-secret-value "+redacttest.GitHubToken); got != "[REDACTED:secret] "+redacttest.GitHubToken {
+		t.Errorf("Known().With: %q", got)
+	}
+	s := k.Stream()
+	var out strings.Builder
+	for i := 0; i < len(text); i += 5 {
+		out.WriteString(s.Write(text[i:min(i+5, len(text))]))
+	}
+	out.WriteString(s.Flush())
+	if out.String() != want {
+		t.Errorf("Known().Stream\n got %q\nwant %q", out.String(), want)
+	}
+	var none *Redactor
+	if got := none.Known().String("", text); got != text {
+		t.Errorf("nil Known: %q", got)
 	}
 }

@@ -25,6 +25,9 @@ type call struct {
 	spec  tools.Spec
 	known bool
 	cut   bool // the output-token limit cut the arguments: the call does not run
+	// protected is the protected place the call would write, found when
+	// its permission was decided; nil for any other call.
+	protected *tools.Protection
 	// images are the images an MCP tool returned, for the provider.
 	images []provider.Image
 }
@@ -158,6 +161,9 @@ func (r *runner) execute(ctx context.Context, c *call) (tools.Result, error) {
 	if fn == nil {
 		return errorResult("tool %s is not implemented", c.spec.Name), nil
 	}
+	if c.protected != nil {
+		ctx = tools.ApproveProtected(ctx, *c.protected)
+	}
 	res, err := fn(ctx, r.cfg.Tools, c.orig.Args)
 	switch {
 	case err != nil && ctx.Err() != nil:
@@ -179,10 +185,29 @@ func (r *runner) result(c *call, res tools.Result) error {
 		Output: res.Output, Truncated: res.Truncated, Block: block, Risk: risk}); err != nil {
 		return err
 	}
-	r.msgs = append(r.msgs, provider.Message{Role: provider.RoleTool, Text: res.Output,
+	r.msgs = append(r.msgs, provider.Message{Role: provider.RoleTool, Text: r.forModel(res.Output),
 		ToolCallID: c.orig.ID, ToolName: c.orig.Name, IsError: res.IsError, Images: c.images})
 	return r.record(&sessionv1.ToolResultRecord{RunID: r.runID, ID: c.id, Name: c.name,
 		Status: sessionv1.ToolStatus(status), Output: res.Output, Truncated: res.Truncated})
+}
+
+// ModelRedactedNote ends a tool result that Config.ModelRedactor changed
+// before the model saw it: the source still holds the secrets, so the
+// model must not copy a marker into a file.
+const ModelRedactedNote = "[zero: secrets Zero holds were replaced by " + redact.MarkerPrefix +
+	":secret] in this output before it was sent to you; the files still hold them. " +
+	"Leave those spans as they are: edit around them, and never write a marker into a file.]"
+
+// forModel returns a tool's output as the model gets it: redacted by
+// Config.ModelRedactor, when set.
+func (r *runner) forModel(out string) string {
+	if r.cfg.ModelRedactor == nil {
+		return out
+	}
+	if red := r.cfg.ModelRedactor.String("", out); red != out {
+		return red + "\n\n" + ModelRedactedNote
+	}
+	return out
 }
 
 func (r *runner) visibleNames() string {

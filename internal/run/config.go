@@ -48,6 +48,11 @@ type Config struct {
 	Recorder Recorder
 	// Redactor redacts the streamed deltas; nil means redact.New().
 	Redactor *redact.Redactor
+	// ModelRedactor, when set, redacts the tool results sent to the model
+	// (a result it changed ends with ModelRedactedNote); nil sends them as
+	// the tools returned them. Events and records are redacted by the
+	// Sink and the Recorder either way.
+	ModelRedactor *redact.Redactor
 	// Warnings are written after run_start.
 	Warnings []Warning
 	// MaxOutputTokens bounds each model reply; 0 leaves the provider's default.
@@ -80,6 +85,10 @@ type Question struct {
 	Tool   string // the tool's name
 	Args   []byte // the call's arguments, as the model sent them
 	Reason string // why the call needs approval
+	// Protected, when not "", is the protected place the call would write
+	// (tools.Protection.Path): an answer given for the tool as a whole
+	// must not cover it.
+	Protected string
 }
 
 // Asker asks a person whether a call may run. Ask returns true to let

@@ -93,3 +93,23 @@ func bash(ctx context.Context, tb *Toolbox, args []byte) (tools.Result, error) {
 	timeout := time.Duration(a.TimeoutMs.V) * time.Millisecond
 	return tools.BashIn(ctx, tb.box, tb.ws, a.Command, timeout, tb.env)
 }
+
+// writePath returns the path a call of a built-in file-writing tool would
+// write, when its arguments decode; the tool reports arguments that do
+// not.
+func writePath(name string, args []byte) (string, bool) {
+	if len(args) == 0 {
+		return "", false
+	}
+	switch name {
+	case tools.NameWriteFile:
+		var a toolsv1.WriteFileArgs
+		err := a.UnmarshalJSON(args)
+		return a.Path, err == nil
+	case tools.NameEditFile:
+		var a toolsv1.EditFileArgs
+		err := a.UnmarshalJSON(args)
+		return a.Path, err == nil
+	}
+	return "", false
+}

@@ -32,7 +32,10 @@
 // split across deltas (fewer than redact.MaxHold bytes); the held tail is
 // flushed before every tool_call, final and run_end, but not when the
 // other channel's delta arrives, which may therefore overtake it.
-// Everything else is redacted by the sink's encoder hook.
+// Everything else is redacted by the sink's encoder hook. The model itself
+// gets tool results as the tools returned them, unless Config.ModelRedactor
+// is set (zero exec --redact-model-input): then it gets them redacted by
+// it, each changed one ending with ModelRedactedNote.
 //
 // The answer of a run is every text delta it streamed, in order; text from
 // successive turns is separated by a blank line (sent as a delta of its own),

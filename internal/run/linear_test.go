@@ -12,6 +12,7 @@ import (
 	"time"
 
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
+	"github.com/zeroproject/zero/internal/provider"
 	"github.com/zeroproject/zero/internal/provider/anthropic"
 	"github.com/zeroproject/zero/internal/provider/openai"
 	pt "github.com/zeroproject/zero/internal/provider/providertest"
@@ -140,7 +141,7 @@ func runLinear(t *testing.T, cfg Config, d *pt.Dialect, format streamio.Format, 
 	client := &http.Client{Transport: &bodiesTransport{bodies: bodies}}
 	cfg.Provider = openai.New(openai.Config{BaseURL: "http://model.invalid/v1", HTTPClient: client})
 	if d == pt.Anthropic {
-		cfg.Provider = anthropic.New(anthropic.Config{BaseURL: "http://model.invalid", HTTPClient: client})
+		cfg.Provider = anthropic.New(anthropic.Config{Endpoint: provider.Endpoint{BaseURL: "http://model.invalid", HTTPClient: client}})
 	}
 	red := redact.New()
 	cfg.Redactor, cfg.Recorder = red, &encodingRecorder{hook: red.String}

@@ -15,9 +15,11 @@ import (
 // grant flag, the permission mode, the run's configuration); a call that
 // waits for an approval (action "prompt") gets none, since a headless run
 // has no one to ask: its error tool_result tells the outcome. permit
-// returns whether the call may run and why.
+// returns whether the call may run and why. A call that would write a
+// protected place is decided as such (permission.Policy.DecideProtected),
+// and c remembers the place so that the tool may write it once granted.
 func (r *runner) permit(ctx context.Context, c *call) (bool, string, error) {
-	d := r.cfg.Tools.policy.Decide(c.spec)
+	d := r.cfg.Tools.decide(c)
 	if d.Action == permission.ActionPrompt && r.cfg.Asker != nil {
 		return r.ask(ctx, c, d)
 	}
@@ -48,7 +50,11 @@ func (r *runner) ask(ctx context.Context, c *call, d permission.Decision) (bool,
 	if err := r.emit(r.request(c, streamjsonv2.PermissionActionPrompt, risk, nil)); err != nil {
 		return false, d.Reason, err
 	}
-	granted, err := r.cfg.Asker.Ask(ctx, Question{ID: c.id, Tool: c.spec.Name, Args: c.orig.Args, Reason: d.Reason})
+	q := Question{ID: c.id, Tool: c.spec.Name, Args: c.orig.Args, Reason: d.Reason}
+	if c.protected != nil {
+		q.Protected = c.protected.Path
+	}
+	granted, err := r.cfg.Asker.Ask(ctx, q)
 	action, reason := streamjsonv2.PermissionActionAllow, "tool "+c.spec.Name+" was approved"
 	var block *streamjsonv2.Block
 	switch {

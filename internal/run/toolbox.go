@@ -65,3 +65,19 @@ func (t *Toolbox) spec(name string) (tools.Spec, bool) {
 	s, ok := t.specs[name]
 	return s, ok
 }
+
+// decide asks the policy about c. A call of write_file or edit_file whose
+// path lies in a protected place is decided as a protected write, and c
+// keeps the place for the tool (which refuses it otherwise).
+func (t *Toolbox) decide(c *call) permission.Decision {
+	path, ok := writePath(c.spec.Name, c.orig.Args)
+	if !ok {
+		return t.policy.Decide(c.spec)
+	}
+	prot, ok := t.ws.Protected(path)
+	if !ok {
+		return t.policy.Decide(c.spec)
+	}
+	c.protected = &prot
+	return t.policy.DecideProtected(c.spec, prot)
+}

@@ -102,7 +102,7 @@ func (s *Store) mkdir(meta *sessionv1.SessionMeta, chosen bool) (string, error) 
 // populate locks the new session in dir, writes its log and its meta, and
 // returns it open.
 func (s *Store) populate(dir string, meta sessionv1.SessionMeta, recs []sessionv1.SessionRecord) (*Session, error) {
-	lk, err := lock(dir, meta.ID)
+	lk, err := s.lock(dir, meta.ID)
 	if err != nil {
 		return nil, err
 	}

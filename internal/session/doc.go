@@ -6,7 +6,8 @@
 //
 //	DIR/<id>/meta.json     one SessionMeta document (schema/session/v1/meta.json)
 //	DIR/<id>/events.jsonl  one SessionRecord per line (schema/session/v1/record.json)
-//	DIR/<id>/lock          the advisory lock of the process that has the session open
+//	DIR/<id>/lock          the advisory lock of the process that has the session open,
+//	                       holding its process id and name while it does
 //	DIR/<id>/grants.json   optional: standing permission answers (schema/session/v1/grants.json)
 //
 // The store owns this layout and the id format: callers name sessions by id
@@ -47,8 +48,19 @@
 // [Store.Create], [Store.Open] and [Store.Fork] return a [Session] that holds
 // an exclusive, non-blocking flock on DIR/<id>/lock until [Session.Close], so
 // two processes never write one session at once: the second gets an error
-// that matches [ErrLocked]. [Store.Show], [Store.List] and the parent side of
-// [Store.Fork] only read and take no lock.
+// that matches [ErrLocked]: a [LockedError] naming the process that holds the
+// session, by the process id and [Store.Holder] the holder writes into the
+// lock file. [Store.Show], [Store.List] and the parent side of [Store.Fork]
+// only read and take no lock.
+//
+// # History
+//
+// [Session.History] is the conversation as the log holds it: the records
+// read when the session was opened (or copied into a fork), followed by
+// every record appended since, each decoded back from the line written, so
+// after the Hook. A process running several prompts in one open session
+// (zero acp) rebuilds each prompt's conversation from it, and sends the
+// model exactly what a new process resuming the session would send.
 //
 // # Use
 //

@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	sessionv1 "github.com/zeroproject/zero/generated/session/v1"
-	"github.com/zeroproject/zero/internal/soak"
+	"github.com/zeroproject/zero/internal/rigs/soak"
 )
 
 // TestMetaReadersNeverSeeAPartialFile extends TestMetaWriteFaultKeepsOldMeta

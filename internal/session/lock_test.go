@@ -40,8 +40,10 @@ func TestLockAcrossProcesses(t *testing.T) {
 		cmd.Wait()
 		t.Fatalf("helper said %q, %v", line, err)
 	}
-	if _, _, err := st.Open(id); !errors.Is(err, ErrLocked) {
-		t.Errorf("Open while another process holds the session: %v, want ErrLocked", err)
+	_, _, err = st.Open(id)
+	var le *LockedError
+	if !errors.As(err, &le) || le.PID != cmd.Process.Pid || le.Holder != "zero acp" {
+		t.Errorf("Open while another process holds the session: %#v (%v), want a LockedError naming zero acp, pid %d", err, err, cmd.Process.Pid)
 	}
 	stdin.Close()
 	if err := cmd.Wait(); err != nil {
@@ -57,7 +59,7 @@ func TestLockAcrossProcesses(t *testing.T) {
 // holdSession opens the session, says "locked" and keeps it open until its
 // standard input closes.
 func holdSession(dir, id string) {
-	s, _, err := (&Store{Dir: dir}).Open(id)
+	s, _, err := (&Store{Dir: dir, Holder: "zero acp"}).Open(id)
 	if err != nil {
 		fmt.Println("error:", err)
 		os.Exit(1)

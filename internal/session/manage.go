@@ -203,6 +203,13 @@ func zeroFile(name string) bool {
 // directory holding anything the store did not write, so it never deletes
 // a file that is not Zero's.
 func (s *Store) Delete(id string) error {
+	return s.remove(id, false)
+}
+
+// remove deletes session id, or with dryRun only checks that Delete would:
+// the session exists, holds only the store's files and is not in use. A
+// dry run changes nothing, not even a missing lock file.
+func (s *Store) remove(id string, dryRun bool) error {
 	dir, err := s.sessionDir(id)
 	if err != nil {
 		return err
@@ -217,11 +224,17 @@ func (s *Store) Delete(id string) error {
 	if err := foreignEntries(dir, entries); err != nil {
 		return fmt.Errorf("delete session %s: %w", id, err)
 	}
-	lk, err := lock(dir, id)
+	if dryRun && !slices.ContainsFunc(entries, func(e fs.DirEntry) bool { return e.Name() == lockName }) {
+		return nil // no lock file: nobody holds the session
+	}
+	lk, err := s.lock(dir, id)
 	if err != nil {
 		return err
 	}
 	defer lk.Close()
+	if dryRun {
+		return nil
+	}
 	return removeSession(dir, id)
 }
 
@@ -261,23 +274,34 @@ func removeSession(dir, id string) error {
 	return nil
 }
 
-// Prune deletes every session last updated before now minus age, and
-// returns the ids it deleted. A session it cannot delete (in use, holding
-// foreign files, with an unreadable meta.json) is kept, with a Warning; so
-// is a directory without meta.json, which List warns about.
-func (s *Store) Prune(age time.Duration) ([]string, []Warning, error) {
+// PruneOptions say which sessions Prune deletes.
+type PruneOptions struct {
+	// OlderThan selects the sessions last updated longer ago than it.
+	OlderThan time.Duration
+	// All selects every session, whatever OlderThan says.
+	All bool
+	// DryRun deletes nothing: Prune returns the ids it would delete, each
+	// checked as Delete checks it, and a Warning for each it would keep.
+	DryRun bool
+}
+
+// Prune deletes the sessions o selects and returns the ids it deleted. A
+// session it cannot delete (in use, holding foreign files, with an
+// unreadable meta.json) is kept, with a Warning; so is a directory without
+// meta.json, which List warns about.
+func (s *Store) Prune(o PruneOptions) ([]string, []Warning, error) {
 	metas, warns, err := s.List()
 	if err != nil {
 		return nil, warns, err
 	}
-	cutoff := s.clock().Add(-age)
+	cutoff := s.clock().Add(-o.OlderThan)
 	var deleted []string
 	for _, m := range metas {
 		t, err := parseTime(m.UpdatedAt)
-		if err != nil || !t.Before(cutoff) {
+		if !o.All && (err != nil || !t.Before(cutoff)) {
 			continue
 		}
-		if err := s.Delete(m.ID); err != nil {
+		if err := s.remove(m.ID, o.DryRun); err != nil {
 			warns = append(warns, Warning{Msg: "kept " + m.ID + ": " + err.Error()})
 			continue
 		}

@@ -125,12 +125,54 @@ func TestPrune(t *testing.T) {
 	s.log.Close()
 	s.lock.Close()
 	createIn(t, st, "zero_20260603100000_newnew", "/a")
-	deleted, warns, err := st.Prune(7 * 24 * time.Hour)
+	week := PruneOptions{OlderThan: 7 * 24 * time.Hour}
+	dry := week
+	dry.DryRun = true
+	deleted, warns, err := st.Prune(dry)
+	if err != nil || len(warns) != 0 || len(deleted) != 1 || deleted[0] != old.ID {
+		t.Fatalf("Prune dry run = %v, %v, %v", deleted, warns, err)
+	}
+	if metas, _, _ := st.List(); len(metas) != 2 {
+		t.Fatalf("a dry run deleted: %d sessions left", len(metas))
+	}
+	deleted, warns, err = st.Prune(week)
 	if err != nil || len(warns) != 0 || len(deleted) != 1 || deleted[0] != old.ID {
 		t.Fatalf("Prune = %v, %v, %v", deleted, warns, err)
 	}
 	metas, _, _ := st.List()
 	if len(metas) != 1 || metas[0].ID != "zero_20260603100000_newnew" {
+		t.Errorf("left %v", metas)
+	}
+}
+
+// TestPruneAll: All selects sessions of any age; a dry run reports the
+// session in use as kept, as the real prune does, and changes nothing.
+func TestPruneAll(t *testing.T) {
+	st := newStore(t)
+	createIn(t, st, "zero_20260603100000_aaaaaa", "/a")
+	busy, _, err := st.Open("zero_20260603100000_aaaaaa")
+	if err != nil {
+		t.Fatal(err)
+	}
+	createIn(t, st, "zero_20260603100001_bbbbbb", "/a")
+	lockFile := filepath.Join(st.Dir, "zero_20260603100001_bbbbbb", lockName)
+	if err := os.Remove(lockFile); err != nil {
+		t.Fatal(err)
+	}
+	deleted, warns, err := st.Prune(PruneOptions{All: true, DryRun: true})
+	if err != nil || len(deleted) != 1 || deleted[0] != "zero_20260603100001_bbbbbb" ||
+		len(warns) != 1 || !strings.Contains(warns[0].Msg, "kept zero_20260603100000_aaaaaa: ") {
+		t.Fatalf("Prune all, dry run = %v, %v, %v", deleted, warns, err)
+	}
+	if _, err := os.Stat(lockFile); !os.IsNotExist(err) {
+		t.Errorf("the dry run made a lock file: %v", err)
+	}
+	busy.Close()
+	deleted, warns, err = st.Prune(PruneOptions{All: true})
+	if err != nil || len(warns) != 0 || len(deleted) != 2 {
+		t.Fatalf("Prune all = %v, %v, %v", deleted, warns, err)
+	}
+	if metas, _, _ := st.List(); len(metas) != 0 {
 		t.Errorf("left %v", metas)
 	}
 }

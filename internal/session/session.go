@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -49,15 +50,23 @@ func newSession(st *Store, dir string, meta sessionv1.SessionMeta, c logContents
 	}
 }
 
-// History returns the records the session held when it was opened or
-// forked, torn last line excluded. Records appended since are not in it.
-func (s *Session) History() []sessionv1.SessionRecord { return s.history }
+// History returns the session's records: those it held when it was opened
+// or forked (torn last line excluded) and every record appended since, each
+// as it reads back from the log, that is after the store's Hook. It is the
+// conversation a later Open would read, so a process that runs several
+// prompts in one session sends the model the same history as a new process
+// resuming it. The slice is the caller's.
+func (s *Session) History() []sessionv1.SessionRecord {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.history)
+}
 
 // Append writes rec to the log as one line, with a single write of the line
-// and its newline, and syncs the file. An empty Time is set to the current
-// time. When the write or the sync fails, the log is cut back to its earlier
-// length, so no earlier line is lost, and the error says the record was not
-// saved.
+// and its newline, syncs the file, and adds the record, as the line reads
+// back, to History. An empty Time is set to the current time. When the write
+// or the sync fails, the log is cut back to its earlier length, so no earlier
+// line is lost, and the error says the record was not saved.
 func (s *Session) Append(rec *sessionv1.SessionRecord) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -77,13 +86,26 @@ func (s *Session) Append(rec *sessionv1.SessionRecord) error {
 		return fmt.Errorf("append to session %s: encode %s record: %w", s.Meta.ID, recordType(rec), err)
 	}
 	s.buf = line
+	saved, err := readBack(line)
+	if err != nil {
+		return fmt.Errorf("append to session %s: the encoded %s record does not decode: %w; the record was not saved", s.Meta.ID, recordType(rec), err)
+	}
 	if err := s.write(line); err != nil {
 		return fmt.Errorf("append to session %s: %w; the record was not saved", s.Meta.ID, err)
 	}
 	s.size += int64(len(line))
 	s.changed = true
+	s.history = append(s.history, saved)
 	s.note(rec)
 	return nil
+}
+
+// readBack decodes a line of the log, newline included, into the record a
+// reader of the log gets from it.
+func readBack(line []byte) (sessionv1.SessionRecord, error) {
+	var rec sessionv1.SessionRecord
+	err := rec.DecodeJSON(rt.NewDecoder(line[:len(line)-1]))
+	return rec, err
 }
 
 // write appends line to the log and syncs it; on failure it cuts the log
@@ -163,7 +185,7 @@ func (s *Session) Close() error {
 	if err := s.log.Close(); err != nil {
 		errs = append(errs, fmt.Errorf("close session %s: %w", s.Meta.ID, err))
 	}
-	s.lock.Close() // releases the flock
+	unlock(s.lock) // releases the flock
 	return errors.Join(errs...)
 }
 

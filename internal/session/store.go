@@ -40,6 +40,10 @@ type Store struct {
 	Dir string
 	// Hook transforms every free-text string the store writes (redaction).
 	Hook rt.StringHook
+	// Holder names this program ("zero acp") in the lock file of each
+	// session it opens, with the process id, for the error of another
+	// process that finds the session in use; "" names none.
+	Holder string
 
 	// Seams for tests: writeFile writes b to f (a full disk fails here),
 	// syncFile flushes f, now is the clock. nil means the real thing.
@@ -94,13 +98,13 @@ func (s *Store) Open(id string) (*Session, []Warning, error) {
 	if _, err := os.Stat(filepath.Join(dir, metaName)); errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, notFound(id)
 	}
-	lk, err := lock(dir, id)
+	lk, err := s.lock(dir, id)
 	if err != nil {
 		return nil, nil, err
 	}
 	sess, warns, err := s.open(dir, id, lk)
 	if err != nil {
-		lk.Close()
+		unlock(lk)
 		return nil, nil, err
 	}
 	return sess, warns, nil

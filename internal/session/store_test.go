@@ -278,32 +278,58 @@ func TestBadMiddleLine(t *testing.T) {
 
 func TestConcurrentOpen(t *testing.T) {
 	st := newStore(t)
+	st.Holder = "zero test"
 	other := &Store{Dir: st.Dir}
 	s, err := st.Create(testMeta())
 	if err != nil {
 		t.Fatal(err)
 	}
 	id := s.Meta.ID
+	pid := os.Getpid()
 	_, _, err = other.Open(id)
 	if !errors.Is(err, ErrLocked) {
 		t.Fatalf("second Open: %v, want ErrLocked", err)
 	}
-	if want := "session " + id + " is in use by another zero process"; err.Error() != want {
+	if want := "session " + id + " is in use by another zero process (zero test, pid " + strconv.Itoa(pid) + ")"; err.Error() != want {
 		t.Errorf("error %q, want %q", err, want)
 	}
 	var le *LockedError
-	if !errors.As(err, &le) || le.ID != id {
-		t.Errorf("error %#v, want a *LockedError for %s", err, id)
+	if !errors.As(err, &le) || le.ID != id || le.PID != pid || le.Holder != "zero test" {
+		t.Errorf("error %#v, want a *LockedError for %s held by zero test, pid %d", err, id, pid)
 	}
 	s.Close()
+	if b := readFile(t, filepath.Join(st.Dir, id, lockName)); b != "" {
+		t.Errorf("the lock file still names a holder after Close: %q", b)
+	}
 	s2, _, err := other.Open(id)
 	if err != nil {
 		t.Fatalf("Open after Close: %v", err)
 	}
-	if _, _, err := st.Open(id); !errors.Is(err, ErrLocked) {
-		t.Errorf("Open while the other store has it: %v", err)
+	_, _, err = st.Open(id)
+	if want := "session " + id + " is in use by another zero process (pid " + strconv.Itoa(pid) + ")"; err == nil || err.Error() != want {
+		t.Errorf("Open while the other store (no Holder) has it: %v, want %q", err, want)
 	}
 	s2.Close()
+}
+
+// TestLockedBeforeTheHolderIsWritten: a lock file that names no holder yet
+// (its holder took the flock and has not written it) gives the plain
+// message.
+func TestLockedBeforeTheHolderIsWritten(t *testing.T) {
+	st := newStore(t)
+	s, err := st.Create(testMeta())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.lock.Truncate(0); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = st.Open(s.Meta.ID)
+	var le *LockedError
+	if !errors.As(err, &le) || le.PID != 0 || err.Error() != "session "+s.Meta.ID+" is in use by another zero process" {
+		t.Errorf("Open: %#v (%v), want a LockedError naming no process", err, err)
+	}
 }
 
 func TestWriteFault(t *testing.T) {

@@ -1,6 +1,10 @@
 package streamio
 
-import "io"
+import (
+	"errors"
+	"io"
+	"syscall"
+)
 
 // flushAt is how many bytes Buffered holds at most before it writes them
 // without being asked: under load, one write per this many bytes.
@@ -56,6 +60,10 @@ func (b *Buffered) Flush() error {
 	b.buf = b.buf[:0]
 	return b.err
 }
+
+// ReaderGone reports whether a write failed because the reader went away
+// (EPIPE: the other end of a pipe was closed, as by head).
+func (b *Buffered) ReaderGone() bool { return errors.Is(b.err, syscall.EPIPE) }
 
 // Flusher is what a writer that buffers offers: Buffered, and the sinks
 // that pass Flush on to theirs.

@@ -91,3 +91,22 @@ func TestBufferedKeepsItsError(t *testing.T) {
 		t.Errorf("Flush again: %v after %d writes, want EPIPE after 1", err, len(w.got))
 	}
 }
+
+// TestBufferedReaderGone checks that ReaderGone tells EPIPE from other
+// write failures, and is false before any failure.
+func TestBufferedReaderGone(t *testing.T) {
+	for _, tc := range []struct {
+		err  error
+		gone bool
+	}{{syscall.EPIPE, true}, {syscall.ENOSPC, false}, {nil, false}} {
+		b := NewBuffered(&writes{err: tc.err})
+		if b.ReaderGone() {
+			t.Errorf("%v: gone before any write", tc.err)
+		}
+		b.Write([]byte("a\n"))
+		b.Flush()
+		if got := b.ReaderGone(); got != tc.gone {
+			t.Errorf("%v: ReaderGone = %v, want %v", tc.err, got, tc.gone)
+		}
+	}
+}

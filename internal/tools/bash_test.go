@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -24,6 +25,8 @@ func TestBash(t *testing.T) {
 		{"no final newline", "printf x", "x\n[exit code 0]", false},
 		{"no output", "true", "[exit code 0]", false},
 		{"stdin is empty", "cat; echo done", "done\n[exit code 0]", false},
+		{"killed by a signal", "echo dying; kill -TERM $$", "dying\n[killed by signal: signal: terminated]", true},
+		{"dollar zero", "echo $0", "bash\n[exit code 0]", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -156,5 +159,46 @@ func TestBashOutputKeepsHeadAndTail(t *testing.T) {
 		if !strings.Contains(res.Output, want) {
 			t.Errorf("output lacks %q", want)
 		}
+	}
+}
+
+// escapees starts two processes that leave the command's process group
+// and session, as daemons do: one by setsid, holding the output pipe, and
+// one by setsid in a subshell that exits at once (a double fork, which
+// hands it to the nearest subreaper or init). Each writes its pid to a
+// file of its own; the command waits for both files.
+const escapees = `setsid sh -c 'echo $$ > a.pid; exec sleep 300' &
+(setsid sh -c 'echo $$ > b.pid; exec sleep 301' >/dev/null 2>&1 &)
+while [ ! -s a.pid ] || [ ! -s b.pid ]; do sleep 0.01; done
+echo started`
+
+// TestBashKillsProcessesThatLeftTheGroup: with the reaper, processes that
+// left the command's process group by setsid, directly or by a double
+// fork, are killed when the command exits and when it times out.
+func TestBashKillsProcessesThatLeftTheGroup(t *testing.T) {
+	if !reaperSupported {
+		t.Skip("only Linux has child subreapers; elsewhere the process group alone is killed")
+	}
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("needs setsid")
+	}
+	for _, tc := range []struct {
+		name, command string
+		timeout       time.Duration
+		want          string
+	}{
+		{"command exits", escapees, 0, "started\n[exit code 0]"},
+		{"command times out", escapees + "\nsleep 60", 2 * time.Second, "started\n[timed out after 2s; the command and its child processes were killed]"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ws, _ := newTestWorkspace(t, nil)
+			res := mustRun(t, call(Bash(ctx, ws, tc.command, tc.timeout, []string{"PATH=" + os.Getenv("PATH")})))
+			if res.Output != tc.want {
+				t.Errorf("got %q, want %q", res.Output, tc.want)
+			}
+			for _, f := range []string{"a.pid", "b.pid"} {
+				waitDead(t, childPID(t, filepath.Join(ws.Root(), f)), ws.Root())
+			}
+		})
 	}
 }

@@ -27,8 +27,24 @@
 // identities), so a symlink swapped in between the check and the open cannot
 // make a read or a write land outside the root. The bash tool is not
 // confined: it runs with the workspace as its working directory and whatever
-// the permission policy allows. The package targets Linux and other Unix
-// systems (O_NOFOLLOW, process groups, bash).
+// the permission policy allows. Its processes are killed when it ends:
+// its process group, and, where the program calls UseReaper (the zero
+// binary on Linux), also those that left the group, through a reaper
+// process that adopts them (RunReaper). The package targets Linux and other
+// Unix systems (O_NOFOLLOW, process groups, bash).
+//
+// # Protected places
+//
+// Some files in a workspace are instructions that programs the user runs
+// later carry out: git's config and hooks, direnv's .envrc, an editor's
+// tasks, other agents' hooks. [Workspace.Protected] says whether a path
+// lies in one (by name, anywhere in the tree; in a directory git would use
+// as a git directory; in the directory core.hooksPath names), checking the
+// cleaned path and the path its symlinks lead to. write_file and edit_file
+// refuse such a path unless the call's context approves it
+// ([ApproveProtected], given by the run once the permission policy has
+// granted it), and a file they replace there loses its execute bits. A new
+// file is never executable.
 //
 // # Output limits
 //

@@ -19,7 +19,10 @@ const maxEditBytes = 16 << 20
 // Line endings do not have to agree: read_file shows lines without their
 // endings, so old and new are matched and written in the file's own style
 // (CRLF or LF, see styleOf), and old as given is tried when that finds
-// nothing (a file of mixed endings).
+// nothing (a file of mixed endings). The file keeps its permissions,
+// except in a protected place (see Protected), which EditFile refuses
+// unless ctx approves it (ApproveProtected) and where the file loses its
+// execute bits.
 func EditFile(ctx context.Context, ws *Workspace, path, old, new string) (Result, error) {
 	if res, ok := checkEdit(old, new); !ok {
 		return res, nil
@@ -31,6 +34,10 @@ func EditFile(ctx context.Context, ws *Workspace, path, old, new string) (Result
 	shown := ws.display(real)
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
+	}
+	protected, res, ok := guardProtected(ctx, ws, path, real, shown)
+	if !ok {
+		return res, nil
 	}
 	content, res, ok := loadEditText(ctx, ws, real, shown)
 	if !ok {
@@ -48,7 +55,7 @@ func EditFile(ctx context.Context, ws *Workspace, path, old, new string) (Result
 		new = inStyle(new, style)
 	}
 	at := strings.Index(content, old)
-	if res, ok := replaceText(ctx, ws, real, shown, content[:at]+new+content[at+len(old):]); !ok {
+	if res, ok := replaceText(ctx, ws, real, shown, content[:at]+new+content[at+len(old):], protected); !ok {
 		return res, nil
 	}
 	line := strings.Count(content[:at], "\n") + 1
@@ -93,14 +100,20 @@ func loadEditText(ctx context.Context, ws *Workspace, real, shown string) (strin
 }
 
 // replaceText writes the edited text, through the editor when it writes.
-func replaceText(ctx context.Context, ws *Workspace, real, shown, text string) (Result, bool) {
+// In a protected place the file loses its execute bits first.
+func replaceText(ctx context.Context, ws *Workspace, real, shown, text string, protected bool) (Result, bool) {
 	if ws.writer != nil {
+		if protected {
+			if err := ws.dropExecOnDisk(real); err != nil {
+				return openError(shown, err), false
+			}
+		}
 		if err := ws.writer.WriteText(ctx, real, text); err != nil {
 			return errorResult("writing %s through the editor: %v", shown, err), false
 		}
 		return Result{}, true
 	}
-	if err := writeAll(ws, real, text); err != nil {
+	if err := writeAll(ws, real, text, protected); err != nil {
 		return openError(shown, err), false
 	}
 	return Result{}, true

@@ -77,7 +77,7 @@ func (w *Workspace) Resolve(path string) (string, error) {
 		return "", fmt.Errorf("path %q is too long once joined to the workspace root (%d bytes, limit %d)", path, len(joined), MaxPathBytes)
 	}
 	if !filepath.IsAbs(path) && !within(w.root, joined) {
-		return "", fmt.Errorf("path %q escapes the workspace root %s through ..", path, w.root)
+		return "", fmt.Errorf("path %q escapes the workspace root %s through a \"..\" element", path, w.root)
 	}
 	real, err := realPath(joined)
 	if err != nil {

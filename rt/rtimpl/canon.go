@@ -4,9 +4,9 @@ import (
 	"sort"
 	"strconv"
 
-	"github.com/zeroproject/zero/internal/jsonnum"
-	"github.com/zeroproject/zero/internal/keyset"
 	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
+	"github.com/zeroproject/zero/rt/rtimpl/keyset"
 )
 
 // Canonical returns a canonical text of the JSON value raw: object keys

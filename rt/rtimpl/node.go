@@ -4,9 +4,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/zeroproject/zero/internal/jsonnum"
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/internal/msg"
+	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
 )
 
 // TypeSet is a set of JSON Schema types.

@@ -3,9 +3,9 @@ package rtimpl
 import (
 	"strconv"
 
-	"github.com/zeroproject/zero/internal/keyset"
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/internal/msg"
+	"github.com/zeroproject/zero/rt/rtimpl/keyset"
 )
 
 func (n *Node) object(d *rt.Decoder, depth int, a *annots, sc *dynScope) error {

@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"unicode/utf8"
 
-	"github.com/zeroproject/zero/internal/jsonnum"
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/internal/msg"
+	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
 )
 
 // StrRule holds the string keywords of one schema. MaxLen < 0 means no limit.

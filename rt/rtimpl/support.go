@@ -4,9 +4,9 @@ import (
 	"strconv"
 	"unsafe"
 
-	"github.com/zeroproject/zero/internal/jsonnum"
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/internal/msg"
+	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
 )
 
 // False is the schema false: no value is valid.
@@ -188,6 +188,12 @@ func Unique[T comparable](items []T, off int) error {
 
 // NoValue reports a union wrapper that holds no variant.
 func NoValue() error { return rt.Fail(-1, "oneOf", "the union holds no value") }
+
+// NilVariant is the error of a union holding a nil pointer to its variant
+// name: it holds no value either.
+func NilVariant(name string) error {
+	return rt.Fail(-1, "oneOf", "the union holds a nil *"+name+", which is no value")
+}
 
 // CheckFinite refuses NaN and infinities, which JSON cannot represent.
 func CheckFinite(f float64) error {

@@ -4,9 +4,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/zeroproject/zero/internal/keyset"
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/rtimpl"
+	"github.com/zeroproject/zero/rt/rtimpl/keyset"
 )
 
 // Value is a JSON value with its object members in document order. It is

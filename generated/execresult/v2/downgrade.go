@@ -54,7 +54,7 @@ func downgradeExecResult(x *ExecResult) (y execresultv1.ExecResult, err error) {
 	// stopReason: the older version has no such field; dropped.
 	if x.Error != nil {
 		var z4 execresultv1.ExecError
-		z5, err := downgradeExecError(&*x.Error)
+		z5, err := downgradeExecError(x.Error)
 		if err != nil {
 			return y, downgradeAt("error", err)
 		}

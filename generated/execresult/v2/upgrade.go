@@ -52,7 +52,7 @@ func upgradeExecResult(x *execresultv1.ExecResult) (y ExecResult, err error) {
 	}
 	if x.Error != nil {
 		var z4 ExecError
-		z5, err := upgradeExecError(&*x.Error)
+		z5, err := upgradeExecError(x.Error)
 		if err != nil {
 			return y, upgradeAt("error", err)
 		}

@@ -20,8 +20,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"strings"
-	"time"
 
 	"github.com/zeroproject/zero/internal/provider"
 )
@@ -38,29 +36,17 @@ const DefaultMaxTokens = 8192
 // APIVersion is sent as the anthropic-version header.
 const APIVersion = "2023-06-01"
 
-// Config configures a Provider. Zero fields take defaults.
+// Config configures a Provider. Zero fields take defaults; the endpoint's
+// empty BaseURL and Model mean DefaultBaseURL and DefaultModel.
 type Config struct {
-	APIKey string
-	// BaseURL is the API's base URL, with or without a trailing slash; default DefaultBaseURL.
-	BaseURL string
-	// HTTPClient sends the requests; default http.DefaultClient.
-	HTTPClient *http.Client
-	// Model is the default model; default DefaultModel.
-	Model string
+	provider.Endpoint
 	// MaxTokens is max_tokens for requests that set none; default DefaultMaxTokens.
 	MaxTokens int
-	// Backoff is the delay before the first retry; default provider.DefaultBackoff.
-	Backoff time.Duration
-	// MaxBackoff caps retry delays; default provider.DefaultMaxBackoff.
-	MaxBackoff time.Duration
-	// IdleTimeout bounds the wait for each byte of the response; default
-	// provider.DefaultIdleTimeout.
-	IdleTimeout time.Duration
 }
 
 // FromEnv returns the Config that ANTHROPIC_API_KEY and ANTHROPIC_BASE_URL describe.
 func FromEnv(getenv func(string) string) Config {
-	return Config{APIKey: getenv("ANTHROPIC_API_KEY"), BaseURL: getenv("ANTHROPIC_BASE_URL")}
+	return Config{Endpoint: provider.Endpoint{APIKey: getenv("ANTHROPIC_API_KEY"), BaseURL: getenv("ANTHROPIC_BASE_URL")}}
 }
 
 // Provider streams turns from the Messages API.
@@ -74,19 +60,7 @@ var _ provider.Provider = (*Provider)(nil)
 
 // New returns a Provider for cfg.
 func New(cfg Config) *Provider {
-	base := strings.TrimRight(cmp.Or(cfg.BaseURL, DefaultBaseURL), "/")
-	return &Provider{
-		cfg:      cfg,
-		endpoint: base + "/v1/messages",
-		transport: provider.Transport{
-			Vendor:      "anthropic",
-			Client:      cfg.HTTPClient,
-			Secret:      cfg.APIKey,
-			Backoff:     cfg.Backoff,
-			MaxBackoff:  cfg.MaxBackoff,
-			IdleTimeout: cfg.IdleTimeout,
-		},
-	}
+	return &Provider{cfg: cfg, endpoint: cfg.URL(DefaultBaseURL, "/v1/messages"), transport: cfg.Transport("anthropic")}
 }
 
 // Name returns "anthropic".

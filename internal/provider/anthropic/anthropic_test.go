@@ -9,12 +9,12 @@ import (
 )
 
 func newTestProvider(srv *providertest.Server, idle time.Duration) provider.Provider {
-	return New(Config{
+	return New(Config{Endpoint: provider.Endpoint{
 		APIKey:      providertest.Secret,
 		BaseURL:     srv.URL + "/",
 		Backoff:     time.Millisecond,
 		IdleTimeout: idle,
-	})
+	}})
 }
 
 func TestConformance(t *testing.T) {

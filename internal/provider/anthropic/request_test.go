@@ -65,7 +65,7 @@ const wantBody = `{
 func TestRequestShape(t *testing.T) {
 	srv := providertest.NewServer(providertest.Anthropic.Stream(providertest.Text("ok")))
 	defer srv.Close()
-	p := New(Config{APIKey: "sk-ant-key", BaseURL: srv.URL, Model: "claude-test-model"})
+	p := New(Config{Endpoint: provider.Endpoint{APIKey: "sk-ant-key", BaseURL: srv.URL, Model: "claude-test-model"}})
 	if _, err := providertest.Collect(context.Background(), p, conversation); err != nil {
 		t.Fatal(err)
 	}

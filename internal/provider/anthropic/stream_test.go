@@ -98,7 +98,7 @@ func TestStreamDetails(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := providertest.NewServer(providertest.Response{Chunks: tc.chunks})
 			defer srv.Close()
-			got, err := providertest.Collect(context.Background(), New(Config{BaseURL: srv.URL}), conversation)
+			got, err := providertest.Collect(context.Background(), New(Config{Endpoint: provider.Endpoint{BaseURL: srv.URL}}), conversation)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -137,7 +137,7 @@ func TestStreamErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := providertest.NewServer(tc.resp)
 			defer srv.Close()
-			_, err := providertest.Collect(context.Background(), New(Config{BaseURL: srv.URL}), conversation)
+			_, err := providertest.Collect(context.Background(), New(Config{Endpoint: provider.Endpoint{BaseURL: srv.URL}}), conversation)
 			var perr *provider.Error
 			if !errors.As(err, &perr) {
 				t.Fatalf("error %v, want *provider.Error", err)

@@ -21,8 +21,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"strings"
-	"time"
 
 	"github.com/zeroproject/zero/internal/provider"
 )
@@ -33,23 +31,9 @@ const DefaultBaseURL = "https://api.openai.com/v1"
 // DefaultModel is the model used when neither the request nor the Config names one.
 const DefaultModel = "gpt-5"
 
-// Config configures a Provider. Zero fields take defaults.
-type Config struct {
-	APIKey string
-	// BaseURL is the API's base URL, with or without a trailing slash; default DefaultBaseURL.
-	BaseURL string
-	// HTTPClient sends the requests; default http.DefaultClient.
-	HTTPClient *http.Client
-	// Model is the default model; default DefaultModel.
-	Model string
-	// Backoff is the delay before the first retry; default provider.DefaultBackoff.
-	Backoff time.Duration
-	// MaxBackoff caps retry delays; default provider.DefaultMaxBackoff.
-	MaxBackoff time.Duration
-	// IdleTimeout bounds the wait for each byte of the response; default
-	// provider.DefaultIdleTimeout.
-	IdleTimeout time.Duration
-}
+// Config configures a Provider: the endpoint's settings, whose empty
+// BaseURL and Model mean DefaultBaseURL and DefaultModel.
+type Config = provider.Endpoint
 
 // FromEnv returns the Config that OPENAI_API_KEY and OPENAI_BASE_URL describe.
 func FromEnv(getenv func(string) string) Config {
@@ -67,19 +51,7 @@ var _ provider.Provider = (*Provider)(nil)
 
 // New returns a Provider for cfg.
 func New(cfg Config) *Provider {
-	base := strings.TrimRight(cmp.Or(cfg.BaseURL, DefaultBaseURL), "/")
-	return &Provider{
-		cfg:      cfg,
-		endpoint: base + "/chat/completions",
-		transport: provider.Transport{
-			Vendor:      "openai",
-			Client:      cfg.HTTPClient,
-			Secret:      cfg.APIKey,
-			Backoff:     cfg.Backoff,
-			MaxBackoff:  cfg.MaxBackoff,
-			IdleTimeout: cfg.IdleTimeout,
-		},
-	}
+	return &Provider{cfg: cfg, endpoint: cfg.URL(DefaultBaseURL, "/chat/completions"), transport: cfg.Transport("openai")}
 }
 
 // Name returns "openai".

@@ -97,17 +97,17 @@ func Collect(ctx context.Context, p provider.Provider, req provider.Request) ([]
 var hello = provider.Request{Messages: []provider.Message{{Role: provider.RoleUser, Text: "Hello"}}}
 
 // run streams hello from a fresh server with the script.
-func (c *suite) run(t *testing.T, idle time.Duration, script ...Response) ([]provider.Event, error, *Server) {
+func (c *suite) run(t *testing.T, idle time.Duration, script ...Response) ([]provider.Event, *Server, error) {
 	t.Helper()
 	srv := NewServer(script...)
 	t.Cleanup(srv.Close)
 	got, err := Collect(context.Background(), c.newProvider(srv, idle), hello)
-	return got, err, srv
+	return got, srv, err
 }
 
 func (c *suite) expect(t *testing.T, turn Turn, script ...Response) *Server {
 	t.Helper()
-	got, err, srv := c.run(t, 0, script...)
+	got, srv, err := c.run(t, 0, script...)
 	if err != nil {
 		t.Fatalf("Stream: %v", err)
 	}
@@ -150,7 +150,7 @@ func (c *suite) retryAfterDate(t *testing.T) {
 }
 
 func (c *suite) serverErrorForever(t *testing.T) {
-	_, err, srv := c.run(t, 0, ServerErrorForever(c.d))
+	_, srv, err := c.run(t, 0, ServerErrorForever(c.d))
 	want := &provider.Error{Code: provider.CodeProviderError, Status: 500, Recoverable: true, Retries: 2}
 	checkError(t, err, want, "server had an error")
 	if n := len(srv.Requests()); n != 3 {
@@ -159,7 +159,7 @@ func (c *suite) serverErrorForever(t *testing.T) {
 }
 
 func (c *suite) badRequest(t *testing.T) {
-	_, err, srv := c.run(t, 0, c.d.Error(400, "messages: field required"), c.d.Stream(sampleTurn))
+	_, srv, err := c.run(t, 0, c.d.Error(400, "messages: field required"), c.d.Stream(sampleTurn))
 	want := &provider.Error{Code: provider.CodeProviderError, Status: 400}
 	checkError(t, err, want, "messages: field required")
 	if n := len(srv.Requests()); n != 1 {
@@ -168,7 +168,7 @@ func (c *suite) badRequest(t *testing.T) {
 }
 
 func (c *suite) redacted(t *testing.T) {
-	_, err, _ := c.run(t, 0, c.d.Error(401, "Incorrect API key provided: "+Secret))
+	_, _, err := c.run(t, 0, c.d.Error(401, "Incorrect API key provided: "+Secret))
 	want := &provider.Error{Code: provider.CodeProviderError, Status: 401}
 	checkError(t, err, want, "Incorrect API key provided")
 }
@@ -182,7 +182,7 @@ func (c *suite) connectionRefused(t *testing.T) {
 }
 
 func (c *suite) cut(t *testing.T) {
-	got, err, _ := c.run(t, 0, CutAfter(c.d.Stream(sampleTurn), 4))
+	got, _, err := c.run(t, 0, CutAfter(c.d.Stream(sampleTurn), 4))
 	checkError(t, err, &provider.Error{Code: provider.CodeProviderError, Recoverable: true}, "stream")
 	if len(got) == 0 || got[0].Kind != provider.EventReasoning {
 		t.Errorf("events before the cut = %v, want the first reasoning delta", got)
@@ -192,7 +192,7 @@ func (c *suite) cut(t *testing.T) {
 // truncated ends the stream cleanly before the vendor said why the model stopped.
 func (c *suite) truncated(t *testing.T) {
 	stream := c.d.Stream(sampleTurn)
-	_, err, _ := c.run(t, 0, Truncate(stream, len(stream.Chunks)/2))
+	_, _, err := c.run(t, 0, Truncate(stream, len(stream.Chunks)/2))
 	checkError(t, err, &provider.Error{Code: provider.CodeProviderError, Recoverable: true, EndedEarly: true}, "stream ended before the turn was complete")
 }
 
@@ -203,7 +203,7 @@ func (c *suite) maxTokens(t *testing.T) {
 }
 
 func (c *suite) malformed(t *testing.T) {
-	_, err, srv := c.run(t, 0, c.d.Malformed(sampleTurn), c.d.Stream(sampleTurn))
+	_, srv, err := c.run(t, 0, c.d.Malformed(sampleTurn), c.d.Stream(sampleTurn))
 	checkError(t, err, &provider.Error{Code: provider.CodeProviderError}, "malformed")
 	if n := len(srv.Requests()); n != 1 {
 		t.Errorf("server got %d requests, want 1", n)
@@ -215,7 +215,7 @@ func (c *suite) idle(t *testing.T) {
 	// The first chunks must arrive within the idle timeout, or the stream
 	// fails before any event and is retried. 100ms was too short under the
 	// race detector on a loaded machine (Retries came back 1), so allow 1s.
-	_, err, _ := c.run(t, time.Second, HangAfter(c.d.Stream(sampleTurn), 3))
+	_, _, err := c.run(t, time.Second, HangAfter(c.d.Stream(sampleTurn), 3))
 	checkError(t, err, &provider.Error{Code: provider.CodeProviderError, Recoverable: true}, "idle")
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("Stream took %v to notice the idle stream", d)
