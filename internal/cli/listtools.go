@@ -123,7 +123,19 @@ func protectedNote(p permission.Policy) string {
 		return ""
 	case granted:
 		return places + ": writable, since this run grants bash"
+	case p.BashConfined && p.Decide(bashSpec()).Granted():
+		return places + ": read-only, since bash runs in a sandbox that keeps them so; --sandbox danger-full-access makes them writable"
 	}
 	return strings.Join(writers, " and ") + " do not write " + places +
 		", where a write can run commands, unless the run grants bash: --allowed-tools bash or --permission-mode unsafe"
+}
+
+// bashSpec returns the registry entry of bash.
+func bashSpec() tools.Spec {
+	for _, s := range tools.Specs() {
+		if s.Name == tools.NameBash {
+			return s
+		}
+	}
+	return tools.Spec{Name: tools.NameBash}
 }

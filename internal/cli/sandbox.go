@@ -16,7 +16,7 @@ import (
 )
 
 // sandboxFlags are the flags that choose bash's sandbox, shared by exec
-// and acp.
+// and acp (embedded in execFlags).
 type sandboxFlags struct {
 	mode    string
 	network bool
@@ -33,8 +33,18 @@ func (f *sandboxFlags) addSandboxFlags(fs *pflag.FlagSet) {
 }
 
 // checkSandbox parses the mode and resolves the added roots, which must
-// be directories and only go with workspace-write.
-func (f *sandboxFlags) checkSandbox() error {
+// be directories and only go with workspace-write. It tells the policy
+// (built by checkTools, which runs first) whether bash is confined.
+func (f *execFlags) checkSandbox() error {
+	if err := f.sandboxFlags.check(); err != nil {
+		return err
+	}
+	f.policy.BashConfined = f.settings.Mode != sandbox.DangerFullAccess
+	return nil
+}
+
+// check parses and resolves the sandbox flags.
+func (f *sandboxFlags) check() error {
 	mode, err := sandbox.ParseMode(f.mode)
 	if err != nil {
 		return usageErrorf("--sandbox: %v", err)
@@ -102,7 +112,7 @@ func sandboxCmd(env Env, args []string) int {
 	if err := fs.Parse(args[1:]); err != nil {
 		return usageFailure(env, usageErrorf("%v", err), "zero sandbox --help")
 	}
-	if err := f.checkSandbox(); err != nil {
+	if err := f.check(); err != nil {
 		return usageFailure(env, err, "zero sandbox --help")
 	}
 	root, err := filepath.Abs(cwd)
