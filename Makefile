@@ -85,8 +85,8 @@ bench: ## measure the codec and event writer against their baselines and print t
 	ZERO_BENCH=1 $(GO) test -count=1 -run 'TestRatios|TestPairedRatios' -v ./internal/rigs/codecbench
 	$(GO) test -run '^$$' -bench . -benchmem ./internal/streamio/... ./internal/redact/...
 
-bench-e2e: ## build zero and stream 10k to 1M deltas through it from a loopback fake vendor; print cost per event, events/s, peak RSS (not in make test)
-	ZERO_BENCH_E2E=1 $(GO) test -count=1 -v -timeout 60m -run '^TestE2E$$' ./internal/rigs/e2ebench
+bench-e2e: ## build zero and stream 10k to 1M deltas through it from a loopback fake vendor; print cost per event, events/s, peak RSS; and the cost of starting a sandboxed bash command (not in make test)
+	ZERO_BENCH_E2E=1 $(GO) test -count=1 -v -timeout 60m -run '^(TestE2E|TestSandboxStart)$$' ./internal/rigs/e2ebench
 
 bench-acp: ## stream a 200,000-chunk answer through zero acp and zero exec -o stream-json; print the cost per chunk of each and their ratio (not in make test)
 	ZERO_BENCH_E2E=1 $(GO) test -count=1 -v -timeout 30m -run '^TestACPStream$$' ./internal/rigs/e2ebench

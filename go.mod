@@ -11,8 +11,10 @@ require (
 require (
 	github.com/creack/pty v1.1.24
 	github.com/dlclark/regexp2/v2 v2.13.0
+	github.com/elastic/go-seccomp-bpf v1.6.0
 	github.com/go-faster/jx v1.2.0
 	github.com/google/go-cmp v0.7.0
+	golang.org/x/net v0.59.0
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da
 	golang.org/x/sys v0.49.0
 	honnef.co/go/tools v0.8.2

@@ -246,7 +246,8 @@ func TestListToolsShowsGrants(t *testing.T) {
 		{[]string{"--permission-mode", "accept-edits", "--allowed-tools", "bash,write_file"}, map[string]string{
 			"write_file": "write granted by --allowed-tools write_file creates", "bash": "shell granted by --allowed-tools bash runs"},
 			"protected places (.git, "},
-		{[]string{"--permission-mode", "unsafe"}, map[string]string{"bash": "shell granted by --permission-mode unsafe runs"}, "writable, since this run grants bash"},
+		{[]string{"--permission-mode", "unsafe", "--sandbox", "danger-full-access"}, map[string]string{"bash": "shell granted by --permission-mode unsafe runs"}, "writable, since this run grants bash"},
+		{[]string{"--permission-mode", "unsafe"}, map[string]string{"bash": "shell granted by --permission-mode unsafe runs"}, "read-only, since bash runs in a sandbox that keeps them so"},
 	}
 	for _, tc := range cases {
 		res := z.exec(append(tc.flags, "--list-tools")...)

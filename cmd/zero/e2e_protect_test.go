@@ -166,11 +166,14 @@ func TestDefaultModeRefusalNamesBothGrants(t *testing.T) {
 }
 
 // TestBashGrantAllowsProtectedPlaces checks that a run granting bash
-// (--allowed-tools bash with accept-edits, or the unsafe mode) may write
-// every protected place, that the decision says bash's grant decided, and
-// that the replaced hook is no longer executable.
+// without a sandbox (--allowed-tools bash with accept-edits, or the unsafe
+// mode, and --sandbox danger-full-access) may write every protected place,
+// that the decision says bash's grant decided, and that the replaced hook
+// is no longer executable. TestSandboxedBashKeepsProtectedPlaces has the
+// sandboxed runs.
 func TestBashGrantAllowsProtectedPlaces(t *testing.T) {
-	for _, flags := range [][]string{{"--permission-mode", "accept-edits", "--allowed-tools", "bash"}, {"--permission-mode", "unsafe"}} {
+	for _, flags := range [][]string{{"--permission-mode", "accept-edits", "--allowed-tools", "bash", "--sandbox", "danger-full-access"},
+		{"--permission-mode", "unsafe", "--sandbox", "danger-full-access"}} {
 		t.Run(strings.Join(flags, " "), func(t *testing.T) {
 			z, evs := protectedRun(t, flags...)
 			for i, r := range find[*streamjsonv2.ToolResult](evs) {
@@ -194,6 +197,28 @@ func TestBashGrantAllowsProtectedPlaces(t *testing.T) {
 			if info, err := os.Stat(filepath.Join(z.ws, ".git", "hooks", "pre-push")); err != nil || info.Mode().Perm()&0o111 != 0 {
 				t.Errorf("new hook through the symlink: %v, %v; want a file that is not executable", info, err)
 			}
+		})
+	}
+}
+
+// TestSandboxedBashKeepsProtectedPlaces checks that granting bash does not
+// let file tools write the protected places while bash runs in a sandbox
+// that keeps them read-only (the default): each write is refused with the
+// flag that would allow it, and nothing changes.
+func TestSandboxedBashKeepsProtectedPlaces(t *testing.T) {
+	for _, flags := range [][]string{{"--permission-mode", "accept-edits", "--allowed-tools", "bash"}, {"--permission-mode", "unsafe"}} {
+		t.Run(strings.Join(flags, " "), func(t *testing.T) {
+			z, evs := protectedRun(t, flags...)
+			rs := find[*streamjsonv2.ToolResult](evs)
+			if len(rs) < len(protectedAttempts()) {
+				t.Fatalf("%d results for %d attempts", len(rs), len(protectedAttempts()))
+			}
+			for i, r := range rs[:len(protectedAttempts())] {
+				if r.Status != "error" || !strings.Contains(r.Output, "--sandbox danger-full-access") {
+					t.Errorf("result %d: %s %q", i, r.Status, r.Output)
+				}
+			}
+			checkUntouched(t, z)
 		})
 	}
 }

@@ -11,10 +11,12 @@ import (
 	"os"
 
 	"github.com/zeroproject/zero/internal/cli"
+	"github.com/zeroproject/zero/internal/sandbox"
 	"github.com/zeroproject/zero/internal/tools"
 )
 
 func main() {
+	sandbox.ServeHelper() // first: the binary is also the sandbox's helper
 	if len(os.Args) > 1 && os.Args[1] == tools.ReaperArg {
 		os.Exit(tools.RunReaper(os.Args[2:]))
 	}

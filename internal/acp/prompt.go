@@ -55,6 +55,9 @@ func (s *server) runPrompt(ctx context.Context, id acpv1.RequestID, st *sessionS
 	if err != nil {
 		return errorMessage(id, internalError(err.Error()))
 	}
+	if s.cfg.Sandbox != nil {
+		tb.SetSandbox(s.cfg.Sandbox(st.ws.Root(), s.policy(st)))
+	}
 	if st.mcp != nil {
 		if err := tb.AddMCP(st.mcp); err != nil {
 			return errorMessage(id, internalError(err.Error()))

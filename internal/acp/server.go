@@ -15,6 +15,7 @@ import (
 	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/provider"
 	"github.com/zeroproject/zero/internal/redact"
+	"github.com/zeroproject/zero/internal/sandbox"
 	"github.com/zeroproject/zero/internal/session"
 	"github.com/zeroproject/zero/rt"
 )
@@ -60,6 +61,10 @@ type Config struct {
 	MCPServers []mcp.ServerConfig
 	// StartMCP starts a session's servers; nil connects none.
 	StartMCP MCPStarter
+	// Sandbox returns the sandbox of the bash commands of a prompt, given
+	// the session's workspace and policy; nil (or a nil sandbox) leaves
+	// them unconfined.
+	Sandbox func(root string, p permission.Policy) *sandbox.Sandbox
 	// RedactModelInput redacts the tool results sent to the model with the
 	// Known form of the Redactor in effect when a prompt starts: the
 	// provider keys and every MCP credential learned so far.

@@ -11,8 +11,10 @@ import (
 	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/acp"
 	"github.com/zeroproject/zero/internal/mcp"
+	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/redact"
 	"github.com/zeroproject/zero/internal/run"
+	"github.com/zeroproject/zero/internal/sandbox"
 	"github.com/zeroproject/zero/internal/tools"
 	"github.com/zeroproject/zero/rt"
 )
@@ -52,6 +54,9 @@ func acpCmd(ctx context.Context, env Env, args []string) int {
 		NewProvider: func() (acp.Model, error) { return newACPModel(f, env.Getenv) },
 		Policy:      f.policy, BashEnv: acpBashEnv(env, f), MaxTurns: f.maxTurns, MaxOutputTokens: maxOut,
 		Version: Version(), MCPServers: f.mcpServers, RedactModelInput: redactInput}
+	cfg.Sandbox = func(root string, p permission.Policy) *sandbox.Sandbox {
+		return newSandbox(&f.sandboxFlags, p, env, root, cfg.BashEnv)
+	}
 	if cfg.StartMCP, err = acpMCPStarter(env, red); err != nil {
 		fmt.Fprintf(env.Stderr, "zero acp: %v\n", err)
 		return streamjsonv2.ExitCodeRuntime
@@ -130,6 +135,7 @@ func parseACPFlags(args []string) (*execFlags, error) {
 	fs.BoolVar(&f.noCompact, "no-compact", false, "")
 	fs.StringVar(&f.replay, "replay", "", "")
 	fs.StringArrayVar(&f.mcpConfigs, "mcp-config", nil, "")
+	f.addSandboxFlags(fs)
 	fs.BoolVarP(&f.help, "help", "h", false, "")
 	if err := fs.Parse(args); err != nil {
 		return nil, usageErrorf("%v", err)
@@ -139,7 +145,7 @@ func parseACPFlags(args []string) (*execFlags, error) {
 	}
 	f.maxOutputSet = fs.Changed("max-output-tokens")
 	f.contextWindowSet = fs.Changed("context-window")
-	for _, check := range []func() error{f.checkTools, f.checkProvider, f.checkTurns, f.checkContext} {
+	for _, check := range []func() error{f.checkTools, f.checkSandbox, f.checkProvider, f.checkTurns, f.checkContext} {
 		if err := check(); err != nil {
 			return nil, err
 		}
@@ -173,6 +179,13 @@ Flags:
         --disabled-tools NAMES    tools never offered
         --pass-env                give bash commands the full environment
                                   (API keys included)
+        --sandbox MODE            bash's sandbox in every session: read-only,
+                                  workspace-write (default) or
+                                  danger-full-access (none); see 'zero exec
+                                  --help' (Sandbox). The mode unsafe does not
+                                  turn it off
+        --sandbox-network         let sandboxed bash commands open sockets
+        --add-dir DIR             also let sandboxed commands write under DIR
         --redact-model-input      remove the secrets Zero holds (its API keys, the
                                   credentials of the MCP servers) from tool
                                   results before the model gets them; by

@@ -39,7 +39,7 @@ type execution struct {
 func execCmd(ctx context.Context, env Env, args []string) (code int) {
 	f, err := parseExecFlags(args)
 	if err == nil && f.help {
-		fmt.Fprint(env.Stdout, execUsage)
+		fmt.Fprint(env.Stdout, execUsage+sandboxHelp(env))
 		return streamjsonv2.ExitCodeSuccess
 	}
 	if err == nil {
@@ -137,6 +137,7 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 	if err != nil {
 		return x.fail(err)
 	}
+	tb.SetSandbox(newSandbox(&x.f.sandboxFlags, x.f.policy, x.env, ws.Root(), x.bashEnv()))
 	m, mcpWarns, err := x.startMCP(ctx, ws.Root())
 	if err != nil {
 		return x.fail(err)

@@ -50,6 +50,7 @@ type execFlags struct {
 	replay           string
 	mcpConfigs       []string
 	help             bool
+	sandboxFlags
 
 	// redactModelInput: tool results reach the model without the secrets
 	// Zero holds (see redactModelInput).
@@ -109,6 +110,7 @@ func (f *execFlags) flagSet() *pflag.FlagSet {
 	fs.StringVar(&f.appendSystem, "append-system-prompt", "", "")
 	fs.StringVar(&f.replay, "replay", "", "")
 	fs.StringArrayVar(&f.mcpConfigs, "mcp-config", nil, "")
+	f.addSandboxFlags(fs)
 	fs.BoolVarP(&f.help, "help", "h", false, "")
 	return fs
 }
@@ -116,7 +118,7 @@ func (f *execFlags) flagSet() *pflag.FlagSet {
 // validate checks everything that needs no file, network or provider,
 // except the prompt, which adoptResumeID may still change.
 func (f *execFlags) validate() error {
-	checks := []func() error{f.checkFormats, f.checkSessionFlags, f.checkTools, f.checkProvider, f.checkTurns, f.checkContext, f.checkCwd}
+	checks := []func() error{f.checkFormats, f.checkSessionFlags, f.checkTools, f.checkSandbox, f.checkProvider, f.checkTurns, f.checkContext, f.checkCwd}
 	for _, check := range checks {
 		if err := check(); err != nil {
 			return err

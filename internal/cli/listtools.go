@@ -35,7 +35,7 @@ func (x *execution) listTools(ctx context.Context) int {
 		events = append(events, &streamjsonv2.Warning{RunID: x.runID, Code: w.Code, Message: w.Message})
 	}
 	events = append(events,
-		&streamjsonv2.Final{RunID: x.runID, Text: toolTable(x.f.policy, m) + "\n" + x.agentsNote()},
+		&streamjsonv2.Final{RunID: x.runID, Text: toolTable(x.f.policy, m) + "\n" + x.agentsNote() + x.sandboxNote()},
 		&streamjsonv2.RunEnd{RunID: x.runID, Status: streamjsonv2.RunStatusSuccess, ExitCode: streamjsonv2.ExitCodeSuccess})
 	for _, ev := range events {
 		if err := x.sink.Emit(ev); err != nil {
@@ -88,6 +88,15 @@ func toolTable(p permission.Policy, m *mcp.Manager) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
+// sandboxNote says which sandbox bash gets, when the run offers bash.
+func (x *execution) sandboxNote() string {
+	box := newSandbox(&x.f.sandboxFlags, x.f.policy, x.env, x.absCwd(), x.bashEnv())
+	if box == nil {
+		return ""
+	}
+	return "\n" + box.Describe()
+}
+
 // permissionCell is the PERMISSION column of a visible tool: "allow",
 // "granted by FLAG", or the action itself (a tool left to a prompt).
 func permissionCell(d permission.Decision) string {
@@ -114,7 +123,19 @@ func protectedNote(p permission.Policy) string {
 		return ""
 	case granted:
 		return places + ": writable, since this run grants bash"
+	case p.BashConfined && p.Decide(bashSpec()).Granted():
+		return places + ": read-only, since bash runs in a sandbox that keeps them so; --sandbox danger-full-access makes them writable"
 	}
 	return strings.Join(writers, " and ") + " do not write " + places +
 		", where a write can run commands, unless the run grants bash: --allowed-tools bash or --permission-mode unsafe"
+}
+
+// bashSpec returns the registry entry of bash.
+func bashSpec() tools.Spec {
+	for _, s := range tools.Specs() {
+		if s.Name == tools.NameBash {
+			return s
+		}
+	}
+	return tools.Spec{Name: tools.NameBash}
 }

@@ -63,6 +63,8 @@ func Run(ctx context.Context, args []string, env Env) (code int) {
 		return sessionsCmd(env, args[1:])
 	case "schema":
 		return schemaCmd(env, args[1:])
+	case "sandbox":
+		return sandboxCmd(env, args[1:])
 	case "--version", "version":
 		fmt.Fprintf(env.Stdout, "zero %s\n", Version())
 		return streamjsonv2.ExitCodeSuccess

@@ -10,6 +10,7 @@ const mainUsage = `Usage:
                                       delete sessions not updated for AGE
     zero schema [--schema-version N] ROOT
                                       print a self-contained JSON Schema
+    zero sandbox status               what the kernel offers bash's sandbox
     zero --version                    print the version
 
 Run 'zero exec --help' or 'zero acp --help' for their flags.
@@ -76,8 +77,17 @@ Flags:
                                   write_file and edit_file, inside the workspace;
                                   unsafe: every tool that is not denied,
                                   including bash, without asking; only for
-                                  sandboxes you are ready to lose
+                                  sandboxes you are ready to lose. unsafe does
+                                  not turn bash's sandbox off: that takes
+                                  --sandbox danger-full-access
         --skip-permissions-unsafe the same as --permission-mode unsafe
+        --sandbox MODE            where bash commands may write (see Sandbox
+                                  below): read-only, workspace-write (default)
+                                  or danger-full-access (no sandbox at all)
+        --sandbox-network         let sandboxed bash commands open sockets
+                                  (TCP, UDP, Unix); off by default
+        --add-dir DIR             also let sandboxed bash commands write under
+                                  DIR (workspace-write; repeatable)
         --pass-env                give bash commands the full environment; by
                                   default variables that look like credentials
                                   (OPENAI_API_KEY, *_TOKEN, *_SECRET, ...) are
@@ -136,6 +146,24 @@ directory, the core.hooksPath directory, .husky, .envrc, .vscode, .zero,
 .agents and others: see docs/permissions.md), unless the run grants bash too
 (--allowed-tools bash or --permission-mode unsafe); a file replaced there loses
 its execute bits.
+
+Sandbox: bash commands run in a sandbox whenever bash is granted, with the
+permission mode unsafe too. workspace-write (the default) lets them write only
+under the workspace (-C), /tmp, the system temp dir and $TMPDIR, and the
+--add-dir roots, and keeps .git, .zero and .agents in those read-only (so git
+commit fails: run it yourself, or use --sandbox danger-full-access);
+read-only lets them write nothing (building or testing in the workspace then
+fails). They read everything else, have no network unless --sandbox-network,
+cannot signal or inspect processes outside their own tree or read Zero's
+memory and environment, and everything they start ends when they end, setsid
+or not. Credentials stay out of their environment as before (--pass-env).
+A command the sandbox blocked gets a result that says so and names the flag
+that would allow it. Zero uses user, mount, pid and network namespaces with
+seccomp, or, where the kernel has no user namespaces, Landlock with seccomp;
+with neither, bash is refused: nothing runs outside the sandbox unless you
+choose --sandbox danger-full-access, and a blocked command is never run again
+outside it. 'zero sandbox status' and --list-tools say which sandbox is in
+force and what the kernel supports. MCP servers are not sandboxed.
 
 MCP servers: only the files given with --mcp-config are read (never a file of
 the project). Servers start in parallel when the run starts; one that fails,
@@ -201,6 +229,8 @@ Examples:
     zero exec --resume "now add tests"
     zero exec --fork zero_20260603100000_abc123 "try another approach"
     zero exec --list-tools --skip-permissions-unsafe
+    zero exec --allowed-tools bash --add-dir ~/.cache/go-build "run the tests"
+    zero exec --allowed-tools bash --sandbox danger-full-access "commit the fix"
     zero exec --mcp-config mcp.json --allowed-tools mcp__github "triage the open issues"
 `
 

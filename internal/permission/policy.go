@@ -69,6 +69,10 @@ type Policy struct {
 	// editor over ACP): the model is offered those tools too, and their
 	// calls are put to that person instead of being refused.
 	Interactive bool
+	// BashConfined says bash commands run in a sandbox that keeps the
+	// protected places read-only (--sandbox read-only or workspace-write):
+	// granting bash then no longer lets file tools write there either.
+	BashConfined bool
 }
 
 // Validate checks the mode, that every name in Enabled, Disabled and

@@ -13,7 +13,9 @@ import (
 // its config names on status), so neither the accept-edits mode nor a
 // grant of the tool alone allows it: the call is granted only when the
 // tool is granted and a bash call would be too (--allowed-tools bash, or
-// the unsafe mode with bash not disabled). Otherwise an interactive policy
+// the unsafe mode with bash not disabled), and bash runs without a sandbox
+// (BashConfined false), since a sandboxed bash cannot write there either.
+// Otherwise an interactive policy
 // leaves it to a prompt, and a headless one refuses it with the flags
 // that would allow it. A call the lists deny stays denied.
 func (p Policy) DecideProtected(spec tools.Spec, prot tools.Protection) Decision {
@@ -25,12 +27,16 @@ func (p Policy) DecideProtected(spec tools.Spec, prot tools.Protection) Decision
 	what := fmt.Sprintf("tool %s would write %s, a protected place (%s)", spec.Name, prot.Path, prot.Why)
 	bash, toolGranted := p.Decide(bashSpec()), d.Granted()
 	switch {
-	case toolGranted && bash.Granted():
+	case toolGranted && bash.Granted() && !p.BashConfined:
 		d.Action, d.By = ActionAllow, bash.By
 		d.Reason = what + "; granted because this run grants bash (" + bash.By + ")"
 	case p.Interactive:
 		d.Action, d.By = ActionPrompt, ""
 		d.Reason = what + "; writing there can run commands, so it needs approval even where file edits do not"
+	case bash.Granted() && p.BashConfined:
+		d.Action, d.By = ActionPrompt, ""
+		d.Reason = what + "; writing there can run commands, and this run's bash sandbox keeps it read-only for bash too; " +
+			"allow it with " + protectedFlags(spec, toolGranted) + ", with --sandbox danger-full-access"
 	case bash.Action == ActionDeny:
 		d.Action, d.By = ActionPrompt, ""
 		d.Reason = what + "; writing there can run commands, so only a run that grants bash may do it, and this run does not: " + bash.Reason

@@ -180,8 +180,9 @@ func (r *runner) result(c *call, res tools.Result) error {
 	if res.IsError {
 		status = streamjsonv2.ToolStatusError
 	}
+	block, risk := sandboxBlock(c, res)
 	if err := r.emit(&streamjsonv2.ToolResult{RunID: r.runID, ID: c.id, Status: status,
-		Output: res.Output, Truncated: res.Truncated}); err != nil {
+		Output: res.Output, Truncated: res.Truncated, Block: block, Risk: risk}); err != nil {
 		return err
 	}
 	r.msgs = append(r.msgs, provider.Message{Role: provider.RoleTool, Text: r.forModel(res.Output),

@@ -91,7 +91,7 @@ func bash(ctx context.Context, tb *Toolbox, args []byte) (tools.Result, error) {
 		return res, nil
 	}
 	timeout := time.Duration(a.TimeoutMs.V) * time.Millisecond
-	return tools.Bash(ctx, tb.ws, a.Command, timeout, tb.env)
+	return tools.BashIn(ctx, tb.box, tb.ws, a.Command, timeout, tb.env)
 }
 
 // writePath returns the path a call of a built-in file-writing tool would

@@ -5,6 +5,7 @@ import (
 
 	"github.com/zeroproject/zero/internal/permission"
 	"github.com/zeroproject/zero/internal/provider"
+	"github.com/zeroproject/zero/internal/sandbox"
 	"github.com/zeroproject/zero/internal/tools"
 )
 
@@ -21,6 +22,8 @@ type Toolbox struct {
 	// mcp serves the tools of MCP servers (AddMCP); nil without servers.
 	mcp       MCPTools
 	mcpParams map[string][]byte
+	// box confines bash commands (SetSandbox); nil: they are not.
+	box *sandbox.Sandbox
 }
 
 // NewToolbox returns the toolbox for ws under policy. env is the complete

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"time"
+
+	"github.com/zeroproject/zero/internal/sandbox"
 )
 
 // Bash timeouts.
@@ -26,10 +28,14 @@ const (
 	// processes on a timeout or cancellation before its process group gets
 	// SIGKILL.
 	reaperGrace = 5 * time.Second
+	// statusRoom is what the output leaves in a result for the status
+	// line and a sandbox note.
+	statusRoom = 1024
 )
 
 // bashRun is the outcome of one command.
 type bashRun struct {
+	box      *sandbox.Sandbox // nil: no sandbox
 	out      *capture
 	err      error // from Wait
 	timedOut bool
@@ -48,6 +54,15 @@ type bashRun struct {
 // beyond MaxOutputBytes keeps its head and tail. A non-zero exit, a
 // timeout or a cancellation is an IsError result.
 func Bash(ctx context.Context, ws *Workspace, command string, timeout time.Duration, env []string) (Result, error) {
+	return BashIn(ctx, nil, ws, command, timeout, env)
+}
+
+// BashIn is Bash with the command confined by box: nil, or a box in
+// danger-full-access mode, confines nothing (the reaper still runs). A box
+// that cannot confine the command refuses to run it, and a result whose
+// output shows the sandbox blocked something carries a Block. The
+// sandbox's helper ends every descendant itself, so it needs no reaper.
+func BashIn(ctx context.Context, box *sandbox.Sandbox, ws *Workspace, command string, timeout time.Duration, env []string) (Result, error) {
 	switch {
 	case command == "":
 		return errorResult("the command is empty"), nil
@@ -55,28 +70,35 @@ func Bash(ctx context.Context, ws *Workspace, command string, timeout time.Durat
 		return errorResult("the timeout must not be negative (got %v)", timeout), nil
 	}
 	timeout = min(cmp.Or(timeout, DefaultBashTimeout), MaxBashTimeout)
-	run, err := runBash(ctx, ws.root, command, timeout, env, reaper)
+	if box != nil && box.Err() != nil {
+		return Result{Output: "bash was refused: " + box.Err().Error(), IsError: true,
+			Block: &sandbox.Block{Code: sandbox.CodeUnavailable, Reason: box.Err().Error()}}, nil
+	}
+	if box != nil && box.Mode() == sandbox.DangerFullAccess {
+		box = nil
+	}
+	run, err := runBash(ctx, box, ws.root, command, timeout, env, reaper)
 	if err != nil {
 		return Result{}, err
 	}
 	return run.result(timeout), nil
 }
 
-// runBash starts the command, through the program reaper unless it is
-// "", and waits for it, the timeout or ctx.
-func runBash(ctx context.Context, dir, command string, timeout time.Duration, env []string, reaper string) (*bashRun, error) {
-	cmd, pr, reaped, err := startBash(dir, command, env, reaper)
+// runBash starts the command, in box when there is one, else through the
+// program reaper unless it is "", and waits for it, the timeout or ctx.
+func runBash(ctx context.Context, box *sandbox.Sandbox, dir, command string, timeout time.Duration, env []string, reaper string) (*bashRun, error) {
+	cmd, pr, reaped, err := startBash(box, dir, command, env, reaper)
 	if err != nil {
 		return nil, err
 	}
-	run := &bashRun{out: newCapture((MaxOutputBytes - 256) / 2)}
+	run := &bashRun{box: box, out: newCapture((MaxOutputBytes - statusRoom) / 2)}
 	copied := make(chan struct{})
 	go func() {
 		io.Copy(run.out, pr)
 		close(copied)
 	}()
 	run.wait(ctx, cmd, timeout, reaped)
-	killGroup(cmd.Process.Pid)
+	run.stop(cmd)
 	drain(pr, copied)
 	return run, nil
 }
@@ -85,7 +107,10 @@ func runBash(ctx context.Context, dir, command string, timeout time.Duration, en
 // and stderr on one pipe, and returns the pipe's read end. With a reaper,
 // the reaper leads the group and runs bash (reaped is then true); a reaper
 // that cannot be started (its binary gone) leaves bash to run alone.
-func startBash(dir, command string, env []string, reaper string) (cmd *exec.Cmd, pr *os.File, reaped bool, err error) {
+func startBash(box *sandbox.Sandbox, dir, command string, env []string, reaper string) (cmd *exec.Cmd, pr *os.File, reaped bool, err error) {
+	if box != nil {
+		return startConfined(box, dir, command, env)
+	}
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		return nil, nil, false, fmt.Errorf("bash: %w", err)
@@ -116,6 +141,36 @@ func startBash(dir, command string, env []string, reaper string) (cmd *exec.Cmd,
 	return cmd, pr, false, nil
 }
 
+// startConfined starts `bash -c command` in box, with stdout and stderr on
+// one pipe, and returns the pipe's read end.
+func startConfined(box *sandbox.Sandbox, dir, command string, env []string) (*exec.Cmd, *os.File, bool, error) {
+	cmd, err := box.Command(dir, command, env)
+	if err != nil {
+		return nil, nil, false, fmt.Errorf("bash: %w", err)
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		return nil, nil, false, fmt.Errorf("bash: %w", err)
+	}
+	defer pw.Close()
+	cmd.Stdout, cmd.Stderr = pw, pw
+	if err := cmd.Start(); err != nil {
+		pr.Close()
+		return nil, nil, false, fmt.Errorf("bash: %w", err)
+	}
+	return cmd, pr, false, nil
+}
+
+// stop ends the command and whatever it started: the sandbox knows how;
+// without one, the process group is killed.
+func (r *bashRun) stop(cmd *exec.Cmd) {
+	if r.box != nil {
+		r.box.Stop(cmd)
+		return
+	}
+	killGroup(cmd.Process.Pid)
+}
+
 // wait waits for cmd to exit, ending it first if the timeout passes or ctx
 // is done: a reaper gets SIGTERM, and reaperGrace to kill the command's
 // processes and exit, before its group is killed; bash alone has its
@@ -141,7 +196,7 @@ func (r *bashRun) wait(ctx context.Context, cmd *exec.Cmd, timeout time.Duration
 		case <-time.After(reaperGrace):
 		}
 	}
-	killGroup(cmd.Process.Pid)
+	r.stop(cmd)
 	r.err = <-done
 }
 
@@ -168,8 +223,15 @@ func (r *bashRun) result(timeout time.Duration) Result {
 		out += "\n"
 	}
 	status, failed := r.status(timeout)
+	var block *sandbox.Block
+	if r.box != nil {
+		if block = r.box.Explain(out); block != nil {
+			status += "\n[sandbox: " + block.Reason + "]"
+		}
+	}
 	res := finish(out+status, cut)
 	res.IsError = failed
+	res.Block = block
 	return res
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/zeroproject/zero/internal/sandbox"
 )
 
 // MaxOutputBytes is the most bytes of Output any tool returns. Longer
@@ -20,6 +22,9 @@ type Result struct {
 	// IsError reports that the call failed in a way the model can act on;
 	// Output then says what went wrong.
 	IsError bool
+	// Block says what bash's sandbox refused the command, when its output
+	// shows it (Output then says so too); nil otherwise.
+	Block *sandbox.Block
 }
 
 // errorResult returns an IsError result with a formatted message.

@@ -1775,9 +1775,37 @@ func (x *ToolResult) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
 				return rt.AtKey(err, k)
 			}
 			x.Truncated = v
+		case "risk":
+			if seen&uint64(0x80) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x80)
+			if x.Risk == nil {
+				x.Risk = new(Risk)
+			}
+			if err := x.Risk.decodeJSON(d); err != nil {
+				return rt.AtKey(err, k)
+			}
+		case "block":
+			if seen&uint64(0x100) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x100)
+			if x.Block == nil {
+				x.Block = new(Block)
+			}
+			if err := x.Block.decodeJSON(d); err != nil {
+				return rt.AtKey(err, k)
+			}
 		default:
 			return rtimpl.Unknown(off, k)
 		}
+	}
+	if seen&uint64(0x80) == 0 {
+		x.Risk = nil
+	}
+	if seen&uint64(0x100) == 0 {
+		x.Block = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "schemaVersion")

@@ -745,6 +745,20 @@ func (x *ToolResult) encodeJSON(e *rt.Encoder) error {
 	if err := encodeBool(e, "truncated", x.Truncated); err != nil {
 		return rt.AtKey(err, "truncated")
 	}
+	if x.Risk != nil {
+		e.Byte(',')
+		e.Lit("\"risk\":")
+		if err := encodeRisk(e, "risk", *x.Risk); err != nil {
+			return rt.AtKey(err, "risk")
+		}
+	}
+	if x.Block != nil {
+		e.Byte(',')
+		e.Lit("\"block\":")
+		if err := encodeBlock(e, "block", *x.Block); err != nil {
+			return rt.AtKey(err, "block")
+		}
+	}
 	e.Byte('}')
 	return nil
 }

@@ -11,7 +11,7 @@ import (
 // TestFixtures runs the fixtures `zerogen --fixtures` wrote in testdata/fixtures
 // through the package's decoders and encoders (see fixturetest.Run).
 func TestFixtures(t *testing.T) {
-	fixturetest.Run(t, "streamjsonv2", "sha256:403f2434e13865432534f21f4be8c6487953b3b31fc65cff81beae2288c886d3", map[string]func() fixturetest.Doc{
+	fixturetest.Run(t, "streamjsonv2", "sha256:8dfe1856e9710366ca110c1ee475e3cd35f8b79f15fc037cecc12f624416ad8a", map[string]func() fixturetest.Doc{
 		"Input": func() fixturetest.Doc {
 			return new(Input)
 		},

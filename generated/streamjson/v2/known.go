@@ -9,6 +9,24 @@ const (
 	// not allow the call: the tool needs an approval nobody gave, or the run's
 	// configuration refuses it. block.action says which ('prompt' or 'deny').
 	BlockCodePermissionDenied = "permission_denied"
+	// BlockCodeSandboxWrite is "sandbox_write". The bash command ran in Zero's
+	// sandbox (--sandbox read-only or workspace-write), and the sandbox refused a
+	// write: outside the workspace, the temp dirs and the --add-dir roots, or to
+	// their .git, .zero or .agents entries. The reason names the flag that would
+	// allow it. Sent on the command's tool_result, judged from the errors the
+	// command printed.
+	BlockCodeSandboxWrite = "sandbox_write"
+	// BlockCodeNetwork is "network". The bash command ran in Zero's sandbox
+	// without network, and the sandbox refused a socket (TCP, UDP or Unix);
+	// --sandbox-network allows them. Sent on the command's tool_result, judged
+	// from the errors the command printed. Upstream Zero uses the same code.
+	BlockCodeNetwork = "network"
+	// BlockCodeSandboxUnavailable is "sandbox_unavailable". bash did not run: the
+	// sandbox its mode asks for cannot be set up on this kernel (neither user
+	// namespaces nor Landlock with seccomp) or failed to start. Nothing runs
+	// without a sandbox unless the user chooses --sandbox danger-full-access,
+	// which the reason names.
+	BlockCodeSandboxUnavailable = "sandbox_unavailable"
 )
 
 // KnownBlockCodes returns the values of BlockCode that the schema declares, in
@@ -16,6 +34,9 @@ const (
 func KnownBlockCodes() []string {
 	return []string{
 		BlockCodePermissionDenied,
+		BlockCodeSandboxWrite,
+		BlockCodeNetwork,
+		BlockCodeSandboxUnavailable,
 	}
 }
 

@@ -382,6 +382,14 @@ type ToolResult struct {
 	// Truncated is true when output was cut short because it exceeded Zero's size
 	// limit.
 	Truncated bool
+	// Risk is the risk of what was blocked, set together with block. Omitted
+	// otherwise. Optional.
+	Risk *Risk
+	// Block is set when Zero's sandbox blocked something the call did (a bash
+	// command's write or socket; code sandbox_write or network), or could not be
+	// set up so the call did not run (sandbox_unavailable). output then says so
+	// too. Omitted otherwise. Optional.
+	Block *Block
 }
 
 func (*ToolResult) isOutput() {}

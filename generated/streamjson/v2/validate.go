@@ -416,6 +416,16 @@ func (x *ToolResult) Validate() error {
 	if err := validateBool(x.Truncated); err != nil {
 		return rt.AtKey(err, "truncated")
 	}
+	if x.Risk != nil {
+		if err := validateRisk(*x.Risk); err != nil {
+			return rt.AtKey(err, "risk")
+		}
+	}
+	if x.Block != nil {
+		if err := validateBlock(*x.Block); err != nil {
+			return rt.AtKey(err, "block")
+		}
+	}
 	return nil
 }
 
