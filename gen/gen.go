@@ -103,8 +103,23 @@ func ParseDialect(s string) (Dialect, error) { return schema.ParseDialect(s) }
 // draft-04 in which "nullable": true adds null to "type".
 const OpenAPI30 = schema.OpenAPI30
 
-// Generate loads, models and emits. It returns file name → contents.
+// IsYAML reports whether a schema file is read as YAML: its name ends in
+// .yaml or .yml. The generator reads such a file as the JSON it converts
+// to (see YAMLToJSON).
+func IsYAML(name string) bool { return schema.IsYAML(name) }
+
+// YAMLToJSON converts one YAML document to JSON text, mapping keys kept in
+// order; see schema.YAMLToJSON.
+func YAMLToJSON(data []byte) ([]byte, error) { return schema.YAMLToJSON(data) }
+
+// Generate loads, models and emits. It returns file name → contents. An
+// *Error in a YAML file carries its line and column.
 func Generate(cfg Config) (map[string][]byte, error) {
+	out, err := generateAll(cfg)
+	return out, schema.Locate(err, cfg.Files)
+}
+
+func generateAll(cfg Config) (map[string][]byte, error) {
 	if cfg.Package == "" {
 		return nil, fmt.Errorf("no package name")
 	}

@@ -42,7 +42,7 @@ func runBundle(args []string, stdout, stderr io.Writer) int {
 	return setsCommand{
 		name: "bundle", usage: bundleUsage,
 		extra: func(fl *pflag.FlagSet) { pkg = fl.String("package", "", "") },
-		generate: func(sets []gen.SchemaSet, out string) (map[string][]byte, error) {
+		generate: func(sets []gen.SchemaSet, out string, _ setsWhere) (map[string][]byte, error) {
 			name := *pkg
 			if name == "" {
 				name = filepath.Base(out)

@@ -55,6 +55,7 @@ func runCompat(args []string, stdout, stderr io.Writer) int {
 	fl := subFlags("compat")
 	role := fl.String("role", "", "")
 	pairsFile := fl.String("pairs", "", "")
+	filter := addFilterFlags(fl)
 	if code, done := parseSub(fl, args, compatUsage, stdout, stderr); done {
 		return code
 	}
@@ -64,13 +65,16 @@ func runCompat(args []string, stdout, stderr io.Writer) int {
 	case *role != string(gen.Consumer) && *role != string(gen.Producer):
 		return subUsageError(stderr, "zerogen compat", "--role must be consumer or producer")
 	}
+	if err := filter.check(); err != nil {
+		return subUsageError(stderr, "zerogen compat", err.Error())
+	}
 	oldDir, newDir := fl.Arg(0), fl.Arg(1)
-	oldFiles, err := readSchemas(oldDir)
+	oldFiles, err := readSchemas(oldDir, filter)
 	if err != nil {
 		fmt.Fprintf(stderr, "zerogen: %v\n", err)
 		return 1
 	}
-	newFiles, err := readSchemas(newDir)
+	newFiles, err := readSchemas(newDir, filter)
 	if err != nil {
 		fmt.Fprintf(stderr, "zerogen: %v\n", err)
 		return 1

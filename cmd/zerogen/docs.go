@@ -34,7 +34,7 @@ Exit status: 0 success, 1 generation failed or files are stale, 2 usage error.
 `
 
 func runDocs(args []string, stdout, stderr io.Writer) int {
-	return setsCommand{name: "docs", usage: docsUsage, generate: func(sets []gen.SchemaSet, _ string) (map[string][]byte, error) {
+	return setsCommand{name: "docs", usage: docsUsage, generate: func(sets []gen.SchemaSet, _ string, _ setsWhere) (map[string][]byte, error) {
 		return gen.Docs(sets)
 	}}.run(args, stdout, stderr)
 }

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"go/token"
 	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"unicode"
@@ -100,7 +97,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fl := pflag.NewFlagSet("zerogen", pflag.ContinueOnError)
 	fl.SetOutput(io.Discard)
-	schemas := fl.String("schemas", "", "")
+	schemas := fl.StringArray("schemas", nil, "")
+	filter := addFilterFlags(fl)
 	out := fl.String("out", "", "")
 	pkg := fl.String("package", "", "")
 	check := fl.Bool("check", false, "")
@@ -122,7 +120,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case fl.NArg() > 0:
 		return usageError(stderr, "unexpected argument "+fl.Arg(0))
-	case *schemas == "" || *out == "" || *pkg == "":
+	case len(*schemas) == 0 || *out == "" || *pkg == "":
 		return usageError(stderr, "--schemas, --out and --package are required")
 	case *defTypes && *fixtures:
 		return usageError(stderr, "--def-types and --fixtures do not go together: fixtures are written per root, not for the types of $defs entries")
@@ -138,7 +136,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, err.Error())
 	}
-	files, err := readSchemas(*schemas)
+	if err := filter.check(); err != nil {
+		return usageError(stderr, err.Error())
+	}
+	sf, err := readSchemaDirs(*schemas, filter)
 	if err != nil {
 		fmt.Fprintf(stderr, "zerogen: %v\n", err)
 		return 1
@@ -146,17 +147,30 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for i, r := range *roots {
 		r = filepath.ToSlash(filepath.Clean(r))
 		(*roots)[i] = r
-		if !hasFile(files, r) {
-			return usageError(stderr, fmt.Sprintf("--root %s: no such schema file under %s", r, *schemas))
+		if !hasFile(sf.files, r) {
+			return usageError(stderr, fmt.Sprintf("--root %s: no such schema file under %s", r, strings.Join(*schemas, ", ")))
 		}
 	}
-	generated, err := gen.Generate(gen.Config{Package: *pkg, Files: files, Fixtures: *fixtures,
-		Roots: *roots, DefTypes: *defTypes, DefaultDialect: d, AllowKeywords: *allow, SkipUnknown: *skipUnknown, LoadURL: refs.load})
-	if err != nil {
-		fmt.Fprintf(stderr, "zerogen: %s\n", relError(err, *schemas))
+	if msg := packageClash(*out, *pkg); msg != "" {
+		fmt.Fprintf(stderr, "zerogen: %s\n", msg)
 		return 1
 	}
+	generated, err := gen.Generate(gen.Config{Package: *pkg, Files: sf.files, Fixtures: *fixtures,
+		Roots: *roots, DefTypes: *defTypes, DefaultDialect: d, AllowKeywords: *allow, SkipUnknown: *skipUnknown, LoadURL: refs.load})
+	if err != nil {
+		return sf.fail(stderr, err)
+	}
 	return output{dir: *out, owned: isFixture}.sync(generated, *check, rerunLine("zerogen", args), stderr)
+}
+
+// fail reports a generation error, with a hint when the file at fault
+// looks like no schema, and returns exit code 1.
+func (sf schemaFiles) fail(stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "zerogen: %s\n", sf.message(err))
+	if hint := sf.notSchemaHint(err); hint != "" {
+		fmt.Fprintf(stderr, "zerogen: hint: %s\n", hint)
+	}
+	return 1
 }
 
 // hasFile reports whether files has one named name.
@@ -205,43 +219,4 @@ func suggestPackage(name string) string {
 func usageError(stderr io.Writer, msg string) int {
 	fmt.Fprintf(stderr, "zerogen: %s\nRun 'zerogen --help' for usage.\n", msg)
 	return 2
-}
-
-// relError names the schema file relative to the working directory (a
-// document read by URL keeps its URL).
-func relError(err error, dir string) string {
-	var ge *gen.Error
-	if errors.As(err, &ge) && !strings.Contains(ge.File, "://") {
-		c := *ge
-		c.File = filepath.ToSlash(filepath.Join(dir, ge.File))
-		return c.Error()
-	}
-	return err.Error()
-}
-
-// readSchemas reads every *.json file under dir, skipping testdata.
-func readSchemas(dir string) ([]gen.File, error) {
-	var files []gen.File
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && d.Name() == "testdata" {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(path, ".json") {
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
-		files = append(files, gen.File{Name: filepath.ToSlash(rel), Data: data})
-		return nil
-	})
-	if err == nil && len(files) == 0 {
-		err = fmt.Errorf("no *.json files under %s", dir)
-	}
-	return files, err
 }

@@ -33,7 +33,7 @@ Exit status: 0 success, 1 generation failed or files are stale, 2 usage error.
 `
 
 func runTS(args []string, stdout, stderr io.Writer) int {
-	return setsCommand{name: "ts", usage: tsUsage, generate: func(sets []gen.SchemaSet, _ string) (map[string][]byte, error) {
+	return setsCommand{name: "ts", usage: tsUsage, generate: func(sets []gen.SchemaSet, _ string, _ setsWhere) (map[string][]byte, error) {
 		return gen.TypeScript(sets)
 	}}.run(args, stdout, stderr)
 }

@@ -81,14 +81,15 @@ func (d *Doc) hasVocab(v Vocabulary) bool {
 // keywords with their position and a suggestion), then compiles the files
 // together with santhosh-tekuri/jsonschema/v5, which resolves $ref across
 // them and checks them against their meta-schemas.
-func Load(opts Options) (*Loaded, error) {
+func Load(opts Options) (l *Loaded, err error) {
+	defer func() { err = Locate(err, opts.Files) }()
 	if opts.BaseURL == "" {
 		opts.BaseURL = "file:///schemas/"
 	}
 	if opts.DefaultDialect == 0 {
 		opts.DefaultDialect = Draft2020
 	}
-	l := &Loaded{Opts: opts, Docs: map[string]*Doc{}, allow: map[string]bool{}}
+	l = &Loaded{Opts: opts, Docs: map[string]*Doc{}, allow: map[string]bool{}}
 	for _, k := range opts.AllowKeywords {
 		l.allow[k] = true
 	}
@@ -136,6 +137,10 @@ func Load(opts Options) (*Loaded, error) {
 
 // parseDoc parses one document and registers it under its URL.
 func (l *Loaded) parseDoc(name string, data []byte, defaultURL string) (*Doc, error) {
+	data, err := toJSON(name, data)
+	if err != nil {
+		return nil, err
+	}
 	raw, err := Parse(data)
 	if err != nil {
 		return nil, &Error{File: name, Msg: "not valid JSON: " + err.Error()}
@@ -297,7 +302,7 @@ func (l *Loaded) loadURL(u string) (io.ReadCloser, error) {
 	if err := l.prepare(doc, 0); err != nil {
 		return nil, err
 	}
-	return io.NopCloser(bytes.NewReader(data)), nil
+	return io.NopCloser(bytes.NewReader(doc.Data)), nil
 }
 
 // isRootFile reports whether a file defines a document of its own, rather
