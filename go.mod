@@ -12,6 +12,7 @@ require (
 	github.com/creack/pty v1.1.24
 	github.com/go-faster/jx v1.2.0
 	github.com/google/go-cmp v0.7.0
+	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da
 	golang.org/x/sys v0.49.0
 	honnef.co/go/tools v0.8.2
@@ -22,7 +23,6 @@ require (
 	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
 	github.com/go-faster/errors v0.7.1 // indirect
 	github.com/segmentio/asm v1.2.1 // indirect
-	go.yaml.in/yaml/v3 v3.0.6 // indirect
 	golang.org/x/exp/typeparams v0.0.0-20231108232855-2478ac86f678 // indirect
 	golang.org/x/mod v0.41.0 // indirect
 	golang.org/x/sync v0.23.0 // indirect
