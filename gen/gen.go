@@ -185,12 +185,27 @@ func Bundles(pkg string, sets []SchemaSet) (map[string][]byte, error) {
 	return bundle.Bundles(pkg, sets)
 }
 
+// TSOptions say what the header of a TypeScript file names; see
+// ts.Options.
+type TSOptions = ts.Options
+
 // TypeScript writes one declaration file per schema set, "FAMILY/vN.d.ts";
 // see ts.TypeScript.
-func TypeScript(sets []SchemaSet) (map[string][]byte, error) { return ts.TypeScript(sets) }
+func TypeScript(sets []SchemaSet, opts TSOptions) (map[string][]byte, error) {
+	return ts.TypeScript(sets, opts)
+}
+
+// DocsOptions say what the reference pages link to; see docs.Options.
+type DocsOptions = docs.Options
+
+// Place is a path as a reader knows it and as a link from the output
+// directory; see docs.Place.
+type Place = docs.Place
 
 // Docs writes the Markdown reference of the schema sets; see docs.Docs.
-func Docs(sets []SchemaSet) (map[string][]byte, error) { return docs.Docs(sets) }
+func Docs(sets []SchemaSet, opts DocsOptions) (map[string][]byte, error) {
+	return docs.Docs(sets, opts)
+}
 
 // Role is the side of a protocol a compatibility report speaks for.
 type Role = compat.Role

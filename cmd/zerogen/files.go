@@ -139,6 +139,9 @@ type schemaFiles struct {
 	// sets are the set directories the generator puts in front of names
 	// ("streamjson/v2/"), for a command that reads schema sets.
 	sets []string
+	// setFrom maps a set's directory ("streamjson/v2") to the directory it
+	// was read from.
+	setFrom map[string]string
 }
 
 // readSchemaDirs reads the schema files under each of dirs. The

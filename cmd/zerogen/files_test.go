@@ -185,3 +185,65 @@ func TestPackageClash(t *testing.T) {
 		t.Fatalf("renaming a generated package: exit %d: %s", code, errOut)
 	}
 }
+
+// TestTSAndDocsNameTheUsersPaths writes TypeScript and docs for a user's
+// layout: the files name the --schemas path given, mention nothing of this
+// project's (schema/, generated/bundles/), and every relative link of the
+// pages leads to a file or directory that exists.
+func TestTSAndDocsNameTheUsersPaths(t *testing.T) {
+	dir := t.TempDir()
+	schemas := filepath.Join(dir, "api", "schemas")
+	writeSchema(t, schemas, "orders/v1/common.yaml", commonYAML)
+	writeSchema(t, schemas, "orders/v1/order.yml", orderYAML)
+	writeSchema(t, schemas, "orders/v2/order.json", strings.Replace(thing, `"title":"Thing"`, `"title":"Order"`, 1))
+	plain := filepath.Join(dir, "other")
+	writeSchema(t, plain, "thing.json", thing)
+	tsOut, docsOut, bundles := filepath.Join(dir, "web", "types"), filepath.Join(dir, "site", "ref"), filepath.Join(dir, "dist", "bundles")
+	for _, args := range [][]string{
+		{"ts", "--schemas", schemas, "--schemas", plain, "--out", tsOut},
+		{"bundle", "--schemas", schemas, "--schemas", plain, "--out", bundles},
+		{"docs", "--schemas", schemas, "--schemas", plain, "--out", docsOut, "--link-ts", tsOut, "--link-bundles", bundles},
+	} {
+		if code, _, errOut := runZerogen(args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut)
+		}
+	}
+	ts := readFile(t, filepath.Join(tsOut, "orders", "v1.d.ts"))
+	if want := "// from " + filepath.ToSlash(filepath.Join(schemas, "orders", "v1")) + " by 'zerogen ts'."; !strings.Contains(ts, want) {
+		t.Errorf("v1.d.ts does not name its schemas (%s):\n%s", want, ts[:400])
+	}
+	if want := "// from " + filepath.ToSlash(plain) + " by 'zerogen ts'."; !strings.Contains(readFile(t, filepath.Join(tsOut, "other.d.ts")), want) {
+		t.Errorf("other.d.ts does not say %q", want)
+	}
+	link := regexp.MustCompile(`\]\(([^)#]+)\)`)
+	for _, page := range []string{"orders-v1.md", "orders-v2.md", "other.md", "README.md"} {
+		text := readFile(t, filepath.Join(docsOut, page))
+		for _, bad := range []string{"`schema/", "generated/", "file:///schemas/", "make generate", "protocol.md"} {
+			if strings.Contains(text, bad) {
+				t.Errorf("%s mentions %s", page, bad)
+			}
+		}
+		for _, m := range link.FindAllStringSubmatch(text, -1) {
+			if strings.Contains(m[1], "://") || !strings.Contains(m[1], "/") && strings.HasSuffix(m[1], ".md") {
+				continue
+			}
+			if _, err := os.Stat(filepath.Join(docsOut, filepath.FromSlash(m[1]))); err != nil {
+				t.Errorf("%s links to %s, which does not exist", page, m[1])
+			}
+		}
+	}
+	v1 := readFile(t, filepath.Join(docsOut, "orders-v1.md"))
+	for _, want := range []string{
+		"Generated from [`" + filepath.ToSlash(filepath.Join(schemas, "orders", "v1")) + "`](../../api/schemas/orders/v1) by `zerogen docs`; do not edit. " +
+			"The same schemas, each bundled into one self-contained file, are in [`" + filepath.ToSlash(bundles) + "/orders/v1`](../../dist/bundles/orders/v1); " +
+			"TypeScript declarations in [`" + filepath.ToSlash(tsOut) + "/orders/v1.d.ts`](../../web/types/orders/v1.d.ts).\n",
+		"Schema: [`order.yml`](../../api/schemas/orders/v1/order.yml).\n",
+	} {
+		if !strings.Contains(v1, want) {
+			t.Errorf("orders-v1.md lacks %q", want)
+		}
+	}
+	if other := readFile(t, filepath.Join(docsOut, "other.md")); !strings.Contains(other, "Generated from [`"+filepath.ToSlash(plain)+"`](../../other) by `zerogen docs`; do not edit. The same schemas, each bundled into one self-contained file, are in [`"+filepath.ToSlash(bundles)+"/other`](../../dist/bundles/other); TypeScript declarations in [`") {
+		t.Errorf("other.md:\n%s", other[:300])
+	}
+}

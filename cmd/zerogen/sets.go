@@ -20,7 +20,7 @@ var versionDir = regexp.MustCompile(`^v([1-9][0-9]*)$`)
 // family and version order, with the path of every file. A set found under
 // two of dirs is an error.
 func readSetDirs(dirs []string, f fileFilter) ([]gen.SchemaSet, schemaFiles, error) {
-	sf := schemaFiles{paths: map[string]string{}}
+	sf := schemaFiles{paths: map[string]string{}, setFrom: map[string]string{}}
 	var all []gen.SchemaSet
 	from := map[string]string{}
 	for _, dir := range dirs {
@@ -34,6 +34,7 @@ func readSetDirs(dirs []string, f fileFilter) ([]gen.SchemaSet, schemaFiles, err
 				return nil, sf, fmt.Errorf("%s and %s are both the schema set %s; give one of them", prev, where, set.Dir())
 			}
 			from[set.Dir()] = where
+			sf.setFrom[set.Dir()] = where
 			sf.sets = append(sf.sets, set.Dir()+"/")
 			for _, file := range set.Files {
 				sf.paths[set.Dir()+"/"+file.Name] = filepath.Join(where, filepath.FromSlash(file.Name))
@@ -174,4 +175,34 @@ func (c setsCommand) run(args []string, stdout, stderr io.Writer) int {
 		return sf.fail(stderr, err)
 	}
 	return output{dir: *out}.sync(files, *check, rerunLine("zerogen "+c.name, args), stderr)
+}
+
+// sourcePath is where the set's schema files were read from, as the user
+// gave it.
+func (w setsWhere) sourcePath(set gen.SchemaSet) string {
+	return filepath.ToSlash(w.sf.setFrom[set.Dir()])
+}
+
+// place names a directory the user gave as a path and as a link from
+// --out; "" stays the zero Place.
+func (w setsWhere) place(dir string) gen.Place {
+	if dir == "" {
+		return gen.Place{}
+	}
+	return gen.Place{Text: filepath.ToSlash(filepath.Clean(dir)), Link: relLink(w.out, dir)}
+}
+
+// relLink is the path of target relative to the directory from, with
+// forward slashes (target itself when there is no relative path).
+func relLink(from, target string) string {
+	af, err1 := filepath.Abs(from)
+	at, err2 := filepath.Abs(target)
+	if err1 != nil || err2 != nil {
+		return filepath.ToSlash(target)
+	}
+	rel, err := filepath.Rel(af, at)
+	if err != nil {
+		return filepath.ToSlash(at)
+	}
+	return filepath.ToSlash(rel)
 }

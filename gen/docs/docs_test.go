@@ -25,7 +25,7 @@ func docsSet(version, max int) schema.SchemaSet {
 }
 
 func TestDocsPage(t *testing.T) {
-	out, err := Docs([]schema.SchemaSet{docsSet(1, 9), docsSet(2, 5)})
+	out, err := Docs([]schema.SchemaSet{docsSet(1, 9), docsSet(2, 5)}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestDocsPage(t *testing.T) {
 // TestDocsCoverEveryField checks the project's reference pages: every
 // field of every type has a row with an example.
 func TestDocsCoverEveryField(t *testing.T) {
-	out, err := Docs(schematest.ProjectSets(t))
+	out, err := Docs(schematest.ProjectSets(t), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
