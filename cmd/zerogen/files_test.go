@@ -68,6 +68,8 @@ func TestYAMLErrorsAtLineAndColumn(t *testing.T) {
 	writeSchema(t, schemas, "common.yaml", commonYAML)
 	for _, c := range []struct{ edit, want string }{
 		{strings.Replace(orderYAML, "minLength", "minLenght", 1), `/order.yml:6:22#/properties/id/minLenght: unknown keyword "minLenght" (did you mean "minLength"?)`},
+		{strings.Replace(orderYAML, "$defs/Address", "$defs/Adress", 1), `/order.yml:8:5#/properties/shipTo/$ref: $ref "./common.yaml#/$defs/Adress" names nothing: common.yaml has no /$defs/Adress (did you mean "./common.yaml#/$defs/Address"?)`},
+		{strings.Replace(orderYAML, "id: {type: string", "id: {type: strin", 1), `/order.yml:6:8#/properties/id/type: unknown type "strin" (did you mean "string"?)`},
 		{orderYAML + "title: Again\n", `/order.yml:11:1: YAML: key "title" written twice (first at line 2, column 1)`},
 		{orderYAML + "  404: {type: string}\n", `/order.yml:11:3: YAML: the key 404 is a YAML int, and JSON keys are strings: write it quoted ("404")`},
 	} {

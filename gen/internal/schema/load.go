@@ -108,6 +108,9 @@ func Load(opts Options) (l *Loaded, err error) {
 			return nil, err
 		}
 	}
+	if err := l.checkRefsAndTypes(files); err != nil {
+		return nil, err
+	}
 	c := jsonschema.NewCompiler()
 	c.Draft = opts.DefaultDialect.draft()
 	c.ExtractAnnotations = true
@@ -117,14 +120,14 @@ func Load(opts Options) (l *Loaded, err error) {
 	l.compiler = c
 	for _, f := range files {
 		if err := c.AddResource(byName[f.Name].URL, bytes.NewReader(byName[f.Name].Data)); err != nil {
-			return nil, &Error{File: f.Name, Msg: cleanCompileError(err)}
+			return nil, l.compileError(f.Name, "", err)
 		}
 	}
 	for _, f := range files {
 		doc := byName[f.Name]
 		s, err := c.Compile(doc.URL)
 		if err != nil {
-			return nil, &Error{File: f.Name, Msg: cleanCompileError(err)}
+			return nil, l.compileError(f.Name, "", err)
 		}
 		doc.Schema = s
 		if l.isRootFile(doc) {
@@ -356,7 +359,7 @@ func (l *Loaded) Defs() ([]Def, error) {
 				ptr := "/" + key + "/" + PointerEscape(m.Key)
 				s, err := l.compiler.Compile(doc.URL + "#" + (&url.URL{Fragment: ptr}).EscapedFragment())
 				if err != nil {
-					return nil, &Error{File: doc.Name, Pointer: ptr, Msg: cleanCompileError(err)}
+					return nil, l.compileError(doc.Name, ptr, err)
 				}
 				out = append(out, Def{Doc: doc, Key: m.Key, Pointer: ptr, Schema: s})
 			}
@@ -433,7 +436,7 @@ func (l *Loaded) At(name, ptr string) (*jsonschema.Schema, *Doc, error) {
 	}
 	s, err := l.compiler.Compile(doc.URL + "#" + (&url.URL{Fragment: ptr}).EscapedFragment())
 	if err != nil {
-		return nil, nil, &Error{File: name, Pointer: ptr, Msg: cleanCompileError(err)}
+		return nil, nil, l.compileError(name, ptr, err)
 	}
 	return s, doc, nil
 }
