@@ -52,7 +52,7 @@ func TestDocsPage(t *testing.T) {
 		}
 	}
 	changes := string(out["fam-changes.md"])
-	for _, want := range []string{"## Version 1 → 2\n", "| constraint-tightened: maximum 9 → 5 | `/n` in ping | `event.json#/$defs/ping/properties/n/maximum` | no | **yes** |"} {
+	for _, want := range []string{"## Version 1 → 2\n", "| constraint-tightened: maximum 9 → 5 | `event.json` `/n` in ping | `event.json#/$defs/ping/properties/n/maximum` | no | **yes** |"} {
 		if !strings.Contains(changes, want) {
 			t.Errorf("fam-changes.md lacks %q\n--- page:\n%s", want, changes)
 		}
