@@ -14,9 +14,9 @@ import (
 )
 
 const usage = `Usage:
-  zerogen --schemas DIR --out DIR --package NAME [--fixtures | --skip-unknown] [--check]
-          [--root FILE]... [--def-types] [--default-dialect D] [--allow-keyword NAME]...
-          [--ref-dir URL=DIR]...
+  zerogen --schemas DIR... --out DIR --package NAME [--fixtures | --skip-unknown] [--check]
+          [--include GLOB]... [--exclude GLOB]... [--root FILE]... [--def-types]
+          [--default-dialect D] [--allow-keyword NAME]... [--ref-dir URL=DIR]...
 
 Generates one Go package from every JSON Schema file under --schemas:
 types named by each schema's title, strict single-pass decoders
@@ -24,9 +24,21 @@ types named by each schema's title, strict single-pass decoders
 EncodeJSON) and Validate methods.
 
 Flags:
-  --schemas DIR     directory of schema files (*.json, searched recursively)
+  --schemas DIR     directory of schema files, searched recursively: *.json,
+                    and *.yaml and *.yml read as YAML (repeatable: the
+                    directories are laid over one another, each file named
+                    by its path under its own directory, so a relative $ref
+                    finds a file in any of them; a name in two is an error)
+  --include GLOB    read only the files matching GLOB (repeatable; default
+                    *.json, *.yaml, *.yml). GLOB is matched against the path
+                    under --schemas: * within a name, ** across directories,
+                    DIR/ for everything under DIR; without a /, it matches
+                    any one name in the path (examples, *.json)
+  --exclude GLOB    leave out the files matching GLOB (repeatable), such as
+                    example documents: --exclude examples/
   --out DIR         directory to write the Go package to
-  --package NAME    Go package name of the output
+  --package NAME    Go package name of the output; a hand-written Go file
+                    in --out with another package name is an error
   --fixtures        also write testdata/fixtures/ (valid and invalid documents
                     per root, checked against the reference validator, with a
                     manifest.json for clients in any language) and
@@ -80,10 +92,17 @@ errorMessage, patternErrorMessage, doNotSuggest, ...). Any other keyword is
 refused with its position (and the nearest known keyword, for a typo)
 unless --allow-keyword names it; none is ever silently ignored.
 
+YAML: a .yaml or .yml file is read as the JSON it stands for (YAML 1.2:
+yes, no, on and off are strings), key order kept, anchors and aliases
+expanded; a key that is not a string, a key written twice or a second
+document is an error at its line and column, and so are the loader's
+errors in such a file.
+
 Examples:
   zerogen --schemas schema/streamjson/v2 --out generated/streamjson/v2 --package streamjsonv2
   zerogen --schemas schema/streamjson/v2 --out generated/streamjson/v2 --package streamjsonv2 --check
   zerogen --schemas schema/tools/v1 --out generated/tools/v1 --package toolsv1 --fixtures
+  zerogen --schemas api/schemas --exclude examples/ --out internal/api --package api
 
 Exit status: 0 success, 1 generation failed or files are stale, 2 usage error.
 `
