@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/zeroproject/zero/gen"
@@ -103,8 +104,11 @@ func runCompat(args []string, stdout, stderr io.Writer) int {
 		report, err = gen.Compat(oldFiles, newFiles)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "zerogen: %v\n", err)
-		return 1
+		sf := dirFiles(newDir, newFiles)
+		if strings.HasPrefix(err.Error(), "old: ") {
+			sf = dirFiles(oldDir, oldFiles)
+		}
+		return sf.fail(stderr, err)
 	}
 	report.Old, report.New = oldDir, newDir
 	if *format == "json" {
@@ -140,4 +144,13 @@ func readPairs(path string) ([]gen.CompatPair, error) {
 		return nil, fmt.Errorf("%s: no pairs", path)
 	}
 	return pairs, nil
+}
+
+// dirFiles is the files read from one directory, named by their paths.
+func dirFiles(dir string, files []gen.File) schemaFiles {
+	sf := schemaFiles{files: files, paths: map[string]string{}}
+	for _, f := range files {
+		sf.paths[f.Name] = filepath.Join(dir, filepath.FromSlash(f.Name))
+	}
+	return sf
 }
