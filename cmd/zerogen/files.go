@@ -172,9 +172,9 @@ func readSchemaDirs(dirs []string, f fileFilter) (schemaFiles, error) {
 // directories named testdata.
 func readSchemas(dir string, f fileFilter) ([]gen.File, error) {
 	if st, err := os.Stat(dir); err != nil {
-		return nil, fmt.Errorf("--schemas %s: %w", dir, errors.Unwrap(err))
+		return nil, fmt.Errorf("%s: %w", dir, errors.Unwrap(err))
 	} else if !st.IsDir() {
-		return nil, fmt.Errorf("--schemas %s is not a directory", dir)
+		return nil, fmt.Errorf("%s is not a directory", dir)
 	}
 	var files []gen.File
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
