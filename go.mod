@@ -14,6 +14,7 @@ require (
 	github.com/elastic/go-seccomp-bpf v1.6.0
 	github.com/go-faster/jx v1.2.0
 	github.com/google/go-cmp v0.7.0
+	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/net v0.59.0
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da
 	golang.org/x/sys v0.49.0

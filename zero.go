@@ -26,5 +26,5 @@ package zero
 //go:generate go run ./cmd/zerogen --schemas schema/openai/v1 --out generated/openai/v1 --package openaiv1 --skip-unknown
 //go:generate go run ./cmd/zerogen --schemas schema/anthropic/v1 --out generated/anthropic/v1 --package anthropicv1 --skip-unknown
 //go:generate go run ./cmd/zerogen bundle --schemas schema --out generated/bundles
-//go:generate go run ./cmd/zerogen ts --schemas schema --out generated/ts
-//go:generate go run ./cmd/zerogen docs --schemas schema --out docs/reference
+//go:generate go run ./cmd/zerogen ts --schemas schema --out generated/ts --link-bundles generated/bundles
+//go:generate go run ./cmd/zerogen docs --schemas schema --out docs/reference --link-bundles generated/bundles --link-ts generated/ts --link-go generated --note "[../protocol.md](../protocol.md) explains the stream-json protocol in prose."

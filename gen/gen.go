@@ -120,7 +120,17 @@ const OpenAPI30 = schema.OpenAPI30
 // shape ("" when it admits any value).
 type RawValue = ir.RawValue
 
-// Generate loads, models and emits. It returns file name → contents.
+// IsYAML reports whether a schema file is read as YAML: its name ends in
+// .yaml or .yml. The generator reads such a file as the JSON it converts
+// to (see YAMLToJSON).
+func IsYAML(name string) bool { return schema.IsYAML(name) }
+
+// YAMLToJSON converts one YAML document to JSON text, mapping keys kept in
+// order; see schema.YAMLToJSON.
+func YAMLToJSON(data []byte) ([]byte, error) { return schema.YAMLToJSON(data) }
+
+// Generate loads, models and emits. It returns file name → contents. An
+// *Error in a YAML file carries its line and column.
 func Generate(cfg Config) (map[string][]byte, error) {
 	out, _, err := GenerateReport(cfg)
 	return out, err
@@ -132,7 +142,7 @@ func Generate(cfg Config) (map[string][]byte, error) {
 func GenerateReport(cfg Config) (map[string][]byte, []RawValue, error) {
 	out, m, err := generateModel(cfg)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, schema.Locate(err, cfg.Files)
 	}
 	raws := m.RawValues()
 	if cfg.StrictTypes {
@@ -211,12 +221,27 @@ func Bundles(pkg string, sets []SchemaSet) (map[string][]byte, error) {
 	return bundle.Bundles(pkg, sets)
 }
 
+// TSOptions say what the header of a TypeScript file names; see
+// ts.Options.
+type TSOptions = ts.Options
+
 // TypeScript writes one declaration file per schema set, "FAMILY/vN.d.ts";
 // see ts.TypeScript.
-func TypeScript(sets []SchemaSet) (map[string][]byte, error) { return ts.TypeScript(sets) }
+func TypeScript(sets []SchemaSet, opts TSOptions) (map[string][]byte, error) {
+	return ts.TypeScript(sets, opts)
+}
+
+// DocsOptions say what the reference pages link to; see docs.Options.
+type DocsOptions = docs.Options
+
+// Place is a path as a reader knows it and as a link from the output
+// directory; see docs.Place.
+type Place = docs.Place
 
 // Docs writes the Markdown reference of the schema sets; see docs.Docs.
-func Docs(sets []SchemaSet) (map[string][]byte, error) { return docs.Docs(sets) }
+func Docs(sets []SchemaSet, opts DocsOptions) (map[string][]byte, error) {
+	return docs.Docs(sets, opts)
+}
 
 // Role is the side of a protocol a compatibility report speaks for.
 type Role = compat.Role

@@ -10,19 +10,22 @@ import (
 )
 
 const bundleUsage = `Usage:
-  zerogen bundle --schemas DIR --out DIR [--package NAME] [--check]
+  zerogen bundle --schemas DIR... --out DIR [--package NAME] [--include GLOB]... [--exclude GLOB]... [--check]
 
 Writes one self-contained JSON Schema per root schema of every
 FAMILY/vN/ directory under --schemas, to --out as FAMILY/vN/ROOT.json (or,
 for a plain directory of schemas, NAME/ROOT.json, NAME being the
-directory's name): the
+directory's name; a YAML root's bundle is named .json): the
 root document with every file it refers to embedded under $defs, each
 keeping its own $id, so that any 2020-12 validator compiles it alone. Also
 writes bundles.go, a Go package that embeds them (Lookup, List).
 
 Flags:
   --schemas DIR     the schema root (holding FAMILY/vN/*.json), or a plain
-                    directory of schemas
+                    directory of schemas (repeatable: the sets of every
+                    root; one set may come from only one of them)
+  --include GLOB, --exclude GLOB
+                    choose the schema files (see 'zerogen --help')
   --out DIR         directory to write; files zerogen wrote there before are
                     replaced or removed, any other file is left alone, and
                     one in the way of a generated file is an error
@@ -42,7 +45,7 @@ func runBundle(args []string, stdout, stderr io.Writer) int {
 	return setsCommand{
 		name: "bundle", usage: bundleUsage,
 		extra: func(fl *pflag.FlagSet) { pkg = fl.String("package", "", "") },
-		generate: func(sets []gen.SchemaSet, out string) (map[string][]byte, error) {
+		generate: func(sets []gen.SchemaSet, out string, _ setsWhere) (map[string][]byte, error) {
 			name := *pkg
 			if name == "" {
 				name = filepath.Base(out)

@@ -4,18 +4,22 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/zeroproject/zero/gen"
 )
 
 const compatUsage = `Usage:
-  zerogen compat OLD_DIR NEW_DIR --role consumer|producer [--pairs FILE]
+  zerogen compat OLD_DIR NEW_DIR --role consumer|producer [--pairs FILE] [--format text|json]
+                 [--include GLOB]... [--exclude GLOB]...
 
 Compares two versions of a schema directory (such as schema/streamjson/v1
 and schema/streamjson/v2), root file by root file, and reports every
-change with the JSON Pointer of the value it affects in a document, the
-schema keyword that changed, and whether it breaks the role:
+change once, with each root and JSON Pointer of the value it affects in a
+document, the schema keyword that changed, and whether it breaks the role.
+Roots pair by file name; a renamed root pairs by its $id, else its title,
+and the rename is reported. Whether a change breaks depends on the role:
 
   consumer  reads documents; it breaks when the new schema widens, since a
             new producer may write what the old schema rejects (a new event
@@ -41,11 +45,17 @@ lines starting with # are skipped:
 Flags:
   --role ROLE       consumer or producer (required)
   --pairs FILE      compare the pairs FILE lists instead of every root
+  --format FORMAT   text (the default) or json: one object with old, new,
+                    role, changes (kind, detail, breaking, why, widens,
+                    narrows, schema, schemaIn, sites of root, pointer and
+                    variants), total and breaking
+  --include GLOB, --exclude GLOB
+                    choose the schema files (see 'zerogen --help')
   -h, --help        show this help
 
 Examples:
   zerogen compat schema/streamjson/v1 schema/streamjson/v2 --role consumer
-  zerogen compat schema/streamjson/v1 schema/streamjson/v2 --role producer
+  zerogen compat schema/streamjson/v1 schema/streamjson/v2 --role producer --format json
 
 Exit status: 0 no change breaks the role, 1 a change breaks it (or the
 schemas do not load), 2 usage error.
@@ -55,6 +65,8 @@ func runCompat(args []string, stdout, stderr io.Writer) int {
 	fl := subFlags("compat")
 	role := fl.String("role", "", "")
 	pairsFile := fl.String("pairs", "", "")
+	format := fl.String("format", "text", "")
+	filter := addFilterFlags(fl)
 	if code, done := parseSub(fl, args, compatUsage, stdout, stderr); done {
 		return code
 	}
@@ -63,14 +75,19 @@ func runCompat(args []string, stdout, stderr io.Writer) int {
 		return subUsageError(stderr, "zerogen compat", "want two directories, OLD_DIR and NEW_DIR")
 	case *role != string(gen.Consumer) && *role != string(gen.Producer):
 		return subUsageError(stderr, "zerogen compat", "--role must be consumer or producer")
+	case *format != "text" && *format != "json":
+		return subUsageError(stderr, "zerogen compat", "--format must be text or json")
+	}
+	if err := filter.check(); err != nil {
+		return subUsageError(stderr, "zerogen compat", err.Error())
 	}
 	oldDir, newDir := fl.Arg(0), fl.Arg(1)
-	oldFiles, err := readSchemas(oldDir)
+	oldFiles, err := readSchemas(oldDir, filter)
 	if err != nil {
 		fmt.Fprintf(stderr, "zerogen: %v\n", err)
 		return 1
 	}
-	newFiles, err := readSchemas(newDir)
+	newFiles, err := readSchemas(newDir, filter)
 	if err != nil {
 		fmt.Fprintf(stderr, "zerogen: %v\n", err)
 		return 1
@@ -87,11 +104,18 @@ func runCompat(args []string, stdout, stderr io.Writer) int {
 		report, err = gen.Compat(oldFiles, newFiles)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "zerogen: %v\n", err)
-		return 1
+		sf := dirFiles(newDir, newFiles)
+		if strings.HasPrefix(err.Error(), "old: ") {
+			sf = dirFiles(oldDir, oldFiles)
+		}
+		return sf.fail(stderr, err)
 	}
 	report.Old, report.New = oldDir, newDir
-	fmt.Fprint(stdout, report.Text(gen.Role(*role)))
+	if *format == "json" {
+		stdout.Write(report.JSON(gen.Role(*role)))
+	} else {
+		fmt.Fprint(stdout, report.Text(gen.Role(*role)))
+	}
 	if report.Breaking(gen.Role(*role)) > 0 {
 		return 1
 	}
@@ -120,4 +144,13 @@ func readPairs(path string) ([]gen.CompatPair, error) {
 		return nil, fmt.Errorf("%s: no pairs", path)
 	}
 	return pairs, nil
+}
+
+// dirFiles is the files read from one directory, named by their paths.
+func dirFiles(dir string, files []gen.File) schemaFiles {
+	sf := schemaFiles{files: files, paths: map[string]string{}}
+	for _, f := range files {
+		sf.paths[f.Name] = filepath.Join(dir, filepath.FromSlash(f.Name))
+	}
+	return sf
 }

@@ -13,10 +13,10 @@ import (
 // reportRaws warns on stderr about every rt.Raw kept where the schema does
 // not admit any value; with all, it lists every rt.Raw and the share of
 // struct fields that are rt.Raw, by reason.
-func reportRaws(stderr io.Writer, dir string, raws []gen.RawValue, all bool) {
+func reportRaws(stderr io.Writer, sf schemaFiles, raws []gen.RawValue, all bool) {
 	for _, r := range raws {
 		if !r.Open() {
-			fmt.Fprintf(stderr, "zerogen: warning: %s\n", relPointer(r, dir))
+			fmt.Fprintf(stderr, "zerogen: warning: %s\n", relPointer(r, sf))
 		}
 	}
 	if !all {
@@ -25,7 +25,7 @@ func reportRaws(stderr io.Writer, dir string, raws []gen.RawValue, all bool) {
 	fields, byReason := 0, map[string]int{}
 	for _, r := range raws {
 		if r.Open() {
-			fmt.Fprintf(stderr, "zerogen: %s\n", relPointer(r, dir))
+			fmt.Fprintf(stderr, "zerogen: %s\n", relPointer(r, sf))
 		}
 		if r.Field {
 			fields++
@@ -50,10 +50,12 @@ func reasonOrOpen(r gen.RawValue) string {
 	return r.Reason
 }
 
-// relPointer names the schema file of r relative to the working directory.
-func relPointer(r gen.RawValue, dir string) string {
-	if !strings.Contains(r.Pointer, "://") {
-		r.Pointer = filepath.ToSlash(filepath.Join(dir, r.Pointer))
+// relPointer names the schema file of r by the path the user gave.
+func relPointer(r gen.RawValue, sf schemaFiles) string {
+	if file, ptr, ok := strings.Cut(r.Pointer, "#"); ok {
+		if p, found := sf.paths[file]; found {
+			r.Pointer = filepath.ToSlash(p) + "#" + ptr
+		}
 	}
 	return r.String()
 }

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"go/token"
 	"io"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 	"unicode"
@@ -17,9 +14,10 @@ import (
 )
 
 const usage = `Usage:
-  zerogen --schemas DIR --out DIR --package NAME [--fixtures | --skip-unknown] [--check]
-          [--root FILE]... [--def-types] [--default-dialect D] [--allow-keyword NAME]...
-          [--assert-formats] [--ref-dir URL=DIR]... [--strict-types] [--raw-report]
+  zerogen --schemas DIR... --out DIR --package NAME [--fixtures | --skip-unknown] [--check]
+          [--include GLOB]... [--exclude GLOB]... [--root FILE]... [--def-types]
+          [--default-dialect D] [--allow-keyword NAME]... [--ref-dir URL=DIR]...
+          [--assert-formats] [--strict-types] [--raw-report]
 
 Generates one Go package from every JSON Schema file under --schemas:
 types named by each schema's title, strict single-pass decoders
@@ -27,9 +25,21 @@ types named by each schema's title, strict single-pass decoders
 EncodeJSON) and Validate methods.
 
 Flags:
-  --schemas DIR     directory of schema files (*.json, searched recursively)
+  --schemas DIR     directory of schema files, searched recursively: *.json,
+                    and *.yaml and *.yml read as YAML (repeatable: the
+                    directories are laid over one another, each file named
+                    by its path under its own directory, so a relative $ref
+                    finds a file in any of them; a name in two is an error)
+  --include GLOB    read only the files matching GLOB (repeatable; default
+                    *.json, *.yaml, *.yml). GLOB is matched against the path
+                    under --schemas: * within a name, ** across directories,
+                    DIR/ for everything under DIR; without a /, it matches
+                    any one name in the path (examples, *.json)
+  --exclude GLOB    leave out the files matching GLOB (repeatable), such as
+                    example documents: --exclude examples/
   --out DIR         directory to write the Go package to
-  --package NAME    Go package name of the output
+  --package NAME    Go package name of the output; a hand-written Go file
+                    in --out with another package name is an error
   --fixtures        also write testdata/fixtures/ (valid and invalid documents
                     per root, checked against the reference validator, with a
                     manifest.json for clients in any language) and
@@ -96,10 +106,17 @@ errorMessage, patternErrorMessage, doNotSuggest, ...). Any other keyword is
 refused with its position (and the nearest known keyword, for a typo)
 unless --allow-keyword names it; none is ever silently ignored.
 
+YAML: a .yaml or .yml file is read as the JSON it stands for (YAML 1.2:
+yes, no, on and off are strings), key order kept, anchors and aliases
+expanded; a key that is not a string, a key written twice or a second
+document is an error at its line and column, and so are the loader's
+errors in such a file.
+
 Examples:
   zerogen --schemas schema/streamjson/v2 --out generated/streamjson/v2 --package streamjsonv2
   zerogen --schemas schema/streamjson/v2 --out generated/streamjson/v2 --package streamjsonv2 --check
   zerogen --schemas schema/tools/v1 --out generated/tools/v1 --package toolsv1 --fixtures
+  zerogen --schemas api/schemas --exclude examples/ --out internal/api --package api
 
 Exit status: 0 success, 1 generation failed or files are stale, 2 usage error.
 `
@@ -113,7 +130,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fl := pflag.NewFlagSet("zerogen", pflag.ContinueOnError)
 	fl.SetOutput(io.Discard)
-	schemas := fl.String("schemas", "", "")
+	schemas := fl.StringArray("schemas", nil, "")
+	filter := addFilterFlags(fl)
 	out := fl.String("out", "", "")
 	pkg := fl.String("package", "", "")
 	check := fl.Bool("check", false, "")
@@ -138,7 +156,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case fl.NArg() > 0:
 		return usageError(stderr, "unexpected argument "+fl.Arg(0))
-	case *schemas == "" || *out == "" || *pkg == "":
+	case len(*schemas) == 0 || *out == "" || *pkg == "":
 		return usageError(stderr, "--schemas, --out and --package are required")
 	case *defTypes && *fixtures:
 		return usageError(stderr, "--def-types and --fixtures do not go together: fixtures are written per root, not for the types of $defs entries")
@@ -154,7 +172,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageError(stderr, err.Error())
 	}
-	files, err := readSchemas(*schemas)
+	if err := filter.check(); err != nil {
+		return usageError(stderr, err.Error())
+	}
+	sf, err := readSchemaDirs(*schemas, filter)
 	if err != nil {
 		fmt.Fprintf(stderr, "zerogen: %v\n", err)
 		return 1
@@ -162,20 +183,33 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for i, r := range *roots {
 		r = filepath.ToSlash(filepath.Clean(r))
 		(*roots)[i] = r
-		if !hasFile(files, r) {
-			return usageError(stderr, fmt.Sprintf("--root %s: no such schema file under %s", r, *schemas))
+		if !hasFile(sf.files, r) {
+			return usageError(stderr, fmt.Sprintf("--root %s: no such schema file under %s", r, strings.Join(*schemas, ", ")))
 		}
 	}
-	generated, raws, err := gen.GenerateReport(gen.Config{Package: *pkg, Files: files, Fixtures: *fixtures,
-		Roots: *roots, DefTypes: *defTypes, DefaultDialect: d, AllowKeywords: *allow, SkipUnknown: *skipUnknown, LoadURL: refs.load,
-		AssertFormats: *assertFormats, StrictTypes: *strict,
-		Warn: func(w *gen.Error) { fmt.Fprintf(stderr, "zerogen: warning: %s\n", relError(w, *schemas)) }})
-	if err != nil {
-		fmt.Fprintf(stderr, "zerogen: %s\n", relError(err, *schemas))
+	if msg := packageClash(*out, *pkg); msg != "" {
+		fmt.Fprintf(stderr, "zerogen: %s\n", msg)
 		return 1
 	}
-	reportRaws(stderr, *schemas, raws, *rawReport)
+	generated, raws, err := gen.GenerateReport(gen.Config{Package: *pkg, Files: sf.files, Fixtures: *fixtures,
+		Roots: *roots, DefTypes: *defTypes, DefaultDialect: d, AllowKeywords: *allow, SkipUnknown: *skipUnknown, LoadURL: refs.load,
+		AssertFormats: *assertFormats, StrictTypes: *strict,
+		Warn: func(w *gen.Error) { fmt.Fprintf(stderr, "zerogen: warning: %s\n", sf.message(w)) }})
+	if err != nil {
+		return sf.fail(stderr, err)
+	}
+	reportRaws(stderr, sf, raws, *rawReport)
 	return output{dir: *out, owned: isFixture}.sync(generated, *check, rerunLine("zerogen", args), stderr)
+}
+
+// fail reports a generation error, with a hint when the file at fault
+// looks like no schema, and returns exit code 1.
+func (sf schemaFiles) fail(stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "zerogen: %s\n", sf.message(err))
+	if hint := sf.notSchemaHint(err); hint != "" {
+		fmt.Fprintf(stderr, "zerogen: hint: %s\n", hint)
+	}
+	return 1
 }
 
 // hasFile reports whether files has one named name.
@@ -224,43 +258,4 @@ func suggestPackage(name string) string {
 func usageError(stderr io.Writer, msg string) int {
 	fmt.Fprintf(stderr, "zerogen: %s\nRun 'zerogen --help' for usage.\n", msg)
 	return 2
-}
-
-// relError names the schema file relative to the working directory (a
-// document read by URL keeps its URL).
-func relError(err error, dir string) string {
-	var ge *gen.Error
-	if errors.As(err, &ge) && !strings.Contains(ge.File, "://") {
-		c := *ge
-		c.File = filepath.ToSlash(filepath.Join(dir, ge.File))
-		return c.Error()
-	}
-	return err.Error()
-}
-
-// readSchemas reads every *.json file under dir, skipping testdata.
-func readSchemas(dir string) ([]gen.File, error) {
-	var files []gen.File
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && d.Name() == "testdata" {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(path, ".json") {
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, path)
-		files = append(files, gen.File{Name: filepath.ToSlash(rel), Data: data})
-		return nil
-	})
-	if err == nil && len(files) == 0 {
-		err = fmt.Errorf("no *.json files under %s", dir)
-	}
-	return files, err
 }

@@ -8,14 +8,21 @@ import (
 )
 
 // subcommands are the zerogen commands beside the default one, which
-// generates a Go package. Each takes the arguments after its name.
-var subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
-	"bundle":    runBundle,
-	"compat":    runCompat,
-	"docs":      runDocs,
-	"downgrade": runDowngrade,
-	"ts":        runTS,
-	"upgrade":   runUpgrade,
+// generates a Go package. Each takes the arguments after its name. It is
+// set in init because generate and check call run, which reads it.
+var subcommands map[string]func(args []string, stdout, stderr io.Writer) int
+
+func init() {
+	subcommands = map[string]func(args []string, stdout, stderr io.Writer) int{
+		"bundle":    runBundle,
+		"check":     runCheckConfig,
+		"compat":    runCompat,
+		"docs":      runDocs,
+		"downgrade": runDowngrade,
+		"generate":  runGenerateConfig,
+		"ts":        runTS,
+		"upgrade":   runUpgrade,
+	}
 }
 
 // subcommandUsage is the part of the main usage that lists subcommands.
@@ -27,8 +34,11 @@ const subcommandUsage = `Other commands (run 'zerogen COMMAND --help' for each):
                                                       old-to-new version converters
   zerogen downgrade --from DIR --from-import PATH --schemas DIR --out DIR --package NAME [--drop TITLE=REASON]...
                                                       new-to-old version converters
-  zerogen compat OLD_DIR NEW_DIR --role consumer|producer
+  zerogen compat OLD_DIR NEW_DIR --role consumer|producer [--format json]
                                                       breaking-change report
+  zerogen generate [-c FILE]                          every run of zerogen.yaml
+  zerogen check [-c FILE]                             the same, writing nothing:
+                                                      exit 1 when any output is stale
 `
 
 // subFlags makes the flag set of a subcommand, which reports nothing itself.

@@ -170,7 +170,7 @@ func TestPlainSchemaDirectory(t *testing.T) {
 		t.Errorf("myschemas.d.ts:\n%s", ts)
 	}
 	code, _, errOut := runZerogen("ts", "--schemas", t.TempDir(), "--out", out)
-	if code != 1 || !strings.Contains(errOut, "no FAMILY/vN directories and no *.json files under") {
+	if code != 1 || !strings.Contains(errOut, "no FAMILY/vN directories and no schema files (*.json, *.yaml, *.yml) under") {
 		t.Errorf("an empty directory: %d %s", code, errOut)
 	}
 }

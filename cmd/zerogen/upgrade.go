@@ -77,6 +77,7 @@ func (c conversion) run(args []string, stdout, stderr io.Writer) int {
 		dropArgs = fl.StringArray("drop", nil, "")
 	}
 	check := fl.Bool("check", false, "")
+	filter := addFilterFlags(fl)
 	command := "zerogen " + c.name
 	if code, done := parseSub(fl, args, c.usage, stdout, stderr); done {
 		return code
@@ -94,14 +95,21 @@ func (c conversion) run(args []string, stdout, stderr io.Writer) int {
 			return subUsageError(stderr, command, err.Error())
 		}
 	}
-	oldFiles, err := readSchemas(*from)
+	if err := filter.check(); err != nil {
+		return subUsageError(stderr, command, err.Error())
+	}
+	oldFiles, err := readSchemas(*from, filter)
 	if err != nil {
 		fmt.Fprintf(stderr, "zerogen: %v\n", err)
 		return 1
 	}
-	newFiles, err := readSchemas(*schemas)
+	newFiles, err := readSchemas(*schemas, filter)
 	if err != nil {
 		fmt.Fprintf(stderr, "zerogen: %v\n", err)
+		return 1
+	}
+	if msg := packageClash(*out, *pkg); msg != "" {
+		fmt.Fprintf(stderr, "zerogen: %s\n", msg)
 		return 1
 	}
 	files, err := c.generate(gen.UpgradeConfig{

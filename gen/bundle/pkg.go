@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"path"
 	"strings"
 
 	"github.com/zeroproject/zero/gen/internal/schema"
@@ -31,7 +32,10 @@ func Bundles(pkg string, sets []schema.SchemaSet) (map[string][]byte, error) {
 			return nil, schema.PrefixError(err, set.Dir())
 		}
 		for _, r := range roots {
-			path := set.Dir() + "/" + r.File
+			path := set.Dir() + "/" + jsonName(r.File)
+			if _, dup := out[path]; dup {
+				return nil, &schema.Error{File: set.Dir() + "/" + r.File, Msg: "its bundle " + path + " would replace that of another root file of the same name"}
+			}
 			out[path] = r.Data
 			entries = append(entries, bundleEntry{set: set, root: r, path: path})
 		}
@@ -70,7 +74,7 @@ func bundleSource(pkg, hash string, entries []bundleEntry) ([]byte, error) {
 	b.WriteString("// bundles lists every bundle in family, version and root order.\nvar bundles = []Bundle{\n")
 	for _, e := range entries {
 		fmt.Fprintf(&b, "\t{Family: %q, Version: %d, Root: %q, Title: %q, ID: %q, Path: %q},\n",
-			e.set.Family, e.set.Version, strings.TrimSuffix(e.root.File, ".json"), e.root.Title, e.root.ID, e.path)
+			e.set.Family, e.set.Version, strings.TrimSuffix(jsonName(e.root.File), ".json"), e.root.Title, e.root.ID, e.path)
 	}
 	b.WriteString("}\n")
 	b.WriteString(bundleFuncs)
@@ -132,3 +136,12 @@ func Versions(family string) []int {
 	return out
 }
 `
+
+// jsonName is the name of a root's bundle: the root file's, with .json in
+// place of a YAML file's extension (a bundle is JSON).
+func jsonName(name string) string {
+	if schema.IsYAML(name) {
+		return strings.TrimSuffix(name, path.Ext(name)) + ".json"
+	}
+	return name
+}

@@ -23,15 +23,13 @@ const (
 	Producer Role = "producer"
 )
 
-// Change is one difference between two versions of a root schema.
+// Change is one difference between two versions of a set of schemas,
+// listed once however many roots and places in a document it affects.
 type Change struct {
-	Root string // the root's file name, "output.json"
 	Kind string // what changed, such as "const-changed" or "variant-added"
-	// Pointer is the JSON Pointer of the changed value inside a document
-	// ("/schemaVersion"; "" for the whole document), and Variants the union
-	// variants it is in ("run_start"), one entry per place it occurs.
-	Pointer  string
-	Variants []string
+	// Sites are where the change shows in documents: each root it affects,
+	// with the pointer and union variants there, in the order found.
+	Sites []Site
 	// Schema is the changed keyword's location: "FILE#POINTER" relative to
 	// the new schema directory, or to the old one when Old is set (the
 	// keyword is gone).
@@ -43,6 +41,16 @@ type Change struct {
 	Widens, Narrows bool
 }
 
+// Site is one place in documents that a change affects.
+type Site struct {
+	Root string // the root's file name, "output.json"
+	// Pointer is the JSON Pointer of the changed value inside a document
+	// ("/schemaVersion"; "" for the whole document), and Variants the union
+	// variants it is in ("run_start"), one entry per place it occurs.
+	Pointer  string
+	Variants []string
+}
+
 // Breaks reports whether the change breaks role.
 func (c Change) Breaks(r Role) bool {
 	if r == Consumer {
@@ -52,7 +60,7 @@ func (c Change) Breaks(r Role) bool {
 }
 
 // Report lists the changes from one version of a schema family to the
-// next, root by root.
+// next, each once.
 type Report struct {
 	Old, New string // labels of the two versions, for the report's heading
 	Changes  []Change
@@ -70,7 +78,9 @@ func (r *Report) Breaking(role Role) int {
 }
 
 // Compat compares two versions of a set of schema files, root by root
-// (roots are paired by file name), working on the compiled schemas: $refs
+// (roots are paired by file name; a root left without a partner is paired
+// with one of the other version that has its $id, else its title, as a
+// renamed root), working on the compiled schemas: $refs
 // are followed, allOf parts merged, union variants paired by their
 // discriminating const property (or title, or position), object properties
 // by name. Annotations (title, description, examples) are not compared.
@@ -88,9 +98,9 @@ func Compat(oldFiles, newFiles []schema.File) (*Report, error) {
 	for _, d := range ln.Roots {
 		newRoots[d.Name] = d
 	}
+	partner := pairRoots(lo.Roots, newRoots, lo.Opts.BaseURL)
 	for _, od := range lo.Roots {
-		nd := newRoots[od.Name]
-		delete(newRoots, od.Name)
+		nd := partner[od]
 		w.root = od.Name
 		w.oldBase, w.newBase = dirURL(od.URL), ""
 		if nd == nil {
@@ -98,6 +108,10 @@ func Compat(oldFiles, newFiles []schema.File) (*Report, error) {
 			continue
 		}
 		w.newBase = dirURL(nd.URL)
+		if nd.Name != od.Name {
+			w.root = nd.Name
+			w.add(compatChange{kind: "root-renamed", at: nd.URL, detail: od.Name + " → " + nd.Name + renamedBy(od, nd)})
+		}
 		w.compare(od.Schema, nd.Schema, compatPath{})
 	}
 	for _, name := range mapKeysSorted(newRoots) {
@@ -112,26 +126,29 @@ func dirURL(u string) string {
 }
 
 // Text renders the report for role: one block per change, saying whether
-// it breaks role and why, then a summary line.
+// it breaks role and why, with every place it shows in documents, then a
+// summary line.
 func (r *Report) Text(role Role) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "compat %s → %s for a %s\n", r.Old, r.New, role)
-	root := ""
 	for _, c := range r.Changes {
-		if c.Root != root {
-			root = c.Root
-			fmt.Fprintf(&b, "\n%s\n", root)
-		}
 		verdict := "ok      "
 		if c.Breaks(role) {
 			verdict = "BREAKING"
 		}
-		fmt.Fprintf(&b, "  %s %s at %s: %s\n", verdict, c.Kind, c.Where(), c.Detail)
+		fmt.Fprintf(&b, "\n%s %s: %s\n", verdict, c.Kind, c.Detail)
+		for i, s := range c.Sites {
+			lead := "  at "
+			if i > 0 {
+				lead = "     "
+			}
+			fmt.Fprintf(&b, "%s%s %s\n", lead, s.Root, s.Where())
+		}
 		where := "schema"
 		if c.Old {
 			where = "old schema"
 		}
-		fmt.Fprintf(&b, "           %s %s; %s\n", where, c.Schema, c.Why(role))
+		fmt.Fprintf(&b, "  %s %s; %s\n", where, c.Schema, c.Why(role))
 	}
 	fmt.Fprintf(&b, "\n%s\n", r.Summary(role))
 	return b.String()
@@ -142,9 +159,9 @@ func (r *Report) Summary(role Role) string {
 	return fmt.Sprintf("%d changes, %d breaking for a %s", len(r.Changes), r.Breaking(role), role)
 }
 
-// Where is the change's place in a document: its pointer ("/" for the
+// Where is the site's place in a document: its pointer ("/" for the
 // document itself) and the union variants it occurs in.
-func (c Change) Where() string {
+func (c Site) Where() string {
 	p := c.Pointer
 	if p == "" {
 		p = "/"
@@ -153,6 +170,16 @@ func (c Change) Where() string {
 		p += " (" + strings.Join(c.Variants, ", ") + ")"
 	}
 	return p
+}
+
+// Where lists every place the change shows: "ROOT POINTER (VARIANTS)",
+// separated by "; ".
+func (c Change) Where() string {
+	var parts []string
+	for _, s := range c.Sites {
+		parts = append(parts, s.Root+" "+s.Where())
+	}
+	return strings.Join(parts, "; ")
 }
 
 // Why explains the verdict for role.
@@ -206,24 +233,96 @@ func (w *compatWalk) add(c compatChange) {
 		*w.dry = append(*w.dry, c)
 		return
 	}
-	base := w.newBase
+	base, l := w.newBase, w.ln
 	if c.old {
-		base = w.oldBase
+		base, l = w.oldBase, w.lo
 	}
 	schema := strings.TrimPrefix(c.at, base)
+	if doc, frag, ok := strings.Cut(c.at, "#"); ok || doc == c.at {
+		if d := l.Docs[doc]; d != nil {
+			schema = d.Name + "#" + frag // the same keyword has one name whichever root reaches it
+		}
+	}
 	if !strings.Contains(schema, "#") {
 		schema += "#"
 	}
-	key := strings.Join([]string{w.root, c.kind, schema, c.detail, w.path.pointer}, "\x00")
-	if i, ok := w.groups[key]; ok {
-		if !slices.Contains(w.list[i].Variants, w.path.variant) {
-			w.list[i].Variants = append(w.list[i].Variants, w.path.variant)
-		}
-		return
+	key := strings.Join([]string{c.kind, schema, c.detail, fmt.Sprint(c.old, c.widens, c.narrows)}, "\x00")
+	i, ok := w.groups[key]
+	if !ok {
+		i = len(w.list)
+		w.groups[key] = i
+		w.list = append(w.list, Change{Kind: c.kind, Schema: schema, Old: c.old, Detail: c.detail, Widens: c.widens, Narrows: c.narrows})
 	}
-	w.groups[key] = len(w.list)
-	w.list = append(w.list, Change{Root: w.root, Kind: c.kind, Pointer: w.path.pointer, Variants: []string{w.path.variant},
-		Schema: schema, Old: c.old, Detail: c.detail, Widens: c.widens, Narrows: c.narrows})
+	ch := &w.list[i]
+	for j := range ch.Sites {
+		s := &ch.Sites[j]
+		if s.Root == w.root && s.Pointer == w.path.pointer {
+			if !slices.Contains(s.Variants, w.path.variant) {
+				s.Variants = append(s.Variants, w.path.variant)
+			}
+			return
+		}
+	}
+	ch.Sites = append(ch.Sites, Site{Root: w.root, Pointer: w.path.pointer, Variants: []string{w.path.variant}})
+}
+
+// pairRoots finds each old root's counterpart among the new ones: the
+// root of the same file name, else, among those left, the one with the
+// same $id, else the one with the same title (when one only has it). It
+// leaves in newRoots the new roots without a counterpart.
+func pairRoots(old []*schema.Doc, newRoots map[string]*schema.Doc, base string) map[*schema.Doc]*schema.Doc {
+	out := map[*schema.Doc]*schema.Doc{}
+	left := map[*schema.Doc]bool{}
+	for _, d := range newRoots {
+		left[d] = true
+	}
+	var unpaired []*schema.Doc
+	for _, od := range old {
+		if nd := newRoots[od.Name]; nd != nil {
+			out[od] = nd
+			delete(left, nd)
+			continue
+		}
+		unpaired = append(unpaired, od)
+	}
+	for _, same := range []func(a, b *schema.Doc) bool{
+		func(a, b *schema.Doc) bool { return hasID(a, base) && a.URL == b.URL },
+		func(a, b *schema.Doc) bool { return a.Schema.Title != "" && a.Schema.Title == b.Schema.Title },
+	} {
+		for _, od := range unpaired {
+			if out[od] != nil {
+				continue
+			}
+			var match []*schema.Doc
+			for nd := range left {
+				if same(od, nd) {
+					match = append(match, nd)
+				}
+			}
+			if len(match) == 1 {
+				out[od] = match[0]
+				delete(left, match[0])
+			}
+		}
+	}
+	for _, nd := range out {
+		delete(newRoots, nd.Name)
+	}
+	return out
+}
+
+// hasID reports whether the document names itself with an $id (its URL
+// is not the one made from its file name).
+func hasID(d *schema.Doc, base string) bool {
+	return d.URL != base+d.Name
+}
+
+// renamedBy says how a renamed root was paired.
+func renamedBy(od, nd *schema.Doc) string {
+	if od.URL == nd.URL {
+		return " (same $id)"
+	}
+	return fmt.Sprintf(" (same title %s)", od.Schema.Title)
 }
 
 // Pair names the two schemas one comparison of ComparePairs takes: each

@@ -35,7 +35,11 @@ func compatLines(t *testing.T, oldSchema, newSchema string) []string {
 		if c.Old {
 			schema = "old " + schema
 		}
-		out = append(out, fmt.Sprintf("%s %s: %s [%s] breaks %s", c.Kind, c.Where(), c.Detail, schema, strings.Join(breaks, "+")))
+		var where []string
+		for _, site := range c.Sites {
+			where = append(where, site.Where())
+		}
+		out = append(out, fmt.Sprintf("%s %s: %s [%s] breaks %s", c.Kind, strings.Join(where, "; "), c.Detail, schema, strings.Join(breaks, "+")))
 	}
 	return out
 }
@@ -141,10 +145,10 @@ func TestCompatUnionVariants(t *testing.T) {
 
 func TestCompatRecursiveSchemaEnds(t *testing.T) {
 	tree := `{"title":"Tree","type":"object","additionalProperties":false,"properties":{"name":{"type":"string","maxLength":%d},"kids":{"type":"array","items":{"$ref":"#"}}}}`
-	// The walk goes once through the recursion before it stops.
+	// The walk goes once through the recursion before it stops; the one
+	// change is listed once, at both places.
 	want := []string{
-		`constraint-tightened /kids/*/name: maxLength 9 → 8 [s.json#/properties/name/maxLength] breaks producer`,
-		`constraint-tightened /name: maxLength 9 → 8 [s.json#/properties/name/maxLength] breaks producer`,
+		`constraint-tightened /kids/*/name; /name: maxLength 9 → 8 [s.json#/properties/name/maxLength] breaks producer`,
 	}
 	if diff := cmp.Diff(want, compatLines(t, fmt.Sprintf(tree, 9), fmt.Sprintf(tree, 8))); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
@@ -160,11 +164,44 @@ func TestCompatRoots(t *testing.T) {
 	}
 	got := []string{}
 	for _, c := range r.Changes {
-		got = append(got, fmt.Sprintf("%s %s %v %v", c.Root, c.Kind, c.Breaks(Consumer), c.Breaks(Producer)))
+		got = append(got, fmt.Sprintf("%s %s %v %v", c.Sites[0].Root, c.Kind, c.Breaks(Consumer), c.Breaks(Producer)))
 	}
 	want := []string{"a.json root-removed false true", "b.json root-added false false"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got)\n%s", diff)
+	}
+}
+
+// TestCompatRenamedRoot pairs a root whose file was renamed by its $id, or
+// else by its title, and compares it with its old self; one change to a
+// shared definition that two roots use, in two places each, is listed
+// once with all four sites.
+func TestCompatRenamedRoot(t *testing.T) {
+	defs := func(max int) schema.File {
+		return schema.File{Name: "defs.json", Data: []byte(fmt.Sprintf(`{"$id":"https://x.test/defs.json","$defs":{"n":{"type":"integer","maximum":%d}}}`, max))}
+	}
+	root := func(name, id, title string) schema.File {
+		return schema.File{Name: name, Data: []byte(`{` + id + `"title":"` + title + `","type":"object","properties":{"a":{"$ref":"defs.json#/$defs/n"},"b":{"$ref":"defs.json#/$defs/n"}}}`)}
+	}
+	r, err := Compat([]schema.File{defs(9), root("order.json", `"$id":"https://x.test/order",`, "Order"), root("item.json", "", "Item")},
+		[]schema.File{defs(5), root("orders.json", `"$id":"https://x.test/order",`, "Purchase"), root("line_item.json", "", "Item")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range r.Changes {
+		got = append(got, c.Kind+": "+c.Detail+" at "+c.Where())
+	}
+	want := []string{
+		"root-renamed: item.json → line_item.json (same title Item) at line_item.json /",
+		"constraint-tightened: maximum 9 → 5 at line_item.json /a; line_item.json /b; orders.json /a; orders.json /b",
+		"root-renamed: order.json → orders.json (same $id) at orders.json /",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got)\n%s", diff)
+	}
+	if r.Breaking(Producer) != 1 || r.Breaking(Consumer) != 0 {
+		t.Errorf("breaking: %d for producers, %d for consumers; want 1 and 0", r.Breaking(Producer), r.Breaking(Consumer))
 	}
 }
 

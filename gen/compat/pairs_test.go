@@ -55,7 +55,7 @@ func TestComparePairs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Changes) != 1 || r.Changes[0].Root != "req.json ← schema.json#/$defs/Req" || r.Changes[0].Pointer != "/n" ||
+	if len(r.Changes) != 1 || r.Changes[0].Sites[0].Root != "req.json ← schema.json#/$defs/Req" || r.Changes[0].Sites[0].Pointer != "/n" ||
 		!r.Changes[0].Breaks(Producer) || r.Changes[0].Breaks(Consumer) {
 		t.Errorf("changes %+v, want one: minimum added at /n of req.json, breaking producers only", r.Changes)
 	}

@@ -24,8 +24,8 @@ func changesPage(old, new schema.SchemaSet, prev []byte) ([]byte, error) {
 		b.WriteString("schema rejects (a new event type, field or enum value, a looser constraint). A **producer** writes\n")
 		b.WriteString("documents: a change breaks it when documents valid under the old version can fail the new one\n")
 		b.WriteString("(a removed field or value, a newly required field, a tighter constraint). Annotations such as\n")
-		b.WriteString("descriptions are not compared. Pointers under *where* are JSON Pointers into a document, with the\n")
-		b.WriteString("variants (event types) they apply to; *schema* names the changed keyword.\n")
+		b.WriteString("descriptions are not compared. Each change is listed once; *where* names every root it affects with\n")
+		b.WriteString("the JSON Pointer into a document and the variants (event types) there; *schema* names the changed keyword.\n")
 	} else {
 		b.Write(prev)
 	}
@@ -34,17 +34,13 @@ func changesPage(old, new schema.SchemaSet, prev []byte) ([]byte, error) {
 	if len(r.Changes) == 0 {
 		return b.Bytes(), nil
 	}
-	root := ""
+	b.WriteString("\n| change | where | schema | breaks consumers | breaks producers |\n| --- | --- | --- | --- | --- |\n")
 	for _, c := range r.Changes {
-		if c.Root != root {
-			root = c.Root
-			fmt.Fprintf(&b, "\n### %s\n\n| change | where | schema | breaks consumers | breaks producers |\n| --- | --- | --- | --- | --- |\n", root)
-		}
 		schema := code(c.Schema)
 		if c.Old {
 			schema = "old " + schema
 		}
-		fmt.Fprintf(&b, "| %s: %s | %s | %s | %s | %s |\n", c.Kind, cell(c.Detail), cell(whereText(c)), schema, yesNo(c.Breaks(compat.Consumer)), yesNo(c.Breaks(compat.Producer)))
+		fmt.Fprintf(&b, "| %s: %s | %s | %s | %s | %s |\n", c.Kind, cell(c.Detail), whereText(c), schema, yesNo(c.Breaks(compat.Consumer)), yesNo(c.Breaks(compat.Producer)))
 	}
 	return b.Bytes(), nil
 }
@@ -56,15 +52,20 @@ func yesNo(v bool) string {
 	return "no"
 }
 
-// whereText is the change's pointer as code, with its variants.
+// whereText lists the change's sites, one per line of the cell: the root
+// file, the pointer as code, and the variants.
 func whereText(c compat.Change) string {
-	p := c.Pointer
-	if p == "" {
-		p = "/"
+	var lines []string
+	for _, site := range c.Sites {
+		p := site.Pointer
+		if p == "" {
+			p = "/"
+		}
+		s := code(site.Root) + " " + code(p)
+		if len(site.Variants) > 0 && !(len(site.Variants) == 1 && site.Variants[0] == "") {
+			s += " in " + strings.Join(site.Variants, ", ")
+		}
+		lines = append(lines, cell(s))
 	}
-	s := code(p)
-	if len(c.Variants) > 0 && !(len(c.Variants) == 1 && c.Variants[0] == "") {
-		s += " in " + strings.Join(c.Variants, ", ")
-	}
-	return s
+	return strings.Join(lines, "<br>")
 }

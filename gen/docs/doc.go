@@ -4,5 +4,5 @@
 // and an index. It returns file contents and writes nothing; `zerogen docs`
 // decides where they go.
 //
-//	pages, err := docs.Docs(sets) // file name → Markdown
+//	pages, err := docs.Docs(sets, docs.Options{}) // file name → Markdown
 package docs

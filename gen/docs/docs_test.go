@@ -25,7 +25,7 @@ func docsSet(version, max int) schema.SchemaSet {
 }
 
 func TestDocsPage(t *testing.T) {
-	out, err := Docs([]schema.SchemaSet{docsSet(1, 9), docsSet(2, 5)})
+	out, err := Docs([]schema.SchemaSet{docsSet(1, 9), docsSet(2, 5)}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestDocsPage(t *testing.T) {
 		}
 	}
 	changes := string(out["fam-changes.md"])
-	for _, want := range []string{"## Version 1 → 2\n", "| constraint-tightened: maximum 9 → 5 | `/n` in ping | `event.json#/$defs/ping/properties/n/maximum` | no | **yes** |"} {
+	for _, want := range []string{"## Version 1 → 2\n", "| constraint-tightened: maximum 9 → 5 | `event.json` `/n` in ping | `event.json#/$defs/ping/properties/n/maximum` | no | **yes** |"} {
 		if !strings.Contains(changes, want) {
 			t.Errorf("fam-changes.md lacks %q\n--- page:\n%s", want, changes)
 		}
@@ -68,7 +68,7 @@ func TestDocsPage(t *testing.T) {
 // TestDocsCoverEveryField checks the project's reference pages: every
 // field of every type has a row with an example.
 func TestDocsCoverEveryField(t *testing.T) {
-	out, err := Docs(schematest.ProjectSets(t))
+	out, err := Docs(schematest.ProjectSets(t), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ func TestDocsVocabularies(t *testing.T) {
 		"$defs":{"code":{"description":"A code.","type":"string","x-known-values":[
 			{"const":"a_b","description":"The first."},{"const":"c","description":"The | second."}]},
 		"exit":{"type":"integer","x-known-values":[{"const":130,"title":"Interrupted","description":"Stopped."}]}}}`
-	out, err := Docs([]schema.SchemaSet{{Family: "fam", Version: 1, Files: []schema.File{{Name: "event.json", Data: []byte(doc)}}}})
+	out, err := Docs([]schema.SchemaSet{{Family: "fam", Version: 1, Files: []schema.File{{Name: "event.json", Data: []byte(doc)}}}}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

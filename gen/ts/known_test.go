@@ -18,7 +18,7 @@ func TestVocabularies(t *testing.T) {
 			{"const":"a_b","description":"The first."},{"const":"c","description":"The */ second."}]},
 		"exit":{"type":["integer","null"],"x-known-values":[{"const":0,"title":"OK","description":"Fine."}]}}}`
 	set := schema.SchemaSet{Family: "fam", Version: 1, Files: []schema.File{{Name: "event.json", Data: []byte(doc)}}}
-	out, err := TypeScript([]schema.SchemaSet{set})
+	out, err := TypeScript([]schema.SchemaSet{set}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +36,7 @@ func TestVocabularies(t *testing.T) {
 
 	clash := strings.Replace(doc, `"title":"Event"`, `"title":"Code"`, 1)
 	set.Files[0].Data = []byte(clash)
-	if _, err := TypeScript([]schema.SchemaSet{set}); err == nil || !strings.Contains(err.Error(), "has the name of") {
+	if _, err := TypeScript([]schema.SchemaSet{set}, Options{}); err == nil || !strings.Contains(err.Error(), "has the name of") {
 		t.Errorf("a vocabulary named like a type: got %v, want a refusal", err)
 	}
 }

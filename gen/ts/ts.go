@@ -21,30 +21,53 @@ import (
 // properties as optional, enums as unions of string literals, null as
 // "| null", and values without a fixed shape (such as a tool call's args)
 // as JSONValue. The declarations describe shapes only: lengths, patterns
-// and ranges stay with the schema.
-func TypeScript(sets []schema.SchemaSet) (map[string][]byte, error) {
+// and ranges stay with the schema. opts say what the header comment of
+// each file names.
+func TypeScript(sets []schema.SchemaSet, opts Options) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	for _, set := range schema.SortSets(sets) {
 		_, m, err := ir.Load(schema.Options{Files: set.Files}, ir.Options{Package: "ts"})
 		if err != nil {
-			return nil, schema.PrefixError(err, set.Dir())
+			return nil, schema.PrefixError(schema.Locate(err, set.Files), set.Dir())
 		}
 		if err := checkVocabNames(m); err != nil {
 			return nil, schema.PrefixError(err, set.Dir())
 		}
 		m.Hash = schema.Hash(set.Files)
-		out[set.Dir()+".d.ts"] = tsFile(set, m)
+		out[set.Dir()+".d.ts"] = tsFile(set, m, opts)
 	}
 	return out, nil
 }
 
-func tsFile(set schema.SchemaSet, m *ir.Model) []byte {
+// Options say what the header comment of a declaration file names.
+type Options struct {
+	// Source is the path of a set's schema directory as the reader knows
+	// it ("schema/streamjson/v2"); nil names the set's directory.
+	Source func(set schema.SchemaSet) string
+	// Bundles, when not "", is the directory `zerogen bundle` wrote the
+	// same sets to ("generated/bundles"): the header points there for the
+	// JSON Schema that checks what the types do not.
+	Bundles string
+}
+
+func (o Options) source(set schema.SchemaSet) string {
+	if o.Source == nil {
+		return set.Dir()
+	}
+	return o.Source(set)
+}
+
+func tsFile(set schema.SchemaSet, m *ir.Model, opts Options) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "// %s\n// zerogen:schema-hash %s\n//\n", schema.Header, m.Hash)
 	fmt.Fprintf(&b, "// TypeScript declarations of the %s documents, generated\n", set.Label())
-	fmt.Fprintf(&b, "// from schema/%s by 'zerogen ts'. They describe shapes; string lengths,\n", set.Dir())
-	fmt.Fprintf(&b, "// patterns and number ranges are checked by the JSON Schema\n")
-	fmt.Fprintf(&b, "// (generated/bundles/%s/), not by the type checker.\n\n", set.Dir())
+	fmt.Fprintf(&b, "// from %s by 'zerogen ts'. They describe shapes; string lengths,\n", opts.source(set))
+	if opts.Bundles == "" {
+		fmt.Fprintf(&b, "// patterns and number ranges are checked by the JSON Schema, not by\n// the type checker.\n\n")
+	} else {
+		fmt.Fprintf(&b, "// patterns and number ranges are checked by the JSON Schema\n")
+		fmt.Fprintf(&b, "// (%s/%s/), not by the type checker.\n\n", strings.TrimSuffix(opts.Bundles, "/"), set.Dir())
+	}
 	b.WriteString("/** Any JSON value. */\n")
 	b.WriteString("export type JSONValue = null | boolean | number | string | JSONValue[] | { [key: string]: JSONValue };\n")
 	for _, t := range m.Types {

@@ -19,7 +19,7 @@ func TestTypeScriptShapes(t *testing.T) {
 			"b":{"title":"B","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"const":"b"},"note":{"type":["string","null"]}}}}}`)},
 		{Name: "name.json", Data: []byte(`{"$id":"https://x.test/fam/v3/name.json","title":"Name","type":"string","minLength":1}`)},
 	}}
-	out, err := TypeScript([]schema.SchemaSet{set})
+	out, err := TypeScript([]schema.SchemaSet{set}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

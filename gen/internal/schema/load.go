@@ -100,14 +100,15 @@ func (d *Doc) hasVocab(v Vocabulary) bool {
 // keywords with their position and a suggestion), then compiles the files
 // together with santhosh-tekuri/jsonschema/v5, which resolves $ref across
 // them and checks them against their meta-schemas.
-func Load(opts Options) (*Loaded, error) {
+func Load(opts Options) (l *Loaded, err error) {
+	defer func() { err = Locate(err, opts.Files) }()
 	if opts.BaseURL == "" {
 		opts.BaseURL = "file:///schemas/"
 	}
 	if opts.DefaultDialect == 0 {
 		opts.DefaultDialect = Draft2020
 	}
-	l := &Loaded{Opts: opts, Docs: map[string]*Doc{}, allow: map[string]bool{}, standIn: map[string]string{}, fromStandIn: map[string]string{}}
+	l = &Loaded{Opts: opts, Docs: map[string]*Doc{}, allow: map[string]bool{}, standIn: map[string]string{}, fromStandIn: map[string]string{}}
 	for _, k := range opts.AllowKeywords {
 		l.allow[k] = true
 	}
@@ -126,6 +127,9 @@ func Load(opts Options) (*Loaded, error) {
 			return nil, err
 		}
 	}
+	if err := l.checkRefsAndTypes(files); err != nil {
+		return nil, err
+	}
 	c := jsonschema.NewCompiler()
 	c.Draft = opts.DefaultDialect.draft()
 	c.ExtractAnnotations = true
@@ -135,14 +139,14 @@ func Load(opts Options) (*Loaded, error) {
 	l.compiler = c
 	for _, f := range files {
 		if err := c.AddResource(byName[f.Name].URL, bytes.NewReader(byName[f.Name].Data)); err != nil {
-			return nil, &Error{File: f.Name, Msg: cleanCompileError(err)}
+			return nil, l.compileError(f.Name, "", err)
 		}
 	}
 	for _, f := range files {
 		doc := byName[f.Name]
 		s, err := c.Compile(doc.URL)
 		if err != nil {
-			return nil, &Error{File: f.Name, Msg: cleanCompileError(err)}
+			return nil, l.compileError(f.Name, "", err)
 		}
 		doc.Schema = s
 		if l.isRootFile(doc) {
@@ -155,6 +159,10 @@ func Load(opts Options) (*Loaded, error) {
 
 // parseDoc parses one document and registers it under its URL.
 func (l *Loaded) parseDoc(name string, data []byte, defaultURL string) (*Doc, error) {
+	data, err := toJSON(name, data)
+	if err != nil {
+		return nil, err
+	}
 	raw, err := Parse(data)
 	if err != nil {
 		return nil, &Error{File: name, Msg: "not valid JSON: " + err.Error()}
@@ -394,7 +402,7 @@ func (l *Loaded) Defs() ([]Def, error) {
 				for i, e := range entries {
 					s, err := l.compiler.Compile(doc.URL + "#" + (&url.URL{Fragment: ptrs[i]}).EscapedFragment())
 					if err != nil {
-						return nil, &Error{File: doc.Name, Pointer: ptrs[i], Msg: cleanCompileError(err)}
+						return nil, l.compileError(doc.Name, ptrs[i], err)
 					}
 					out = append(out, Def{Doc: doc, Key: e.Key, Pointer: ptrs[i], Schema: s})
 				}
@@ -522,7 +530,7 @@ func (l *Loaded) At(name, ptr string) (*jsonschema.Schema, *Doc, error) {
 	}
 	s, err := l.compiler.Compile(doc.URL + "#" + (&url.URL{Fragment: ptr}).EscapedFragment())
 	if err != nil {
-		return nil, nil, &Error{File: name, Pointer: ptr, Msg: cleanCompileError(err)}
+		return nil, nil, l.compileError(name, ptr, err)
 	}
 	return s, doc, nil
 }
