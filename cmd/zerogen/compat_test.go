@@ -15,8 +15,8 @@ func TestCompatExitCodes(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{v1, v2, "--role", "consumer"}, 1, "4 changes, 4 breaking for a consumer"},
-		{[]string{v1, v2, "--role", "producer"}, 1, "4 changes, 1 breaking for a producer"},
+		{[]string{v1, v2, "--role", "consumer"}, 1, "6 changes, 6 breaking for a consumer"},
+		{[]string{v1, v2, "--role", "producer"}, 1, "6 changes, 1 breaking for a producer"},
 		{[]string{v2, v2, "--role", "consumer"}, 0, "0 changes, 0 breaking for a consumer"},
 		{[]string{"--role", "producer", v1, v1}, 0, "0 changes, 0 breaking for a producer"},
 	} {
@@ -60,7 +60,7 @@ func TestCompatJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatalf("%v:\n%s", err, out)
 	}
-	if r.Role != "producer" || r.Old != "../../schema/streamjson/v1" || r.Total != 4 || r.Breaking != 1 || len(r.Changes) != 4 {
+	if r.Role != "producer" || r.Old != "../../schema/streamjson/v1" || r.Total != 6 || r.Breaking != 1 || len(r.Changes) != 6 {
 		t.Fatalf("report %+v", r)
 	}
 	c := r.Changes[0]
