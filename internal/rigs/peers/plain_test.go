@@ -13,7 +13,9 @@ import (
 // own raw-JSON type: json.RawMessage for sonic, jsontext.Value for
 // json/v2. The vendor chunks' structs hold what the generated types hold;
 // their arrays are omitempty, as json/v2 writes a nil slice as [].
-type raw interface{ json.RawMessage | jsontext.Value }
+type raw interface {
+	json.RawMessage | jsontext.Value
+}
 
 type runStart struct {
 	SchemaVersion int    `json:"schemaVersion"`
