@@ -9,6 +9,11 @@ import (
 	"github.com/bytedance/sonic"
 	"github.com/go-faster/jx"
 	jsonv2 "github.com/go-json-experiment/json"
+
+	acpv1 "github.com/zeroproject/zero/generated/acp/v1"
+	"github.com/zeroproject/zero/internal/rigs/mixdocs"
+	oacp "github.com/zeroproject/zero/internal/rigs/peers/ogen/acpv1"
+	"github.com/zeroproject/zero/rt/rttest"
 )
 
 // breach is a document of a mix changed to break one rule of its schema
@@ -119,5 +124,48 @@ func TestWhatEachRejects(t *testing.T) {
 		if !strings.HasPrefix(br.rule, "JSON:") && !strings.HasPrefix(br.rule, "type:") && v[i][sonicLib.name] {
 			t.Errorf("sonic now rejects %s: the README says it checks no schema", br.rule)
 		}
+	}
+}
+
+// TestOgenWritesTheConst backs the README's claim that ogen, which does not
+// check a const, writes the schema's value back: a document with a wrong
+// jsonrpc decodes and validates, and encodes with "2.0" in its place.
+func TestOgenWritesTheConst(t *testing.T) {
+	doc := bytes.Replace(mixdocs.ACPAgentMessageChunk(), []byte(`"jsonrpc":"2.0"`), []byte(`"jsonrpc":"1.0"`), 1)
+	var v oacp.SessionUpdateMessage
+	if err := ogenDecode(jx.DecodeBytes(doc), &v); err != nil {
+		t.Fatalf("ogen rejects a wrong const now: %v (update the README)", err)
+	}
+	var e jx.Encoder
+	v.Encode(&e)
+	if v.Jsonrpc != "1.0" || !bytes.Contains(e.Bytes(), []byte(`"jsonrpc":"2.0"`)) {
+		t.Errorf("ogen read jsonrpc %q and wrote %s; the README says it reads 1.0 and writes 2.0", v.Jsonrpc, e.Bytes())
+	}
+}
+
+// TestUnknownMembers backs the README's claim about members a schema does
+// not declare (where it allows them): zerogen keeps them and writes them
+// back; ogen drops them unless the schema states additionalProperties.
+func TestUnknownMembers(t *testing.T) {
+	doc := bytes.Replace(mixdocs.ACPAgentMessageChunk(), []byte(`"content":{`), []byte(`"content":{"extra":[1,2],`), 1)
+	var z acpv1.SessionUpdateMessage
+	if err := z.UnmarshalJSON(doc); err != nil {
+		t.Fatal(err)
+	}
+	enc, err := z.AppendJSON(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if same, err := rttest.SameJSON(doc, enc); err != nil || !same {
+		t.Errorf("zerogen wrote %s for %s (%v)", enc, doc, err)
+	}
+	var o oacp.SessionUpdateMessage
+	if err := ogenDecode(jx.DecodeBytes(doc), &o); err != nil {
+		t.Fatal(err)
+	}
+	var e jx.Encoder
+	o.Encode(&e)
+	if bytes.Contains(e.Bytes(), []byte(`"extra"`)) {
+		t.Errorf("ogen kept the undeclared member now (%s): update the README", e.Bytes())
 	}
 }

@@ -189,7 +189,10 @@ func (b *builder) convert(file string, v any) (any, error) {
 	switch v := v.(type) {
 	case map[string]any:
 		out := map[string]any{}
-		for name, x := range v {
+		// In order, so that components are named in the same order each
+		// run.
+		for _, name := range sortedNames(v) {
+			x := v[name]
 			switch name {
 			case "$schema", "$id", "$defs":
 				continue
@@ -205,8 +208,8 @@ func (b *builder) convert(file string, v any) (any, error) {
 				continue
 			case "properties", "patternProperties":
 				props := map[string]any{}
-				for p, ps := range x.(map[string]any) {
-					c, err := b.convert(file, ps)
+				for _, p := range sortedNames(x.(map[string]any)) {
+					c, err := b.convert(file, x.(map[string]any)[p])
 					if err != nil {
 						return nil, err
 					}
