@@ -9,7 +9,7 @@ import (
 )
 
 // TestOpenAPIUpToDate rebuilds every OpenAPI document that the rig's
-// go:generate lines (in ../doc.go) name and compares it with the one
+// generate directives (in ../doc.go) name and compares it with the one
 // committed, so that a schema change cannot leave ogen's input behind
 // unnoticed. (ogen's output follows from it by go generate.)
 func TestOpenAPIUpToDate(t *testing.T) {
