@@ -81,7 +81,7 @@ bench: ## measure the codec and event writer against their baselines and print t
 	$(GO) test -run '^$$' -bench . -benchmem ./internal/streamio/... ./internal/redact/...
 
 bench-peers: ## zerogen against ogen, sonic, encoding/json/v2 and jx on every mix, side by side; print the table and write reports/peers.md (not in make test)
-	cd internal/rigs/peers && ZERO_BENCH=1 ZERO_PEERS_REPORT=$(CURDIR)/reports/peers.md ZERO_PEERS_COMMIT=$$(git rev-parse --short HEAD) \
+	cd internal/rigs/peers && ZERO_BENCH=1 ZERO_PEERS_REPORT=$(CURDIR)/reports/peers.md ZERO_PEERS_COMMIT=$$(git describe --always --dirty 2>/dev/null) \
 		$(GO) test -count=1 -v -timeout 60m -run '^TestPeers$$' .
 
 test-peers: ## vet and test the peers rig, a module of its own that `make test` does not reach: round trips and what each library rejects
