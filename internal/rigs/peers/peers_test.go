@@ -24,7 +24,7 @@ import (
 // ZERO_PEERS_BENCHTIME long (default 100ms), and each run of a peer is
 // divided by the mean of the zerogen runs just before and just after it.
 // The table gives, for each peer, the median of its ZERO_PEERS_ROUNDS
-// (default 11) ratios and their range, and the median time of each
+// (default 15) ratios and their range, and the median time of each
 // library's runs. ZERO_MIX=NAME measures one mix.
 func TestPeers(t *testing.T) {
 	if os.Getenv("ZERO_BENCH") == "" {
@@ -34,7 +34,7 @@ func TestPeers(t *testing.T) {
 	if benchtime == "" {
 		benchtime = "100ms"
 	}
-	rounds := 11
+	rounds := 15
 	if s := os.Getenv("ZERO_PEERS_ROUNDS"); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 {
