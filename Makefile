@@ -22,7 +22,7 @@ SUITE_REPO     ?= https://github.com/json-schema-org/JSON-Schema-Test-Suite.git
 SUITE_COMMIT   ?= 44401e0c046704b476ec9d2e2fccdaee618f259d
 ZERO_SUITE_DIR ?= $(CURDIR)/../shared/json-schema-test-suite
 
-.PHONY: help generate build test lint cross benchstat test-race check-generated test-js demo bench bench-e2e bench-acp bench-instructions fuzz fuzz-report fetch-suite suite-report compat transcripts soak hardening-report clean
+.PHONY: help generate build test lint cross benchstat test-race check-generated test-js demo bench bench-peers test-peers bench-e2e bench-acp bench-instructions fuzz fuzz-report fetch-suite suite-report compat transcripts soak hardening-report clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -84,6 +84,13 @@ demo: ## generate, build, and run zero exec on the offline replay provider (no a
 bench: ## measure the codec and event writer against their baselines and print the ratios
 	ZERO_BENCH=1 $(GO) test -count=1 -run 'TestRatios|TestPairedRatios' -v ./internal/rigs/codecbench
 	$(GO) test -run '^$$' -bench . -benchmem ./internal/streamio/... ./internal/redact/...
+
+bench-peers: ## zerogen against ogen, sonic, encoding/json/v2 and jx on every mix, side by side; print the table and write reports/peers.md (not in make test)
+	cd internal/rigs/peers && ZERO_BENCH=1 ZERO_PEERS_REPORT=$(CURDIR)/reports/peers.md ZERO_PEERS_COMMIT=$$(git describe --always --dirty 2>/dev/null) \
+		$(GO) test -count=1 -v -timeout 60m -run '^TestPeers$$' .
+
+test-peers: ## vet and test the peers rig, a module of its own that `make test` does not reach: round trips and what each library rejects
+	cd internal/rigs/peers && $(GO) vet ./... && $(GO) test -count=1 ./...
 
 bench-e2e: ## build zero and stream 10k to 1M deltas through it from a loopback fake vendor; print cost per event, events/s, peak RSS; and the cost of starting a sandboxed bash command (not in make test)
 	ZERO_BENCH_E2E=1 $(GO) test -count=1 -v -timeout 60m -run '^(TestE2E|TestSandboxStart)$$' ./internal/rigs/e2ebench

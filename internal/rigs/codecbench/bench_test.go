@@ -225,7 +225,7 @@ func printRatios(m codecMix) {
 		fmt.Sprintf("mix %s: %d documents, %d bytes", m.name, len(m.docs), totalBytes(m.docs)),
 		fmt.Sprintf("  decode+validate, generated: %8.0f ns/mix  %3d allocs/mix  %6.0f MB/s", ns("gen"), r["gen"].AllocsPerOp(), mbs(r["gen"])),
 		fmt.Sprintf("  encoding/json plain structs: %7.0f ns/mix  %3d allocs/mix  -> generated is %.1fx faster %s", ns("std"), r["std"].AllocsPerOp(), ns("std")/ns("gen"), goal(">= 8x")),
-		fmt.Sprintf("  any + jsonschema/v5 Validate: %6.0f ns/mix  %3d allocs/mix  -> generated is %.1fx faster %s", ns("any+schema"), r["any+schema"].AllocsPerOp(), ns("any+schema")/ns("gen"), goal(">= 50x")),
+		fmt.Sprintf("  any + jsonschema/v5 Validate: %6.0f ns/mix  %3d allocs/mix  -> generated is %.1fx faster %s", ns("any+schema"), r["any+schema"].AllocsPerOp(), ns("any+schema")/ns("gen"), "(no goal: the codec goals are against its peers, make bench-peers)"),
 		fmt.Sprintf("  jx Skip (read once):         %7.0f ns/mix  -> generated takes %.2fx as long (goal <= 2x)", ns("jx"), ns("gen")/ns("jx")),
 		fmt.Sprintf("  allocations: generated/encoding-json = %.2f %s", float64(r["gen"].AllocsPerOp())/float64(r["std"].AllocsPerOp()), goal("<= 0.33")),
 	}

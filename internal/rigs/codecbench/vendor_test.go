@@ -1,41 +1,22 @@
 package codecbench
 
 import (
-	"strings"
 	"testing"
 
 	anthropicv1 "github.com/zeroproject/zero/generated/anthropic/v1"
 	openaiv1 "github.com/zeroproject/zero/generated/openai/v1"
-	"github.com/zeroproject/zero/internal/provider/providertest"
+	"github.com/zeroproject/zero/internal/rigs/mixdocs"
 )
 
-// vendorDelta is the text of the delta chunks: a few words, as models
-// stream them.
-const vendorDelta = " before the generator has written it, so"
-
-// vendorChunk returns the data of the SSE event that carries vendorDelta
-// when the dialect streams a text answer: the bytes Zero decodes per
-// delta, exactly as the vendor's wire format renders them.
-func vendorChunk(d *providertest.Dialect) []byte {
-	for _, ev := range d.Events(providertest.Text("The failing test reads the fixture", vendorDelta)) {
-		if !strings.Contains(ev, vendorDelta) {
-			continue
-		}
-		_, data, ok := strings.Cut(ev, "data: ")
-		if !ok {
-			panic("codecbench: a " + d.Name() + " event without data: " + ev)
-		}
-		return []byte(strings.TrimSuffix(data, "\n\n"))
-	}
-	panic("codecbench: no " + d.Name() + " event carries the delta")
-}
+// vendorDelta is the text of the delta chunks (see package mixdocs).
+const vendorDelta = mixdocs.VendorDelta
 
 // openAIMix is one OpenAI chat.completion.chunk with a text delta; the
 // generated type reads the members Zero uses and skips the others.
 func openAIMix() codecMix {
 	return codecMix{
 		name:     "openai",
-		docs:     [][]byte{vendorChunk(providertest.OpenAI)},
+		docs:     [][]byte{mixdocs.OpenAIChunk()},
 		targets:  func() []generated { return []generated{new(openaiv1.ChatCompletionChunk)} },
 		plain:    func() []any { return []any{new(oaChunk)} },
 		family:   "openai/v1",
@@ -49,7 +30,7 @@ func openAIMix() codecMix {
 func anthropicMix() codecMix {
 	return codecMix{
 		name:     "anthropic",
-		docs:     [][]byte{vendorChunk(providertest.Anthropic)},
+		docs:     [][]byte{mixdocs.AnthropicEvent()},
 		targets:  func() []generated { return []generated{new(anthropicv1.StreamEvent)} },
 		plain:    func() []any { return []any{new(anEvent)} },
 		family:   "anthropic/v1",
