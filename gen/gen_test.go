@@ -136,6 +136,41 @@ func TestXGoNameRefusals(t *testing.T) {
 	}
 }
 
+// TestXGoTypeRefusals refuses an x-go-type or x-go-type-import that
+// cannot name a Go type, at the schema that holds it.
+func TestXGoTypeRefusals(t *testing.T) {
+	prop := func(annots string) string {
+		return `{"title":"Root","type":"object","properties":{"a":{"type":"string",` + annots + `}}}`
+	}
+	for _, tc := range []struct{ schema, want string }{
+		{prop(`"x-go-type":7`), `s.json#/properties/a: x-go-type: 7 is not a string naming a Go type`},
+		{prop(`"x-go-type":"*big.Int","x-go-type-import":"math/big"`), `x-go-type: "*big.Int" is not a Go type name`},
+		{prop(`"x-go-type":"big.int","x-go-type-import":"math/big"`), `x-go-type: "big.int" is not a Go type name`},
+		{prop(`"x-go-type":"a.b.C","x-go-type-import":"x/a"`), `x-go-type: "a.b.C" is not a Go type name`},
+		{prop(`"x-go-type":"uuid.UUID"`), `x-go-type: uuid.UUID is declared in another package: give its import path in x-go-type-import`},
+		{prop(`"x-go-type":"UUID","x-go-type-import":"github.com/google/uuid"`), `x-go-type: UUID names no package, but x-go-type-import gives one: write it as pkg.UUID`},
+		{prop(`"x-go-type-import":"github.com/google/uuid"`), `x-go-type-import without x-go-type`},
+		{prop(`"x-go-type":"uuid.UUID","x-go-type-import":"github.com//uuid"`), `x-go-type-import: "github.com//uuid" is not a Go import path`},
+		{prop(`"x-go-type":"uuid.UUID","x-go-type-import":{"path":"github.com/google/uuid","alias":"u"}`), `x-go-type-import: alias: want an import path, or {path: ..., name: ...}`},
+		{prop(`"x-go-type":"yaml.Node","x-go-type-import":"gopkg.in/yaml.v3"`), ``},
+		{prop(`"x-go-type":"u.UUID","x-go-type-import":"github.com/google/uuid"`),
+			`x-go-type: the package of u.UUID is u, but x-go-type-import imports github.com/google/uuid as uuid; give the import a name: {path: github.com/google/uuid, name: u}`},
+		{prop(`"x-go-type":"u.UUID","x-go-type-import":{"path":"github.com/google/uuid","name":"u"}`), ``},
+		{prop(`"x-go-type":"chi.Router","x-go-type-import":"github.com/go-chi/chi/v5"`), ``},
+	} {
+		_, err := generate(t, tc.schema)
+		if tc.want == "" {
+			if err != nil {
+				t.Errorf("%s: %v", tc.schema, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("got %v\nwant %s", err, tc.want)
+		}
+	}
+}
+
 func TestOutputIsDeterministic(t *testing.T) {
 	schema := `{"title":"R","type":"object","properties":{"b":{"anyOf":[{"type":"string"},{"minimum":1}]},"a":{"patternProperties":{"^x":{},"^y":{"type":"string"}}}}}`
 	first, err := generate(t, schema)

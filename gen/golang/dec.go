@@ -37,6 +37,7 @@ func (e *emitter) emitDecoders(f *jen.File) {
 	e.eachType(f, pass{
 		each: func(f *jen.File, t *ir.Type) {
 			e.ruleVars(f, t)
+			e.userTypeChecks(f, t)
 			e.decFunc(f, t)
 		},
 		methods: map[ir.Kind]func(*jen.File, *ir.Type){
@@ -214,6 +215,8 @@ func (e *emitter) decBody(t *ir.Type) []jen.Code {
 		return []jen.Code{jen.Return(jen.Id(e.intoName(t)).Call(d(), jen.Nil()))}
 	case ir.KMap:
 		return e.mapDecBody(t)
+	case ir.KGo:
+		return e.userDecBody(t)
 	}
 	node := jen.Nil()
 	if t.Node != nil {
@@ -232,6 +235,8 @@ func (e *emitter) zeroValue(t *ir.Type) jen.Code {
 		return jen.Lit(0)
 	case ir.KBool:
 		return jen.False()
+	case ir.KGo:
+		return jen.Op("*").New(e.baseType(t))
 	}
 	return jen.Nil()
 }

@@ -201,7 +201,10 @@ func (e *emitter) signature(t *ir.Type) string {
 		sig += fmt.Sprintf("%+v", *t.Num)
 	case ir.KArray, ir.KMap:
 		sig += fmt.Sprintf("%d|%+v|%+v|%v", e.ids[t.Elem], t.ArrSize, t.ObjSize, t.Unique)
-	case ir.KRaw:
+	case ir.KRaw, ir.KGo:
+		if t.Go != nil {
+			sig += fmt.Sprintf("%s|%s|%v|", t.Go.Import, t.Go.Name, t.Go.Text)
+		}
 		if t.Node != nil {
 			sig += fmt.Sprintf("node%d", t.Node.ID)
 		}
@@ -319,6 +322,14 @@ func baseTypeIn(imp string, t *ir.Type) *jen.Statement {
 		return jen.Index().Add(valTypeIn(imp, t.Elem))
 	case ir.KMap:
 		return jen.Map(jen.String()).Add(valTypeIn(imp, t.Elem))
+	case ir.KGo:
+		switch {
+		case t.Go.Import != "":
+			return jen.Qual(t.Go.Import, t.Go.Name)
+		case imp != "":
+			return jen.Qual(imp, t.Go.Name)
+		}
+		return jen.Id(t.Go.Name)
 	}
 	return jen.Qual(rtPkg, "Raw")
 }

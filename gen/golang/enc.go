@@ -95,6 +95,12 @@ func (e *emitter) encBody(t *ir.Type, v *jen.Statement) []jen.Code {
 			enc().Dot("Byte").Call(jen.LitRune('}')),
 			ret,
 		}
+	case ir.KGo:
+		fn := "MarshalJSONTo"
+		if t.Go.Text {
+			fn = "MarshalTextTo"
+		}
+		return []jen.Code{jen.Return(jen.Qual(rtimplPkg, fn).Call(enc(), jen.Id("key"), jen.Op("&").Add(v), e.nodeOrNil(t)))}
 	}
 	return []jen.Code{jen.Return(enc().Dot("Raw").Call(jen.Id("key"), v))}
 }

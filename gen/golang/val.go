@@ -124,6 +124,12 @@ func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 		return append(out, jen.For(jen.List(jen.Id("k"), jen.Id("x")).Op(":=").Range().Add(v)).Block(
 			jen.If(jen.Err().Op(":=").Id(e.valName(t.Elem)).Call(jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k"))))), ok)
+	case ir.KGo:
+		fn := "ValidateJSON"
+		if t.Go.Text {
+			fn = "ValidateText"
+		}
+		return []jen.Code{jen.Return(jen.Qual(rtimplPkg, fn).Call(jen.Op("&").Add(v), e.nodeOrNil(t)))}
 	}
 	out := []jen.Code{jen.If(jen.Err().Op(":=").Qual(rtimplPkg, "CheckRaw").Call(v), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
 	if t.Node != nil {

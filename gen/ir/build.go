@@ -134,6 +134,12 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 		return nil, err
 	}
 	keys, _ := b.constraintKeys(s)
+	if g, err := b.goType(s); g != nil || err != nil {
+		if err != nil {
+			return nil, err
+		}
+		return b.userType(s, g, keys)
+	}
 	if to := refOnly(s, keys); to != nil && b.l.Norm(s).DynAnchors == nil {
 		t, err := b.typeOf(to)
 		b.types[s] = t

@@ -27,6 +27,10 @@ const (
 	// KSum is a struct holding a value of one of several JSON kinds, one
 	// field per kind (Alts), its Kind field saying which.
 	KSum
+	// KGo is a user's own Go type named by x-go-type (Type.Go), read and
+	// written by its marshalers; Node, when set, checks the schema's
+	// keywords on the JSON text they consume and produce.
+	KGo
 )
 
 // Type is one Go-shaped type of the model.
@@ -118,7 +122,10 @@ type Type struct {
 	ArrSize *Size
 	Unique  bool
 
-	// KRaw
+	// KGo
+	Go *GoType
+
+	// KRaw, KGo
 	Node *Node // nil: any JSON value
 	// RawReason, on a KRaw type, says why the schema has no Go shape
 	// ("" when it admits any value).

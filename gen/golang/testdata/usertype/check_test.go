@@ -1,0 +1,67 @@
+package usertype
+
+import (
+	"encoding/json"
+	"errors"
+	"math/big"
+	"net/netip"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/zeroproject/zero/rt"
+)
+
+// TestUserTypesRoundTrip checks that fields of the user's own types
+// (x-go-type) decode through their unmarshalers and encode back the same
+// text.
+func TestUserTypesRoundTrip(t *testing.T) {
+	const doc = `{"amount":123456789012345678901234567890,"at":"2026-12-04T22:30:00Z","from":"192.0.2.1","hops":["10.0.0.1","192.0.2.1"]}`
+	var x Transfer
+	if err := x.UnmarshalJSON([]byte(doc)); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := new(big.Int).SetString("123456789012345678901234567890", 10)
+	if x.Amount.Cmp(want) != 0 || !x.At.Equal(time.Date(2026, 12, 4, 22, 30, 0, 0, time.UTC)) ||
+		x.From.V != netip.MustParseAddr("192.0.2.1") || len(x.Hops.V) != 2 {
+		t.Fatalf("decoded %+v", x)
+	}
+	b, err := x.MarshalJSON()
+	if err != nil || string(b) != doc {
+		t.Fatalf("re-encoded %s %v, want %s", b, err, doc)
+	}
+	if b, err := json.Marshal(x); err != nil || string(b) != doc {
+		t.Fatalf("json.Marshal: %s %v", b, err)
+	}
+}
+
+// TestUserTypeErrors checks the errors: the schema's keywords on the JSON
+// text, and the type's own refusal, each at its JSON Pointer.
+func TestUserTypeErrors(t *testing.T) {
+	for _, c := range []struct{ doc, ptr, keyword string }{
+		{`{"amount":0,"at":"2026-12-04T22:30:00Z"}`, "/amount", "minimum"},
+		{`{"amount":1.5,"at":"2026-12-04T22:30:00Z"}`, "/amount", "type"},
+		{`{"amount":1,"at":"2026-12-04T22:30:00+01:00"}`, "/at", "pattern"},
+		{`{"amount":1,"at":"2026-12-04T22:30:00Z","from":"2001:db8::1234:5678"}`, "/from", "maxLength"},
+		// Valid for the schema, refused by netip.Addr.
+		{`{"amount":1,"at":"2026-12-04T22:30:00Z","hops":["10.0.0.1","10.0.0.256"]}`, "/hops/1", "x-go-type"},
+	} {
+		var x Transfer
+		err := x.UnmarshalJSON([]byte(c.doc))
+		var re *rt.Error
+		if !errors.As(err, &re) || re.Pointer != c.ptr || re.Keyword != c.keyword {
+			t.Errorf("%s: got %v, want %s at %s", c.doc, err, c.keyword, c.ptr)
+		}
+	}
+	// A value built in Go is checked on the text its marshaler writes.
+	x := Transfer{At: time.Date(2026, 12, 4, 22, 30, 0, 0, time.FixedZone("", 3600))}
+	x.Amount.SetInt64(5)
+	err := x.Validate()
+	var re *rt.Error
+	if !errors.As(err, &re) || re.Pointer != "/at" || re.Keyword != "pattern" {
+		t.Errorf("Validate: %v, want pattern at /at", err)
+	}
+	if _, err := x.MarshalJSON(); err == nil || !strings.Contains(err.Error(), "/at") {
+		t.Errorf("MarshalJSON of an invalid value: %v", err)
+	}
+}
