@@ -426,7 +426,7 @@ func (e *emitter) structType(f *jen.File, t *ir.Type) {
 		if !fl.Required && doc != "" {
 			doc += " Optional."
 		}
-		doc = joinDoc(doc, e.fieldNote(fl))
+		doc = joinDoc(doc, e.fieldNote(fl), defaultNote(fl))
 		fields = append(fields, docComment(fl.Go, doc, fl.Deprecated).Id(fl.Go).Add(e.fieldType(fl)))
 	}
 	for _, p := range t.Patterns {
@@ -447,6 +447,7 @@ func (e *emitter) structType(f *jen.File, t *ir.Type) {
 		f.Func().Params(jen.Op("*").Id(t.Name)).Id("is" + u.Name).Params().Block()
 	}
 	e.constAccessors(f, t)
+	e.defaults(f, t)
 }
 
 // constAccessors give the values of const properties, which need no storage.

@@ -495,7 +495,12 @@ func (b *builder) field(parent *jsonschema.Schema, name string, required bool) (
 	}
 	target := ps
 	for {
-		keys, _ := b.constraintKeys(target)
+		keys, raw := b.constraintKeys(target)
+		if d := raw.Get("default"); d != nil && f.Default == "" {
+			if err := b.fieldDefault(f, target, d); err != nil {
+				return nil, false, err
+			}
+		}
 		if to := refOnly(target, keys); to != nil {
 			target = to
 			continue

@@ -162,6 +162,13 @@ type Field struct {
 	// ConstText is the const as encoders write it: a number as the schema
 	// spells it (-32700, not the canonical -327e2), anything else canonical.
 	ConstText string
+	// Default is the JSON text of the property's default keyword (its
+	// own, else that of the schema it only refers to), "" without one.
+	// DefaultValid says the schema accepts it, DefaultName is the Go
+	// name of the constant or function that gives it.
+	Default      string
+	DefaultValid bool
+	DefaultName  string
 }
 
 // Tag is one value of a discriminator property and the index of the

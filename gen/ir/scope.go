@@ -126,6 +126,18 @@ func (b *builder) namePackage(pkg map[string]*Type) error {
 		}
 	}
 	for _, t := range b.model.Types {
+		for _, f := range t.Fields {
+			if f.Default == "" || !f.DefaultValid || f.Const != "" {
+				continue
+			}
+			f.DefaultName = t.Name + f.Go + "Default"
+			if names[f.DefaultName] {
+				return b.errAt(t.Schema, "the Go name %s of the default of property %q is taken; give the type or the property (x-go-name) another name", f.DefaultName, f.JSON)
+			}
+			names[f.DefaultName] = true
+		}
+	}
+	for _, t := range b.model.Types {
 		if t.Kind != KEnum && t.Kind != KIntEnum {
 			continue
 		}

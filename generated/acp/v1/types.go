@@ -116,6 +116,9 @@ type ClientCapabilities struct {
 	Fs *FileSystemCapabilities
 	// Terminal is the client runs terminal commands for the agent. Zero runs bash
 	// itself and does not use this. Optional.
+	//
+	// Terminal defaults to false (ClientCapabilitiesTerminalDefault). Decoding
+	// never fills it in: an absent member stays absent, and encodes as absent.
 	Terminal rt.Opt[bool]
 	// Session features the client supports; Zero does not use them. Optional.
 	Session rt.Opt[rt.Nullable[ClientCapabilitiesSession]]
@@ -131,19 +134,39 @@ type ClientCapabilities struct {
 	Extra map[string]rt.Raw
 }
 
+// ClientCapabilitiesTerminalDefault is the default of
+// ClientCapabilities.Terminal, false.
+const ClientCapabilitiesTerminalDefault bool = false
+
 // FileSystemCapabilities is which file operations the client performs for the
 // agent.
 type FileSystemCapabilities struct {
 	// ReadTextFile is the client answers fs/read_text_file (with unsaved editor
 	// buffers). Optional.
+	//
+	// ReadTextFile defaults to false (FileSystemCapabilitiesReadTextFileDefault).
+	// Decoding never fills it in: an absent member stays absent, and encodes as
+	// absent.
 	ReadTextFile rt.Opt[bool]
 	// WriteTextFile is the client answers fs/write_text_file. Optional.
+	//
+	// WriteTextFile defaults to false
+	// (FileSystemCapabilitiesWriteTextFileDefault). Decoding never fills it in: an
+	// absent member stays absent, and encodes as absent.
 	WriteTextFile rt.Opt[bool]
 	// Meta is extension data. Optional.
 	Meta rt.Opt[rt.Nullable[Meta]]
 	// Extra holds properties not named by the schema, by name.
 	Extra map[string]rt.Raw
 }
+
+// FileSystemCapabilitiesReadTextFileDefault is the default of
+// FileSystemCapabilities.ReadTextFile, false.
+const FileSystemCapabilitiesReadTextFileDefault bool = false
+
+// FileSystemCapabilitiesWriteTextFileDefault is the default of
+// FileSystemCapabilities.WriteTextFile, false.
+const FileSystemCapabilitiesWriteTextFileDefault bool = false
 
 // ClientCapabilitiesSession is session features the client supports; Zero does
 // not use them.
@@ -204,6 +227,9 @@ type InitializeResponse struct {
 	// AgentCapabilities is what the agent can do. Optional.
 	AgentCapabilities *AgentCapabilities
 	// AuthMethods is ways to authenticate; empty when none is needed. Optional.
+	//
+	// AuthMethods defaults to [] (InitializeResponseAuthMethodsDefault). Decoding
+	// never fills it in: an absent member stays absent, and encodes as absent.
 	AuthMethods rt.Opt[[]AuthMethod]
 	// AgentInfo is the agent program. ACP also allows null; Zero always sends it.
 	// Optional.
@@ -214,9 +240,23 @@ type InitializeResponse struct {
 	Extra map[string]rt.Raw
 }
 
+// InitializeResponseAuthMethodsDefault returns the default of
+// InitializeResponse.AuthMethods, [], as a new value on every call.
+func InitializeResponseAuthMethodsDefault() []AuthMethod {
+	v, err := decodeAuthMethodList(rt.NewDecoder([]byte("[]")))
+	if err != nil {
+		panic("InitializeResponseAuthMethodsDefault: the default the schema gives, which it accepts, does not decode: " + err.Error())
+	}
+	return v
+}
+
 // AgentCapabilities is what the agent can do.
 type AgentCapabilities struct {
 	// LoadSession is the agent answers session/load. Optional.
+	//
+	// LoadSession defaults to false (AgentCapabilitiesLoadSessionDefault).
+	// Decoding never fills it in: an absent member stays absent, and encodes as
+	// absent.
 	LoadSession rt.Opt[bool]
 	// PromptCapabilities is content the agent takes in prompts. Optional.
 	PromptCapabilities *PromptCapabilities
@@ -233,15 +273,29 @@ type AgentCapabilities struct {
 	Extra map[string]rt.Raw
 }
 
+// AgentCapabilitiesLoadSessionDefault is the default of
+// AgentCapabilities.LoadSession, false.
+const AgentCapabilitiesLoadSessionDefault bool = false
+
 // PromptCapabilities is the kinds of content an agent takes in prompts beyond
 // text and resource links.
 type PromptCapabilities struct {
 	// Image is prompts may hold images. Optional.
+	//
+	// Image defaults to false (PromptCapabilitiesImageDefault). Decoding never
+	// fills it in: an absent member stays absent, and encodes as absent.
 	Image rt.Opt[bool]
 	// Audio is prompts may hold audio. Optional.
+	//
+	// Audio defaults to false (PromptCapabilitiesAudioDefault). Decoding never
+	// fills it in: an absent member stays absent, and encodes as absent.
 	Audio rt.Opt[bool]
 	// EmbeddedContext is prompts may embed resources (file contents the client
 	// attaches). Optional.
+	//
+	// EmbeddedContext defaults to false
+	// (PromptCapabilitiesEmbeddedContextDefault). Decoding never fills it in: an
+	// absent member stays absent, and encodes as absent.
 	EmbeddedContext rt.Opt[bool]
 	// Meta is extension data. Optional.
 	Meta rt.Opt[rt.Nullable[Meta]]
@@ -249,18 +303,42 @@ type PromptCapabilities struct {
 	Extra map[string]rt.Raw
 }
 
+// PromptCapabilitiesImageDefault is the default of PromptCapabilities.Image,
+// false.
+const PromptCapabilitiesImageDefault bool = false
+
+// PromptCapabilitiesAudioDefault is the default of PromptCapabilities.Audio,
+// false.
+const PromptCapabilitiesAudioDefault bool = false
+
+// PromptCapabilitiesEmbeddedContextDefault is the default of
+// PromptCapabilities.EmbeddedContext, false.
+const PromptCapabilitiesEmbeddedContextDefault bool = false
+
 // McpCapabilities is the MCP server transports an agent can connect to besides
 // stdio.
 type McpCapabilities struct {
 	// HTTP is the agent connects to MCP servers over HTTP. Optional.
+	//
+	// HTTP defaults to false (McpCapabilitiesHTTPDefault). Decoding never fills it
+	// in: an absent member stays absent, and encodes as absent.
 	HTTP rt.Opt[bool]
 	// Sse is the agent connects to MCP servers over SSE. Optional.
+	//
+	// Sse defaults to false (McpCapabilitiesSseDefault). Decoding never fills it
+	// in: an absent member stays absent, and encodes as absent.
 	Sse rt.Opt[bool]
 	// Meta is extension data. Optional.
 	Meta rt.Opt[rt.Nullable[Meta]]
 	// Extra holds properties not named by the schema, by name.
 	Extra map[string]rt.Raw
 }
+
+// McpCapabilitiesHTTPDefault is the default of McpCapabilities.HTTP, false.
+const McpCapabilitiesHTTPDefault bool = false
+
+// McpCapabilitiesSseDefault is the default of McpCapabilities.Sse, false.
+const McpCapabilitiesSseDefault bool = false
 
 // AgentCapabilitiesSessionCapabilities is optional session methods the agent
 // supports. Zero offers none beyond load.

@@ -42,8 +42,14 @@ type GlobArgs struct {
 	Pattern string
 	// Path is directory to search in, relative to the working directory or
 	// absolute. Omit it to search the working directory. Optional.
+	//
+	// Path defaults to "." (GlobArgsPathDefault). Decoding never fills it in: an
+	// absent member stays absent, and encodes as absent.
 	Path rt.Opt[string]
 }
+
+// GlobArgsPathDefault is the default of GlobArgs.Path, ".".
+const GlobArgsPathDefault string = "."
 
 // GrepArgs is search file contents for lines matching a regular expression.
 // Returns each matching line with its file path and line number.
@@ -54,25 +60,44 @@ type GrepArgs struct {
 	// Path is file or directory to search, relative to the working directory or
 	// absolute. Directories are searched recursively. Omit it to search the
 	// working directory. Optional.
+	//
+	// Path defaults to "." (GrepArgsPathDefault). Decoding never fills it in: an
+	// absent member stays absent, and encodes as absent.
 	Path rt.Opt[string]
 	// Glob is only search files whose paths match this glob pattern, such as
 	// '*.go' or '**/*.md'. Optional.
 	Glob rt.Opt[string]
 	// CaseInsensitive is set to true to ignore upper and lower case when matching.
 	// Optional.
+	//
+	// CaseInsensitive defaults to false (GrepArgsCaseInsensitiveDefault). Decoding
+	// never fills it in: an absent member stays absent, and encodes as absent.
 	CaseInsensitive rt.Opt[bool]
 	// MaxResults is largest number of matching lines to return, from 1 to 1000.
 	// Omit it to use Zero's default. Optional.
 	MaxResults rt.Opt[int64]
 }
 
+// GrepArgsPathDefault is the default of GrepArgs.Path, ".".
+const GrepArgsPathDefault string = "."
+
+// GrepArgsCaseInsensitiveDefault is the default of GrepArgs.CaseInsensitive,
+// false.
+const GrepArgsCaseInsensitiveDefault bool = false
+
 // ListDirectoryArgs is list the files and subdirectories directly inside one
 // directory (not recursive).
 type ListDirectoryArgs struct {
 	// Path of the directory to list, relative to the working directory or
 	// absolute. Omit it to list the working directory. Optional.
+	//
+	// Path defaults to "." (ListDirectoryArgsPathDefault). Decoding never fills it
+	// in: an absent member stays absent, and encodes as absent.
 	Path rt.Opt[string]
 }
+
+// ListDirectoryArgsPathDefault is the default of ListDirectoryArgs.Path, ".".
+const ListDirectoryArgsPathDefault string = "."
 
 // ReadFileArgs is read a text file. Use offset and limit to read a large file
 // in parts.

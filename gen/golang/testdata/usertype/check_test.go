@@ -65,3 +65,30 @@ func TestUserTypeErrors(t *testing.T) {
 		t.Errorf("MarshalJSON of an invalid value: %v", err)
 	}
 }
+
+// TestDefaults checks that the defaults of the properties are reachable
+// from Go and never applied on decode.
+func TestDefaults(t *testing.T) {
+	const doc = `{"amount":1,"at":"2026-12-04T22:30:00Z"}`
+	var x Transfer
+	if err := x.UnmarshalJSON([]byte(doc)); err != nil {
+		t.Fatal(err)
+	}
+	if x.Memo.Set || x.Priority.Set || x.Rate.Set || x.Tags.Set {
+		t.Fatalf("a default was applied on decode: %+v", x)
+	}
+	if b, err := x.MarshalJSON(); err != nil || string(b) != doc {
+		t.Fatalf("absent members did not stay absent: %s %v", b, err)
+	}
+	if x.Memo.Or(TransferMemoDefault) != "none\u00e9" || x.Priority.Or(TransferPriorityDefault) != 3 || x.Rate.Or(TransferRateDefault) != 150 {
+		t.Errorf("defaults: %q %d %v", TransferMemoDefault, TransferPriorityDefault, TransferRateDefault)
+	}
+	tags := TransferTagsDefault()
+	if len(tags) != 2 || tags[0] != "a" || tags[1] != "b" {
+		t.Errorf("TransferTagsDefault() = %q", tags)
+	}
+	tags[0] = "changed"
+	if TransferTagsDefault()[0] != "a" {
+		t.Error("TransferTagsDefault shares its value between calls")
+	}
+}

@@ -66,11 +66,74 @@ func (x *Transfer) decodeJSON(d *rt.Decoder) error {
 				Set: true,
 				V:   v,
 			}
-		case "hops":
+		case "memo":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
+			v, err := decodeString(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Memo = rt.Opt[string]{
+				Set: true,
+				V:   v,
+			}
+		case "priority":
+			if seen&uint64(0x10) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x10)
+			v, err := decodeTransferPriority(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Priority = rt.Opt[int64]{
+				Set: true,
+				V:   v,
+			}
+		case "rate":
+			if seen&uint64(0x20) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x20)
+			v, err := decodeFloat64(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Rate = rt.Opt[float64]{
+				Set: true,
+				V:   v,
+			}
+		case "tags":
+			if seen&uint64(0x40) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x40)
+			v, err := decodeStringListInto(d, x.Tags.V)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Tags.V = v
+			x.Tags.Set = true
+		case "retries":
+			if seen&uint64(0x80) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x80)
+			v, err := decodeTransferRetries(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Retries = rt.Opt[int64]{
+				Set: true,
+				V:   v,
+			}
+		case "hops":
+			if seen&uint64(0x100) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x100)
 			v, err := decodeTransferHopsInto(d, x.Hops.V)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -85,6 +148,21 @@ func (x *Transfer) decodeJSON(d *rt.Decoder) error {
 		x.From = rt.Opt[netip.Addr]{}
 	}
 	if seen&uint64(0x8) == 0 {
+		x.Memo = rt.Opt[string]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Priority = rt.Opt[int64]{}
+	}
+	if seen&uint64(0x20) == 0 {
+		x.Rate = rt.Opt[float64]{}
+	}
+	if seen&uint64(0x40) == 0 {
+		x.Tags = rt.Opt[[]string]{}
+	}
+	if seen&uint64(0x80) == 0 {
+		x.Retries = rt.Opt[int64]{}
+	}
+	if seen&uint64(0x100) == 0 {
 		x.Hops = rt.Opt[[]netip.Addr]{}
 	}
 	if seen&uint64(0x1) == 0 {
@@ -167,6 +245,92 @@ func decodeAddr(d *rt.Decoder) (netip.Addr, error) {
 		return v, err
 	}
 	return v, rtimpl.UnmarshalTextAt(&v, raw, off)
+}
+
+func decodeString(d *rt.Decoder) (string, error) {
+	s, err := d.StrShared()
+	if err != nil {
+		return "", err
+	}
+	return s, nil
+}
+
+var transferPriorityRule = rtimpl.IntRule{
+	HasMax:     false,
+	HasMin:     true,
+	Max:        int64(0),
+	MaxKw:      "",
+	MaxSrc:     "",
+	Min:        int64(1),
+	MinKw:      "minimum",
+	MinSrc:     "1",
+	MultSrc:    "",
+	MultipleOf: int64(0),
+}
+
+func decodeTransferPriority(d *rt.Decoder) (int64, error) {
+	off := d.Start()
+	v, err := d.Int()
+	if err != nil {
+		return 0, err
+	}
+	return v, transferPriorityRule.Check(v, off)
+}
+
+func decodeFloat64(d *rt.Decoder) (float64, error) {
+	v, _, err := d.Float()
+	return v, err
+}
+
+func decodeStringListInto(d *rt.Decoder, out []string) ([]string, error) {
+	if err := d.ArrStart(); err != nil {
+		return nil, err
+	}
+	out = out[:0]
+	if out == nil {
+		out = []string{}
+	}
+	for i := 0; ; i++ {
+		more, err := d.ArrNext(i)
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		v, err := decodeString(d)
+		if err != nil {
+			return nil, rt.AtIndex(err, i)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func decodeStringList(d *rt.Decoder) ([]string, error) {
+	return decodeStringListInto(d, nil)
+}
+
+var transferRetriesRule = rtimpl.IntRule{
+	HasMax:     false,
+	HasMin:     true,
+	Max:        int64(0),
+	MaxKw:      "",
+	MaxSrc:     "",
+	Min:        int64(5),
+	MinKw:      "minimum",
+	MinSrc:     "5",
+	MultSrc:    "",
+	MultipleOf: int64(0),
+}
+
+func decodeTransferRetries(d *rt.Decoder) (int64, error) {
+	off := d.Start()
+	v, err := d.Int()
+	if err != nil {
+		return 0, err
+	}
+	return v, transferRetriesRule.Check(v, off)
 }
 
 var transferHopsRule = rtimpl.SizeRule{

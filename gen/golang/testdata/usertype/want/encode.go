@@ -31,6 +31,41 @@ func (x *Transfer) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "from")
 		}
 	}
+	if x.Memo.Set {
+		e.Byte(',')
+		e.Lit("\"memo\":")
+		if err := encodeString(e, "memo", x.Memo.V); err != nil {
+			return rt.AtKey(err, "memo")
+		}
+	}
+	if x.Priority.Set {
+		e.Byte(',')
+		e.Lit("\"priority\":")
+		if err := encodeTransferPriority(e, "priority", x.Priority.V); err != nil {
+			return rt.AtKey(err, "priority")
+		}
+	}
+	if x.Rate.Set {
+		e.Byte(',')
+		e.Lit("\"rate\":")
+		if err := encodeFloat64(e, "rate", x.Rate.V); err != nil {
+			return rt.AtKey(err, "rate")
+		}
+	}
+	if x.Tags.Set {
+		e.Byte(',')
+		e.Lit("\"tags\":")
+		if err := encodeStringList(e, "tags", x.Tags.V); err != nil {
+			return rt.AtKey(err, "tags")
+		}
+	}
+	if x.Retries.Set {
+		e.Byte(',')
+		e.Lit("\"retries\":")
+		if err := encodeTransferRetries(e, "retries", x.Retries.V); err != nil {
+			return rt.AtKey(err, "retries")
+		}
+	}
 	if x.Hops.Set {
 		e.Byte(',')
 		e.Lit("\"hops\":")
@@ -78,6 +113,40 @@ func encodeTransferAt(e *rt.Encoder, key string, v time.Time) error {
 
 func encodeAddr(e *rt.Encoder, key string, v netip.Addr) error {
 	return rtimpl.MarshalTextTo(e, key, &v, node2)
+}
+
+func encodeString(e *rt.Encoder, key string, v string) error {
+	e.Text(key, v)
+	return nil
+}
+
+func encodeTransferPriority(e *rt.Encoder, key string, v int64) error {
+	e.Int(v)
+	return nil
+}
+
+func encodeFloat64(e *rt.Encoder, key string, v float64) error {
+	e.Float(v)
+	return nil
+}
+
+func encodeStringList(e *rt.Encoder, key string, v []string) error {
+	e.Byte('[')
+	for i, x := range v {
+		if i > 0 {
+			e.Byte(',')
+		}
+		if err := encodeString(e, key, x); err != nil {
+			return rt.AtIndex(err, i)
+		}
+	}
+	e.Byte(']')
+	return nil
+}
+
+func encodeTransferRetries(e *rt.Encoder, key string, v int64) error {
+	e.Int(v)
+	return nil
 }
 
 func encodeTransferHops(e *rt.Encoder, key string, v []netip.Addr) error {

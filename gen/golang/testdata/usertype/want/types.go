@@ -17,5 +17,39 @@ type Transfer struct {
 	Amount big.Int
 	At     time.Time
 	From   rt.Opt[netip.Addr]
-	Hops   rt.Opt[[]netip.Addr]
+	// Memo defaults to "noneé" (TransferMemoDefault). Decoding never fills it in:
+	// an absent member stays absent, and encodes as absent.
+	Memo rt.Opt[string]
+	// Priority defaults to 3 (TransferPriorityDefault). Decoding never fills it
+	// in: an absent member stays absent, and encodes as absent.
+	Priority rt.Opt[int64]
+	// Rate defaults to 1.5e2 (TransferRateDefault). Decoding never fills it in: an
+	// absent member stays absent, and encodes as absent.
+	Rate rt.Opt[float64]
+	// Tags defaults to ["a","b"] (TransferTagsDefault). Decoding never fills it
+	// in: an absent member stays absent, and encodes as absent.
+	Tags rt.Opt[[]string]
+	// Retries has the default 1 in the schema, which the schema's own keywords
+	// refuse; it has no Go constant.
+	Retries rt.Opt[int64]
+	Hops    rt.Opt[[]netip.Addr]
+}
+
+// TransferMemoDefault is the default of Transfer.Memo, "noneé".
+const TransferMemoDefault string = "noneé"
+
+// TransferPriorityDefault is the default of Transfer.Priority, 3.
+const TransferPriorityDefault int64 = 3
+
+// TransferRateDefault is the default of Transfer.Rate, 1.5e2.
+const TransferRateDefault float64 = 1.5e2
+
+// TransferTagsDefault returns the default of Transfer.Tags, ["a","b"], as a
+// new value on every call.
+func TransferTagsDefault() []string {
+	v, err := decodeStringList(rt.NewDecoder([]byte("[\"a\",\"b\"]")))
+	if err != nil {
+		panic("TransferTagsDefault: the default the schema gives, which it accepts, does not decode: " + err.Error())
+	}
+	return v
 }

@@ -28,6 +28,31 @@ func (x *Transfer) Validate() error {
 			return rt.AtKey(err, "from")
 		}
 	}
+	if x.Memo.Set {
+		if err := validateString(x.Memo.V); err != nil {
+			return rt.AtKey(err, "memo")
+		}
+	}
+	if x.Priority.Set {
+		if err := validateTransferPriority(x.Priority.V); err != nil {
+			return rt.AtKey(err, "priority")
+		}
+	}
+	if x.Rate.Set {
+		if err := validateFloat64(x.Rate.V); err != nil {
+			return rt.AtKey(err, "rate")
+		}
+	}
+	if x.Tags.Set {
+		if err := validateStringList(x.Tags.V); err != nil {
+			return rt.AtKey(err, "tags")
+		}
+	}
+	if x.Retries.Set {
+		if err := validateTransferRetries(x.Retries.V); err != nil {
+			return rt.AtKey(err, "retries")
+		}
+	}
 	if x.Hops.Set {
 		if err := validateTransferHops(x.Hops.V); err != nil {
 			return rt.AtKey(err, "hops")
@@ -46,6 +71,34 @@ func validateTransferAt(v time.Time) error {
 
 func validateAddr(v netip.Addr) error {
 	return rtimpl.ValidateText(&v, node2)
+}
+
+func validateString(v string) error {
+	return nil
+}
+
+func validateTransferPriority(v int64) error {
+	return transferPriorityRule.Check(v, -1)
+}
+
+func validateFloat64(v float64) error {
+	if err := rtimpl.CheckFinite(v); err != nil {
+		return err
+	}
+	return nil
+}
+
+func validateStringList(v []string) error {
+	for i, x := range v {
+		if err := validateString(x); err != nil {
+			return rt.AtIndex(err, i)
+		}
+	}
+	return nil
+}
+
+func validateTransferRetries(v int64) error {
+	return transferRetriesRule.Check(v, -1)
 }
 
 func validateTransferHops(v []netip.Addr) error {
