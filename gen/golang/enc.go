@@ -307,6 +307,13 @@ func (e *emitter) encodeEntryPoints(f *jen.File, t *ir.Type) {
 		),
 		jen.Return(jen.Nil()),
 	)
+	comment(f, "AppendJSONUnchecked appends the encoding of x to b without validating it first, for logging a value that may break its schema: the text need not satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The checks made while writing still apply: a raw value must be one JSON value, and the values checked as they are written (of a user's own type, or whose schema says more than their Go type) must satisfy their schema. On error b is returned as it was.")
+	f.Func().Params(x.Clone()).Id("AppendJSONUnchecked").Params(jen.Id("b").Index().Byte()).Params(jen.Index().Byte(), jen.Error()).Block(
+		jen.Id("e").Op(":=").Op("&").Qual(rtPkg, "Encoder").Values(jen.Dict{jen.Id("Buf"): jen.Id("b")}),
+		jen.If(jen.Err().Op(":=").Id("x").Dot("encodeJSON").Call(encArgs(t)...), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Id("b"), jen.Err())),
+		jen.Return(jen.Id("e").Dot("Buf"), jen.Nil()),
+	)
 }
 
 // encArgs are the arguments of the encodeJSON method of t: a sum also

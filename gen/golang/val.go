@@ -84,9 +84,11 @@ func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 		return []jen.Code{jen.Return(v.Clone().Dot("Validate").Call())}
 	case ir.KString:
 		if e.hasStrRule(t) {
-			return []jen.Code{jen.Return(jen.Id(e.ruleName(t)).Dot("Check").Call(v, jen.Lit(-1)))}
+			return []jen.Code{
+				jen.If(jen.Err().Op(":=").Qual(rtimplPkg, "CheckUTF8").Call(v), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+				jen.Return(jen.Id(e.ruleName(t)).Dot("Check").Call(v, jen.Lit(-1)))}
 		}
-		return []jen.Code{ok}
+		return []jen.Code{jen.Return(jen.Qual(rtimplPkg, "CheckUTF8").Call(v))}
 	case ir.KInt:
 		if e.hasIntRule(t) {
 			return []jen.Code{jen.Return(jen.Id(e.ruleName(t)).Dot("Check").Call(v, jen.Lit(-1)))}
@@ -122,6 +124,8 @@ func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 			out = append(out, jen.If(jen.Err().Op(":=").Id(e.ruleName(t)).Dot("Check").Call(jen.Len(v), jen.Lit(-1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 		}
 		return append(out, jen.For(jen.List(jen.Id("k"), jen.Id("x")).Op(":=").Range().Add(v)).Block(
+			jen.If(jen.Err().Op(":=").Qual(rtimplPkg, "CheckUTF8").Call(jen.Id("k")), jen.Err().Op("!=").Nil()).Block(
+				jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))),
 			jen.If(jen.Err().Op(":=").Id(e.valName(t.Elem)).Call(jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k"))))), ok)
 	case ir.KGo:
@@ -184,6 +188,8 @@ func (e *emitter) structValidator(f *jen.File, t *ir.Type) {
 		// Ranging over an empty map still starts an iterator: most values
 		// have no unknown members.
 		loop := append([]jen.Code{count}, e.ownNames(t, "Extra")...)
+		loop = append(loop, jen.If(jen.Err().Op(":=").Qual(rtimplPkg, "CheckUTF8").Call(jen.Id("k")), jen.Err().Op("!=").Nil()).Block(
+			jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))))
 		loop = append(loop, jen.If(jen.Err().Op(":=").Id(e.valName(t.Extra)).Call(jen.Id("v")), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))))
 		body = append(body, jen.If(jen.Len(jen.Id("x").Dot("Extra")).Op("!=").Lit(0)).Block(

@@ -29,6 +29,9 @@ func (x *AuthenticateRequest) Validate() error {
 			case "methodId", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -38,7 +41,7 @@ func (x *AuthenticateRequest) Validate() error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateMeta(v rt.Nullable[Meta]) error {
@@ -52,6 +55,9 @@ func validateMeta(v rt.Nullable[Meta]) error {
 func (x *Meta) Validate() error {
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -87,6 +93,9 @@ func (x *CancelNotification) Validate() error {
 			case "sessionId", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -112,6 +121,9 @@ func (x *ErrorResponse) Validate() error {
 			switch k {
 			case "jsonrpc", "id", "error":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -165,6 +177,9 @@ func (x *Error) Validate() error {
 			case "code", "message", "data":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -202,6 +217,9 @@ func (x *InitializeRequest) Validate() error {
 			switch k {
 			case "protocolVersion", "clientCapabilities", "clientInfo", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -257,6 +275,9 @@ func (x *ClientCapabilities) Validate() error {
 			case "fs", "terminal", "session", "auth", "elicitation", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -292,6 +313,9 @@ func (x *FileSystemCapabilities) Validate() error {
 			case "readTextFile", "writeTextFile", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -315,6 +339,9 @@ func validateClientCapabilitiesSession(v rt.Nullable[ClientCapabilitiesSession])
 func (x *ClientCapabilitiesSession) Validate() error {
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -331,6 +358,9 @@ func validateClientCapabilitiesAuth(v ClientCapabilitiesAuth) error {
 func (x *ClientCapabilitiesAuth) Validate() error {
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -350,6 +380,9 @@ func validateClientCapabilitiesElicitation(v rt.Nullable[ClientCapabilitiesElici
 func (x *ClientCapabilitiesElicitation) Validate() error {
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -362,7 +395,7 @@ func validateNullableString(v rt.Nullable[string]) error {
 	if !v.Valid {
 		return nil
 	}
-	return nil
+	return rtimpl.CheckUTF8(v.V)
 }
 
 func validateImplementation(v Implementation) error {
@@ -392,6 +425,9 @@ func (x *Implementation) Validate() error {
 			switch k {
 			case "name", "title", "version", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -425,6 +461,9 @@ func (x *InitializeResult) Validate() error {
 			switch k {
 			case "jsonrpc", "id", "result":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -468,6 +507,9 @@ func (x *InitializeResponse) Validate() error {
 			switch k {
 			case "protocolVersion", "agentCapabilities", "authMethods", "agentInfo", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -519,6 +561,9 @@ func (x *AgentCapabilities) Validate() error {
 			case "loadSession", "promptCapabilities", "mcpCapabilities", "sessionCapabilities", "auth", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -559,6 +604,9 @@ func (x *PromptCapabilities) Validate() error {
 			case "image", "audio", "embeddedContext", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -593,6 +641,9 @@ func (x *McpCapabilities) Validate() error {
 			switch k {
 			case "http", "sse", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -643,6 +694,9 @@ func (x *AgentCapabilitiesSessionCapabilities) Validate() error {
 			switch k {
 			case "list", "resume", "close", "delete", "additionalDirectories", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -709,6 +763,9 @@ func (x *AgentCapabilitiesAuth) Validate() error {
 			case "logout", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -751,6 +808,9 @@ func (x *AuthMethod) Validate() error {
 			switch k {
 			case "id", "name", "description", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -799,6 +859,9 @@ func (x *LoadSessionRequest) Validate() error {
 			switch k {
 			case "mcpServers", "cwd", "additionalDirectories", "sessionId", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -851,6 +914,9 @@ func (x *LoadSessionResult) Validate() error {
 			case "jsonrpc", "id", "result":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -886,6 +952,9 @@ func (x *LoadSessionResponse) Validate() error {
 			case "modes", "_meta", "configOptions":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -916,6 +985,9 @@ func (x *SessionModeState) Validate() error {
 			switch k {
 			case "currentModeId", "availableModes", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -952,6 +1024,9 @@ func (x *SessionMode) Validate() error {
 			switch k {
 			case "id", "name", "description", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -1003,6 +1078,9 @@ func (x *McpServerHTTP) Validate() error {
 			case "type", "name", "url", "headers", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1033,6 +1111,9 @@ func (x *HTTPHeader) Validate() error {
 			switch k {
 			case "name", "value", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -1080,6 +1161,9 @@ func (x *McpServerStdio) Validate() error {
 			case "name", "command", "args", "env", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1110,6 +1194,9 @@ func (x *EnvVariable) Validate() error {
 			switch k {
 			case "name", "value", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -1165,6 +1252,9 @@ func (x *Message) Validate() error {
 			case "jsonrpc", "id", "method", "params", "result", "error":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1201,6 +1291,9 @@ func (x *NewSessionRequest) Validate() error {
 			case "cwd", "additionalDirectories", "mcpServers", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1226,6 +1319,9 @@ func (x *NewSessionResult) Validate() error {
 			switch k {
 			case "jsonrpc", "id", "result":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -1265,6 +1361,9 @@ func (x *NewSessionResponse) Validate() error {
 			case "sessionId", "modes", "_meta", "configOptions":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1297,6 +1396,9 @@ func (x *PermissionRequestMessage) Validate() error {
 			switch k {
 			case "jsonrpc", "id", "method", "params":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -1331,6 +1433,9 @@ func (x *RequestPermissionRequest) Validate() error {
 			switch k {
 			case "sessionId", "toolCall", "options", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -1399,6 +1504,9 @@ func (x *ToolCallUpdate) Validate() error {
 			switch k {
 			case "toolCallId", "kind", "status", "title", "name", "content", "locations", "rawInput", "rawOutput", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -1483,6 +1591,9 @@ func (x *Content) Validate() error {
 			case "type", "content", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1530,6 +1641,9 @@ func (x *TextContent) Validate() error {
 			switch k {
 			case "type", "annotations", "text", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -1606,6 +1720,9 @@ func (x *Annotations) Validate() error {
 			case "audience", "lastModified", "priority", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1657,6 +1774,9 @@ func (x *ImageContent) Validate() error {
 			case "type", "annotations", "data", "mimeType", "uri", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1695,6 +1815,9 @@ func (x *AudioContent) Validate() error {
 			switch k {
 			case "type", "annotations", "data", "mimeType", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -1755,6 +1878,9 @@ func (x *ResourceLink) Validate() error {
 			case "type", "annotations", "description", "mimeType", "name", "size", "title", "uri", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1797,6 +1923,9 @@ func (x *EmbeddedResource) Validate() error {
 			switch k {
 			case "type", "annotations", "resource", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -1844,6 +1973,9 @@ func (x *Diff) Validate() error {
 			case "type", "path", "oldText", "newText", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1874,6 +2006,9 @@ func (x *Terminal) Validate() error {
 			switch k {
 			case "type", "terminalId", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -1919,6 +2054,9 @@ func (x *ToolCallLocation) Validate() error {
 			switch k {
 			case "path", "line", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -1973,6 +2111,9 @@ func (x *PermissionOption) Validate() error {
 			case "optionId", "name", "kind", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2026,6 +2167,9 @@ func (x *PromptRequest) Validate() error {
 			case "sessionId", "prompt", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2061,6 +2205,9 @@ func (x *PromptResult) Validate() error {
 			case "jsonrpc", "id", "result":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2088,6 +2235,9 @@ func (x *PromptResponse) Validate() error {
 			switch k {
 			case "stopReason", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -2127,6 +2277,9 @@ func (x *ReadTextFileMessage) Validate() error {
 			switch k {
 			case "jsonrpc", "id", "method", "params":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -2169,6 +2322,9 @@ func (x *ReadTextFileRequest) Validate() error {
 			case "sessionId", "path", "line", "limit", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2197,6 +2353,9 @@ func (x *ReadTextFileResponse) Validate() error {
 			case "content", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2224,6 +2383,9 @@ func (x *RequestPermissionResponse) Validate() error {
 			switch k {
 			case "outcome", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -2260,6 +2422,9 @@ func (x *PermissionCancelled) Validate() error {
 			case "outcome":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2291,6 +2456,9 @@ func (x *PermissionSelected) Validate() error {
 			case "outcome", "optionId", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2313,6 +2481,9 @@ func (x *SessionUpdateMessage) Validate() error {
 			switch k {
 			case "jsonrpc", "method", "params":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -2344,6 +2515,9 @@ func (x *SessionNotification) Validate() error {
 			switch k {
 			case "sessionId", "update", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -2393,6 +2567,9 @@ func (x *UserMessageChunk) Validate() error {
 			case "sessionUpdate", "content", "messageId", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2429,6 +2606,9 @@ func (x *AgentMessageChunk) Validate() error {
 			case "sessionUpdate", "content", "messageId", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2464,6 +2644,9 @@ func (x *AgentThoughtChunk) Validate() error {
 			switch k {
 			case "sessionUpdate", "content", "messageId", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -2533,6 +2716,9 @@ func (x *ToolCallStarted) Validate() error {
 			switch k {
 			case "sessionUpdate", "toolCallId", "title", "name", "kind", "status", "content", "locations", "rawInput", "rawOutput", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -2623,6 +2809,9 @@ func (x *ToolCallProgress) Validate() error {
 			case "sessionUpdate", "toolCallId", "kind", "status", "title", "name", "content", "locations", "rawInput", "rawOutput", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2653,6 +2842,9 @@ func (x *CurrentModeUpdate) Validate() error {
 			switch k {
 			case "sessionUpdate", "currentModeId", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -2685,6 +2877,9 @@ func (x *SetSessionModeRequest) Validate() error {
 			case "sessionId", "modeId", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2711,6 +2906,9 @@ func (x *SetSessionModeResult) Validate() error {
 			case "jsonrpc", "id", "result":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2735,6 +2933,9 @@ func (x *SetSessionModeResponse) Validate() error {
 			switch k {
 			case "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -2772,6 +2973,9 @@ func (x *TextResourceContents) Validate() error {
 			case "mimeType", "text", "uri", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2797,6 +3001,9 @@ func (x *WriteTextFileMessage) Validate() error {
 			switch k {
 			case "jsonrpc", "id", "method", "params":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -2832,6 +3039,9 @@ func (x *WriteTextFileRequest) Validate() error {
 			case "sessionId", "path", "content", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -2856,6 +3066,9 @@ func (x *WriteTextFileResponse) Validate() error {
 			switch k {
 			case "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)

@@ -108,6 +108,21 @@ func (x StreamEvent) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x StreamEvent) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
 func encodeNullableString(e *rt.Encoder, key string, v rt.Nullable[string]) error {
 	if !v.Valid {
 		e.Null()
@@ -170,6 +185,21 @@ func (x StartMessage) EncodeJSON(e *rt.Encoder) error {
 		return err
 	}
 	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x StartMessage) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
 }
 
 func encodeUsage(e *rt.Encoder, key string, v rt.Nullable[Usage]) error {
@@ -248,6 +278,21 @@ func (x Usage) EncodeJSON(e *rt.Encoder) error {
 		return err
 	}
 	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x Usage) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
 }
 
 func encodeContentBlock(e *rt.Encoder, key string, v rt.Nullable[ContentBlock]) error {
@@ -348,6 +393,21 @@ func (x ContentBlock) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x ContentBlock) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
 func encodeRaw(e *rt.Encoder, key string, v rt.Raw) error {
 	return e.Raw(key, v)
 }
@@ -440,6 +500,21 @@ func (x EventDelta) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x EventDelta) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
 func encodeEventError(e *rt.Encoder, key string, v rt.Nullable[EventError]) error {
 	if !v.Valid {
 		e.Null()
@@ -496,4 +571,19 @@ func (x EventError) EncodeJSON(e *rt.Encoder) error {
 		return err
 	}
 	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x EventError) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
 }

@@ -55,7 +55,7 @@ func validateNullableString(v rt.Nullable[string]) error {
 	if !v.Valid {
 		return nil
 	}
-	return nil
+	return rtimpl.CheckUTF8(v.V)
 }
 
 func validateNullableInt64(v rt.Nullable[int64]) error {

@@ -45,6 +45,9 @@ func (x *ExecResult) Validate() error {
 }
 
 func validateID(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return idRule.Check(v, -1)
 }
 
@@ -66,7 +69,7 @@ func validateExecResultExitCode(v int64) error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateUsageTotals(v UsageTotals) error {
@@ -110,6 +113,9 @@ func (x *ToolCallSummary) Validate() error {
 }
 
 func validateToolCallSummaryName(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return toolCallSummaryNameRule.Check(v, -1)
 }
 
@@ -151,5 +157,8 @@ func (x *ExecError) Validate() error {
 }
 
 func validateExecErrorCode(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return execErrorCodeRule.Check(v, -1)
 }

@@ -50,6 +50,9 @@ func (x *ExecResult) Validate() error {
 }
 
 func validateID(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return idRule.Check(v, -1)
 }
 
@@ -71,7 +74,7 @@ func validateExecResultExitCode(v int64) error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateUsageTotals(v UsageTotals) error {
@@ -115,6 +118,9 @@ func (x *ToolCallSummary) Validate() error {
 }
 
 func validateToolCallSummaryName(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return toolCallSummaryNameRule.Check(v, -1)
 }
 
@@ -156,5 +162,8 @@ func (x *ExecError) Validate() error {
 }
 
 func validateExecErrorCode(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return execErrorCodeRule.Check(v, -1)
 }

@@ -39,7 +39,7 @@ func (x *MCPConfig) Validate() error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateMCPServer(v MCPServer) error {
@@ -135,6 +135,9 @@ func (v Transport) Validate() error {
 }
 
 func validateMCPServerCommand(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return mcpServerCommandRule.Check(v, -1)
 }
 
@@ -149,6 +152,9 @@ func validateStringList(v []string) error {
 
 func validateStringMap(v map[string]string) error {
 	for k, x := range v {
+		if err := rtimpl.CheckUTF8(k); err != nil {
+			return rt.AtKey(err, k)
+		}
 		if err := validateString(x); err != nil {
 			return rt.AtKey(err, k)
 		}
@@ -169,6 +175,9 @@ func validateMCPServerTimeout(v float64) error {
 
 func validateMCPServerMap(v map[string]MCPServer) error {
 	for k, x := range v {
+		if err := rtimpl.CheckUTF8(k); err != nil {
+			return rt.AtKey(err, k)
+		}
 		if err := validateMCPServer(x); err != nil {
 			return rt.AtKey(err, k)
 		}
@@ -184,6 +193,9 @@ func validateMCPConfigInputsItem(v MCPConfigInputsItem) error {
 func (x *MCPConfigInputsItem) Validate() error {
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}

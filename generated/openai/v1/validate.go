@@ -2,7 +2,10 @@
 
 package openaiv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func validateChatCompletionChunk(v ChatCompletionChunk) error {
 	return v.Validate()
@@ -86,7 +89,7 @@ func validateNullableString(v rt.Nullable[string]) error {
 	if !v.Valid {
 		return nil
 	}
-	return nil
+	return rtimpl.CheckUTF8(v.V)
 }
 
 func validateToolCallDelta(v rt.Nullable[ToolCallDelta]) error {

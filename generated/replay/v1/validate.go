@@ -25,6 +25,9 @@ func (x *ReplayScript) Validate() error {
 }
 
 func validateReplayScriptModel(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return replayScriptModelRule.Check(v, -1)
 }
 
@@ -68,7 +71,7 @@ func (x *ReplayReasoning) Validate() error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateReplayText(v ReplayText) error {
@@ -108,6 +111,9 @@ func (x *ReplayToolCall) Validate() error {
 }
 
 func validateReplayToolCallID(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return replayToolCallIDRule.Check(v, -1)
 }
 

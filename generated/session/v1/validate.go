@@ -40,6 +40,9 @@ func (x *Grant) Validate() error {
 }
 
 func validateGrantTool(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return grantToolRule.Check(v, -1)
 }
 
@@ -57,7 +60,7 @@ func (v GrantDecision) Validate() error {
 }
 
 func validateFormattedString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateGrantList(v []Grant) error {
@@ -115,10 +118,16 @@ func (x *SessionMeta) Validate() error {
 }
 
 func validateID(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return idRule.Check(v, -1)
 }
 
 func validateSessionMetaCwd(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return sessionMetaCwdRule.Check(v, -1)
 }
 
@@ -127,6 +136,9 @@ func validateSessionMetaRuns(v int64) error {
 }
 
 func validateSessionMetaTitle(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return sessionMetaTitleRule.Check(v, -1)
 }
 
@@ -217,7 +229,7 @@ func (x *AssistantRecord) Validate() error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateToolCallRecord(v ToolCallRecord) error {

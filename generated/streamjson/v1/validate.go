@@ -37,6 +37,9 @@ func (x *Prompt) Validate() error {
 }
 
 func validateNonEmptyString(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return nonEmptyStringRule.Check(v, -1)
 }
 
@@ -98,6 +101,9 @@ func (x *RunStart) Validate() error {
 }
 
 func validateID(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return idRule.Check(v, -1)
 }
 
@@ -120,7 +126,7 @@ func (x *Text) Validate() error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateToolCall(v ToolCall) error {
@@ -282,6 +288,9 @@ func (x *Warning) Validate() error {
 }
 
 func validateWarningCode(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return warningCodeRule.Check(v, -1)
 }
 

@@ -37,6 +37,9 @@ func (x *Prompt) Validate() error {
 }
 
 func validateNonEmptyString(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return nonEmptyStringRule.Check(v, -1)
 }
 
@@ -98,6 +101,9 @@ func (x *RunStart) Validate() error {
 }
 
 func validateID(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return idRule.Check(v, -1)
 }
 
@@ -120,7 +126,7 @@ func (x *Text) Validate() error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateReasoning(v Reasoning) error {
@@ -340,6 +346,9 @@ func (x *Block) Validate() error {
 }
 
 func validateBlockCode(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return blockCodeRule.Check(v, -1)
 }
 

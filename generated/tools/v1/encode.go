@@ -53,6 +53,21 @@ func (x BashArgs) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x BashArgs) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
 func encodeBashArgsCommand(e *rt.Encoder, key string, v string) error {
 	return rtimpl.Text(e, key, v, &bashArgsCommandRule)
 }
@@ -109,6 +124,21 @@ func (x EditFileArgs) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x EditFileArgs) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
 func encodeString(e *rt.Encoder, key string, v string) error {
 	e.Text(key, v)
 	return nil
@@ -158,6 +188,21 @@ func (x GlobArgs) EncodeJSON(e *rt.Encoder) error {
 		return err
 	}
 	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x GlobArgs) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
 }
 
 func encodeGrepArgs(e *rt.Encoder, key string, v GrepArgs) error {
@@ -227,6 +272,21 @@ func (x GrepArgs) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x GrepArgs) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
 func encodeBool(e *rt.Encoder, key string, v bool) error {
 	e.Bool(v)
 	return nil
@@ -277,6 +337,21 @@ func (x ListDirectoryArgs) EncodeJSON(e *rt.Encoder) error {
 		return err
 	}
 	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x ListDirectoryArgs) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
 }
 
 func encodeReadFileArgs(e *rt.Encoder, key string, v ReadFileArgs) error {
@@ -332,6 +407,21 @@ func (x ReadFileArgs) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x ReadFileArgs) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
 func encodeReadFileArgsOffset(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
@@ -383,4 +473,19 @@ func (x WriteFileArgs) EncodeJSON(e *rt.Encoder) error {
 		return err
 	}
 	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x WriteFileArgs) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
 }

@@ -2,7 +2,10 @@
 
 package toolsv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func validateBashArgs(v BashArgs) error {
 	return v.Validate()
@@ -22,6 +25,9 @@ func (x *BashArgs) Validate() error {
 }
 
 func validateBashArgsCommand(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return bashArgsCommandRule.Check(v, -1)
 }
 
@@ -48,7 +54,7 @@ func (x *EditFileArgs) Validate() error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateGlobArgs(v GlobArgs) error {

@@ -92,3 +92,32 @@ func TestDefaults(t *testing.T) {
 		t.Error("TransferTagsDefault shares its value between calls")
 	}
 }
+
+// TestInvalidUTF8 checks that a Go string that is not UTF-8 is an error of
+// Validate (and so of the encoders), at its pointer, and that the
+// unchecked encoder writes it with U+FFFD for logging.
+func TestInvalidUTF8(t *testing.T) {
+	x := Transfer{At: time.Date(2026, 12, 4, 22, 30, 0, 0, time.UTC), Memo: rt.Some("a\xffb")}
+	x.Amount.SetInt64(5)
+	err := x.Validate()
+	var re *rt.Error
+	if !errors.As(err, &re) || re.Pointer != "/memo" || re.Keyword != "type" || !strings.Contains(re.Msg, "UTF-8") {
+		t.Fatalf("Validate: %v, want a UTF-8 error at /memo", err)
+	}
+	if _, err := x.MarshalJSON(); err == nil {
+		t.Fatal("MarshalJSON encoded invalid UTF-8")
+	}
+	b, err := x.AppendJSONUnchecked(nil)
+	const want = `{"amount":5,"at":"2026-12-04T22:30:00Z","memo":"a\ufffdb"}`
+	if err != nil || string(b) != want {
+		t.Fatalf("AppendJSONUnchecked: %s %v, want %s", b, err, want)
+	}
+	x.Tags = rt.Some([]string{"ok", "\xc3"})
+	if err := x.Validate(); !errors.As(err, &re) || re.Pointer != "/memo" {
+		t.Fatalf("Validate: %v", err)
+	}
+	x.Memo = rt.None[string]()
+	if err := x.Validate(); !errors.As(err, &re) || re.Pointer != "/tags/1" {
+		t.Fatalf("Validate: %v, want /tags/1", err)
+	}
+}

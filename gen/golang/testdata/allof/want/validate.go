@@ -29,6 +29,9 @@ func (x *Both) Validate() error {
 			case "a", "b":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -38,7 +41,7 @@ func (x *Both) Validate() error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateInt64(v int64) error {

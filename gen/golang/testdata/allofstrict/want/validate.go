@@ -35,5 +35,5 @@ func (x *Strict) Validate() error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }

@@ -67,6 +67,9 @@ func (x *Account) Validate() error {
 			case "user_id", "userId", "validate", "MarshalJSON", "extra", "Extra2", "status", "x", "io.example/owner", "owner":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateInt64(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -76,7 +79,7 @@ func (x *Account) Validate() error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateInt64(v int64) error {
@@ -108,6 +111,9 @@ func validateAccountStatusX(v AccountStatusX) error {
 func (x *AccountStatusX) Validate() error {
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}

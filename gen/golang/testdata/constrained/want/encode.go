@@ -106,6 +106,21 @@ func (x Signup) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x Signup) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
 func encodeCustomer(e *rt.Encoder, key string, v Customer) error {
 	return v.encodeJSON(e)
 }
@@ -165,6 +180,21 @@ func (x Customer) EncodeJSON(e *rt.Encoder) error {
 		return err
 	}
 	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x Customer) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
 }
 
 func encodeCustomerKind(e *rt.Encoder, key string, v CustomerKind) error {
@@ -244,6 +274,21 @@ func (x Contact) EncodeJSON(e *rt.Encoder) error {
 		return err
 	}
 	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x Contact) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
 }
 
 func encodeShipping(e *rt.Encoder, key string, v Shipping) error {
@@ -340,6 +385,21 @@ func (x Shipping) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x Shipping) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
 func encodeRaw(e *rt.Encoder, key string, v rt.Raw) error {
 	return e.Raw(key, v)
 }
@@ -407,6 +467,21 @@ func (x Billing) EncodeJSON(e *rt.Encoder) error {
 		return err
 	}
 	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x Billing) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
 }
 
 func encodeSignupNicknameShape(e *rt.Encoder, key string, v string) error {

@@ -111,11 +111,14 @@ func (v CustomerKind) Validate() error {
 }
 
 func validateCustomerName(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return customerNameRule.Check(v, -1)
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateContact(v Contact) error {
@@ -182,6 +185,9 @@ func (x *Shipping) validateFields() error {
 			case "street", "city", "pickup", "hours":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -243,7 +249,7 @@ func (x *Billing) Validate() error {
 }
 
 func validateSignupNicknameShape(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateSignupNickname(v string) error {
@@ -259,6 +265,9 @@ func validateSignupNickname(v string) error {
 
 func validateSignupLabelsShape(v map[string]string) error {
 	for k, x := range v {
+		if err := rtimpl.CheckUTF8(k); err != nil {
+			return rt.AtKey(err, k)
+		}
 		if err := validateString(x); err != nil {
 			return rt.AtKey(err, k)
 		}

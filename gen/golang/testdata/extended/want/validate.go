@@ -64,7 +64,7 @@ func validateItemPrice(v float64) error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateNarrow(v Narrow) error {

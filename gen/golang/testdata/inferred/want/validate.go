@@ -67,7 +67,7 @@ func (x *TextChunk) Validate() error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateMeta(v Meta) error {
@@ -86,6 +86,9 @@ func (x *Meta) Validate() error {
 			switch k {
 			case "source":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)

@@ -2,7 +2,10 @@
 
 package known
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func validateOutcome(v Outcome) error {
 	return v.Validate()
@@ -30,6 +33,9 @@ func (x *Outcome) Validate() error {
 }
 
 func validateStatusCode(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return statusCodeRule.Check(v, -1)
 }
 
@@ -41,7 +47,7 @@ func validateNullableString(v rt.Nullable[string]) error {
 	if !v.Valid {
 		return nil
 	}
-	return nil
+	return rtimpl.CheckUTF8(v.V)
 }
 
 func validateNullableStringList(v []rt.Nullable[string]) error {
@@ -54,5 +60,8 @@ func validateNullableStringList(v []rt.Nullable[string]) error {
 }
 
 func validateOutcomeLevel(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return outcomeLevelRule.Check(v, -1)
 }

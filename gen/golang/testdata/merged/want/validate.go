@@ -89,6 +89,9 @@ func (x *BlockText) Validate() error {
 			case "type", "text":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -98,7 +101,7 @@ func (x *BlockText) Validate() error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateRaw(v rt.Raw) error {
@@ -131,6 +134,9 @@ func (x *BlockImage) Validate() error {
 			case "type", "data", "mimeType":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -157,6 +163,9 @@ func (x *NotFoundError) Validate() error {
 			case "code", "message", "data":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -179,6 +188,9 @@ func (x *NotFoundErrorData) Validate() error {
 			switch k {
 			case "uri":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -206,6 +218,9 @@ func (x *Hint) Validate() error {
 			switch k {
 			case "hint":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -256,6 +271,9 @@ func (x *TextResource) Validate() error {
 			case "uri", "text":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -284,6 +302,9 @@ func (x *BlobResource) Validate() error {
 			switch k {
 			case "uri", "blob":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
@@ -365,6 +386,9 @@ func (x *TextPart) Validate() error {
 			case "type", "text":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -390,6 +414,9 @@ func (x *ImagePart) Validate() error {
 			switch k {
 			case "type", "data":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)

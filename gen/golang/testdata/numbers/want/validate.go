@@ -69,7 +69,7 @@ func (x *ReadingID) Validate() error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateInt64(v int64) error {

@@ -69,6 +69,21 @@ func (x API) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x API) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
 func encodeInfo(e *rt.Encoder, key string, v Info) error {
 	return v.encodeJSON(e)
 }
@@ -122,6 +137,21 @@ func (x Info) EncodeJSON(e *rt.Encoder) error {
 		return err
 	}
 	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x Info) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
 }
 
 func encodeInfoTitle(e *rt.Encoder, key string, v string) error {
@@ -189,6 +219,21 @@ func (x Paths) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x Paths) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
 func encodeOperation(e *rt.Encoder, key string, v Operation) error {
 	return v.encodeJSON(e)
 }
@@ -235,6 +280,21 @@ func (x Operation) EncodeJSON(e *rt.Encoder) error {
 		return err
 	}
 	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x Operation) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
 }
 
 func encodePathsExtensions(e *rt.Encoder, key string, v int64) error {
@@ -306,6 +366,21 @@ func (x Tags) EncodeJSON(e *rt.Encoder) error {
 		return err
 	}
 	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x Tags) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
 }
 
 func encodeInt64(e *rt.Encoder, key string, v int64) error {

@@ -73,11 +73,14 @@ func (x *Info) Validate() error {
 }
 
 func validateInfoTitle(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return infoTitleRule.Check(v, -1)
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateRaw(v rt.Raw) error {
@@ -132,6 +135,9 @@ func (x *Operation) Validate() error {
 			switch k {
 			case "summary":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)

@@ -40,10 +40,16 @@ func (x *Feature) Validate() error {
 }
 
 func validateFeatureID(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return featureIDRule.Check(v, -1)
 }
 
 func validateFeatureLabel(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return featureLabelRule.Check(v, -1)
 }
 
@@ -60,7 +66,7 @@ func (x *Tools2) Validate() error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateTools(v Tools) error {

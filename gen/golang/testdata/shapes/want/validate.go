@@ -46,7 +46,7 @@ func validateAN(v int64) error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateStringList(v []string) error {
@@ -89,7 +89,7 @@ func validateNullableString(v rt.Nullable[string]) error {
 	if !v.Valid {
 		return nil
 	}
-	return nil
+	return rtimpl.CheckUTF8(v.V)
 }
 
 func validateRaw(v rt.Raw) error {

@@ -88,6 +88,21 @@ func (x Message) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x Message) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
 func encodeRequestID(e *rt.Encoder, key string, v RequestID) error {
 	return v.encodeJSON(e, key)
 }
@@ -127,6 +142,21 @@ func (x RequestID) EncodeJSON(e *rt.Encoder) error {
 		return err
 	}
 	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x RequestID) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e, ""); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
 }
 
 func encodeString(e *rt.Encoder, key string, v string) error {
@@ -183,6 +213,21 @@ func (x MessageProgress) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x MessageProgress) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e, ""); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
 func encodeMessageProgressInt(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
@@ -231,6 +276,21 @@ func (x MessageAmount) EncodeJSON(e *rt.Encoder) error {
 		return err
 	}
 	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x MessageAmount) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e, ""); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
 }
 
 func encodeMessageAmountNumber(e *rt.Encoder, key string, v float64) error {
@@ -291,6 +351,21 @@ func (x JSONValue) EncodeJSON(e *rt.Encoder) error {
 		return err
 	}
 	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x JSONValue) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e, ""); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
 }
 
 func encodeJSONValueMap(e *rt.Encoder, key string, v map[string]JSONValue) error {
@@ -361,6 +436,21 @@ func (x MessageContent) EncodeJSON(e *rt.Encoder) error {
 	return nil
 }
 
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x MessageContent) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e, ""); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
 func encodeText(e *rt.Encoder, key string, v Text) error {
 	return v.encodeJSON(e)
 }
@@ -398,6 +488,21 @@ func (x Text) EncodeJSON(e *rt.Encoder) error {
 		return err
 	}
 	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x Text) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
 }
 
 func encodeMessageContentArray(e *rt.Encoder, key string, v []Text) error {

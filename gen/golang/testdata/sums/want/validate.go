@@ -65,7 +65,7 @@ func (x *RequestID) Validate() error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateInt64(v int64) error {
@@ -94,6 +94,9 @@ func validateMessageProgressInt(v int64) error {
 }
 
 func validateMessageProgressString(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return messageProgressStringRule.Check(v, -1)
 }
 
@@ -148,6 +151,9 @@ func (x *JSONValue) Validate() error {
 
 func validateJSONValueMap(v map[string]JSONValue) error {
 	for k, x := range v {
+		if err := rtimpl.CheckUTF8(k); err != nil {
+			return rt.AtKey(err, k)
+		}
 		if err := validateJSONValue(x); err != nil {
 			return rt.AtKey(err, k)
 		}

@@ -29,6 +29,9 @@ func (x *Shelter) Validate() error {
 			case "pet", "others":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -90,6 +93,9 @@ func (x *Cat) Validate() error {
 			case "petType", "meow", "name":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -99,7 +105,7 @@ func (x *Cat) Validate() error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateBool(v bool) error {
@@ -134,6 +140,9 @@ func (x *Dog) Validate() error {
 			case "petType", "bark":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -143,6 +152,9 @@ func (x *Dog) Validate() error {
 }
 
 func validateDogBark(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return dogBarkRule.Check(v, -1)
 }
 
@@ -181,6 +193,9 @@ func (x *Lizard) Validate() error {
 			switch k {
 			case "petType", "scales":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
 			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)

@@ -130,7 +130,7 @@ func (v EventLevel) Validate() error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateRaw(v rt.Raw) error {
@@ -155,6 +155,9 @@ func (x *Person) Validate() error {
 			case "name":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
 			if err := validateRaw(v); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -171,12 +174,18 @@ func validateNullablePerson(v rt.Nullable[Person]) error {
 }
 
 func validateEventLabelsItem(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return eventLabelsItemRule.Check(v, -1)
 }
 
 func validateNullableEventLabelsItem(v rt.Nullable[string]) error {
 	if !v.Valid {
 		return nil
+	}
+	if err := rtimpl.CheckUTF8(v.V); err != nil {
+		return err
 	}
 	return nullableEventLabelsItemRule.Check(v.V, -1)
 }

@@ -72,7 +72,7 @@ func (x *Cat) Validate() error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateBool(v bool) error {

@@ -74,7 +74,7 @@ func validateAddr(v netip.Addr) error {
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateTransferPriority(v int64) error {

@@ -35,11 +35,14 @@ func validateFloat64(v float64) error {
 }
 
 func validateMoneyCurrency(v string) error {
+	if err := rtimpl.CheckUTF8(v); err != nil {
+		return err
+	}
 	return moneyCurrencyRule.Check(v, -1)
 }
 
 func validateString(v string) error {
-	return nil
+	return rtimpl.CheckUTF8(v)
 }
 
 func validateShape(v Shape) error {
