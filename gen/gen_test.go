@@ -366,3 +366,33 @@ func TestUnionNames(t *testing.T) {
 		t.Errorf("a variant joins a union the package does not declare:\n%s", types)
 	}
 }
+
+// TestNamedScalars makes a type of each constrained string, integer and
+// number of $defs with NamedScalars, shared by the fields that refer to
+// it, and leaves unconstrained and nullable ones plain.
+func TestNamedScalars(t *testing.T) {
+	const schema = `{"title":"Order","type":"object","required":["id"],
+		"properties":{"id":{"$ref":"#/$defs/id"},"parent":{"$ref":"#/$defs/id"},"qty":{"$ref":"#/$defs/count"},
+			"price":{"$ref":"#/$defs/price"},"note":{"$ref":"#/$defs/note"},"maybe":{"$ref":"#/$defs/maybeId"}},
+		"$defs":{"id":{"type":"string","format":"uuid","maxLength":36},"count":{"type":"integer","minimum":1},
+			"price":{"type":"number","exclusiveMinimum":0},"note":{"type":"string"},
+			"maybeId":{"type":["string","null"],"maxLength":36}}}`
+	for _, on := range []bool{false, true} {
+		out, err := Generate(Config{Package: "p", NamedScalars: on, Files: []File{{Name: "s.json", Data: []byte(schema)}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		types, val := string(out["types.go"]), string(out["validate.go"])
+		for _, want := range []string{"type ID string", "type Count int64", "type Price float64",
+			"\tID     ID\n", "\tParent rt.Opt[ID]\n", "\tQty    rt.Opt[Count]\n", "\tPrice  rt.Opt[Price]\n", "\tNote   rt.Opt[string]\n",
+			"\tMaybe  rt.Opt[rt.Nullable[string]]\n"} {
+			if strings.Contains(types, want) != on && !strings.Contains(want, "Note") && !strings.Contains(want, "Maybe") {
+				t.Errorf("NamedScalars %v: types.go has %q: %v\n%s", on, want, !on, types)
+			}
+		}
+		if on && (!strings.Contains(val, "func (v ID) Validate() error") || !strings.Contains(types, "\tNote   rt.Opt[string]\n") ||
+			!strings.Contains(types, "\tMaybe  rt.Opt[rt.Nullable[string]]\n")) {
+			t.Errorf("NamedScalars: validate.go or types.go:\n%s\n%s", types, val)
+		}
+	}
+}

@@ -183,7 +183,7 @@ func (e *emitter) decBody(t *ir.Type) []jen.Code {
 		}
 		out = append(out, jen.List(jen.Id("s"), err()).Op(":=").Add(d()).Dot("StrShared").Call(), ifErrReturn(zero, err()))
 		if e.hasStrRule(t) {
-			out = append(out, jen.Return(jen.Id("s"), jen.Id(e.ruleName(t)).Dot("Check").Call(jen.Id("s"), jen.Id("off"))))
+			out = append(out, jen.Return(named(t, jen.Id("s")), jen.Id(e.ruleName(t)).Dot("Check").Call(jen.Id("s"), jen.Id("off"))))
 		} else {
 			out = append(out, jen.Return(jen.Id("s"), jen.Nil()))
 		}
@@ -195,7 +195,7 @@ func (e *emitter) decBody(t *ir.Type) []jen.Code {
 		return []jen.Code{
 			jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
 			jen.List(jen.Id("v"), err()).Op(":=").Add(d()).Dot("Int").Call(), ifErrReturn(zero, err()),
-			jen.Return(jen.Id("v"), jen.Id(e.ruleName(t)).Dot("Check").Call(jen.Id("v"), jen.Id("off"))),
+			jen.Return(named(t, jen.Id("v")), jen.Id(e.ruleName(t)).Dot("Check").Call(jen.Id("v"), jen.Id("off"))),
 		}
 	case ir.KFloat:
 		if t.Num.Empty() {
@@ -207,7 +207,7 @@ func (e *emitter) decBody(t *ir.Type) []jen.Code {
 		return []jen.Code{
 			jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
 			jen.List(jen.Id("v"), jen.Id("lit"), err()).Op(":=").Add(d()).Dot("Float").Call(), ifErrReturn(zero, err()),
-			jen.Return(jen.Id("v"), jen.Id(e.ruleName(t)).Dot("CheckFloat").Call(jen.Id("v"), jen.Id("lit"), jen.Id("off"))),
+			jen.Return(named(t, jen.Id("v")), jen.Id(e.ruleName(t)).Dot("CheckFloat").Call(jen.Id("v"), jen.Id("lit"), jen.Id("off"))),
 		}
 	case ir.KBool:
 		return []jen.Code{jen.Return(d().Dot("Bool").Call())}

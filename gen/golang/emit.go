@@ -310,12 +310,14 @@ func baseTypeIn(imp string, t *ir.Type) *jen.Statement {
 			return jen.Id(t.Name)
 		}
 		return jen.Qual(imp, t.Name)
-	case ir.KString:
-		return jen.String()
-	case ir.KInt:
-		return jen.Int64()
-	case ir.KFloat:
-		return jen.Float64()
+	case ir.KString, ir.KInt, ir.KFloat:
+		if t.Name != "" && ir.NamedScalar(t) {
+			if imp == "" {
+				return jen.Id(t.Name)
+			}
+			return jen.Qual(imp, t.Name)
+		}
+		return scalarType(t)
 	case ir.KBool:
 		return jen.Bool()
 	case ir.KArray:
@@ -412,8 +414,42 @@ func (e *emitter) emitTypes(f *jen.File) {
 			e.sumType(f, t)
 		case ir.KEnum, ir.KIntEnum:
 			e.enumType(f, t)
+		case ir.KString, ir.KInt, ir.KFloat:
+			if t.Name != "" && ir.NamedScalar(t) {
+				f.Add(docComment(t.Name, t.Doc, t.Deprecated).Type().Id(t.Name).Add(scalarType(t)))
+				f.Line()
+			}
 		}
 	}
+}
+
+// scalarType is the Go type underlying a string, integer or number.
+func scalarType(t *ir.Type) *jen.Statement {
+	switch t.Kind {
+	case ir.KInt:
+		return jen.Int64()
+	case ir.KFloat:
+		return jen.Float64()
+	}
+	return jen.String()
+}
+
+// plain converts v, a value of t, to its underlying Go type when t is a
+// named scalar type.
+func plain(t *ir.Type, v jen.Code) *jen.Statement {
+	if t.Name != "" && ir.NamedScalar(t) {
+		return scalarType(t).Call(v)
+	}
+	return jen.Add(v)
+}
+
+// named converts v, of t's underlying Go type, to t when t is a named
+// scalar type.
+func named(t *ir.Type, v jen.Code) *jen.Statement {
+	if t.Name != "" && ir.NamedScalar(t) {
+		return jen.Id(t.Name).Call(v)
+	}
+	return jen.Add(v)
 }
 
 func (e *emitter) structType(f *jen.File, t *ir.Type) {

@@ -60,16 +60,16 @@ func (e *emitter) encBody(t *ir.Type, v *jen.Statement) []jen.Code {
 		return []jen.Code{enc().Dot("Int").Call(jen.Int64().Call(v)), ret}
 	case ir.KString:
 		if !t.Hookable {
-			return []jen.Code{enc().Dot("Str").Call(v), ret}
+			return []jen.Code{enc().Dot("Str").Call(plain(t, v)), ret}
 		}
 		if e.hasStrRule(t) {
-			return []jen.Code{jen.Return(jen.Qual(rtimplPkg, "Text").Call(enc(), jen.Id("key"), v, jen.Op("&").Id(e.ruleName(t))))}
+			return []jen.Code{jen.Return(jen.Qual(rtimplPkg, "Text").Call(enc(), jen.Id("key"), plain(t, v), jen.Op("&").Id(e.ruleName(t))))}
 		}
 		return []jen.Code{enc().Dot("Text").Call(jen.Id("key"), v), ret}
 	case ir.KInt:
-		return []jen.Code{enc().Dot("Int").Call(v), ret}
+		return []jen.Code{enc().Dot("Int").Call(plain(t, v)), ret}
 	case ir.KFloat:
-		return []jen.Code{enc().Dot("Float").Call(v), ret}
+		return []jen.Code{enc().Dot("Float").Call(plain(t, v)), ret}
 	case ir.KBool:
 		return []jen.Code{enc().Dot("Bool").Call(v), ret}
 	case ir.KArray:

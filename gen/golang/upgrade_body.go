@@ -213,6 +213,12 @@ func (u *upgrader) convertBase(dst *jen.Statement, t1, t2 *ir.Type, src *jen.Sta
 	case k1 == ir.KRaw && k2 == ir.KRaw:
 		return assign(jen.Append(jen.Qual(rtPkg, "Raw").Call(jen.Nil()), src.Clone().Op("...")))
 	case k1 == k2 && (k1 == ir.KString || k1 == ir.KInt || k1 == ir.KFloat || k1 == ir.KBool):
+		switch {
+		case t2.Name != "" && ir.NamedScalar(t2):
+			return assign(u.dst(t2.Name).Call(src))
+		case t1.Name != "" && ir.NamedScalar(t1):
+			return assign(scalarType(t2).Call(src))
+		}
 		return assign(src)
 	case k2 == ir.KEnum && (k1 == ir.KEnum || k1 == ir.KString):
 		return assign(u.dst(t2.Name).Call(src))

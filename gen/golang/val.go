@@ -21,8 +21,20 @@ func (e *emitter) emitValidators(f *jen.File) {
 			ir.KUnion:   e.unionValidator,
 			ir.KEnum:    e.enumValidator,
 			ir.KIntEnum: e.enumValidator,
+			ir.KString:  e.scalarValidator,
+			ir.KInt:     e.scalarValidator,
+			ir.KFloat:   e.scalarValidator,
 		},
 	})
+}
+
+// scalarValidator writes the Validate method of a named scalar type.
+func (e *emitter) scalarValidator(f *jen.File, t *ir.Type) {
+	if t.Name == "" || !ir.NamedScalar(t) {
+		return
+	}
+	f.Comment("Validate reports whether v satisfies its schema.")
+	f.Func().Params(jen.Id("v").Id(t.Name)).Id("Validate").Params().Error().Block(jen.Return(jen.Id(e.valName(t)).Call(jen.Id("v"))))
 }
 
 // unionValidator writes the Validate method of a union: a tagged union's
@@ -85,19 +97,19 @@ func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 	case ir.KString:
 		if e.hasStrRule(t) {
 			return []jen.Code{
-				jen.If(jen.Err().Op(":=").Qual(rtimplPkg, "CheckUTF8").Call(v), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-				jen.Return(jen.Id(e.ruleName(t)).Dot("Check").Call(v, jen.Lit(-1)))}
+				jen.If(jen.Err().Op(":=").Qual(rtimplPkg, "CheckUTF8").Call(plain(t, v)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+				jen.Return(jen.Id(e.ruleName(t)).Dot("Check").Call(plain(t, v), jen.Lit(-1)))}
 		}
 		return []jen.Code{jen.Return(jen.Qual(rtimplPkg, "CheckUTF8").Call(v))}
 	case ir.KInt:
 		if e.hasIntRule(t) {
-			return []jen.Code{jen.Return(jen.Id(e.ruleName(t)).Dot("Check").Call(v, jen.Lit(-1)))}
+			return []jen.Code{jen.Return(jen.Id(e.ruleName(t)).Dot("Check").Call(plain(t, v), jen.Lit(-1)))}
 		}
 		return []jen.Code{ok}
 	case ir.KFloat:
-		out := []jen.Code{jen.If(jen.Err().Op(":=").Qual(rtimplPkg, "CheckFinite").Call(v), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
+		out := []jen.Code{jen.If(jen.Err().Op(":=").Qual(rtimplPkg, "CheckFinite").Call(plain(t, v)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err()))}
 		if !t.Num.Empty() {
-			out = append(out, jen.Return(jen.Id(e.ruleName(t)).Dot("CheckFloat").Call(v, jen.Lit(""), jen.Lit(-1))))
+			out = append(out, jen.Return(jen.Id(e.ruleName(t)).Dot("CheckFloat").Call(plain(t, v), jen.Lit(""), jen.Lit(-1))))
 		} else {
 			out = append(out, ok)
 		}

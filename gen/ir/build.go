@@ -26,6 +26,8 @@ type builder struct {
 	// what its shaping leaves to that node; rests are the Rest nodes.
 	rest  *restState
 	rests []*Node
+	// namedScalars is Options.NamedScalars.
+	namedScalars bool
 }
 
 // Options say how to name the model.
@@ -39,6 +41,9 @@ type Options struct {
 	// whose type is a struct, union or enum a named type of its own, named
 	// by its title or else its key.
 	DefTypes bool
+	// NamedScalars makes every $defs entry that is a string, integer or
+	// number with constraints a named Go type (see NamedScalar).
+	NamedScalars bool
 }
 
 // Load loads the files and builds their model, naming the package pkg
@@ -58,7 +63,7 @@ func Load(lo schema.Options, o Options) (*schema.Loaded, *Model, error) {
 // Build classifies every schema the roots of l reach into the Go-shaped
 // model.
 func Build(l *schema.Loaded, o Options) (*Model, error) {
-	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: o.Package, l: l}}
+	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: o.Package, l: l}, namedScalars: o.NamedScalars}
 	for _, doc := range l.Roots {
 		t, err := b.rootType(doc.Schema)
 		if err != nil {
@@ -665,6 +670,26 @@ func constOf(t *Type, name string) string {
 // nameable reports whether t is of a kind that declares a Go type.
 func nameable(t *Type) bool {
 	return t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum || t.Kind == KSum
+}
+
+// NamedScalar reports whether t is, or with Options.NamedScalars would
+// be, a named scalar type: a $defs entry
+// that is a string, integer or number with constraints (ID: {type:
+// string, format: uuid}), declared as type ID string and used by every
+// field that refers to it.
+func NamedScalar(t *Type) bool {
+	if t.Name == "" && t.DefName == "" || t.Nullable || t.Alias != nil || t.Rest != nil || t.Vocab != nil || len(t.Values) > 0 {
+		return false
+	}
+	switch t.Kind {
+	case KString:
+		return t.MinLen > 0 || t.MaxLen >= 0 || t.Pattern != "" || t.Format != ""
+	case KInt:
+		return t.Int.HasMin || t.Int.HasMax || t.Int.Mult > 1
+	case KFloat:
+		return !t.Num.Empty()
+	}
+	return false
 }
 
 func (b *builder) nodeList() []*Node {
