@@ -1,0 +1,63 @@
+package orders
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/zeroproject/zero/rt"
+
+	"example.com/orders/api"
+)
+
+// Accepted is the answer to an order: a struct of the example's own that
+// holds a generated type and runtime types, encoded with encoding/json
+// (the generated Order validates itself as it encodes).
+type Accepted struct {
+	Order    api.Order         `json:"order"`
+	Priority api.OrderPriority `json:"priority"`
+	Received time.Time         `json:"received"`
+	Note     rt.Opt[string]    `json:"note,omitzero"`
+}
+
+// Problem is one violation of the schema, placed by its JSON Pointer.
+type Problem struct {
+	Pointer string `json:"pointer"`
+	Keyword string `json:"keyword"`
+	Message string `json:"message"`
+}
+
+// Handler decodes an order with the generated decoder (one pass over the
+// bytes, the schema checked as it reads) and answers 422 with the
+// violation, or 200 with the order accepted.
+func Handler(now func() time.Time) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 1<<20))
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusRequestEntityTooLarge)
+			return
+		}
+		var o api.Order
+		if err := o.UnmarshalJSON(body); err != nil {
+			var re *rt.Error
+			if !errors.As(err, &re) {
+				http.Error(w, err.Error(), http.StatusBadRequest)
+				return
+			}
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusUnprocessableEntity)
+			_ = json.NewEncoder(w).Encode(map[string][]Problem{"errors": {{re.Pointer, re.Keyword, re.Msg}}})
+			return
+		}
+		a := Accepted{Order: o, Priority: o.Priority.Or(api.OrderPriorityDefault), Received: now().UTC(), Note: o.Note}
+		b, err := json.Marshal(a)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(b)
+	})
+}

@@ -1,0 +1,63 @@
+package orders
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"example.com/orders/api"
+	"example.com/orders/money"
+)
+
+func serve(t *testing.T, body string) (int, string) {
+	t.Helper()
+	now := func() time.Time { return time.Date(2026, 12, 4, 23, 0, 0, 0, time.UTC) }
+	rec := httptest.NewRecorder()
+	Handler(now).ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/orders", strings.NewReader(body)))
+	return rec.Code, strings.TrimSpace(rec.Body.String())
+}
+
+func TestAccepted(t *testing.T) {
+	const order = `{"id":"ord_a1b2c3d4","placedAt":"2026-12-04T22:59:00Z","items":[{"sku":"tea","price":"4.50"},{"sku":"cup","quantity":2,"price":"12.00"}]}`
+	code, body := serve(t, order)
+	want := `{"order":` + order + `,"priority":"normal","received":"2026-12-04T23:00:00Z"}`
+	if code != http.StatusOK || body != want {
+		t.Fatalf("%d %s\nwant %s", code, body, want)
+	}
+}
+
+func TestUnprocessable(t *testing.T) {
+	for _, c := range []struct{ doc, want string }{
+		{`{"id":"ord_1","placedAt":"2026-12-04T22:59:00Z","items":[{"sku":"tea","price":"4.50"}]}`, `"pointer":"/id","keyword":"pattern"`},
+		{`{"id":"ord_a1b2c3d4","placedAt":"yesterday","items":[{"sku":"tea","price":"4.50"}]}`, `"pointer":"/placedAt","keyword":"x-go-type"`},
+		{`{"id":"ord_a1b2c3d4","placedAt":"2026-12-04T22:59:00Z","items":[{"sku":"tea","price":"4.5"}]}`, `"pointer":"/items/0/price","keyword":"pattern"`},
+		{`{"id":"ord_a1b2c3d4","placedAt":"2026-12-04T22:59:00Z","items":[{"sku":"tea","price":"4.50","quantity":0}]}`, `"pointer":"/items/0/quantity","keyword":"minimum"`},
+	} {
+		code, body := serve(t, c.doc)
+		if code != http.StatusUnprocessableEntity || !strings.Contains(body, c.want) {
+			t.Errorf("%s: %d %s, want 422 with %s", c.doc, code, body, c.want)
+		}
+	}
+}
+
+// TestNamedAndUserTypes uses the generated API from Go: the named scalar
+// OrderID validates itself, and a price is the example's own money.Amount.
+func TestNamedAndUserTypes(t *testing.T) {
+	if err := api.OrderID("ord_a1b2c3d4").Validate(); err != nil {
+		t.Error(err)
+	}
+	if err := api.OrderID("ORD").Validate(); err == nil {
+		t.Error("OrderID(ORD) is valid")
+	}
+	o := api.Order{ID: "ord_a1b2c3d4", PlacedAt: time.Date(2026, 12, 4, 0, 0, 0, 0, time.UTC),
+		Items: []api.Item{{Sku: "tea", Price: money.Amount{Cents: 450}}}}
+	b, err := o.MarshalJSON()
+	if err != nil || string(b) != `{"id":"ord_a1b2c3d4","placedAt":"2026-12-04T00:00:00Z","items":[{"sku":"tea","price":"4.50"}]}` {
+		t.Errorf("%s %v", b, err)
+	}
+	if o.Items[0].Quantity.Or(api.ItemQuantityDefault) != 1 {
+		t.Error("default quantity")
+	}
+}
