@@ -306,6 +306,11 @@ func (p *docPage) typeText(t *ir.Type) string {
 		s = "array of " + p.typeText(t.Elem)
 	case ir.KMap:
 		s = "object of " + p.typeText(t.Elem)
+	case ir.KGo:
+		s = "JSON value (see the schema)"
+		if t.Go.Text {
+			s = "string (see the schema)"
+		}
 	default:
 		s = "any JSON value"
 		if t.Node != nil {

@@ -20,8 +20,16 @@ func (u *upgrader) body(t1, t2 *ir.Type) ([]jen.Code, error) {
 	return nil, u.errAt(u.l1, t1.Loc, fmt.Sprintf("%s is %s here but %s in the %s version", t1.Name, kindName(t1), kindName(t2), u.dstWord))
 }
 
+// goTypeName is the Go type x-go-type puts on t, "" for other types.
+func goTypeName(t *ir.Type) string {
+	if t.Go == nil {
+		return ""
+	}
+	return t.Go.String()
+}
+
 func kindName(t *ir.Type) string {
-	return [...]string{"any JSON value", "an object", "a union", "an enum", "a string", "an integer", "a number", "a boolean", "an array", "a map", "an integer enum"}[t.Kind]
+	return [...]string{"any JSON value", "an object", "a union", "an enum", "a string", "an integer", "a number", "a boolean", "an array", "a map", "an integer enum", "a value of several JSON types", "a value of the user's type " + goTypeName(t)}[t.Kind]
 }
 
 // unionBody switches on the old variant and converts it to the new variant
@@ -243,6 +251,8 @@ func (u *upgrader) convertBase(dst *jen.Statement, t1, t2 *ir.Type, src *jen.Sta
 			dst.Clone().Op("=").Make(jen.Index().Add(u.dstVal(t2.Elem)), jen.Len(src)),
 			jen.For(jen.Id(i).Op(":=").Range().Add(src)).Block(inner...),
 		)}, err
+	case k1 == ir.KGo && k2 == ir.KGo && t1.Go.Import == t2.Go.Import && t1.Go.Name == t2.Go.Name && t1.Go.Text == t2.Go.Text:
+		return assign(src) // the same Go type; the new schema's keywords are checked by Validate
 	case k1 == ir.KMap && k2 == ir.KMap:
 		k, v, w := u.temp("k"), u.temp("v"), u.temp("w")
 		inner, err := u.convert(jen.Id(w), t1.Elem, t2.Elem, jen.Id(v), childKey(key, pointerToken(jen.Id(k))), at+"/additionalProperties")

@@ -172,6 +172,11 @@ func tsExprIn(t *ir.Type, indent string) string {
 		s += "[]"
 	case ir.KMap:
 		s = "{ [key: string]: " + tsExprIn(t.Elem, indent) + " }"
+	case ir.KGo:
+		if !t.Go.Text {
+			return "JSONValue" // whatever the Go type's MarshalJSON writes
+		}
+		s = "string"
 	default:
 		return "JSONValue"
 	}
