@@ -176,6 +176,11 @@ func (r *runner) execute(ctx context.Context, c *call) (tools.Result, error) {
 
 // result writes, records and remembers the result of c.
 func (r *runner) result(c *call, res tools.Result) error {
+	// Tool output is bytes from outside (a binary file, a program's
+	// output, a path): the stream, the session and the model take text,
+	// and the generated encoders refuse a string that is not UTF-8, so
+	// the invalid bytes become U+FFFD here, where it is deliberate.
+	res.Output = strings.ToValidUTF8(res.Output, "\uFFFD")
 	status := streamjsonv2.ToolStatusOk
 	if res.IsError {
 		status = streamjsonv2.ToolStatusError

@@ -326,3 +326,37 @@ func TestToolParametersStripped(t *testing.T) {
 		}
 	}
 }
+
+// TestToolOutputNotUTF8 reads a file whose bytes are not UTF-8: the result
+// carries U+FFFD in their place, so that the event and the record it
+// makes validate and encode (the generated encoders refuse invalid UTF-8).
+func TestToolOutputNotUTF8(t *testing.T) {
+	p := &fakeProvider{turns: [][]provider.Event{
+		{toolCall("call_1", "read_file", `{"path":"bin.txt"}`)},
+		{text("Done.")},
+	}}
+	cfg, evs, recs, dir := setup(t, p, "")
+	if err := os.WriteFile(filepath.Join(dir, "bin.txt"), []byte("a\xffb\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out := Run(context.Background(), cfg); out.ExitCode != 0 {
+		t.Fatalf("outcome = %+v", out)
+	}
+	var res *streamjsonv2.ToolResult
+	for _, ev := range *evs {
+		if r, ok := ev.(*streamjsonv2.ToolResult); ok {
+			res = r
+		}
+	}
+	if res == nil || !strings.Contains(res.Output, "a\uFFFDb") {
+		t.Fatalf("tool_result = %+v", res)
+	}
+	if err := res.Validate(); err != nil {
+		t.Errorf("the tool_result does not validate: %v", err)
+	}
+	for _, rec := range *recs {
+		if r, ok := rec.(*sessionv1.ToolResultRecord); ok && !strings.Contains(r.Output, "a\uFFFDb") {
+			t.Errorf("record = %+v", r)
+		}
+	}
+}
