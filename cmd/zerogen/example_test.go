@@ -63,7 +63,7 @@ func TestOrdersExample(t *testing.T) {
 		cmd := exec.Command(goBin, args...)
 		cmd.Dir, cmd.Env = dir, env
 		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go %v in examples/orders: %v\n%s", args, err, out)
+			t.Fatalf("go %v in examples/orders: %v\n%s\n(after a change to this module's requirements, run go mod tidy in examples/orders)", args, err, out)
 		}
 	}
 }

@@ -12,8 +12,9 @@ require (
 	go.yaml.in/yaml/v3 v3.0.6 // indirect
 )
 
-// The example builds against the working tree; an adopter's go.mod has
-// `go get -tool github.com/zeroproject/zero/cmd/zerogen@VERSION` instead.
+// The example builds against the working tree. An adopter needs no
+// replace: `go get -tool github.com/zeroproject/zero/cmd/zerogen@VERSION`
+// writes the require and tool lines.
 replace github.com/zeroproject/zero => ../..
 
 tool github.com/zeroproject/zero/cmd/zerogen
