@@ -26,7 +26,8 @@ type GoType struct {
 	Name   string
 	// Text says the type is read and written through encoding's
 	// TextMarshaler and TextUnmarshaler, as the JSON string its text is
-	// (the schema's type is exactly "string"); otherwise through
+	// (the schema's type is exactly "string", or string and null, when
+	// the field is an rt.Nullable of the type); otherwise through
 	// encoding/json's Marshaler and Unmarshaler, as any JSON value.
 	Text bool
 	// Where is the schema, as its file and pointer, for comments.
@@ -86,8 +87,14 @@ func (b *builder) goType(s *jsonschema.Schema) (*GoType, error) {
 		}
 		g.Import = p
 	}
-	g.Text = len(s.Types) == 1 && s.Types[0] == "string"
+	g.Text = len(s.Types) == 1 && s.Types[0] == "string" || nullableString(s.Types)
 	return g, nil
+}
+
+// nullableString reports whether types are string and null: a user's
+// text type then sits in rt.Nullable.
+func nullableString(types []string) bool {
+	return len(types) == 2 && (types[0] == "string" && types[1] == "null" || types[0] == "null" && types[1] == "string")
 }
 
 // importOf reads x-go-type-import: an import path, or an object with a
@@ -159,7 +166,8 @@ func packageName(p string) string {
 // with the interpreter node of the schema's keywords (nil when it has
 // none) to check the JSON text.
 func (b *builder) userType(s *jsonschema.Schema, g *GoType, keys map[string]*schema.Value) (*Type, error) {
-	t := &Type{Kind: KGo, Go: g, Loc: s.Location, Schema: s, Doc: s.Description, Deprecated: s.Deprecated}
+	t := &Type{Kind: KGo, Go: g, Loc: s.Location, Schema: s, Doc: s.Description, Deprecated: s.Deprecated,
+		Nullable: nullableString(s.Types)}
 	b.types[s] = t
 	if len(keys) > 0 {
 		n, err := b.nodeOf(s)

@@ -121,3 +121,29 @@ func TestInvalidUTF8(t *testing.T) {
 		t.Fatalf("Validate: %v, want /tags/1", err)
 	}
 }
+
+// TestNullableUserType checks a user's text type on a schema of string or
+// null: rt.Nullable of the type, null and a value both round trip.
+func TestNullableUserType(t *testing.T) {
+	for _, doc := range []string{
+		`{"amount":1,"at":"2026-12-04T22:30:00Z","settled":null}`,
+		`{"amount":1,"at":"2026-12-04T22:30:00Z","settled":"2026-12-05T08:00:00Z"}`,
+	} {
+		var x Transfer
+		if err := x.UnmarshalJSON([]byte(doc)); err != nil {
+			t.Fatal(err)
+		}
+		if !x.Settled.Set || x.Settled.V.Valid != strings.Contains(doc, "08:00") {
+			t.Errorf("%s: settled %+v", doc, x.Settled)
+		}
+		if b, err := x.MarshalJSON(); err != nil || string(b) != doc {
+			t.Errorf("re-encoded %s %v, want %s", b, err, doc)
+		}
+	}
+	var x Transfer
+	err := x.UnmarshalJSON([]byte(`{"amount":1,"at":"2026-12-04T22:30:00Z","settled":"soon"}`))
+	var re *rt.Error
+	if !errors.As(err, &re) || re.Pointer != "/settled" || re.Keyword != "x-go-type" {
+		t.Errorf("got %v, want x-go-type at /settled", err)
+	}
+}

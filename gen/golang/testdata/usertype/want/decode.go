@@ -66,11 +66,24 @@ func (x *Transfer) decodeJSON(d *rt.Decoder) error {
 				Set: true,
 				V:   v,
 			}
-		case "memo":
+		case "settled":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
+			v, err := decodeNullableTransferSettled(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Settled = rt.Opt[rt.Nullable[time.Time]]{
+				Set: true,
+				V:   v,
+			}
+		case "memo":
+			if seen&uint64(0x10) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x10)
 			v, err := decodeString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -80,10 +93,10 @@ func (x *Transfer) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		case "priority":
-			if seen&uint64(0x10) != 0 {
+			if seen&uint64(0x20) != 0 {
 				return d.DuplicateKey(k)
 			}
-			seen |= uint64(0x10)
+			seen |= uint64(0x20)
 			v, err := decodeTransferPriority(d)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -93,10 +106,10 @@ func (x *Transfer) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		case "rate":
-			if seen&uint64(0x20) != 0 {
+			if seen&uint64(0x40) != 0 {
 				return d.DuplicateKey(k)
 			}
-			seen |= uint64(0x20)
+			seen |= uint64(0x40)
 			v, err := decodeFloat64(d)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -106,10 +119,10 @@ func (x *Transfer) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		case "tags":
-			if seen&uint64(0x40) != 0 {
+			if seen&uint64(0x80) != 0 {
 				return d.DuplicateKey(k)
 			}
-			seen |= uint64(0x40)
+			seen |= uint64(0x80)
 			v, err := decodeStringListInto(d, x.Tags.V)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -117,10 +130,10 @@ func (x *Transfer) decodeJSON(d *rt.Decoder) error {
 			x.Tags.V = v
 			x.Tags.Set = true
 		case "retries":
-			if seen&uint64(0x80) != 0 {
+			if seen&uint64(0x100) != 0 {
 				return d.DuplicateKey(k)
 			}
-			seen |= uint64(0x80)
+			seen |= uint64(0x100)
 			v, err := decodeTransferRetries(d)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -130,10 +143,10 @@ func (x *Transfer) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		case "hops":
-			if seen&uint64(0x100) != 0 {
+			if seen&uint64(0x200) != 0 {
 				return d.DuplicateKey(k)
 			}
-			seen |= uint64(0x100)
+			seen |= uint64(0x200)
 			v, err := decodeTransferHopsInto(d, x.Hops.V)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -148,21 +161,24 @@ func (x *Transfer) decodeJSON(d *rt.Decoder) error {
 		x.From = rt.Opt[netip.Addr]{}
 	}
 	if seen&uint64(0x8) == 0 {
-		x.Memo = rt.Opt[string]{}
+		x.Settled = rt.Opt[rt.Nullable[time.Time]]{}
 	}
 	if seen&uint64(0x10) == 0 {
-		x.Priority = rt.Opt[int64]{}
+		x.Memo = rt.Opt[string]{}
 	}
 	if seen&uint64(0x20) == 0 {
-		x.Rate = rt.Opt[float64]{}
+		x.Priority = rt.Opt[int64]{}
 	}
 	if seen&uint64(0x40) == 0 {
-		x.Tags = rt.Opt[[]string]{}
+		x.Rate = rt.Opt[float64]{}
 	}
 	if seen&uint64(0x80) == 0 {
-		x.Retries = rt.Opt[int64]{}
+		x.Tags = rt.Opt[[]string]{}
 	}
 	if seen&uint64(0x100) == 0 {
+		x.Retries = rt.Opt[int64]{}
+	}
+	if seen&uint64(0x200) == 0 {
 		x.Hops = rt.Opt[[]netip.Addr]{}
 	}
 	if seen&uint64(0x1) == 0 {
@@ -245,6 +261,36 @@ func decodeAddr(d *rt.Decoder) (netip.Addr, error) {
 		return v, err
 	}
 	return v, rtimpl.UnmarshalTextAt(&v, raw, off)
+}
+
+// time.Time stands for the string of schema.json#/properties/settled
+// (x-go-type): it is read and written through encoding.TextUnmarshaler and
+// encoding.TextMarshaler, and the schema's keywords are checked on that
+// string.
+var (
+	_ encoding.TextMarshaler   = (*time.Time)(nil)
+	_ encoding.TextUnmarshaler = (*time.Time)(nil)
+)
+
+func decodeNullableTransferSettledNotNull(d *rt.Decoder) (time.Time, error) {
+	var v time.Time
+	off := d.Start()
+	raw, err := rtimpl.DecodeRaw(d, node3)
+	if err != nil {
+		return v, err
+	}
+	return v, rtimpl.UnmarshalTextAt(&v, raw, off)
+}
+
+func decodeNullableTransferSettled(d *rt.Decoder) (rt.Nullable[time.Time], error) {
+	if d.Next() == rt.Null {
+		return rt.Nullable[time.Time]{}, d.Null()
+	}
+	v, err := decodeNullableTransferSettledNotNull(d)
+	return rt.Nullable[time.Time]{
+		V:     v,
+		Valid: err == nil,
+	}, err
 }
 
 func decodeString(d *rt.Decoder) (string, error) {

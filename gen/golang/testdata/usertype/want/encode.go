@@ -31,6 +31,13 @@ func (x *Transfer) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "from")
 		}
 	}
+	if x.Settled.Set {
+		e.Byte(',')
+		e.Lit("\"settled\":")
+		if err := encodeNullableTransferSettled(e, "settled", x.Settled.V); err != nil {
+			return rt.AtKey(err, "settled")
+		}
+	}
 	if x.Memo.Set {
 		e.Byte(',')
 		e.Lit("\"memo\":")
@@ -128,6 +135,14 @@ func encodeTransferAt(e *rt.Encoder, key string, v time.Time) error {
 
 func encodeAddr(e *rt.Encoder, key string, v netip.Addr) error {
 	return rtimpl.MarshalTextTo(e, key, &v, node2)
+}
+
+func encodeNullableTransferSettled(e *rt.Encoder, key string, v rt.Nullable[time.Time]) error {
+	if !v.Valid {
+		e.Null()
+		return nil
+	}
+	return rtimpl.MarshalTextTo(e, key, &v.V, node3)
 }
 
 func encodeString(e *rt.Encoder, key string, v string) error {

@@ -11,7 +11,7 @@ import (
 // TestFixtures runs the fixtures `zerogen --fixtures` wrote in testdata/fixtures
 // through the package's decoders and encoders (see fixturetest.Run).
 func TestFixtures(t *testing.T) {
-	fixturetest.Run(t, "usertype", "sha256:bf0498d0a6168c21d92f7a12166ede806baa4ce8ee5b273b1b0c9c5295122676", map[string]func() fixturetest.Doc{"Transfer": func() fixturetest.Doc {
+	fixturetest.Run(t, "usertype", "sha256:8c4f4815da6be8a57ec33428833d7adf72594ba39ebe7e6042a245778a0dfa1c", map[string]func() fixturetest.Doc{"Transfer": func() fixturetest.Doc {
 		return new(Transfer)
 	}})
 }

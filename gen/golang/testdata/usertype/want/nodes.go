@@ -9,6 +9,7 @@ var (
 	node0 = new(rtimpl.Node)
 	node1 = new(rtimpl.Node)
 	node2 = new(rtimpl.Node)
+	node3 = new(rtimpl.Node)
 )
 
 // The nodes' patterns (pattern, and patternProperties by position).
@@ -38,5 +39,9 @@ func init() {
 			MinLen: 0,
 		},
 		Types: rtimpl.TString,
+	}
+	*node3 = rtimpl.Node{
+		MaxContains: -1,
+		Types:       rtimpl.TString | rtimpl.TNull,
 	}
 }

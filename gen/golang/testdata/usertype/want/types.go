@@ -14,9 +14,10 @@ import (
 // types (x-go-type)
 type Transfer struct {
 	// Amount is the amount in cents, of any size
-	Amount big.Int
-	At     time.Time
-	From   rt.Opt[netip.Addr]
+	Amount  big.Int
+	At      time.Time
+	From    rt.Opt[netip.Addr]
+	Settled rt.Opt[rt.Nullable[time.Time]]
 	// Memo defaults to "noneé" (TransferMemoDefault). Decoding never fills it in:
 	// an absent member stays absent, and encodes as absent.
 	Memo rt.Opt[string]

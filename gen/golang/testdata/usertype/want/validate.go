@@ -28,6 +28,11 @@ func (x *Transfer) Validate() error {
 			return rt.AtKey(err, "from")
 		}
 	}
+	if x.Settled.Set {
+		if err := validateNullableTransferSettled(x.Settled.V); err != nil {
+			return rt.AtKey(err, "settled")
+		}
+	}
 	if x.Memo.Set {
 		if err := validateString(x.Memo.V); err != nil {
 			return rt.AtKey(err, "memo")
@@ -71,6 +76,13 @@ func validateTransferAt(v time.Time) error {
 
 func validateAddr(v netip.Addr) error {
 	return rtimpl.ValidateText(&v, node2)
+}
+
+func validateNullableTransferSettled(v rt.Nullable[time.Time]) error {
+	if !v.Valid {
+		return nil
+	}
+	return rtimpl.ValidateText(&v.V, node3)
 }
 
 func validateString(v string) error {
