@@ -171,6 +171,26 @@ func TestXGoTypeRefusals(t *testing.T) {
 	}
 }
 
+// TestXGoTypePlaces puts a user's type on a root and on a required const
+// property: the root wraps it, and the property is stored, not dropped as
+// a const.
+func TestXGoTypePlaces(t *testing.T) {
+	out, err := generate(t, `{"title":"Stamp","type":"string","x-go-type":"time.Time","x-go-type-import":"time"}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out["types.go"]), "\tValue time.Time\n") {
+		t.Errorf("root:\n%s", out["types.go"])
+	}
+	out, err = generate(t, `{"title":"Root","type":"object","required":["v"],"properties":{"v":{"const":"2026-01-01T00:00:00Z","x-go-type":"time.Time","x-go-type-import":"time"}}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out["types.go"]), "\tV time.Time\n") {
+		t.Errorf("const property:\n%s", out["types.go"])
+	}
+}
+
 func TestOutputIsDeterministic(t *testing.T) {
 	schema := `{"title":"R","type":"object","properties":{"b":{"anyOf":[{"type":"string"},{"minimum":1}]},"a":{"patternProperties":{"^x":{},"^y":{"type":"string"}}}}}`
 	first, err := generate(t, schema)

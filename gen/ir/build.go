@@ -506,6 +506,12 @@ func (b *builder) field(parent *jsonschema.Schema, name string, required bool) (
 				return nil, false, err
 			}
 		}
+		if g, err := b.goType(target); g != nil || err != nil {
+			if err != nil {
+				return nil, false, err
+			}
+			break // the user's type holds the value, const or not
+		}
 		if to := refOnly(target, keys); to != nil {
 			target = to
 			continue
