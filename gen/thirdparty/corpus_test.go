@@ -168,7 +168,7 @@ func TestCorpus(t *testing.T) {
 		}
 		judgeCorpus(t, samples, runProgram(t, dir, env, samples), rows)
 	}
-	t.Log("the corpus table (docs/zerogen.md):\n" + corpusTable(rows))
+	t.Log("the corpus table (reports/corpus.md):\n" + corpusTable(rows))
 }
 
 // corpusSamples judges each example of c and its mutants with
@@ -328,7 +328,7 @@ func loadMetaSchema(u string) (io.ReadCloser, error) {
 	return os.Open(filepath.Join("..", "internal", "schema", "meta", name))
 }
 
-// corpusTable renders the rows as the Markdown table of docs/zerogen.md.
+// corpusTable renders the rows as the Markdown table of reports/corpus.md.
 func corpusTable(rows []*corpusRow) string {
 	var b strings.Builder
 	b.WriteString("| schema | dialect | generated | named types | fields left as rt.Raw | examples decoded | mutants judged | verdicts agreeing with jsonschema/v5 | of which format decides |\n")

@@ -44,7 +44,7 @@ func rawReasons(m *ir.Model) (fields, raw int, why map[string]int) {
 }
 
 // TestRawReasons logs, per third-party schema, the struct fields left as
-// rt.Raw and why (for the table in docs/zerogen.md).
+// rt.Raw and why (for the table in reports/corpus.md).
 func TestRawReasons(t *testing.T) {
 	shared := filepath.Join("..", "..", "..", "shared", "thirdparty")
 	if _, err := os.Stat(shared); err != nil {
