@@ -125,6 +125,9 @@ func (x *Meta) validateFields() error {
 		if !metaExtensionsPattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which does not match \"^x-\""), k)
 		}
+		if err := rtimpl.CheckUTF8(k); err != nil {
+			return rt.AtKey(err, k)
+		}
 		if err := validateMetaExtensions(v); err != nil {
 			return rt.AtKey(err, k)
 		}

@@ -36,6 +36,9 @@ func (x *API) Validate() error {
 		if !apiExtensionsPattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which does not match \"^x-\""), k)
 		}
+		if err := rtimpl.CheckUTF8(k); err != nil {
+			return rt.AtKey(err, k)
+		}
 		if err := validateRaw(v); err != nil {
 			return rt.AtKey(err, k)
 		}
@@ -64,6 +67,9 @@ func (x *Info) Validate() error {
 		}
 		if !infoExtensionsPattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which does not match \"^x-\""), k)
+		}
+		if err := rtimpl.CheckUTF8(k); err != nil {
+			return rt.AtKey(err, k)
 		}
 		if err := validateRaw(v); err != nil {
 			return rt.AtKey(err, k)
@@ -102,6 +108,9 @@ func (x *Paths) Validate() error {
 		if !pathsOperationsPattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "Operations holds "+strconv.Quote(k)+", which does not match \"^/\""), k)
 		}
+		if err := rtimpl.CheckUTF8(k); err != nil {
+			return rt.AtKey(err, k)
+		}
 		if err := validateOperation(v); err != nil {
 			return rt.AtKey(err, k)
 		}
@@ -113,6 +122,9 @@ func (x *Paths) Validate() error {
 		}
 		if pathsOperationsPattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which belongs in Operations"), k)
+		}
+		if err := rtimpl.CheckUTF8(k); err != nil {
+			return rt.AtKey(err, k)
 		}
 		if err := validatePathsExtensions(v); err != nil {
 			return rt.AtKey(err, k)
@@ -170,6 +182,9 @@ func (x *Tags) Validate() error {
 		if !tagsPatternMembersPattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "PatternMembers holds "+strconv.Quote(k)+", which does not match \"^[0-9]+$\""), k)
 		}
+		if err := rtimpl.CheckUTF8(k); err != nil {
+			return rt.AtKey(err, k)
+		}
 		if err := validateInt64(v); err != nil {
 			return rt.AtKey(err, k)
 		}
@@ -185,6 +200,9 @@ func (x *Tags) Validate() error {
 		if tagsPatternMembersPattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "PatternMembers2 holds "+strconv.Quote(k)+", which belongs in PatternMembers"), k)
 		}
+		if err := rtimpl.CheckUTF8(k); err != nil {
+			return rt.AtKey(err, k)
+		}
 		if err := validateTagsPatternMembers2(v); err != nil {
 			return rt.AtKey(err, k)
 		}
@@ -199,6 +217,9 @@ func (x *Tags) Validate() error {
 		}
 		if tagsPatternMembers2Pattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extra holds "+strconv.Quote(k)+", which belongs in PatternMembers2"), k)
+		}
+		if err := rtimpl.CheckUTF8(k); err != nil {
+			return rt.AtKey(err, k)
 		}
 		if err := validateString(v); err != nil {
 			return rt.AtKey(err, k)
