@@ -191,6 +191,28 @@ func TestXGoTypePlaces(t *testing.T) {
 	}
 }
 
+// TestDefaultNames names the constant of a default after its type and
+// field, and gives way to a name the package already has.
+func TestDefaultNames(t *testing.T) {
+	out, err := generate(t, `{"title":"Order","type":"object","properties":{
+		"priority":{"$ref":"#/$defs/p","default":"default"},"appendJSONUnchecked":{"type":"integer","default":2}},
+		"$defs":{"p":{"title":"OrderPriority","enum":["default","rush"]}}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	types := string(out["types.go"])
+	for _, want := range []string{
+		"OrderPriorityDefault OrderPriority = \"default\"", // the enum's constant keeps its name
+		"const OrderPriorityDefault2 OrderPriority = OrderPriorityDefault",
+		"\tAppendJSONUnchecked2 rt.Opt[int64]",
+		"const OrderAppendJSONUnchecked2Default int64 = 2",
+	} {
+		if !strings.Contains(types, want) {
+			t.Errorf("types.go lacks %q:\n%s", want, types)
+		}
+	}
+}
+
 func TestOutputIsDeterministic(t *testing.T) {
 	schema := `{"title":"R","type":"object","properties":{"b":{"anyOf":[{"type":"string"},{"minimum":1}]},"a":{"patternProperties":{"^x":{},"^y":{"type":"string"}}}}}`
 	first, err := generate(t, schema)

@@ -29,7 +29,7 @@ import (
 // "validate" becomes Validate2, and "extra" in an open object Extra2.
 
 // methodNames are the exported methods of every generated struct.
-var methodNames = []string{"Validate", "MarshalJSON", "UnmarshalJSON", "AppendJSON", "EncodeJSON", "DecodeJSON"}
+var methodNames = []string{"Validate", "MarshalJSON", "UnmarshalJSON", "AppendJSON", "AppendJSONUnchecked", "EncodeJSON", "DecodeJSON"}
 
 // scope hands out unique Go names.
 type scope map[string]bool
@@ -126,24 +126,21 @@ func (b *builder) namePackage(pkg map[string]*Type) error {
 		}
 	}
 	for _, t := range b.model.Types {
-		for _, f := range t.Fields {
-			if f.Default == "" || !f.DefaultValid || f.Const != "" {
-				continue
-			}
-			f.DefaultName = t.Name + f.Go + "Default"
-			if names[f.DefaultName] {
-				return b.errAt(t.Schema, "the Go name %s of the default of property %q is taken; give the type or the property (x-go-name) another name", f.DefaultName, f.JSON)
-			}
-			names[f.DefaultName] = true
-		}
-	}
-	for _, t := range b.model.Types {
 		if t.Kind != KEnum && t.Kind != KIntEnum {
 			continue
 		}
 		t.ConstNames = make([]string, len(t.Values))
 		for i, v := range t.Values {
 			t.ConstNames[i] = names.take(t.Name + constSuffix(t.Kind, v))
+		}
+	}
+	// The defaults of properties come last, so that they never rename a
+	// name that was there before them: TFieldDefault, else with a number.
+	for _, t := range b.model.Types {
+		for _, f := range t.Fields {
+			if f.Default != "" && f.DefaultValid && f.Const == "" {
+				f.DefaultName = names.take(t.Name + f.Go + "Default")
+			}
 		}
 	}
 	return nil
