@@ -213,6 +213,22 @@ func TestDefaultNames(t *testing.T) {
 	}
 }
 
+// TestXGoTypeUnderInterpreter warns of an x-go-type that has no effect:
+// its schema is only checked by the interpreter, inside an rt.Raw.
+func TestXGoTypeUnderInterpreter(t *testing.T) {
+	var warnings []string
+	_, err := Generate(Config{Package: "p", Warn: func(e *Error) { warnings = append(warnings, e.Error()) },
+		Files: []File{{Name: "s.json", Data: []byte(`{"title":"Root","type":"object","properties":{
+			"a":{"not":{"type":"string","x-go-type":"time.Time","x-go-type-import":"time"}}}}`)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "s.json#/properties/a/not: x-go-type has no effect here"
+	if len(warnings) != 1 || !strings.Contains(warnings[0], want) {
+		t.Errorf("warnings %q, want one with %q", warnings, want)
+	}
+}
+
 func TestOutputIsDeterministic(t *testing.T) {
 	schema := `{"title":"R","type":"object","properties":{"b":{"anyOf":[{"type":"string"},{"minimum":1}]},"a":{"patternProperties":{"^x":{},"^y":{"type":"string"}}}}}`
 	first, err := generate(t, schema)

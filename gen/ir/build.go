@@ -102,6 +102,7 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 	if err := b.finish(); err != nil {
 		return nil, err
 	}
+	b.warnUnusedGoTypes()
 	return b.model, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"path"
+	"sort"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
@@ -179,4 +180,29 @@ func (b *builder) userType(s *jsonschema.Schema, g *GoType, keys map[string]*sch
 	g.Where = b.l.Where(s)
 	t.DefName = b.l.DefKey(s.Location)
 	return t, nil
+}
+
+// warnUnusedGoTypes warns of each x-go-type on a schema that only the
+// interpreter reads (inside a value kept as rt.Raw): no Go value of the
+// type exists there, so the annotation has no effect.
+func (b *builder) warnUnusedGoTypes() {
+	warn := b.l.Opts.Warn
+	if warn == nil {
+		return
+	}
+	var unused []*jsonschema.Schema
+	for s := range b.nodes {
+		if t := b.types[s]; t != nil && t.Kind == KGo {
+			continue
+		}
+		if _, _, raw := b.l.RawFor(s); raw != nil && raw.Kind == rt.Object && raw.Get(GoTypeKeyword) != nil {
+			unused = append(unused, s)
+		}
+	}
+	sort.Slice(unused, func(i, j int) bool { return unused[i].Location < unused[j].Location })
+	for _, s := range unused {
+		if e, ok := b.errAt(s, "%s has no effect here: the schema is checked by the interpreter inside a value kept as rt.Raw, so no Go value of the type exists", GoTypeKeyword).(*schema.Error); ok {
+			warn(e)
+		}
+	}
 }
