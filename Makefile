@@ -22,7 +22,7 @@ SUITE_REPO     ?= https://github.com/json-schema-org/JSON-Schema-Test-Suite.git
 SUITE_COMMIT   ?= 44401e0c046704b476ec9d2e2fccdaee618f259d
 ZERO_SUITE_DIR ?= $(CURDIR)/../shared/json-schema-test-suite
 
-.PHONY: help generate build test lint cross benchstat test-race check-generated test-js demo bench bench-peers test-peers bench-e2e bench-acp bench-instructions fuzz fuzz-report fetch-suite suite-report compat transcripts soak hardening-report clean
+.PHONY: help generate build test lint cross benchstat test-race check-generated test-js demo bench bench-peers test-peers bench-e2e bench-acp bench-instructions fuzz fuzz-report fetch-suite suite-report corpus compat transcripts soak hardening-report clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -123,6 +123,10 @@ fetch-suite: ## clone the JSON Schema Test Suite at the pinned commit into ZERO_
 
 suite-report: ## run the JSON Schema Test Suite through zerogen and write reports/suite.md
 	ZERO_SUITE_REPORT=$(CURDIR)/reports/suite.md $(GO) test -count=1 -v -run '^TestSuite$$' ./gen/suite
+
+corpus: ## fetch the pinned corpus packages (npm ci in clients/js), run the published schemas through zerogen and write reports/corpus.md
+	cd clients/js && npm ci --no-audit --no-fund
+	ZERO_CORPUS_REPORT=$(CURDIR)/reports/corpus.md $(GO) test -count=1 -timeout 30m -v -run '^TestCorpus$$' ./gen/thirdparty
 
 compat: ## report schema changes between the newest two versions of each family, for consumers and producers
 	@mkdir -p $(BIN) && $(GO) build -o $(BIN)/zerogen ./cmd/zerogen
