@@ -286,10 +286,14 @@ func TestCorpus(t *testing.T) {
 			byName[path.Base(e)] = d
 		}
 		// a $ref by file name (CycloneDX's "spdx.SNAPSHOT.schema.json",
-		// whose $id is spdx.schema.json) is served as --ref-dir would
+		// whose $id is spdx.schema.json; a meta-schema's "meta/core",
+		// resolved against its file name as zerogen reads a file whose $id
+		// is a standard meta-schema's) is served as --ref-dir would
 		loadByName := func(u string) ([]byte, error) {
-			if d, ok := byName[path.Base(u)]; ok {
-				return d, nil
+			for _, n := range []string{path.Base(u), path.Base(u) + ".json"} {
+				if d, ok := byName[n]; ok {
+					return d, nil
+				}
 			}
 			return nil, fmt.Errorf("the corpus test loads no schema from %s", u)
 		}
