@@ -363,7 +363,7 @@ func docComment(name, doc string, deprecated bool) *jen.Statement {
 	body := strings.TrimSpace(doc)
 	if body != "" {
 		if !strings.HasPrefix(body, name+" ") {
-			body = name + " is " + lowerFirst(body)
+			body = name + docJoin(body)
 		}
 		for _, line := range text.Wrap(body, 76) {
 			s.Comment(line).Line()
@@ -378,13 +378,53 @@ func docComment(name, doc string, deprecated bool) *jen.Statement {
 	return s
 }
 
+// docJoin joins a type's name to its description: "Input is one line
+// ...", or, where the description is a sentence of its own ("A pet is
+// ...", "OpenAPI 3.0: ..."), "Pet — a pet is ...", so that the comment
+// still starts with the name and reads as written.
+func docJoin(body string) string {
+	if isSentence(body) {
+		return " — " + lowerFirst(body)
+	}
+	return " is " + lowerFirst(body)
+}
+
+// isSentence reports whether a description's first sentence stands on its
+// own: it opens with a name as its label ("OpenAPI 3.0: ...") or with a
+// determiner, a noun and a verb ("A pet is ...").
+func isSentence(body string) bool {
+	first, _, _ := strings.Cut(body, ". ")
+	words := strings.Fields(first)
+	if len(words) < 3 {
+		return false
+	}
+	for i, w := range words[:2] {
+		if label, ok := strings.CutSuffix(w, ":"); ok {
+			name := strings.Join(append(words[:i:i], label), " ")
+			return strings.ContainsFunc(name[1:], func(r rune) bool { return unicode.IsUpper(r) || unicode.IsDigit(r) })
+		}
+	}
+	switch words[0] {
+	case "A", "An", "The", "This", "Each", "Every":
+	default:
+		return false
+	}
+	switch words[2] {
+	case "is", "are", "has", "have", "holds", "can", "must", "may", "describes", "represents":
+		return true
+	}
+	return false
+}
+
+// lowerFirst lowers the first letter of s, unless its first word is an
+// acronym or a name written with capitals inside it ("JSON", "OpenAPI").
 func lowerFirst(s string) string {
 	if s == "" {
 		return s
 	}
 	word := strings.Fields(s)[0]
-	if len(word) > 1 && strings.ToUpper(word) == word {
-		return s // an acronym
+	if len(word) > 1 && strings.ContainsFunc(word[1:], unicode.IsUpper) {
+		return s
 	}
 	return strings.ToLower(s[:1]) + s[1:]
 }
@@ -451,7 +491,11 @@ func (e *emitter) constAccessors(f *jen.File, t *ir.Type) {
 }
 
 func (e *emitter) unionType(f *jen.File, t *ir.Type) {
-	doc := strings.TrimSpace(t.Doc + fmt.Sprintf("\n\nThe variant is told apart by the %q property; switch on the type of Value.", t.Disc))
+	apart := fmt.Sprintf("The variant is told apart by the %q property; switch on the type of Value.", t.Disc)
+	if t.Doc == "" {
+		apart = fmt.Sprintf("%s holds one of its variants, told apart by the %q property; switch on the type of Value.", t.Name, t.Disc)
+	}
+	doc := strings.TrimSpace(t.Doc + "\n\n" + apart)
 	if t.Match != "" {
 		doc = strings.TrimSpace(t.Doc + "\n\n" + taggedDoc(t))
 	}

@@ -1,6 +1,8 @@
 package ir
 
 import (
+	"github.com/zeroproject/zero/internal/nearest"
+
 	"fmt"
 	"slices"
 	"sort"
@@ -9,7 +11,6 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/gen/internal/schema"
-	"github.com/zeroproject/zero/gen/internal/text"
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/rtimpl"
 	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
@@ -472,7 +473,7 @@ func (b *builder) impossibleRequired(s *jsonschema.Schema, r string) error {
 		}
 	}
 	msg := fmt.Sprintf("required: member %q cannot exist: it is not in properties and additionalProperties is false, so the schema refuses every object", r)
-	if near := text.Nearest(r, names); near != "" {
+	if near := nearest.Name(r, names); near != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", near)
 	}
 	return b.errAt(s, "%s", msg)

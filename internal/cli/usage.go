@@ -143,9 +143,10 @@ result saying so. A tool given to --enabled-tools that would need approval is
 not offered, with a warning. write_file and edit_file never write protected
 places, files other programs run as commands (.git anywhere and any git
 directory, the core.hooksPath directory, .husky, .envrc, .vscode, .zero,
-.agents and others: see docs/permissions.md), unless the run grants bash too
-(--allowed-tools bash or --permission-mode unsafe); a file replaced there loses
-its execute bits.
+.agents and others: see docs/permissions.md), unless the run grants bash
+outside its sandbox too (--allowed-tools bash or --permission-mode unsafe,
+with --sandbox danger-full-access); a file replaced there loses its execute
+bits.
 
 Sandbox: bash commands run in a sandbox whenever bash is granted, with the
 permission mode unsafe too. workspace-write (the default) lets them write only

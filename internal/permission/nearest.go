@@ -1,48 +1,16 @@
 package permission
 
 import (
+	"github.com/zeroproject/zero/internal/nearest"
+
 	"fmt"
 	"strings"
 )
 
-// nearest returns the candidate closest to name by edit distance (ties go
-// to the earlier candidate), and whether it is close enough to be a typo
-// of name: at most two edits, or a third of the length for longer names.
-func nearest(name string, candidates []string) (string, bool) {
-	best, bestD := "", -1
-	for _, c := range candidates {
-		if d := editDistance(strings.ToLower(name), strings.ToLower(c)); bestD < 0 || d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best, bestD >= 0 && (bestD <= 2 || bestD*3 <= len(name))
-}
-
-// editDistance is the Levenshtein distance of a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
 // suggestion renders the nearest of known to name as a clause for an
 // error message: " (did you mean "X"?)", or "" when none is close.
 func suggestion(name string, known []string) string {
-	if near, ok := nearest(name, known); ok {
+	if near := nearest.Name(name, known); near != "" {
 		return fmt.Sprintf(" (did you mean %q?)", near)
 	}
 	return ""
@@ -90,8 +58,7 @@ func unmatched(flag, name string, offered []string) string {
 	if len(same) == 0 {
 		return ""
 	}
-	near, typo := nearest(name, same)
-	if typo {
+	if near := nearest.Name(name, same); near != "" {
 		return fmt.Sprintf("%s names %s, which MCP server %s does not offer; did you mean %s?", flag, name, server, near)
 	}
 	return fmt.Sprintf("%s names %s, which MCP server %s does not offer; it offers %s", flag, name, server, listSome(same))

@@ -5,26 +5,24 @@ import (
 	"testing"
 )
 
-func TestNearest(t *testing.T) {
+// TestSuggestion: a misspelt tool name gets its nearest tool, a name
+// that is no typo of any gets nothing.
+func TestSuggestion(t *testing.T) {
 	known := []string{"read_file", "write_file", "edit_file", "bash"}
-	tests := []struct {
-		name, want string
-		close      bool
-	}{
-		{"bassh", "bash", true},
-		{"Bash", "bash", true},
-		{"edit_fiel", "edit_file", true},
-		{"writefile", "write_file", true},
-		{"rm_rf", "bash", false},
-		{"delete_everything", "write_file", false},
-	}
-	for _, tt := range tests {
-		if got, close := nearest(tt.name, known); got != tt.want || close != tt.close {
-			t.Errorf("nearest(%q) = %q, %v; want %q, %v", tt.name, got, close, tt.want, tt.close)
+	for name, want := range map[string]string{
+		"bassh":             ` (did you mean "bash"?)`,
+		"Bash":              ` (did you mean "bash"?)`,
+		"edit_fiel":         ` (did you mean "edit_file"?)`,
+		"writefile":         ` (did you mean "write_file"?)`,
+		"rm_rf":             "",
+		"delete_everything": "",
+	} {
+		if got := suggestion(name, known); got != want {
+			t.Errorf("suggestion(%q) = %q, want %q", name, got, want)
 		}
 	}
-	if got, close := nearest("x", nil); got != "" || close {
-		t.Errorf("nearest of nothing = %q, %v", got, close)
+	if got := suggestion("x", nil); got != "" {
+		t.Errorf("suggestion of nothing = %q", got)
 	}
 }
 

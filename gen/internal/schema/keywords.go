@@ -1,8 +1,7 @@
 package schema
 
 import (
-	"sort"
-	"strings"
+	"github.com/zeroproject/zero/internal/nearest"
 )
 
 // Annotation lists keywords that carry no constraint the generator
@@ -76,32 +75,5 @@ func suggest(k string) string {
 	for kw := range Annotation {
 		all = append(all, kw)
 	}
-	sort.Strings(all)
-	best, bestD := "", 3
-	for _, kw := range all {
-		if d := editDistance(strings.ToLower(k), strings.ToLower(kw)); d < bestD {
-			best, bestD = kw, d
-		}
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return nearest.Name(k, all)
 }

@@ -1,10 +1,11 @@
 package schema
 
 import (
+	"github.com/zeroproject/zero/internal/nearest"
+
 	"errors"
 	"fmt"
 	"net/url"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -171,7 +172,7 @@ func checkType(doc *Doc, t *Value, at string) error {
 			continue // the meta-schema says what else is wrong
 		}
 		msg := fmt.Sprintf("unknown type %q", n.Str)
-		if s := nearest(n.Str, jsonTypes); s != "" {
+		if s := nearest.Name(n.Str, jsonTypes); s != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", s)
 		}
 		return &Error{File: doc.Name, Pointer: ptrs[i], Msg: msg + "; the types are " + strings.Join(jsonTypes, ", ")}
@@ -195,7 +196,7 @@ func (c *refCheck) check(s refSite) error {
 		}
 		name := strings.TrimPrefix(u.String(), c.base)
 		msg := fmt.Sprintf("$ref %q names the file %s, which is not among the schema files", s.ref, name)
-		if n := nearest(name, c.files); n != "" {
+		if n := nearest.Name(name, c.files); n != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", relativeRef(s.doc.Name, n))
 		}
 		return &Error{File: s.doc.Name, Pointer: s.ptr, Msg: msg}
@@ -208,7 +209,7 @@ func (c *refCheck) check(s refSite) error {
 			return nil
 		}
 		msg := fmt.Sprintf("$ref %q names the anchor %q, which %s does not declare", s.ref, frag, r.where())
-		if n := nearest(frag, r.anchors); n != "" {
+		if n := nearest.Name(frag, r.anchors); n != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", strings.TrimSuffix(s.ref, frag)+n)
 		}
 		return &Error{File: s.doc.Name, Pointer: s.ptr, Msg: msg}
@@ -224,7 +225,7 @@ func (c *refCheck) check(s refSite) error {
 			keys = append(keys, m.Key)
 		}
 		tok := missing[strings.LastIndex(missing, "/")+1:]
-		if n := nearest(unescapeToken(tok), keys); n != "" {
+		if n := nearest.Name(unescapeToken(tok), keys); n != "" {
 			fixed := missing[:strings.LastIndex(missing, "/")+1] + PointerEscape(n) + strings.TrimPrefix(frag, missing)
 			msg += fmt.Sprintf(" (did you mean %q?)", strings.TrimSuffix(s.ref, "#"+frag)+"#"+fixed)
 		}
@@ -275,20 +276,6 @@ func relativeRef(from, to string) string {
 		return "./" + strings.Join(td, "/")
 	}
 	return strings.Repeat("../", len(fd)) + strings.Join(td, "/")
-}
-
-// nearest is the candidate closest to name by edit distance, if one is
-// close enough to be a typo of it.
-func nearest(name string, candidates []string) string {
-	sorted := append([]string(nil), candidates...)
-	sort.Strings(sorted)
-	best, bestD := "", max(2, len(name)/4)+1
-	for _, c := range sorted {
-		if d := editDistance(strings.ToLower(name), strings.ToLower(c)); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best
 }
 
 func containsString(list []string, s string) bool {

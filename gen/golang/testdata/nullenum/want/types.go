@@ -4,7 +4,7 @@ package nullenum
 
 import "github.com/zeroproject/zero/rt"
 
-// Legacy is openAPI 3.0: nullable with an enum that lists null.
+// Legacy — OpenAPI 3.0: nullable with an enum that lists null.
 type Legacy struct {
 	Mode  rt.Opt[rt.Nullable[LegacyMode]]
 	Count rt.Opt[rt.Nullable[LegacyCount]]

@@ -4,8 +4,8 @@ package shapes
 
 import "github.com/zeroproject/zero/rt"
 
-// Event is the variant is told apart by the "type" property; switch on the
-// type of Value.
+// Event holds one of its variants, told apart by the "type" property; switch
+// on the type of Value.
 type Event struct {
 	Value EventValue
 }

@@ -7,14 +7,14 @@ import "github.com/zeroproject/zero/rt"
 // Shelter is unions in the OpenAPI style: an OpenAPI discriminator names the
 // tag property, but the variants do not fix it with a const.
 type Shelter struct {
-	// Pet is a pet is exactly one of a cat and a dog.
+	// Pet — a pet is exactly one of a cat and a dog.
 	Pet    Pet
 	Others rt.Opt[[]Animal]
 	// Extra holds properties not named by the schema, by name.
 	Extra map[string]rt.Raw
 }
 
-// Pet is a pet is exactly one of a cat and a dog.
+// Pet — a pet is exactly one of a cat and a dog.
 //
 // The variant holding a decoded value is the one variant the value matches
 // (oneOf); switch on the type of Value. The "petType" property names the
@@ -50,7 +50,7 @@ type Dog struct {
 
 func (*Dog) isPet() {}
 
-// Animal is an animal is a cat, a lizard or both.
+// Animal — an animal is a cat, a lizard or both.
 //
 // The variant holding a decoded value is the variant its tag names if the
 // value matches it, else the first variant it matches (anyOf); switch on the

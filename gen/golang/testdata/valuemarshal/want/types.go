@@ -10,8 +10,8 @@ type Money struct {
 	Note     rt.Opt[string]
 }
 
-// Shape is the variant is told apart by the "kind" property; switch on the
-// type of Value.
+// Shape holds one of its variants, told apart by the "kind" property; switch
+// on the type of Value.
 type Shape struct {
 	Value ShapeValue
 }
