@@ -18,20 +18,21 @@ func AppendString(b []byte, s string) []byte {
 		b = append(b, s...)
 		return append(b, '"')
 	}
-	b = slices.Grow(b, len(s)+2)
+	b = slices.Grow(b, len(s)+9)
 	b = append(b, '"')
 	i := 0
 	for {
-		// Plain bytes, a word at a time. Each word is stored whole into
-		// b's spare capacity and kept up to its first special byte: the
+		// Plain bytes, a word at a time, with room made first for all
+		// that are left. Each word is stored whole into b's spare
+		// capacity and kept up to its first special byte: the
 		// bytes past it are overwritten by what follows, as every byte of
 		// s left and the closing quote take at least one byte of output,
 		// so nothing is left written past the result.
+		if cap(b)-len(b) < len(s)-i+8 {
+			b = slices.Grow(b, len(s)-i+8)
+		}
 		for len(s)-i >= 8 {
 			n := len(b)
-			if cap(b)-n < 8 {
-				b = slices.Grow(b, len(s)-i+2)
-			}
 			x := load64(s, i)
 			binary.LittleEndian.PutUint64(b[n:n+8], x)
 			if m := specials(x); m != 0 {
