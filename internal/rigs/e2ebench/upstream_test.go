@@ -12,7 +12,10 @@ import (
 // upstream Zero (github.com/Gitlawb/zero, which reads OPENAI_BASE_URL and
 // OPENAI_API_KEY too) beside zero, run by run, for the cost per event of
 // each and their ratio. ZERO_BENCH_E2E_UPSTREAM names the binary; the
-// test is skipped without it (upstream is not built here).
+// test is skipped without it (upstream is not built here). Upstream is
+// asked for gpt-4.1 (it requires a model) with -o stream-json, which it
+// writes as one event per delta too; ZERO_BENCH_E2E_UPSTREAM_OUT keeps its
+// output in a file instead of /dev/null, to see why a run fails.
 //
 //	ZERO_BENCH_E2E=1 ZERO_BENCH_E2E_UPSTREAM=/path/to/zero go test -count=1 -v -run '^TestE2EUpstream$' ./internal/rigs/e2ebench
 func TestE2EUpstream(t *testing.T) {
