@@ -132,7 +132,9 @@ func (d *Decoder) skipString() error {
 			d.pos = i + 1
 			return nil
 		case c == '\\' && i+1 < len(s) && simpleEscape[s[i+1]] != 0:
-			i += 2
+			// This two-byte escape and those that follow it.
+			for i += 2; i+1 < len(s) && s[i] == '\\' && simpleEscape[s[i+1]] != 0; i += 2 {
+			}
 		case c == '\\':
 			n, ok := escapeLen(s, i)
 			if !ok {

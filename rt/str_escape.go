@@ -49,23 +49,37 @@ func AppendString(b []byte, s string) []byte {
 				return append(b, '"')
 			}
 		}
-		// s[i] is special: a quote, a backslash or a control byte is
-		// escaped on the spot, non-ASCII text goes to appendNonASCII.
-		if c := s[i]; c < utf8.RuneSelf {
-			if e := shortEscape[c]; e != 0 {
-				b, i = append(b, '\\', e), i+1
-			} else {
-				b, i = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf]), i+1
-			}
+		// s[i] is special. Non-ASCII text goes to appendNonASCII; a quote,
+		// a backslash or a control byte is escaped here, with those that
+		// follow it (a line break and the next line's indent).
+		if s[i] >= utf8.RuneSelf {
+			b, i = appendNonASCII(b, s, i)
 			continue
 		}
-		b, i = appendNonASCII(b, s, i)
+		for ; i < len(s); i++ {
+			c := s[i]
+			e := escapeLetter[c]
+			if e == 0 {
+				break
+			}
+			if e == 'u' {
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			} else {
+				b = append(b, '\\', e)
+			}
+		}
 	}
 }
 
-// shortEscape maps a quote, a backslash or a control byte to the letter of
-// its two-byte escape (0: written as \u00XX).
-var shortEscape = [utf8.RuneSelf]byte{'"': '"', '\\': '\\', '\n': 'n', '\r': 'r', '\t': 't'}
+// escapeLetter maps a byte to the letter after the backslash of its escape:
+// 'u' for a control byte written as \u00XX, 0 for a byte written as it is.
+var escapeLetter = func() (t [256]byte) {
+	for c := range 0x20 {
+		t[c] = 'u'
+	}
+	t['"'], t['\\'], t['\n'], t['\r'], t['\t'] = '"', '\\', 'n', 'r', 't'
+	return t
+}()
 
 // shortPlain reports whether s, shorter than 16 bytes, has no special byte
 // (see isSpecial), testing two words that overlap when it has 8 bytes or
