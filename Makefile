@@ -93,7 +93,7 @@ test-peers: ## vet and test the peers rig, a module of its own that `make test` 
 	cd internal/rigs/peers && $(GO) vet ./... && $(GO) test -count=1 ./...
 
 bench-e2e: ## build zero and stream 10k to 1M deltas through it from a loopback fake vendor; print cost per event, events/s, peak RSS; and the cost of starting a sandboxed bash command (not in make test)
-	ZERO_BENCH_E2E=1 $(GO) test -count=1 -v -timeout 60m -run '^(TestE2E|TestSandboxStart)$$' ./internal/rigs/e2ebench
+	ZERO_BENCH_E2E=1 $(GO) test -count=1 -v -timeout 60m -run '^(TestE2E|TestE2EUpstream|TestSandboxStart)$$' ./internal/rigs/e2ebench
 
 bench-acp: ## stream a 200,000-chunk answer through zero acp and zero exec -o stream-json; print the cost per chunk of each and their ratio (not in make test)
 	ZERO_BENCH_E2E=1 $(GO) test -count=1 -v -timeout 30m -run '^TestACPStream$$' ./internal/rigs/e2ebench
