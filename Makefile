@@ -22,7 +22,7 @@ SUITE_REPO     ?= https://github.com/json-schema-org/JSON-Schema-Test-Suite.git
 SUITE_COMMIT   ?= 44401e0c046704b476ec9d2e2fccdaee618f259d
 ZERO_SUITE_DIR ?= $(CURDIR)/../shared/json-schema-test-suite
 
-.PHONY: help generate build test lint cross benchstat test-race check-generated test-js demo bench bench-peers test-peers bench-e2e bench-acp bench-instructions fuzz fuzz-report fetch-suite suite-report compat transcripts soak hardening-report clean
+.PHONY: help generate build test lint cross benchstat test-race check-generated test-js demo bench bench-peers test-peers bench-e2e bench-acp bench-instructions fuzz fuzz-report fetch-suite suite-report corpus compat transcripts soak hardening-report clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-18s %s\n", $$1, $$2}'
@@ -93,7 +93,7 @@ test-peers: ## vet and test the peers rig, a module of its own that `make test` 
 	cd internal/rigs/peers && $(GO) vet ./... && $(GO) test -count=1 ./...
 
 bench-e2e: ## build zero and stream 10k to 1M deltas through it from a loopback fake vendor; print cost per event, events/s, peak RSS; and the cost of starting a sandboxed bash command (not in make test)
-	ZERO_BENCH_E2E=1 $(GO) test -count=1 -v -timeout 60m -run '^(TestE2E|TestSandboxStart)$$' ./internal/rigs/e2ebench
+	ZERO_BENCH_E2E=1 $(GO) test -count=1 -v -timeout 60m -run '^(TestE2E|TestE2EUpstream|TestSandboxStart)$$' ./internal/rigs/e2ebench
 
 bench-acp: ## stream a 200,000-chunk answer through zero acp and zero exec -o stream-json; print the cost per chunk of each and their ratio (not in make test)
 	ZERO_BENCH_E2E=1 $(GO) test -count=1 -v -timeout 30m -run '^TestACPStream$$' ./internal/rigs/e2ebench
@@ -123,6 +123,10 @@ fetch-suite: ## clone the JSON Schema Test Suite at the pinned commit into ZERO_
 
 suite-report: ## run the JSON Schema Test Suite through zerogen and write reports/suite.md
 	ZERO_SUITE_REPORT=$(CURDIR)/reports/suite.md $(GO) test -count=1 -v -run '^TestSuite$$' ./gen/suite
+
+corpus: ## fetch the pinned corpus packages (npm ci in clients/js), run the published schemas through zerogen and write reports/corpus.md
+	cd clients/js && npm ci --no-audit --no-fund
+	ZERO_CORPUS_REPORT=$(CURDIR)/reports/corpus.md $(GO) test -count=1 -timeout 30m -v -run '^(TestRawReasons|TestCorpus)$$' ./gen/thirdparty
 
 compat: ## report schema changes between the newest two versions of each family, for consumers and producers
 	@mkdir -p $(BIN) && $(GO) build -o $(BIN)/zerogen ./cmd/zerogen

@@ -110,7 +110,19 @@ func (d *Decoder) skipString() error {
 		return nil
 	}
 	for {
-		i = plainRun(s, i)
+		// Plain bytes, a word at a time: between escapes the run is often
+		// shorter than a word, and a call per run would cost more than it.
+		for len(s)-i >= 8 {
+			m := specials(load64(s, i))
+			if m != 0 {
+				i += firstFlagged(m)
+				break
+			}
+			i += 8
+		}
+		if len(s)-i < 8 {
+			i = plainTail(s, i)
+		}
 		if i >= len(s) {
 			d.pos = i
 			return d.unexpected("'\"' closing the string")
@@ -120,7 +132,9 @@ func (d *Decoder) skipString() error {
 			d.pos = i + 1
 			return nil
 		case c == '\\' && i+1 < len(s) && simpleEscape[s[i+1]] != 0:
-			i += 2
+			// This two-byte escape and those that follow it.
+			for i += 2; i+1 < len(s) && s[i] == '\\' && simpleEscape[s[i+1]] != 0; i += 2 {
+			}
 		case c == '\\':
 			n, ok := escapeLen(s, i)
 			if !ok {

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 const hexDigits = "0123456789abcdef"
@@ -17,17 +18,68 @@ func AppendString(b []byte, s string) []byte {
 		b = append(b, s...)
 		return append(b, '"')
 	}
-	b = slices.Grow(b, len(s)+2)
+	b = slices.Grow(b, len(s)+9)
 	b = append(b, '"')
 	i := 0
 	for {
-		b, i = appendPlain(b, s, i)
-		if i == len(s) {
-			return append(b, '"')
+		// Plain bytes, a word at a time, with room made first for all
+		// that are left. Each word is stored whole into b's spare
+		// capacity and kept up to its first special byte: the
+		// bytes past it are overwritten by what follows, as every byte of
+		// s left and the closing quote take at least one byte of output,
+		// so nothing is left written past the result.
+		if cap(b)-len(b) < len(s)-i+8 {
+			b = slices.Grow(b, len(s)-i+8)
 		}
-		b, i = appendSpecial(b, s, i)
+		for len(s)-i >= 8 {
+			n := len(b)
+			x := load64(s, i)
+			binary.LittleEndian.PutUint64(b[n:n+8], x)
+			if m := specials(x); m != 0 {
+				k := firstFlagged(m)
+				b, i = b[:n+k], i+k
+				break
+			}
+			b, i = b[:n+8], i+8
+		}
+		if len(s)-i < 8 {
+			j := plainTail(s, i)
+			b, i = append(b, s[i:j]...), j
+			if i == len(s) {
+				return append(b, '"')
+			}
+		}
+		// s[i] is special. Non-ASCII text goes to appendNonASCII; a quote,
+		// a backslash or a control byte is escaped here, with those that
+		// follow it (a line break and the next line's indent).
+		if s[i] >= utf8.RuneSelf {
+			b, i = appendNonASCII(b, s, i)
+			continue
+		}
+		for ; i < len(s); i++ {
+			c := s[i]
+			e := escapeLetter[c]
+			if e == 0 {
+				break
+			}
+			if e == 'u' {
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			} else {
+				b = append(b, '\\', e)
+			}
+		}
 	}
 }
+
+// escapeLetter maps a byte to the letter after the backslash of its escape:
+// 'u' for a control byte written as \u00XX, 0 for a byte written as it is.
+var escapeLetter = func() (t [256]byte) {
+	for c := range 0x20 {
+		t[c] = 'u'
+	}
+	t['"'], t['\\'], t['\n'], t['\r'], t['\t'] = '"', '\\', 'n', 'r', 't'
+	return t
+}()
 
 // shortPlain reports whether s, shorter than 16 bytes, has no special byte
 // (see isSpecial), testing two words that overlap when it has 8 bytes or
@@ -44,45 +96,12 @@ func shortPlain(s string) bool {
 	return true
 }
 
-// appendPlain copies the plain bytes of s from i up to the next special
-// byte (see isSpecial) and returns where it stopped. Between escapes a run
-// is often shorter than a word: the first word is stored whole into b's
-// spare capacity, where the bytes past a special byte are overwritten by
-// what follows (every byte of s left and the closing quote take at least
-// one byte of output, so nothing is left written past the result). Longer
-// runs are found by plainRun and copied at once.
-func appendPlain(b []byte, s string, i int) ([]byte, int) {
-	if n := len(b); len(s)-i >= 8 && cap(b)-n >= 8 {
-		x := load64(s, i)
-		binary.LittleEndian.PutUint64(b[n:n+8], x)
-		if m := specials(x); m != 0 {
-			k := firstFlagged(m)
-			return b[:n+k], i + k
-		}
-		b, i = b[:n+8], i+8
-	}
-	j := plainRun(s, i)
-	return append(b, s[i:j]...), j
-}
-
-// appendSpecial writes the special byte at s[i]: an ASCII byte as its
-// escape, a run of non-ASCII bytes as it is but for invalid UTF-8 (each
-// byte at fault becomes \ufffd) and U+2028 and U+2029. It returns where
-// the plain text resumes.
-func appendSpecial(b []byte, s string, i int) ([]byte, int) {
-	switch c := s[i]; {
-	case c == '"' || c == '\\':
-		return append(b, '\\', c), i + 1
-	case c == '\n':
-		return append(b, '\\', 'n'), i + 1
-	case c == '\r':
-		return append(b, '\\', 'r'), i + 1
-	case c == '\t':
-		return append(b, '\\', 't'), i + 1
-	case c < 0x20:
-		return append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf]), i + 1
-	case twoByteRune(s, i):
-		return append(b, c, s[i+1]), i + 2
+// appendNonASCII writes the run of non-ASCII bytes at s[i] as it is but
+// for invalid UTF-8 (each byte at fault becomes \ufffd) and U+2028 and
+// U+2029, and returns where it ends.
+func appendNonASCII(b []byte, s string, i int) ([]byte, int) {
+	if twoByteRune(s, i) {
+		return append(b, s[i], s[i+1]), i + 2
 	}
 	j := nonASCIIEnd(s, i)
 	for i < j {

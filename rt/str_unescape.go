@@ -23,8 +23,7 @@ func (d *Decoder) decodeEscaped(dst []byte, i, end int) (int, int, error) {
 		s = s[:end]
 	}
 	w, r := 0, i
-	var tmp [4]byte
-	for r < len(s) {
+	for {
 		// Plain bytes, a word at a time. A word is stored whole at dst[w:]:
 		// in place, that is the input from i+w, and i+w <= r. When the word
 		// is plain it is consumed whole, so the store reaches only bytes
@@ -35,52 +34,41 @@ func (d *Decoder) decodeEscaped(dst []byte, i, end int) (int, int, error) {
 			x := load64(s, r)
 			m := specials(x)
 			if m == 0 {
-				binary.LittleEndian.PutUint64(dst[w:], x)
+				binary.LittleEndian.PutUint64(dst[w:w+8], x)
 				w, r = w+8, r+8
 				continue
 			}
 			k := firstFlagged(m)
-			if r-(i+w) >= 8 {
-				binary.LittleEndian.PutUint64(dst[w:], x)
+			if r-w-i >= 8 {
+				binary.LittleEndian.PutUint64(dst[w:w+8], x)
 			} else {
 				copy(dst[w:w+k], s[r:r+k])
 			}
 			w, r = w+k, r+k
 			break
 		}
-		if r >= len(s) {
-			break
-		}
-		switch c := s[r]; {
-		case c == '"':
-			return w, r, nil // end < 0: with end known, no quote is left unescaped before it
-		case c == '\\' && r+1 < len(s) && simpleEscape[s[r+1]] != 0:
-			dst[w] = simpleEscape[s[r+1]]
-			w, r = w+1, r+2
-		case c == '\\':
-			out, next, err := d.unescape(tmp[:0], r)
-			if err != nil {
-				return 0, 0, d.unclosedFirst(r, end, err)
-			}
-			w += copy(dst[w:], out)
-			r = next
-		case c < 0x20:
-			d.pos = r
-			return 0, 0, d.unclosedFirst(r, end, d.syntaxErr("control character in string"))
-		case c < utf8.RuneSelf:
-			// A plain byte among the last seven, which the word loop leaves.
-			dst[w] = c
-			w, r = w+1, r+1
-		case twoByteRune(s, r):
-			dst[w], dst[w+1] = s[r], s[r+1]
-			w, r = w+2, r+2
-		default:
-			j, err := d.letterRun(s, r)
-			if err != nil {
-				return 0, 0, d.unclosedFirst(d.pos, end, err)
-			}
+		if len(s)-r < 8 {
+			// The last bytes: those up to the next special byte.
+			j := plainTail(s, r)
 			w += copy(dst[w:], s[r:j])
 			r = j
+			if r == len(s) {
+				break
+			}
+		}
+		// s[r] is special. A two-byte escape, the most common, is decoded
+		// here; the closing quote ends the string; decodeRare takes the
+		// rest.
+		if c := s[r]; c == '\\' && r+1 < len(s) && simpleEscape[s[r+1]] != 0 {
+			dst[w] = simpleEscape[s[r+1]]
+			w, r = w+1, r+2
+			continue
+		} else if c == '"' {
+			return w, r, nil // end < 0: with end known, no quote is left unescaped before it
+		}
+		var err error
+		if w, r, err = d.decodeRare(dst, w, s, r); err != nil {
+			return 0, 0, d.unclosedFirst(d.pos, end, err)
 		}
 	}
 	if end < 0 {
@@ -88,6 +76,34 @@ func (d *Decoder) decodeEscaped(dst []byte, i, end int) (int, int, error) {
 		return 0, 0, d.unexpected("'\"' closing the string")
 	}
 	return w, end, nil
+}
+
+// decodeRare decodes the special byte at s[r] that decodeEscaped leaves: a
+// \u escape (or an invalid one), a control byte (an error) or a run of
+// non-ASCII bytes, which must be valid UTF-8. It writes at dst[w:] no more
+// bytes than it reads, and returns where writing and reading go on. On an
+// error the cursor is at the byte at fault.
+func (d *Decoder) decodeRare(dst []byte, w int, s string, r int) (int, int, error) {
+	switch c := s[r]; {
+	case c == '\\':
+		var tmp [4]byte
+		out, next, err := d.unescape(tmp[:0], r)
+		if err != nil {
+			return 0, 0, err
+		}
+		return w + copy(dst[w:], out), next, nil
+	case c < 0x20:
+		d.pos = r
+		return 0, 0, d.syntaxErr("control character in string")
+	case twoByteRune(s, r):
+		dst[w], dst[w+1] = s[r], s[r+1]
+		return w + 2, r + 2, nil
+	}
+	j, err := d.letterRun(s, r)
+	if err != nil {
+		return 0, 0, err
+	}
+	return w + copy(dst[w:], s[r:j]), j, nil
 }
 
 // unclosedFirst returns err, found at offset j of a string whose end was

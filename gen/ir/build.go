@@ -392,12 +392,13 @@ func (b *builder) array(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		t.ArrSize = &Size{Min: max(s.MinItems, 0), Max: s.MaxItems}
 	}
 	if s.UniqueItems {
-		switch t.Elem.Kind {
-		case KString, KEnum, KInt, KBool:
-			if t.Elem.Nullable {
-				return false, nil
-			}
+		switch {
+		case (t.Elem.Kind == KString || t.Elem.Kind == KEnum || t.Elem.Kind == KInt || t.Elem.Kind == KBool) && !t.Elem.Nullable:
 			t.Unique = true
+		case b.rest != nil:
+			// items Go cannot compare as JSON does (objects, numbers):
+			// the Rest node checks uniqueItems on the value's JSON
+			b.rest.unique = true
 		default:
 			return false, nil
 		}

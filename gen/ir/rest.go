@@ -51,10 +51,11 @@ var restKeywords = map[string]bool{
 
 // restState is what a shaping in progress leaves for the Rest node
 // beyond the keywords split off: allOf parts that did not merge, and
-// whether patternProperties must be checked again.
+// whether patternProperties or uniqueItems must be checked by it.
 type restState struct {
 	parts    []*jsonschema.Schema
 	patterns bool
+	unique   bool // items of a type Go cannot compare as JSON does
 	whole    bool // the Rest node is the whole schema (unevaluatedProperties)
 }
 
@@ -100,6 +101,9 @@ func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*
 		}
 		if state.patterns {
 			rest = append(rest, "patternProperties")
+		}
+		if state.unique {
+			rest = append(rest, "uniqueItems")
 		}
 		if len(rest) == 0 && len(state.parts) == 0 && !state.whole {
 			return true, nil // the shape says it all (an allOf merged with its unevaluatedProperties)

@@ -16,5 +16,12 @@
 // Without ../shared/thirdparty, or with -short, the test skips and says
 // why.
 //
+// TestCorpus runs thirty published schemas (OpenAPI, AsyncAPI, GitHub's
+// webhooks, CycloneDX, JSON Resume, the meta-schemas) with their published
+// documents the same way, from the npm packages pinned in clients/js. It
+// takes minutes and runs only with ZERO_CORPUS=1; make corpus installs the
+// packages and writes reports/corpus.md.
+//
 //	go test ./gen/thirdparty -v
+//	make corpus
 package thirdparty

@@ -1,6 +1,7 @@
 package thirdparty
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -36,7 +37,7 @@ func rawReasons(m *ir.Model) (fields, raw int, why map[string]int) {
 		raw++
 		reason := r.Reason
 		if r.Open() {
-			reason = "open: the schema admits any value"
+			reason = "open"
 		}
 		why[reason]++
 	}
@@ -46,10 +47,24 @@ func rawReasons(m *ir.Model) (fields, raw int, why map[string]int) {
 // TestRawReasons logs, per third-party schema, the struct fields left as
 // rt.Raw and why (for the table in reports/corpus.md).
 func TestRawReasons(t *testing.T) {
+	table, err := protocolReasons(t)
+	if err != nil {
+		t.Skip(err)
+	}
+	t.Log("\n" + table)
+}
+
+// protocolReasons loads MCP's and ACP's schemas from the shared reference
+// data with every definition a type and renders, per schema, its named
+// types, struct fields and those left as rt.Raw by reason. It returns an
+// error when the shared data is not there.
+func protocolReasons(t *testing.T) (string, error) {
 	shared := filepath.Join("..", "..", "..", "shared", "thirdparty")
 	if _, err := os.Stat(shared); err != nil {
-		t.Skipf("SKIPPED, NOT RUN: the third-party schemas are not at %s (%v)", shared, err)
+		return "", fmt.Errorf("SKIPPED, NOT RUN: the third-party schemas are not at %s (%v)", shared, err)
 	}
+	var b strings.Builder
+	b.WriteString("| schema | named types | struct fields | rt.Raw | why rt.Raw |\n| --- | ---: | ---: | ---: | --- |\n")
 	for _, p := range protocols {
 		data, err := os.ReadFile(filepath.Join(shared, filepath.FromSlash(p.dir), "schema.json"))
 		if err != nil {
@@ -64,14 +79,29 @@ func TestRawReasons(t *testing.T) {
 		if fields == 0 {
 			t.Fatalf("%s: no struct fields", p.dir)
 		}
-		var lines []string
-		for r, n := range why {
-			lines = append(lines, r+": "+itoa(n))
-		}
-		sort.Strings(lines)
-		t.Logf("%s: %d named types; %d of %d fields rt.Raw (%.1f%%)\n\t%s", p.dir, len(m.Types), raw, fields,
-			100*float64(raw)/float64(fields), strings.Join(lines, "\n\t"))
+		fmt.Fprintf(&b, "| %s | %d | %d | %d (%.1f%%) | %s |\n", p.dir, len(m.Types), fields, raw,
+			100*float64(raw)/float64(fields), byReason(why))
 	}
+	return b.String(), nil
+}
+
+// byReason lists counts by reason, the largest first.
+func byReason(why map[string]int) string {
+	reasons := make([]string, 0, len(why))
+	for w := range why {
+		reasons = append(reasons, w)
+	}
+	sort.Slice(reasons, func(i, j int) bool {
+		if why[reasons[i]] != why[reasons[j]] {
+			return why[reasons[i]] > why[reasons[j]]
+		}
+		return reasons[i] < reasons[j]
+	})
+	parts := make([]string, len(reasons))
+	for i, w := range reasons {
+		parts[i] = w + ": " + itoa(why[w])
+	}
+	return strings.ReplaceAll(strings.Join(parts, "; "), "|", `\|`)
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

@@ -185,6 +185,7 @@ func readFloor(t *testing.T, d *pt.Dialect, n int) figures {
 type env struct {
 	ws   string
 	vars []string
+	bin  string // the binary run: zeroBin when empty
 }
 
 func newEnv(t *testing.T, d *pt.Dialect, srv *pt.Server) env {
@@ -220,7 +221,11 @@ func (e env) run(t *testing.T, out, profile string, args ...string) figures {
 	}
 	defer stdout.Close()
 	spawnFile := filepath.Join(t.TempDir(), "figures")
-	cmd := exec.Command(self, append([]string{zeroBin}, args...)...)
+	bin := zeroBin
+	if e.bin != "" {
+		bin = e.bin
+	}
+	cmd := exec.Command(self, append([]string{bin}, args...)...)
 	cmd.Dir, cmd.Stdout = e.ws, stdout
 	cmd.Env = append(append([]string{}, e.vars...), spawnEnv+"="+spawnFile)
 	if profile != "" {

@@ -15,6 +15,9 @@
 //
 //	ZERO_BENCH_E2E=1 go test -count=1 -v -run '^TestE2E$' ./internal/rigs/e2ebench
 //
+// With ZERO_BENCH_E2E_UPSTREAM naming a binary of upstream Zero,
+// TestE2EUpstream runs the OpenAI stream-json series through it beside zero.
+//
 // ZERO_BENCH_E2E_SIZES (a comma-separated list such as 10000,20000)
 // replaces the default sizes, and ZERO_BENCH_E2E_REPS (default 3) sets how
 // many runs each figure is the best of. ZERO_BENCH_E2E_ONLY keeps only the

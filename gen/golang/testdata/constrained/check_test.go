@@ -92,6 +92,17 @@ var documents = []string{
 	`{` + base + `,"point":[1,2,3]}`,
 	`{` + base + `,"point":[1,"2"]}`,
 	`{` + base + `,"point":{}}`,
+	`{` + base + `,"stops":[{"city":"Lyon","days":2},{"city":"Lyon"}]}`,
+	`{` + base + `,"stops":[{"city":"Lyon","days":2},{"days":2,"city":"Lyon"}]}`,
+	`{` + base + `,"stops":[{"city":"Lyon","days":2},{"city":"Lyon","days":2.0}]}`,
+	`{` + base + `,"stops":[{"city":"Lyon"},{"city":"Ly\u006fn"}]}`,
+	`{` + base + `,"stops":[{"city":"Lyon"},{"city":"Nice","x":1}]}`,
+	`{` + base + `,"stops":[]}`,
+	`{` + base + `,"weights":[1,1.5,2]}`,
+	`{` + base + `,"weights":[1,1.0]}`,
+	`{` + base + `,"weights":[1,1e0]}`,
+	`{` + base + `,"weights":[0.1,0.10]}`,
+	`{` + base + `,"weights":[1,"1"]}`,
 }
 
 // TestDifferential decodes every document and compares the verdict with
@@ -148,6 +159,10 @@ func TestValidateBuilt(t *testing.T) {
 		"ratio":       func(s *Signup) { s.Ratio = rt.Opt[float64]{V: 3, Set: true} },
 		"no main tag": func(s *Signup) { s.Tags = rt.Opt[[]string]{V: []string{"x"}, Set: true} },
 		"street only": func(s *Signup) { s.Shipping = &Shipping{Street: rt.Opt[string]{V: "s", Set: true}} },
+		"stop twice": func(s *Signup) {
+			s.Stops = rt.Opt[[]Stop]{V: []Stop{{City: "Lyon"}, {City: "Lyon"}}, Set: true}
+		},
+		"weight twice": func(s *Signup) { s.Weights = rt.Opt[[]float64]{V: []float64{1, 1}, Set: true} },
 	} {
 		s := ok
 		bad(&s)

@@ -141,6 +141,28 @@ func (x *Signup) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Point.V = v
 			x.Point.Set = true
+		case "stops":
+			if seen&uint64(0x400) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x400)
+			v, err := decodeSignupStopsInto(d, x.Stops.V)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Stops.V = v
+			x.Stops.Set = true
+		case "weights":
+			if seen&uint64(0x800) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x800)
+			v, err := decodeSignupWeightsInto(d, x.Weights.V)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Weights.V = v
+			x.Weights.Set = true
 		default:
 			return rtimpl.Unknown(off, k)
 		}
@@ -168,6 +190,12 @@ func (x *Signup) decodeJSON(d *rt.Decoder) error {
 	}
 	if seen&uint64(0x200) == 0 {
 		x.Point = rt.Opt[[]rt.Raw]{}
+	}
+	if seen&uint64(0x400) == 0 {
+		x.Stops = rt.Opt[[]Stop]{}
+	}
+	if seen&uint64(0x800) == 0 {
+		x.Weights = rt.Opt[[]float64]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "customer")
@@ -765,4 +793,153 @@ func decodeSignupPointInto(d *rt.Decoder, out []rt.Raw) ([]rt.Raw, error) {
 
 func decodeSignupPoint(d *rt.Decoder) ([]rt.Raw, error) {
 	return decodeSignupPointInto(d, nil)
+}
+
+func decodeStop(d *rt.Decoder) (Stop, error) {
+	var v Stop
+	return v, v.decodeJSON(d)
+}
+
+func (x *Stop) decodeJSON(d *rt.Decoder) error {
+	off := d.Start()
+	if err := d.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for i := 0; ; i++ {
+		k, more, err := d.ObjKey(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch k {
+		case "city":
+			if seen&uint64(0x1) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x1)
+			v, err := decodeString(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.City = v
+		case "days":
+			if seen&uint64(0x2) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x2)
+			v, err := decodeInt64(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Days = rt.Opt[int64]{
+				Set: true,
+				V:   v,
+			}
+		default:
+			return rtimpl.Unknown(off, k)
+		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Days = rt.Opt[int64]{}
+	}
+	if seen&uint64(0x1) == 0 {
+		return rtimpl.Missing(off, "city")
+	}
+	return nil
+}
+
+// UnmarshalJSON decodes one Stop strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *Stop) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *Stop) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeInt64(d *rt.Decoder) (int64, error) {
+	return d.Int()
+}
+
+func decodeSignupStopsInto(d *rt.Decoder, out []Stop) ([]Stop, error) {
+	if err := rtimpl.CheckAhead(d, signupStopsRest); err != nil {
+		return nil, err
+	}
+	if err := d.ArrStart(); err != nil {
+		return nil, err
+	}
+	out = out[:0]
+	if out == nil {
+		out = []Stop{}
+	}
+	for i := 0; ; i++ {
+		more, err := d.ArrNext(i)
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		if len(out) < cap(out) {
+			out = out[:len(out)+1]
+		} else {
+			out = append(out, Stop{})
+		}
+		if err := out[len(out)-1].decodeJSON(d); err != nil {
+			return nil, rt.AtIndex(err, i)
+		}
+	}
+	return out, nil
+}
+
+func decodeSignupStops(d *rt.Decoder) ([]Stop, error) {
+	return decodeSignupStopsInto(d, nil)
+}
+
+func decodeFloat64(d *rt.Decoder) (float64, error) {
+	v, _, err := d.Float()
+	return v, err
+}
+
+func decodeSignupWeightsInto(d *rt.Decoder, out []float64) ([]float64, error) {
+	if err := rtimpl.CheckAhead(d, signupWeightsRest); err != nil {
+		return nil, err
+	}
+	if err := d.ArrStart(); err != nil {
+		return nil, err
+	}
+	out = out[:0]
+	if out == nil {
+		out = []float64{}
+	}
+	for i := 0; ; i++ {
+		more, err := d.ArrNext(i)
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		v, err := decodeFloat64(d)
+		if err != nil {
+			return nil, rt.AtIndex(err, i)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func decodeSignupWeights(d *rt.Decoder) ([]float64, error) {
+	return decodeSignupWeightsInto(d, nil)
 }

@@ -76,6 +76,20 @@ func (x *Signup) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "point")
 		}
 	}
+	if x.Stops.Set {
+		e.Byte(',')
+		e.Lit("\"stops\":")
+		if err := encodeSignupStops(e, "stops", x.Stops.V); err != nil {
+			return rt.AtKey(err, "stops")
+		}
+	}
+	if x.Weights.Set {
+		e.Byte(',')
+		e.Lit("\"weights\":")
+		if err := encodeSignupWeights(e, "weights", x.Weights.V); err != nil {
+			return rt.AtKey(err, "weights")
+		}
+	}
 	e.Byte('}')
 	return nil
 }
@@ -586,4 +600,104 @@ func encodeSignupPoint(e *rt.Encoder, key string, v []rt.Raw) error {
 		return err
 	}
 	return rtimpl.CheckWritten(e, n, signupPointRest)
+}
+
+func encodeStop(e *rt.Encoder, key string, v Stop) error {
+	return v.encodeJSON(e)
+}
+
+func (x *Stop) encodeJSON(e *rt.Encoder) error {
+	e.Lit("{\"city\":")
+	if err := encodeString(e, "city", x.City); err != nil {
+		return rt.AtKey(err, "city")
+	}
+	if x.Days.Set {
+		e.Byte(',')
+		e.Lit("\"days\":")
+		if err := encodeInt64(e, "days", x.Days.V); err != nil {
+			return rt.AtKey(err, "days")
+		}
+	}
+	e.Byte('}')
+	return nil
+}
+
+// MarshalJSON encodes the Stop in schema property order after validating it.
+func (x Stop) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x Stop) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x Stop) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+func encodeInt64(e *rt.Encoder, key string, v int64) error {
+	e.Int(v)
+	return nil
+}
+
+func encodeSignupStopsShape(e *rt.Encoder, key string, v []Stop) error {
+	e.Byte('[')
+	for i, x := range v {
+		if i > 0 {
+			e.Byte(',')
+		}
+		if err := encodeStop(e, key, x); err != nil {
+			return rt.AtIndex(err, i)
+		}
+	}
+	e.Byte(']')
+	return nil
+}
+
+func encodeSignupStops(e *rt.Encoder, key string, v []Stop) error {
+	n := len(e.Buf)
+	if err := encodeSignupStopsShape(e, key, v); err != nil {
+		return err
+	}
+	return rtimpl.CheckWritten(e, n, signupStopsRest)
+}
+
+func encodeFloat64(e *rt.Encoder, key string, v float64) error {
+	e.Float(v)
+	return nil
+}
+
+func encodeSignupWeightsShape(e *rt.Encoder, key string, v []float64) error {
+	e.Byte('[')
+	for i, x := range v {
+		if i > 0 {
+			e.Byte(',')
+		}
+		if err := encodeFloat64(e, key, x); err != nil {
+			return rt.AtIndex(err, i)
+		}
+	}
+	e.Byte(']')
+	return nil
+}
+
+func encodeSignupWeights(e *rt.Encoder, key string, v []float64) error {
+	n := len(e.Buf)
+	if err := encodeSignupWeightsShape(e, key, v); err != nil {
+		return err
+	}
+	return rtimpl.CheckWritten(e, n, signupWeightsRest)
 }

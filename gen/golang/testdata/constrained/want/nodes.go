@@ -44,6 +44,10 @@ var (
 	node25          = new(rtimpl.Node)
 	node26          = new(rtimpl.Node)
 	node27          = new(rtimpl.Node)
+	// signupStopsRest checks what the Go type SignupStops does not hold: uniqueItems.
+	signupStopsRest = new(rtimpl.Node)
+	// signupWeightsRest checks what the Go type SignupWeights does not hold: uniqueItems.
+	signupWeightsRest = new(rtimpl.Node)
 )
 
 // The nodes' patterns (pattern, and patternProperties by position).
@@ -176,4 +180,12 @@ func init() {
 		Types:       rtimpl.TNumber,
 	}
 	*node27 = rtimpl.Node{Never: true}
+	*signupStopsRest = rtimpl.Node{
+		MaxContains: -1,
+		Unique:      true,
+	}
+	*signupWeightsRest = rtimpl.Node{
+		MaxContains: -1,
+		Unique:      true,
+	}
 }

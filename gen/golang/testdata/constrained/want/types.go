@@ -40,6 +40,17 @@ type Signup struct {
 	// Point is checked beyond its Go type: the schema also says prefixItems,
 	// items, which the interpreter checks on decoding and in Validate.
 	Point rt.Opt[[]rt.Raw]
+	// Stops is stops, none twice: objects Go cannot compare as JSON does.
+	// Optional.
+	//
+	// Stops is checked beyond its Go type: the schema also says uniqueItems, which
+	// the interpreter checks on decoding and in Validate.
+	Stops rt.Opt[[]Stop]
+	// Weights is weights, none twice (1 and 1.0 are the same number). Optional.
+	//
+	// Weights is checked beyond its Go type: the schema also says uniqueItems,
+	// which the interpreter checks on decoding and in Validate.
+	Weights rt.Opt[[]float64]
 }
 
 // Customer is a person or a company; a company has a VAT number.
@@ -93,4 +104,9 @@ type Shipping struct {
 type Billing struct {
 	Card rt.Opt[string]
 	Iban rt.Opt[string]
+}
+
+type Stop struct {
+	City string
+	Days rt.Opt[int64]
 }

@@ -61,6 +61,16 @@ func (x *Signup) Validate() error {
 			return rt.AtKey(err, "point")
 		}
 	}
+	if x.Stops.Set {
+		if err := validateSignupStops(x.Stops.V); err != nil {
+			return rt.AtKey(err, "stops")
+		}
+	}
+	if x.Weights.Set {
+		if err := validateSignupWeights(x.Weights.V); err != nil {
+			return rt.AtKey(err, "weights")
+		}
+	}
 	return nil
 }
 
@@ -360,4 +370,72 @@ func validateSignupPoint(v []rt.Raw) error {
 		return err
 	}
 	return rtimpl.CheckEncoded(e.Buf, signupPointRest)
+}
+
+func validateStop(v Stop) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *Stop) Validate() error {
+	if err := validateString(x.City); err != nil {
+		return rt.AtKey(err, "city")
+	}
+	if x.Days.Set {
+		if err := validateInt64(x.Days.V); err != nil {
+			return rt.AtKey(err, "days")
+		}
+	}
+	return nil
+}
+
+func validateInt64(v int64) error {
+	return nil
+}
+
+func validateSignupStopsShape(v []Stop) error {
+	for i, x := range v {
+		if err := validateStop(x); err != nil {
+			return rt.AtIndex(err, i)
+		}
+	}
+	return nil
+}
+
+func validateSignupStops(v []Stop) error {
+	if err := validateSignupStopsShape(v); err != nil {
+		return err
+	}
+	var e rt.Encoder
+	if err := encodeSignupStopsShape(&e, "", v); err != nil {
+		return err
+	}
+	return rtimpl.CheckEncoded(e.Buf, signupStopsRest)
+}
+
+func validateFloat64(v float64) error {
+	if err := rtimpl.CheckFinite(v); err != nil {
+		return err
+	}
+	return nil
+}
+
+func validateSignupWeightsShape(v []float64) error {
+	for i, x := range v {
+		if err := validateFloat64(x); err != nil {
+			return rt.AtIndex(err, i)
+		}
+	}
+	return nil
+}
+
+func validateSignupWeights(v []float64) error {
+	if err := validateSignupWeightsShape(v); err != nil {
+		return err
+	}
+	var e rt.Encoder
+	if err := encodeSignupWeightsShape(&e, "", v); err != nil {
+		return err
+	}
+	return rtimpl.CheckEncoded(e.Buf, signupWeightsRest)
 }

@@ -1066,12 +1066,24 @@ func (s Output) encodeFields(e *jx.Encoder) {
 		{
 			s := s.ToolResult
 			{
+				if s.Block.Set {
+					e.FieldStart("block")
+					s.Block.Encode(e)
+				}
+			}
+			{
 				e.FieldStart("id")
 				s.ID.Encode(e)
 			}
 			{
 				e.FieldStart("output")
 				e.Str(s.Output)
+			}
+			{
+				if s.Risk.Set {
+					e.FieldStart("risk")
+					s.Risk.Encode(e)
+				}
 			}
 			{
 				e.FieldStart("runId")
@@ -3142,12 +3154,24 @@ func (s *ToolResult) Encode(e *jx.Encoder) {
 // encodeFields encodes fields.
 func (s *ToolResult) encodeFields(e *jx.Encoder) {
 	{
+		if s.Block.Set {
+			e.FieldStart("block")
+			s.Block.Encode(e)
+		}
+	}
+	{
 		e.FieldStart("id")
 		s.ID.Encode(e)
 	}
 	{
 		e.FieldStart("output")
 		e.Str(s.Output)
+	}
+	{
+		if s.Risk.Set {
+			e.FieldStart("risk")
+			s.Risk.Encode(e)
+		}
 	}
 	{
 		e.FieldStart("runId")
@@ -3171,14 +3195,16 @@ func (s *ToolResult) encodeFields(e *jx.Encoder) {
 	}
 }
 
-var jsonFieldsNameOfToolResult = [7]string{
-	0: "id",
-	1: "output",
-	2: "runId",
-	3: "schemaVersion",
-	4: "status",
-	5: "truncated",
-	6: "type",
+var jsonFieldsNameOfToolResult = [9]string{
+	0: "block",
+	1: "id",
+	2: "output",
+	3: "risk",
+	4: "runId",
+	5: "schemaVersion",
+	6: "status",
+	7: "truncated",
+	8: "type",
 }
 
 // Decode decodes ToolResult from json.
@@ -3186,12 +3212,22 @@ func (s *ToolResult) Decode(d *jx.Decoder) error {
 	if s == nil {
 		return errors.New("invalid: unable to decode ToolResult to nil")
 	}
-	var requiredBitSet [1]uint8
+	var requiredBitSet [2]uint8
 
 	if err := d.ObjBytes(func(d *jx.Decoder, k []byte) error {
 		switch string(k) {
+		case "block":
+			if err := func() error {
+				s.Block.Reset()
+				if err := s.Block.Decode(d); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"block\"")
+			}
 		case "id":
-			requiredBitSet[0] |= 1 << 0
+			requiredBitSet[0] |= 1 << 1
 			if err := func() error {
 				if err := s.ID.Decode(d); err != nil {
 					return err
@@ -3201,7 +3237,7 @@ func (s *ToolResult) Decode(d *jx.Decoder) error {
 				return errors.Wrap(err, "decode field \"id\"")
 			}
 		case "output":
-			requiredBitSet[0] |= 1 << 1
+			requiredBitSet[0] |= 1 << 2
 			if err := func() error {
 				v, err := d.Str()
 				s.Output = string(v)
@@ -3212,8 +3248,18 @@ func (s *ToolResult) Decode(d *jx.Decoder) error {
 			}(); err != nil {
 				return errors.Wrap(err, "decode field \"output\"")
 			}
+		case "risk":
+			if err := func() error {
+				s.Risk.Reset()
+				if err := s.Risk.Decode(d); err != nil {
+					return err
+				}
+				return nil
+			}(); err != nil {
+				return errors.Wrap(err, "decode field \"risk\"")
+			}
 		case "runId":
-			requiredBitSet[0] |= 1 << 2
+			requiredBitSet[0] |= 1 << 4
 			if err := func() error {
 				if err := s.RunId.Decode(d); err != nil {
 					return err
@@ -3223,7 +3269,7 @@ func (s *ToolResult) Decode(d *jx.Decoder) error {
 				return errors.Wrap(err, "decode field \"runId\"")
 			}
 		case "schemaVersion":
-			requiredBitSet[0] |= 1 << 3
+			requiredBitSet[0] |= 1 << 5
 			if err := func() error {
 				v, err := d.Int()
 				s.SchemaVersion = int(v)
@@ -3235,7 +3281,7 @@ func (s *ToolResult) Decode(d *jx.Decoder) error {
 				return errors.Wrap(err, "decode field \"schemaVersion\"")
 			}
 		case "status":
-			requiredBitSet[0] |= 1 << 4
+			requiredBitSet[0] |= 1 << 6
 			if err := func() error {
 				if err := s.Status.Decode(d); err != nil {
 					return err
@@ -3245,7 +3291,7 @@ func (s *ToolResult) Decode(d *jx.Decoder) error {
 				return errors.Wrap(err, "decode field \"status\"")
 			}
 		case "truncated":
-			requiredBitSet[0] |= 1 << 5
+			requiredBitSet[0] |= 1 << 7
 			if err := func() error {
 				v, err := d.Bool()
 				s.Truncated = bool(v)
@@ -3257,7 +3303,7 @@ func (s *ToolResult) Decode(d *jx.Decoder) error {
 				return errors.Wrap(err, "decode field \"truncated\"")
 			}
 		case "type":
-			requiredBitSet[0] |= 1 << 6
+			requiredBitSet[1] |= 1 << 0
 			if err := func() error {
 				v, err := d.Str()
 				s.Type = string(v)
@@ -3277,8 +3323,9 @@ func (s *ToolResult) Decode(d *jx.Decoder) error {
 	}
 	// Validate required fields.
 	var failures []validate.FieldError
-	for i, mask := range [1]uint8{
-		0b01111111,
+	for i, mask := range [2]uint8{
+		0b11110110,
+		0b00000001,
 	} {
 		if result := (requiredBitSet[i] & mask) ^ mask; result != 0 {
 			// Mask only required fields and check equality to mask using XOR.

@@ -1729,10 +1729,16 @@ func (s *ToolCall) SetType(val string) {
 // The outcome of a tool call, reported once the tool has finished or was refused.
 // Ref: #/components/schemas/ToolResult
 type ToolResult struct {
+	// Set when Zero's sandbox blocked something the call did (a bash command's write or socket; code
+	// sandbox_write or network), or could not be set up so the call did not run (sandbox_unavailable).
+	// output then says so too. Omitted otherwise.
+	Block OptBlock `json:"block"`
 	// The id of the tool_call this result answers.
 	ID ID `json:"id"`
 	// What the tool returned to the model, after redaction; on error, the error message. It may be empty.
 	Output string `json:"output"`
+	// The risk of what was blocked, set together with block. Omitted otherwise.
+	Risk OptRisk `json:"risk"`
 	// The id of the run this event belongs to.
 	RunId ID `json:"runId"`
 	// Always 2 in this version of the protocol.
@@ -1745,6 +1751,11 @@ type ToolResult struct {
 	Type string `json:"type"`
 }
 
+// GetBlock returns the value of Block.
+func (s *ToolResult) GetBlock() OptBlock {
+	return s.Block
+}
+
 // GetID returns the value of ID.
 func (s *ToolResult) GetID() ID {
 	return s.ID
@@ -1753,6 +1764,11 @@ func (s *ToolResult) GetID() ID {
 // GetOutput returns the value of Output.
 func (s *ToolResult) GetOutput() string {
 	return s.Output
+}
+
+// GetRisk returns the value of Risk.
+func (s *ToolResult) GetRisk() OptRisk {
+	return s.Risk
 }
 
 // GetRunId returns the value of RunId.
@@ -1780,6 +1796,11 @@ func (s *ToolResult) GetType() string {
 	return s.Type
 }
 
+// SetBlock sets the value of Block.
+func (s *ToolResult) SetBlock(val OptBlock) {
+	s.Block = val
+}
+
 // SetID sets the value of ID.
 func (s *ToolResult) SetID(val ID) {
 	s.ID = val
@@ -1788,6 +1809,11 @@ func (s *ToolResult) SetID(val ID) {
 // SetOutput sets the value of Output.
 func (s *ToolResult) SetOutput(val string) {
 	s.Output = val
+}
+
+// SetRisk sets the value of Risk.
+func (s *ToolResult) SetRisk(val OptRisk) {
+	s.Risk = val
 }
 
 // SetRunId sets the value of RunId.
