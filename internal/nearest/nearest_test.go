@@ -22,12 +22,12 @@ func TestDistance(t *testing.T) {
 func TestName(t *testing.T) {
 	known := []string{"bash", "edit_file", "read_file", "write_file", "properties", "patternProperties", "type"}
 	for _, c := range []struct{ s, want string }{
-		{"bassh", "bash"},              // one edit on a short name
-		{"bsah", "bash"},               // a swap is one edit
-		{"bxsy", ""},                   // two edits on a short name are too many
-		{"edit_fiel", "edit_file"},     // a swap
-		{"Write_File", "write_file"},   // case is ignored
-		{"propertise", "properties"},   // two edits on a longer name
+		{"bassh", "bash"},            // one edit on a short name
+		{"bsah", "bash"},             // a swap is one edit
+		{"bxsy", ""},                 // two edits on a short name are too many
+		{"edit_fiel", "edit_file"},   // a swap
+		{"Write_File", "write_file"}, // case is ignored
+		{"propertise", "properties"}, // two edits on a longer name
 		{"patternPropertys", "patternProperties"},
 		{"zzzzzzzz", ""},
 		{"tpye", "type"},
