@@ -94,7 +94,7 @@ func bundleComment(root *schema.Doc, deps []*schema.Doc) string {
 		names = append(names, d.Name)
 	}
 	return "Bundled by zerogen from " + strings.Join(names, ", ") +
-		": one self-contained document, every referenced file embedded under $defs with its own $id. Do not edit; run 'make generate'."
+		": one self-contained document, every referenced file embedded under $defs with its own $id. Do not edit; run 'zerogen bundle' again."
 }
 
 // reachable lists the documents root refers to, directly or not, in

@@ -2,14 +2,14 @@
 // zerogen:schema-hash sha256:adb54a831f7cd39fb9b32d20674f73e8dff2d8e9369273a5cdf75197aea38b30
 
 // Package bundles holds one self-contained JSON Schema (draft 2020-12) per
-// root schema of every document family and version: each file under
-// schema/FAMILY/vN/ that defines a document, with every schema it refers to
+// root schema of every schema set (a document family and version): each
+// file of a set that defines a document, with every schema it refers to
 // embedded under $defs with its own $id, so that a validator compiles it
 // alone. The files sit beside this one as FAMILY/vN/ROOT.json; client
 // authors can copy them, and Go code reads them with Lookup and List.
 //
-// zerogen writes this package from schema/ ('zerogen bundle'); do not edit
-// it, run 'make generate'.
+// zerogen writes this package ('zerogen bundle'); do not edit it, run
+// zerogen again.
 package bundles
 
 import (
