@@ -2,6 +2,7 @@ package codecbench
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	acpv1 "github.com/zeroproject/zero/generated/acp/v1"
 	mcpv1 "github.com/zeroproject/zero/generated/mcp/v1"
 	v2 "github.com/zeroproject/zero/generated/streamjson/v2"
+	"github.com/zeroproject/zero/internal/rigs/mixdocs"
 	"github.com/zeroproject/zero/rt"
 )
 
@@ -73,7 +75,7 @@ func houseMix() codecMix {
 		targets: func() []generated {
 			return []generated{new(v2.Output), new(v2.Output), new(v2.Output), new(v2.Output)}
 		},
-		plain:  plainTargets,
+		plain:  mixdocs.HousePlain[json.RawMessage],
 		family: "streamjson/v2",
 		files:  []string{"output.json", "output.json", "output.json", "output.json"},
 	}
@@ -84,7 +86,7 @@ func acpMix() codecMix {
 		name:    "acp",
 		docs:    [][]byte{acpAgentMessageChunk},
 		targets: func() []generated { return []generated{new(acpv1.SessionUpdateMessage)} },
-		plain:   func() []any { return []any{new(acpSessionUpdate)} },
+		plain:   func() []any { return []any{new(mixdocs.ACPSessionUpdate)} },
 		family:  "acp/v1",
 		files:   []string{"session_update_message.json"},
 	}
@@ -103,9 +105,11 @@ func mcpMix() codecMix {
 		name:    "mcp",
 		docs:    [][]byte{mcpToolsCallRequest, mcpToolsCallResult()},
 		targets: func() []generated { return []generated{new(mcpv1.CallToolRequest), new(mcpv1.CallToolResult)} },
-		plain:   func() []any { return []any{new(mcpCallToolRequest), new(mcpCallToolResult)} },
-		family:  "mcp/v1",
-		files:   []string{"callToolRequest.json", "callToolResult.json"},
+		plain: func() []any {
+			return []any{new(mixdocs.MCPCallToolRequest[json.RawMessage]), new(mixdocs.MCPCallToolResult[json.RawMessage])}
+		},
+		family: "mcp/v1",
+		files:  []string{"callToolRequest.json", "callToolResult.json"},
 	}
 }
 

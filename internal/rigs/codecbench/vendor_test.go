@@ -18,7 +18,7 @@ func openAIMix() codecMix {
 		name:     "openai",
 		docs:     [][]byte{mixdocs.OpenAIChunk()},
 		targets:  func() []generated { return []generated{new(openaiv1.ChatCompletionChunk)} },
-		plain:    func() []any { return []any{new(oaChunk)} },
+		plain:    func() []any { return []any{new(mixdocs.PlainOpenAIChunk)} },
 		family:   "openai/v1",
 		files:    []string{"chunk.json"},
 		readOnly: true,
@@ -32,52 +32,11 @@ func anthropicMix() codecMix {
 		name:     "anthropic",
 		docs:     [][]byte{mixdocs.AnthropicEvent()},
 		targets:  func() []generated { return []generated{new(anthropicv1.StreamEvent)} },
-		plain:    func() []any { return []any{new(anEvent)} },
+		plain:    func() []any { return []any{new(mixdocs.PlainAnthropicEvent)} },
 		family:   "anthropic/v1",
 		files:    []string{"event.json"},
 		readOnly: true,
 	}
-}
-
-// Plain structs holding what the generated vendor types hold, for
-// encoding/json; members neither reads are skipped by both.
-type oaChunk struct {
-	Choices []struct {
-		Delta *struct {
-			Content          *string `json:"content"`
-			ReasoningContent *string `json:"reasoning_content"`
-			Reasoning        *string `json:"reasoning"`
-			ToolCalls        []struct {
-				Index    *int64  `json:"index"`
-				ID       *string `json:"id"`
-				Function *struct {
-					Name      *string `json:"name"`
-					Arguments *string `json:"arguments"`
-				} `json:"function"`
-			} `json:"tool_calls"`
-		} `json:"delta"`
-		FinishReason *string `json:"finish_reason"`
-	} `json:"choices"`
-	Usage *struct {
-		PromptTokens     *int64 `json:"prompt_tokens"`
-		CompletionTokens *int64 `json:"completion_tokens"`
-		TotalTokens      *int64 `json:"total_tokens"`
-	} `json:"usage"`
-	Error *struct {
-		Message *string `json:"message"`
-	} `json:"error"`
-}
-
-type anEvent struct {
-	Type  *string `json:"type"`
-	Index *int64  `json:"index"`
-	Delta *struct {
-		Type        *string `json:"type"`
-		Text        *string `json:"text"`
-		Thinking    *string `json:"thinking"`
-		PartialJSON *string `json:"partial_json"`
-		StopReason  *string `json:"stop_reason"`
-	} `json:"delta"`
 }
 
 // TestVendorMixes checks the vendor chunks the #13 ratio is stated on:

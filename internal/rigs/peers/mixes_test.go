@@ -61,8 +61,8 @@ func mixes() []mix {
 		docs:   [][]byte{mixdocs.ACPAgentMessageChunk()},
 		zero:   func() []generated { return []generated{new(acpv1.SessionUpdateMessage)} },
 		ogen:   func() []ogenValue { return []ogenValue{new(oacp.SessionUpdateMessage)} },
-		sonic:  func() []any { return []any{new(acpSessionUpdate)} },
-		jsonv2: func() []any { return []any{new(acpSessionUpdate)} },
+		sonic:  func() []any { return []any{new(mixdocs.ACPSessionUpdate)} },
+		jsonv2: func() []any { return []any{new(mixdocs.ACPSessionUpdate)} },
 	}
 	acpJa := acp
 	acpJa.name = "acp-ja"
@@ -77,8 +77,8 @@ func mixes() []mix {
 			ogen: func() []ogenValue {
 				return []ogenValue{new(ostream.Output), new(ostream.Output), new(ostream.Output), new(ostream.Output)}
 			},
-			sonic:  housePlain[json.RawMessage],
-			jsonv2: housePlain[jsontext.Value],
+			sonic:  mixdocs.HousePlain[json.RawMessage],
+			jsonv2: mixdocs.HousePlain[jsontext.Value],
 		},
 		acp,
 		acpJa,
@@ -88,10 +88,10 @@ func mixes() []mix {
 			zero: func() []generated { return []generated{new(mcpv1.CallToolRequest), new(mcpv1.CallToolResult)} },
 			ogen: func() []ogenValue { return []ogenValue{new(omcp.CallToolRequest), new(omcp.CallToolResult)} },
 			sonic: func() []any {
-				return []any{new(mcpCallToolRequest[json.RawMessage]), new(mcpCallToolResult[json.RawMessage])}
+				return []any{new(mixdocs.MCPCallToolRequest[json.RawMessage]), new(mixdocs.MCPCallToolResult[json.RawMessage])}
 			},
 			jsonv2: func() []any {
-				return []any{new(mcpCallToolRequest[jsontext.Value]), new(mcpCallToolResult[jsontext.Value])}
+				return []any{new(mixdocs.MCPCallToolRequest[jsontext.Value]), new(mixdocs.MCPCallToolResult[jsontext.Value])}
 			},
 		},
 		{
@@ -99,8 +99,8 @@ func mixes() []mix {
 			docs:     [][]byte{mixdocs.OpenAIChunk()},
 			zero:     func() []generated { return []generated{new(openaiv1.ChatCompletionChunk)} },
 			ogen:     func() []ogenValue { return []ogenValue{new(oopenai.ChatCompletionChunk)} },
-			sonic:    func() []any { return []any{new(oaChunk)} },
-			jsonv2:   func() []any { return []any{new(oaChunk)} },
+			sonic:    func() []any { return []any{new(mixdocs.PlainOpenAIChunk)} },
+			jsonv2:   func() []any { return []any{new(mixdocs.PlainOpenAIChunk)} },
 			readOnly: true,
 		},
 		{
@@ -108,8 +108,8 @@ func mixes() []mix {
 			docs:     [][]byte{mixdocs.AnthropicEvent()},
 			zero:     func() []generated { return []generated{new(anthropicv1.StreamEvent)} },
 			ogen:     func() []ogenValue { return []ogenValue{new(oanthropic.StreamEvent)} },
-			sonic:    func() []any { return []any{new(anEvent)} },
-			jsonv2:   func() []any { return []any{new(anEvent)} },
+			sonic:    func() []any { return []any{new(mixdocs.PlainAnthropicEvent)} },
+			jsonv2:   func() []any { return []any{new(mixdocs.PlainAnthropicEvent)} },
 			readOnly: true,
 		},
 	}

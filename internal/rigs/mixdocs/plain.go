@@ -1,23 +1,19 @@
-package peers
+package mixdocs
 
-import (
-	"encoding/json"
+// Plain Go structs equivalent to the mixes' documents, with no validation
+// at all: the baselines that encoding/json, sonic and json/v2 decode into
+// and encode from. Each document decodes into a struct of its own kind
+// (the caller knows which event it is, which favours these libraries). A
+// member that holds any JSON value keeps its bytes in R, the library's own
+// raw-JSON type (json.RawMessage, jsontext.Value). The vendor chunks'
+// structs hold what the generated types hold; their arrays are omitempty,
+// as json/v2 writes a nil slice as [].
 
-	"github.com/go-json-experiment/json/jsontext"
-)
+// RawJSON is a library's raw-JSON type.
+type RawJSON interface{ ~[]byte }
 
-// Plain Go structs for sonic and encoding/json/v2, as codecbench has them
-// for encoding/json: each document decodes into a struct of its own kind
-// (the caller knows which event it is, which favours these libraries), and
-// a member that holds any JSON value keeps its bytes in R, the library's
-// own raw-JSON type: json.RawMessage for sonic, jsontext.Value for
-// json/v2. The vendor chunks' structs hold what the generated types hold;
-// their arrays are omitempty, as json/v2 writes a nil slice as [].
-type raw interface {
-	json.RawMessage | jsontext.Value
-}
-
-type runStart struct {
+// RunStart is a run_start event.
+type RunStart struct {
 	SchemaVersion int    `json:"schemaVersion"`
 	Type          string `json:"type"`
 	RunID         string `json:"runId"`
@@ -28,14 +24,16 @@ type runStart struct {
 	APIModel      string `json:"apiModel"`
 }
 
-type text struct {
+// Text is a text event.
+type Text struct {
 	SchemaVersion int    `json:"schemaVersion"`
 	Type          string `json:"type"`
 	RunID         string `json:"runId"`
 	Delta         string `json:"delta"`
 }
 
-type toolCall[R raw] struct {
+// ToolCall is a tool_call event.
+type ToolCall[R RawJSON] struct {
 	SchemaVersion int    `json:"schemaVersion"`
 	Type          string `json:"type"`
 	RunID         string `json:"runId"`
@@ -45,7 +43,8 @@ type toolCall[R raw] struct {
 	SideEffect    string `json:"sideEffect"`
 }
 
-type toolResult struct {
+// ToolResult is a tool_result event.
+type ToolResult struct {
 	SchemaVersion int    `json:"schemaVersion"`
 	Type          string `json:"type"`
 	RunID         string `json:"runId"`
@@ -55,28 +54,32 @@ type toolResult struct {
 	Truncated     bool   `json:"truncated"`
 }
 
-func housePlain[R raw]() []any {
-	return []any{new(runStart), new(text), new(toolCall[R]), new(toolResult)}
+// HousePlain returns fresh plain structs in the order of House.
+func HousePlain[R RawJSON]() []any {
+	return []any{new(RunStart), new(Text), new(ToolCall[R]), new(ToolResult)}
 }
 
-type acpSessionUpdate struct {
+// ACPSessionUpdate is an ACP session/update notification with an agent message chunk.
+type ACPSessionUpdate struct {
 	Jsonrpc string `json:"jsonrpc"`
 	Method  string `json:"method"`
 	Params  struct {
 		SessionID string `json:"sessionId"`
 		Update    struct {
 			SessionUpdate string       `json:"sessionUpdate"`
-			Content       plainContent `json:"content"`
+			Content       PlainContent `json:"content"`
 		} `json:"update"`
 	} `json:"params"`
 }
 
-type plainContent struct {
+// PlainContent is a text content block.
+type PlainContent struct {
 	Type string `json:"type"`
 	Text string `json:"text"`
 }
 
-type mcpCallToolRequest[R raw] struct {
+// MCPCallToolRequest is an MCP tools/call request.
+type MCPCallToolRequest[R RawJSON] struct {
 	Jsonrpc string `json:"jsonrpc"`
 	ID      int    `json:"id"`
 	Method  string `json:"method"`
@@ -94,12 +97,14 @@ type mcpCallToolRequest[R raw] struct {
 	} `json:"params"`
 }
 
-type mcpCallToolResult[R raw] struct {
-	Content           []plainContent `json:"content"`
+// MCPCallToolResult is the result of an MCP tools/call.
+type MCPCallToolResult[R RawJSON] struct {
+	Content           []PlainContent `json:"content"`
 	StructuredContent R              `json:"structuredContent"`
 }
 
-type oaChunk struct {
+// PlainOpenAIChunk is an OpenAI chat.completion.chunk.
+type PlainOpenAIChunk struct {
 	Choices []struct {
 		Delta *struct {
 			Content          *string `json:"content"`
@@ -126,7 +131,8 @@ type oaChunk struct {
 	} `json:"error"`
 }
 
-type anEvent struct {
+// PlainAnthropicEvent is an Anthropic stream event.
+type PlainAnthropicEvent struct {
 	Type  *string `json:"type"`
 	Index *int64  `json:"index"`
 	Delta *struct {
