@@ -67,7 +67,7 @@ type Config struct {
 	DefTypes bool
 	// PlainScalars opts out of named scalar types. By default every $defs
 	// entry that is a string, integer or number with constraints is a
-	// named Go type (ID: {type: string, format: uuid} is type ID string),
+	// named Go type (ID: {type: string, maxLength: 64} is type ID string),
 	// with Validate, used by every field that refers to it; with
 	// PlainScalars those fields are plain string, int64 or float64.
 	PlainScalars bool

@@ -66,9 +66,10 @@ Flags:
                     keep the $defs entries that are a string, integer or
                     number with constraints plain Go types (string, int64,
                     float64) at every field that refers to them. By default
-                    each is a named Go type (Id: {type: string, format: uuid}
-                    becomes type ID string) with its Validate, used by every
-                    such field; an entry without constraints stays plain
+                    each is a named Go type (Id: {type: string, maxLength:
+                    64} becomes type ID string) with its Validate, used by
+                    every such field; an entry without constraints stays
+                    plain
   --default-dialect D
                     dialect of files whose $schema names none: draft-04,
                     draft-06, draft-07, 2019-09, 2020-12 (the default) or

@@ -685,7 +685,7 @@ func nameable(t *Type) bool {
 
 // NamedScalar reports whether t is, or without Options.PlainScalars
 // would be, a named scalar type: a $defs entry that is a string, integer
-// or number with constraints (ID: {type: string, format: uuid}), declared
+// or number with constraints (ID: {type: string, maxLength: 64}), declared
 // as type ID string and used by every field that refers to it. An entry
 // without constraints ({type: string}) stays the plain Go type: a name
 // would check nothing.
