@@ -36,7 +36,7 @@ func storedMeta(t *testing.T, z *zeroEnv, id string) sessionv1.SessionMeta {
 func warnings(evs []event) string {
 	var ms []string
 	for _, w := range find[*streamjsonv2.Warning](evs) {
-		ms = append(ms, w.Code+": "+w.Message)
+		ms = append(ms, w.Code+": "+string(w.Message))
 	}
 	return strings.Join(ms, "\n")
 }

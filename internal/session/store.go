@@ -226,7 +226,7 @@ func (s *Store) latest() (string, error) {
 	if len(metas) == 0 {
 		return "", fmt.Errorf("%w: %s holds no sessions", ErrNotFound, s.Dir)
 	}
-	return metas[0].ID, nil
+	return string(metas[0].ID), nil
 }
 
 // Show reads the session id without locking or changing it: its metadata and

@@ -78,7 +78,7 @@ func validateSessionMeta(v SessionMeta) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *SessionMeta) Validate() error {
-	if err := validateID(x.ID); err != nil {
+	if err := validateSessionID(x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	if err := validateFormattedString(x.CreatedAt); err != nil {
@@ -97,7 +97,7 @@ func (x *SessionMeta) Validate() error {
 		return rt.AtKey(err, "model")
 	}
 	if x.ParentID.Set {
-		if err := validateID(x.ParentID.V); err != nil {
+		if err := validateSessionID(x.ParentID.V); err != nil {
 			return rt.AtKey(err, "parentId")
 		}
 	}
@@ -117,11 +117,16 @@ func (x *SessionMeta) Validate() error {
 	return nil
 }
 
-func validateID(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateSessionID(v SessionID) error {
+	if err := rtimpl.CheckUTF8(string(v)); err != nil {
 		return err
 	}
-	return idRule.Check(v, -1)
+	return sessionIDRule.Check(string(v), -1)
+}
+
+// Validate reports whether v satisfies its schema.
+func (v SessionID) Validate() error {
+	return validateSessionID(v)
 }
 
 func validateSessionMetaCwd(v string) error {
@@ -169,13 +174,37 @@ func (x *RunStartRecord) Validate() error {
 	if err := validateFormattedString(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := validateSessionMetaCwd(x.Provider); err != nil {
+	if err := validateNonEmptyString(x.Provider); err != nil {
 		return rt.AtKey(err, "provider")
 	}
-	if err := validateSessionMetaCwd(x.Model); err != nil {
+	if err := validateNonEmptyString(x.Model); err != nil {
 		return rt.AtKey(err, "model")
 	}
 	return nil
+}
+
+func validateID(v ID) error {
+	if err := rtimpl.CheckUTF8(string(v)); err != nil {
+		return err
+	}
+	return idRule.Check(string(v), -1)
+}
+
+// Validate reports whether v satisfies its schema.
+func (v ID) Validate() error {
+	return validateID(v)
+}
+
+func validateNonEmptyString(v NonEmptyString) error {
+	if err := rtimpl.CheckUTF8(string(v)); err != nil {
+		return err
+	}
+	return nonEmptyStringRule.Check(string(v), -1)
+}
+
+// Validate reports whether v satisfies its schema.
+func (v NonEmptyString) Validate() error {
+	return validateNonEmptyString(v)
 }
 
 func validateUserRecord(v UserRecord) error {
@@ -193,7 +222,7 @@ func (x *UserRecord) Validate() error {
 	if err := validateFormattedString(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := validateSessionMetaCwd(x.Content); err != nil {
+	if err := validateNonEmptyString(x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
 	return nil
@@ -241,7 +270,7 @@ func (x *ToolCallRecord) Validate() error {
 	if err := validateID(x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateSessionMetaCwd(x.Name); err != nil {
+	if err := validateNonEmptyString(x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	if err := validateRaw(x.Args); err != nil {
@@ -284,7 +313,7 @@ func (x *ToolResultRecord) Validate() error {
 	if err := validateID(x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateSessionMetaCwd(x.Name); err != nil {
+	if err := validateNonEmptyString(x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	if err := validateToolStatus(x.Status); err != nil {
@@ -331,16 +360,25 @@ func (x *UsageRecord) Validate() error {
 	if err := validateFormattedString(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := validateSessionMetaRuns(x.PromptTokens); err != nil {
+	if err := validateNonNegativeInteger(x.PromptTokens); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
-	if err := validateSessionMetaRuns(x.CompletionTokens); err != nil {
+	if err := validateNonNegativeInteger(x.CompletionTokens); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
-	if err := validateSessionMetaRuns(x.TotalTokens); err != nil {
+	if err := validateNonNegativeInteger(x.TotalTokens); err != nil {
 		return rt.AtKey(err, "totalTokens")
 	}
 	return nil
+}
+
+func validateNonNegativeInteger(v NonNegativeInteger) error {
+	return nonNegativeIntegerRule.Check(int64(v), -1)
+}
+
+// Validate reports whether v satisfies its schema.
+func (v NonNegativeInteger) Validate() error {
+	return validateNonNegativeInteger(v)
 }
 
 func validateCompactionRecord(v CompactionRecord) error {
@@ -358,22 +396,22 @@ func (x *CompactionRecord) Validate() error {
 	if err := validateFormattedString(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := validateSessionMetaCwd(x.Summary); err != nil {
+	if err := validateNonEmptyString(x.Summary); err != nil {
 		return rt.AtKey(err, "summary")
 	}
-	if err := validateSessionMetaCwdList(x.Tasks); err != nil {
+	if err := validateNonEmptyStringList(x.Tasks); err != nil {
 		return rt.AtKey(err, "tasks")
 	}
-	if err := validateSessionMetaRuns(x.Kept); err != nil {
+	if err := validateNonNegativeInteger(x.Kept); err != nil {
 		return rt.AtKey(err, "kept")
 	}
-	if err := validateSessionMetaRuns(x.TokensBefore); err != nil {
+	if err := validateNonNegativeInteger(x.TokensBefore); err != nil {
 		return rt.AtKey(err, "tokensBefore")
 	}
-	if err := validateSessionMetaRuns(x.TokensAfter); err != nil {
+	if err := validateNonNegativeInteger(x.TokensAfter); err != nil {
 		return rt.AtKey(err, "tokensAfter")
 	}
-	if err := validateSessionMetaRuns(x.Window); err != nil {
+	if err := validateNonNegativeInteger(x.Window); err != nil {
 		return rt.AtKey(err, "window")
 	}
 	if x.Calibration.Set {
@@ -384,9 +422,9 @@ func (x *CompactionRecord) Validate() error {
 	return nil
 }
 
-func validateSessionMetaCwdList(v []string) error {
+func validateNonEmptyStringList(v []NonEmptyString) error {
 	for i, x := range v {
-		if err := validateSessionMetaCwd(x); err != nil {
+		if err := validateNonEmptyString(x); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
