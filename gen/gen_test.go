@@ -427,18 +427,21 @@ func TestUnionNames(t *testing.T) {
 
 // TestNamedScalars makes a type of each constrained string, integer and
 // number of $defs by default, shared by the fields that refer to it, and
-// leaves unconstrained and nullable ones plain; with PlainScalars every
+// leaves unconstrained and nullable ones plain (a format, even one that
+// only annotates, names the type); with PlainScalars every
 // field is the plain Go type.
 func TestNamedScalars(t *testing.T) {
 	const schema = `{"title":"Order","type":"object","required":["id"],
 		"properties":{"id":{"$ref":"#/$defs/id"},"parent":{"$ref":"#/$defs/id"},"qty":{"$ref":"#/$defs/count"},
-			"price":{"$ref":"#/$defs/price"},"note":{"$ref":"#/$defs/note"},"maybe":{"$ref":"#/$defs/maybeId"}},
+			"price":{"$ref":"#/$defs/price"},"note":{"$ref":"#/$defs/note"},"maybe":{"$ref":"#/$defs/maybeId"},
+			"ext":{"$ref":"#/$defs/extId"}},
 		"$defs":{"id":{"type":"string","format":"uuid","maxLength":36},"count":{"type":"integer","minimum":1},
 			"price":{"type":"number","exclusiveMinimum":0},"note":{"type":"string"},
-			"maybeId":{"type":["string","null"],"maxLength":36}}}`
+			"maybeId":{"type":["string","null"],"maxLength":36},"extId":{"type":"string","format":"uuid"}}}`
 	named := []string{"type ID string", "type Count int64", "type Price float64",
+		"type ExtID string", "\tExt    rt.Opt[ExtID]\n",
 		"\tID     ID\n", "\tParent rt.Opt[ID]\n", "\tQty    rt.Opt[Count]\n", "\tPrice  rt.Opt[Price]\n"}
-	plain := []string{"\tID     string\n", "\tParent rt.Opt[string]\n", "\tQty    rt.Opt[int64]\n", "\tPrice  rt.Opt[float64]\n"}
+	plain := []string{"\tExt    rt.Opt[string]\n", "\tID     string\n", "\tParent rt.Opt[string]\n", "\tQty    rt.Opt[int64]\n", "\tPrice  rt.Opt[float64]\n"}
 	always := []string{"\tNote   rt.Opt[string]\n", "\tMaybe  rt.Opt[rt.Nullable[string]]\n"}
 	for _, plainScalars := range []bool{false, true} {
 		out, err := Generate(Config{Package: "p", PlainScalars: plainScalars, Files: []File{{Name: "s.json", Data: []byte(schema)}}})

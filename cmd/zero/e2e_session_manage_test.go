@@ -178,7 +178,7 @@ func TestSessionsDeleteAndPrune(t *testing.T) {
 		t.Fatal(err)
 	}
 	meta := storedMeta(t, z, ids[2])
-	old := strings.Replace(string(b), `"updatedAt":"`+meta.UpdatedAt+`"`, `"updatedAt":"2020-01-01T00:00:00Z"`, 1)
+	old := strings.Replace(string(b), `"updatedAt":"`+string(meta.UpdatedAt)+`"`, `"updatedAt":"2020-01-01T00:00:00Z"`, 1)
 	mustWrite(t, metaPath, old)
 	stray := filepath.Join(z.sessionsDir(), "notes.txt")
 	mustWrite(t, stray, "a file beside the sessions")

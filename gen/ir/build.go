@@ -686,16 +686,17 @@ func nameable(t *Type) bool {
 // NamedScalar reports whether t is, or without Options.PlainScalars
 // would be, a named scalar type: a $defs entry that is a string, integer
 // or number with constraints (ID: {type: string, maxLength: 64}), declared
-// as type ID string and used by every field that refers to it. An entry
-// without constraints ({type: string}) stays the plain Go type: a name
-// would check nothing.
+// as type ID string and used by every field that refers to it. A format
+// names the type too, asserted or not (ID: {type: string, format: uuid}):
+// it says what the strings are. An entry without constraints ({type:
+// string}) stays the plain Go type: a name would say nothing.
 func NamedScalar(t *Type) bool {
 	if t.Name == "" && t.DefName == "" || t.Nullable || t.Alias != nil || t.Rest != nil || t.Vocab != nil || len(t.Values) > 0 {
 		return false
 	}
 	switch t.Kind {
 	case KString:
-		return t.MinLen > 0 || t.MaxLen >= 0 || t.Pattern != "" || t.Format != ""
+		return t.MinLen > 0 || t.MaxLen >= 0 || t.Pattern != "" || t.Format != "" || t.Schema != nil && t.Schema.Format != ""
 	case KInt:
 		return t.Int.HasMin || t.Int.HasMax || t.Int.Mult > 1
 	case KFloat:

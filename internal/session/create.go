@@ -67,7 +67,7 @@ func (s *Store) fillMeta(meta *sessionv1.SessionMeta, recs []sessionv1.SessionRe
 
 // checkMetaTimes checks that the times of meta are RFC 3339.
 func checkMetaTimes(meta *sessionv1.SessionMeta) error {
-	times := []string{meta.CreatedAt, meta.UpdatedAt}
+	times := []sessionv1.Timestamp{meta.CreatedAt, meta.UpdatedAt}
 	if meta.ForkedAt.Set {
 		times = append(times, meta.ForkedAt.V)
 	}

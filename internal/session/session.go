@@ -191,7 +191,7 @@ func (s *Session) Close() error {
 
 // recordTime returns a pointer to the Time of rec, or nil for an unknown
 // variant.
-func recordTime(rec *sessionv1.SessionRecord) *string {
+func recordTime(rec *sessionv1.SessionRecord) *sessionv1.Timestamp {
 	switch r := rec.Value.(type) {
 	case *sessionv1.RunStartRecord:
 		return &r.Time

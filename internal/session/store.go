@@ -211,7 +211,7 @@ func sortNewestFirst(metas []sessionv1.SessionMeta) {
 
 // compareTimes compares two RFC 3339 times; one that does not parse is the
 // oldest.
-func compareTimes(a, b string) int {
+func compareTimes(a, b sessionv1.Timestamp) int {
 	ta, _ := parseTime(a)
 	tb, _ := parseTime(b)
 	return ta.Compare(tb)

@@ -38,7 +38,7 @@ func TestCreateAppendOpen(t *testing.T) {
 	}
 	checkLog(t, eventsPath(st, string(s.Meta.ID)), encodeAll(t, recs))
 	for _, r := range recs {
-		if tm := *recordTime(&r); !timeRE.MatchString(tm) {
+		if tm := *recordTime(&r); !timeRE.MatchString(string(tm)) {
 			t.Errorf("record time %q, want RFC 3339 UTC with milliseconds", tm)
 		}
 	}
@@ -58,7 +58,7 @@ func TestCreateAppendOpen(t *testing.T) {
 	if m.Runs != 1 || m.Provider != "openai" || m.Model != "gpt-4.1" || m.Title != rt.Some("Inspect this repo.") {
 		t.Errorf("meta after one run: %+v", m)
 	}
-	for _, tm := range []string{m.CreatedAt, m.UpdatedAt} {
+	for _, tm := range []string{string(m.CreatedAt), string(m.UpdatedAt)} {
 		if !timeRE.MatchString(tm) {
 			t.Errorf("meta time %q, want RFC 3339 UTC with milliseconds", tm)
 		}
@@ -181,7 +181,7 @@ func TestFork(t *testing.T) {
 	if len(warns) != 0 {
 		t.Errorf("warnings: %v", warns)
 	}
-	if string(child.Meta.ID) == parent || child.Meta.ParentID != rt.Some(sessionv1.SessionID(parent)) || !timeRE.MatchString(child.Meta.ForkedAt.V) {
+	if string(child.Meta.ID) == parent || child.Meta.ParentID != rt.Some(sessionv1.SessionID(parent)) || !timeRE.MatchString(string(child.Meta.ForkedAt.V)) {
 		t.Errorf("child meta %+v", child.Meta)
 	}
 	if child.Meta.Runs != 2 || child.Meta.Cwd != "/repo" || child.Meta.Title != rt.Some("first") {

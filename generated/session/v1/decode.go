@@ -292,7 +292,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeFormattedString(d)
+			v, err := decodeTimestamp(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -302,7 +302,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeFormattedString(d)
+			v, err := decodeTimestamp(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -355,11 +355,11 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x100)
-			v, err := decodeFormattedString(d)
+			v, err := decodeTimestamp(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ForkedAt = rt.Opt[string]{
+			x.ForkedAt = rt.Opt[Timestamp]{
 				Set: true,
 				V:   v,
 			}
@@ -394,7 +394,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 		x.ParentID = rt.Opt[SessionID]{}
 	}
 	if seen&uint64(0x100) == 0 {
-		x.ForkedAt = rt.Opt[string]{}
+		x.ForkedAt = rt.Opt[Timestamp]{}
 	}
 	if seen&uint64(0x400) == 0 {
 		x.Title = rt.Opt[string]{}
@@ -457,6 +457,14 @@ func decodeSessionID(d *rt.Decoder) (SessionID, error) {
 		return "", err
 	}
 	return SessionID(s), sessionIDRule.Check(s, off)
+}
+
+func decodeTimestamp(d *rt.Decoder) (Timestamp, error) {
+	s, err := d.StrShared()
+	if err != nil {
+		return "", err
+	}
+	return Timestamp(s), nil
 }
 
 var sessionMetaCwdRule = rtimpl.StrRule{
@@ -636,7 +644,7 @@ func (x *RunStartRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) e
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeFormattedString(d)
+			v, err := decodeTimestamp(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -791,7 +799,7 @@ func (x *UserRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeFormattedString(d)
+			v, err := decodeTimestamp(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -903,7 +911,7 @@ func (x *AssistantRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) 
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeFormattedString(d)
+			v, err := decodeTimestamp(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1171,7 +1179,7 @@ func (x *ToolResultRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64)
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeFormattedString(d)
+			v, err := decodeTimestamp(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1374,7 +1382,7 @@ func (x *UsageRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) erro
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeFormattedString(d)
+			v, err := decodeTimestamp(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1534,7 +1542,7 @@ func (x *CompactionRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64)
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeFormattedString(d)
+			v, err := decodeTimestamp(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1767,7 +1775,7 @@ func (x *RunEndRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) err
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeFormattedString(d)
+			v, err := decodeTimestamp(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}

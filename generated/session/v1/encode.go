@@ -161,11 +161,11 @@ func (x *SessionMeta) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "id")
 	}
 	e.Lit(",\"createdAt\":")
-	if err := encodeFormattedString(e, "createdAt", x.CreatedAt); err != nil {
+	if err := encodeTimestamp(e, "createdAt", x.CreatedAt); err != nil {
 		return rt.AtKey(err, "createdAt")
 	}
 	e.Lit(",\"updatedAt\":")
-	if err := encodeFormattedString(e, "updatedAt", x.UpdatedAt); err != nil {
+	if err := encodeTimestamp(e, "updatedAt", x.UpdatedAt); err != nil {
 		return rt.AtKey(err, "updatedAt")
 	}
 	e.Lit(",\"cwd\":")
@@ -190,7 +190,7 @@ func (x *SessionMeta) encodeJSON(e *rt.Encoder) error {
 	if x.ForkedAt.Set {
 		e.Byte(',')
 		e.Lit("\"forkedAt\":")
-		if err := encodeFormattedString(e, "forkedAt", x.ForkedAt.V); err != nil {
+		if err := encodeTimestamp(e, "forkedAt", x.ForkedAt.V); err != nil {
 			return rt.AtKey(err, "forkedAt")
 		}
 	}
@@ -251,6 +251,11 @@ func (x SessionMeta) AppendJSONUnchecked(b []byte) ([]byte, error) {
 }
 
 func encodeSessionID(e *rt.Encoder, key string, v SessionID) error {
+	e.Str(string(v))
+	return nil
+}
+
+func encodeTimestamp(e *rt.Encoder, key string, v Timestamp) error {
 	e.Str(string(v))
 	return nil
 }
@@ -344,7 +349,7 @@ func (x *RunStartRecord) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := encodeFormattedString(e, "time", x.Time); err != nil {
+	if err := encodeTimestamp(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"provider\":")
@@ -419,7 +424,7 @@ func (x *UserRecord) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := encodeFormattedString(e, "time", x.Time); err != nil {
+	if err := encodeTimestamp(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"content\":")
@@ -481,7 +486,7 @@ func (x *AssistantRecord) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := encodeFormattedString(e, "time", x.Time); err != nil {
+	if err := encodeTimestamp(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"text\":")
@@ -639,7 +644,7 @@ func (x *ToolResultRecord) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := encodeFormattedString(e, "time", x.Time); err != nil {
+	if err := encodeTimestamp(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"id\":")
@@ -727,7 +732,7 @@ func (x *UsageRecord) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := encodeFormattedString(e, "time", x.Time); err != nil {
+	if err := encodeTimestamp(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"promptTokens\":")
@@ -802,7 +807,7 @@ func (x *CompactionRecord) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := encodeFormattedString(e, "time", x.Time); err != nil {
+	if err := encodeTimestamp(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"summary\":")
@@ -910,7 +915,7 @@ func (x *RunEndRecord) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := encodeFormattedString(e, "time", x.Time); err != nil {
+	if err := encodeTimestamp(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"status\":")

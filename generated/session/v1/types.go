@@ -54,9 +54,9 @@ type SessionMeta struct {
 	// to resume or fork the session.
 	ID SessionID
 	// CreatedAt is when the session was created.
-	CreatedAt string
+	CreatedAt Timestamp
 	// UpdatedAt is when the session last changed, that is when its last run ended.
-	UpdatedAt string
+	UpdatedAt Timestamp
 	// Cwd is the absolute working directory the session's runs operate in.
 	Cwd string
 	// Provider is the model provider of the session's latest run.
@@ -68,7 +68,7 @@ type SessionMeta struct {
 	ParentID rt.Opt[SessionID]
 	// ForkedAt is when this session was forked from its parent. Omitted for a
 	// session that was not forked. Optional.
-	ForkedAt rt.Opt[string]
+	ForkedAt rt.Opt[Timestamp]
 	// Runs is how many runs have been recorded in this session.
 	Runs int64
 	// Title is a short label for listings: the first line of the session's first
@@ -80,6 +80,10 @@ type SessionMeta struct {
 // letter or digit, continues with letters, digits, '_', '.', ':' or '-', and
 // is at most 128 characters long.
 type SessionID string
+
+// Timestamp is a point in time as an RFC 3339 date-time string with a time
+// zone, such as 2026-06-03T10:00:00Z.
+type Timestamp string
 
 // SessionRecord is one line of a session's event log. The log is append-only
 // JSONL: Zero writes one record per line as a run goes and never rewrites
@@ -105,7 +109,7 @@ type RunStartRecord struct {
 	// RunID is the id of the run that begins.
 	RunID ID
 	// Time is when the run began.
-	Time string
+	Time Timestamp
 	// Provider is the model provider that serves the run.
 	Provider NonEmptyString
 	// Model is the model of the run, as the user asked for it.
@@ -133,7 +137,7 @@ type UserRecord struct {
 	// RunID is the id of the run the prompt was given to.
 	RunID ID
 	// Time is when Zero received the prompt.
-	Time string
+	Time Timestamp
 	// Content is the prompt text.
 	Content NonEmptyString
 }
@@ -151,7 +155,7 @@ type AssistantRecord struct {
 	// RunID is the id of the run the answer belongs to.
 	RunID ID
 	// Time is when the model finished answering.
-	Time string
+	Time Timestamp
 	// Text is the text of the answer. Empty when the model only called tools.
 	Text string
 	// Reasoning is the reasoning text the model streamed apart from its answer.
@@ -186,7 +190,7 @@ type ToolResultRecord struct {
 	// RunID is the id of the run the tool call belongs to.
 	RunID ID
 	// Time is when the tool finished or was refused.
-	Time string
+	Time Timestamp
 	// ID is the id of the tool call this result answers.
 	ID ID
 	// Name is the name of the tool that ran.
@@ -227,7 +231,7 @@ type UsageRecord struct {
 	// RunID is the id of the run the model call belongs to.
 	RunID ID
 	// Time is when the provider reported the counts.
-	Time string
+	Time Timestamp
 	// PromptTokens is tokens sent to the model in this call.
 	PromptTokens NonNegativeInteger
 	// CompletionTokens is tokens the model produced in this call.
@@ -256,7 +260,7 @@ type CompactionRecord struct {
 	// RunID is the id of the run that compacted.
 	RunID ID
 	// Time is when the summary was made.
-	Time string
+	Time Timestamp
 	// Summary is the summary of the replaced turns, written by the model and
 	// redacted like every record.
 	Summary NonEmptyString
@@ -294,7 +298,7 @@ type RunEndRecord struct {
 	// RunID is the id of the run that ended.
 	RunID ID
 	// Time is when the run ended.
-	Time string
+	Time Timestamp
 	// Status is how the run ended.
 	Status RunStatus
 	// ExitCode is the exit code `zero exec` exited with: 0 success, 1 crash, 2

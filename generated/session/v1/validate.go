@@ -81,10 +81,10 @@ func (x *SessionMeta) Validate() error {
 	if err := validateSessionID(x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateFormattedString(x.CreatedAt); err != nil {
+	if err := validateTimestamp(x.CreatedAt); err != nil {
 		return rt.AtKey(err, "createdAt")
 	}
-	if err := validateFormattedString(x.UpdatedAt); err != nil {
+	if err := validateTimestamp(x.UpdatedAt); err != nil {
 		return rt.AtKey(err, "updatedAt")
 	}
 	if err := validateSessionMetaCwd(x.Cwd); err != nil {
@@ -102,7 +102,7 @@ func (x *SessionMeta) Validate() error {
 		}
 	}
 	if x.ForkedAt.Set {
-		if err := validateFormattedString(x.ForkedAt.V); err != nil {
+		if err := validateTimestamp(x.ForkedAt.V); err != nil {
 			return rt.AtKey(err, "forkedAt")
 		}
 	}
@@ -127,6 +127,15 @@ func validateSessionID(v SessionID) error {
 // Validate reports whether v satisfies its schema.
 func (v SessionID) Validate() error {
 	return validateSessionID(v)
+}
+
+func validateTimestamp(v Timestamp) error {
+	return rtimpl.CheckUTF8(string(v))
+}
+
+// Validate reports whether v satisfies its schema.
+func (v Timestamp) Validate() error {
+	return validateTimestamp(v)
 }
 
 func validateSessionMetaCwd(v string) error {
@@ -171,7 +180,7 @@ func (x *RunStartRecord) Validate() error {
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateFormattedString(x.Time); err != nil {
+	if err := validateTimestamp(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	if err := validateNonEmptyString(x.Provider); err != nil {
@@ -219,7 +228,7 @@ func (x *UserRecord) Validate() error {
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateFormattedString(x.Time); err != nil {
+	if err := validateTimestamp(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	if err := validateNonEmptyString(x.Content); err != nil {
@@ -240,7 +249,7 @@ func (x *AssistantRecord) Validate() error {
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateFormattedString(x.Time); err != nil {
+	if err := validateTimestamp(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	if err := validateString(x.Text); err != nil {
@@ -307,7 +316,7 @@ func (x *ToolResultRecord) Validate() error {
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateFormattedString(x.Time); err != nil {
+	if err := validateTimestamp(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	if err := validateID(x.ID); err != nil {
@@ -357,7 +366,7 @@ func (x *UsageRecord) Validate() error {
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateFormattedString(x.Time); err != nil {
+	if err := validateTimestamp(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	if err := validateNonNegativeInteger(x.PromptTokens); err != nil {
@@ -393,7 +402,7 @@ func (x *CompactionRecord) Validate() error {
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateFormattedString(x.Time); err != nil {
+	if err := validateTimestamp(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	if err := validateNonEmptyString(x.Summary); err != nil {
@@ -450,7 +459,7 @@ func (x *RunEndRecord) Validate() error {
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateFormattedString(x.Time); err != nil {
+	if err := validateTimestamp(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	if err := validateRunStatus(x.Status); err != nil {
