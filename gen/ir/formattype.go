@@ -65,7 +65,7 @@ func (b *builder) warnAnnotatedFormats() {
 	sort.Slice(b.annotated, func(i, j int) bool { return b.annotated[i].Location < b.annotated[j].Location })
 	for _, s := range b.annotated {
 		ft := FormatTypes[s.Format]
-		if e, ok := b.errAt(s, "format %q is only an annotation in this schema's dialect, but --format-types makes the value a %s: the format is asserted here (a string of another form fails at format)", s.Format, (&GoType{Import: ft.Import, Name: ft.Name}).String()).(*schema.Error); ok {
+		if e, ok := b.errAt(s, "format %q is only an annotation in this schema's dialect, but --format-types gives the value the Go type %s: the format is asserted here (a string of another form fails at format)", s.Format, (&GoType{Import: ft.Import, Name: ft.Name}).String()).(*schema.Error); ok {
 			warn(e)
 		}
 	}
