@@ -152,6 +152,10 @@ func TestFormatVerdicts(t *testing.T) {
 		`{"id":"0f8fad5b-d9cb-469f-a165-70867728950e","at":"2026-12-04T22:30:00Z","hosts":{"a":"::1","b":"1.2.3.4"}}`,
 		`{"id":"0f8fad5b-d9cb-469f-a165-70867728950e","at":"2026-12-04T22:30:00\u005a"}`,
 		`{"id":"0f8fad5b-d9cb-469f-a165-70867728950e","at":1}`,
+		`{"id":"0f8fad5b-d9cb-469f-a165-70867728950e","at":"2026-12-04T22:30:00Z","slot":"13:00:00Z"}`,
+		`{"id":"0f8fad5b-d9cb-469f-a165-70867728950e","at":"2026-12-04T22:30:00Z","slot":"13:00:00z"}`,
+		`{"id":"0f8fad5b-d9cb-469f-a165-70867728950e","at":"2026-12-04T22:30:00Z","slot":"9:00"}`,
+		`{"id":"0f8fad5b-d9cb-469f-a165-70867728950e","at":"2026-12-04T22:30:00Z","slot":"10:00:00Z"}`,
 		`{"id":"0f8fad5b-d9cb-469f-a165-70867728950e","at":null}`,
 	}
 	for _, c := range roundTrips {
@@ -234,6 +238,14 @@ func TestFormatRoundTrips(t *testing.T) {
 		if err := y.UnmarshalJSON(b); err != nil {
 			t.Errorf("%s: the encoding does not decode: %v", b, err)
 		}
+	}
+}
+
+// TestFormatDefault checks that a default of a format's type is a Go
+// value of that type.
+func TestFormatDefault(t *testing.T) {
+	if d := EventSinceDefault(); d != (rt.Date{Year: 2020, Month: time.January, Day: 1}) {
+		t.Errorf("EventSinceDefault() = %v", d)
 	}
 }
 

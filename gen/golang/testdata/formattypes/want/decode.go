@@ -165,11 +165,37 @@ func (x *Event) decodeJSON(d *rt.Decoder) error {
 			}
 			x.Days.V = v
 			x.Days.Set = true
-		case "hosts":
+		case "since":
 			if seen&uint64(0x800) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x800)
+			v, err := decodeEventDay(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Since = rt.Opt[rt.Date]{
+				Set: true,
+				V:   v,
+			}
+		case "slot":
+			if seen&uint64(0x1000) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x1000)
+			v, err := decodeEventSlot(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Slot = rt.Opt[rt.TimeOfDay]{
+				Set: true,
+				V:   v,
+			}
+		case "hosts":
+			if seen&uint64(0x2000) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x2000)
 			v, err := decodeEventV6Map(d)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -210,6 +236,12 @@ func (x *Event) decodeJSON(d *rt.Decoder) error {
 		x.Days = rt.Opt[[]rt.Date]{}
 	}
 	if seen&uint64(0x800) == 0 {
+		x.Since = rt.Opt[rt.Date]{}
+	}
+	if seen&uint64(0x1000) == 0 {
+		x.Slot = rt.Opt[rt.TimeOfDay]{}
+	}
+	if seen&uint64(0x2000) == 0 {
 		x.Hosts = rt.Opt[map[string]netip.Addr]{}
 	}
 	if seen&uint64(0x1) == 0 {
@@ -328,6 +360,10 @@ func decodeEventDaysInto(d *rt.Decoder, out []rt.Date) ([]rt.Date, error) {
 
 func decodeEventDays(d *rt.Decoder) ([]rt.Date, error) {
 	return decodeEventDaysInto(d, nil)
+}
+
+func decodeEventSlot(d *rt.Decoder) (rt.TimeOfDay, error) {
+	return rtimpl.TimeType.Decode(d, node2)
 }
 
 func decodeEventV6Map(d *rt.Decoder) (map[string]netip.Addr, error) {

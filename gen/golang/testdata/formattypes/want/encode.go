@@ -86,6 +86,20 @@ func (x *Event) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "days")
 		}
 	}
+	if x.Since.Set {
+		e.Byte(',')
+		e.Lit("\"since\":")
+		if err := encodeEventDay(e, "since", x.Since.V); err != nil {
+			return rt.AtKey(err, "since")
+		}
+	}
+	if x.Slot.Set {
+		e.Byte(',')
+		e.Lit("\"slot\":")
+		if err := encodeEventSlot(e, "slot", x.Slot.V); err != nil {
+			return rt.AtKey(err, "slot")
+		}
+	}
 	if x.Hosts.Set {
 		e.Byte(',')
 		e.Lit("\"hosts\":")
@@ -194,6 +208,10 @@ func encodeEventDays(e *rt.Encoder, key string, v []rt.Date) error {
 	}
 	e.Byte(']')
 	return nil
+}
+
+func encodeEventSlot(e *rt.Encoder, key string, v rt.TimeOfDay) error {
+	return rtimpl.TimeType.Encode(e, &v, node2)
 }
 
 func encodeEventV6Map(e *rt.Encoder, key string, v map[string]netip.Addr) error {

@@ -11,7 +11,7 @@ import (
 // TestFixtures runs the fixtures `zerogen --fixtures` wrote in testdata/fixtures
 // through the package's decoders and encoders (see fixturetest.Run).
 func TestFixtures(t *testing.T) {
-	fixturetest.Run(t, "formattypes", "sha256:f6a7a05251405865164f0241d1bd9c2443f3c602f370120959eab9ae20067e0b", map[string]func() fixturetest.Doc{"Event": func() fixturetest.Doc {
+	fixturetest.Run(t, "formattypes", "sha256:5958f96149b6313e42cdf71a94e28ccfe170a657010395c0d91bae825e853c77", map[string]func() fixturetest.Doc{"Event": func() fixturetest.Doc {
 		return new(Event)
 	}})
 }

@@ -8,6 +8,7 @@ import "github.com/zeroproject/zero/rt/rtimpl"
 var (
 	node0 = new(rtimpl.Node)
 	node1 = new(rtimpl.Node)
+	node2 = new(rtimpl.Node)
 )
 
 // The nodes' patterns (pattern, and patternProperties by position).
@@ -32,6 +33,16 @@ func init() {
 			MaxLen:  -1,
 			MinLen:  0,
 			Pattern: node1Pattern,
+		},
+		Types: rtimpl.TString,
+	}
+	*node2 = rtimpl.Node{
+		Enum:        []string{"\"09:00:00Z\"", "\"13:00:00Z\"", "\"9:00\""},
+		MaxContains: -1,
+		Str: &rtimpl.StrRule{
+			Format: rtimpl.MustFormat("time"),
+			MaxLen: -1,
+			MinLen: 0,
 		},
 		Types: rtimpl.TString,
 	}

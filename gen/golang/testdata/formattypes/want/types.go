@@ -23,5 +23,19 @@ type Event struct {
 	Ended rt.Opt[rt.Nullable[time.Time]]
 	Stamp rt.Opt[time.Time]
 	Days  rt.Opt[[]rt.Date]
+	// Since defaults to "2020-01-01" (EventSinceDefault). Decoding never fills it
+	// in: an absent member stays absent, and encodes as absent.
+	Since rt.Opt[rt.Date]
+	Slot  rt.Opt[rt.TimeOfDay]
 	Hosts rt.Opt[map[string]netip.Addr]
+}
+
+// EventSinceDefault returns the default of Event.Since, "2020-01-01", as a new
+// value on every call.
+func EventSinceDefault() rt.Date {
+	v, err := decodeEventDay(rt.NewDecoder([]byte("\"2020-01-01\"")))
+	if err != nil {
+		panic("EventSinceDefault: the default the schema gives, which it accepts, does not decode: " + err.Error())
+	}
+	return v
 }

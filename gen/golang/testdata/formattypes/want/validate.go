@@ -67,6 +67,16 @@ func (x *Event) Validate() error {
 			return rt.AtKey(err, "days")
 		}
 	}
+	if x.Since.Set {
+		if err := validateEventDay(x.Since.V); err != nil {
+			return rt.AtKey(err, "since")
+		}
+	}
+	if x.Slot.Set {
+		if err := validateEventSlot(x.Slot.V); err != nil {
+			return rt.AtKey(err, "slot")
+		}
+	}
 	if x.Hosts.Set {
 		if err := validateEventV6Map(x.Hosts.V); err != nil {
 			return rt.AtKey(err, "hosts")
@@ -128,6 +138,10 @@ func validateEventDays(v []rt.Date) error {
 		}
 	}
 	return nil
+}
+
+func validateEventSlot(v rt.TimeOfDay) error {
+	return rtimpl.TimeType.Validate(&v, node2)
 }
 
 func validateEventV6Map(v map[string]netip.Addr) error {
