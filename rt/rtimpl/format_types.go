@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/netip"
 	"strconv"
+	"sync"
 	"time"
 	"unsafe"
 
@@ -164,10 +165,15 @@ func plain(text []byte) bool {
 // Validate reports whether v's text is a valid string of the format that
 // satisfies n (nil when the schema has no other keyword).
 func (f *FormatType[T]) Validate(v *T, n *Node) error {
-	var a [64]byte
-	b, err := f.text(a[:0], *v)
+	p := scratch.Get().(*[]byte)
+	defer scratch.Put(p)
+	b, err := f.text((*p)[:0], *v)
+	*p = b
 	if err != nil || n == nil {
 		return err
 	}
 	return n.ValidateRaw(rt.Raw(rt.AppendString(nil, string(b))))
 }
+
+// scratch holds the buffers Validate writes a value's text to.
+var scratch = sync.Pool{New: func() any { b := make([]byte, 0, 64); return &b }}

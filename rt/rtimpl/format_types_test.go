@@ -252,3 +252,45 @@ func TestFormatParsedValues(t *testing.T) {
 		t.Errorf("Date: %v", d)
 	}
 }
+
+func BenchmarkFormatTypeDateTime(b *testing.B) {
+	in := []byte(`"2026-12-04T22:30:00.123+01:00"`)
+	var d rt.Decoder
+	var e rt.Encoder
+	b.ReportAllocs()
+	for b.Loop() {
+		d.Reset(in)
+		v, err := DateTimeType.Decode(&d, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		e.Reset()
+		if err := DateTimeType.Encode(&e, &v, nil); err != nil {
+			b.Fatal(err)
+		}
+		if err := DateTimeType.Validate(&v, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkFormatTypeUUID(b *testing.B) {
+	in := []byte(`"0f8fad5b-d9cb-469f-a165-70867728950e"`)
+	var d rt.Decoder
+	var e rt.Encoder
+	b.ReportAllocs()
+	for b.Loop() {
+		d.Reset(in)
+		v, err := UUIDType.Decode(&d, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		e.Reset()
+		if err := UUIDType.Encode(&e, &v, nil); err != nil {
+			b.Fatal(err)
+		}
+		if err := UUIDType.Validate(&v, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
