@@ -284,8 +284,9 @@ const unknownOffset = "-00:00"
 // it, into a time.Time: Z (or z) gives time.UTC, an offset a fixed zone
 // of that offset (-00:00 a zone named "-00:00"). Fraction digits past
 // nanoseconds are dropped; a leap second (23:59:60 UTC) becomes the first
-// instant of the next minute, as time.Date makes of second 60. ok is false
-// when s is not a date-time.
+// instant of the next minute, as time.Date makes of second 60, except on
+// 9999-12-31, where it becomes 23:59:59.999999999 (the year 10000 has no
+// RFC 3339 form). ok is false when s is not a date-time.
 func ParseDateTime(s string) (t time.Time, ok bool) {
 	if len(s) < 20 || s[10] != 'T' && s[10] != 't' {
 		return time.Time{}, false
@@ -305,7 +306,13 @@ func ParseDateTime(s string) (t time.Time, ok bool) {
 	case !c.z:
 		loc = time.FixedZone("", c.off*60)
 	}
-	return time.Date(d.Year, d.Month, d.Day, c.h, c.m, c.s, c.nano, loc), true
+	t = time.Date(d.Year, d.Month, d.Day, c.h, c.m, c.s, c.nano, loc)
+	if t.Year() > 9999 {
+		// The leap second of 9999-12-31 would be the year 10000, which
+		// RFC 3339 cannot write: it is the last instant of 9999 instead.
+		t = time.Date(9999, 12, 31, 23, 59, 59, 999999999, loc)
+	}
+	return t, true
 }
 
 // AppendDateTime appends t in RFC 3339: T and Z upper case, the fraction
