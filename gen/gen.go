@@ -77,6 +77,13 @@ type Config struct {
 	// too (draft-04 to -07 assert it always, as jsonschema/v5 and ajv with
 	// ajv-formats do); see schema.Options.AssertFormats.
 	AssertFormats bool
+	// FormatTypes gives string schemas of the formats date-time, date,
+	// time, duration, uuid, ipv4, ipv6 and uri Go types (time.Time,
+	// rt.Date, rt.TimeOfDay, rt.Duration, rt.UUID, netip.Addr, rt.URI;
+	// see ir.FormatTypes) instead of string. The format is asserted on
+	// those values even where the dialect leaves it an annotation; Warn
+	// hears of each such schema.
+	FormatTypes bool
 	// Warn, when set, hears of what zerogen accepts but the user may not
 	// expect, located like an Error: a keyword of another dialect than the
 	// file's, which asserts nothing there (const in a draft-04 file).
@@ -106,7 +113,7 @@ func (c Config) model() ir.Options {
 	for k, v := range c.RootNames {
 		names[k] = v
 	}
-	return ir.Options{Package: c.Package, RootNames: names, DefTypes: c.DefTypes, PlainScalars: c.PlainScalars}
+	return ir.Options{Package: c.Package, RootNames: names, DefTypes: c.DefTypes, PlainScalars: c.PlainScalars, FormatTypes: c.FormatTypes}
 }
 
 // Dialect is a JSON Schema draft zerogen reads: draft-04, draft-06,

@@ -17,7 +17,7 @@ const usage = `Usage:
   zerogen --schemas DIR... --out DIR --package NAME [--fixtures | --skip-unknown] [--check]
           [--include GLOB]... [--exclude GLOB]... [--root FILE]... [--def-types] [--named-scalars=false]
           [--default-dialect D] [--allow-keyword NAME]... [--ref-dir URL=DIR]...
-          [--assert-formats] [--strict-types] [--raw-report]
+          [--assert-formats] [--format-types] [--strict-types] [--raw-report]
 
 Generates one Go package from every JSON Schema file under --schemas:
 types named by each schema's title, strict single-pass decoders
@@ -80,6 +80,14 @@ Flags:
                     is an annotation unless the meta-schema turns on the
                     format-assertion vocabulary; draft-04 to draft-07 files
                     assert it always, as jsonschema/v5 and ajv-formats do
+  --format-types    give a string of format date-time a time.Time, date an
+                    rt.Date, time an rt.TimeOfDay, duration an rt.Duration,
+                    uuid an rt.UUID, ipv4 and ipv6 a netip.Addr and uri an
+                    rt.URI, read and written by the runtime's own codecs
+                    (see docs/zerogen.md, "format", for what is written back
+                    differently). Such a format is asserted even where the
+                    dialect makes it an annotation (2019-09, 2020-12):
+                    a warning names each such schema
   --ref-dir URL=DIR read a $ref to a URL that starts with URL, and that no
                     schema file's $id names, from the file DIR/REST, where
                     REST is the rest of the URL (repeatable; the longest URL
@@ -151,6 +159,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	dialect := fl.String("default-dialect", "2020-12", "")
 	allow := fl.StringArray("allow-keyword", nil, "")
 	assertFormats := fl.Bool("assert-formats", false, "")
+	formatTypes := fl.Bool("format-types", false, "")
 	refDirFlags := fl.StringArray("ref-dir", nil, "")
 	strict := fl.Bool("strict-types", false, "")
 	rawReport := fl.Bool("raw-report", false, "")
@@ -202,7 +211,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	generated, raws, err := gen.GenerateReport(gen.Config{Package: *pkg, Files: sf.files, Fixtures: *fixtures,
 		Roots: *roots, DefTypes: *defTypes, PlainScalars: !*namedScalars, DefaultDialect: d, AllowKeywords: *allow, SkipUnknown: *skipUnknown, LoadURL: refs.load,
-		AssertFormats: *assertFormats, StrictTypes: *strict,
+		AssertFormats: *assertFormats, FormatTypes: *formatTypes, StrictTypes: *strict,
 		Warn: func(w *gen.Error) { fmt.Fprintf(stderr, "zerogen: warning: %s\n", sf.message(w)) }})
 	if err != nil {
 		return sf.fail(stderr, err)

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -59,17 +60,23 @@ func caseFiles(t *testing.T, name string) []gen.File {
 	return files
 }
 
-// caseOptions set what a case generates with beyond the defaults, by case
-// name.
-var caseOptions = map[string]func(*gen.Config){
-	"plainscalars": func(c *gen.Config) { c.PlainScalars = true }, // --named-scalars=false
-}
-
+// generateCase generates the golden case name with fixtures.
 func generateCase(t *testing.T, name string) map[string][]byte {
 	t.Helper()
 	cfg := gen.Config{Package: name, Files: caseFiles(t, name), Fixtures: true}
-	if opt := caseOptions[name]; opt != nil {
-		opt(&cfg)
+	// A case's flags file names the zerogen flags it is generated with,
+	// one a line: --format-types and --named-scalars=false so far.
+	if data, err := os.ReadFile(filepath.Join("testdata", name, "flags")); err == nil {
+		for _, fl := range strings.Fields(string(data)) {
+			switch fl {
+			case "--format-types":
+				cfg.FormatTypes = true
+			case "--named-scalars=false":
+				cfg.PlainScalars = true
+			default:
+				t.Fatalf("%s/flags: unknown flag %s", name, fl)
+			}
+		}
 	}
 	out, err := gen.Generate(cfg)
 	if err != nil {

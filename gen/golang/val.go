@@ -141,6 +141,9 @@ func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 			jen.If(jen.Err().Op(":=").Id(e.valName(t.Elem)).Call(jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k"))))), ok)
 	case ir.KGo:
+		if t.Go.Codec != "" {
+			return []jen.Code{jen.Return(jen.Qual(rtimplPkg, t.Go.Codec).Dot("Validate").Call(jen.Op("&").Add(v), e.nodeOrNil(t)))}
+		}
 		fn := "ValidateJSON"
 		if t.Go.Text {
 			fn = "ValidateText"

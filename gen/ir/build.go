@@ -29,6 +29,10 @@ type builder struct {
 	rests []*Node
 	// plainScalars is Options.PlainScalars.
 	plainScalars bool
+	// formatTypes is Options.FormatTypes; annotated are the schemas it
+	// typed whose format the dialect leaves an annotation.
+	formatTypes bool
+	annotated   []*jsonschema.Schema
 }
 
 // Options say how to name the model.
@@ -47,6 +51,10 @@ type Options struct {
 	// at every field that refers to them, instead of the named type each
 	// one is by default (see NamedScalar).
 	PlainScalars bool
+	// FormatTypes gives a string schema whose format FormatTypes maps
+	// (date-time, uuid...) that format's Go type, read and written by the
+	// runtime's own codecs; the format is then asserted on it.
+	FormatTypes bool
 }
 
 // Load loads the files and builds their model, naming the package pkg
@@ -66,7 +74,7 @@ func Load(lo schema.Options, o Options) (*schema.Loaded, *Model, error) {
 // Build classifies every schema the roots of l reach into the Go-shaped
 // model.
 func Build(l *schema.Loaded, o Options) (*Model, error) {
-	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: o.Package, l: l}, plainScalars: o.PlainScalars}
+	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: o.Package, l: l}, plainScalars: o.PlainScalars, formatTypes: o.FormatTypes}
 	for _, doc := range l.Roots {
 		t, err := b.rootType(doc.Schema)
 		if err != nil {
@@ -105,6 +113,7 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 		return nil, err
 	}
 	b.warnUnusedGoTypes()
+	b.warnAnnotatedFormats()
 	return b.model, nil
 }
 
@@ -148,6 +157,9 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 			return nil, err
 		}
 		return b.userType(s, g, keys)
+	}
+	if t, err := b.formatType(s, keys); t != nil || err != nil {
+		return t, err
 	}
 	if to := refOnly(s, keys); to != nil && b.l.Norm(s).DynAnchors == nil {
 		t, err := b.typeOf(to)
