@@ -61,3 +61,31 @@ func TestNamedAndUserTypes(t *testing.T) {
 		t.Error("default quantity")
 	}
 }
+
+// TestAllErrors: an order with several violations gets all of them in one
+// 422 answer, in document order.
+func TestAllErrors(t *testing.T) {
+	const doc = `{"id":"ord_1","placedAt":"2026-12-04T22:59:00Z",` +
+		`"items":[{"sku":"","price":"4.5","quantity":0},{"sku":"tea"}],"priority":"later","extra":1}`
+	code, body := serve(t, doc)
+	want := `{"errors":[` +
+		`{"pointer":"/id","keyword":"pattern","message":"\"ord_1\" does not match \"^ord_[a-z0-9]{8}$\""},` +
+		`{"pointer":"/items/0/sku","keyword":"minLength","message":"got 0 characters, want at least 1"},` +
+		`{"pointer":"/items/0/price","keyword":"pattern","message":"\"4.5\" does not match \"^[0-9]{1,9}\\\\.[0-9]{2}$\""},` +
+		`{"pointer":"/items/0/quantity","keyword":"minimum","message":"got 0, want \u003e= 1"},` +
+		`{"pointer":"/items/1","keyword":"required","message":"missing property \"price\""},` +
+		`{"pointer":"/priority","keyword":"enum","message":"got \"later\", want one of \"normal\", \"rush\""},` +
+		`{"pointer":"/extra","keyword":"additionalProperties","message":"unknown property \"extra\""}]}`
+	if code != http.StatusUnprocessableEntity || body != want {
+		t.Fatalf("%d %s\nwant %s", code, body, want)
+	}
+	// A user's type that refuses its value (time.Time here) is reported
+	// when the typed decoder meets it first; the schema's own violations
+	// after it come too.
+	code, body = serve(t, `{"id":"ord_a1b2c3d4","placedAt":"yesterday","items":[]}`)
+	for _, w := range []string{`"pointer":"/placedAt","keyword":"x-go-type"`, `"pointer":"/items","keyword":"minItems"`} {
+		if code != http.StatusUnprocessableEntity || !strings.Contains(body, w) {
+			t.Errorf("%d %s, want 422 with %s", code, body, w)
+		}
+	}
+}

@@ -45,6 +45,10 @@ type Options struct {
 	// NamedScalars makes every $defs entry that is a string, integer or
 	// number with constraints a named Go type (see NamedScalar).
 	NamedScalars bool
+	// AllErrors builds, for every root, the interpreter node of its whole
+	// schema (Type.AllNode), which the all-errors decoders walk to report
+	// every violation of a document.
+	AllErrors bool
 }
 
 // Load loads the files and builds their model, naming the package pkg
@@ -99,6 +103,15 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 		}
 	}
 	b.renameTitleCollisions()
+	if o.AllErrors {
+		for i, doc := range l.Roots {
+			n, err := b.nodeOf(doc.Schema)
+			if err != nil {
+				return nil, err
+			}
+			b.model.Roots[i].AllNode = n
+		}
+	}
 	if err := b.finish(); err != nil {
 		return nil, err
 	}

@@ -54,6 +54,9 @@ type Type struct {
 	EnumKeyword string
 	Untyped     bool
 	Schema      *jsonschema.Schema // the compiled schema the type comes from
+	// AllNode, on a root built with Options.AllErrors, is the interpreter
+	// node of the root's whole schema, for the all-errors decoder.
+	AllNode *Node
 	// Alias, on a nullable use of another type (X or null), is X's type:
 	// the alias declares nothing and shares X's name and shape.
 	Alias *Type

@@ -6,13 +6,22 @@ import "github.com/zeroproject/zero/rt/rtimpl"
 
 // Interpreter nodes for schemas without a Go shape of their own, one per schema location.
 var (
-	node0 = new(rtimpl.Node)
-	node1 = new(rtimpl.Node)
+	node0  = new(rtimpl.Node)
+	node1  = new(rtimpl.Node)
+	node2  = new(rtimpl.Node)
+	node3  = new(rtimpl.Node)
+	node5  = new(rtimpl.Node)
+	node6  = new(rtimpl.Node)
+	node7  = new(rtimpl.Node)
+	node8  = new(rtimpl.Node)
+	node10 = new(rtimpl.Node)
+	node11 = new(rtimpl.Node)
 )
 
 // The nodes' patterns (pattern, and patternProperties by position).
 var (
 	node1Pattern = rtimpl.MustPattern("^[0-9]{1,9}\\.[0-9]{2}$") // ECMA-262; matched by RE2
+	node3Pattern = rtimpl.MustPattern("^ord_[a-z0-9]{8}$")       // ECMA-262; matched by RE2
 )
 
 func init() {
@@ -26,6 +35,77 @@ func init() {
 			MaxLen:  -1,
 			MinLen:  0,
 			Pattern: node1Pattern,
+		},
+		Types: rtimpl.TString,
+	}
+	*node2 = rtimpl.Node{
+		Additional:  rtimpl.False,
+		MaxContains: -1,
+		Props: map[string]*rtimpl.Node{
+			"id":       node3,
+			"items":    node5,
+			"note":     node11,
+			"placedAt": node0,
+			"priority": node10,
+		},
+		Required: []string{"id", "placedAt", "items"},
+		Types:    rtimpl.TObject,
+	}
+	*node3 = rtimpl.Node{
+		MaxContains: -1,
+		Str: &rtimpl.StrRule{
+			MaxLen:  -1,
+			MinLen:  0,
+			Pattern: node3Pattern,
+		},
+		Types: rtimpl.TString,
+	}
+	*node5 = rtimpl.Node{
+		ArrSize: &rtimpl.SizeRule{
+			Max:   50,
+			MaxKw: "maxItems",
+			Min:   1,
+			MinKw: "minItems",
+			Noun:  "item",
+		},
+		Items:       node6,
+		MaxContains: -1,
+		Types:       rtimpl.TArray,
+	}
+	*node6 = rtimpl.Node{
+		Additional:  rtimpl.False,
+		MaxContains: -1,
+		Props: map[string]*rtimpl.Node{
+			"price":    node1,
+			"quantity": node8,
+			"sku":      node7,
+		},
+		Required: []string{"sku", "price"},
+		Types:    rtimpl.TObject,
+	}
+	*node7 = rtimpl.Node{
+		MaxContains: -1,
+		Str: &rtimpl.StrRule{
+			MaxLen: -1,
+			MinLen: 1,
+		},
+		Types: rtimpl.TString,
+	}
+	*node8 = rtimpl.Node{
+		MaxContains: -1,
+		Num:         rtimpl.NewNumRule("1", "", "1000", "", ""),
+		Types:       rtimpl.TInteger,
+	}
+	*node10 = rtimpl.Node{
+		Enum:        []string{"\"normal\"", "\"rush\""},
+		MaxContains: -1,
+		Types:       rtimpl.TString,
+	}
+	*node11 = rtimpl.Node{
+		MaxContains: -1,
+		Str: &rtimpl.StrRule{
+			MaxLen: 200,
+			MinLen: 0,
 		},
 		Types: rtimpl.TString,
 	}
