@@ -236,7 +236,15 @@ func (n *Node) collectApply(raw string, start, maxDepth, depth int, a *annots, s
 			continue
 		}
 		e := asError(err)
-		if e.Keyword == app.kw && !strings.Contains(e.Msg, "want exactly one") {
+		twice := e.Keyword == "oneOf" && strings.HasPrefix(e.Msg, "the value matches schemas ")
+		if twice && a != nil {
+			// As jsonschema/v5 does, what the branches that passed
+			// evaluated counts, so that unevaluatedProperties and
+			// unevaluatedItems do not report it too.
+			for _, m := range app.branches {
+				_ = sub(m, raw, start, maxDepth, depth, a, sc)
+			}
+		} else if e.Keyword == app.kw && !twice {
 			// No branch matched: the causes are every branch's errors.
 			e.Msg = "the value matches none of the " + strconv.Itoa(len(app.branches)) + " schemas"
 			for _, m := range app.branches {
@@ -717,7 +725,9 @@ func (n *Node) collectArray(d *rt.Decoder, depth int, a *annots, sc *dynScope, c
 				}
 				e.Causes = append(e.Causes, cs...)
 			}
-			return c.add(e)
+			if err := c.add(e); err != nil {
+				return err
+			}
 		}
 		if n.MaxContains >= 0 && contains > n.MaxContains {
 			return c.add(rt.Fail(start, "maxContains", strconv.Itoa(contains)+" items match the contains schema, want at most "+strconv.Itoa(n.MaxContains)))
