@@ -57,7 +57,14 @@ func (e *emitter) emitNodes(f *jen.File) {
 			patterns = append(patterns, jen.Id(e.nodePatternVar(n, i)).Op("=").Add(mustPattern(p.Name)))
 		}
 	}
-	f.Comment("Interpreter nodes for schemas without a Go shape of their own, one per schema location.")
+	what := "Interpreter nodes for schemas without a Go shape of their own, one per schema location."
+	for _, r := range e.m.Roots {
+		if r.AllNode != nil {
+			what = "Interpreter nodes, one per schema location: for schemas without a Go shape of their own, and the roots' whole schemas for UnmarshalJSONAll."
+			break
+		}
+	}
+	f.Comment(what)
 	f.Var().Defs(decls...)
 	if len(patterns) > 0 {
 		f.Comment("The nodes' patterns (pattern, and patternProperties by position).")

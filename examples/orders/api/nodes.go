@@ -4,7 +4,7 @@ package api
 
 import "github.com/zeroproject/zero/rt/rtimpl"
 
-// Interpreter nodes for schemas without a Go shape of their own, one per schema location.
+// Interpreter nodes, one per schema location: for schemas without a Go shape of their own, and the roots' whole schemas for UnmarshalJSONAll.
 var (
 	node0  = new(rtimpl.Node)
 	node1  = new(rtimpl.Node)
