@@ -59,7 +59,10 @@ func (c *collector) add(err error) error {
 }
 
 func (c *collector) push(seg string) {
-	c.path = append(c.path, "/"+strings.NewReplacer("~", "~0", "/", "~1").Replace(seg))
+	if strings.ContainsAny(seg, "~/") {
+		seg = strings.ReplaceAll(strings.ReplaceAll(seg, "~", "~0"), "/", "~1")
+	}
+	c.path = append(c.path, "/"+seg)
 }
 
 func (c *collector) pop() { c.path = c.path[:len(c.path)-1] }
