@@ -30,6 +30,11 @@ type Error struct {
 	// every branch's errors, for contains every item's. The errors of a
 	// cause are placed like any other (their Pointer is from the root).
 	Causes []*Error
+	// SchemaLoc is, in the all-errors mode only, where the failing keyword
+	// is: the schema file and the JSON Pointer of the keyword
+	// ("order.json#/$defs/item/properties/sku/minLength"; a false schema
+	// is its own location). It is empty where the schema is not known.
+	SchemaLoc string
 
 	// beyond marks a refusal of a number beyond what the decoder holds
 	// exactly (see IsRange).

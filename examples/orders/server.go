@@ -21,11 +21,13 @@ type Accepted struct {
 	Note     rt.Opt[string]    `json:"note,omitzero"`
 }
 
-// Problem is one violation of the schema, placed by its JSON Pointer.
+// Problem is one violation of the schema, placed by its JSON Pointer, and
+// the keyword it breaks, placed in the schema.
 type Problem struct {
 	Pointer string `json:"pointer"`
 	Keyword string `json:"keyword"`
 	Message string `json:"message"`
+	Schema  string `json:"schema,omitempty"`
 }
 
 // Handler decodes an order with the generated decoder (one pass over the
@@ -44,7 +46,7 @@ func Handler(now func() time.Time) http.Handler {
 		if errs := o.UnmarshalJSONAll(body); errs != nil {
 			problems := make([]Problem, len(errs))
 			for i, e := range errs {
-				problems[i] = Problem{e.Pointer, e.Keyword, e.Msg}
+				problems[i] = Problem{e.Pointer, e.Keyword, e.Msg, e.SchemaLoc}
 			}
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusUnprocessableEntity)

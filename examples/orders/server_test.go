@@ -69,13 +69,13 @@ func TestAllErrors(t *testing.T) {
 		`"items":[{"sku":"","price":"4.5","quantity":0},{"sku":"tea"}],"priority":"later","extra":1}`
 	code, body := serve(t, doc)
 	want := `{"errors":[` +
-		`{"pointer":"/id","keyword":"pattern","message":"\"ord_1\" does not match \"^ord_[a-z0-9]{8}$\""},` +
-		`{"pointer":"/items/0/sku","keyword":"minLength","message":"got 0 characters, want at least 1"},` +
-		`{"pointer":"/items/0/price","keyword":"pattern","message":"\"4.5\" does not match \"^[0-9]{1,9}\\\\.[0-9]{2}$\""},` +
-		`{"pointer":"/items/0/quantity","keyword":"minimum","message":"got 0, want \u003e= 1"},` +
-		`{"pointer":"/items/1","keyword":"required","message":"missing property \"price\""},` +
-		`{"pointer":"/priority","keyword":"enum","message":"got \"later\", want one of \"normal\", \"rush\""},` +
-		`{"pointer":"/extra","keyword":"additionalProperties","message":"unknown property \"extra\""}]}`
+		`{"pointer":"/id","keyword":"pattern","message":"\"ord_1\" does not match \"^ord_[a-z0-9]{8}$\"","schema":"order.yaml#/$defs/orderId/pattern"},` +
+		`{"pointer":"/items/0/sku","keyword":"minLength","message":"got 0 characters, want at least 1","schema":"order.yaml#/$defs/item/properties/sku/minLength"},` +
+		`{"pointer":"/items/0/price","keyword":"pattern","message":"\"4.5\" does not match \"^[0-9]{1,9}\\\\.[0-9]{2}$\"","schema":"order.yaml#/$defs/item/properties/price/pattern"},` +
+		`{"pointer":"/items/0/quantity","keyword":"minimum","message":"got 0, want \u003e= 1","schema":"order.yaml#/$defs/item/properties/quantity/minimum"},` +
+		`{"pointer":"/items/1","keyword":"required","message":"missing property \"price\"","schema":"order.yaml#/$defs/item/required"},` +
+		`{"pointer":"/priority","keyword":"enum","message":"got \"later\", want one of \"normal\", \"rush\"","schema":"order.yaml#/properties/priority/enum"},` +
+		`{"pointer":"/extra","keyword":"additionalProperties","message":"unknown property \"extra\"","schema":"order.yaml#/additionalProperties"}]}`
 	if code != http.StatusUnprocessableEntity || body != want {
 		t.Fatalf("%d %s\nwant %s", code, body, want)
 	}

@@ -100,6 +100,9 @@ func (e *emitter) nodeFields(n *ir.Node) jen.Dict {
 			dict[jen.Id(name)] = v
 		}
 	}
+	if e.m.AllErrors && n.Loc != "" {
+		set("Loc", jen.Lit(n.Loc))
+	}
 	if n.Never {
 		set("Never", jen.True())
 		return dict
@@ -228,6 +231,9 @@ func (e *emitter) nodeObjectFields(n *ir.Node, set func(string, jen.Code)) {
 			d[jen.Lit(dr.Name)] = jen.Values(rs...)
 		}
 		set("DepRequired", jen.Map(jen.String()).Index().String().Values(d))
+		if e.m.AllErrors && n.DepKeyword != "" {
+			set("DepKeyword", jen.Lit(n.DepKeyword))
+		}
 	}
 	if len(n.DepSchemas) > 0 {
 		d := jen.Dict{}

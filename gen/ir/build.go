@@ -104,6 +104,7 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 	}
 	b.renameTitleCollisions()
 	if o.AllErrors {
+		b.model.AllErrors = true
 		for i, doc := range l.Roots {
 			n, err := b.nodeOf(doc.Schema)
 			if err != nil {

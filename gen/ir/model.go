@@ -204,6 +204,7 @@ type NumBounds struct {
 type Node struct {
 	ID     int
 	Schema *jsonschema.Schema // the compiled schema the node comes from
+	Loc    string             // where the schema is: file#/pointer
 	Never  bool
 	Types  []string
 
@@ -229,6 +230,7 @@ type Node struct {
 	PropertyNames *Node
 	Required      []string
 	DepRequired   []DepReq
+	DepKeyword    string // "dependencies" where the schema says dependentRequired so (before 2019-09)
 	DepSchemas    []NamedNode
 	ObjSize       *Size
 
@@ -264,6 +266,9 @@ type Model struct {
 	Types   []*Type // every named type, in a stable order
 	Nodes   []*Node
 	Hash    string
+	// AllErrors: the roots have all-errors nodes (Type.AllNode), whose
+	// errors say where in the schema each keyword is (Node.Loc).
+	AllErrors bool
 	// Vocabs are the open vocabularies of the types, by name.
 	Vocabs []*Vocab
 	l      *schema.Loaded // the schemas, for where a schema is (RawValues)

@@ -96,7 +96,7 @@ func TestAllErrorsAgreeWithReference(t *testing.T) {
 					t.Fatalf("%s: %v", name, verr)
 				}
 				want := refLeaves(ve, v)
-				got := ourLeaves(all)
+				got := matchLocs(ourLeaves(all), want)
 				if len(want) > 1 {
 					multi++
 				}
@@ -164,7 +164,7 @@ func toRT(n *ir.Node, memo map[*ir.Node]*rtimpl.Node) *rtimpl.Node {
 	if r, ok := memo[n]; ok {
 		return r
 	}
-	r := &rtimpl.Node{MaxContains: n.MaxContains}
+	r := &rtimpl.Node{MaxContains: n.MaxContains, Loc: n.Loc}
 	memo[n] = r
 	if n.Never {
 		r.Never = true
@@ -217,7 +217,7 @@ func toRT(n *ir.Node, memo map[*ir.Node]*rtimpl.Node) *rtimpl.Node {
 		r.Patterns = append(r.Patterns, rtimpl.PatternNode{Pattern: rtimpl.MustPattern(p.Name), Node: toRT(p.Node, memo)})
 	}
 	r.Additional, r.PropertyNames = toRT(n.Additional, memo), toRT(n.PropertyNames, memo)
-	r.Required = n.Required
+	r.Required, r.DepKeyword = n.Required, n.DepKeyword
 	for _, d := range n.DepRequired {
 		if r.DepRequired == nil {
 			r.DepRequired = map[string][]string{}
@@ -250,7 +250,7 @@ func toRT(n *ir.Node, memo map[*ir.Node]*rtimpl.Node) *rtimpl.Node {
 // referenceSchema compiles the case's schema with jsonschema/v5 in its
 // dialect, serving the suite's remote documents.
 func referenceSchema(c *suiteCase, schema []byte, remotes string) (*jsonschema.Schema, error) {
-	url := fmt.Sprintf("http://reference.invalid/%s/c%d.json", c.File.Dir, c.Index)
+	url := fmt.Sprintf("http://harness.invalid/%s/c%d/schema.json", c.File.Dir, c.Index) // as allNode names it
 	comp := jsonschema.NewCompiler()
 	comp.Draft = map[int]*jsonschema.Draft{4: jsonschema.Draft4, 6: jsonschema.Draft6, 7: jsonschema.Draft7,
 		2019: jsonschema.Draft2019, 2020: jsonschema.Draft2020}[int(c.File.Dialect)]
@@ -303,7 +303,11 @@ func ourLeaves(es rt.Errors) []string {
 			case "unevaluatedProperties", "unevaluatedItems":
 				kw = "false" // the false schema, as jsonschema/v5 reports it
 			}
-			keys = append(keys, ptr+" "+kw)
+			loc := e.SchemaLoc
+			if e.Keyword == "contains" {
+				loc = strings.TrimSuffix(loc, "contains") + "minContains"
+			}
+			keys = append(keys, ptr+" "+kw+" "+shortLoc(loc))
 		}
 	}
 	walk(es)
@@ -321,6 +325,7 @@ func refLeaves(ve *jsonschema.ValidationError, doc any) []string {
 			return
 		}
 		kw := lastKeyword(ve)
+		loc := refLoc(ve.AbsoluteKeywordLocation)
 		ptr, err := url.PathUnescape(ve.InstanceLocation)
 		if err != nil {
 			panic(err)
@@ -335,11 +340,11 @@ func refLeaves(ve *jsonschema.ValidationError, doc any) []string {
 			n, _ := strconv.Atoi(strings.Fields(ve.Message)[1])
 			arr, _ := at(doc, ptr).([]any)
 			for i := n; i < len(arr); i++ {
-				keys = append(keys, ptr+"/"+strconv.Itoa(i)+" false")
+				keys = append(keys, ptr+"/"+strconv.Itoa(i)+" false "+loc)
 			}
 			return
 		}
-		keys = append(keys, ptr+" "+kw)
+		keys = append(keys, ptr+" "+kw+" "+loc)
 	}
 	walk(ve)
 	return uniq(keys)
@@ -359,6 +364,47 @@ func lastKeyword(ve *jsonschema.ValidationError) string {
 		}
 	}
 	return last
+}
+
+// shortLoc keeps the JSON Pointer of a schema location. The interpreter
+// places a keyword in the file, jsonschema/v5 in the innermost schema
+// resource (by its $id); matchLocs reconciles the two.
+func shortLoc(loc string) string {
+	_, ptr, _ := strings.Cut(loc, "#")
+	if p, err := url.PathUnescape(ptr); err == nil {
+		ptr = p
+	}
+	return ptr
+}
+
+// matchLocs gives each of our leaves ("instance keyword location") the
+// location of the reference's leaf at the same instance with the same
+// keyword whose location ends ours: a pointer from the file ends with the
+// pointer from the schema resource that holds it.
+func matchLocs(got, want []string) []string {
+	out := make([]string, len(got))
+	for i, g := range got {
+		out[i] = g
+		gi := strings.LastIndexByte(g, ' ')
+		for _, w := range want {
+			wi := strings.LastIndexByte(w, ' ')
+			if g[:gi] == w[:wi] && strings.HasSuffix(g[gi+1:], w[wi+1:]) {
+				out[i] = w
+				break
+			}
+		}
+	}
+	return uniq(out)
+}
+
+// refLoc is jsonschema/v5's absolute keyword location as the interpreter
+// places the keyword: a failure inside propertyNames at propertyNames.
+func refLoc(loc string) string {
+	loc = shortLoc(loc)
+	if i := strings.Index(loc, "/propertyNames"); i >= 0 {
+		return loc[:i+len("/propertyNames")]
+	}
+	return loc
 }
 
 func parent(ptr string) string {
@@ -459,7 +505,8 @@ func TestAllErrorsGoldenCases(t *testing.T) {
 						continue
 					}
 					invalid++
-					want, got := refLeaves(verr.(*jsonschema.ValidationError), v), ourLeaves(all)
+					want := refLeaves(verr.(*jsonschema.ValidationError), v)
+					got := matchLocs(ourLeaves(all), want)
 					if !slices.Equal(got, want) {
 						t.Errorf("%s:\nleaf errors %v\njsonschema/v5 %v\nours:\n%s\nreference:\n%s", name, got, want, all, detailed(verr.(*jsonschema.ValidationError)))
 					}

@@ -41,9 +41,10 @@ type collector struct {
 }
 
 // add records err, a violation at the current value (its own Pointer, if
-// any, goes below the current value). An error that is not an *rt.Error
-// cannot be placed and ends the walk.
-func (c *collector) add(err error) error {
+// any, goes below the current value) of a keyword of n, which places the
+// keyword in the schema when n knows where it is. An error that is not an
+// *rt.Error cannot be placed and ends the walk.
+func (c *collector) add(n *Node, err error) error {
 	e, ok := err.(*rt.Error)
 	if !ok {
 		return err
@@ -54,15 +55,24 @@ func (c *collector) add(err error) error {
 	if len(c.path) > 0 {
 		e.Pointer = strings.Join(c.path, "") + e.Pointer
 	}
+	if e.SchemaLoc == "" && n != nil && n.Loc != "" {
+		e.SchemaLoc = n.Loc
+		if e.Keyword != "false" {
+			e.SchemaLoc += "/" + e.Keyword
+		}
+	}
 	c.errs = append(c.errs, e)
 	return nil
 }
 
-func (c *collector) push(seg string) {
+func (c *collector) push(seg string) { c.path = append(c.path, "/"+escapeSeg(seg)) }
+
+// escapeSeg escapes a JSON Pointer segment.
+func escapeSeg(seg string) string {
 	if strings.ContainsAny(seg, "~/") {
 		seg = strings.ReplaceAll(strings.ReplaceAll(seg, "~", "~0"), "/", "~1")
 	}
-	c.path = append(c.path, "/"+seg)
+	return seg
 }
 
 func (c *collector) pop() { c.path = c.path[:len(c.path)-1] }
@@ -128,7 +138,7 @@ func (n *Node) collect(d *rt.Decoder, depth int, a *annots, sc *dynScope, c *col
 		if err := d.Skip(); err != nil {
 			return err
 		}
-		return c.add(rt.Fail(start, "false", "no value is allowed here"))
+		return c.add(n, rt.Fail(start, "false", "no value is allowed here"))
 	}
 	if n.DynAnchors != nil && (sc == nil || sc.resource != n.DynResource) {
 		sc = &dynScope{resource: n.DynResource, anchors: n.DynAnchors, outer: sc}
@@ -146,7 +156,7 @@ func (n *Node) collect(d *rt.Decoder, depth int, a *annots, sc *dynScope, c *col
 		return nil
 	}
 	if depth >= maxApplyDepth {
-		return c.add(rt.Fail(start, "$ref", "schema applies itself more than "+strconv.Itoa(maxApplyDepth)+" times to one value"))
+		return c.add(n, rt.Fail(start, "$ref", "schema applies itself more than "+strconv.Itoa(maxApplyDepth)+" times to one value"))
 	}
 	raw, maxDepth := d.Span(start), d.MaxDepth-d.Depth()
 	if err := n.collectApply(raw, start, maxDepth, depth+1, local, sc, c); err != nil {
@@ -198,7 +208,7 @@ func causes(m *Node, raw string, start, maxDepth, depth int, sc *dynScope, c *co
 func (n *Node) collectApply(raw string, start, maxDepth, depth int, a *annots, sc *dynScope, c *collector) error {
 	if len(n.Const) > 0 || n.Enum != nil {
 		if err := n.checkConstEnum(raw, start); err != nil {
-			if err := c.add(err); err != nil {
+			if err := c.add(n, err); err != nil {
 				return err
 			}
 		}
@@ -258,18 +268,18 @@ func (n *Node) collectApply(raw string, start, maxDepth, depth int, a *annots, s
 				e.Causes = append(e.Causes, cs...)
 			}
 		}
-		if err := c.add(e); err != nil {
+		if err := c.add(n, e); err != nil {
 			return err
 		}
 	}
 	if n.Not != nil {
 		switch err := sub(n.Not, raw, start, maxDepth, depth, nil, sc); {
 		case err == nil:
-			if err := c.add(rt.Fail(start, "not", "the value matches the schema it must not match")); err != nil {
+			if err := c.add(n, rt.Fail(start, "not", "the value matches the schema it must not match")); err != nil {
 				return err
 			}
 		case rt.IsRange(err):
-			if err := c.add(err); err != nil {
+			if err := c.add(n, err); err != nil {
 				return err
 			}
 		}
@@ -280,7 +290,7 @@ func (n *Node) collectApply(raw string, start, maxDepth, depth int, a *annots, s
 		case err == nil:
 			branch = n.Then
 		case rt.IsRange(err):
-			return c.add(err)
+			return c.add(n, err)
 		}
 		if branch != nil {
 			return collectSub(branch, raw, start, maxDepth, depth, a, sc, c)
@@ -337,7 +347,7 @@ func (n *Node) collectUnevalMembers(d *rt.Decoder, depth int, a *annots, sc *dyn
 			at := d.Start()
 			err = d.Skip()
 			if err == nil {
-				err = c.add(rt.Fail(at, "unevaluatedProperties", "property "+strconv.Quote(msg.Clip(k))+" is not evaluated by any keyword and is not allowed"))
+				err = c.add(n, rt.Fail(at, "unevaluatedProperties", "property "+strconv.Quote(msg.Clip(k))+" is not evaluated by any keyword and is not allowed"))
 			}
 		} else {
 			err = n.UnevalProps.collect(d, depth, nil, sc, c)
@@ -369,7 +379,7 @@ func (n *Node) collectUnevalItems(d *rt.Decoder, depth int, a *annots, sc *dynSc
 			at := d.Start()
 			err = d.Skip()
 			if err == nil {
-				err = c.add(rt.Fail(at, "unevaluatedItems", "item "+strconv.Itoa(i)+" is not evaluated by any keyword and is not allowed"))
+				err = c.add(n, rt.Fail(at, "unevaluatedItems", "item "+strconv.Itoa(i)+" is not evaluated by any keyword and is not allowed"))
 			}
 		} else {
 			err = n.UnevalItems.collect(d, depth, nil, sc, c)
@@ -391,7 +401,7 @@ func (n *Node) collectOwn(d *rt.Decoder, depth int, a *annots, sc *dynScope, c *
 			if err := d.Skip(); err != nil {
 				return false, err
 			}
-			return false, c.add(err)
+			return false, c.add(n, err)
 		}
 		return true, nil
 	}
@@ -407,7 +417,7 @@ func (n *Node) collectOwn(d *rt.Decoder, depth int, a *annots, sc *dynScope, c *
 		r := n.Str
 		for _, part := range []*StrRule{{MinLen: r.MinLen, MaxLen: r.MaxLen}, {MaxLen: -1, Format: r.Format}, {MaxLen: -1, Pattern: r.Pattern}} {
 			if err := part.Check(s, off); err != nil {
-				if err := c.add(err); err != nil {
+				if err := c.add(n, err); err != nil {
 					return true, err
 				}
 			}
@@ -445,7 +455,7 @@ func (n *Node) collectNumber(d *rt.Decoder, off int, c *collector) (bool, error)
 	if r == nil {
 		err := n.number(d, off)
 		if e, ok := err.(*rt.Error); ok && e.Keyword != "syntax" {
-			return false, c.add(err)
+			return false, c.add(n, err)
 		}
 		return err == nil, err
 	}
@@ -453,19 +463,19 @@ func (n *Node) collectNumber(d *rt.Decoder, off int, c *collector) (bool, error)
 	n0 := Node{Types: n.Types}
 	if err := n0.number(d, off); err != nil {
 		if e, ok := err.(*rt.Error); ok && e.Keyword != "syntax" {
-			return false, c.add(err)
+			return false, c.add(n, err)
 		}
 		return false, err
 	}
 	lit := d.Span(off)
 	dec, ok := jsonnum.Parse(lit)
 	if !ok {
-		return true, c.add(rt.FailRange(off, "number "+msg.Clip(lit)+" is outside the range this decoder checks exactly"))
+		return true, c.add(n, rt.FailRange(off, "number "+msg.Clip(lit)+" is outside the range this decoder checks exactly"))
 	}
 	x := dec.Rat()
 	for _, part := range []*NumRule{{Min: r.Min}, {ExMin: r.ExMin}, {Max: r.Max}, {ExMax: r.ExMax}, {MultipleOf: r.MultipleOf}} {
 		if err := part.CheckDecimal(x, msg.Clip(lit), off); err != nil {
-			if err := c.add(err); err != nil {
+			if err := c.add(n, err); err != nil {
 				return true, err
 			}
 		}
@@ -511,7 +521,7 @@ func (n *Node) collectMember(d *rt.Decoder, k string, depth int, sc *dynScope, c
 			e := err.(*rt.Error)
 			e.Msg = "property name " + strconv.Quote(msg.Clip(k)) + ": " + e.Keyword + ": " + e.Msg
 			e.Keyword = "propertyNames"
-			if err := c.add(e); err != nil {
+			if err := c.add(n, e); err != nil {
 				return false, err
 			}
 		}
@@ -525,7 +535,7 @@ func (n *Node) collectMember(d *rt.Decoder, k string, depth int, sc *dynScope, c
 		ok, err := p.Pattern.Match(k)
 		if err != nil {
 			at := d.Start()
-			if err := c.add(p.Pattern.noVerdict(at, "patternProperties", err)); err != nil {
+			if err := c.add(n, p.Pattern.noVerdict(at, "patternProperties", err)); err != nil {
 				return false, err
 			}
 			continue
@@ -540,7 +550,7 @@ func (n *Node) collectMember(d *rt.Decoder, k string, depth int, sc *dynScope, c
 			if err := d.Skip(); err != nil {
 				return false, err
 			}
-			return false, c.add(Unknown(at, k))
+			return false, c.add(n, Unknown(at, k))
 		}
 		nodes = append(nodes, n.Additional)
 	}
@@ -577,15 +587,23 @@ func (n *Node) collectObjectAfter(d *rt.Decoder, seen *keyset.Set, start, depth 
 		if !seen.Has(k) {
 			continue
 		}
-		for _, r := range n.DepRequired[k] {
+		for i, r := range n.DepRequired[k] {
 			if !seen.Has(r) {
-				errs = append(errs, rt.Fail(start, "dependentRequired", "property "+strconv.Quote(msg.Clip(k))+" requires property "+strconv.Quote(msg.Clip(r))))
+				e := asError(rt.Fail(start, "dependentRequired", "property "+strconv.Quote(msg.Clip(k))+" requires property "+strconv.Quote(msg.Clip(r))))
+				if n.Loc != "" {
+					kw := n.DepKeyword
+					if kw == "" {
+						kw = "dependentRequired"
+					}
+					e.SchemaLoc = n.Loc + "/" + kw + "/" + escapeSeg(k) + "/" + strconv.Itoa(i)
+				}
+				errs = append(errs, e)
 			}
 		}
 	}
 	for _, err := range errs {
 		if err != nil {
-			if err := c.add(err); err != nil {
+			if err := c.add(n, err); err != nil {
 				return err
 			}
 		}
@@ -663,7 +681,7 @@ func (n *Node) collectArray(d *rt.Decoder, depth int, a *annots, sc *dynScope, c
 		if n.Contains != nil {
 			switch err := sub(n.Contains, raw, at, d.MaxDepth-d.Depth(), depth+1, nil, sc); {
 			case rt.IsRange(err):
-				if err := c.add(err); err != nil {
+				if err := c.add(n, err); err != nil {
 					c.pop()
 					return err
 				}
@@ -687,7 +705,7 @@ func (n *Node) collectArray(d *rt.Decoder, depth int, a *annots, sc *dynScope, c
 			}
 			for j, o := range items {
 				if o == cn {
-					if err := c.add(rt.Fail(at, "uniqueItems", "items "+strconv.Itoa(j)+" and "+strconv.Itoa(count)+" are equal")); err != nil {
+					if err := c.add(n, rt.Fail(at, "uniqueItems", "items "+strconv.Itoa(j)+" and "+strconv.Itoa(count)+" are equal")); err != nil {
 						return err
 					}
 					unique, items = false, nil
@@ -707,7 +725,7 @@ func (n *Node) collectArray(d *rt.Decoder, depth int, a *annots, sc *dynScope, c
 	}
 	if n.ArrSize != nil {
 		if err := n.ArrSize.Check(count, start); err != nil {
-			if err := c.add(err); err != nil {
+			if err := c.add(n, err); err != nil {
 				return err
 			}
 		}
@@ -728,12 +746,12 @@ func (n *Node) collectArray(d *rt.Decoder, depth int, a *annots, sc *dynScope, c
 				}
 				e.Causes = append(e.Causes, cs...)
 			}
-			if err := c.add(e); err != nil {
+			if err := c.add(n, e); err != nil {
 				return err
 			}
 		}
 		if n.MaxContains >= 0 && contains > n.MaxContains {
-			return c.add(rt.Fail(start, "maxContains", strconv.Itoa(contains)+" items match the contains schema, want at most "+strconv.Itoa(n.MaxContains)))
+			return c.add(n, rt.Fail(start, "maxContains", strconv.Itoa(contains)+" items match the contains schema, want at most "+strconv.Itoa(n.MaxContains)))
 		}
 	}
 	return nil

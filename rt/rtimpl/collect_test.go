@@ -93,3 +93,18 @@ func TestAllErrorsKeepsTheDecodersError(t *testing.T) {
 		t.Errorf("got %v", es)
 	}
 }
+
+func TestValidateAllSchemaLoc(t *testing.T) {
+	never := &Node{Never: true, Loc: "s.json#/properties/x"}
+	n := &Node{Loc: "s.json#", Types: TObject, Required: []string{"a"}, Props: map[string]*Node{"x": never},
+		DepRequired: map[string][]string{"x/y": {"b", "c"}}, DepKeyword: "dependencies", Additional: False}
+	var got []string
+	for _, e := range n.ValidateAll(`{"x":1,"x/y":2}`) {
+		got = append(got, e.Keyword+" "+e.SchemaLoc)
+	}
+	want := []string{"required s.json#/required", "dependentRequired s.json#/dependencies/x~1y/0",
+		"dependentRequired s.json#/dependencies/x~1y/1", "false s.json#/properties/x", "additionalProperties s.json#/additionalProperties"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -26,10 +26,12 @@ var (
 
 func init() {
 	*node0 = rtimpl.Node{
+		Loc:         "order.yaml#/properties/placedAt",
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
 	*node1 = rtimpl.Node{
+		Loc:         "order.yaml#/$defs/item/properties/price",
 		MaxContains: -1,
 		Str: &rtimpl.StrRule{
 			MaxLen:  -1,
@@ -40,6 +42,7 @@ func init() {
 	}
 	*node2 = rtimpl.Node{
 		Additional:  rtimpl.False,
+		Loc:         "order.yaml#",
 		MaxContains: -1,
 		Props: map[string]*rtimpl.Node{
 			"id":       node3,
@@ -52,6 +55,7 @@ func init() {
 		Types:    rtimpl.TObject,
 	}
 	*node3 = rtimpl.Node{
+		Loc:         "order.yaml#/$defs/orderId",
 		MaxContains: -1,
 		Str: &rtimpl.StrRule{
 			MaxLen:  -1,
@@ -69,11 +73,13 @@ func init() {
 			Noun:  "item",
 		},
 		Items:       node6,
+		Loc:         "order.yaml#/properties/items",
 		MaxContains: -1,
 		Types:       rtimpl.TArray,
 	}
 	*node6 = rtimpl.Node{
 		Additional:  rtimpl.False,
+		Loc:         "order.yaml#/$defs/item",
 		MaxContains: -1,
 		Props: map[string]*rtimpl.Node{
 			"price":    node1,
@@ -84,6 +90,7 @@ func init() {
 		Types:    rtimpl.TObject,
 	}
 	*node7 = rtimpl.Node{
+		Loc:         "order.yaml#/$defs/item/properties/sku",
 		MaxContains: -1,
 		Str: &rtimpl.StrRule{
 			MaxLen: -1,
@@ -92,16 +99,19 @@ func init() {
 		Types: rtimpl.TString,
 	}
 	*node8 = rtimpl.Node{
+		Loc:         "order.yaml#/$defs/item/properties/quantity",
 		MaxContains: -1,
 		Num:         rtimpl.NewNumRule("1", "", "1000", "", ""),
 		Types:       rtimpl.TInteger,
 	}
 	*node10 = rtimpl.Node{
 		Enum:        []string{"\"normal\"", "\"rush\""},
+		Loc:         "order.yaml#/properties/priority",
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
 	*node11 = rtimpl.Node{
+		Loc:         "order.yaml#/properties/note",
 		MaxContains: -1,
 		Str: &rtimpl.StrRule{
 			MaxLen: 200,
