@@ -10,7 +10,8 @@ import (
 // type and the interpreter nodes it walks, and changes nothing else.
 func TestAllErrorsOptIn(t *testing.T) {
 	files := []File{
-		{Name: "a.json", Data: []byte(`{"title":"A","type":"object","required":["n"],"properties":{"n":{"type":"integer","minimum":1},"b":{"$ref":"b.json"}}}`)},
+		{Name: "a.json", Data: []byte(`{"title":"A","type":"object","required":["n"],"properties":{"n":{"type":"integer","minimum":1},"b":{"$ref":"b.json"},` +
+			`"t":{"type":"string","x-go-type":"time.Time","x-go-type-import":"time"}}}`)},
 		{Name: "b.json", Data: []byte(`{"title":"B","type":"object","properties":{"s":{"type":"string","minLength":1}},"additionalProperties":false}`)},
 	}
 	off, err := Generate(Config{Package: "p", Files: files})
@@ -40,5 +41,9 @@ func TestAllErrorsOptIn(t *testing.T) {
 	}
 	if string(on["decode.go"]) == string(off["decode.go"]) || !bytes.Contains(on["nodes.go"], []byte("rtimpl.Node{")) {
 		t.Error("AllErrors added no nodes")
+	}
+	// The all-errors walk asks the user's type too, as the decoder does.
+	if !bytes.Contains(on["nodes.go"], []byte("var v time.Time\n\t\t\treturn rtimpl.UnmarshalTextAt(&v, raw, off)")) {
+		t.Errorf("nodes.go does not hand time.Time values to UnmarshalText:\n%s", on["nodes.go"])
 	}
 }

@@ -103,6 +103,16 @@ func (e *emitter) nodeFields(n *ir.Node) jen.Dict {
 	if e.m.AllErrors && n.Loc != "" {
 		set("Loc", jen.Lit(n.Loc))
 	}
+	if e.m.AllErrors && n.User != nil {
+		fn := "UnmarshalJSONAt"
+		if n.User.Go.Text {
+			fn = "UnmarshalTextAt"
+		}
+		set("UserCheck", jen.Func().Params(jen.Id("raw").Qual(rtPkg, "Raw"), jen.Id("off").Int()).Error().Block(
+			jen.Var().Id("v").Add(e.baseType(n.User)),
+			jen.Return(jen.Qual(rtimplPkg, fn).Call(jen.Op("&").Id("v"), jen.Id("raw"), jen.Id("off"))),
+		))
+	}
 	if n.Never {
 		set("Never", jen.True())
 		return dict

@@ -112,6 +112,11 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 			}
 			b.model.Roots[i].AllNode = n
 		}
+		for s, t := range b.types {
+			if n := b.nodes[s]; n != nil && t.Kind == KGo && n.Schema == s {
+				n.User = t
+			}
+		}
 	}
 	if err := b.finish(); err != nil {
 		return nil, err

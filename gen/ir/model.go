@@ -205,8 +205,11 @@ type Node struct {
 	ID     int
 	Schema *jsonschema.Schema // the compiled schema the node comes from
 	Loc    string             // where the schema is: file#/pointer
-	Never  bool
-	Types  []string
+	// User, on an all-errors node, is the user's Go type (x-go-type) the
+	// schema's values decode into, which the all-errors mode asks too.
+	User  *Type
+	Never bool
+	Types []string
 
 	Const []string // canonical texts
 	Enum  []string

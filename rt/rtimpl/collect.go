@@ -29,7 +29,10 @@ import (
 //     failures as Causes);
 //   - every missing required property is an error of its own, at the
 //     object;
-//   - uniqueItems reports the first pair of equal items only.
+//   - uniqueItems reports the first pair of equal items only;
+//   - a value of a user's Go type (x-go-type) that satisfies the schema's
+//     keywords goes to the type's unmarshaler (Node.UserCheck), whose
+//     refusal is reported under the keyword x-go-type.
 // Faults of the JSON text itself (syntax, depth, duplicate keys) end the
 // walk: such a document gets that one error.
 
@@ -151,6 +154,14 @@ func (n *Node) collect(d *rt.Decoder, depth int, a *annots, sc *dynScope, c *col
 	typed, err := n.collectOwn(d, depth, local, sc, c)
 	if err != nil || !typed {
 		return err
+	}
+	if n.UserCheck != nil && len(c.errs) == mark && d.Span(start) != "null" {
+		// The schema's own keywords hold; the user's type reads the value.
+		if err := n.UserCheck(rt.Raw(d.Span(start)), start); err != nil {
+			if err := c.add(n, err); err != nil {
+				return err
+			}
+		}
 	}
 	if !n.hasApplicators() && !n.hasUneval() {
 		return nil

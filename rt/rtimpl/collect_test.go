@@ -108,3 +108,28 @@ func TestValidateAllSchemaLoc(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+func TestValidateAllUserCheck(t *testing.T) {
+	calls := 0
+	user := &Node{Types: TString | TNull, Str: &StrRule{MaxLen: 5}, Loc: "s.json#/properties/t", UserCheck: func(raw rt.Raw, off int) error {
+		calls++
+		if string(raw) != `"now"` {
+			return rt.Fail(off, UserTypeKeyword, "not a time")
+		}
+		return nil
+	}}
+	n := &Node{Items: user}
+	var got []string
+	for _, e := range n.ValidateAll(`["now", "later", "yesterday", null, 1]`) {
+		got = append(got, e.Pointer+" "+e.Keyword+" "+e.SchemaLoc)
+	}
+	// "yesterday" breaks maxLength, so the type is not asked; null and 1
+	// are not handed to it either.
+	want := "/1 x-go-type s.json#/properties/t/x-go-type\n/2 maxLength s.json#/properties/t/maxLength\n/4 type s.json#/properties/t/type"
+	if strings.Join(got, "\n") != want || calls != 2 {
+		t.Errorf("%d calls, got\n%s\nwant\n%s", calls, strings.Join(got, "\n"), want)
+	}
+	if n.ValidateRaw(rt.Raw(`["later"]`)) != nil {
+		t.Error("the first-error mode called UserCheck")
+	}
+}

@@ -93,6 +93,11 @@ type Node struct {
 	// (rt.Error.SchemaLoc); generated code sets it only for packages
 	// generated with --all-errors.
 	Loc string
+	// UserCheck, in packages generated with --all-errors, hands a value of
+	// a schema with a user's Go type (x-go-type) to that type's
+	// unmarshaler, so that the all-errors mode reports its refusal too.
+	// Validate does not call it: the generated decoders do.
+	UserCheck func(raw rt.Raw, off int) error
 }
 
 // dynScope is the dynamic scope: the schema resources entered on the way

@@ -2,7 +2,13 @@
 
 package api
 
-import "github.com/zeroproject/zero/rt/rtimpl"
+import (
+	"time"
+
+	money "example.com/orders/money"
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 // Interpreter nodes, one per schema location: for schemas without a Go shape of their own, and the roots' whole schemas for UnmarshalJSONAll.
 var (
@@ -29,6 +35,10 @@ func init() {
 		Loc:         "order.yaml#/properties/placedAt",
 		MaxContains: -1,
 		Types:       rtimpl.TString,
+		UserCheck: func(raw rt.Raw, off int) error {
+			var v time.Time
+			return rtimpl.UnmarshalTextAt(&v, raw, off)
+		},
 	}
 	*node1 = rtimpl.Node{
 		Loc:         "order.yaml#/$defs/item/properties/price",
@@ -39,6 +49,10 @@ func init() {
 			Pattern: node1Pattern,
 		},
 		Types: rtimpl.TString,
+		UserCheck: func(raw rt.Raw, off int) error {
+			var v money.Amount
+			return rtimpl.UnmarshalTextAt(&v, raw, off)
+		},
 	}
 	*node2 = rtimpl.Node{
 		Additional:  rtimpl.False,
