@@ -65,11 +65,12 @@ type Config struct {
 	// enum a named Go type (by its title, else its key), even when no root
 	// names it on its own.
 	DefTypes bool
-	// NamedScalars makes every $defs entry that is a string, integer or
-	// number with constraints a named Go type (ID: {type: string, format:
-	// uuid} is type ID string), with Validate, used by every field that
-	// refers to it.
-	NamedScalars bool
+	// PlainScalars opts out of named scalar types. By default every $defs
+	// entry that is a string, integer or number with constraints is a
+	// named Go type (ID: {type: string, maxLength: 64} is type ID string),
+	// with Validate, used by every field that refers to it; with
+	// PlainScalars those fields are plain string, int64 or float64.
+	PlainScalars bool
 	// Fixtures also generates test fixtures and the test that runs them.
 	Fixtures bool
 	// AssertFormats makes "format" assert in 2019-09 and 2020-12 files
@@ -109,7 +110,7 @@ func (c Config) model() ir.Options {
 	for k, v := range c.RootNames {
 		names[k] = v
 	}
-	return ir.Options{Package: c.Package, RootNames: names, DefTypes: c.DefTypes, NamedScalars: c.NamedScalars, AllErrors: c.AllErrors}
+	return ir.Options{Package: c.Package, RootNames: names, DefTypes: c.DefTypes, PlainScalars: c.PlainScalars, AllErrors: c.AllErrors}
 }
 
 // Dialect is a JSON Schema draft zerogen reads: draft-04, draft-06,

@@ -15,7 +15,7 @@ import (
 
 const usage = `Usage:
   zerogen --schemas DIR... --out DIR --package NAME [--fixtures | --skip-unknown] [--check]
-          [--include GLOB]... [--exclude GLOB]... [--root FILE]... [--def-types] [--named-scalars]
+          [--include GLOB]... [--exclude GLOB]... [--root FILE]... [--def-types] [--named-scalars=false]
           [--default-dialect D] [--allow-keyword NAME]... [--ref-dir URL=DIR]...
           [--assert-formats] [--strict-types] [--raw-report] [--all-errors]
 
@@ -62,10 +62,14 @@ Flags:
                     schemas whose root is only an anyOf of message kinds (ACP,
                     MCP), so that each message type can be decoded on its own;
                     not with --fixtures
-  --named-scalars   make every $defs entry that is a string, integer or number
-                    with constraints a named Go type (Id: {type: string,
-                    format: uuid} becomes type ID string) with its Validate,
-                    used by every field that refers to it
+  --named-scalars=false
+                    keep the $defs entries that are a string, integer or
+                    number with constraints plain Go types (string, int64,
+                    float64) at every field that refers to them. By default
+                    each is a named Go type (Id: {type: string, maxLength:
+                    64} becomes type ID string) with its Validate, used by
+                    every such field; an entry without constraints stays
+                    plain
   --default-dialect D
                     dialect of files whose $schema names none: draft-04,
                     draft-06, draft-07, 2019-09, 2020-12 (the default) or
@@ -148,7 +152,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	skipUnknown := fl.Bool("skip-unknown", false, "")
 	roots := fl.StringArray("root", nil, "")
 	defTypes := fl.Bool("def-types", false, "")
-	namedScalars := fl.Bool("named-scalars", false, "")
+	namedScalars := fl.Bool("named-scalars", true, "")
 	dialect := fl.String("default-dialect", "2020-12", "")
 	allow := fl.StringArray("allow-keyword", nil, "")
 	assertFormats := fl.Bool("assert-formats", false, "")
@@ -203,7 +207,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	generated, raws, err := gen.GenerateReport(gen.Config{Package: *pkg, Files: sf.files, Fixtures: *fixtures,
-		Roots: *roots, DefTypes: *defTypes, NamedScalars: *namedScalars, DefaultDialect: d, AllowKeywords: *allow, SkipUnknown: *skipUnknown, LoadURL: refs.load,
+		Roots: *roots, DefTypes: *defTypes, PlainScalars: !*namedScalars, DefaultDialect: d, AllowKeywords: *allow, SkipUnknown: *skipUnknown, LoadURL: refs.load,
 		AssertFormats: *assertFormats, StrictTypes: *strict, AllErrors: *allErrors,
 		Warn: func(w *gen.Error) { fmt.Fprintf(stderr, "zerogen: warning: %s\n", sf.message(w)) }})
 	if err != nil {

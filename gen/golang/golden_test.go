@@ -59,9 +59,19 @@ func caseFiles(t *testing.T, name string) []gen.File {
 	return files
 }
 
+// caseOptions set what a case generates with beyond the defaults, by case
+// name.
+var caseOptions = map[string]func(*gen.Config){
+	"plainscalars": func(c *gen.Config) { c.PlainScalars = true }, // --named-scalars=false
+}
+
 func generateCase(t *testing.T, name string) map[string][]byte {
 	t.Helper()
-	out, err := gen.Generate(gen.Config{Package: name, Files: caseFiles(t, name), Fixtures: true})
+	cfg := gen.Config{Package: name, Files: caseFiles(t, name), Fixtures: true}
+	if opt := caseOptions[name]; opt != nil {
+		opt(&cfg)
+	}
+	out, err := gen.Generate(cfg)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}

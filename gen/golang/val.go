@@ -100,7 +100,7 @@ func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 				jen.If(jen.Err().Op(":=").Qual(rtimplPkg, "CheckUTF8").Call(plain(t, v)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 				jen.Return(jen.Id(e.ruleName(t)).Dot("Check").Call(plain(t, v), jen.Lit(-1)))}
 		}
-		return []jen.Code{jen.Return(jen.Qual(rtimplPkg, "CheckUTF8").Call(v))}
+		return []jen.Code{jen.Return(jen.Qual(rtimplPkg, "CheckUTF8").Call(plain(t, v)))}
 	case ir.KInt:
 		if e.hasIntRule(t) {
 			return []jen.Code{jen.Return(jen.Id(e.ruleName(t)).Dot("Check").Call(plain(t, v), jen.Lit(-1)))}

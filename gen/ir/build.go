@@ -27,8 +27,8 @@ type builder struct {
 	// what its shaping leaves to that node; rests are the Rest nodes.
 	rest  *restState
 	rests []*Node
-	// namedScalars is Options.NamedScalars.
-	namedScalars bool
+	// plainScalars is Options.PlainScalars.
+	plainScalars bool
 }
 
 // Options say how to name the model.
@@ -42,9 +42,11 @@ type Options struct {
 	// whose type is a struct, union or enum a named type of its own, named
 	// by its title or else its key.
 	DefTypes bool
-	// NamedScalars makes every $defs entry that is a string, integer or
-	// number with constraints a named Go type (see NamedScalar).
-	NamedScalars bool
+	// PlainScalars keeps the $defs entries that are a string, integer or
+	// number with constraints as plain Go types (string, int64, float64)
+	// at every field that refers to them, instead of the named type each
+	// one is by default (see NamedScalar).
+	PlainScalars bool
 	// AllErrors builds, for every root, the interpreter node of its whole
 	// schema (Type.AllNode), which the all-errors decoders walk to report
 	// every violation of a document.
@@ -68,7 +70,7 @@ func Load(lo schema.Options, o Options) (*schema.Loaded, *Model, error) {
 // Build classifies every schema the roots of l reach into the Go-shaped
 // model.
 func Build(l *schema.Loaded, o Options) (*Model, error) {
-	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: o.Package, l: l}, namedScalars: o.NamedScalars}
+	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: o.Package, l: l}, plainScalars: o.PlainScalars}
 	for _, doc := range l.Roots {
 		t, err := b.rootType(doc.Schema)
 		if err != nil {
@@ -700,18 +702,20 @@ func nameable(t *Type) bool {
 	return t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum || t.Kind == KSum
 }
 
-// NamedScalar reports whether t is, or with Options.NamedScalars would
-// be, a named scalar type: a $defs entry
-// that is a string, integer or number with constraints (ID: {type:
-// string, format: uuid}), declared as type ID string and used by every
-// field that refers to it.
+// NamedScalar reports whether t is, or without Options.PlainScalars
+// would be, a named scalar type: a $defs entry that is a string, integer
+// or number with constraints (ID: {type: string, maxLength: 64}), declared
+// as type ID string and used by every field that refers to it. A format
+// names the type too, asserted or not (ID: {type: string, format: uuid}):
+// it says what the strings are. An entry without constraints ({type:
+// string}) stays the plain Go type: a name would say nothing.
 func NamedScalar(t *Type) bool {
 	if t.Name == "" && t.DefName == "" || t.Nullable || t.Alias != nil || t.Rest != nil || t.Vocab != nil || len(t.Values) > 0 {
 		return false
 	}
 	switch t.Kind {
 	case KString:
-		return t.MinLen > 0 || t.MaxLen >= 0 || t.Pattern != "" || t.Format != ""
+		return t.MinLen > 0 || t.MaxLen >= 0 || t.Pattern != "" || t.Format != "" || t.Schema != nil && t.Schema.Format != ""
 	case KInt:
 		return t.Int.HasMin || t.Int.HasMax || t.Int.Mult > 1
 	case KFloat:
