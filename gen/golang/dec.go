@@ -740,6 +740,15 @@ func (e *emitter) entryPoints(f *jen.File, t *ir.Type) {
 		jen.If(err().Op(":=").Id("x").Dot("decodeJSON").Call(d()), err().Op("!=").Nil()).Block(jen.Return(err())),
 		jen.Return(d().Dot("End").Call()),
 	)
+	if t.AllNode != nil {
+		f.Comment(fmt.Sprintf("UnmarshalJSONAll decodes one %s like UnmarshalJSON but, when the document", t.Name))
+		f.Comment("is invalid, returns every violation in document order instead of the first")
+		f.Comment("(the interpreter walks the document again, so only invalid documents pay);")
+		f.Comment("nil means x holds the document.")
+		f.Func().Params(x.Clone()).Id("UnmarshalJSONAll").Params(jen.Id("b").Index().Byte()).Qual(rtPkg, "Errors").Block(
+			jen.Return(jen.Qual(rtimplPkg, "AllErrors").Call(e.nodeRef(t.AllNode), jen.Id("b"), jen.Id("x").Dot("UnmarshalJSON").Call(jen.Id("b")))),
+		)
+	}
 }
 
 // enumUnmarshal writes UnmarshalJSON of an enum type, so that the type

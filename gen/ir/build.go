@@ -55,6 +55,10 @@ type Options struct {
 	// (date-time, uuid...) that format's Go type, read and written by the
 	// runtime's own codecs; the format is then asserted on it.
 	FormatTypes bool
+	// AllErrors builds, for every root, the interpreter node of its whole
+	// schema (Type.AllNode), which the all-errors decoders walk to report
+	// every violation of a document.
+	AllErrors bool
 }
 
 // Load loads the files and builds their model, naming the package pkg
@@ -109,6 +113,21 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 		}
 	}
 	b.renameTitleCollisions()
+	if o.AllErrors {
+		b.model.AllErrors = true
+		for i, doc := range l.Roots {
+			n, err := b.nodeOf(doc.Schema)
+			if err != nil {
+				return nil, err
+			}
+			b.model.Roots[i].AllNode = n
+		}
+		for s, t := range b.types {
+			if n := b.nodes[s]; n != nil && t.Kind == KGo && n.Schema == s {
+				n.User = t
+			}
+		}
+	}
 	if err := b.finish(); err != nil {
 		return nil, err
 	}

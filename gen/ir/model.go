@@ -54,6 +54,9 @@ type Type struct {
 	EnumKeyword string
 	Untyped     bool
 	Schema      *jsonschema.Schema // the compiled schema the type comes from
+	// AllNode, on a root built with Options.AllErrors, is the interpreter
+	// node of the root's whole schema, for the all-errors decoder.
+	AllNode *Node
 	// Alias, on a nullable use of another type (X or null), is X's type:
 	// the alias declares nothing and shares X's name and shape.
 	Alias *Type
@@ -201,8 +204,12 @@ type NumBounds struct {
 type Node struct {
 	ID     int
 	Schema *jsonschema.Schema // the compiled schema the node comes from
-	Never  bool
-	Types  []string
+	Loc    string             // where the schema is: file#/pointer
+	// User, on an all-errors node, is the user's Go type (x-go-type) the
+	// schema's values decode into, which the all-errors mode asks too.
+	User  *Type
+	Never bool
+	Types []string
 
 	Const []string // canonical texts
 	Enum  []string
@@ -226,6 +233,7 @@ type Node struct {
 	PropertyNames *Node
 	Required      []string
 	DepRequired   []DepReq
+	DepKeyword    string // "dependencies" where the schema says dependentRequired so (before 2019-09)
 	DepSchemas    []NamedNode
 	ObjSize       *Size
 
@@ -261,6 +269,9 @@ type Model struct {
 	Types   []*Type // every named type, in a stable order
 	Nodes   []*Node
 	Hash    string
+	// AllErrors: the roots have all-errors nodes (Type.AllNode), whose
+	// errors say where in the schema each keyword is (Node.Loc).
+	AllErrors bool
 	// Vocabs are the open vocabularies of the types, by name.
 	Vocabs []*Vocab
 	l      *schema.Loaded // the schemas, for where a schema is (RawValues)
