@@ -147,7 +147,11 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 		}
 		return b.userType(s, g, keys)
 	}
-	if to := refOnly(s, keys); to != nil && b.l.Norm(s).DynAnchors == nil {
+	to := refOnly(s, keys)
+	if to == nil {
+		to = b.allOfOfOne(s, keys)
+	}
+	if to != nil && b.l.Norm(s).DynAnchors == nil {
 		t, err := b.typeOf(to)
 		b.types[s] = t
 		return t, err
@@ -227,6 +231,27 @@ func refOnly(s *jsonschema.Schema, keys map[string]*schema.Value) *jsonschema.Sc
 		return s.OneOf[0]
 	}
 	return nil
+}
+
+// allOfOfOne is the one part of an allOf, the only keyword of s, that
+// says anything about values: the others hold only annotations ({"default":
+// 0}) or are true, so s admits exactly what that part admits. It is nil
+// when s says more.
+func (b *builder) allOfOfOne(s *jsonschema.Schema, keys map[string]*schema.Value) *jsonschema.Schema {
+	if len(keys) != 1 || keys["allOf"] == nil {
+		return nil
+	}
+	var one *jsonschema.Schema
+	for _, part := range s.AllOf {
+		if pk, _ := b.constraintKeys(part); part.Always != nil && *part.Always || part.Always == nil && len(pk) == 0 {
+			continue
+		}
+		if one != nil {
+			return nil
+		}
+		one = part
+	}
+	return one
 }
 
 // shape fills t when s has an exact Go shape.
