@@ -560,6 +560,15 @@ func (b *builder) field(parent *jsonschema.Schema, name string, required bool) (
 				return f, true, nil
 			}
 		}
+		if required && len(keys) == 1 && len(target.Types) == 1 && target.Types[0] == "null" && keys["type"] != nil {
+			// {"type": "null"}: its one value is null, a const that needs no
+			// storage; any other value fails at type.
+			f.Const, f.ConstTypes, f.ConstText = "null", target.Types, "null"
+			if f.Doc == "" {
+				f.Doc = target.Description
+			}
+			return f, true, nil
+		}
 		break
 	}
 	t, err := b.typeOf(ps)

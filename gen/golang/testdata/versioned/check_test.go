@@ -66,6 +66,12 @@ var documents = []string{
 	`{"minLength":-1}`,
 	`{"minLength":1.5}`,
 	`{"minLength":"1"}`,
+	`{"review":{"requester":null}}`,
+	`{"review":{"requester":null,"state":"open"}}`,
+	`{"review":{"state":"open"}}`,
+	`{"review":{"requester":0}}`,
+	`{"review":{"requester":{}}}`,
+	`{"review":{"requester":"null"}}`,
 }
 
 // TestDifferential decodes every document and compares the verdict with

@@ -64,6 +64,17 @@ func (x *Bindings) decodeJSON(d *rt.Decoder) error {
 				Set: true,
 				V:   v,
 			}
+		case "review":
+			if seen&uint64(0x8) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x8)
+			if x.Review == nil {
+				x.Review = new(Review)
+			}
+			if err := x.Review.decodeJSON(d); err != nil {
+				return rt.AtKey(err, k)
+			}
 		default:
 			return rtimpl.Unknown(off, k)
 		}
@@ -76,6 +87,9 @@ func (x *Bindings) decodeJSON(d *rt.Decoder) error {
 	}
 	if seen&uint64(0x4) == 0 {
 		x.MinLength = rt.Opt[int64]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Review = nil
 	}
 	return nil
 }
@@ -382,4 +396,75 @@ func decodeBindingsMinLength(d *rt.Decoder) (int64, error) {
 		return 0, err
 	}
 	return v, bindingsMinLengthRule.Check(v, off)
+}
+
+func decodeReview(d *rt.Decoder) (Review, error) {
+	var v Review
+	return v, v.decodeJSON(d)
+}
+
+func (x *Review) decodeJSON(d *rt.Decoder) error {
+	off := d.Start()
+	if err := d.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for i := 0; ; i++ {
+		k, more, err := d.ObjKey(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch k {
+		case "requester":
+			if seen&uint64(0x1) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x1)
+			if err := rtimpl.ExpectConst(d, "null", rtimpl.TNull); err != nil {
+				return rt.AtKey(err, k)
+			}
+		case "state":
+			if seen&uint64(0x2) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x2)
+			v, err := decodeString(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.State = rt.Opt[string]{
+				Set: true,
+				V:   v,
+			}
+		default:
+			return rtimpl.Unknown(off, k)
+		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.State = rt.Opt[string]{}
+	}
+	if seen&uint64(0x1) == 0 {
+		return rtimpl.Missing(off, "requester")
+	}
+	return nil
+}
+
+// UnmarshalJSON decodes one Review strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *Review) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *Review) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
 }

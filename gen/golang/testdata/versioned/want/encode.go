@@ -41,6 +41,16 @@ func (x *Bindings) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
+	if x.Review != nil {
+		if !first {
+			e.Byte(',')
+		}
+		e.Lit("\"review\":")
+		if err := encodeReview(e, "review", *x.Review); err != nil {
+			return rt.AtKey(err, "review")
+		}
+		first = false
+	}
 	e.Byte('}')
 	return nil
 }
@@ -280,4 +290,62 @@ func encodeStringMap(e *rt.Encoder, key string, v map[string]string) error {
 func encodeBindingsMinLength(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
+}
+
+func encodeReview(e *rt.Encoder, key string, v Review) error {
+	return v.encodeJSON(e)
+}
+
+func (x *Review) encodeJSON(e *rt.Encoder) error {
+	e.Lit("{\"requester\":null")
+	if x.State.Set {
+		e.Byte(',')
+		e.Lit("\"state\":")
+		if err := encodeString(e, "state", x.State.V); err != nil {
+			return rt.AtKey(err, "state")
+		}
+	}
+	e.Byte('}')
+	return nil
+}
+
+// MarshalJSON encodes the Review in schema property order after validating it.
+func (x Review) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x Review) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x Review) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x Review) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
 }

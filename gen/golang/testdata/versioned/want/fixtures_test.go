@@ -11,7 +11,7 @@ import (
 // TestFixtures runs the fixtures `zerogen --fixtures` wrote in testdata/fixtures
 // through the package's decoders and encoders (see fixturetest.Run).
 func TestFixtures(t *testing.T) {
-	fixturetest.Run(t, "versioned", "sha256:3b849bfdb03284cfb5c63b29f2e341d7d968cb87ff04d33f14efd6d5669acd2e", map[string]func() fixturetest.Doc{"Bindings": func() fixturetest.Doc {
+	fixturetest.Run(t, "versioned", "sha256:92598c772c3d9e8d566852e74022e1aa981cc071a3377fd67130380221316b37", map[string]func() fixturetest.Doc{"Bindings": func() fixturetest.Doc {
 		return new(Bindings)
 	}})
 }

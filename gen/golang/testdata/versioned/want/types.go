@@ -9,6 +9,7 @@ type Bindings struct {
 	// Implicit is the implicit flow: an authorization URL, no token URL. Optional.
 	Implicit  *BindingsImplicit
 	MinLength rt.Opt[int64]
+	Review    *Review
 }
 
 // BindingsMqtt is checked beyond its Go type: the schema also says allOf,
@@ -40,4 +41,8 @@ type BindingsImplicit struct {
 	Scopes           map[string]string
 	// Extensions holds the members whose names match "^x-", by name.
 	Extensions map[string]rt.Raw
+}
+
+type Review struct {
+	State rt.Opt[string]
 }

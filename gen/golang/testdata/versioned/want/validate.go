@@ -30,6 +30,11 @@ func (x *Bindings) Validate() error {
 			return rt.AtKey(err, "minLength")
 		}
 	}
+	if x.Review != nil {
+		if err := validateReview(*x.Review); err != nil {
+			return rt.AtKey(err, "review")
+		}
+	}
 	return nil
 }
 
@@ -160,4 +165,18 @@ func validateStringMap(v map[string]string) error {
 
 func validateBindingsMinLength(v int64) error {
 	return bindingsMinLengthRule.Check(v, -1)
+}
+
+func validateReview(v Review) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *Review) Validate() error {
+	if x.State.Set {
+		if err := validateString(x.State.V); err != nil {
+			return rt.AtKey(err, "state")
+		}
+	}
+	return nil
 }
