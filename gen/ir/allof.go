@@ -43,6 +43,9 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		if i := loneStruct(parts); i >= 0 && !openStruct(parts[i]) && !closedStruct(parts[i]) {
 			return b.allOfLone(s, t, keys, parts[i], i)
 		}
+		if i := loneShape(parts); i >= 0 && keys["unevaluatedProperties"] == nil {
+			return b.allOfShape(s, t, parts[i], i), nil
+		}
 	}
 	t.Kind = KStruct
 	t.Extra = &Type{Kind: KRaw, Loc: s.Location}
@@ -104,6 +107,52 @@ func loneStruct(parts []*Type) int {
 		}
 	}
 	return at
+}
+
+// loneShape is the index of the one part of an allOf that has a Go shape
+// other than a struct (a sum, a map, an array, a scalar) when every other
+// part has none (rt.Raw), else -1.
+func loneShape(parts []*Type) int {
+	at := -1
+	for i, pt := range parts {
+		if pt.Kind == KRaw {
+			continue
+		}
+		if at >= 0 {
+			return -1
+		}
+		at = i
+	}
+	if at < 0 {
+		return -1
+	}
+	switch pt := parts[at]; {
+	case pt.Kind == KStruct || pt.Kind == KUnion || pt.Kind == KGo || pt.Alias != nil || pt.Rest != nil || pt.Vocab != nil:
+		return -1
+	}
+	return at
+}
+
+// allOfShape shapes an allOf of which one part, pt (the i-th), has a Go
+// shape and no other has: the value has pt's shape (a sum of kinds, such
+// as the draft-07 meta-schema's object or boolean), and the other parts
+// are left to the Rest node, which checks them on the same bytes.
+func (b *builder) allOfShape(s *jsonschema.Schema, t *Type, pt *Type, i int) bool {
+	loc, sch, doc, dep := t.Loc, t.Schema, t.Doc, t.Deprecated
+	*t = *pt
+	t.Loc, t.Schema, t.Doc, t.Deprecated = loc, sch, firstNonEmpty(doc, pt.Doc), dep
+	t.Name, t.DefName, t.Unions = "", "", nil
+	t.Alts = nil
+	for _, a := range pt.Alts {
+		c := *a
+		t.Alts = append(t.Alts, &c)
+	}
+	for j, part := range s.AllOf {
+		if j != i {
+			b.rest.parts = append(b.rest.parts, part)
+		}
+	}
+	return true
 }
 
 // allOfLone shapes an allOf of which one part, pt (the i-th), is a struct

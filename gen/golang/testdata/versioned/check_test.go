@@ -72,6 +72,21 @@ var documents = []string{
 	`{"review":{"requester":0}}`,
 	`{"review":{"requester":{}}}`,
 	`{"review":{"requester":"null"}}`,
+	`{"payload":true}`,
+	`{"payload":false}`,
+	`{"payload":{}}`,
+	`{"payload":{"title":"t","discriminator":"kind","x-a":[1]}}`,
+	`{"payload":{"title":1}}`,
+	`{"payload":{"discriminator":1}}`,
+	`{"payload":{"items":{"discriminator":"k"}}}`,
+	`{"payload":{"items":{"discriminator":1}}}`,
+	`{"payload":{"items":{"title":1}}}`,
+	`{"payload":{"items":true}}`,
+	`{"payload":{"items":3}}`,
+	`{"payload":1}`,
+	`{"payload":"s"}`,
+	`{"payload":null}`,
+	`{"payload":[]}`,
 }
 
 // TestDifferential decodes every document and compares the verdict with

@@ -75,6 +75,19 @@ func (x *Bindings) decodeJSON(d *rt.Decoder) error {
 			if err := x.Review.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
+		case "payload":
+			if seen&uint64(0x10) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x10)
+			v, err := decodeSchema(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Payload = rt.Opt[Schema]{
+				Set: true,
+				V:   v,
+			}
 		default:
 			return rtimpl.Unknown(off, k)
 		}
@@ -90,6 +103,9 @@ func (x *Bindings) decodeJSON(d *rt.Decoder) error {
 	}
 	if seen&uint64(0x8) == 0 {
 		x.Review = nil
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Payload = rt.Opt[Schema]{}
 	}
 	return nil
 }
@@ -467,4 +483,194 @@ func (x *Review) DecodeJSON(d *rt.Decoder) error {
 		return err
 	}
 	return d.End()
+}
+
+func decodeSchema(d *rt.Decoder) (Schema, error) {
+	if err := rtimpl.CheckAhead(d, schemaRest); err != nil {
+		return Schema{}, err
+	}
+	var v Schema
+	return v, v.decodeJSON(d)
+}
+
+func (x *Schema) decodeJSON(d *rt.Decoder) error {
+	*x = Schema{}
+	switch d.Next() {
+	case rt.Object:
+		v, err := decodeSchemaObject(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.Object
+		x.Object = &v
+		return nil
+	case rt.Bool:
+		v, err := decodeBool(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.Bool
+		x.Bool = v
+		return nil
+	}
+	return d.TypeError("object or boolean")
+}
+
+// UnmarshalJSON decodes one Schema strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *Schema) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *Schema) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeSchemaObject(d *rt.Decoder) (SchemaObject, error) {
+	var v SchemaObject
+	return v, v.decodeJSON(d)
+}
+
+func (x *SchemaObject) decodeJSON(d *rt.Decoder) error {
+	extra := x.Extra
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
+	if err := d.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for i := 0; ; i++ {
+		k, more, err := d.ObjKey(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch k {
+		case "title":
+			if seen&uint64(0x1) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x1)
+			v, err := decodeString(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Title = rt.Opt[string]{
+				Set: true,
+				V:   v,
+			}
+		case "items":
+			if seen&uint64(0x2) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x2)
+			v, err := decodeCore(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Items = rt.Opt[Core]{
+				Set: true,
+				V:   v,
+			}
+		default:
+			if x.Extra == nil {
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
+			}
+			if _, dup := x.Extra[k]; dup {
+				return d.DuplicateKey(k)
+			}
+			v, err := decodeRaw(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Extra[k] = v
+		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Title = rt.Opt[string]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Items = rt.Opt[Core]{}
+	}
+	return nil
+}
+
+// UnmarshalJSON decodes one SchemaObject strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *SchemaObject) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *SchemaObject) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeCore(d *rt.Decoder) (Core, error) {
+	var v Core
+	return v, v.decodeJSON(d)
+}
+
+func (x *Core) decodeJSON(d *rt.Decoder) error {
+	*x = Core{}
+	switch d.Next() {
+	case rt.Object:
+		v, err := decodeSchemaObject(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.Object
+		x.Object = &v
+		return nil
+	case rt.Bool:
+		v, err := decodeBool(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.Bool
+		x.Bool = v
+		return nil
+	}
+	return d.TypeError("object or boolean")
+}
+
+// UnmarshalJSON decodes one Core strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *Core) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *Core) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeBool(d *rt.Decoder) (bool, error) {
+	return d.Bool()
 }

@@ -51,6 +51,16 @@ func (x *Bindings) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
+	if x.Payload.Set {
+		if !first {
+			e.Byte(',')
+		}
+		e.Lit("\"payload\":")
+		if err := encodeSchema(e, "payload", x.Payload.V); err != nil {
+			return rt.AtKey(err, "payload")
+		}
+		first = false
+	}
 	e.Byte('}')
 	return nil
 }
@@ -348,4 +358,207 @@ func (x Review) AppendJSONUnchecked(b []byte) ([]byte, error) {
 		return b, err
 	}
 	return e.Buf, nil
+}
+
+func encodeSchemaShape(e *rt.Encoder, key string, v Schema) error {
+	return v.encodeJSON(e, key)
+}
+
+func encodeSchema(e *rt.Encoder, key string, v Schema) error {
+	n := len(e.Buf)
+	if err := encodeSchemaShape(e, key, v); err != nil {
+		return err
+	}
+	return rtimpl.CheckWritten(e, n, schemaRest)
+}
+
+func (x *Schema) encodeJSON(e *rt.Encoder, key string) error {
+	switch x.Kind {
+	case rt.Object:
+		return encodeSchemaObject(e, key, *x.Object)
+	case rt.Bool:
+		return encodeBool(e, key, x.Bool)
+	default:
+		return rt.Fail(-1, "type", "Kind is "+x.Kind.String()+", want object or boolean")
+	}
+}
+
+// MarshalJSON encodes the Schema in schema property order after validating it.
+func (x Schema) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x Schema) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x Schema) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e, ""); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x Schema) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e, ""); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
+func encodeSchemaObject(e *rt.Encoder, key string, v SchemaObject) error {
+	return v.encodeJSON(e)
+}
+
+func (x *SchemaObject) encodeJSON(e *rt.Encoder) error {
+	e.Lit("{")
+	first := true
+	if x.Title.Set {
+		e.Lit("\"title\":")
+		if err := encodeString(e, "title", x.Title.V); err != nil {
+			return rt.AtKey(err, "title")
+		}
+		first = false
+	}
+	if x.Items.Set {
+		if !first {
+			e.Byte(',')
+		}
+		e.Lit("\"items\":")
+		if err := encodeCore(e, "items", x.Items.V); err != nil {
+			return rt.AtKey(err, "items")
+		}
+		first = false
+	}
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(first && i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
+		}
+	}
+	e.Byte('}')
+	return nil
+}
+
+// MarshalJSON encodes the SchemaObject in schema property order after validating it.
+func (x SchemaObject) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x SchemaObject) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x SchemaObject) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x SchemaObject) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
+func encodeCore(e *rt.Encoder, key string, v Core) error {
+	return v.encodeJSON(e, key)
+}
+
+func (x *Core) encodeJSON(e *rt.Encoder, key string) error {
+	switch x.Kind {
+	case rt.Object:
+		return encodeSchemaObject(e, key, *x.Object)
+	case rt.Bool:
+		return encodeBool(e, key, x.Bool)
+	default:
+		return rt.Fail(-1, "type", "Kind is "+x.Kind.String()+", want object or boolean")
+	}
+}
+
+// MarshalJSON encodes the Core in schema property order after validating it.
+func (x Core) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x Core) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x Core) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e, ""); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x Core) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e, ""); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
+func encodeBool(e *rt.Encoder, key string, v bool) error {
+	e.Bool(v)
+	return nil
 }

@@ -11,7 +11,7 @@ import (
 // TestFixtures runs the fixtures `zerogen --fixtures` wrote in testdata/fixtures
 // through the package's decoders and encoders (see fixturetest.Run).
 func TestFixtures(t *testing.T) {
-	fixturetest.Run(t, "versioned", "sha256:92598c772c3d9e8d566852e74022e1aa981cc071a3377fd67130380221316b37", map[string]func() fixturetest.Doc{"Bindings": func() fixturetest.Doc {
+	fixturetest.Run(t, "versioned", "sha256:b2d533dcdf9bcc76c83428a8ad39e4a1bd49d9cb323c5255746df667fefa3f65", map[string]func() fixturetest.Doc{"Bindings": func() fixturetest.Doc {
 		return new(Bindings)
 	}})
 }

@@ -29,6 +29,19 @@ var (
 	node22           = new(rtimpl.Node)
 	// bindingsImplicitRest checks what the Go type BindingsImplicit does not hold: allOf.
 	bindingsImplicitRest = new(rtimpl.Node)
+	node24               = new(rtimpl.Node)
+	node25               = new(rtimpl.Node)
+	node26               = new(rtimpl.Node)
+	node27               = new(rtimpl.Node)
+	node28               = new(rtimpl.Node)
+	node32               = new(rtimpl.Node)
+	// schemaRest checks what the Go type Schema does not hold: allOf.
+	schemaRest = new(rtimpl.Node)
+)
+
+// The nodes' patterns (pattern, and patternProperties by position).
+var (
+	node24Names0 = rtimpl.MustPattern("^x-") // ECMA-262; matched by RE2
 )
 
 func init() {
@@ -130,6 +143,39 @@ func init() {
 	}
 	*bindingsImplicitRest = rtimpl.Node{
 		AllOf:       []*rtimpl.Node{node20, node21},
+		MaxContains: -1,
+	}
+	*node24 = rtimpl.Node{
+		MaxContains: -1,
+		Patterns:    []rtimpl.PatternNode{{node24Names0, node32}},
+		Props: map[string]*rtimpl.Node{
+			"discriminator": node25,
+			"items":         node26,
+		},
+	}
+	*node25 = rtimpl.Node{
+		MaxContains: -1,
+		Types:       rtimpl.TString,
+	}
+	*node26 = rtimpl.Node{
+		AllOf:       []*rtimpl.Node{node27, node24},
+		MaxContains: -1,
+	}
+	*node27 = rtimpl.Node{
+		MaxContains: -1,
+		Props: map[string]*rtimpl.Node{
+			"items": node27,
+			"title": node28,
+		},
+		Types: rtimpl.TObject | rtimpl.TBool,
+	}
+	*node28 = rtimpl.Node{
+		MaxContains: -1,
+		Types:       rtimpl.TString,
+	}
+	*node32 = rtimpl.Node{MaxContains: -1}
+	*schemaRest = rtimpl.Node{
+		AllOf:       []*rtimpl.Node{node24},
 		MaxContains: -1,
 	}
 }

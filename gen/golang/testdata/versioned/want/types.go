@@ -10,6 +10,9 @@ type Bindings struct {
 	Implicit  *BindingsImplicit
 	MinLength rt.Opt[int64]
 	Review    *Review
+	// Payload is a core schema that also says a discriminator, and whose items are
+	// such schemas too. Optional.
+	Payload rt.Opt[Schema]
 }
 
 // BindingsMqtt is checked beyond its Go type: the schema also says allOf,
@@ -45,4 +48,53 @@ type BindingsImplicit struct {
 
 type Review struct {
 	State rt.Opt[string]
+}
+
+// Schema is a core schema that also says a discriminator, and whose items are
+// such schemas too.
+//
+// Schema holds an object or a boolean; Kind says which field holds the value.
+type Schema struct {
+	// Kind is the JSON kind of the value.
+	Kind   rt.Kind
+	Object *SchemaObject
+	Bool   bool
+}
+
+// SchemaOfObject returns a Schema holding the object v.
+func SchemaOfObject(v *SchemaObject) Schema {
+	return Schema{Kind: rt.Object, Object: v}
+}
+
+// SchemaOfBool returns a Schema holding the boolean v.
+func SchemaOfBool(v bool) Schema {
+	return Schema{Kind: rt.Bool, Bool: v}
+}
+
+type SchemaObject struct {
+	Title rt.Opt[string]
+	// Items is a schema of the core dialect: an object or a boolean. Optional.
+	Items rt.Opt[Core]
+	// Extra holds properties not named by the schema, by name.
+	Extra map[string]rt.Raw
+}
+
+// Core is a schema of the core dialect: an object or a boolean.
+//
+// Core holds an object or a boolean; Kind says which field holds the value.
+type Core struct {
+	// Kind is the JSON kind of the value.
+	Kind   rt.Kind
+	Object *SchemaObject
+	Bool   bool
+}
+
+// CoreOfObject returns a Core holding the object v.
+func CoreOfObject(v *SchemaObject) Core {
+	return Core{Kind: rt.Object, Object: v}
+}
+
+// CoreOfBool returns a Core holding the boolean v.
+func CoreOfBool(v bool) Core {
+	return Core{Kind: rt.Bool, Bool: v}
 }

@@ -35,6 +35,11 @@ func (x *Bindings) Validate() error {
 			return rt.AtKey(err, "review")
 		}
 	}
+	if x.Payload.Set {
+		if err := validateSchema(x.Payload.V); err != nil {
+			return rt.AtKey(err, "payload")
+		}
+	}
 	return nil
 }
 
@@ -178,5 +183,89 @@ func (x *Review) Validate() error {
 			return rt.AtKey(err, "state")
 		}
 	}
+	return nil
+}
+
+func validateSchemaShape(v Schema) error {
+	return v.Validate()
+}
+
+func validateSchema(v Schema) error {
+	if err := validateSchemaShape(v); err != nil {
+		return err
+	}
+	var e rt.Encoder
+	if err := encodeSchemaShape(&e, "", v); err != nil {
+		return err
+	}
+	return rtimpl.CheckEncoded(e.Buf, schemaRest)
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *Schema) Validate() error {
+	switch x.Kind {
+	case rt.Object:
+		if x.Object == nil {
+			return rt.Fail(-1, "type", "Kind is object but Object is nil")
+		}
+		return validateSchemaObject(*x.Object)
+	case rt.Bool:
+		return validateBool(x.Bool)
+	}
+	return rt.Fail(-1, "type", "Kind is "+x.Kind.String()+", want object or boolean")
+}
+
+func validateSchemaObject(v SchemaObject) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *SchemaObject) Validate() error {
+	if x.Title.Set {
+		if err := validateString(x.Title.V); err != nil {
+			return rt.AtKey(err, "title")
+		}
+	}
+	if x.Items.Set {
+		if err := validateCore(x.Items.V); err != nil {
+			return rt.AtKey(err, "items")
+		}
+	}
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			switch k {
+			case "title", "items":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
+		}
+	}
+	return nil
+}
+
+func validateCore(v Core) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *Core) Validate() error {
+	switch x.Kind {
+	case rt.Object:
+		if x.Object == nil {
+			return rt.Fail(-1, "type", "Kind is object but Object is nil")
+		}
+		return validateSchemaObject(*x.Object)
+	case rt.Bool:
+		return validateBool(x.Bool)
+	}
+	return rt.Fail(-1, "type", "Kind is "+x.Kind.String()+", want object or boolean")
+}
+
+func validateBool(v bool) error {
 	return nil
 }
