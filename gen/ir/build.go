@@ -448,8 +448,9 @@ func (b *builder) object(s *jsonschema.Schema, t *Type, keys map[string]*schema.
 		}
 	}
 	t.Kind = KStruct
+	lits := b.literalPatterns(s)
 	for _, r := range s.Required {
-		if s.Properties[r] != nil || keys["allOf"] != nil {
+		if s.Properties[r] != nil || lits[r] != nil || keys["allOf"] != nil {
 			continue // beside an allOf, another part may declare it (allOf checks)
 		}
 		if err := b.impossibleRequired(s, r); err != nil {
@@ -459,14 +460,21 @@ func (b *builder) object(s *jsonschema.Schema, t *Type, keys map[string]*schema.
 	}
 	if props != nil {
 		for _, m := range props.Members {
-			f, ok, err := b.field(s, m.Key, slices.Contains(s.Required, m.Key))
+			f, ok, err := b.field(s, m.Key, s.Properties[m.Key], slices.Contains(s.Required, m.Key))
 			if err != nil || !ok {
 				return ok, err
 			}
 			t.Fields = append(t.Fields, f)
 		}
 	}
-	if ok, err := b.patterns(s, t); !ok || err != nil {
+	for _, name := range sortedKeys(lits) {
+		f, ok, err := b.field(s, name, lits[name], slices.Contains(s.Required, name))
+		if err != nil || !ok {
+			return ok, err
+		}
+		t.Fields = append(t.Fields, f)
+	}
+	if ok, err := b.patterns(s, t, lits); !ok || err != nil {
 		return ok, err
 	}
 	switch ap := s.AdditionalProperties.(type) {
@@ -518,8 +526,7 @@ func (b *builder) impossibleRequired(s *jsonschema.Schema, r string) error {
 
 // field builds one property; a required property whose schema is a scalar
 // const needs no storage.
-func (b *builder) field(parent *jsonschema.Schema, name string, required bool) (*Field, bool, error) {
-	ps := parent.Properties[name]
+func (b *builder) field(parent *jsonschema.Schema, name string, ps *jsonschema.Schema, required bool) (*Field, bool, error) {
 	f := &Field{JSON: name, Go: GoName(name), Required: required, Doc: ps.Description, Deprecated: ps.Deprecated}
 	if goName, err := b.xGoName(ps); err != nil {
 		return nil, false, err

@@ -87,6 +87,14 @@ var documents = []string{
 	`{"payload":"s"}`,
 	`{"payload":null}`,
 	`{"payload":[]}`,
+	`{"link":{"$ref":"#/a"}}`,
+	`{"link":{"$ref":"#/a","note":1}}`,
+	`{"link":{"$ref":1}}`,
+	`{"link":{"href":"h","x-a":1}}`,
+	`{"link":{"$ref":"#/a","href":"h"}}`,
+	`{"link":{}}`,
+	`{"link":{"other":1}}`,
+	`{"link":[]}`,
 }
 
 // TestDifferential decodes every document and compares the verdict with

@@ -88,6 +88,15 @@ func (x *Bindings) decodeJSON(d *rt.Decoder) error {
 				Set: true,
 				V:   v,
 			}
+		case "link":
+			if seen&uint64(0x20) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x20)
+			if err := x.Link.V.decodeJSON(d); err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Link.Set = true
 		default:
 			return rtimpl.Unknown(off, k)
 		}
@@ -106,6 +115,9 @@ func (x *Bindings) decodeJSON(d *rt.Decoder) error {
 	}
 	if seen&uint64(0x10) == 0 {
 		x.Payload = rt.Opt[Schema]{}
+	}
+	if seen&uint64(0x20) == 0 {
+		x.Link = rt.Opt[BindingsLink]{}
 	}
 	return nil
 }
@@ -673,4 +685,251 @@ func (x *Core) DecodeJSON(d *rt.Decoder) error {
 
 func decodeBool(d *rt.Decoder) (bool, error) {
 	return d.Bool()
+}
+
+func decodeBindingsLink(d *rt.Decoder) (BindingsLink, error) {
+	var v BindingsLink
+	return v, v.decodeJSON(d)
+}
+
+// bindingsLinkKeys are the required members of each variant of BindingsLink, in order.
+var bindingsLinkKeys = [][]string{{"$ref"}, {}}
+
+func (x *BindingsLink) decodeJSON(d *rt.Decoder) error {
+	*x = BindingsLink{}
+	prefer, err := rtimpl.PreferByKeys(d, bindingsLinkKeys)
+	if err != nil {
+		return err
+	}
+	start, mark := d.Start(), d.Mark()
+	var tagErr error
+	if prefer >= 0 {
+		if tagErr = x.decodeApart(d, start, prefer); tagErr == nil {
+			if err := rtimpl.OnlyMatch(d, start, node34.OneOf, prefer); err != nil {
+				x.Value = nil
+				return err
+			}
+			return nil
+		}
+		d.Rewind(mark)
+	}
+	i, err := rtimpl.MatchBranch(d, node34, prefer, tagErr)
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	d.Rewind(mark)
+	return x.decodeVariant(d, i)
+}
+
+// decodeApart decodes the value at offset start, the cursor, as variant i
+// through a decoder of its own over the value's text (rtimpl.Apart), which
+// leaves the text intact for the interpreter to read again when the value
+// turns out not to be that variant, or to match another one too.
+func (x *BindingsLink) decodeApart(d *rt.Decoder, start, i int) error {
+	if err := d.Skip(); err != nil {
+		return err
+	}
+	sub := rtimpl.Apart(d, start)
+	return rtimpl.Shift(x.decodeVariant(&sub, i), start)
+}
+
+// decodeVariant decodes the value at the cursor as variant i, into the
+// variant object x holds if it is of that type.
+func (x *BindingsLink) decodeVariant(d *rt.Decoder, i int) error {
+	switch i {
+	case 0:
+		return x.setValue(variantJSON(d, rtimpl.ReuseVariant[Reference](x.Value)))
+	case 1:
+		return x.setValue(variantJSON(d, rtimpl.ReuseVariant[LinkObject](x.Value)))
+	}
+	return nil
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *BindingsLink) setValue(v BindingsLinkValue, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
+}
+
+// UnmarshalJSON decodes one BindingsLink strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *BindingsLink) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *BindingsLink) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeReference(d *rt.Decoder) (Reference, error) {
+	var v Reference
+	return v, v.decodeJSON(d)
+}
+
+func (x *Reference) decodeJSON(d *rt.Decoder) error {
+	extra := x.Extra
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
+	off := d.Start()
+	if err := d.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for i := 0; ; i++ {
+		k, more, err := d.ObjKey(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch k {
+		case "$ref":
+			if seen&uint64(0x1) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x1)
+			v, err := decodeString(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Ref = v
+		default:
+			if x.Extra == nil {
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
+			}
+			if _, dup := x.Extra[k]; dup {
+				return d.DuplicateKey(k)
+			}
+			v, err := decodeRaw(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Extra[k] = v
+		}
+	}
+	if seen&uint64(0x1) == 0 {
+		return rtimpl.Missing(off, "$ref")
+	}
+	return nil
+}
+
+// UnmarshalJSON decodes one Reference strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *Reference) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *Reference) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeLinkObject(d *rt.Decoder) (LinkObject, error) {
+	var v LinkObject
+	return v, v.decodeJSON(d)
+}
+
+var linkObjectExtensionsPattern = rtimpl.MustPattern("^x-") // ECMA-262; matched by RE2
+
+func (x *LinkObject) decodeJSON(d *rt.Decoder) error {
+	x.Extensions = nil
+	off := d.Start()
+	if err := d.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for i := 0; ; i++ {
+		k, more, err := d.ObjKey(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch k {
+		case "href":
+			if seen&uint64(0x1) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x1)
+			v, err := decodeString(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Href = rt.Opt[string]{
+				Set: true,
+				V:   v,
+			}
+		default:
+			switch {
+			case linkObjectExtensionsPattern.MatchString(k):
+				if x.Extensions == nil {
+					x.Extensions = map[string]rt.Raw{}
+				}
+				if _, dup := x.Extensions[k]; dup {
+					return d.DuplicateKey(k)
+				}
+				v, err := decodeRaw(d)
+				if err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Extensions[k] = v
+			default:
+				return rtimpl.Unknown(off, k)
+			}
+		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Href = rt.Opt[string]{}
+	}
+	return nil
+}
+
+// UnmarshalJSON decodes one LinkObject strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *LinkObject) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *LinkObject) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+// variantJSON decodes the variant v of a union from the cursor and returns it.
+func variantJSON[P interface {
+	decodeJSON(d *rt.Decoder) error
+}](d *rt.Decoder, v P) (P, error) {
+	return v, v.decodeJSON(d)
 }

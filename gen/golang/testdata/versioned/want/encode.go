@@ -61,6 +61,16 @@ func (x *Bindings) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
+	if x.Link.Set {
+		if !first {
+			e.Byte(',')
+		}
+		e.Lit("\"link\":")
+		if err := encodeBindingsLink(e, "link", x.Link.V); err != nil {
+			return rt.AtKey(err, "link")
+		}
+		first = false
+	}
 	e.Byte('}')
 	return nil
 }
@@ -561,4 +571,203 @@ func (x Core) AppendJSONUnchecked(b []byte) ([]byte, error) {
 func encodeBool(e *rt.Encoder, key string, v bool) error {
 	e.Bool(v)
 	return nil
+}
+
+func encodeBindingsLink(e *rt.Encoder, key string, v BindingsLink) error {
+	return v.encodeJSON(e)
+}
+
+func (x *BindingsLink) encodeJSON(e *rt.Encoder) error {
+	n := len(e.Buf)
+	switch v := x.Value.(type) {
+	case *Reference:
+		if err := v.encodeJSON(e); err != nil {
+			return err
+		}
+		if e.Hook != nil {
+			return rtimpl.OnlyMatchRaw(e.Buf[n:], node34.OneOf, 0)
+		}
+		return nil
+	case *LinkObject:
+		if err := v.encodeJSON(e); err != nil {
+			return err
+		}
+		if e.Hook != nil {
+			return rtimpl.OnlyMatchRaw(e.Buf[n:], node34.OneOf, 1)
+		}
+		return nil
+	default:
+		return rtimpl.NoValue()
+	}
+}
+
+// MarshalJSON encodes the BindingsLink in schema property order after validating it.
+func (x BindingsLink) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x BindingsLink) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x BindingsLink) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x BindingsLink) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
+func encodeReference(e *rt.Encoder, key string, v Reference) error {
+	return v.encodeJSON(e)
+}
+
+func (x *Reference) encodeJSON(e *rt.Encoder) error {
+	e.Lit("{\"$ref\":")
+	if err := encodeString(e, "$ref", x.Ref); err != nil {
+		return rt.AtKey(err, "$ref")
+	}
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(false, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
+		}
+	}
+	e.Byte('}')
+	return nil
+}
+
+// MarshalJSON encodes the Reference in schema property order after validating it.
+func (x Reference) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x Reference) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x Reference) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x Reference) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
+func encodeLinkObject(e *rt.Encoder, key string, v LinkObject) error {
+	return v.encodeJSON(e)
+}
+
+func (x *LinkObject) encodeJSON(e *rt.Encoder) error {
+	e.Lit("{")
+	first := true
+	if x.Href.Set {
+		e.Lit("\"href\":")
+		if err := encodeString(e, "href", x.Href.V); err != nil {
+			return rt.AtKey(err, "href")
+		}
+		first = false
+	}
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extensions) {
+		e.Key(first, k)
+		first = false
+		if err := encodeRaw(e, k, x.Extensions[k]); err != nil {
+			return rt.AtKey(err, k)
+		}
+	}
+	e.Byte('}')
+	return nil
+}
+
+// MarshalJSON encodes the LinkObject in schema property order after validating it.
+func (x LinkObject) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x LinkObject) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x LinkObject) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x LinkObject) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
 }

@@ -37,11 +37,19 @@ var (
 	node32               = new(rtimpl.Node)
 	// schemaRest checks what the Go type Schema does not hold: allOf.
 	schemaRest = new(rtimpl.Node)
+	node34     = new(rtimpl.Node)
+	node35     = new(rtimpl.Node)
+	node36     = new(rtimpl.Node)
+	node38     = new(rtimpl.Node)
+	node39     = new(rtimpl.Node)
+	node40     = new(rtimpl.Node)
 )
 
 // The nodes' patterns (pattern, and patternProperties by position).
 var (
-	node24Names0 = rtimpl.MustPattern("^x-") // ECMA-262; matched by RE2
+	node24Names0 = rtimpl.MustPattern("^x-")      // ECMA-262; matched by RE2
+	node35Names0 = rtimpl.MustPattern("^\\$ref$") // ECMA-262; matched by RE2
+	node38Names0 = rtimpl.MustPattern("^x-")      // ECMA-262; matched by RE2
 )
 
 func init() {
@@ -178,4 +186,30 @@ func init() {
 		AllOf:       []*rtimpl.Node{node24},
 		MaxContains: -1,
 	}
+	*node34 = rtimpl.Node{
+		MaxContains: -1,
+		OneOf:       []*rtimpl.Node{node35, node38},
+	}
+	*node35 = rtimpl.Node{
+		MaxContains: -1,
+		Patterns:    []rtimpl.PatternNode{{node35Names0, node36}},
+		Required:    []string{"$ref"},
+		Types:       rtimpl.TObject,
+	}
+	*node36 = rtimpl.Node{
+		MaxContains: -1,
+		Types:       rtimpl.TString,
+	}
+	*node38 = rtimpl.Node{
+		Additional:  rtimpl.False,
+		MaxContains: -1,
+		Patterns:    []rtimpl.PatternNode{{node38Names0, node40}},
+		Props:       map[string]*rtimpl.Node{"href": node39},
+		Types:       rtimpl.TObject,
+	}
+	*node39 = rtimpl.Node{
+		MaxContains: -1,
+		Types:       rtimpl.TString,
+	}
+	*node40 = rtimpl.Node{MaxContains: -1}
 }

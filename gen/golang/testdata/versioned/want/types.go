@@ -13,6 +13,7 @@ type Bindings struct {
 	// Payload is a core schema that also says a discriminator, and whose items are
 	// such schemas too. Optional.
 	Payload rt.Opt[Schema]
+	Link    rt.Opt[BindingsLink]
 }
 
 // BindingsMqtt is checked beyond its Go type: the schema also says allOf,
@@ -98,3 +99,33 @@ func CoreOfObject(v *SchemaObject) Core {
 func CoreOfBool(v bool) Core {
 	return Core{Kind: rt.Bool, Bool: v}
 }
+
+// BindingsLink is the variant holding a decoded value is the one variant the
+// value matches (oneOf); switch on the type of Value. No property names the
+// variant: the one whose required members the value has is decoded first.
+type BindingsLink struct {
+	Value BindingsLinkValue
+}
+
+// BindingsLinkValue is one of *Reference, *LinkObject.
+type BindingsLinkValue interface {
+	isBindingsLink()
+	Validate() error
+	EncodeJSON(e *rt.Encoder) error
+}
+
+type Reference struct {
+	Ref string
+	// Extra holds properties not named by the schema, by name.
+	Extra map[string]rt.Raw
+}
+
+func (*Reference) isBindingsLink() {}
+
+type LinkObject struct {
+	Href rt.Opt[string]
+	// Extensions holds the members whose names match "^x-", by name.
+	Extensions map[string]rt.Raw
+}
+
+func (*LinkObject) isBindingsLink() {}

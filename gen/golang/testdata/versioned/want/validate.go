@@ -40,6 +40,11 @@ func (x *Bindings) Validate() error {
 			return rt.AtKey(err, "payload")
 		}
 	}
+	if x.Link.Set {
+		if err := validateBindingsLink(x.Link.V); err != nil {
+			return rt.AtKey(err, "link")
+		}
+	}
 	return nil
 }
 
@@ -267,5 +272,93 @@ func (x *Core) Validate() error {
 }
 
 func validateBool(v bool) error {
+	return nil
+}
+
+func validateBindingsLink(v BindingsLink) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema: its variant's
+// checks, and no other variant matching its encoding (oneOf).
+func (x *BindingsLink) Validate() error {
+	if x.Value == nil {
+		return rtimpl.NoValue()
+	}
+	if err := x.Value.Validate(); err != nil {
+		return err
+	}
+	var e rt.Encoder
+	if err := x.encodeJSON(&e); err != nil {
+		return err
+	}
+	i := -1
+	switch x.Value.(type) {
+	case *Reference:
+		i = 0
+	case *LinkObject:
+		i = 1
+	}
+	return rtimpl.OnlyMatchRaw(e.Buf, node34.OneOf, i)
+}
+
+func validateReference(v Reference) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *Reference) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Reference")
+	}
+	if err := validateString(x.Ref); err != nil {
+		return rt.AtKey(err, "$ref")
+	}
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			switch k {
+			case "$ref":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
+		}
+	}
+	return nil
+}
+
+func validateLinkObject(v LinkObject) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *LinkObject) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("LinkObject")
+	}
+	if x.Href.Set {
+		if err := validateString(x.Href.V); err != nil {
+			return rt.AtKey(err, "href")
+		}
+	}
+	for k, v := range x.Extensions {
+		switch k {
+		case "href":
+			return rt.AtKey(rt.Fail(-1, "properties", "Extensions holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+		}
+		if !linkObjectExtensionsPattern.MatchString(k) {
+			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which does not match \"^x-\""), k)
+		}
+		if err := rtimpl.CheckUTF8(k); err != nil {
+			return rt.AtKey(err, k)
+		}
+		if err := validateRaw(v); err != nil {
+			return rt.AtKey(err, k)
+		}
+	}
 	return nil
 }
