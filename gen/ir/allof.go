@@ -127,7 +127,7 @@ func loneShape(parts []*Type) int {
 		return -1
 	}
 	switch pt := parts[at]; {
-	case pt.Kind == KStruct || pt.Kind == KUnion || pt.Kind == KGo || pt.Alias != nil || pt.Rest != nil || pt.Vocab != nil:
+	case pt.Kind == KStruct || pt.Kind == KUnion || pt.Kind == KGo || pt.Alias != nil || pt.Vocab != nil:
 		return -1
 	}
 	return at
@@ -136,12 +136,18 @@ func loneShape(parts []*Type) int {
 // allOfShape shapes an allOf of which one part, pt (the i-th), has a Go
 // shape and no other has: the value has pt's shape (a sum of kinds, such
 // as the draft-07 meta-schema's object or boolean), and the other parts
-// are left to the Rest node, which checks them on the same bytes.
+// are left to the Rest node, which checks them on the same bytes, with
+// what pt's own Rest node checks.
 func (b *builder) allOfShape(s *jsonschema.Schema, t *Type, pt *Type, i int) bool {
 	loc, sch, doc, dep := t.Loc, t.Schema, t.Doc, t.Deprecated
 	*t = *pt
 	t.Loc, t.Schema, t.Doc, t.Deprecated = loc, sch, firstNonEmpty(doc, pt.Doc), dep
 	t.Name, t.DefName, t.Unions = "", "", nil
+	if pt.Rest != nil {
+		// what pt's shape leaves to its own Rest node, this one checks too
+		b.rest.nodes = append(b.rest.nodes, pt.Rest)
+		t.Rest, t.RestKeywords = nil, nil
+	}
 	t.Alts = nil
 	for _, a := range pt.Alts {
 		c := *a

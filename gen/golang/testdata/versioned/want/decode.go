@@ -88,11 +88,24 @@ func (x *Bindings) decodeJSON(d *rt.Decoder) error {
 				Set: true,
 				V:   v,
 			}
-		case "link":
+		case "headers":
 			if seen&uint64(0x20) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
+			v, err := decodeBindingsHeaders(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Headers = rt.Opt[BindingsHeaders]{
+				Set: true,
+				V:   v,
+			}
+		case "link":
+			if seen&uint64(0x40) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x40)
 			if err := x.Link.V.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -117,6 +130,9 @@ func (x *Bindings) decodeJSON(d *rt.Decoder) error {
 		x.Payload = rt.Opt[Schema]{}
 	}
 	if seen&uint64(0x20) == 0 {
+		x.Headers = rt.Opt[BindingsHeaders]{}
+	}
+	if seen&uint64(0x40) == 0 {
 		x.Link = rt.Opt[BindingsLink]{}
 	}
 	return nil
@@ -687,6 +703,54 @@ func decodeBool(d *rt.Decoder) (bool, error) {
 	return d.Bool()
 }
 
+func decodeBindingsHeaders(d *rt.Decoder) (BindingsHeaders, error) {
+	if err := rtimpl.CheckAhead(d, bindingsHeadersRest); err != nil {
+		return BindingsHeaders{}, err
+	}
+	var v BindingsHeaders
+	return v, v.decodeJSON(d)
+}
+
+func (x *BindingsHeaders) decodeJSON(d *rt.Decoder) error {
+	*x = BindingsHeaders{}
+	switch d.Next() {
+	case rt.Object:
+		v, err := decodeSchemaObject(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.Object
+		x.Object = &v
+		return nil
+	case rt.Bool:
+		v, err := decodeBool(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.Bool
+		x.Bool = v
+		return nil
+	}
+	return d.TypeError("object or boolean")
+}
+
+// UnmarshalJSON decodes one BindingsHeaders strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *BindingsHeaders) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *BindingsHeaders) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
 func decodeBindingsLink(d *rt.Decoder) (BindingsLink, error) {
 	var v BindingsLink
 	return v, v.decodeJSON(d)
@@ -705,7 +769,7 @@ func (x *BindingsLink) decodeJSON(d *rt.Decoder) error {
 	var tagErr error
 	if prefer >= 0 {
 		if tagErr = x.decodeApart(d, start, prefer); tagErr == nil {
-			if err := rtimpl.OnlyMatch(d, start, node34.OneOf, prefer); err != nil {
+			if err := rtimpl.OnlyMatch(d, start, node37.OneOf, prefer); err != nil {
 				x.Value = nil
 				return err
 			}
@@ -713,7 +777,7 @@ func (x *BindingsLink) decodeJSON(d *rt.Decoder) error {
 		}
 		d.Rewind(mark)
 	}
-	i, err := rtimpl.MatchBranch(d, node34, prefer, tagErr)
+	i, err := rtimpl.MatchBranch(d, node37, prefer, tagErr)
 	if err != nil {
 		x.Value = nil
 		return err

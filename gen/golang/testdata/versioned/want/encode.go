@@ -61,6 +61,16 @@ func (x *Bindings) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
+	if x.Headers.Set {
+		if !first {
+			e.Byte(',')
+		}
+		e.Lit("\"headers\":")
+		if err := encodeBindingsHeaders(e, "headers", x.Headers.V); err != nil {
+			return rt.AtKey(err, "headers")
+		}
+		first = false
+	}
 	if x.Link.Set {
 		if !first {
 			e.Byte(',')
@@ -573,6 +583,70 @@ func encodeBool(e *rt.Encoder, key string, v bool) error {
 	return nil
 }
 
+func encodeBindingsHeadersShape(e *rt.Encoder, key string, v BindingsHeaders) error {
+	return v.encodeJSON(e, key)
+}
+
+func encodeBindingsHeaders(e *rt.Encoder, key string, v BindingsHeaders) error {
+	n := len(e.Buf)
+	if err := encodeBindingsHeadersShape(e, key, v); err != nil {
+		return err
+	}
+	return rtimpl.CheckWritten(e, n, bindingsHeadersRest)
+}
+
+func (x *BindingsHeaders) encodeJSON(e *rt.Encoder, key string) error {
+	switch x.Kind {
+	case rt.Object:
+		return encodeSchemaObject(e, key, *x.Object)
+	case rt.Bool:
+		return encodeBool(e, key, x.Bool)
+	default:
+		return rt.Fail(-1, "type", "Kind is "+x.Kind.String()+", want object or boolean")
+	}
+}
+
+// MarshalJSON encodes the BindingsHeaders in schema property order after validating it.
+func (x BindingsHeaders) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x BindingsHeaders) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x BindingsHeaders) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e, ""); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x BindingsHeaders) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e, ""); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
 func encodeBindingsLink(e *rt.Encoder, key string, v BindingsLink) error {
 	return v.encodeJSON(e)
 }
@@ -585,7 +659,7 @@ func (x *BindingsLink) encodeJSON(e *rt.Encoder) error {
 			return err
 		}
 		if e.Hook != nil {
-			return rtimpl.OnlyMatchRaw(e.Buf[n:], node34.OneOf, 0)
+			return rtimpl.OnlyMatchRaw(e.Buf[n:], node37.OneOf, 0)
 		}
 		return nil
 	case *LinkObject:
@@ -593,7 +667,7 @@ func (x *BindingsLink) encodeJSON(e *rt.Encoder) error {
 			return err
 		}
 		if e.Hook != nil {
-			return rtimpl.OnlyMatchRaw(e.Buf[n:], node34.OneOf, 1)
+			return rtimpl.OnlyMatchRaw(e.Buf[n:], node37.OneOf, 1)
 		}
 		return nil
 	default:

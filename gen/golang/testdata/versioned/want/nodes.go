@@ -39,17 +39,21 @@ var (
 	schemaRest = new(rtimpl.Node)
 	node34     = new(rtimpl.Node)
 	node35     = new(rtimpl.Node)
-	node36     = new(rtimpl.Node)
-	node38     = new(rtimpl.Node)
-	node39     = new(rtimpl.Node)
-	node40     = new(rtimpl.Node)
+	// bindingsHeadersRest checks what the Go type BindingsHeaders does not hold: allOf.
+	bindingsHeadersRest = new(rtimpl.Node)
+	node37              = new(rtimpl.Node)
+	node38              = new(rtimpl.Node)
+	node39              = new(rtimpl.Node)
+	node41              = new(rtimpl.Node)
+	node42              = new(rtimpl.Node)
+	node43              = new(rtimpl.Node)
 )
 
 // The nodes' patterns (pattern, and patternProperties by position).
 var (
 	node24Names0 = rtimpl.MustPattern("^x-")      // ECMA-262; matched by RE2
-	node35Names0 = rtimpl.MustPattern("^\\$ref$") // ECMA-262; matched by RE2
-	node38Names0 = rtimpl.MustPattern("^x-")      // ECMA-262; matched by RE2
+	node38Names0 = rtimpl.MustPattern("^\\$ref$") // ECMA-262; matched by RE2
+	node41Names0 = rtimpl.MustPattern("^x-")      // ECMA-262; matched by RE2
 )
 
 func init() {
@@ -188,28 +192,40 @@ func init() {
 	}
 	*node34 = rtimpl.Node{
 		MaxContains: -1,
-		OneOf:       []*rtimpl.Node{node35, node38},
+		Props:       map[string]*rtimpl.Node{"type": node35},
 	}
 	*node35 = rtimpl.Node{
+		Const:       []string{"\"object\""},
 		MaxContains: -1,
-		Patterns:    []rtimpl.PatternNode{{node35Names0, node36}},
-		Required:    []string{"$ref"},
-		Types:       rtimpl.TObject,
 	}
-	*node36 = rtimpl.Node{
+	*bindingsHeadersRest = rtimpl.Node{
+		AllOf:       []*rtimpl.Node{node34, schemaRest},
 		MaxContains: -1,
-		Types:       rtimpl.TString,
+	}
+	*node37 = rtimpl.Node{
+		MaxContains: -1,
+		OneOf:       []*rtimpl.Node{node38, node41},
 	}
 	*node38 = rtimpl.Node{
-		Additional:  rtimpl.False,
 		MaxContains: -1,
-		Patterns:    []rtimpl.PatternNode{{node38Names0, node40}},
-		Props:       map[string]*rtimpl.Node{"href": node39},
+		Patterns:    []rtimpl.PatternNode{{node38Names0, node39}},
+		Required:    []string{"$ref"},
 		Types:       rtimpl.TObject,
 	}
 	*node39 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
-	*node40 = rtimpl.Node{MaxContains: -1}
+	*node41 = rtimpl.Node{
+		Additional:  rtimpl.False,
+		MaxContains: -1,
+		Patterns:    []rtimpl.PatternNode{{node41Names0, node43}},
+		Props:       map[string]*rtimpl.Node{"href": node42},
+		Types:       rtimpl.TObject,
+	}
+	*node42 = rtimpl.Node{
+		MaxContains: -1,
+		Types:       rtimpl.TString,
+	}
+	*node43 = rtimpl.Node{MaxContains: -1}
 }

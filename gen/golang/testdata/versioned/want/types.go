@@ -13,6 +13,9 @@ type Bindings struct {
 	// Payload is a core schema that also says a discriminator, and whose items are
 	// such schemas too. Optional.
 	Payload rt.Opt[Schema]
+	// Headers is a core schema that also says a discriminator, and whose items are
+	// such schemas too. Optional.
+	Headers rt.Opt[BindingsHeaders]
 	Link    rt.Opt[BindingsLink]
 }
 
@@ -98,6 +101,28 @@ func CoreOfObject(v *SchemaObject) Core {
 // CoreOfBool returns a Core holding the boolean v.
 func CoreOfBool(v bool) Core {
 	return Core{Kind: rt.Bool, Bool: v}
+}
+
+// BindingsHeaders is a core schema that also says a discriminator, and whose
+// items are such schemas too.
+//
+// BindingsHeaders holds an object or a boolean; Kind says which field holds
+// the value.
+type BindingsHeaders struct {
+	// Kind is the JSON kind of the value.
+	Kind   rt.Kind
+	Object *SchemaObject
+	Bool   bool
+}
+
+// BindingsHeadersOfObject returns a BindingsHeaders holding the object v.
+func BindingsHeadersOfObject(v *SchemaObject) BindingsHeaders {
+	return BindingsHeaders{Kind: rt.Object, Object: v}
+}
+
+// BindingsHeadersOfBool returns a BindingsHeaders holding the boolean v.
+func BindingsHeadersOfBool(v bool) BindingsHeaders {
+	return BindingsHeaders{Kind: rt.Bool, Bool: v}
 }
 
 // BindingsLink is the variant holding a decoded value is the one variant the

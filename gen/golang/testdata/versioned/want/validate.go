@@ -40,6 +40,11 @@ func (x *Bindings) Validate() error {
 			return rt.AtKey(err, "payload")
 		}
 	}
+	if x.Headers.Set {
+		if err := validateBindingsHeaders(x.Headers.V); err != nil {
+			return rt.AtKey(err, "headers")
+		}
+	}
 	if x.Link.Set {
 		if err := validateBindingsLink(x.Link.V); err != nil {
 			return rt.AtKey(err, "link")
@@ -275,6 +280,35 @@ func validateBool(v bool) error {
 	return nil
 }
 
+func validateBindingsHeadersShape(v BindingsHeaders) error {
+	return v.Validate()
+}
+
+func validateBindingsHeaders(v BindingsHeaders) error {
+	if err := validateBindingsHeadersShape(v); err != nil {
+		return err
+	}
+	var e rt.Encoder
+	if err := encodeBindingsHeadersShape(&e, "", v); err != nil {
+		return err
+	}
+	return rtimpl.CheckEncoded(e.Buf, bindingsHeadersRest)
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *BindingsHeaders) Validate() error {
+	switch x.Kind {
+	case rt.Object:
+		if x.Object == nil {
+			return rt.Fail(-1, "type", "Kind is object but Object is nil")
+		}
+		return validateSchemaObject(*x.Object)
+	case rt.Bool:
+		return validateBool(x.Bool)
+	}
+	return rt.Fail(-1, "type", "Kind is "+x.Kind.String()+", want object or boolean")
+}
+
 func validateBindingsLink(v BindingsLink) error {
 	return v.Validate()
 }
@@ -299,7 +333,7 @@ func (x *BindingsLink) Validate() error {
 	case *LinkObject:
 		i = 1
 	}
-	return rtimpl.OnlyMatchRaw(e.Buf, node34.OneOf, i)
+	return rtimpl.OnlyMatchRaw(e.Buf, node37.OneOf, i)
 }
 
 func validateReference(v Reference) error {
