@@ -282,6 +282,10 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	if keys["type"] == nil {
 		return untypedEnum(t, keys)
 	}
+	if len(keys) == 1 && len(s.Types) == 1 && s.Types[0] == "null" {
+		t.Kind = KNull
+		return true, nil
+	}
 	types := s.Types
 	if len(types) == 2 && (types[0] == "null" || types[1] == "null") {
 		t.Nullable = true

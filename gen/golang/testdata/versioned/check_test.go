@@ -72,6 +72,9 @@ var documents = []string{
 	`{"review":{"requester":0}}`,
 	`{"review":{"requester":{}}}`,
 	`{"review":{"requester":"null"}}`,
+	`{"review":{"requester":null,"closedAt":null}}`,
+	`{"review":{"requester":null,"closedAt":false}}`,
+	`{"review":{"requester":null,"closedAt":"2020-01-01"}}`,
 	`{"payload":true}`,
 	`{"payload":false}`,
 	`{"payload":{}}`,
@@ -156,6 +159,15 @@ func TestTyped(t *testing.T) {
 	}
 	if n, ok := b.MinLength.Get(); !ok || n != 3 {
 		t.Errorf("minLength %v", b.MinLength)
+	}
+	// A member that can only be null: an rt.Opt[rt.NullValue] when optional,
+	// no field at all when required (its one value is written back).
+	var r Review
+	if err := json.Unmarshal([]byte(`{"requester":null,"closedAt":null}`), &r); err != nil || !r.ClosedAt.Set {
+		t.Errorf("review %+v %v", r, err)
+	}
+	if out, err := json.Marshal(Review{}); err != nil || string(out) != `{"requester":null}` {
+		t.Errorf("encoded %s %v", out, err)
 	}
 	// Validate checks the leftover parts on what the Go value encodes to.
 	b.Implicit.TokenURL = rt.Some("t")

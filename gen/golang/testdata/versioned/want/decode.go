@@ -483,12 +483,28 @@ func (x *Review) decodeJSON(d *rt.Decoder) error {
 				Set: true,
 				V:   v,
 			}
+		case "closedAt":
+			if seen&uint64(0x4) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x4)
+			v, err := decodeNull(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.ClosedAt = rt.Opt[rt.NullValue]{
+				Set: true,
+				V:   v,
+			}
 		default:
 			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x2) == 0 {
 		x.State = rt.Opt[string]{}
+	}
+	if seen&uint64(0x4) == 0 {
+		x.ClosedAt = rt.Opt[rt.NullValue]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "requester")
@@ -511,6 +527,10 @@ func (x *Review) DecodeJSON(d *rt.Decoder) error {
 		return err
 	}
 	return d.End()
+}
+
+func decodeNull(d *rt.Decoder) (rt.NullValue, error) {
+	return rt.NullValue{}, d.Null()
 }
 
 func decodeSchema(d *rt.Decoder) (Schema, error) {

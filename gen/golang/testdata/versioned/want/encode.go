@@ -335,6 +335,13 @@ func (x *Review) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "state")
 		}
 	}
+	if x.ClosedAt.Set {
+		e.Byte(',')
+		e.Lit("\"closedAt\":")
+		if err := encodeNull(e, "closedAt", x.ClosedAt.V); err != nil {
+			return rt.AtKey(err, "closedAt")
+		}
+	}
 	e.Byte('}')
 	return nil
 }
@@ -378,6 +385,11 @@ func (x Review) AppendJSONUnchecked(b []byte) ([]byte, error) {
 		return b, err
 	}
 	return e.Buf, nil
+}
+
+func encodeNull(e *rt.Encoder, key string, v rt.NullValue) error {
+	e.Null()
+	return nil
 }
 
 func encodeSchemaShape(e *rt.Encoder, key string, v Schema) error {

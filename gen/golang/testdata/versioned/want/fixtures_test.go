@@ -11,7 +11,7 @@ import (
 // TestFixtures runs the fixtures `zerogen --fixtures` wrote in testdata/fixtures
 // through the package's decoders and encoders (see fixturetest.Run).
 func TestFixtures(t *testing.T) {
-	fixturetest.Run(t, "versioned", "sha256:db2f09d2c2387e05b1e1c0d161e53c48da8ed088c6dd151680766a7f7d5bd91c", map[string]func() fixturetest.Doc{"Bindings": func() fixturetest.Doc {
+	fixturetest.Run(t, "versioned", "sha256:8e3fab06b7b26b64b19956f434a771d0f99711db945153f15410e215f9d6c584", map[string]func() fixturetest.Doc{"Bindings": func() fixturetest.Doc {
 		return new(Bindings)
 	}})
 }

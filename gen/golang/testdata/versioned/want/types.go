@@ -52,6 +52,8 @@ type BindingsImplicit struct {
 
 type Review struct {
 	State rt.Opt[string]
+	// ClosedAt is null while open; reserved. Optional.
+	ClosedAt rt.Opt[rt.NullValue]
 }
 
 // Schema is a core schema that also says a discriminator, and whose items are

@@ -193,6 +193,15 @@ func (x *Review) Validate() error {
 			return rt.AtKey(err, "state")
 		}
 	}
+	if x.ClosedAt.Set {
+		if err := validateNull(x.ClosedAt.V); err != nil {
+			return rt.AtKey(err, "closedAt")
+		}
+	}
+	return nil
+}
+
+func validateNull(v rt.NullValue) error {
 	return nil
 }
 
