@@ -89,11 +89,13 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 }
 
 // loneStruct is the index of the one part of an allOf that is a struct
-// when no other part is an object shape, else -1.
+// when no other part is an object shape, else -1. A sum of kinds (the
+// draft-07 meta-schema: an object or a boolean) beside it is no object
+// shape: the Rest node checks it whole.
 func loneStruct(parts []*Type) int {
 	at := -1
 	for i, pt := range parts {
-		if pt.Kind == KStruct || pt.Kind == KUnion || pt.Kind == KMap || pt.Kind == KSum {
+		if pt.Kind == KStruct || pt.Kind == KUnion || pt.Kind == KMap {
 			if at >= 0 || pt.Kind != KStruct {
 				return -1
 			}

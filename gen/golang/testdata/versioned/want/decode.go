@@ -88,11 +88,22 @@ func (x *Bindings) decodeJSON(d *rt.Decoder) error {
 				Set: true,
 				V:   v,
 			}
-		case "headers":
+		case "typed":
 			if seen&uint64(0x20) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
+			if x.Typed == nil {
+				x.Typed = new(ObjectSchema)
+			}
+			if err := x.Typed.decodeJSON(d); err != nil {
+				return rt.AtKey(err, k)
+			}
+		case "headers":
+			if seen&uint64(0x40) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x40)
 			v, err := decodeBindingsHeaders(d)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -102,10 +113,10 @@ func (x *Bindings) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		case "link":
-			if seen&uint64(0x40) != 0 {
+			if seen&uint64(0x80) != 0 {
 				return d.DuplicateKey(k)
 			}
-			seen |= uint64(0x40)
+			seen |= uint64(0x80)
 			if err := x.Link.V.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -130,9 +141,12 @@ func (x *Bindings) decodeJSON(d *rt.Decoder) error {
 		x.Payload = rt.Opt[Schema]{}
 	}
 	if seen&uint64(0x20) == 0 {
-		x.Headers = rt.Opt[BindingsHeaders]{}
+		x.Typed = nil
 	}
 	if seen&uint64(0x40) == 0 {
+		x.Headers = rt.Opt[BindingsHeaders]{}
+	}
+	if seen&uint64(0x80) == 0 {
 		x.Link = rt.Opt[BindingsLink]{}
 	}
 	return nil
@@ -723,6 +737,118 @@ func decodeBool(d *rt.Decoder) (bool, error) {
 	return d.Bool()
 }
 
+func decodeObjectSchema(d *rt.Decoder) (ObjectSchema, error) {
+	var v ObjectSchema
+	return v, v.decodeJSON(d)
+}
+
+var objectSchemaExtensionsPattern = rtimpl.MustPattern("^x-") // ECMA-262; matched by RE2
+
+func (x *ObjectSchema) decodeJSON(d *rt.Decoder) error {
+	if err := rtimpl.CheckAhead(d, objectSchemaRest); err != nil {
+		return err
+	}
+	x.Extensions = nil
+	extra := x.Extra
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
+	if err := d.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for i := 0; ; i++ {
+		k, more, err := d.ObjKey(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch k {
+		case "discriminator":
+			if seen&uint64(0x1) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x1)
+			v, err := decodeString(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Discriminator = rt.Opt[string]{
+				Set: true,
+				V:   v,
+			}
+		case "items":
+			if seen&uint64(0x2) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x2)
+			if x.Items == nil {
+				x.Items = new(ObjectSchema)
+			}
+			if err := x.Items.decodeJSON(d); err != nil {
+				return rt.AtKey(err, k)
+			}
+		default:
+			switch {
+			case objectSchemaExtensionsPattern.MatchString(k):
+				if x.Extensions == nil {
+					x.Extensions = map[string]rt.Raw{}
+				}
+				if _, dup := x.Extensions[k]; dup {
+					return d.DuplicateKey(k)
+				}
+				v, err := decodeRaw(d)
+				if err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Extensions[k] = v
+			default:
+				if x.Extra == nil {
+					if extra == nil {
+						extra = map[string]rt.Raw{}
+					}
+					x.Extra = extra
+				}
+				if _, dup := x.Extra[k]; dup {
+					return d.DuplicateKey(k)
+				}
+				v, err := decodeRaw(d)
+				if err != nil {
+					return rt.AtKey(err, k)
+				}
+				x.Extra[k] = v
+			}
+		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Discriminator = rt.Opt[string]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Items = nil
+	}
+	return nil
+}
+
+// UnmarshalJSON decodes one ObjectSchema strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *ObjectSchema) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *ObjectSchema) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
 func decodeBindingsHeaders(d *rt.Decoder) (BindingsHeaders, error) {
 	if err := rtimpl.CheckAhead(d, bindingsHeadersRest); err != nil {
 		return BindingsHeaders{}, err
@@ -789,7 +915,7 @@ func (x *BindingsLink) decodeJSON(d *rt.Decoder) error {
 	var tagErr error
 	if prefer >= 0 {
 		if tagErr = x.decodeApart(d, start, prefer); tagErr == nil {
-			if err := rtimpl.OnlyMatch(d, start, node37.OneOf, prefer); err != nil {
+			if err := rtimpl.OnlyMatch(d, start, node39.OneOf, prefer); err != nil {
 				x.Value = nil
 				return err
 			}
@@ -797,7 +923,7 @@ func (x *BindingsLink) decodeJSON(d *rt.Decoder) error {
 		}
 		d.Rewind(mark)
 	}
-	i, err := rtimpl.MatchBranch(d, node37, prefer, tagErr)
+	i, err := rtimpl.MatchBranch(d, node39, prefer, tagErr)
 	if err != nil {
 		x.Value = nil
 		return err

@@ -61,6 +61,16 @@ func (x *Bindings) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
+	if x.Typed != nil {
+		if !first {
+			e.Byte(',')
+		}
+		e.Lit("\"typed\":")
+		if err := encodeObjectSchema(e, "typed", *x.Typed); err != nil {
+			return rt.AtKey(err, "typed")
+		}
+		first = false
+	}
 	if x.Headers.Set {
 		if !first {
 			e.Byte(',')
@@ -595,6 +605,101 @@ func encodeBool(e *rt.Encoder, key string, v bool) error {
 	return nil
 }
 
+func encodeObjectSchema(e *rt.Encoder, key string, v ObjectSchema) error {
+	return v.encodeJSON(e)
+}
+
+// encodeFields writes the members.
+func (x *ObjectSchema) encodeFields(e *rt.Encoder) error {
+	e.Lit("{")
+	first := true
+	if x.Discriminator.Set {
+		e.Lit("\"discriminator\":")
+		if err := encodeString(e, "discriminator", x.Discriminator.V); err != nil {
+			return rt.AtKey(err, "discriminator")
+		}
+		first = false
+	}
+	if x.Items != nil {
+		if !first {
+			e.Byte(',')
+		}
+		e.Lit("\"items\":")
+		if err := encodeObjectSchema(e, "items", *x.Items); err != nil {
+			return rt.AtKey(err, "items")
+		}
+		first = false
+	}
+	var keys [8]string
+	for _, k := range rt.SortedKeys(keys[:0], x.Extensions) {
+		e.Key(first, k)
+		first = false
+		if err := encodeRaw(e, k, x.Extensions[k]); err != nil {
+			return rt.AtKey(err, k)
+		}
+	}
+	for _, k := range rt.SortedKeys(keys[:0], x.Extra) {
+		e.Key(first, k)
+		first = false
+		if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+			return rt.AtKey(err, k)
+		}
+	}
+	e.Byte('}')
+	return nil
+}
+
+// encodeJSON writes the value; with a string hook, it checks what it wrote
+// against what its Go type does not hold (allOf).
+func (x *ObjectSchema) encodeJSON(e *rt.Encoder) error {
+	n := len(e.Buf)
+	if err := x.encodeFields(e); err != nil {
+		return err
+	}
+	return rtimpl.CheckWritten(e, n, objectSchemaRest)
+}
+
+// MarshalJSON encodes the ObjectSchema in schema property order after validating it.
+func (x ObjectSchema) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x ObjectSchema) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x ObjectSchema) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x ObjectSchema) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
 func encodeBindingsHeadersShape(e *rt.Encoder, key string, v BindingsHeaders) error {
 	return v.encodeJSON(e, key)
 }
@@ -671,7 +776,7 @@ func (x *BindingsLink) encodeJSON(e *rt.Encoder) error {
 			return err
 		}
 		if e.Hook != nil {
-			return rtimpl.OnlyMatchRaw(e.Buf[n:], node37.OneOf, 0)
+			return rtimpl.OnlyMatchRaw(e.Buf[n:], node39.OneOf, 0)
 		}
 		return nil
 	case *LinkObject:
@@ -679,7 +784,7 @@ func (x *BindingsLink) encodeJSON(e *rt.Encoder) error {
 			return err
 		}
 		if e.Hook != nil {
-			return rtimpl.OnlyMatchRaw(e.Buf[n:], node37.OneOf, 1)
+			return rtimpl.OnlyMatchRaw(e.Buf[n:], node39.OneOf, 1)
 		}
 		return nil
 	default:

@@ -37,23 +37,25 @@ var (
 	node32               = new(rtimpl.Node)
 	// schemaRest checks what the Go type Schema does not hold: allOf.
 	schemaRest = new(rtimpl.Node)
-	node34     = new(rtimpl.Node)
-	node35     = new(rtimpl.Node)
+	// objectSchemaRest checks what the Go type ObjectSchema does not hold: allOf.
+	objectSchemaRest = new(rtimpl.Node)
+	node36           = new(rtimpl.Node)
+	node37           = new(rtimpl.Node)
 	// bindingsHeadersRest checks what the Go type BindingsHeaders does not hold: allOf.
 	bindingsHeadersRest = new(rtimpl.Node)
-	node37              = new(rtimpl.Node)
-	node38              = new(rtimpl.Node)
 	node39              = new(rtimpl.Node)
+	node40              = new(rtimpl.Node)
 	node41              = new(rtimpl.Node)
-	node42              = new(rtimpl.Node)
 	node43              = new(rtimpl.Node)
+	node44              = new(rtimpl.Node)
+	node45              = new(rtimpl.Node)
 )
 
 // The nodes' patterns (pattern, and patternProperties by position).
 var (
 	node24Names0 = rtimpl.MustPattern("^x-")      // ECMA-262; matched by RE2
-	node38Names0 = rtimpl.MustPattern("^\\$ref$") // ECMA-262; matched by RE2
-	node41Names0 = rtimpl.MustPattern("^x-")      // ECMA-262; matched by RE2
+	node40Names0 = rtimpl.MustPattern("^\\$ref$") // ECMA-262; matched by RE2
+	node43Names0 = rtimpl.MustPattern("^x-")      // ECMA-262; matched by RE2
 )
 
 func init() {
@@ -190,42 +192,46 @@ func init() {
 		AllOf:       []*rtimpl.Node{node24},
 		MaxContains: -1,
 	}
-	*node34 = rtimpl.Node{
+	*objectSchemaRest = rtimpl.Node{
+		AllOf:       []*rtimpl.Node{node27},
 		MaxContains: -1,
-		Props:       map[string]*rtimpl.Node{"type": node35},
 	}
-	*node35 = rtimpl.Node{
+	*node36 = rtimpl.Node{
+		MaxContains: -1,
+		Props:       map[string]*rtimpl.Node{"type": node37},
+	}
+	*node37 = rtimpl.Node{
 		Const:       []string{"\"object\""},
 		MaxContains: -1,
 	}
 	*bindingsHeadersRest = rtimpl.Node{
-		AllOf:       []*rtimpl.Node{node34, schemaRest},
+		AllOf:       []*rtimpl.Node{node36, schemaRest},
 		MaxContains: -1,
-	}
-	*node37 = rtimpl.Node{
-		MaxContains: -1,
-		OneOf:       []*rtimpl.Node{node38, node41},
-	}
-	*node38 = rtimpl.Node{
-		MaxContains: -1,
-		Patterns:    []rtimpl.PatternNode{{node38Names0, node39}},
-		Required:    []string{"$ref"},
-		Types:       rtimpl.TObject,
 	}
 	*node39 = rtimpl.Node{
 		MaxContains: -1,
-		Types:       rtimpl.TString,
+		OneOf:       []*rtimpl.Node{node40, node43},
 	}
-	*node41 = rtimpl.Node{
-		Additional:  rtimpl.False,
+	*node40 = rtimpl.Node{
 		MaxContains: -1,
-		Patterns:    []rtimpl.PatternNode{{node41Names0, node43}},
-		Props:       map[string]*rtimpl.Node{"href": node42},
+		Patterns:    []rtimpl.PatternNode{{node40Names0, node41}},
+		Required:    []string{"$ref"},
 		Types:       rtimpl.TObject,
 	}
-	*node42 = rtimpl.Node{
+	*node41 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
-	*node43 = rtimpl.Node{MaxContains: -1}
+	*node43 = rtimpl.Node{
+		Additional:  rtimpl.False,
+		MaxContains: -1,
+		Patterns:    []rtimpl.PatternNode{{node43Names0, node45}},
+		Props:       map[string]*rtimpl.Node{"href": node44},
+		Types:       rtimpl.TObject,
+	}
+	*node44 = rtimpl.Node{
+		MaxContains: -1,
+		Types:       rtimpl.TString,
+	}
+	*node45 = rtimpl.Node{MaxContains: -1}
 }

@@ -13,6 +13,9 @@ type Bindings struct {
 	// Payload is a core schema that also says a discriminator, and whose items are
 	// such schemas too. Optional.
 	Payload rt.Opt[Schema]
+	// Typed is a core schema that must be an object, with a discriminator.
+	// Optional.
+	Typed *ObjectSchema
 	// Headers is a core schema that also says a discriminator, and whose items are
 	// such schemas too. Optional.
 	Headers rt.Opt[BindingsHeaders]
@@ -103,6 +106,22 @@ func CoreOfObject(v *SchemaObject) Core {
 // CoreOfBool returns a Core holding the boolean v.
 func CoreOfBool(v bool) Core {
 	return Core{Kind: rt.Bool, Bool: v}
+}
+
+// ObjectSchema is a core schema that must be an object, with a discriminator.
+//
+// ObjectSchema is checked beyond its Go type: the schema also says allOf,
+// which the interpreter checks on decoding and in Validate.
+type ObjectSchema struct {
+	Discriminator rt.Opt[string]
+	// Items is a core schema that must be an object, with a discriminator.
+	// Optional.
+	Items *ObjectSchema
+	// Extensions holds the members whose names match "^x-", by name.
+	Extensions map[string]rt.Raw
+	// Extra holds the members that are neither properties nor match a pattern, by
+	// name.
+	Extra map[string]rt.Raw
 }
 
 // BindingsHeaders is a core schema that also says a discriminator, and whose

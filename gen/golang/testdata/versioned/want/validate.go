@@ -40,6 +40,11 @@ func (x *Bindings) Validate() error {
 			return rt.AtKey(err, "payload")
 		}
 	}
+	if x.Typed != nil {
+		if err := validateObjectSchema(*x.Typed); err != nil {
+			return rt.AtKey(err, "typed")
+		}
+	}
 	if x.Headers.Set {
 		if err := validateBindingsHeaders(x.Headers.V); err != nil {
 			return rt.AtKey(err, "headers")
@@ -289,6 +294,68 @@ func validateBool(v bool) error {
 	return nil
 }
 
+func validateObjectSchema(v ObjectSchema) error {
+	return v.Validate()
+}
+
+// validateFields checks what the struct's Go type holds.
+func (x *ObjectSchema) validateFields() error {
+	if x.Discriminator.Set {
+		if err := validateString(x.Discriminator.V); err != nil {
+			return rt.AtKey(err, "discriminator")
+		}
+	}
+	if x.Items != nil {
+		if err := validateObjectSchema(*x.Items); err != nil {
+			return rt.AtKey(err, "items")
+		}
+	}
+	for k, v := range x.Extensions {
+		switch k {
+		case "discriminator", "items":
+			return rt.AtKey(rt.Fail(-1, "properties", "Extensions holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+		}
+		if !objectSchemaExtensionsPattern.MatchString(k) {
+			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which does not match \"^x-\""), k)
+		}
+		if err := rtimpl.CheckUTF8(k); err != nil {
+			return rt.AtKey(err, k)
+		}
+		if err := validateRaw(v); err != nil {
+			return rt.AtKey(err, k)
+		}
+	}
+	for k, v := range x.Extra {
+		switch k {
+		case "discriminator", "items":
+			return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+		}
+		if objectSchemaExtensionsPattern.MatchString(k) {
+			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extra holds "+strconv.Quote(k)+", which belongs in Extensions"), k)
+		}
+		if err := rtimpl.CheckUTF8(k); err != nil {
+			return rt.AtKey(err, k)
+		}
+		if err := validateRaw(v); err != nil {
+			return rt.AtKey(err, k)
+		}
+	}
+	return nil
+}
+
+// Validate reports whether the value satisfies its schema: its fields, then
+// what its Go type does not hold (allOf), over its encoding.
+func (x *ObjectSchema) Validate() error {
+	if err := x.validateFields(); err != nil {
+		return err
+	}
+	var e rt.Encoder
+	if err := x.encodeFields(&e); err != nil {
+		return err
+	}
+	return rtimpl.CheckEncoded(e.Buf, objectSchemaRest)
+}
+
 func validateBindingsHeadersShape(v BindingsHeaders) error {
 	return v.Validate()
 }
@@ -342,7 +409,7 @@ func (x *BindingsLink) Validate() error {
 	case *LinkObject:
 		i = 1
 	}
-	return rtimpl.OnlyMatchRaw(e.Buf, node37.OneOf, i)
+	return rtimpl.OnlyMatchRaw(e.Buf, node39.OneOf, i)
 }
 
 func validateReference(v Reference) error {
