@@ -40,11 +40,21 @@ func (x *Bindings) decodeJSON(d *rt.Decoder) error {
 			if err := x.Mqtt.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
-		case "implicit":
+		case "loose":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
+			v, err := decodeBindingsLoose(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Loose = v
+		case "implicit":
+			if seen&uint64(0x4) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x4)
 			if x.Implicit == nil {
 				x.Implicit = new(BindingsImplicit)
 			}
@@ -52,10 +62,10 @@ func (x *Bindings) decodeJSON(d *rt.Decoder) error {
 				return rt.AtKey(err, k)
 			}
 		case "minLength":
-			if seen&uint64(0x4) != 0 {
+			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
-			seen |= uint64(0x4)
+			seen |= uint64(0x8)
 			v, err := decodeBindingsMinLength(d)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -65,10 +75,10 @@ func (x *Bindings) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		case "review":
-			if seen&uint64(0x8) != 0 {
+			if seen&uint64(0x10) != 0 {
 				return d.DuplicateKey(k)
 			}
-			seen |= uint64(0x8)
+			seen |= uint64(0x10)
 			if x.Review == nil {
 				x.Review = new(Review)
 			}
@@ -76,10 +86,10 @@ func (x *Bindings) decodeJSON(d *rt.Decoder) error {
 				return rt.AtKey(err, k)
 			}
 		case "payload":
-			if seen&uint64(0x10) != 0 {
+			if seen&uint64(0x20) != 0 {
 				return d.DuplicateKey(k)
 			}
-			seen |= uint64(0x10)
+			seen |= uint64(0x20)
 			v, err := decodeSchema(d)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -89,10 +99,10 @@ func (x *Bindings) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		case "typed":
-			if seen&uint64(0x20) != 0 {
+			if seen&uint64(0x40) != 0 {
 				return d.DuplicateKey(k)
 			}
-			seen |= uint64(0x20)
+			seen |= uint64(0x40)
 			if x.Typed == nil {
 				x.Typed = new(ObjectSchema)
 			}
@@ -100,10 +110,10 @@ func (x *Bindings) decodeJSON(d *rt.Decoder) error {
 				return rt.AtKey(err, k)
 			}
 		case "headers":
-			if seen&uint64(0x40) != 0 {
+			if seen&uint64(0x80) != 0 {
 				return d.DuplicateKey(k)
 			}
-			seen |= uint64(0x40)
+			seen |= uint64(0x80)
 			v, err := decodeBindingsHeaders(d)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -113,10 +123,10 @@ func (x *Bindings) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		case "link":
-			if seen&uint64(0x80) != 0 {
+			if seen&uint64(0x100) != 0 {
 				return d.DuplicateKey(k)
 			}
-			seen |= uint64(0x80)
+			seen |= uint64(0x100)
 			if err := x.Link.V.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -129,24 +139,27 @@ func (x *Bindings) decodeJSON(d *rt.Decoder) error {
 		x.Mqtt = nil
 	}
 	if seen&uint64(0x2) == 0 {
-		x.Implicit = nil
+		x.Loose = nil
 	}
 	if seen&uint64(0x4) == 0 {
-		x.MinLength = rt.Opt[int64]{}
+		x.Implicit = nil
 	}
 	if seen&uint64(0x8) == 0 {
-		x.Review = nil
+		x.MinLength = rt.Opt[int64]{}
 	}
 	if seen&uint64(0x10) == 0 {
-		x.Payload = rt.Opt[Schema]{}
+		x.Review = nil
 	}
 	if seen&uint64(0x20) == 0 {
-		x.Typed = nil
+		x.Payload = rt.Opt[Schema]{}
 	}
 	if seen&uint64(0x40) == 0 {
-		x.Headers = rt.Opt[BindingsHeaders]{}
+		x.Typed = nil
 	}
 	if seen&uint64(0x80) == 0 {
+		x.Headers = rt.Opt[BindingsHeaders]{}
+	}
+	if seen&uint64(0x100) == 0 {
 		x.Link = rt.Opt[BindingsLink]{}
 	}
 	return nil
@@ -292,6 +305,10 @@ func (v *BindingsMqttBindingVersion) UnmarshalJSON(b []byte) error {
 
 func decodeRaw(d *rt.Decoder) (rt.Raw, error) {
 	return rtimpl.DecodeRaw(d, nil)
+}
+
+func decodeBindingsLoose(d *rt.Decoder) (rt.Raw, error) {
+	return rtimpl.DecodeRaw(d, node24)
 }
 
 func decodeBindingsImplicit(d *rt.Decoder) (BindingsImplicit, error) {
@@ -915,7 +932,7 @@ func (x *BindingsLink) decodeJSON(d *rt.Decoder) error {
 	var tagErr error
 	if prefer >= 0 {
 		if tagErr = x.decodeApart(d, start, prefer); tagErr == nil {
-			if err := rtimpl.OnlyMatch(d, start, node39.OneOf, prefer); err != nil {
+			if err := rtimpl.OnlyMatch(d, start, node45.OneOf, prefer); err != nil {
 				x.Value = nil
 				return err
 			}
@@ -923,7 +940,7 @@ func (x *BindingsLink) decodeJSON(d *rt.Decoder) error {
 		}
 		d.Rewind(mark)
 	}
-	i, err := rtimpl.MatchBranch(d, node39, prefer, tagErr)
+	i, err := rtimpl.MatchBranch(d, node45, prefer, tagErr)
 	if err != nil {
 		x.Value = nil
 		return err

@@ -21,6 +21,16 @@ func (x *Bindings) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
+	if x.Loose != nil {
+		if !first {
+			e.Byte(',')
+		}
+		e.Lit("\"loose\":")
+		if err := encodeBindingsLoose(e, "loose", x.Loose); err != nil {
+			return rt.AtKey(err, "loose")
+		}
+		first = false
+	}
 	if x.Implicit != nil {
 		if !first {
 			e.Byte(',')
@@ -221,6 +231,10 @@ func encodeBindingsMqttBindingVersion(e *rt.Encoder, key string, v BindingsMqttB
 }
 
 func encodeRaw(e *rt.Encoder, key string, v rt.Raw) error {
+	return e.Raw(key, v)
+}
+
+func encodeBindingsLoose(e *rt.Encoder, key string, v rt.Raw) error {
 	return e.Raw(key, v)
 }
 
@@ -776,7 +790,7 @@ func (x *BindingsLink) encodeJSON(e *rt.Encoder) error {
 			return err
 		}
 		if e.Hook != nil {
-			return rtimpl.OnlyMatchRaw(e.Buf[n:], node39.OneOf, 0)
+			return rtimpl.OnlyMatchRaw(e.Buf[n:], node45.OneOf, 0)
 		}
 		return nil
 	case *LinkObject:
@@ -784,7 +798,7 @@ func (x *BindingsLink) encodeJSON(e *rt.Encoder) error {
 			return err
 		}
 		if e.Hook != nil {
-			return rtimpl.OnlyMatchRaw(e.Buf[n:], node39.OneOf, 1)
+			return rtimpl.OnlyMatchRaw(e.Buf[n:], node45.OneOf, 1)
 		}
 		return nil
 	default:

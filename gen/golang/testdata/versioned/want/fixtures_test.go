@@ -11,7 +11,7 @@ import (
 // TestFixtures runs the fixtures `zerogen --fixtures` wrote in testdata/fixtures
 // through the package's decoders and encoders (see fixturetest.Run).
 func TestFixtures(t *testing.T) {
-	fixturetest.Run(t, "versioned", "sha256:5556b813ed486f6b04668fbd02d7715dcca8e1b9d78db51271331c210ad2854c", map[string]func() fixturetest.Doc{"Bindings": func() fixturetest.Doc {
+	fixturetest.Run(t, "versioned", "sha256:2f8077f2c7c3e0fda1695f69627742f8d203de8d28634bdc79c575e8f425675a", map[string]func() fixturetest.Doc{"Bindings": func() fixturetest.Doc {
 		return new(Bindings)
 	}})
 }

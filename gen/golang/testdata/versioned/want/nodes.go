@@ -27,35 +27,40 @@ var (
 	node20           = new(rtimpl.Node)
 	node21           = new(rtimpl.Node)
 	node22           = new(rtimpl.Node)
+	node24           = new(rtimpl.Node)
+	node25           = new(rtimpl.Node)
+	node26           = new(rtimpl.Node)
+	node27           = new(rtimpl.Node)
+	node28           = new(rtimpl.Node)
 	// bindingsImplicitRest checks what the Go type BindingsImplicit does not hold: allOf.
 	bindingsImplicitRest = new(rtimpl.Node)
-	node24               = new(rtimpl.Node)
-	node25               = new(rtimpl.Node)
-	node26               = new(rtimpl.Node)
-	node27               = new(rtimpl.Node)
-	node28               = new(rtimpl.Node)
+	node30               = new(rtimpl.Node)
+	node31               = new(rtimpl.Node)
 	node32               = new(rtimpl.Node)
+	node33               = new(rtimpl.Node)
+	node34               = new(rtimpl.Node)
+	node38               = new(rtimpl.Node)
 	// schemaRest checks what the Go type Schema does not hold: allOf.
 	schemaRest = new(rtimpl.Node)
 	// objectSchemaRest checks what the Go type ObjectSchema does not hold: allOf.
 	objectSchemaRest = new(rtimpl.Node)
-	node36           = new(rtimpl.Node)
-	node37           = new(rtimpl.Node)
+	node42           = new(rtimpl.Node)
+	node43           = new(rtimpl.Node)
 	// bindingsHeadersRest checks what the Go type BindingsHeaders does not hold: allOf.
 	bindingsHeadersRest = new(rtimpl.Node)
-	node39              = new(rtimpl.Node)
-	node40              = new(rtimpl.Node)
-	node41              = new(rtimpl.Node)
-	node43              = new(rtimpl.Node)
-	node44              = new(rtimpl.Node)
 	node45              = new(rtimpl.Node)
+	node46              = new(rtimpl.Node)
+	node47              = new(rtimpl.Node)
+	node49              = new(rtimpl.Node)
+	node50              = new(rtimpl.Node)
+	node51              = new(rtimpl.Node)
 )
 
 // The nodes' patterns (pattern, and patternProperties by position).
 var (
-	node24Names0 = rtimpl.MustPattern("^x-")      // ECMA-262; matched by RE2
-	node40Names0 = rtimpl.MustPattern("^\\$ref$") // ECMA-262; matched by RE2
-	node43Names0 = rtimpl.MustPattern("^x-")      // ECMA-262; matched by RE2
+	node30Names0 = rtimpl.MustPattern("^x-")      // ECMA-262; matched by RE2
+	node46Names0 = rtimpl.MustPattern("^\\$ref$") // ECMA-262; matched by RE2
+	node49Names0 = rtimpl.MustPattern("^x-")      // ECMA-262; matched by RE2
 )
 
 func init() {
@@ -144,8 +149,9 @@ func init() {
 		MaxContains: -1,
 	}
 	*node20 = rtimpl.Node{
+		If:          node21,
 		MaxContains: -1,
-		Required:    []string{"authorizationUrl", "scopes"},
+		Then:        node3,
 	}
 	*node21 = rtimpl.Node{
 		MaxContains: -1,
@@ -153,85 +159,106 @@ func init() {
 	}
 	*node22 = rtimpl.Node{
 		MaxContains: -1,
-		Required:    []string{"tokenUrl"},
-	}
-	*bindingsImplicitRest = rtimpl.Node{
-		AllOf:       []*rtimpl.Node{node20, node21},
-		MaxContains: -1,
+		Required:    []string{"bindingVersion"},
 	}
 	*node24 = rtimpl.Node{
+		AllOf:       []*rtimpl.Node{node20},
 		MaxContains: -1,
-		Patterns:    []rtimpl.PatternNode{{node24Names0, node32}},
-		Props: map[string]*rtimpl.Node{
-			"discriminator": node25,
-			"items":         node26,
-		},
+		Props:       map[string]*rtimpl.Node{"bindingVersion": node25},
 	}
 	*node25 = rtimpl.Node{
+		Enum:        []string{"\"0.2.0\""},
 		MaxContains: -1,
-		Types:       rtimpl.TString,
 	}
 	*node26 = rtimpl.Node{
-		AllOf:       []*rtimpl.Node{node27, node24},
 		MaxContains: -1,
+		Required:    []string{"authorizationUrl", "scopes"},
 	}
 	*node27 = rtimpl.Node{
 		MaxContains: -1,
-		Props: map[string]*rtimpl.Node{
-			"items": node27,
-			"title": node28,
-		},
-		Types: rtimpl.TObject | rtimpl.TBool,
+		Not:         node28,
 	}
 	*node28 = rtimpl.Node{
 		MaxContains: -1,
+		Required:    []string{"tokenUrl"},
+	}
+	*bindingsImplicitRest = rtimpl.Node{
+		AllOf:       []*rtimpl.Node{node26, node27},
+		MaxContains: -1,
+	}
+	*node30 = rtimpl.Node{
+		MaxContains: -1,
+		Patterns:    []rtimpl.PatternNode{{node30Names0, node38}},
+		Props: map[string]*rtimpl.Node{
+			"discriminator": node31,
+			"items":         node32,
+		},
+	}
+	*node31 = rtimpl.Node{
+		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
-	*node32 = rtimpl.Node{MaxContains: -1}
+	*node32 = rtimpl.Node{
+		AllOf:       []*rtimpl.Node{node33, node30},
+		MaxContains: -1,
+	}
+	*node33 = rtimpl.Node{
+		MaxContains: -1,
+		Props: map[string]*rtimpl.Node{
+			"items": node33,
+			"title": node34,
+		},
+		Types: rtimpl.TObject | rtimpl.TBool,
+	}
+	*node34 = rtimpl.Node{
+		MaxContains: -1,
+		Types:       rtimpl.TString,
+	}
+	*node38 = rtimpl.Node{MaxContains: -1}
 	*schemaRest = rtimpl.Node{
-		AllOf:       []*rtimpl.Node{node24},
+		AllOf:       []*rtimpl.Node{node30},
 		MaxContains: -1,
 	}
 	*objectSchemaRest = rtimpl.Node{
-		AllOf:       []*rtimpl.Node{node27},
+		AllOf:       []*rtimpl.Node{node33},
 		MaxContains: -1,
 	}
-	*node36 = rtimpl.Node{
+	*node42 = rtimpl.Node{
 		MaxContains: -1,
-		Props:       map[string]*rtimpl.Node{"type": node37},
+		Props:       map[string]*rtimpl.Node{"type": node43},
 	}
-	*node37 = rtimpl.Node{
+	*node43 = rtimpl.Node{
 		Const:       []string{"\"object\""},
 		MaxContains: -1,
 	}
 	*bindingsHeadersRest = rtimpl.Node{
-		AllOf:       []*rtimpl.Node{node36, schemaRest},
+		AllOf:       []*rtimpl.Node{node42, schemaRest},
 		MaxContains: -1,
 	}
-	*node39 = rtimpl.Node{
+	*node45 = rtimpl.Node{
 		MaxContains: -1,
-		OneOf:       []*rtimpl.Node{node40, node43},
+		OneOf:       []*rtimpl.Node{node46, node49},
 	}
-	*node40 = rtimpl.Node{
+	*node46 = rtimpl.Node{
 		MaxContains: -1,
-		Patterns:    []rtimpl.PatternNode{{node40Names0, node41}},
+		Patterns:    []rtimpl.PatternNode{{node46Names0, node47}},
 		Required:    []string{"$ref"},
 		Types:       rtimpl.TObject,
 	}
-	*node41 = rtimpl.Node{
+	*node47 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
-	*node43 = rtimpl.Node{
+	*node49 = rtimpl.Node{
 		Additional:  rtimpl.False,
 		MaxContains: -1,
-		Patterns:    []rtimpl.PatternNode{{node43Names0, node45}},
-		Props:       map[string]*rtimpl.Node{"href": node44},
+		Patterns:    []rtimpl.PatternNode{{node49Names0, node51}},
+		Props:       map[string]*rtimpl.Node{"href": node50},
 		Types:       rtimpl.TObject,
 	}
-	*node44 = rtimpl.Node{
+	*node50 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
-	*node45 = rtimpl.Node{MaxContains: -1}
+	*node51 = rtimpl.Node{MaxContains: -1}
 }

@@ -6,6 +6,12 @@ import "github.com/zeroproject/zero/rt"
 
 type Bindings struct {
 	Mqtt *BindingsMqtt
+	// Loose is the default version's binding alone: any value that is not an
+	// object passes. Optional.
+	//
+	// Loose is rt.Raw: an allOf whose parts do not merge into one struct; the
+	// interpreter checks it.
+	Loose rt.Raw
 	// Implicit is the implicit flow: an authorization URL, no token URL. Optional.
 	Implicit  *BindingsImplicit
 	MinLength rt.Opt[int64]

@@ -20,6 +20,11 @@ func (x *Bindings) Validate() error {
 			return rt.AtKey(err, "mqtt")
 		}
 	}
+	if x.Loose != nil {
+		if err := validateBindingsLoose(x.Loose); err != nil {
+			return rt.AtKey(err, "loose")
+		}
+	}
 	if x.Implicit != nil {
 		if err := validateBindingsImplicit(*x.Implicit); err != nil {
 			return rt.AtKey(err, "implicit")
@@ -117,6 +122,13 @@ func validateRaw(v rt.Raw) error {
 		return err
 	}
 	return nil
+}
+
+func validateBindingsLoose(v rt.Raw) error {
+	if err := rtimpl.CheckRaw(v); err != nil {
+		return err
+	}
+	return node24.ValidateRaw(v)
 }
 
 func validateBindingsImplicit(v BindingsImplicit) error {
@@ -409,7 +421,7 @@ func (x *BindingsLink) Validate() error {
 	case *LinkObject:
 		i = 1
 	}
-	return rtimpl.OnlyMatchRaw(e.Buf, node39.OneOf, i)
+	return rtimpl.OnlyMatchRaw(e.Buf, node45.OneOf, i)
 }
 
 func validateReference(v Reference) error {
