@@ -27,6 +27,12 @@ func TestRefusals(t *testing.T) {
 		// A schema embedded in another dialect than its document's is refused, not half read.
 		{`{"type":"object","properties":{"a":{"$id":"a.json","$schema":"https://json-schema.org/draft/2019-09/schema"}}}`,
 			`s.json#/properties/a/$schema: an embedded schema in another dialect (https://json-schema.org/draft/2019-09/schema) than its document's (2020-12) is not supported`},
+		// Without an $id a subschema is no resource: its $schema means
+		// nothing, it is read in the document's dialect, and a draft-04
+		// boolean exclusiveMinimum is then invalid, as jsonschema/v5 says
+		// of AsyncAPI 2.0.0-rc1, which embeds the draft-04 meta-schema so.
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"d4":{"$schema":"http://json-schema.org/draft-04/schema#","id":"http://json-schema.org/draft-04/schema#","properties":{"m":{"type":"number","exclusiveMinimum":true}}}}}`,
+			`s.json#/definitions/d4/properties/m/exclusiveMinimum: not valid against the meta-schema: expected number, but got boolean`},
 	} {
 		_, err := generate(t, tc.schema)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -226,6 +232,27 @@ func TestXGoTypeUnderInterpreter(t *testing.T) {
 	want := "s.json#/properties/a/not: x-go-type has no effect here"
 	if len(warnings) != 1 || !strings.Contains(warnings[0], want) {
 		t.Errorf("warnings %q, want one with %q", warnings, want)
+	}
+}
+
+// TestSubschemaDialect reads a subschema whose $schema names another
+// dialect but that has no $id in its document's dialect, as validators do:
+// $schema names the dialect of a resource's root alone. zerogen says so.
+func TestSubschemaDialect(t *testing.T) {
+	var warnings []string
+	out, err := Generate(Config{Package: "p", Warn: func(e *Error) { warnings = append(warnings, e.Error()) },
+		Files: []File{{Name: "s.json", Data: []byte(`{"$schema":"http://json-schema.org/draft-07/schema#","title":"Root","type":"object",
+			"properties":{"a":{"$ref":"#/definitions/d4"}},
+			"definitions":{"d4":{"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"n":{"type":"integer"}}}}}`)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "s.json#/definitions/d4/$schema: $schema names another dialect (http://json-schema.org/draft-04/schema#) than the document's (draft-07) in a subschema that is not the root of a resource (it has no $id)"
+	if len(warnings) != 1 || !strings.Contains(warnings[0], want) {
+		t.Errorf("warnings %q, want one with %q", warnings, want)
+	}
+	if !strings.Contains(string(out["types.go"]), "N rt.Opt[int64]") {
+		t.Errorf("types.go:\n%s", out["types.go"])
 	}
 }
 

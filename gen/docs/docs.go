@@ -303,6 +303,8 @@ func (p *docPage) typeText(t *ir.Type) string {
 		s = "number"
 	case ir.KBool:
 		s = "boolean"
+	case ir.KNull:
+		s = "null"
 	case ir.KArray:
 		s = "array of " + p.typeText(t.Elem)
 	case ir.KMap:

@@ -211,6 +211,8 @@ func (e *emitter) decBody(t *ir.Type) []jen.Code {
 		}
 	case ir.KBool:
 		return []jen.Code{jen.Return(d().Dot("Bool").Call())}
+	case ir.KNull:
+		return []jen.Code{jen.Return(jen.Qual(rtPkg, "NullValue").Values(), d().Dot("Null").Call())}
 	case ir.KArray:
 		return []jen.Code{jen.Return(jen.Id(e.intoName(t)).Call(d(), jen.Nil()))}
 	case ir.KMap:
@@ -235,6 +237,8 @@ func (e *emitter) zeroValue(t *ir.Type) jen.Code {
 		return jen.Lit(0)
 	case ir.KBool:
 		return jen.False()
+	case ir.KNull:
+		return jen.Qual(rtPkg, "NullValue").Values()
 	case ir.KGo:
 		return jen.Op("*").New(e.baseType(t))
 	}

@@ -158,6 +158,8 @@ func (e *emitter) shapeName(t *ir.Type) string {
 		}
 	case ir.KBool:
 		return "Bool"
+	case ir.KNull:
+		return "Null"
 	case ir.KRaw:
 		if t.Node == nil {
 			return "Raw"
@@ -320,6 +322,8 @@ func baseTypeIn(imp string, t *ir.Type) *jen.Statement {
 		return scalarType(t)
 	case ir.KBool:
 		return jen.Bool()
+	case ir.KNull:
+		return jen.Qual(rtPkg, "NullValue")
 	case ir.KArray:
 		return jen.Index().Add(valTypeIn(imp, t.Elem))
 	case ir.KMap:

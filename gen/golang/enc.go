@@ -72,6 +72,8 @@ func (e *emitter) encBody(t *ir.Type, v *jen.Statement) []jen.Code {
 		return []jen.Code{enc().Dot("Float").Call(plain(t, v)), ret}
 	case ir.KBool:
 		return []jen.Code{enc().Dot("Bool").Call(v), ret}
+	case ir.KNull:
+		return []jen.Code{enc().Dot("Null").Call(), ret}
 	case ir.KArray:
 		return []jen.Code{
 			enc().Dot("Byte").Call(jen.LitRune('[')),

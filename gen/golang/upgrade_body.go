@@ -220,6 +220,8 @@ func (u *upgrader) convertBase(dst *jen.Statement, t1, t2 *ir.Type, src *jen.Sta
 	switch {
 	case k1 == ir.KRaw && k2 == ir.KRaw:
 		return assign(jen.Append(jen.Qual(rtPkg, "Raw").Call(jen.Nil()), src.Clone().Op("...")))
+	case k1 == k2 && k1 == ir.KNull:
+		return assign(src)
 	case k1 == k2 && (k1 == ir.KString || k1 == ir.KInt || k1 == ir.KFloat || k1 == ir.KBool):
 		switch {
 		case t2.Name != "" && ir.NamedScalar(t2):

@@ -114,7 +114,7 @@ func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 			out = append(out, ok)
 		}
 		return out
-	case ir.KBool:
+	case ir.KBool, ir.KNull:
 		return []jen.Code{ok}
 	case ir.KArray:
 		out := []jen.Code{}

@@ -39,6 +39,14 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	if !ok || err != nil {
 		return false, err
 	}
+	if b.rest != nil && !own {
+		if i := loneStruct(parts); i >= 0 && !openStruct(parts[i]) && !closedStruct(parts[i]) {
+			return b.allOfLone(s, t, keys, parts[i], i)
+		}
+		if i := loneShape(parts); i >= 0 && keys["unevaluatedProperties"] == nil {
+			return b.allOfShape(s, t, parts[i], i), nil
+		}
+	}
 	t.Kind = KStruct
 	t.Extra = &Type{Kind: KRaw, Loc: s.Location}
 	m := &merger{t: t, byName: map[string]*Field{}}
@@ -52,8 +60,10 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		if b.rest == nil || own && i == 0 {
 			return false, nil
 		}
-		left = append(left, s.AllOf[i-boolInt(own)])
-		b.rest.parts = append(b.rest.parts, s.AllOf[i-boolInt(own)])
+		part := s.AllOf[i-boolInt(own)]
+		left = append(left, part)
+		b.rest.parts = append(b.rest.parts, part)
+		object = object || b.onlyObjects(part, map[*jsonschema.Schema]bool{})
 	}
 	if b.rest != nil && (!object || len(t.Fields) == 0) {
 		return false, nil // no part that merged says the value is an object
@@ -76,6 +86,191 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		return true, b.unevaluatedBeside(s, t, m, ue)
 	}
 	return true, nil
+}
+
+// loneStruct is the index of the one part of an allOf that is a struct
+// when no other part is an object shape, else -1. A sum of kinds (the
+// draft-07 meta-schema: an object or a boolean) beside it is no object
+// shape: the Rest node checks it whole.
+func loneStruct(parts []*Type) int {
+	at := -1
+	for i, pt := range parts {
+		if pt.Kind == KStruct || pt.Kind == KUnion || pt.Kind == KMap {
+			if at >= 0 || pt.Kind != KStruct {
+				return -1
+			}
+			at = i
+		}
+	}
+	if at >= 0 {
+		pt := parts[at]
+		if pt.Nullable || pt.Wrapper || pt.Rest != nil || pt.Alias != nil {
+			return -1
+		}
+	}
+	return at
+}
+
+// loneShape is the index of the one part of an allOf that has a Go shape
+// other than a struct (a sum, a map, an array, a scalar) when every other
+// part has none (rt.Raw), else -1.
+func loneShape(parts []*Type) int {
+	at := -1
+	for i, pt := range parts {
+		if pt.Kind == KRaw {
+			continue
+		}
+		if at >= 0 {
+			return -1
+		}
+		at = i
+	}
+	if at < 0 {
+		return -1
+	}
+	switch pt := parts[at]; {
+	case pt.Kind == KStruct || pt.Kind == KUnion || pt.Kind == KGo || pt.Alias != nil || pt.Vocab != nil:
+		return -1
+	}
+	return at
+}
+
+// allOfShape shapes an allOf of which one part, pt (the i-th), has a Go
+// shape and no other has: the value has pt's shape (a sum of kinds, such
+// as the draft-07 meta-schema's object or boolean), and the other parts
+// are left to the Rest node, which checks them on the same bytes, with
+// what pt's own Rest node checks.
+func (b *builder) allOfShape(s *jsonschema.Schema, t *Type, pt *Type, i int) bool {
+	loc, sch, doc, dep := t.Loc, t.Schema, t.Doc, t.Deprecated
+	*t = *pt
+	t.Loc, t.Schema, t.Doc, t.Deprecated = loc, sch, firstNonEmpty(doc, pt.Doc), dep
+	t.Name, t.DefName, t.Unions = "", "", nil
+	if pt.Rest != nil {
+		// what pt's shape leaves to its own Rest node, this one checks too
+		b.rest.nodes = append(b.rest.nodes, pt.Rest)
+		t.Rest, t.RestKeywords = nil, nil
+	}
+	t.Alts = nil
+	for _, a := range pt.Alts {
+		c := *a
+		t.Alts = append(t.Alts, &c)
+	}
+	for j, part := range s.AllOf {
+		if j != i {
+			b.rest.parts = append(b.rest.parts, part)
+		}
+	}
+	return true
+}
+
+// allOfLone shapes an allOf of which one part, pt (the i-th), is a struct
+// that does not merge with others (it has patternProperties, a size, or
+// is closed beside patterns): the value has pt's shape, and the other
+// parts, which are no object shapes, are left to the Rest node. That is
+// exact: the value must pass pt, which the struct checks, and every other
+// part, which the Rest node checks on the same bytes.
+func (b *builder) allOfLone(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value, pt *Type, i int) (bool, error) {
+	t.Kind = KStruct
+	t.Extra, t.Patterns, t.ObjSize, t.SkipExtra = pt.Extra, pt.Patterns, pt.ObjSize, pt.SkipExtra
+	byName := map[string]*Field{}
+	for _, f := range pt.Fields {
+		c := *f
+		t.Fields = append(t.Fields, &c)
+		byName[f.JSON] = &c
+	}
+	for _, r := range s.Required {
+		f := byName[r]
+		if f == nil {
+			return false, nil // required beside the allOf, a member the struct does not declare
+		}
+		f.Required = true
+	}
+	for j, part := range s.AllOf {
+		if j == i {
+			continue
+		}
+		b.rest.parts = append(b.rest.parts, part)
+		for _, r := range b.deref(part).Required {
+			if f := byName[r]; f != nil {
+				f.Required = true // the part requires it; the struct then holds it always
+			}
+		}
+	}
+	if keys["unevaluatedProperties"] != nil {
+		b.rest.whole = true
+	}
+	return true, nil
+}
+
+// onlyObjects reports whether every value s admits is an object, as far
+// as its keywords say whatever the value: type "object", a $ref to or an
+// allOf part of such a schema, an anyOf or oneOf of such branches, or an
+// if whose then admits only objects while the if admits every other kind
+// of value (it says only what objects must be).
+func (b *builder) onlyObjects(s *jsonschema.Schema, seen map[*jsonschema.Schema]bool) bool {
+	if s == nil || s.Always != nil || seen[s] {
+		return false
+	}
+	seen[s] = true
+	keys, _ := b.constraintKeys(s)
+	all := func(list []*jsonschema.Schema) bool {
+		for _, x := range list {
+			if !b.onlyObjects(x, seen) {
+				return false
+			}
+		}
+		return len(list) > 0
+	}
+	switch {
+	case keys["type"] != nil && len(s.Types) == 1 && s.Types[0] == "object":
+		return true
+	case keys["$ref"] != nil && b.onlyObjects(s.Ref, seen):
+		return true
+	case keys["anyOf"] != nil && all(s.AnyOf), keys["oneOf"] != nil && all(s.OneOf):
+		return true
+	case keys["if"] != nil && s.If != nil && keys["then"] != nil && b.onlyObjects(s.Then, seen):
+		if keys["else"] != nil && b.onlyObjects(s.Else, seen) || b.objectOnlyKeywords(s.If, map[*jsonschema.Schema]bool{}) {
+			return true
+		}
+	}
+	for _, part := range s.AllOf {
+		if keys["allOf"] != nil && b.onlyObjects(part, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+// objectOnlyKeywords reports whether s says something only about objects
+// (properties, required, ...), through $ref and allOf: it admits every
+// value of another JSON kind.
+func (b *builder) objectOnlyKeywords(s *jsonschema.Schema, seen map[*jsonschema.Schema]bool) bool {
+	if s.Always != nil {
+		return *s.Always
+	}
+	if seen[s] {
+		return true // a cycle adds no keyword
+	}
+	seen[s] = true
+	keys, _ := b.constraintKeys(s)
+	for k := range keys {
+		switch {
+		case kindOfKeyword[k] == "object":
+		case k == "$ref":
+			if !b.objectOnlyKeywords(s.Ref, seen) {
+				return false
+			}
+		case k == "allOf":
+			for _, part := range s.AllOf {
+				if !b.objectOnlyKeywords(part, seen) {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // unevaluatedBeside holds the unevaluatedProperties (ue) of an allOf

@@ -180,7 +180,11 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 	if t, err := b.formatType(s, keys); t != nil || err != nil {
 		return t, err
 	}
-	if to := refOnly(s, keys); to != nil && b.l.Norm(s).DynAnchors == nil {
+	to := refOnly(s, keys)
+	if to == nil {
+		to = b.allOfOfOne(s, keys)
+	}
+	if to != nil && b.l.Norm(s).DynAnchors == nil {
 		t, err := b.typeOf(to)
 		b.types[s] = t
 		return t, err
@@ -262,6 +266,27 @@ func refOnly(s *jsonschema.Schema, keys map[string]*schema.Value) *jsonschema.Sc
 	return nil
 }
 
+// allOfOfOne is the one part of an allOf, the only keyword of s, that
+// says anything about values: the others hold only annotations ({"default":
+// 0}) or are true, so s admits exactly what that part admits. It is nil
+// when s says more.
+func (b *builder) allOfOfOne(s *jsonschema.Schema, keys map[string]*schema.Value) *jsonschema.Schema {
+	if len(keys) != 1 || keys["allOf"] == nil {
+		return nil
+	}
+	var one *jsonschema.Schema
+	for _, part := range s.AllOf {
+		if pk, _ := b.constraintKeys(part); part.Always != nil && *part.Always || part.Always == nil && len(pk) == 0 {
+			continue
+		}
+		if one != nil {
+			return nil
+		}
+		one = part
+	}
+	return one
+}
+
 // shape fills t when s has an exact Go shape.
 func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
 	if s.Always != nil || len(keys) == 0 {
@@ -289,6 +314,10 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	}
 	if keys["type"] == nil {
 		return untypedEnum(t, keys)
+	}
+	if len(keys) == 1 && len(s.Types) == 1 && s.Types[0] == "null" {
+		t.Kind = KNull
+		return true, nil
 	}
 	types := s.Types
 	if len(types) == 2 && (types[0] == "null" || types[1] == "null") {
@@ -456,8 +485,9 @@ func (b *builder) object(s *jsonschema.Schema, t *Type, keys map[string]*schema.
 		}
 	}
 	t.Kind = KStruct
+	lits := b.literalPatterns(s)
 	for _, r := range s.Required {
-		if s.Properties[r] != nil || keys["allOf"] != nil {
+		if s.Properties[r] != nil || lits[r] != nil || keys["allOf"] != nil {
 			continue // beside an allOf, another part may declare it (allOf checks)
 		}
 		if err := b.impossibleRequired(s, r); err != nil {
@@ -467,14 +497,21 @@ func (b *builder) object(s *jsonschema.Schema, t *Type, keys map[string]*schema.
 	}
 	if props != nil {
 		for _, m := range props.Members {
-			f, ok, err := b.field(s, m.Key, slices.Contains(s.Required, m.Key))
+			f, ok, err := b.field(s, m.Key, s.Properties[m.Key], slices.Contains(s.Required, m.Key))
 			if err != nil || !ok {
 				return ok, err
 			}
 			t.Fields = append(t.Fields, f)
 		}
 	}
-	if ok, err := b.patterns(s, t); !ok || err != nil {
+	for _, name := range sortedKeys(lits) {
+		f, ok, err := b.field(s, name, lits[name], slices.Contains(s.Required, name))
+		if err != nil || !ok {
+			return ok, err
+		}
+		t.Fields = append(t.Fields, f)
+	}
+	if ok, err := b.patterns(s, t, lits); !ok || err != nil {
 		return ok, err
 	}
 	switch ap := s.AdditionalProperties.(type) {
@@ -526,8 +563,7 @@ func (b *builder) impossibleRequired(s *jsonschema.Schema, r string) error {
 
 // field builds one property; a required property whose schema is a scalar
 // const needs no storage.
-func (b *builder) field(parent *jsonschema.Schema, name string, required bool) (*Field, bool, error) {
-	ps := parent.Properties[name]
+func (b *builder) field(parent *jsonschema.Schema, name string, ps *jsonschema.Schema, required bool) (*Field, bool, error) {
 	f := &Field{JSON: name, Go: GoName(name), Required: required, Doc: ps.Description, Deprecated: ps.Deprecated}
 	if goName, err := b.xGoName(ps); err != nil {
 		return nil, false, err
@@ -567,6 +603,15 @@ func (b *builder) field(parent *jsonschema.Schema, name string, required bool) (
 				}
 				return f, true, nil
 			}
+		}
+		if required && len(keys) == 1 && len(target.Types) == 1 && target.Types[0] == "null" && keys["type"] != nil {
+			// {"type": "null"}: its one value is null, a const that needs no
+			// storage; any other value fails at type.
+			f.Const, f.ConstTypes, f.ConstText = "null", target.Types, "null"
+			if f.Doc == "" {
+				f.Doc = target.Description
+			}
+			return f, true, nil
 		}
 		break
 	}

@@ -31,6 +31,8 @@ const (
 	// written by its marshalers; Node, when set, checks the schema's
 	// keywords on the JSON text they consume and produce.
 	KGo
+	// KNull is rt.Null: the schema admits null alone ({"type": "null"}).
+	KNull
 )
 
 // Type is one Go-shaped type of the model.

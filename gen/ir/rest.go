@@ -54,6 +54,7 @@ var restKeywords = map[string]bool{
 // whether patternProperties or uniqueItems must be checked by it.
 type restState struct {
 	parts    []*jsonschema.Schema
+	nodes    []*Node // Rest nodes of the parts a shape came from (allOfShape)
 	patterns bool
 	unique   bool // items of a type Go cannot compare as JSON does
 	whole    bool // the Rest node is the whole schema (unevaluatedProperties)
@@ -105,10 +106,10 @@ func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*
 		if state.unique {
 			rest = append(rest, "uniqueItems")
 		}
-		if len(rest) == 0 && len(state.parts) == 0 && !state.whole {
+		if len(rest) == 0 && len(state.parts) == 0 && len(state.nodes) == 0 && !state.whole {
 			return true, nil // the shape says it all (an allOf merged with its unevaluatedProperties)
 		}
-		if len(state.parts) > 0 {
+		if len(state.parts) > 0 || len(state.nodes) > 0 {
 			rest = append(rest, "allOf")
 		}
 		if whole || state.whole {
@@ -125,6 +126,9 @@ func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*
 		n, ok, err := b.restNode(s, rest, state.parts)
 		if err != nil {
 			return false, err
+		}
+		if ok {
+			n.AllOf = append(n.AllOf, state.nodes...)
 		}
 		if !ok {
 			*t = fresh

@@ -104,7 +104,7 @@ func (b *builder) sumOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		if err != nil {
 			return false, err
 		}
-		if bt.Kind == KSum && !bt.Nullable {
+		if bt.Kind == KSum && !bt.Nullable && bt.Rest == nil {
 			for _, a := range bt.Alts {
 				if !t.addAlt(a.Type) {
 					return false, nil

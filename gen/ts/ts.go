@@ -166,6 +166,8 @@ func tsExprIn(t *ir.Type, indent string) string {
 		s = "number"
 	case ir.KBool:
 		s = "boolean"
+	case ir.KNull:
+		s = "null"
 	case ir.KArray:
 		s = tsExprIn(t.Elem, indent)
 		if strings.Contains(s, "|") {
