@@ -547,13 +547,13 @@ func (e *emitter) unionType(f *jen.File, t *ir.Type) {
 	if t.Match != "" {
 		doc = strings.TrimSpace(t.Doc + "\n\n" + taggedDoc(t))
 	}
-	f.Add(docComment(t.Name, doc, t.Deprecated).Type().Id(t.Name).Struct(jen.Id("Value").Id(t.Name + "Value")))
+	f.Add(docComment(t.Name, doc, t.Deprecated).Type().Id(t.Name).Struct(jen.Id("Value").Id(t.Helper)))
 	var names []string
 	for _, v := range t.Variants {
 		names = append(names, "*"+v.Name)
 	}
-	f.Comment(fmt.Sprintf("%sValue is one of %s.", t.Name, strings.Join(names, ", ")))
-	f.Type().Id(t.Name+"Value").Interface(
+	f.Comment(fmt.Sprintf("%s is one of %s.", t.Helper, strings.Join(names, ", ")))
+	f.Type().Id(t.Helper).Interface(
 		jen.Id("is"+t.Name).Params(),
 		jen.Id("Validate").Params().Error(),
 		jen.Id("EncodeJSON").Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder")).Error(),
@@ -576,12 +576,12 @@ func (e *emitter) enumType(f *jen.File, t *ir.Type) {
 	}
 	f.Comment(fmt.Sprintf("The values of %s.", t.Name))
 	f.Const().Defs(consts...)
-	f.Comment(fmt.Sprintf("%sValues lists every value of %s.", t.Name, t.Name))
+	f.Comment(fmt.Sprintf("%s lists every value of %s.", t.Helper, t.Name))
 	var lits []jen.Code
 	for _, name := range t.ConstNames {
 		lits = append(lits, jen.Id(name))
 	}
-	f.Var().Id(t.Name + "Values").Op("=").Index().Id(t.Name).Values(lits...)
+	f.Var().Id(t.Helper).Op("=").Index().Id(t.Name).Values(lits...)
 }
 
 // quotedList renders enum values for messages.

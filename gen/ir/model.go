@@ -139,6 +139,12 @@ type Type struct {
 	Rest         *Node
 	RestKeywords []string
 
+	// Helper is the Go name of what a named type declares beside itself:
+	// a union's interface of variants (NameValue), an enum's list of
+	// values (NameValues); a numeric suffix keeps it apart from a type
+	// that already has that name.
+	Helper string
+
 	// Vocab, on a string or integer type, is the open vocabulary its
 	// schema declares with x-known-values.
 	Vocab *Vocab

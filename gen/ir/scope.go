@@ -98,31 +98,25 @@ func (b *builder) xGoName(ps *jsonschema.Schema) (string, error) {
 	return "", nil
 }
 
-// namePackage checks that the exported names the package declares besides
-// its types are free, and names the constants of every enum. pkg holds the
-// named types by name.
+// namePackage names what the package declares besides its types: the
+// interface of each union, the list and the constants of each enum, the
+// defaults of properties. Each takes a name no type has, so no schema's
+// title is ever refused for it. pkg holds the named types by name.
 func (b *builder) namePackage(pkg map[string]*Type) error {
 	names := scope{}
 	for n := range pkg {
 		names[n] = true
 	}
-	claim := func(name, what string, owner *Type) error {
-		if o := pkg[name]; o != nil {
-			return b.errAt(o.Schema, "the Go name %s is both this type's and the %s %s; give one a distinct title", name, what, owner.Name)
-		}
-		names[name] = true
-		return nil
-	}
+	// The helper names come after every type's: a type titled as another
+	// type's helper keeps its title, and the helper takes a numeric
+	// suffix (a union Pet's interface is PetValue, or PetValue2 when a
+	// schema is titled "Pet Value").
 	for _, t := range b.model.Types {
-		var err error
 		switch t.Kind {
 		case KUnion:
-			err = claim(t.Name+"Value", "interface of the union", t)
+			t.Helper = names.take(t.Name + "Value")
 		case KEnum, KIntEnum:
-			err = claim(t.Name+"Values", "list of values of the enum", t)
-		}
-		if err != nil {
-			return err
+			t.Helper = names.take(t.Name + "Values")
 		}
 	}
 	for _, t := range b.model.Types {
