@@ -244,6 +244,9 @@ func (p *docPage) body(t *ir.Type) {
 		what := "A string"
 		if t.Kind == ir.KIntEnum {
 			what = "An integer"
+			if t.Float {
+				what = "A number"
+			}
 		}
 		p.f("\n%s, one of:\n\n", what)
 		for _, v := range t.Values {

@@ -564,6 +564,9 @@ func (e *emitter) enumType(f *jen.File, t *ir.Type) {
 	base, lit := jen.String(), func(v string) jen.Code { return jen.Lit(v) }
 	if t.Kind == ir.KIntEnum {
 		base, lit = jen.Int64(), func(v string) jen.Code { return jen.Id(v) }
+		if t.Float {
+			base = jen.Float64()
+		}
 	}
 	f.Add(docComment(t.Name, joinDoc(t.Doc, restDoc(t)), t.Deprecated).Type().Id(t.Name).Add(base))
 	var consts []jen.Code

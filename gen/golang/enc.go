@@ -57,6 +57,9 @@ func (e *emitter) encBody(t *ir.Type, v *jen.Statement) []jen.Code {
 	case ir.KEnum:
 		return []jen.Code{enc().Dot("Str").Call(jen.String().Call(v)), ret}
 	case ir.KIntEnum:
+		if t.Float {
+			return []jen.Code{enc().Dot("Float").Call(jen.Float64().Call(v)), ret}
+		}
 		return []jen.Code{enc().Dot("Int").Call(jen.Int64().Call(v)), ret}
 	case ir.KString:
 		if !t.Hookable {

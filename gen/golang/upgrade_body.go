@@ -232,9 +232,9 @@ func (u *upgrader) convertBase(dst *jen.Statement, t1, t2 *ir.Type, src *jen.Sta
 		return assign(u.dst(t2.Name).Call(src))
 	case k1 == ir.KEnum && k2 == ir.KString:
 		return assign(jen.String().Call(src))
-	case k2 == ir.KIntEnum && (k1 == ir.KIntEnum || k1 == ir.KInt):
+	case k2 == ir.KIntEnum && (k1 == ir.KIntEnum && t1.Float == t2.Float || k1 == ir.KInt && !t2.Float):
 		return assign(u.dst(t2.Name).Call(src))
-	case k1 == ir.KIntEnum && k2 == ir.KInt:
+	case k1 == ir.KIntEnum && k2 == ir.KInt && !t1.Float:
 		return assign(jen.Int64().Call(src))
 	case k1 == k2 && (k1 == ir.KStruct || k1 == ir.KUnion):
 		z := u.temp("z")

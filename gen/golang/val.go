@@ -64,6 +64,8 @@ func (e *emitter) enumCheck(t *ir.Type) []jen.Code {
 	}
 	var mismatch jen.Code = jen.Qual(rtimplPkg, "EnumMismatch").Call(jen.Lit(-1), jen.Qual("strconv", "Quote").Call(jen.String().Call(jen.Id("v"))), jen.Lit(quotedList(t.Values)))
 	switch {
+	case t.Kind == ir.KIntEnum && t.Float:
+		mismatch = e.enumMismatch(t, jen.Lit(-1), jen.Qual("strconv", "FormatFloat").Call(jen.Float64().Call(jen.Id("v")), jen.LitByte('g'), jen.Lit(-1), jen.Lit(64)))
 	case t.Kind == ir.KIntEnum:
 		mismatch = e.enumMismatch(t, jen.Lit(-1), jen.Qual("strconv", "FormatInt").Call(jen.Int64().Call(jen.Id("v")), jen.Lit(10)))
 	case t.EnumKeyword == "const":

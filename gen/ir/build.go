@@ -277,7 +277,7 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		"object":  {"properties", "patternProperties", "required", "additionalProperties", "minProperties", "maxProperties", "format"},
 		"string":  {"minLength", "maxLength", "pattern", "enum", "const", "format"},
 		"integer": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "enum", "format"},
-		"number":  {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "format"},
+		"number":  {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "enum", "format"},
 		"boolean": {"format"},
 		"array":   {"items", "minItems", "maxItems", "uniqueItems", "format"},
 	}[types[0]]
@@ -305,6 +305,9 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	case "number":
 		t.Kind = KFloat
 		t.Num = numBounds(s)
+		if e := keys["enum"]; e != nil {
+			return numEnum(t, e), nil
+		}
 		return true, nil
 	case "boolean":
 		t.Kind = KBool

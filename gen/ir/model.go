@@ -22,7 +22,8 @@ const (
 	KArray // []Elem
 	KMap   // map[string]Elem
 	// KIntEnum is a named int64 type with constants; Values are the
-	// integers' canonical JSON texts.
+	// integers' canonical JSON texts. With Type.Float it is a named
+	// float64 type instead, Values the numbers as the encoder writes them.
 	KIntEnum
 	// KSum is a struct holding a value of one of several JSON kinds, one
 	// field per kind (Alts), its Kind field saying which.
@@ -116,6 +117,9 @@ type Type struct {
 	Int *IntBounds
 	// KFloat
 	Num *NumBounds
+	// Float, on a KIntEnum, says its constants are float64 numbers (an
+	// enum of numbers that are not all integers).
+	Float bool
 
 	// KArray, KMap
 	Elem    *Type

@@ -141,14 +141,14 @@ func (b *builder) namePackage(pkg map[string]*Type) error {
 }
 
 // constSuffix is what follows the type name in the name of the constant
-// for enum value v: the value as a Go name, or for an integer its digits
-// ("Minus" before a negative one).
+// for enum value v: the value as a Go name, or for a number its text as
+// the encoder writes it, "Minus" for a minus sign, "_" for the decimal
+// point and "e" for the exponent (-7: Minus7, 2.5: 2_5, -0.5: Minus0_5,
+// 1e-7: 1eMinus7, 1e+21: 1e21). Distinct numbers have distinct texts, so
+// their names differ too.
 func constSuffix(k Kind, v string) string {
 	if k == KIntEnum {
-		if strings.HasPrefix(v, "-") {
-			return "Minus" + v[1:]
-		}
-		return v
+		return strings.NewReplacer("-", "Minus", ".", "_", "+", "").Replace(v)
 	}
 	return GoName(v)
 }

@@ -207,7 +207,7 @@ func altName(t *Type) string {
 		return ""
 	}
 	switch k := altKind(t); {
-	case k == rt.Number && (t.Kind == KInt || t.Kind == KIntEnum || t.Kind == KRaw && t.Node.Types[0] == "integer"):
+	case k == rt.Number && (t.Kind == KInt || t.Kind == KIntEnum && !t.Float || t.Kind == KRaw && t.Node.Types[0] == "integer"):
 		return "Int"
 	case k == rt.String:
 		return "String"

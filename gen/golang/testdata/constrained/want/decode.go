@@ -102,7 +102,7 @@ func (x *Signup) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Ratio = rt.Opt[float64]{
+			x.Ratio = rt.Opt[Ratio]{
 				Set: true,
 				V:   v,
 			}
@@ -180,7 +180,7 @@ func (x *Signup) decodeJSON(d *rt.Decoder) error {
 		x.Labels = rt.Opt[map[string]string]{}
 	}
 	if seen&uint64(0x40) == 0 {
-		x.Ratio = rt.Opt[float64]{}
+		x.Ratio = rt.Opt[Ratio]{}
 	}
 	if seen&uint64(0x80) == 0 {
 		x.Tags = rt.Opt[[]string]{}
@@ -704,12 +704,42 @@ func decodeSignupLabels(d *rt.Decoder) (map[string]string, error) {
 	return out, nil
 }
 
-func decodeRatio(d *rt.Decoder) (float64, error) {
-	if err := rtimpl.CheckAhead(d, ratioRest); err != nil {
+func decodeRatio(d *rt.Decoder) (Ratio, error) {
+	off := d.Start()
+	n, _, err := d.Float()
+	if err != nil {
+		if rt.IsRange(err) {
+			return 0, rtimpl.EnumMismatch(off, d.Span(off), "0.5, 1, 1.5, 2")
+		}
 		return 0, err
 	}
-	v, _, err := d.Float()
-	return v, err
+	switch Ratio(n) {
+	case Ratio0_5, Ratio1, Ratio1_5, Ratio2:
+		return Ratio(n), nil
+	}
+	return 0, rtimpl.EnumMismatch(off, d.Span(off), "0.5, 1, 1.5, 2")
+}
+
+// UnmarshalJSON decodes one of the values of Ratio and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *Ratio) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeRatio(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }
 
 func decodeSignupTagsInto(d *rt.Decoder, out []string) ([]string, error) {

@@ -532,17 +532,9 @@ func encodeSignupLabels(e *rt.Encoder, key string, v map[string]string) error {
 	return rtimpl.CheckWritten(e, n, signupLabelsRest)
 }
 
-func encodeRatioShape(e *rt.Encoder, key string, v float64) error {
-	e.Float(v)
+func encodeRatio(e *rt.Encoder, key string, v Ratio) error {
+	e.Float(float64(v))
 	return nil
-}
-
-func encodeRatio(e *rt.Encoder, key string, v float64) error {
-	n := len(e.Buf)
-	if err := encodeRatioShape(e, key, v); err != nil {
-		return err
-	}
-	return rtimpl.CheckWritten(e, n, ratioRest)
 }
 
 func encodeSignupTagsShape(e *rt.Encoder, key string, v []string) error {

@@ -25,10 +25,7 @@ type Signup struct {
 	// which the interpreter checks on decoding and in Validate.
 	Labels rt.Opt[map[string]string]
 	// Ratio is one of the ratios the printer knows. Optional.
-	//
-	// Ratio is checked beyond its Go type: the schema also says enum, which the
-	// interpreter checks on decoding and in Validate.
-	Ratio rt.Opt[float64]
+	Ratio rt.Opt[Ratio]
 	// Tags is checked beyond its Go type: the schema also says contains, which the
 	// interpreter checks on decoding and in Validate.
 	Tags rt.Opt[[]string]
@@ -105,6 +102,20 @@ type Billing struct {
 	Card rt.Opt[string]
 	Iban rt.Opt[string]
 }
+
+// Ratio is one of the ratios the printer knows.
+type Ratio float64
+
+// The values of Ratio.
+const (
+	Ratio0_5 Ratio = 0.5
+	Ratio1   Ratio = 1
+	Ratio1_5 Ratio = 1.5
+	Ratio2   Ratio = 2
+)
+
+// RatioValues lists every value of Ratio.
+var RatioValues = []Ratio{Ratio0_5, Ratio1, Ratio1_5, Ratio2}
 
 type Stop struct {
 	City string

@@ -296,22 +296,17 @@ func validateSignupLabels(v map[string]string) error {
 	return rtimpl.CheckEncoded(e.Buf, signupLabelsRest)
 }
 
-func validateRatioShape(v float64) error {
-	if err := rtimpl.CheckFinite(v); err != nil {
-		return err
-	}
-	return nil
+func validateRatio(v Ratio) error {
+	return v.Validate()
 }
 
-func validateRatio(v float64) error {
-	if err := validateRatioShape(v); err != nil {
-		return err
+// Validate reports whether v is one of the values of Ratio.
+func (v Ratio) Validate() error {
+	switch v {
+	case Ratio0_5, Ratio1, Ratio1_5, Ratio2:
+		return nil
 	}
-	var e rt.Encoder
-	if err := encodeRatioShape(&e, "", v); err != nil {
-		return err
-	}
-	return rtimpl.CheckEncoded(e.Buf, ratioRest)
+	return rtimpl.EnumMismatch(-1, strconv.FormatFloat(float64(v), byte(0x67), -1, 64), "0.5, 1, 1.5, 2")
 }
 
 func validateSignupTagsShape(v []string) error {
