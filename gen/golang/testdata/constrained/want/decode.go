@@ -229,8 +229,10 @@ func decodeCustomer(d *rt.Decoder) (Customer, error) {
 }
 
 func (x *Customer) decodeJSON(d *rt.Decoder) error {
-	if err := rtimpl.CheckAhead(d, customerRest); err != nil {
-		return err
+	if k := d.Next(); k == rt.Object {
+		if err := rtimpl.CheckAhead(d, customerRest); err != nil {
+			return err
+		}
 	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
@@ -381,8 +383,10 @@ func decodeContact(d *rt.Decoder) (Contact, error) {
 }
 
 func (x *Contact) decodeJSON(d *rt.Decoder) error {
-	if err := rtimpl.CheckAhead(d, contactRest); err != nil {
-		return err
+	if k := d.Next(); k == rt.Object {
+		if err := rtimpl.CheckAhead(d, contactRest); err != nil {
+			return err
+		}
 	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
@@ -460,8 +464,10 @@ func decodeShipping(d *rt.Decoder) (Shipping, error) {
 }
 
 func (x *Shipping) decodeJSON(d *rt.Decoder) error {
-	if err := rtimpl.CheckAhead(d, shippingRest); err != nil {
-		return err
+	if k := d.Next(); k == rt.Object {
+		if err := rtimpl.CheckAhead(d, shippingRest); err != nil {
+			return err
+		}
 	}
 	extra := x.Extra
 	if extra != nil {
@@ -592,8 +598,10 @@ func decodeBilling(d *rt.Decoder) (Billing, error) {
 }
 
 func (x *Billing) decodeJSON(d *rt.Decoder) error {
-	if err := rtimpl.CheckAhead(d, billingRest); err != nil {
-		return err
+	if k := d.Next(); k == rt.Object {
+		if err := rtimpl.CheckAhead(d, billingRest); err != nil {
+			return err
+		}
 	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
@@ -666,8 +674,10 @@ func (x *Billing) DecodeJSON(d *rt.Decoder) error {
 }
 
 func decodeSignupNickname(d *rt.Decoder) (string, error) {
-	if err := rtimpl.CheckAhead(d, signupNicknameRest); err != nil {
-		return "", err
+	if k := d.Next(); k == rt.String {
+		if err := rtimpl.CheckAhead(d, signupNicknameRest); err != nil {
+			return "", err
+		}
 	}
 	s, err := d.StrShared()
 	if err != nil {
@@ -677,8 +687,10 @@ func decodeSignupNickname(d *rt.Decoder) (string, error) {
 }
 
 func decodeSignupLabels(d *rt.Decoder) (map[string]string, error) {
-	if err := rtimpl.CheckAhead(d, signupLabelsRest); err != nil {
-		return nil, err
+	if k := d.Next(); k == rt.Object {
+		if err := rtimpl.CheckAhead(d, signupLabelsRest); err != nil {
+			return nil, err
+		}
 	}
 	if err := d.ObjStart(); err != nil {
 		return nil, err
@@ -743,8 +755,10 @@ func (v *Ratio) UnmarshalJSON(b []byte) error {
 }
 
 func decodeSignupTagsInto(d *rt.Decoder, out []string) ([]string, error) {
-	if err := rtimpl.CheckAhead(d, signupTagsRest); err != nil {
-		return nil, err
+	if k := d.Next(); k == rt.Array {
+		if err := rtimpl.CheckAhead(d, signupTagsRest); err != nil {
+			return nil, err
+		}
 	}
 	if err := d.ArrStart(); err != nil {
 		return nil, err
@@ -775,8 +789,10 @@ func decodeSignupTags(d *rt.Decoder) ([]string, error) {
 }
 
 func decodeSignupAgree(d *rt.Decoder) (bool, error) {
-	if err := rtimpl.CheckAhead(d, signupAgreeRest); err != nil {
-		return false, err
+	if k := d.Next(); k == rt.Bool {
+		if err := rtimpl.CheckAhead(d, signupAgreeRest); err != nil {
+			return false, err
+		}
 	}
 	return d.Bool()
 }
@@ -790,8 +806,10 @@ var signupPointRule = rtimpl.SizeRule{
 }
 
 func decodeSignupPointInto(d *rt.Decoder, out []rt.Raw) ([]rt.Raw, error) {
-	if err := rtimpl.CheckAhead(d, signupPointRest); err != nil {
-		return nil, err
+	if k := d.Next(); k == rt.Array {
+		if err := rtimpl.CheckAhead(d, signupPointRest); err != nil {
+			return nil, err
+		}
 	}
 	off := d.Start()
 	if err := d.ArrStart(); err != nil {
@@ -903,8 +921,10 @@ func decodeInt64(d *rt.Decoder) (int64, error) {
 }
 
 func decodeSignupStopsInto(d *rt.Decoder, out []Stop) ([]Stop, error) {
-	if err := rtimpl.CheckAhead(d, signupStopsRest); err != nil {
-		return nil, err
+	if k := d.Next(); k == rt.Array {
+		if err := rtimpl.CheckAhead(d, signupStopsRest); err != nil {
+			return nil, err
+		}
 	}
 	if err := d.ArrStart(); err != nil {
 		return nil, err
@@ -943,8 +963,10 @@ func decodeFloat64(d *rt.Decoder) (float64, error) {
 }
 
 func decodeSignupWeightsInto(d *rt.Decoder, out []float64) ([]float64, error) {
-	if err := rtimpl.CheckAhead(d, signupWeightsRest); err != nil {
-		return nil, err
+	if k := d.Next(); k == rt.Array {
+		if err := rtimpl.CheckAhead(d, signupWeightsRest); err != nil {
+			return nil, err
+		}
 	}
 	if err := d.ArrStart(); err != nil {
 		return nil, err
