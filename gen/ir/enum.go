@@ -39,6 +39,9 @@ func untypedEnum(t *Type, keys map[string]*schema.Value) (bool, error) {
 		t.Nullable = false
 		return false, nil
 	}
+	if kw == "enum" && mixedKinds(vals) {
+		return enumSum(t, keys["enum"]), nil
+	}
 	t.Kind, t.EnumKeyword, t.Untyped = KEnum, kw, true
 	if vals[0].Kind == rt.Number {
 		t.Kind = KIntEnum
@@ -80,6 +83,57 @@ func untypedEnum(t *Type, keys map[string]*schema.Value) (bool, error) {
 		seen[s] = true
 	}
 	return true, nil
+}
+
+// mixedKinds reports whether values has both strings and numbers.
+func mixedKinds(values []*schema.Value) bool {
+	str, num := false, false
+	for _, v := range values {
+		str, num = str || v.Kind == rt.String, num || v.Kind == rt.Number
+	}
+	return str && num
+}
+
+// enumSum types an enum without type whose members are strings and
+// numbers, and maybe null ({"enum": ["auto", 0, 1.5, null]}), as a sum:
+// a String alternative that is the enum of the strings, a Number (or Int)
+// alternative that is the enum of the numbers, and null. Every mismatch,
+// a value of another JSON kind included, fails at the enum. It reports
+// false, leaving t to the interpreter, for members of other kinds
+// (booleans, objects, arrays) or numbers no enum type holds.
+func enumSum(t *Type, e *schema.Value) bool {
+	var strs, nums []*schema.Value
+	null := false
+	for _, v := range e.Items {
+		switch v.Kind {
+		case rt.String:
+			strs = append(strs, v)
+		case rt.Number:
+			nums = append(nums, v)
+		case rt.Null:
+			null = true
+		default:
+			return false
+		}
+	}
+	alt := func(vals []*schema.Value) (*Type, bool) {
+		at := &Type{Loc: t.Loc, Schema: t.Schema}
+		ok, _ := untypedEnum(at, map[string]*schema.Value{"enum": {Kind: rt.Array, Items: vals}})
+		return at, ok && !at.Nullable
+	}
+	st, ok1 := alt(strs)
+	nt, ok2 := alt(nums)
+	if !ok1 || !ok2 {
+		return false
+	}
+	*t = Type{Loc: t.Loc, Schema: t.Schema, Doc: t.Doc, Deprecated: t.Deprecated}
+	t.addAlt(st)
+	t.addAlt(nt)
+	if null {
+		t.addAlt(nil)
+	}
+	t.Kind, t.SumKeyword, t.EnumKeyword, t.Untyped = KSum, "enum", "enum", true
+	return true
 }
 
 // int64Of is the value of a JSON number that is an integer in int64's

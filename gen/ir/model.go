@@ -95,8 +95,10 @@ type Type struct {
 
 	// KSum
 	Alts []*Alt
-	// SumKeyword is the keyword the sum comes from: "type", "anyOf" or
-	// "oneOf"; Branches is the number of branches of an anyOf or oneOf.
+	// SumKeyword is the keyword the sum comes from: "type", "anyOf",
+	// "oneOf", or "enum" for an enum of strings and numbers (whose
+	// alternatives are the enums of each kind; a value of another kind
+	// fails at the enum); Branches is the number of branches of an anyOf or oneOf.
 	SumKeyword string
 	Branches   int
 

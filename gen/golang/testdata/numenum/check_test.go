@@ -49,6 +49,8 @@ func TestDifferential(t *testing.T) {
 		"bounded": {`1.5`, `3.25`, `0.5`, `1`, `null`},
 		"maybe":   {`0.1`, `0.2`, `0.10`, `null`, `0.3`, `0.1000000000000000000001`},
 		"either":  {`0.1`, `null`, `0.2`, `"a"`},
+		"mode":    {`"auto"`, `0`, `-0`, `0.0`, `1.5`, `15e-1`, `null`, `"Auto"`, `1`, `true`, `[]`, `{}`, `"0"`},
+		"pick":    {`"a"`, `"b"`, `1`, `2`, `2.0`, `null`, `"c"`, `3`, `1.5`, `false`},
 	}
 	for prop, vals := range members {
 		for _, v := range vals {
@@ -110,6 +112,16 @@ func TestNamedConstants(t *testing.T) {
 		if err == nil || !bytes.HasPrefix([]byte(err.Error()), []byte(tc.want)) {
 			t.Errorf("%+v: got %v, want %s", tc.m, err, tc.want)
 		}
+	}
+	if err := json.Unmarshal([]byte(`{"ratio":1,"mode":"auto","pick":2}`), &m); err != nil {
+		t.Fatal(err)
+	}
+	if m.Mode.V.Kind != rt.String || m.Mode.V.String != MixModeStringAuto || m.Pick.V.Kind != rt.Number || m.Pick.V.Int != MixPickInt2 {
+		t.Errorf("mode %+v, pick %+v", m.Mode.V, m.Pick.V)
+	}
+	bad := Mix{Ratio: Ratio1, Pick: rt.Some(MixPickOfInt(3))}
+	if err := bad.Validate(); err == nil || !bytes.HasPrefix([]byte(err.Error()), []byte("/pick: enum")) {
+		t.Errorf("pick 3: %v", err)
 	}
 	err := json.Unmarshal([]byte(`{"ratio":1,"maybe":null}`), &m)
 	if err == nil || !bytes.HasPrefix([]byte(err.Error()), []byte("/maybe: enum")) {

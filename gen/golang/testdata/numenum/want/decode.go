@@ -3,6 +3,8 @@
 package numenum
 
 import (
+	"strconv"
+
 	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
@@ -102,6 +104,32 @@ func (x *Mix) decodeJSON(d *rt.Decoder) error {
 				Set: true,
 				V:   v,
 			}
+		case "mode":
+			if seen&uint64(0x40) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x40)
+			v, err := decodeMixMode(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Mode = rt.Opt[MixMode]{
+				Set: true,
+				V:   v,
+			}
+		case "pick":
+			if seen&uint64(0x80) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x80)
+			v, err := decodeMixPick(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Pick = rt.Opt[MixPick]{
+				Set: true,
+				V:   v,
+			}
 		default:
 			return rtimpl.Unknown(off, k)
 		}
@@ -120,6 +148,12 @@ func (x *Mix) decodeJSON(d *rt.Decoder) error {
 	}
 	if seen&uint64(0x20) == 0 {
 		x.Either = rt.Opt[rt.Nullable[MixEither]]{}
+	}
+	if seen&uint64(0x40) == 0 {
+		x.Mode = rt.Opt[MixMode]{}
+	}
+	if seen&uint64(0x80) == 0 {
+		x.Pick = rt.Opt[MixPick]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "ratio")
@@ -399,6 +433,277 @@ func (v *MixEither) UnmarshalJSON(b []byte) error {
 		return d.End()
 	}
 	x, err := decodeMixEitherNotNull(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+func decodeMixMode(d *rt.Decoder) (MixMode, error) {
+	var v MixMode
+	return v, v.decodeJSON(d)
+}
+
+func (x *MixMode) decodeJSON(d *rt.Decoder) error {
+	*x = MixMode{}
+	switch d.Next() {
+	case rt.String:
+		v, err := decodeMixModeString(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.String
+		x.String = v
+		return nil
+	case rt.Number:
+		v, err := decodeMixModeNumber(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.Number
+		x.Number = v
+		return nil
+	case rt.Null:
+		x.Kind = rt.Null
+		return d.Null()
+	}
+	off := d.Start()
+	if err := d.Skip(); err != nil {
+		return err
+	}
+	return rtimpl.EnumMismatch(off, d.Span(off), "\"auto\", 0, 1.5, null")
+}
+
+// UnmarshalJSON decodes one MixMode strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *MixMode) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *MixMode) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeMixModeString(d *rt.Decoder) (MixModeString, error) {
+	off := d.Start()
+	if d.Next() != rt.String {
+		if err := d.Skip(); err != nil {
+			return "", err
+		}
+		return "", rtimpl.EnumMismatch(off, d.Span(off), "\"auto\"")
+	}
+	s, err := d.StrShared()
+	if err != nil {
+		return "", err
+	}
+	switch s {
+	case "auto":
+		return MixModeString(s), nil
+	}
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"auto\"")
+}
+
+// UnmarshalJSON decodes one of the values of MixModeString and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *MixModeString) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeMixModeString(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+func decodeMixModeNumber(d *rt.Decoder) (MixModeNumber, error) {
+	off := d.Start()
+	if d.Next() != rt.Number {
+		if err := d.Skip(); err != nil {
+			return 0, err
+		}
+		return 0, rtimpl.EnumMismatch(off, d.Span(off), "0, 1.5")
+	}
+	n, _, err := d.Float()
+	if err != nil {
+		if rt.IsRange(err) {
+			return 0, rtimpl.EnumMismatch(off, d.Span(off), "0, 1.5")
+		}
+		return 0, err
+	}
+	switch MixModeNumber(n) {
+	case MixModeNumber0, MixModeNumber1_5:
+		return MixModeNumber(n), nil
+	}
+	return 0, rtimpl.EnumMismatch(off, d.Span(off), "0, 1.5")
+}
+
+// UnmarshalJSON decodes one of the values of MixModeNumber and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *MixModeNumber) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeMixModeNumber(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+func decodeMixPick(d *rt.Decoder) (MixPick, error) {
+	var v MixPick
+	return v, v.decodeJSON(d)
+}
+
+func (x *MixPick) decodeJSON(d *rt.Decoder) error {
+	*x = MixPick{}
+	switch d.Next() {
+	case rt.String:
+		v, err := decodeMixPickString(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.String
+		x.String = v
+		return nil
+	case rt.Number:
+		v, err := decodeMixPickInt(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.Number
+		x.Int = v
+		return nil
+	}
+	off := d.Start()
+	if err := d.Skip(); err != nil {
+		return err
+	}
+	return rtimpl.EnumMismatch(off, d.Span(off), "\"a\", \"b\", 1, 2")
+}
+
+// UnmarshalJSON decodes one MixPick strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *MixPick) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *MixPick) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeMixPickString(d *rt.Decoder) (MixPickString, error) {
+	off := d.Start()
+	if d.Next() != rt.String {
+		if err := d.Skip(); err != nil {
+			return "", err
+		}
+		return "", rtimpl.EnumMismatch(off, d.Span(off), "\"a\", \"b\"")
+	}
+	s, err := d.StrShared()
+	if err != nil {
+		return "", err
+	}
+	switch s {
+	case "a", "b":
+		return MixPickString(s), nil
+	}
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"a\", \"b\"")
+}
+
+// UnmarshalJSON decodes one of the values of MixPickString and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *MixPickString) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeMixPickString(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+func decodeMixPickInt(d *rt.Decoder) (MixPickInt, error) {
+	off := d.Start()
+	if d.Next() != rt.Number {
+		if err := d.Skip(); err != nil {
+			return 0, err
+		}
+		return 0, rtimpl.EnumMismatch(off, d.Span(off), "1, 2")
+	}
+	n, err := d.Int()
+	if err != nil {
+		if re, ok := err.(*rt.Error); ok && re.Keyword == "type" {
+			return 0, rtimpl.EnumMismatch(off, d.Span(off), "1, 2")
+		}
+		return 0, err
+	}
+	switch MixPickInt(n) {
+	case MixPickInt1, MixPickInt2:
+		return MixPickInt(n), nil
+	}
+	return 0, rtimpl.EnumMismatch(off, strconv.FormatInt(n, 10), "1, 2")
+}
+
+// UnmarshalJSON decodes one of the values of MixPickInt and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *MixPickInt) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeMixPickInt(&d)
 	if err != nil {
 		return err
 	}

@@ -48,6 +48,20 @@ func (x *Mix) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "either")
 		}
 	}
+	if x.Mode.Set {
+		e.Byte(',')
+		e.Lit("\"mode\":")
+		if err := encodeMixMode(e, "mode", x.Mode.V); err != nil {
+			return rt.AtKey(err, "mode")
+		}
+	}
+	if x.Pick.Set {
+		e.Byte(',')
+		e.Lit("\"pick\":")
+		if err := encodeMixPick(e, "pick", x.Pick.V); err != nil {
+			return rt.AtKey(err, "pick")
+		}
+	}
 	e.Byte('}')
 	return nil
 }
@@ -128,5 +142,140 @@ func encodeMixEither(e *rt.Encoder, key string, v rt.Nullable[MixEither]) error 
 		return nil
 	}
 	e.Float(float64(v.V))
+	return nil
+}
+
+func encodeMixMode(e *rt.Encoder, key string, v MixMode) error {
+	return v.encodeJSON(e, key)
+}
+
+func (x *MixMode) encodeJSON(e *rt.Encoder, key string) error {
+	switch x.Kind {
+	case rt.String:
+		return encodeMixModeString(e, key, x.String)
+	case rt.Number:
+		return encodeMixModeNumber(e, key, x.Number)
+	case rt.Null:
+		e.Null()
+		return nil
+	default:
+		return rt.Fail(-1, "enum", "Kind is "+x.Kind.String()+", want string, number or null")
+	}
+}
+
+// MarshalJSON encodes the MixMode in schema property order after validating it.
+func (x MixMode) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x MixMode) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x MixMode) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e, ""); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x MixMode) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e, ""); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
+func encodeMixModeString(e *rt.Encoder, key string, v MixModeString) error {
+	e.Str(string(v))
+	return nil
+}
+
+func encodeMixModeNumber(e *rt.Encoder, key string, v MixModeNumber) error {
+	e.Float(float64(v))
+	return nil
+}
+
+func encodeMixPick(e *rt.Encoder, key string, v MixPick) error {
+	return v.encodeJSON(e, key)
+}
+
+func (x *MixPick) encodeJSON(e *rt.Encoder, key string) error {
+	switch x.Kind {
+	case rt.String:
+		return encodeMixPickString(e, key, x.String)
+	case rt.Number:
+		return encodeMixPickInt(e, key, x.Int)
+	default:
+		return rt.Fail(-1, "enum", "Kind is "+x.Kind.String()+", want string or integer")
+	}
+}
+
+// MarshalJSON encodes the MixPick in schema property order after validating it.
+func (x MixPick) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x MixPick) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x MixPick) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e, ""); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x MixPick) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e, ""); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
+func encodeMixPickString(e *rt.Encoder, key string, v MixPickString) error {
+	e.Str(string(v))
+	return nil
+}
+
+func encodeMixPickInt(e *rt.Encoder, key string, v MixPickInt) error {
+	e.Int(int64(v))
 	return nil
 }

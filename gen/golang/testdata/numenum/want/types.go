@@ -17,6 +17,9 @@ type Mix struct {
 	Maybe rt.Opt[MixMaybe]
 	// Either is both admit null. Optional.
 	Either rt.Opt[rt.Nullable[MixEither]]
+	// Mode is strings, numbers and null: a sum of an enum per kind. Optional.
+	Mode rt.Opt[MixMode]
+	Pick rt.Opt[MixPick]
 }
 
 type Ratio float64
@@ -89,3 +92,90 @@ const (
 
 // MixEitherValues lists every value of MixEither.
 var MixEitherValues = []MixEither{MixEither0_1}
+
+// MixMode is strings, numbers and null: a sum of an enum per kind.
+//
+// MixMode holds a string, a number or null; Kind says which field holds the
+// value.
+type MixMode struct {
+	// Kind is the JSON kind of the value.
+	Kind   rt.Kind
+	String MixModeString
+	Number MixModeNumber
+}
+
+// MixModeOfString returns a MixMode holding the string v.
+func MixModeOfString(v MixModeString) MixMode {
+	return MixMode{Kind: rt.String, String: v}
+}
+
+// MixModeOfNumber returns a MixMode holding the number v.
+func MixModeOfNumber(v MixModeNumber) MixMode {
+	return MixMode{Kind: rt.Number, Number: v}
+}
+
+// MixModeOfNull returns a MixMode holding null.
+func MixModeOfNull() MixMode {
+	return MixMode{Kind: rt.Null}
+}
+
+type MixModeString string
+
+// The values of MixModeString.
+const (
+	MixModeStringAuto MixModeString = "auto"
+)
+
+// MixModeStringValues lists every value of MixModeString.
+var MixModeStringValues = []MixModeString{MixModeStringAuto}
+
+type MixModeNumber float64
+
+// The values of MixModeNumber.
+const (
+	MixModeNumber0   MixModeNumber = 0
+	MixModeNumber1_5 MixModeNumber = 1.5
+)
+
+// MixModeNumberValues lists every value of MixModeNumber.
+var MixModeNumberValues = []MixModeNumber{MixModeNumber0, MixModeNumber1_5}
+
+// MixPick holds a string or an integer; Kind says which field holds the value.
+type MixPick struct {
+	// Kind is the JSON kind of the value.
+	Kind   rt.Kind
+	String MixPickString
+	Int    MixPickInt
+}
+
+// MixPickOfString returns a MixPick holding the string v.
+func MixPickOfString(v MixPickString) MixPick {
+	return MixPick{Kind: rt.String, String: v}
+}
+
+// MixPickOfInt returns a MixPick holding the integer v.
+func MixPickOfInt(v MixPickInt) MixPick {
+	return MixPick{Kind: rt.Number, Int: v}
+}
+
+type MixPickString string
+
+// The values of MixPickString.
+const (
+	MixPickStringA MixPickString = "a"
+	MixPickStringB MixPickString = "b"
+)
+
+// MixPickStringValues lists every value of MixPickString.
+var MixPickStringValues = []MixPickString{MixPickStringA, MixPickStringB}
+
+type MixPickInt int64
+
+// The values of MixPickInt.
+const (
+	MixPickInt1 MixPickInt = 1
+	MixPickInt2 MixPickInt = 2
+)
+
+// MixPickIntValues lists every value of MixPickInt.
+var MixPickIntValues = []MixPickInt{MixPickInt1, MixPickInt2}

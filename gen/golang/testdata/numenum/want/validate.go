@@ -43,6 +43,16 @@ func (x *Mix) Validate() error {
 			return rt.AtKey(err, "either")
 		}
 	}
+	if x.Mode.Set {
+		if err := validateMixMode(x.Mode.V); err != nil {
+			return rt.AtKey(err, "mode")
+		}
+	}
+	if x.Pick.Set {
+		if err := validateMixPick(x.Pick.V); err != nil {
+			return rt.AtKey(err, "pick")
+		}
+	}
 	return nil
 }
 
@@ -128,4 +138,88 @@ func (v MixEither) Validate() error {
 		return nil
 	}
 	return rtimpl.EnumMismatch(-1, strconv.FormatFloat(float64(v), byte(0x67), -1, 64), "0.1")
+}
+
+func validateMixMode(v MixMode) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *MixMode) Validate() error {
+	switch x.Kind {
+	case rt.String:
+		return validateMixModeString(x.String)
+	case rt.Number:
+		return validateMixModeNumber(x.Number)
+	case rt.Null:
+		return nil
+	}
+	return rt.Fail(-1, "enum", "Kind is "+x.Kind.String()+", want string, number or null")
+}
+
+func validateMixModeString(v MixModeString) error {
+	return v.Validate()
+}
+
+// Validate reports whether v is one of the values of MixModeString.
+func (v MixModeString) Validate() error {
+	switch v {
+	case MixModeStringAuto:
+		return nil
+	}
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"auto\"")
+}
+
+func validateMixModeNumber(v MixModeNumber) error {
+	return v.Validate()
+}
+
+// Validate reports whether v is one of the values of MixModeNumber.
+func (v MixModeNumber) Validate() error {
+	switch v {
+	case MixModeNumber0, MixModeNumber1_5:
+		return nil
+	}
+	return rtimpl.EnumMismatch(-1, strconv.FormatFloat(float64(v), byte(0x67), -1, 64), "0, 1.5")
+}
+
+func validateMixPick(v MixPick) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *MixPick) Validate() error {
+	switch x.Kind {
+	case rt.String:
+		return validateMixPickString(x.String)
+	case rt.Number:
+		return validateMixPickInt(x.Int)
+	}
+	return rt.Fail(-1, "enum", "Kind is "+x.Kind.String()+", want string or integer")
+}
+
+func validateMixPickString(v MixPickString) error {
+	return v.Validate()
+}
+
+// Validate reports whether v is one of the values of MixPickString.
+func (v MixPickString) Validate() error {
+	switch v {
+	case MixPickStringA, MixPickStringB:
+		return nil
+	}
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"a\", \"b\"")
+}
+
+func validateMixPickInt(v MixPickInt) error {
+	return v.Validate()
+}
+
+// Validate reports whether v is one of the values of MixPickInt.
+func (v MixPickInt) Validate() error {
+	switch v {
+	case MixPickInt1, MixPickInt2:
+		return nil
+	}
+	return rtimpl.EnumMismatch(-1, strconv.FormatInt(int64(v), 10), "1, 2")
 }
