@@ -47,6 +47,7 @@ func (e *emitter) emitDecoders(f *jen.File) {
 			},
 			ir.KUnion:   e.unionDecoder,
 			ir.KSum:     e.sumDecoder,
+			ir.KTuple:   e.tupleDecoder,
 			ir.KEnum:    e.enumUnmarshal,
 			ir.KIntEnum: e.enumUnmarshal,
 		},
@@ -74,7 +75,7 @@ func (e *emitter) eachType(f *jen.File, p pass) {
 		if m := p.methods[t.Kind]; m != nil {
 			m(f, t)
 		}
-		if p.entry != nil && (t.Kind == ir.KStruct || t.Kind == ir.KUnion || t.Kind == ir.KSum) && t.Name != "" {
+		if p.entry != nil && (t.Kind == ir.KStruct || t.Kind == ir.KUnion || t.Kind == ir.KSum || t.Kind == ir.KTuple) && t.Name != "" {
 			p.entry(f, t)
 		}
 	}
@@ -117,10 +118,10 @@ func (e *emitter) ruleVars(f *jen.File, t *ir.Type) {
 			f.Var().Id(e.ruleName(t)).Op("=").Qual(rtimplPkg, "NewNumRule").Call(
 				jen.Lit(n.Min), jen.Lit(n.ExMin), jen.Lit(n.Max), jen.Lit(n.ExMax), jen.Lit(n.MultipleOf))
 		}
-	case ir.KArray, ir.KMap, ir.KStruct:
+	case ir.KArray, ir.KMap, ir.KStruct, ir.KTuple:
 		sz, noun := t.ArrSize, "item"
 		minKw, maxKw := "minItems", "maxItems"
-		if t.Kind != ir.KArray {
+		if t.Kind != ir.KArray && t.Kind != ir.KTuple {
 			sz, noun, minKw, maxKw = t.ObjSize, "property", "minProperties", "maxProperties"
 		}
 		if sz != nil {
@@ -146,7 +147,7 @@ func (e *emitter) decFunc(f *jen.File, t *ir.Type) {
 		e.intoFunc(f, t)
 	}
 	body := e.decBody(t)
-	if t.Kind != ir.KStruct && t.Kind != ir.KArray {
+	if t.Kind != ir.KStruct && t.Kind != ir.KArray && t.Kind != ir.KTuple {
 		body = append(e.checkAhead(t, e.zeroValue(t)), body...) // a struct's decodeJSON and an array's Into check it
 	}
 	if t.Nullable && t.Kind != ir.KRaw {
@@ -167,7 +168,7 @@ func (e *emitter) decFunc(f *jen.File, t *ir.Type) {
 func (e *emitter) decBody(t *ir.Type) []jen.Code {
 	zero := e.zeroValue(t)
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion, ir.KSum:
+	case ir.KStruct, ir.KUnion, ir.KSum, ir.KTuple:
 		return []jen.Code{
 			jen.Var().Id("v").Id(t.Name),
 			jen.Return(jen.Id("v"), jen.Id("v").Dot("decodeJSON").Call(d())),
@@ -230,7 +231,7 @@ func (e *emitter) decBody(t *ir.Type) []jen.Code {
 
 func (e *emitter) zeroValue(t *ir.Type) jen.Code {
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion, ir.KSum:
+	case ir.KStruct, ir.KUnion, ir.KSum, ir.KTuple:
 		return jen.Id(t.Name).Values()
 	case ir.KEnum, ir.KString:
 		return jen.Lit("")

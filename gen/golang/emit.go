@@ -305,7 +305,7 @@ func valTypeIn(imp string, t *ir.Type) *jen.Statement {
 // baseTypeIn is valTypeIn without null.
 func baseTypeIn(imp string, t *ir.Type) *jen.Statement {
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum, ir.KSum:
+	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum, ir.KSum, ir.KTuple:
 		if imp == "" {
 			return jen.Id(t.Name)
 		}
@@ -452,6 +452,8 @@ func (e *emitter) emitTypes(f *jen.File) {
 			e.unionType(f, t)
 		case ir.KSum:
 			e.sumType(f, t)
+		case ir.KTuple:
+			e.tupleType(f, t)
 		case ir.KEnum, ir.KIntEnum:
 			e.enumType(f, t)
 		case ir.KString, ir.KInt, ir.KFloat:

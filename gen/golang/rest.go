@@ -70,7 +70,7 @@ func restKinds(t *ir.Type) []string {
 	switch t.Kind {
 	case ir.KStruct, ir.KMap:
 		kinds = []string{"Object"}
-	case ir.KArray:
+	case ir.KArray, ir.KTuple:
 		kinds = []string{"Array"}
 	case ir.KString, ir.KEnum:
 		kinds = []string{"String"}

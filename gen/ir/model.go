@@ -32,6 +32,11 @@ const (
 	// written by its marshalers; Node, when set, checks the schema's
 	// keywords on the JSON text they consume and produce.
 	KGo
+	// KTuple is an array whose items apply by position (prefixItems, or
+	// items as an array before 2020-12): a struct with one field per
+	// position (Fields, V0, V1...), encoded as a JSON array, and, unless
+	// the tuple is closed, the items past them in Elem's slice Rest.
+	KTuple
 )
 
 // Type is one Go-shaped type of the model.
@@ -123,7 +128,11 @@ type Type struct {
 	// enum of numbers that are not all integers).
 	Float bool
 
-	// KArray, KMap
+	// KTuple: Closed is the keyword that refuses items past the
+	// positions ("items" or "additionalItems"), "" when Elem holds them.
+	Closed string
+
+	// KArray, KMap (and KTuple's items past its positions)
 	Elem    *Type
 	ArrSize *Size
 	Unique  bool

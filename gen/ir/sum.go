@@ -190,7 +190,7 @@ func altKind(t *Type) rt.Kind {
 		return rt.Bool
 	case KStruct, KUnion, KMap:
 		return rt.Object
-	case KArray:
+	case KArray, KTuple:
 		return rt.Array
 	case KRaw:
 		if t.Node != nil && !t.Node.Never && len(t.Node.Types) == 1 {

@@ -135,12 +135,14 @@ func (x *Signup) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x200)
-			v, err := decodeSignupPointInto(d, x.Point.V)
+			v, err := decodeSignupPoint(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Point.V = v
-			x.Point.Set = true
+			x.Point = rt.Opt[SignupPoint]{
+				Set: true,
+				V:   v,
+			}
 		case "stops":
 			if seen&uint64(0x400) != 0 {
 				return d.DuplicateKey(k)
@@ -189,7 +191,7 @@ func (x *Signup) decodeJSON(d *rt.Decoder) error {
 		x.Agree = rt.Opt[bool]{}
 	}
 	if seen&uint64(0x200) == 0 {
-		x.Point = rt.Opt[[]rt.Raw]{}
+		x.Point = rt.Opt[SignupPoint]{}
 	}
 	if seen&uint64(0x400) == 0 {
 		x.Stops = rt.Opt[[]Stop]{}
@@ -805,42 +807,66 @@ var signupPointRule = rtimpl.SizeRule{
 	Noun:  "item",
 }
 
-func decodeSignupPointInto(d *rt.Decoder, out []rt.Raw) ([]rt.Raw, error) {
-	if k := d.Next(); k == rt.Array {
-		if err := rtimpl.CheckAhead(d, signupPointRest); err != nil {
-			return nil, err
-		}
-	}
+func decodeSignupPoint(d *rt.Decoder) (SignupPoint, error) {
+	var v SignupPoint
+	return v, v.decodeJSON(d)
+}
+
+func (x *SignupPoint) decodeJSON(d *rt.Decoder) error {
+	*x = SignupPoint{}
 	off := d.Start()
 	if err := d.ArrStart(); err != nil {
-		return nil, err
+		return err
 	}
-	out = out[:0]
-	if out == nil {
-		out = []rt.Raw{}
-	}
-	for i := 0; ; i++ {
+	var i int
+	for i = 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if !more {
 			break
 		}
-		v, err := decodeRaw(d)
-		if err != nil {
-			return nil, rt.AtIndex(err, i)
+		switch i {
+		case 0:
+			v, err := decodeFloat64(d)
+			if err != nil {
+				return rt.AtIndex(err, i)
+			}
+			x.V0 = v
+		case 1:
+			v, err := decodeFloat64(d)
+			if err != nil {
+				return rt.AtIndex(err, i)
+			}
+			x.V1 = v
+		default:
+			return rt.AtIndex(rt.Fail(d.Start(), "items", "an item past position 1, which items: false refuses"), i)
 		}
-		out = append(out, v)
 	}
-	if err := signupPointRule.Check(len(out), off); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return signupPointRule.Check(i, off)
 }
 
-func decodeSignupPoint(d *rt.Decoder) ([]rt.Raw, error) {
-	return decodeSignupPointInto(d, nil)
+// UnmarshalJSON decodes one SignupPoint strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *SignupPoint) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *SignupPoint) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeFloat64(d *rt.Decoder) (float64, error) {
+	v, _, err := d.Float()
+	return v, err
 }
 
 func decodeStop(d *rt.Decoder) (Stop, error) {
@@ -955,11 +981,6 @@ func decodeSignupStopsInto(d *rt.Decoder, out []Stop) ([]Stop, error) {
 
 func decodeSignupStops(d *rt.Decoder) ([]Stop, error) {
 	return decodeSignupStopsInto(d, nil)
-}
-
-func decodeFloat64(d *rt.Decoder) (float64, error) {
-	v, _, err := d.Float()
-	return v, err
 }
 
 func decodeSignupWeightsInto(d *rt.Decoder, out []float64) ([]float64, error) {

@@ -37,11 +37,6 @@ var (
 	// signupAgreeRest checks what the Go type SignupAgree does not hold: not.
 	signupAgreeRest = new(rtimpl.Node)
 	node22          = new(rtimpl.Node)
-	// signupPointRest checks what the Go type SignupPoint does not hold: prefixItems, items.
-	signupPointRest = new(rtimpl.Node)
-	node24          = new(rtimpl.Node)
-	node25          = new(rtimpl.Node)
-	node26          = new(rtimpl.Node)
 	// signupStopsRest checks what the Go type SignupStops does not hold: uniqueItems.
 	signupStopsRest = new(rtimpl.Node)
 	// signupWeightsRest checks what the Go type SignupWeights does not hold: uniqueItems.
@@ -160,20 +155,6 @@ func init() {
 		Const:       []string{"false"},
 		MaxContains: -1,
 	}
-	*signupPointRest = rtimpl.Node{
-		Items:       node26,
-		MaxContains: -1,
-		Prefix:      []*rtimpl.Node{node24, node25},
-	}
-	*node24 = rtimpl.Node{
-		MaxContains: -1,
-		Types:       rtimpl.TNumber,
-	}
-	*node25 = rtimpl.Node{
-		MaxContains: -1,
-		Types:       rtimpl.TNumber,
-	}
-	*node26 = rtimpl.Node{Never: true}
 	*signupStopsRest = rtimpl.Node{
 		MaxContains: -1,
 		Unique:      true,

@@ -33,10 +33,7 @@ type Signup struct {
 	// interpreter checks on decoding and in Validate.
 	Agree rt.Opt[bool]
 	// Point is a tuple: x and y. Optional.
-	//
-	// Point is checked beyond its Go type: the schema also says prefixItems,
-	// items, which the interpreter checks on decoding and in Validate.
-	Point rt.Opt[[]rt.Raw]
+	Point rt.Opt[SignupPoint]
 	// Stops is stops, none twice: objects Go cannot compare as JSON does.
 	// Optional.
 	//
@@ -116,6 +113,16 @@ const (
 
 // RatioValues lists every value of Ratio.
 var RatioValues = []Ratio{Ratio0_5, Ratio1, Ratio1_5, Ratio2}
+
+// SignupPoint is a tuple: x and y.
+//
+// SignupPoint is a JSON array of 2 items by position.
+type SignupPoint struct {
+	// V0 is the item at position 0.
+	V0 float64
+	// V1 is the item at position 1.
+	V1 float64
+}
 
 type Stop struct {
 	City string

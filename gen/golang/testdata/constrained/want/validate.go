@@ -344,27 +344,32 @@ func validateSignupAgree(v bool) error {
 	return rtimpl.CheckEncoded(e.Buf, signupAgreeRest)
 }
 
-func validateSignupPointShape(v []rt.Raw) error {
-	if err := signupPointRule.Check(len(v), -1); err != nil {
-		return err
+func validateSignupPoint(v SignupPoint) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema: each of its 2 positions
+// and items, set in order, and their count.
+func (x *SignupPoint) Validate() error {
+	n := 2
+	_ = n
+	if err := validateFloat64(x.V0); err != nil {
+		return rt.AtIndex(err, 0)
 	}
-	for i, x := range v {
-		if err := validateRaw(x); err != nil {
-			return rt.AtIndex(err, i)
-		}
+	if err := validateFloat64(x.V1); err != nil {
+		return rt.AtIndex(err, 1)
+	}
+	if err := signupPointRule.Check(n, -1); err != nil {
+		return err
 	}
 	return nil
 }
 
-func validateSignupPoint(v []rt.Raw) error {
-	if err := validateSignupPointShape(v); err != nil {
+func validateFloat64(v float64) error {
+	if err := rtimpl.CheckFinite(v); err != nil {
 		return err
 	}
-	var e rt.Encoder
-	if err := encodeSignupPointShape(&e, "", v); err != nil {
-		return err
-	}
-	return rtimpl.CheckEncoded(e.Buf, signupPointRest)
+	return nil
 }
 
 func validateStop(v Stop) error {
@@ -406,13 +411,6 @@ func validateSignupStops(v []Stop) error {
 		return err
 	}
 	return rtimpl.CheckEncoded(e.Buf, signupStopsRest)
-}
-
-func validateFloat64(v float64) error {
-	if err := rtimpl.CheckFinite(v); err != nil {
-		return err
-	}
-	return nil
 }
 
 func validateSignupWeightsShape(v []float64) error {
