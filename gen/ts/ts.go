@@ -124,6 +124,9 @@ func tsTuple(t *ir.Type) string {
 	for _, f := range t.Fields {
 		s := tsExpr(f.Type)
 		if !f.Required {
+			if strings.Contains(s, "|") {
+				s = "(" + s + ")"
+			}
 			s += "?"
 		}
 		parts = append(parts, s)
