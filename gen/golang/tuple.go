@@ -40,9 +40,13 @@ func (e *emitter) tupleType(f *jen.File, t *ir.Type) {
 		fields = append(fields, docComment("Rest", fmt.Sprintf("Rest holds the items past position %d, when every position is set.", len(t.Fields)-1), false).
 			Id("Rest").Index().Add(e.valType(t.Elem)))
 	}
-	what := fmt.Sprintf("%s is a JSON array of %d items by position", t.Name, len(t.Fields))
+	items := "items"
+	if len(t.Fields) == 1 {
+		items = "item"
+	}
+	what := fmt.Sprintf("%s is a JSON array of %d %s by position", t.Name, len(t.Fields), items)
 	if t.Elem != nil {
-		what = fmt.Sprintf("%s is a JSON array of %d items by position, then any number of others (Rest)", t.Name, len(t.Fields))
+		what += ", then any number of others (Rest)"
 	}
 	f.Add(docComment(t.Name, joinDoc(t.Doc, what+"."), t.Deprecated).Type().Id(t.Name).Struct(fields...))
 	f.Line()

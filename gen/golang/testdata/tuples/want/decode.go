@@ -65,11 +65,48 @@ func (x *Shape) decodeJSON(d *rt.Decoder) error {
 				Set: true,
 				V:   v,
 			}
-		case "cell":
+		case "pairs":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
+			v, err := decodeShapePairsItemListInto(d, x.Pairs.V)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Pairs.V = v
+			x.Pairs.Set = true
+		case "maybe":
+			if seen&uint64(0x10) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x10)
+			v, err := decodeShapeMaybe(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Maybe = rt.Opt[rt.Nullable[ShapeMaybe]]{
+				Set: true,
+				V:   v,
+			}
+		case "nested":
+			if seen&uint64(0x20) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x20)
+			v, err := decodeShapeNested(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Nested = rt.Opt[ShapeNested]{
+				Set: true,
+				V:   v,
+			}
+		case "cell":
+			if seen&uint64(0x40) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x40)
 			v, err := decodeShapeCell(d)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -89,6 +126,15 @@ func (x *Shape) decodeJSON(d *rt.Decoder) error {
 		x.Row = rt.Opt[ShapeRow]{}
 	}
 	if seen&uint64(0x8) == 0 {
+		x.Pairs = rt.Opt[[]ShapePairsItem]{}
+	}
+	if seen&uint64(0x10) == 0 {
+		x.Maybe = rt.Opt[rt.Nullable[ShapeMaybe]]{}
+	}
+	if seen&uint64(0x20) == 0 {
+		x.Nested = rt.Opt[ShapeNested]{}
+	}
+	if seen&uint64(0x40) == 0 {
 		x.Cell = rt.Opt[ShapeCell]{}
 	}
 	if seen&uint64(0x1) == 0 {
@@ -389,6 +435,270 @@ func decodeBool(d *rt.Decoder) (bool, error) {
 
 func decodeInt64(d *rt.Decoder) (int64, error) {
 	return d.Int()
+}
+
+var shapePairsItemRule = rtimpl.SizeRule{
+	Max:   -1,
+	MaxKw: "maxItems",
+	Min:   2,
+	MinKw: "minItems",
+	Noun:  "item",
+}
+
+func decodeShapePairsItem(d *rt.Decoder) (ShapePairsItem, error) {
+	var v ShapePairsItem
+	return v, v.decodeJSON(d)
+}
+
+func (x *ShapePairsItem) decodeJSON(d *rt.Decoder) error {
+	*x = ShapePairsItem{}
+	off := d.Start()
+	if err := d.ArrStart(); err != nil {
+		return err
+	}
+	var i int
+	for i = 0; ; i++ {
+		more, err := d.ArrNext(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch i {
+		case 0:
+			v, err := decodeString(d)
+			if err != nil {
+				return rt.AtIndex(err, i)
+			}
+			x.V0 = v
+		case 1:
+			v, err := decodeInt64(d)
+			if err != nil {
+				return rt.AtIndex(err, i)
+			}
+			x.V1 = v
+		default:
+			return rt.AtIndex(rt.Fail(d.Start(), "items", "an item past position 1, which items: false refuses"), i)
+		}
+	}
+	return shapePairsItemRule.Check(i, off)
+}
+
+// UnmarshalJSON decodes one ShapePairsItem strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *ShapePairsItem) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *ShapePairsItem) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeShapePairsItemListInto(d *rt.Decoder, out []ShapePairsItem) ([]ShapePairsItem, error) {
+	if err := d.ArrStart(); err != nil {
+		return nil, err
+	}
+	out = out[:0]
+	if out == nil {
+		out = []ShapePairsItem{}
+	}
+	for i := 0; ; i++ {
+		more, err := d.ArrNext(i)
+		if err != nil {
+			return nil, err
+		}
+		if !more {
+			break
+		}
+		v, err := decodeShapePairsItem(d)
+		if err != nil {
+			return nil, rt.AtIndex(err, i)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func decodeShapePairsItemList(d *rt.Decoder) ([]ShapePairsItem, error) {
+	return decodeShapePairsItemListInto(d, nil)
+}
+
+func decodeShapeMaybeNotNull(d *rt.Decoder) (ShapeMaybe, error) {
+	var v ShapeMaybe
+	return v, v.decodeJSON(d)
+}
+
+func decodeShapeMaybe(d *rt.Decoder) (rt.Nullable[ShapeMaybe], error) {
+	if d.Next() == rt.Null {
+		return rt.Nullable[ShapeMaybe]{}, d.Null()
+	}
+	v, err := decodeShapeMaybeNotNull(d)
+	return rt.Nullable[ShapeMaybe]{
+		V:     v,
+		Valid: err == nil,
+	}, err
+}
+
+func (x *ShapeMaybe) decodeJSON(d *rt.Decoder) error {
+	*x = ShapeMaybe{}
+	if err := d.ArrStart(); err != nil {
+		return err
+	}
+	var i int
+	for i = 0; ; i++ {
+		more, err := d.ArrNext(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch i {
+		case 0:
+			v, err := decodeString(d)
+			if err != nil {
+				return rt.AtIndex(err, i)
+			}
+			x.V0 = rt.Some(v)
+		default:
+			return rt.AtIndex(rt.Fail(d.Start(), "items", "an item past position 0, which items: false refuses"), i)
+		}
+	}
+	return nil
+}
+
+// UnmarshalJSON decodes one ShapeMaybe strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *ShapeMaybe) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *ShapeMaybe) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeShapeNested(d *rt.Decoder) (ShapeNested, error) {
+	var v ShapeNested
+	return v, v.decodeJSON(d)
+}
+
+func (x *ShapeNested) decodeJSON(d *rt.Decoder) error {
+	*x = ShapeNested{}
+	if err := d.ArrStart(); err != nil {
+		return err
+	}
+	var i int
+	for i = 0; ; i++ {
+		more, err := d.ArrNext(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch i {
+		case 0:
+			v, err := decodeShapeNestedV0(d)
+			if err != nil {
+				return rt.AtIndex(err, i)
+			}
+			x.V0 = rt.Some(v)
+		default:
+			return rt.AtIndex(rt.Fail(d.Start(), "items", "an item past position 0, which items: false refuses"), i)
+		}
+	}
+	return nil
+}
+
+// UnmarshalJSON decodes one ShapeNested strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *ShapeNested) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *ShapeNested) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+var shapeNestedV0Rule = rtimpl.SizeRule{
+	Max:   -1,
+	MaxKw: "maxItems",
+	Min:   1,
+	MinKw: "minItems",
+	Noun:  "item",
+}
+
+func decodeShapeNestedV0(d *rt.Decoder) (ShapeNestedV0, error) {
+	var v ShapeNestedV0
+	return v, v.decodeJSON(d)
+}
+
+func (x *ShapeNestedV0) decodeJSON(d *rt.Decoder) error {
+	*x = ShapeNestedV0{}
+	off := d.Start()
+	if err := d.ArrStart(); err != nil {
+		return err
+	}
+	var i int
+	for i = 0; ; i++ {
+		more, err := d.ArrNext(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch i {
+		case 0:
+			v, err := decodeInt64(d)
+			if err != nil {
+				return rt.AtIndex(err, i)
+			}
+			x.V0 = v
+		default:
+			return rt.AtIndex(rt.Fail(d.Start(), "items", "an item past position 0, which items: false refuses"), i)
+		}
+	}
+	return shapeNestedV0Rule.Check(i, off)
+}
+
+// UnmarshalJSON decodes one ShapeNestedV0 strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *ShapeNestedV0) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *ShapeNestedV0) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
 }
 
 func decodeShapeCell(d *rt.Decoder) (ShapeCell, error) {

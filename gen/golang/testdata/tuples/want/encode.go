@@ -30,6 +30,27 @@ func (x *Shape) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "row")
 		}
 	}
+	if x.Pairs.Set {
+		e.Byte(',')
+		e.Lit("\"pairs\":")
+		if err := encodeShapePairsItemList(e, "pairs", x.Pairs.V); err != nil {
+			return rt.AtKey(err, "pairs")
+		}
+	}
+	if x.Maybe.Set {
+		e.Byte(',')
+		e.Lit("\"maybe\":")
+		if err := encodeShapeMaybe(e, "maybe", x.Maybe.V); err != nil {
+			return rt.AtKey(err, "maybe")
+		}
+	}
+	if x.Nested.Set {
+		e.Byte(',')
+		e.Lit("\"nested\":")
+		if err := encodeShapeNested(e, "nested", x.Nested.V); err != nil {
+			return rt.AtKey(err, "nested")
+		}
+	}
 	if x.Cell.Set {
 		e.Byte(',')
 		e.Lit("\"cell\":")
@@ -325,6 +346,266 @@ func encodeBool(e *rt.Encoder, key string, v bool) error {
 func encodeInt64(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
+}
+
+func encodeShapePairsItem(e *rt.Encoder, key string, v ShapePairsItem) error {
+	return v.encodeJSON(e, key)
+}
+
+func (x *ShapePairsItem) encodeJSON(e *rt.Encoder, key string) error {
+	start := len(e.Buf)
+	_ = start
+	e.Byte('[')
+	n := 2
+	_ = n
+	if err := encodeString(e, key, x.V0); err != nil {
+		return rt.AtIndex(err, 0)
+	}
+	e.Byte(',')
+	if err := encodeInt64(e, key, x.V1); err != nil {
+		return rt.AtIndex(err, 1)
+	}
+	e.Byte(']')
+	return nil
+}
+
+// MarshalJSON encodes the ShapePairsItem in schema property order after validating it.
+func (x ShapePairsItem) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x ShapePairsItem) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x ShapePairsItem) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e, ""); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x ShapePairsItem) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e, ""); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
+func encodeShapePairsItemList(e *rt.Encoder, key string, v []ShapePairsItem) error {
+	e.Byte('[')
+	for i, x := range v {
+		if i > 0 {
+			e.Byte(',')
+		}
+		if err := encodeShapePairsItem(e, key, x); err != nil {
+			return rt.AtIndex(err, i)
+		}
+	}
+	e.Byte(']')
+	return nil
+}
+
+func encodeShapeMaybe(e *rt.Encoder, key string, v rt.Nullable[ShapeMaybe]) error {
+	if !v.Valid {
+		e.Null()
+		return nil
+	}
+	return v.V.encodeJSON(e, key)
+}
+
+func (x *ShapeMaybe) encodeJSON(e *rt.Encoder, key string) error {
+	start := len(e.Buf)
+	_ = start
+	e.Byte('[')
+	n := 0
+	_ = n
+	if x.V0.Set {
+		if err := encodeString(e, key, x.V0.V); err != nil {
+			return rt.AtIndex(err, 0)
+		}
+		n = 1
+	}
+	e.Byte(']')
+	return nil
+}
+
+// MarshalJSON encodes the ShapeMaybe in schema property order after validating it.
+func (x ShapeMaybe) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x ShapeMaybe) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x ShapeMaybe) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e, ""); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x ShapeMaybe) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e, ""); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
+func encodeShapeNested(e *rt.Encoder, key string, v ShapeNested) error {
+	return v.encodeJSON(e, key)
+}
+
+func (x *ShapeNested) encodeJSON(e *rt.Encoder, key string) error {
+	start := len(e.Buf)
+	_ = start
+	e.Byte('[')
+	n := 0
+	_ = n
+	if x.V0.Set {
+		if err := encodeShapeNestedV0(e, key, x.V0.V); err != nil {
+			return rt.AtIndex(err, 0)
+		}
+		n = 1
+	}
+	e.Byte(']')
+	return nil
+}
+
+// MarshalJSON encodes the ShapeNested in schema property order after validating it.
+func (x ShapeNested) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x ShapeNested) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x ShapeNested) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e, ""); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x ShapeNested) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e, ""); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
+func encodeShapeNestedV0(e *rt.Encoder, key string, v ShapeNestedV0) error {
+	return v.encodeJSON(e, key)
+}
+
+func (x *ShapeNestedV0) encodeJSON(e *rt.Encoder, key string) error {
+	start := len(e.Buf)
+	_ = start
+	e.Byte('[')
+	n := 1
+	_ = n
+	if err := encodeInt64(e, key, x.V0); err != nil {
+		return rt.AtIndex(err, 0)
+	}
+	e.Byte(']')
+	return nil
+}
+
+// MarshalJSON encodes the ShapeNestedV0 in schema property order after validating it.
+func (x ShapeNestedV0) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x ShapeNestedV0) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x ShapeNestedV0) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e, ""); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x ShapeNestedV0) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e, ""); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
 }
 
 func encodeShapeCell(e *rt.Encoder, key string, v ShapeCell) error {

@@ -13,6 +13,11 @@ type Shape struct {
 	Span rt.Opt[ShapeSpan]
 	// Row is a name and a flag, then any number of integers. Optional.
 	Row rt.Opt[ShapeRow]
+	// Pairs is an array of closed pairs. Optional.
+	Pairs rt.Opt[[]ShapePairsItem]
+	// Maybe is a tuple or null. Optional.
+	Maybe  rt.Opt[rt.Nullable[ShapeMaybe]]
+	Nested rt.Opt[ShapeNested]
 	// Cell is open: anything past the positions. Optional.
 	Cell rt.Opt[ShapeCell]
 }
@@ -52,6 +57,36 @@ type ShapeRow struct {
 	V1 bool
 	// Rest holds the items past position 1, when every position is set.
 	Rest []int64
+}
+
+// ShapePairsItem is a JSON array of 2 items by position.
+type ShapePairsItem struct {
+	// V0 is the item at position 0.
+	V0 string
+	// V1 is the item at position 1.
+	V1 int64
+}
+
+// ShapeMaybe is a tuple or null.
+//
+// ShapeMaybe is a JSON array of 1 item by position.
+type ShapeMaybe struct {
+	// V0 is the item at position 0. Optional: set only when the positions before
+	// it are.
+	V0 rt.Opt[string]
+}
+
+// ShapeNested is a JSON array of 1 item by position.
+type ShapeNested struct {
+	// V0 is the item at position 0. Optional: set only when the positions before
+	// it are.
+	V0 rt.Opt[ShapeNestedV0]
+}
+
+// ShapeNestedV0 is a JSON array of 1 item by position.
+type ShapeNestedV0 struct {
+	// V0 is the item at position 0.
+	V0 int64
 }
 
 // ShapeCell is open: anything past the positions.

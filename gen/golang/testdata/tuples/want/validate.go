@@ -28,6 +28,21 @@ func (x *Shape) Validate() error {
 			return rt.AtKey(err, "row")
 		}
 	}
+	if x.Pairs.Set {
+		if err := validateShapePairsItemList(x.Pairs.V); err != nil {
+			return rt.AtKey(err, "pairs")
+		}
+	}
+	if x.Maybe.Set {
+		if err := validateShapeMaybe(x.Maybe.V); err != nil {
+			return rt.AtKey(err, "maybe")
+		}
+	}
+	if x.Nested.Set {
+		if err := validateShapeNested(x.Nested.V); err != nil {
+			return rt.AtKey(err, "nested")
+		}
+	}
 	if x.Cell.Set {
 		if err := validateShapeCell(x.Cell.V); err != nil {
 			return rt.AtKey(err, "cell")
@@ -151,6 +166,93 @@ func validateBool(v bool) error {
 }
 
 func validateInt64(v int64) error {
+	return nil
+}
+
+func validateShapePairsItem(v ShapePairsItem) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema: each of its 2 positions
+// and items, set in order, and their count.
+func (x *ShapePairsItem) Validate() error {
+	n := 2
+	_ = n
+	if err := validateString(x.V0); err != nil {
+		return rt.AtIndex(err, 0)
+	}
+	if err := validateInt64(x.V1); err != nil {
+		return rt.AtIndex(err, 1)
+	}
+	if err := shapePairsItemRule.Check(n, -1); err != nil {
+		return err
+	}
+	return nil
+}
+
+func validateShapePairsItemList(v []ShapePairsItem) error {
+	for i, x := range v {
+		if err := validateShapePairsItem(x); err != nil {
+			return rt.AtIndex(err, i)
+		}
+	}
+	return nil
+}
+
+func validateShapeMaybe(v rt.Nullable[ShapeMaybe]) error {
+	if !v.Valid {
+		return nil
+	}
+	return v.V.Validate()
+}
+
+// Validate reports whether the value satisfies its schema: each of its 1 positions
+// and items, set in order, and their count.
+func (x *ShapeMaybe) Validate() error {
+	n := 0
+	_ = n
+	if x.V0.Set {
+		if err := validateString(x.V0.V); err != nil {
+			return rt.AtIndex(err, 0)
+		}
+		n = 1
+	}
+	return nil
+}
+
+func validateShapeNested(v ShapeNested) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema: each of its 1 positions
+// and items, set in order, and their count.
+func (x *ShapeNested) Validate() error {
+	n := 0
+	_ = n
+	if x.V0.Set {
+		if err := validateShapeNestedV0(x.V0.V); err != nil {
+			return rt.AtIndex(err, 0)
+		}
+		n = 1
+	}
+	return nil
+}
+
+func validateShapeNestedV0(v ShapeNestedV0) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema: each of its 1 positions
+// and items, set in order, and their count.
+func (x *ShapeNestedV0) Validate() error {
+	n := 1
+	_ = n
+	if err := validateInt64(x.V0); err != nil {
+		return rt.AtIndex(err, 0)
+	}
+	if err := shapeNestedV0Rule.Check(n, -1); err != nil {
+		return err
+	}
 	return nil
 }
 
