@@ -342,7 +342,7 @@ type fieldStore int
 const (
 	storeValue fieldStore = iota // required: the value itself
 	storeRaw                     // optional raw: nil when absent
-	storePtr                     // optional struct: nil when absent
+	storePtr                     // optional struct or tuple: nil when absent
 	storeOpt                     // optional other: rt.Opt
 )
 
@@ -352,7 +352,7 @@ func storeOf(f *ir.Field) fieldStore {
 		return storeValue
 	case f.Type.Kind == ir.KRaw:
 		return storeRaw
-	case f.Type.Kind == ir.KStruct && !f.Type.Nullable:
+	case (f.Type.Kind == ir.KStruct || f.Type.Kind == ir.KTuple) && !f.Type.Nullable:
 		return storePtr
 	}
 	return storeOpt

@@ -15,10 +15,15 @@ import (
 // required; the others are rt.Opt, set in order: an array has no gaps, so
 // a value built in Go with V2 set but not V1 fails Validate.
 
-// tupleFieldType is the Go type of a tuple position.
+// tupleFieldType is the Go type of a tuple position: an optional struct
+// or tuple is held by pointer, as a struct's optional member is (a tuple
+// may hold itself), any other optional item in an rt.Opt.
 func (e *emitter) tupleFieldType(fl *ir.Field) *jen.Statement {
-	if fl.Required {
+	switch storeOf(fl) {
+	case storeValue:
 		return e.valType(fl.Type)
+	case storePtr:
+		return jen.Op("*").Add(e.baseType(fl.Type))
 	}
 	return jen.Qual(rtPkg, "Opt").Types(e.valType(fl.Type))
 }
@@ -72,7 +77,10 @@ func (e *emitter) tupleDecoder(f *jen.File, t *ir.Type) {
 	var cases []jen.Code
 	for i, fl := range t.Fields {
 		v := jen.Id("v")
-		if !fl.Required {
+		switch storeOf(fl) {
+		case storePtr:
+			v = jen.Op("&").Id("v")
+		case storeOpt, storeRaw:
 			v = jen.Qual(rtPkg, "Some").Call(jen.Id("v"))
 		}
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(
@@ -123,9 +131,13 @@ func (e *emitter) tupleSet(t *ir.Type, item func(i int, v *jen.Statement) []jen.
 		if i > required {
 			block = append(block, jen.If(jen.Id("n").Op("!=").Lit(i)).Block(jen.Return(jen.Qual(rtPkg, "AtIndex").Call(tupleGap(fl.Go, i), jen.Lit(i)))))
 		}
-		block = append(block, item(i, jen.Id("x").Dot(fl.Go).Dot("V"))...)
+		set, v := jen.Id("x").Dot(fl.Go).Dot("Set"), jen.Id("x").Dot(fl.Go).Dot("V")
+		if storeOf(fl) == storePtr {
+			set, v = jen.Id("x").Dot(fl.Go).Op("!=").Nil(), jen.Op("*").Id("x").Dot(fl.Go)
+		}
+		block = append(block, item(i, v)...)
 		block = append(block, jen.Id("n").Op("=").Lit(i+1))
-		out = append(out, jen.If(jen.Id("x").Dot(fl.Go).Dot("Set")).Block(block...))
+		out = append(out, jen.If(set).Block(block...))
 	}
 	if t.Elem != nil && len(t.Fields) > required {
 		out = append(out, jen.If(jen.Len(jen.Id("x").Dot("Rest")).Op(">").Lit(0).Op("&&").Id("n").Op("!=").Lit(len(t.Fields))).Block(

@@ -97,14 +97,18 @@ func TestTypedPositions(t *testing.T) {
 	if err := json.Unmarshal([]byte(doc), &s); err != nil {
 		t.Fatal(err)
 	}
-	if s.Point.V0 != 1 || s.Point.V1 != 2.5 || s.Span.V.V0 != "s" || s.Span.V.V1.V != 0 || !s.Span.V.V2.Set || !s.Span.V.V2.V.IsNull() ||
-		s.Row.V.V0 != "r" || !s.Row.V.V1 || len(s.Row.V.Rest) != 2 || s.Row.V.Rest[1] != 2 ||
-		s.Cell.V.V0.V.X != 1 || s.Cell.V.V1.V != ShapeCellV1A || string(s.Cell.V.Rest[0]) != `{"any":true}` {
+	if s.Point.V0 != 1 || s.Point.V1 != 2.5 || s.Span == nil || s.Span.V0 != "s" || s.Span.V1.V != 0 || !s.Span.V2.Set || !s.Span.V2.V.IsNull() ||
+		s.Row.V0 != "r" || !s.Row.V1 || len(s.Row.Rest) != 2 || s.Row.Rest[1] != 2 ||
+		s.Cell.V0.X != 1 || s.Cell.V1.V != ShapeCellV1A || string(s.Cell.Rest[0]) != `{"any":true}` {
 		t.Errorf("decoded %+v", s)
 	}
 	b, err := json.Marshal(s)
 	if err != nil || string(b) != doc {
 		t.Errorf("encoded %s, %v\nwant %s", b, err, doc)
+	}
+	var l List
+	if err := json.Unmarshal([]byte(`["a",["b",["c"]]]`), &l); err != nil || l.V1 == nil || l.V1.V1 == nil || l.V1.V1.V0 != "c" || l.V1.V1.V1 != nil {
+		t.Errorf("list %+v %v", l, err)
 	}
 }
 
@@ -120,14 +124,14 @@ func TestBuiltInGo(t *testing.T) {
 		bad  func(s *Shape)
 		want string
 	}{
-		"gap":      {func(s *Shape) { s.Span = rt.Some(ShapeSpan{V0: "s", V2: rt.Some(rt.Nullable[int64]{})}) }, "/span/2: prefixItems"},
-		"bound":    {func(s *Shape) { s.Span = rt.Some(ShapeSpan{V0: "s", V1: rt.Some(int64(-1))}) }, "/span/1: minimum"},
-		"label":    {func(s *Shape) { s.Span = rt.Some(ShapeSpan{}) }, "/span/0: minLength"},
-		"too many": {func(s *Shape) { s.Row = rt.Some(ShapeRow{V0: "r", Rest: []int64{1, 2, 3, 4}}) }, "/row: maxItems"},
+		"gap":      {func(s *Shape) { s.Span = &ShapeSpan{V0: "s", V2: rt.Some(rt.Nullable[int64]{})} }, "/span/2: prefixItems"},
+		"bound":    {func(s *Shape) { s.Span = &ShapeSpan{V0: "s", V1: rt.Some(int64(-1))} }, "/span/1: minimum"},
+		"label":    {func(s *Shape) { s.Span = &ShapeSpan{} }, "/span/0: minLength"},
+		"too many": {func(s *Shape) { s.Row = &ShapeRow{V0: "r", Rest: []int64{1, 2, 3, 4}} }, "/row: maxItems"},
 		"rest after gap": {func(s *Shape) {
-			s.Cell = rt.Some(ShapeCell{V0: rt.Some(Coord{X: 1}), Rest: []rt.Raw{rt.Raw(`1`)}})
+			s.Cell = &ShapeCell{V0: &Coord{X: 1}, Rest: []rt.Raw{rt.Raw(`1`)}}
 		}, "/cell/2: prefixItems"},
-		"enum": {func(s *Shape) { s.Cell = rt.Some(ShapeCell{V0: rt.Some(Coord{}), V1: rt.Some(ShapeCellV1("c"))}) }, "/cell/1: enum"},
+		"enum": {func(s *Shape) { s.Cell = &ShapeCell{V0: &Coord{}, V1: rt.Some(ShapeCellV1("c"))} }, "/cell/1: enum"},
 	} {
 		s := ok
 		tc.bad(&s)

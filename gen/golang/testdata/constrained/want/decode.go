@@ -139,10 +139,7 @@ func (x *Signup) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Point = rt.Opt[SignupPoint]{
-				Set: true,
-				V:   v,
-			}
+			x.Point = &v
 		case "stops":
 			if seen&uint64(0x400) != 0 {
 				return d.DuplicateKey(k)
@@ -191,7 +188,7 @@ func (x *Signup) decodeJSON(d *rt.Decoder) error {
 		x.Agree = rt.Opt[bool]{}
 	}
 	if seen&uint64(0x200) == 0 {
-		x.Point = rt.Opt[SignupPoint]{}
+		x.Point = nil
 	}
 	if seen&uint64(0x400) == 0 {
 		x.Stops = rt.Opt[[]Stop]{}

@@ -69,10 +69,10 @@ func (x *Signup) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "agree")
 		}
 	}
-	if x.Point.Set {
+	if x.Point != nil {
 		e.Byte(',')
 		e.Lit("\"point\":")
-		if err := encodeSignupPoint(e, "point", x.Point.V); err != nil {
+		if err := encodeSignupPoint(e, "point", *x.Point); err != nil {
 			return rt.AtKey(err, "point")
 		}
 	}

@@ -33,7 +33,7 @@ type Signup struct {
 	// interpreter checks on decoding and in Validate.
 	Agree rt.Opt[bool]
 	// Point is a tuple: x and y. Optional.
-	Point rt.Opt[SignupPoint]
+	Point *SignupPoint
 	// Stops is stops, none twice: objects Go cannot compare as JSON does.
 	// Optional.
 	//

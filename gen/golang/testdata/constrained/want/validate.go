@@ -56,8 +56,8 @@ func (x *Signup) Validate() error {
 			return rt.AtKey(err, "agree")
 		}
 	}
-	if x.Point.Set {
-		if err := validateSignupPoint(x.Point.V); err != nil {
+	if x.Point != nil {
+		if err := validateSignupPoint(*x.Point); err != nil {
 			return rt.AtKey(err, "point")
 		}
 	}

@@ -48,10 +48,7 @@ func (x *Shape) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Span = rt.Opt[ShapeSpan]{
-				Set: true,
-				V:   v,
-			}
+			x.Span = &v
 		case "row":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
@@ -61,10 +58,7 @@ func (x *Shape) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Row = rt.Opt[ShapeRow]{
-				Set: true,
-				V:   v,
-			}
+			x.Row = &v
 		case "pairs":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
@@ -98,32 +92,36 @@ func (x *Shape) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Nested = rt.Opt[ShapeNested]{
-				Set: true,
-				V:   v,
-			}
-		case "cell":
+			x.Nested = &v
+		case "list":
 			if seen&uint64(0x40) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
+			v, err := decodeList(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.List = &v
+		case "cell":
+			if seen&uint64(0x80) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x80)
 			v, err := decodeShapeCell(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Cell = rt.Opt[ShapeCell]{
-				Set: true,
-				V:   v,
-			}
+			x.Cell = &v
 		default:
 			return rtimpl.Unknown(off, k)
 		}
 	}
 	if seen&uint64(0x2) == 0 {
-		x.Span = rt.Opt[ShapeSpan]{}
+		x.Span = nil
 	}
 	if seen&uint64(0x4) == 0 {
-		x.Row = rt.Opt[ShapeRow]{}
+		x.Row = nil
 	}
 	if seen&uint64(0x8) == 0 {
 		x.Pairs = rt.Opt[[]ShapePairsItem]{}
@@ -132,10 +130,13 @@ func (x *Shape) decodeJSON(d *rt.Decoder) error {
 		x.Maybe = rt.Opt[rt.Nullable[ShapeMaybe]]{}
 	}
 	if seen&uint64(0x20) == 0 {
-		x.Nested = rt.Opt[ShapeNested]{}
+		x.Nested = nil
 	}
 	if seen&uint64(0x40) == 0 {
-		x.Cell = rt.Opt[ShapeCell]{}
+		x.List = nil
+	}
+	if seen&uint64(0x80) == 0 {
+		x.Cell = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "point")
@@ -617,7 +618,7 @@ func (x *ShapeNested) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtIndex(err, i)
 			}
-			x.V0 = rt.Some(v)
+			x.V0 = &v
 		default:
 			return rt.AtIndex(rt.Fail(d.Start(), "items", "an item past position 0, which items: false refuses"), i)
 		}
@@ -701,6 +702,71 @@ func (x *ShapeNestedV0) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
+var listRule = rtimpl.SizeRule{
+	Max:   -1,
+	MaxKw: "maxItems",
+	Min:   1,
+	MinKw: "minItems",
+	Noun:  "item",
+}
+
+func decodeList(d *rt.Decoder) (List, error) {
+	var v List
+	return v, v.decodeJSON(d)
+}
+
+func (x *List) decodeJSON(d *rt.Decoder) error {
+	*x = List{}
+	off := d.Start()
+	if err := d.ArrStart(); err != nil {
+		return err
+	}
+	var i int
+	for i = 0; ; i++ {
+		more, err := d.ArrNext(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch i {
+		case 0:
+			v, err := decodeString(d)
+			if err != nil {
+				return rt.AtIndex(err, i)
+			}
+			x.V0 = v
+		case 1:
+			v, err := decodeList(d)
+			if err != nil {
+				return rt.AtIndex(err, i)
+			}
+			x.V1 = &v
+		default:
+			return rt.AtIndex(rt.Fail(d.Start(), "items", "an item past position 1, which items: false refuses"), i)
+		}
+	}
+	return listRule.Check(i, off)
+}
+
+// UnmarshalJSON decodes one List strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *List) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *List) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
 func decodeShapeCell(d *rt.Decoder) (ShapeCell, error) {
 	var v ShapeCell
 	return v, v.decodeJSON(d)
@@ -726,7 +792,7 @@ func (x *ShapeCell) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtIndex(err, i)
 			}
-			x.V0 = rt.Some(v)
+			x.V0 = &v
 		case 1:
 			v, err := decodeShapeCellV1(d)
 			if err != nil {

@@ -16,17 +16,17 @@ func (x *Shape) encodeJSON(e *rt.Encoder) error {
 	if err := encodePoint(e, "point", x.Point); err != nil {
 		return rt.AtKey(err, "point")
 	}
-	if x.Span.Set {
+	if x.Span != nil {
 		e.Byte(',')
 		e.Lit("\"span\":")
-		if err := encodeShapeSpan(e, "span", x.Span.V); err != nil {
+		if err := encodeShapeSpan(e, "span", *x.Span); err != nil {
 			return rt.AtKey(err, "span")
 		}
 	}
-	if x.Row.Set {
+	if x.Row != nil {
 		e.Byte(',')
 		e.Lit("\"row\":")
-		if err := encodeShapeRow(e, "row", x.Row.V); err != nil {
+		if err := encodeShapeRow(e, "row", *x.Row); err != nil {
 			return rt.AtKey(err, "row")
 		}
 	}
@@ -44,17 +44,24 @@ func (x *Shape) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "maybe")
 		}
 	}
-	if x.Nested.Set {
+	if x.Nested != nil {
 		e.Byte(',')
 		e.Lit("\"nested\":")
-		if err := encodeShapeNested(e, "nested", x.Nested.V); err != nil {
+		if err := encodeShapeNested(e, "nested", *x.Nested); err != nil {
 			return rt.AtKey(err, "nested")
 		}
 	}
-	if x.Cell.Set {
+	if x.List != nil {
+		e.Byte(',')
+		e.Lit("\"list\":")
+		if err := encodeList(e, "list", *x.List); err != nil {
+			return rt.AtKey(err, "list")
+		}
+	}
+	if x.Cell != nil {
 		e.Byte(',')
 		e.Lit("\"cell\":")
-		if err := encodeShapeCell(e, "cell", x.Cell.V); err != nil {
+		if err := encodeShapeCell(e, "cell", *x.Cell); err != nil {
 			return rt.AtKey(err, "cell")
 		}
 	}
@@ -499,8 +506,8 @@ func (x *ShapeNested) encodeJSON(e *rt.Encoder, key string) error {
 	e.Byte('[')
 	n := 0
 	_ = n
-	if x.V0.Set {
-		if err := encodeShapeNestedV0(e, key, x.V0.V); err != nil {
+	if x.V0 != nil {
+		if err := encodeShapeNestedV0(e, key, *x.V0); err != nil {
 			return rt.AtIndex(err, 0)
 		}
 		n = 1
@@ -608,6 +615,71 @@ func (x ShapeNestedV0) AppendJSONUnchecked(b []byte) ([]byte, error) {
 	return e.Buf, nil
 }
 
+func encodeList(e *rt.Encoder, key string, v List) error {
+	return v.encodeJSON(e, key)
+}
+
+func (x *List) encodeJSON(e *rt.Encoder, key string) error {
+	start := len(e.Buf)
+	_ = start
+	e.Byte('[')
+	n := 1
+	_ = n
+	if err := encodeString(e, key, x.V0); err != nil {
+		return rt.AtIndex(err, 0)
+	}
+	if x.V1 != nil {
+		e.Byte(',')
+		if err := encodeList(e, key, *x.V1); err != nil {
+			return rt.AtIndex(err, 1)
+		}
+		n = 2
+	}
+	e.Byte(']')
+	return nil
+}
+
+// MarshalJSON encodes the List in schema property order after validating it.
+func (x List) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x List) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x List) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e, ""); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x List) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e, ""); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
 func encodeShapeCell(e *rt.Encoder, key string, v ShapeCell) error {
 	return v.encodeJSON(e, key)
 }
@@ -618,8 +690,8 @@ func (x *ShapeCell) encodeJSON(e *rt.Encoder, key string) error {
 	e.Byte('[')
 	n := 0
 	_ = n
-	if x.V0.Set {
-		if err := encodeCoord(e, key, x.V0.V); err != nil {
+	if x.V0 != nil {
+		if err := encodeCoord(e, key, *x.V0); err != nil {
 			return rt.AtIndex(err, 0)
 		}
 		n = 1

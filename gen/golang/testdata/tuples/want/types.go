@@ -10,16 +10,18 @@ type Shape struct {
 	// Point is a closed pair.
 	Point Point
 	// Span is a label, then up to two bounds; nothing past them. Optional.
-	Span rt.Opt[ShapeSpan]
+	Span *ShapeSpan
 	// Row is a name and a flag, then any number of integers. Optional.
-	Row rt.Opt[ShapeRow]
+	Row *ShapeRow
 	// Pairs is an array of closed pairs. Optional.
 	Pairs rt.Opt[[]ShapePairsItem]
 	// Maybe is a tuple or null. Optional.
 	Maybe  rt.Opt[rt.Nullable[ShapeMaybe]]
-	Nested rt.Opt[ShapeNested]
+	Nested *ShapeNested
+	// List is a tuple that holds itself: a linked list. Optional.
+	List *List
 	// Cell is open: anything past the positions. Optional.
-	Cell rt.Opt[ShapeCell]
+	Cell *ShapeCell
 }
 
 // Point is a closed pair.
@@ -80,13 +82,24 @@ type ShapeMaybe struct {
 type ShapeNested struct {
 	// V0 is the item at position 0. Optional: set only when the positions before
 	// it are.
-	V0 rt.Opt[ShapeNestedV0]
+	V0 *ShapeNestedV0
 }
 
 // ShapeNestedV0 is a JSON array of 1 item by position.
 type ShapeNestedV0 struct {
 	// V0 is the item at position 0.
 	V0 int64
+}
+
+// List is a tuple that holds itself: a linked list.
+//
+// List is a JSON array of 2 items by position.
+type List struct {
+	// V0 is the item at position 0.
+	V0 string
+	// V1 is the item at position 1. Optional: set only when the positions before
+	// it are.
+	V1 *List
 }
 
 // ShapeCell is open: anything past the positions.
@@ -96,7 +109,7 @@ type ShapeNestedV0 struct {
 type ShapeCell struct {
 	// V0 is the item at position 0. Optional: set only when the positions before
 	// it are.
-	V0 rt.Opt[Coord]
+	V0 *Coord
 	// V1 is the item at position 1. Optional: set only when the positions before
 	// it are.
 	V1 rt.Opt[ShapeCellV1]

@@ -18,13 +18,13 @@ func (x *Shape) Validate() error {
 	if err := validatePoint(x.Point); err != nil {
 		return rt.AtKey(err, "point")
 	}
-	if x.Span.Set {
-		if err := validateShapeSpan(x.Span.V); err != nil {
+	if x.Span != nil {
+		if err := validateShapeSpan(*x.Span); err != nil {
 			return rt.AtKey(err, "span")
 		}
 	}
-	if x.Row.Set {
-		if err := validateShapeRow(x.Row.V); err != nil {
+	if x.Row != nil {
+		if err := validateShapeRow(*x.Row); err != nil {
 			return rt.AtKey(err, "row")
 		}
 	}
@@ -38,13 +38,18 @@ func (x *Shape) Validate() error {
 			return rt.AtKey(err, "maybe")
 		}
 	}
-	if x.Nested.Set {
-		if err := validateShapeNested(x.Nested.V); err != nil {
+	if x.Nested != nil {
+		if err := validateShapeNested(*x.Nested); err != nil {
 			return rt.AtKey(err, "nested")
 		}
 	}
-	if x.Cell.Set {
-		if err := validateShapeCell(x.Cell.V); err != nil {
+	if x.List != nil {
+		if err := validateList(*x.List); err != nil {
+			return rt.AtKey(err, "list")
+		}
+	}
+	if x.Cell != nil {
+		if err := validateShapeCell(*x.Cell); err != nil {
 			return rt.AtKey(err, "cell")
 		}
 	}
@@ -229,8 +234,8 @@ func validateShapeNested(v ShapeNested) error {
 func (x *ShapeNested) Validate() error {
 	n := 0
 	_ = n
-	if x.V0.Set {
-		if err := validateShapeNestedV0(x.V0.V); err != nil {
+	if x.V0 != nil {
+		if err := validateShapeNestedV0(*x.V0); err != nil {
 			return rt.AtIndex(err, 0)
 		}
 		n = 1
@@ -256,6 +261,30 @@ func (x *ShapeNestedV0) Validate() error {
 	return nil
 }
 
+func validateList(v List) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema: each of its 2 positions
+// and items, set in order, and their count.
+func (x *List) Validate() error {
+	n := 1
+	_ = n
+	if err := validateString(x.V0); err != nil {
+		return rt.AtIndex(err, 0)
+	}
+	if x.V1 != nil {
+		if err := validateList(*x.V1); err != nil {
+			return rt.AtIndex(err, 1)
+		}
+		n = 2
+	}
+	if err := listRule.Check(n, -1); err != nil {
+		return err
+	}
+	return nil
+}
+
 func validateShapeCell(v ShapeCell) error {
 	return v.Validate()
 }
@@ -265,8 +294,8 @@ func validateShapeCell(v ShapeCell) error {
 func (x *ShapeCell) Validate() error {
 	n := 0
 	_ = n
-	if x.V0.Set {
-		if err := validateCoord(x.V0.V); err != nil {
+	if x.V0 != nil {
+		if err := validateCoord(*x.V0); err != nil {
 			return rt.AtIndex(err, 0)
 		}
 		n = 1
