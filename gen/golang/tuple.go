@@ -15,17 +15,12 @@ import (
 // required; the others are rt.Opt, set in order: an array has no gaps, so
 // a value built in Go with V2 set but not V1 fails Validate.
 
-// tupleFieldType is the Go type of a tuple position: an optional struct
-// or tuple is held by pointer, as a struct's optional member is (a tuple
-// may hold itself), any other optional item in an rt.Opt.
+// tupleFieldType is the Go type of a tuple position, stored as a struct's
+// member is: an optional struct or tuple by pointer (a tuple may hold
+// itself), an optional rt.Raw nil when absent, any other optional item in
+// an rt.Opt.
 func (e *emitter) tupleFieldType(fl *ir.Field) *jen.Statement {
-	switch storeOf(fl) {
-	case storeValue:
-		return e.valType(fl.Type)
-	case storePtr:
-		return jen.Op("*").Add(e.baseType(fl.Type))
-	}
-	return jen.Qual(rtPkg, "Opt").Types(e.valType(fl.Type))
+	return e.fieldType(fl)
 }
 
 // tupleType declares the struct of tuple t.
@@ -80,7 +75,7 @@ func (e *emitter) tupleDecoder(f *jen.File, t *ir.Type) {
 		switch storeOf(fl) {
 		case storePtr:
 			v = jen.Op("&").Id("v")
-		case storeOpt, storeRaw:
+		case storeOpt:
 			v = jen.Qual(rtPkg, "Some").Call(jen.Id("v"))
 		}
 		cases = append(cases, jen.Case(jen.Lit(i)).Block(
@@ -132,8 +127,11 @@ func (e *emitter) tupleSet(t *ir.Type, item func(i int, v *jen.Statement) []jen.
 			block = append(block, jen.If(jen.Id("n").Op("!=").Lit(i)).Block(jen.Return(jen.Qual(rtPkg, "AtIndex").Call(tupleGap(fl.Go, i), jen.Lit(i)))))
 		}
 		set, v := jen.Id("x").Dot(fl.Go).Dot("Set"), jen.Id("x").Dot(fl.Go).Dot("V")
-		if storeOf(fl) == storePtr {
+		switch storeOf(fl) {
+		case storePtr:
 			set, v = jen.Id("x").Dot(fl.Go).Op("!=").Nil(), jen.Op("*").Id("x").Dot(fl.Go)
+		case storeRaw:
+			set, v = jen.Id("x").Dot(fl.Go).Op("!=").Nil(), jen.Id("x").Dot(fl.Go)
 		}
 		block = append(block, item(i, v)...)
 		block = append(block, jen.Id("n").Op("=").Lit(i+1))

@@ -103,11 +103,21 @@ func (x *Shape) decodeJSON(d *rt.Decoder) error {
 				return rt.AtKey(err, k)
 			}
 			x.List = &v
-		case "cell":
+		case "loose":
 			if seen&uint64(0x80) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
+			v, err := decodeShapeLoose(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Loose = &v
+		case "cell":
+			if seen&uint64(0x100) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x100)
 			v, err := decodeShapeCell(d)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -136,6 +146,9 @@ func (x *Shape) decodeJSON(d *rt.Decoder) error {
 		x.List = nil
 	}
 	if seen&uint64(0x80) == 0 {
+		x.Loose = nil
+	}
+	if seen&uint64(0x100) == 0 {
 		x.Cell = nil
 	}
 	if seen&uint64(0x1) == 0 {
@@ -767,6 +780,66 @@ func (x *List) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
+func decodeShapeLoose(d *rt.Decoder) (ShapeLoose, error) {
+	var v ShapeLoose
+	return v, v.decodeJSON(d)
+}
+
+func (x *ShapeLoose) decodeJSON(d *rt.Decoder) error {
+	*x = ShapeLoose{}
+	if err := d.ArrStart(); err != nil {
+		return err
+	}
+	var i int
+	for i = 0; ; i++ {
+		more, err := d.ArrNext(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch i {
+		case 0:
+			v, err := decodeString(d)
+			if err != nil {
+				return rt.AtIndex(err, i)
+			}
+			x.V0 = rt.Some(v)
+		case 1:
+			v, err := decodeRaw(d)
+			if err != nil {
+				return rt.AtIndex(err, i)
+			}
+			x.V1 = v
+		default:
+			return rt.AtIndex(rt.Fail(d.Start(), "items", "an item past position 1, which items: false refuses"), i)
+		}
+	}
+	return nil
+}
+
+// UnmarshalJSON decodes one ShapeLoose strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *ShapeLoose) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *ShapeLoose) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeRaw(d *rt.Decoder) (rt.Raw, error) {
+	return rtimpl.DecodeRaw(d, nil)
+}
+
 func decodeShapeCell(d *rt.Decoder) (ShapeCell, error) {
 	var v ShapeCell
 	return v, v.decodeJSON(d)
@@ -923,8 +996,4 @@ func (v *ShapeCellV1) UnmarshalJSON(b []byte) error {
 	}
 	*v = x
 	return nil
-}
-
-func decodeRaw(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, nil)
 }

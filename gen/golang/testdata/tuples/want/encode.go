@@ -58,6 +58,13 @@ func (x *Shape) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "list")
 		}
 	}
+	if x.Loose != nil {
+		e.Byte(',')
+		e.Lit("\"loose\":")
+		if err := encodeShapeLoose(e, "loose", *x.Loose); err != nil {
+			return rt.AtKey(err, "loose")
+		}
+	}
 	if x.Cell != nil {
 		e.Byte(',')
 		e.Lit("\"cell\":")
@@ -680,6 +687,81 @@ func (x List) AppendJSONUnchecked(b []byte) ([]byte, error) {
 	return e.Buf, nil
 }
 
+func encodeShapeLoose(e *rt.Encoder, key string, v ShapeLoose) error {
+	return v.encodeJSON(e, key)
+}
+
+func (x *ShapeLoose) encodeJSON(e *rt.Encoder, key string) error {
+	start := len(e.Buf)
+	_ = start
+	e.Byte('[')
+	n := 0
+	_ = n
+	if x.V0.Set {
+		if err := encodeString(e, key, x.V0.V); err != nil {
+			return rt.AtIndex(err, 0)
+		}
+		n = 1
+	}
+	if x.V1 != nil {
+		if n != 1 {
+			return rt.AtIndex(rt.Fail(-1, "prefixItems", "V1 is set but position 0 is not: an array has no gaps"), 1)
+		}
+		e.Byte(',')
+		if err := encodeRaw(e, key, x.V1); err != nil {
+			return rt.AtIndex(err, 1)
+		}
+		n = 2
+	}
+	e.Byte(']')
+	return nil
+}
+
+// MarshalJSON encodes the ShapeLoose in schema property order after validating it.
+func (x ShapeLoose) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x ShapeLoose) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x ShapeLoose) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e, ""); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x ShapeLoose) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e, ""); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
+func encodeRaw(e *rt.Encoder, key string, v rt.Raw) error {
+	return e.Raw(key, v)
+}
+
 func encodeShapeCell(e *rt.Encoder, key string, v ShapeCell) error {
 	return v.encodeJSON(e, key)
 }
@@ -819,8 +901,4 @@ func (x Coord) AppendJSONUnchecked(b []byte) ([]byte, error) {
 func encodeShapeCellV1(e *rt.Encoder, key string, v ShapeCellV1) error {
 	e.Str(string(v))
 	return nil
-}
-
-func encodeRaw(e *rt.Encoder, key string, v rt.Raw) error {
-	return e.Raw(key, v)
 }

@@ -20,6 +20,8 @@ type Shape struct {
 	Nested *ShapeNested
 	// List is a tuple that holds itself: a linked list. Optional.
 	List *List
+	// Loose is anything at position 1. Optional.
+	Loose *ShapeLoose
 	// Cell is open: anything past the positions. Optional.
 	Cell *ShapeCell
 }
@@ -100,6 +102,18 @@ type List struct {
 	// V1 is the item at position 1. Optional: set only when the positions before
 	// it are.
 	V1 *List
+}
+
+// ShapeLoose is anything at position 1.
+//
+// ShapeLoose is a JSON array of 2 items by position.
+type ShapeLoose struct {
+	// V0 is the item at position 0. Optional: set only when the positions before
+	// it are.
+	V0 rt.Opt[string]
+	// V1 is the item at position 1. Optional: set only when the positions before
+	// it are.
+	V1 rt.Raw
 }
 
 // ShapeCell is open: anything past the positions.

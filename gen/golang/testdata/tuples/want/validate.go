@@ -48,6 +48,11 @@ func (x *Shape) Validate() error {
 			return rt.AtKey(err, "list")
 		}
 	}
+	if x.Loose != nil {
+		if err := validateShapeLoose(*x.Loose); err != nil {
+			return rt.AtKey(err, "loose")
+		}
+	}
 	if x.Cell != nil {
 		if err := validateShapeCell(*x.Cell); err != nil {
 			return rt.AtKey(err, "cell")
@@ -285,6 +290,40 @@ func (x *List) Validate() error {
 	return nil
 }
 
+func validateShapeLoose(v ShapeLoose) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema: each of its 2 positions
+// and items, set in order, and their count.
+func (x *ShapeLoose) Validate() error {
+	n := 0
+	_ = n
+	if x.V0.Set {
+		if err := validateString(x.V0.V); err != nil {
+			return rt.AtIndex(err, 0)
+		}
+		n = 1
+	}
+	if x.V1 != nil {
+		if n != 1 {
+			return rt.AtIndex(rt.Fail(-1, "prefixItems", "V1 is set but position 0 is not: an array has no gaps"), 1)
+		}
+		if err := validateRaw(x.V1); err != nil {
+			return rt.AtIndex(err, 1)
+		}
+		n = 2
+	}
+	return nil
+}
+
+func validateRaw(v rt.Raw) error {
+	if err := rtimpl.CheckRaw(v); err != nil {
+		return err
+	}
+	return nil
+}
+
 func validateShapeCell(v ShapeCell) error {
 	return v.Validate()
 }
@@ -344,11 +383,4 @@ func (v ShapeCellV1) Validate() error {
 		return nil
 	}
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"a\", \"b\"")
-}
-
-func validateRaw(v rt.Raw) error {
-	if err := rtimpl.CheckRaw(v); err != nil {
-		return err
-	}
-	return nil
 }
