@@ -103,21 +103,34 @@ func (x *Shape) decodeJSON(d *rt.Decoder) error {
 				return rt.AtKey(err, k)
 			}
 			x.List = &v
-		case "loose":
+		case "either":
 			if seen&uint64(0x80) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
+			v, err := decodeShapeEither(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Either = rt.Opt[ShapeEither]{
+				Set: true,
+				V:   v,
+			}
+		case "loose":
+			if seen&uint64(0x100) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x100)
 			v, err := decodeShapeLoose(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
 			x.Loose = &v
 		case "cell":
-			if seen&uint64(0x100) != 0 {
+			if seen&uint64(0x200) != 0 {
 				return d.DuplicateKey(k)
 			}
-			seen |= uint64(0x100)
+			seen |= uint64(0x200)
 			v, err := decodeShapeCell(d)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -146,9 +159,12 @@ func (x *Shape) decodeJSON(d *rt.Decoder) error {
 		x.List = nil
 	}
 	if seen&uint64(0x80) == 0 {
-		x.Loose = nil
+		x.Either = rt.Opt[ShapeEither]{}
 	}
 	if seen&uint64(0x100) == 0 {
+		x.Loose = nil
+	}
+	if seen&uint64(0x200) == 0 {
 		x.Cell = nil
 	}
 	if seen&uint64(0x1) == 0 {
@@ -774,6 +790,110 @@ func (x *List) UnmarshalJSON(b []byte) error {
 // DecodeJSON decodes one complete document from d; reuse d across documents
 // with d.Reset to decode without allocating a decoder.
 func (x *List) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeShapeEither(d *rt.Decoder) (ShapeEither, error) {
+	var v ShapeEither
+	return v, v.decodeJSON(d)
+}
+
+func (x *ShapeEither) decodeJSON(d *rt.Decoder) error {
+	*x = ShapeEither{}
+	switch d.Next() {
+	case rt.String:
+		v, err := decodeString(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.String
+		x.String = v
+		return nil
+	case rt.Array:
+		v, err := decodeShapeEitherArray(d)
+		if err != nil {
+			return err
+		}
+		x.Kind = rt.Array
+		x.Array = v
+		return nil
+	}
+	return d.TypeError("string or array")
+}
+
+// UnmarshalJSON decodes one ShapeEither strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *ShapeEither) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *ShapeEither) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+var shapeEitherArrayRule = rtimpl.SizeRule{
+	Max:   -1,
+	MaxKw: "maxItems",
+	Min:   1,
+	MinKw: "minItems",
+	Noun:  "item",
+}
+
+func decodeShapeEitherArray(d *rt.Decoder) (ShapeEitherArray, error) {
+	var v ShapeEitherArray
+	return v, v.decodeJSON(d)
+}
+
+func (x *ShapeEitherArray) decodeJSON(d *rt.Decoder) error {
+	*x = ShapeEitherArray{}
+	off := d.Start()
+	if err := d.ArrStart(); err != nil {
+		return err
+	}
+	var i int
+	for i = 0; ; i++ {
+		more, err := d.ArrNext(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch i {
+		case 0:
+			v, err := decodeInt64(d)
+			if err != nil {
+				return rt.AtIndex(err, i)
+			}
+			x.V0 = v
+		default:
+			return rt.AtIndex(rt.Fail(d.Start(), "items", "an item past position 0, which items: false refuses"), i)
+		}
+	}
+	return shapeEitherArrayRule.Check(i, off)
+}
+
+// UnmarshalJSON decodes one ShapeEitherArray strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *ShapeEitherArray) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *ShapeEitherArray) DecodeJSON(d *rt.Decoder) error {
 	if err := x.decodeJSON(d); err != nil {
 		return err
 	}

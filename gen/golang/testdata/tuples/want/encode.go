@@ -58,6 +58,13 @@ func (x *Shape) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "list")
 		}
 	}
+	if x.Either.Set {
+		e.Byte(',')
+		e.Lit("\"either\":")
+		if err := encodeShapeEither(e, "either", x.Either.V); err != nil {
+			return rt.AtKey(err, "either")
+		}
+	}
 	if x.Loose != nil {
 		e.Byte(',')
 		e.Lit("\"loose\":")
@@ -680,6 +687,120 @@ func (x List) EncodeJSON(e *rt.Encoder) error {
 // schema says more than their Go type) must satisfy their schema. On error b
 // is returned as it was.
 func (x List) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e, ""); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
+func encodeShapeEither(e *rt.Encoder, key string, v ShapeEither) error {
+	return v.encodeJSON(e, key)
+}
+
+func (x *ShapeEither) encodeJSON(e *rt.Encoder, key string) error {
+	switch x.Kind {
+	case rt.String:
+		return encodeString(e, key, x.String)
+	case rt.Array:
+		return encodeShapeEitherArray(e, key, x.Array)
+	default:
+		return rt.Fail(-1, "oneOf", "Kind is "+x.Kind.String()+", want string or array")
+	}
+}
+
+// MarshalJSON encodes the ShapeEither in schema property order after validating it.
+func (x ShapeEither) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x ShapeEither) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x ShapeEither) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e, ""); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x ShapeEither) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e, ""); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
+func encodeShapeEitherArray(e *rt.Encoder, key string, v ShapeEitherArray) error {
+	return v.encodeJSON(e, key)
+}
+
+func (x *ShapeEitherArray) encodeJSON(e *rt.Encoder, key string) error {
+	start := len(e.Buf)
+	_ = start
+	e.Byte('[')
+	n := 1
+	_ = n
+	if err := encodeInt64(e, key, x.V0); err != nil {
+		return rt.AtIndex(err, 0)
+	}
+	e.Byte(']')
+	return nil
+}
+
+// MarshalJSON encodes the ShapeEitherArray in schema property order after validating it.
+func (x ShapeEitherArray) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x ShapeEitherArray) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x ShapeEitherArray) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e, ""); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x ShapeEitherArray) AppendJSONUnchecked(b []byte) ([]byte, error) {
 	e := &rt.Encoder{Buf: b}
 	if err := x.encodeJSON(e, ""); err != nil {
 		return b, err

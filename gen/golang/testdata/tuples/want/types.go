@@ -20,6 +20,8 @@ type Shape struct {
 	Nested *ShapeNested
 	// List is a tuple that holds itself: a linked list. Optional.
 	List *List
+	// Either is a string or a one-integer tuple. Optional.
+	Either rt.Opt[ShapeEither]
 	// Loose is anything at position 1. Optional.
 	Loose *ShapeLoose
 	// Cell is open: anything past the positions. Optional.
@@ -102,6 +104,33 @@ type List struct {
 	// V1 is the item at position 1. Optional: set only when the positions before
 	// it are.
 	V1 *List
+}
+
+// ShapeEither is a string or a one-integer tuple.
+//
+// ShapeEither holds a string or an array; Kind says which field holds the
+// value.
+type ShapeEither struct {
+	// Kind is the JSON kind of the value.
+	Kind   rt.Kind
+	String string
+	Array  ShapeEitherArray
+}
+
+// ShapeEitherOfString returns a ShapeEither holding the string v.
+func ShapeEitherOfString(v string) ShapeEither {
+	return ShapeEither{Kind: rt.String, String: v}
+}
+
+// ShapeEitherOfArray returns a ShapeEither holding the array v.
+func ShapeEitherOfArray(v ShapeEitherArray) ShapeEither {
+	return ShapeEither{Kind: rt.Array, Array: v}
+}
+
+// ShapeEitherArray is a JSON array of 1 item by position.
+type ShapeEitherArray struct {
+	// V0 is the item at position 0.
+	V0 int64
 }
 
 // ShapeLoose is anything at position 1.

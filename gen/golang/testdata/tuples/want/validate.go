@@ -48,6 +48,11 @@ func (x *Shape) Validate() error {
 			return rt.AtKey(err, "list")
 		}
 	}
+	if x.Either.Set {
+		if err := validateShapeEither(x.Either.V); err != nil {
+			return rt.AtKey(err, "either")
+		}
+	}
 	if x.Loose != nil {
 		if err := validateShapeLoose(*x.Loose); err != nil {
 			return rt.AtKey(err, "loose")
@@ -285,6 +290,39 @@ func (x *List) Validate() error {
 		n = 2
 	}
 	if err := listRule.Check(n, -1); err != nil {
+		return err
+	}
+	return nil
+}
+
+func validateShapeEither(v ShapeEither) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *ShapeEither) Validate() error {
+	switch x.Kind {
+	case rt.String:
+		return validateString(x.String)
+	case rt.Array:
+		return validateShapeEitherArray(x.Array)
+	}
+	return rt.Fail(-1, "oneOf", "Kind is "+x.Kind.String()+", want string or array")
+}
+
+func validateShapeEitherArray(v ShapeEitherArray) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema: each of its 1 positions
+// and items, set in order, and their count.
+func (x *ShapeEitherArray) Validate() error {
+	n := 1
+	_ = n
+	if err := validateInt64(x.V0); err != nil {
+		return rt.AtIndex(err, 0)
+	}
+	if err := shapeEitherArrayRule.Check(n, -1); err != nil {
 		return err
 	}
 	return nil
