@@ -216,7 +216,7 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 			t.Node = n
 		}
 	}
-	if s.Title != "" && t.Alias == nil && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum || t.Kind == KSum) {
+	if s.Title != "" && t.Alias == nil && nameable(t) {
 		t.Name = GoName(s.Title)
 	}
 	if t.Name == "" {
@@ -339,9 +339,9 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		"object":  {"properties", "patternProperties", "required", "additionalProperties", "minProperties", "maxProperties", "format"},
 		"string":  {"minLength", "maxLength", "pattern", "enum", "const", "format"},
 		"integer": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "enum", "format"},
-		"number":  {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "format"},
+		"number":  {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "enum", "format"},
 		"boolean": {"format"},
-		"array":   {"items", "minItems", "maxItems", "uniqueItems", "format"},
+		"array":   {"items", "prefixItems", "additionalItems", "minItems", "maxItems", "uniqueItems", "format"},
 	}[types[0]]
 	if allowed == nil {
 		return false, nil
@@ -367,6 +367,9 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	case "number":
 		t.Kind = KFloat
 		t.Num = numBounds(s)
+		if e := keys["enum"]; e != nil {
+			return numEnum(t, e), nil
+		}
 		return true, nil
 	case "boolean":
 		t.Kind = KBool
@@ -439,7 +442,10 @@ func (b *builder) array(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	t.Kind = KArray
 	norm := b.l.Norm(s)
 	if len(norm.Prefix) > 0 && (keys["items"] != nil || keys["prefixItems"] != nil) {
-		return false, nil // items by position: a tuple
+		return b.tuple(s, t, keys) // items by position
+	}
+	if keys["prefixItems"] != nil {
+		return false, nil // an empty prefixItems: the interpreter
 	}
 	if items := norm.Items; items != nil && keys["items"] != nil {
 		e, err := b.typeOf(items)
@@ -756,7 +762,7 @@ func constOf(t *Type, name string) string {
 
 // nameable reports whether t is of a kind that declares a Go type.
 func nameable(t *Type) bool {
-	return t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum || t.Kind == KSum
+	return t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum || t.Kind == KSum || t.Kind == KTuple
 }
 
 // NamedScalar reports whether t is, or without Options.PlainScalars

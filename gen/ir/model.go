@@ -22,7 +22,8 @@ const (
 	KArray // []Elem
 	KMap   // map[string]Elem
 	// KIntEnum is a named int64 type with constants; Values are the
-	// integers' canonical JSON texts.
+	// integers' canonical JSON texts. With Type.Float it is a named
+	// float64 type instead, Values the numbers as the encoder writes them.
 	KIntEnum
 	// KSum is a struct holding a value of one of several JSON kinds, one
 	// field per kind (Alts), its Kind field saying which.
@@ -31,8 +32,13 @@ const (
 	// written by its marshalers; Node, when set, checks the schema's
 	// keywords on the JSON text they consume and produce.
 	KGo
-	// KNull is rt.Null: the schema admits null alone ({"type": "null"}).
+	// KNull is rt.NullValue: the schema admits null alone ({"type": "null"}).
 	KNull
+	// KTuple is an array whose items apply by position (prefixItems, or
+	// items as an array before 2020-12): a struct with one field per
+	// position (Fields, V0, V1...), encoded as a JSON array, and, unless
+	// the tuple is closed, the items past them in Elem's slice Rest.
+	KTuple
 )
 
 // Type is one Go-shaped type of the model.
@@ -99,8 +105,10 @@ type Type struct {
 
 	// KSum
 	Alts []*Alt
-	// SumKeyword is the keyword the sum comes from: "type", "anyOf" or
-	// "oneOf"; Branches is the number of branches of an anyOf or oneOf.
+	// SumKeyword is the keyword the sum comes from: "type", "anyOf",
+	// "oneOf", or "enum" for an enum of strings and numbers (whose
+	// alternatives are the enums of each kind; a value of another kind
+	// fails at the enum); Branches is the number of branches of an anyOf or oneOf.
 	SumKeyword string
 	Branches   int
 
@@ -121,8 +129,15 @@ type Type struct {
 	Int *IntBounds
 	// KFloat
 	Num *NumBounds
+	// Float, on a KIntEnum, says its constants are float64 numbers (an
+	// enum of numbers that are not all integers).
+	Float bool
 
-	// KArray, KMap
+	// KTuple: Closed is the keyword that refuses items past the
+	// positions ("items" or "additionalItems"), "" when Elem holds them.
+	Closed string
+
+	// KArray, KMap (and KTuple's items past its positions)
 	Elem    *Type
 	ArrSize *Size
 	Unique  bool
@@ -143,6 +158,12 @@ type Type struct {
 	// over the value's encoding. RestKeywords lists those keywords.
 	Rest         *Node
 	RestKeywords []string
+
+	// Helper is the Go name of what a named type declares beside itself:
+	// a union's interface of variants (NameValue), an enum's list of
+	// values (NameValues); a numeric suffix keeps it apart from a type
+	// that already has that name.
+	Helper string
 
 	// Vocab, on a string or integer type, is the open vocabulary its
 	// schema declares with x-known-values.

@@ -71,6 +71,11 @@ func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*
 	switch {
 	case keys["type"] != nil && len(s.Types) == 1:
 		typ = s.Types[0]
+	case keys["type"] != nil && len(s.Types) == 2 && (s.Types[0] == "null") != (s.Types[1] == "null"):
+		typ = s.Types[0] // T or null: T's shape, null beside it (see restNull)
+		if typ == "null" {
+			typ = s.Types[1]
+		}
 	case keys["type"] == nil && keys["allOf"] != nil:
 		typ = "object" // an allOf whose parts are objects (allOf checks it)
 	default:
@@ -96,10 +101,11 @@ func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*
 		if err != nil {
 			return false, err
 		}
-		if !ok || t.Nullable || t.Kind == KRaw {
+		if !ok || t.Kind == KRaw {
 			*t = fresh
 			continue
 		}
+		restNull(s, t)
 		if state.patterns {
 			rest = append(rest, "patternProperties")
 		}
@@ -138,6 +144,18 @@ func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*
 		return true, nil
 	}
 	return false, nil
+}
+
+// restNull decides how a type with a Rest node whose type keywords admit
+// null ({"type": ["string", "null"], "not": {"const": ""}}) treats null:
+// when the whole schema admits it, null is the Nullable's and needs no
+// check; otherwise the other keywords refuse it, so the type is not
+// nullable and a null reaches the decoder of the value, whose Rest node
+// refuses it at the keyword that does.
+func restNull(s *jsonschema.Schema, t *Type) {
+	if t.Nullable && s.Validate(nil) != nil {
+		t.Nullable, t.NullKeyword = false, ""
+	}
 }
 
 // splitKeys parts the keywords of s (of type typ) into those its Go shape

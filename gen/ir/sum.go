@@ -190,7 +190,7 @@ func altKind(t *Type) rt.Kind {
 		return rt.Bool
 	case KStruct, KUnion, KMap:
 		return rt.Object
-	case KArray:
+	case KArray, KTuple:
 		return rt.Array
 	case KRaw:
 		if t.Node != nil && !t.Node.Never && len(t.Node.Types) == 1 {
@@ -207,7 +207,7 @@ func altName(t *Type) string {
 		return ""
 	}
 	switch k := altKind(t); {
-	case k == rt.Number && (t.Kind == KInt || t.Kind == KIntEnum || t.Kind == KRaw && t.Node.Types[0] == "integer"):
+	case k == rt.Number && (t.Kind == KInt || t.Kind == KIntEnum && !t.Float || t.Kind == KRaw && t.Node.Types[0] == "integer"):
 		return "Int"
 	case k == rt.String:
 		return "String"

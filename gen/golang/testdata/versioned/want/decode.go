@@ -188,8 +188,10 @@ func decodeBindingsMqtt(d *rt.Decoder) (BindingsMqtt, error) {
 }
 
 func (x *BindingsMqtt) decodeJSON(d *rt.Decoder) error {
-	if err := rtimpl.CheckAhead(d, bindingsMqttRest); err != nil {
-		return err
+	if k := d.Next(); k == rt.Object {
+		if err := rtimpl.CheckAhead(d, bindingsMqttRest); err != nil {
+			return err
+		}
 	}
 	extra := x.Extra
 	if extra != nil {
@@ -319,8 +321,10 @@ func decodeBindingsImplicit(d *rt.Decoder) (BindingsImplicit, error) {
 var bindingsImplicitExtensionsPattern = rtimpl.MustPattern("^x-") // ECMA-262; matched by RE2
 
 func (x *BindingsImplicit) decodeJSON(d *rt.Decoder) error {
-	if err := rtimpl.CheckAhead(d, bindingsImplicitRest); err != nil {
-		return err
+	if k := d.Next(); k == rt.Object {
+		if err := rtimpl.CheckAhead(d, bindingsImplicitRest); err != nil {
+			return err
+		}
 	}
 	x.Extensions = nil
 	off := d.Start()
@@ -762,8 +766,10 @@ func decodeObjectSchema(d *rt.Decoder) (ObjectSchema, error) {
 var objectSchemaExtensionsPattern = rtimpl.MustPattern("^x-") // ECMA-262; matched by RE2
 
 func (x *ObjectSchema) decodeJSON(d *rt.Decoder) error {
-	if err := rtimpl.CheckAhead(d, objectSchemaRest); err != nil {
-		return err
+	if k := d.Next(); k == rt.Object {
+		if err := rtimpl.CheckAhead(d, objectSchemaRest); err != nil {
+			return err
+		}
 	}
 	x.Extensions = nil
 	extra := x.Extra
