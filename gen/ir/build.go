@@ -309,7 +309,7 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		// anyOf means what oneOf does.
 		return b.unionOrSum(s, t, keys, "anyOf", s.AnyOf)
 	}
-	if _, ok := keys["allOf"]; ok {
+	if _, ok := keys["allOf"]; ok || b.refBeside(s, keys) {
 		return b.allOf(s, t, keys)
 	}
 	if keys["type"] == nil {
@@ -487,8 +487,8 @@ func (b *builder) object(s *jsonschema.Schema, t *Type, keys map[string]*schema.
 	t.Kind = KStruct
 	lits := b.literalPatterns(s)
 	for _, r := range s.Required {
-		if s.Properties[r] != nil || lits[r] != nil || keys["allOf"] != nil {
-			continue // beside an allOf, another part may declare it (allOf checks)
+		if s.Properties[r] != nil || lits[r] != nil || keys["allOf"] != nil || b.refBeside(s, keys) {
+			continue // beside an allOf or a $ref, another part may declare it (allOf checks)
 		}
 		if err := b.impossibleRequired(s, r); err != nil {
 			return false, err
