@@ -34,7 +34,7 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	list := b.allOfList(s, keys)
 	for k := range keys {
 		switch {
-		case k == "allOf", k == "$ref" && b.refBeside(s, keys):
+		case k == "allOf", refKeyword(k) && b.refBeside(s, keys):
 		case k == "type" && len(s.Types) == 1 && s.Types[0] == "object":
 		case k == "properties" || k == "required":
 			own = true
@@ -359,10 +359,16 @@ func (b *builder) evaluatedNames(s *jsonschema.Schema, seen map[*jsonschema.Sche
 			}
 		case "additionalProperties":
 			all = true
-		case "allOf", "$ref":
+		case "allOf", "$ref", "$dynamicRef", "$recursiveRef":
 			subs := s.AllOf
-			if k == "$ref" {
+			if k != "allOf" {
+				if !b.staticDyn(b.l.Norm(s)) {
+					return nil, nil, false, false
+				}
 				subs = []*jsonschema.Schema{s.Ref}
+				if k != "$ref" {
+					subs[0] = b.l.Norm(s).DynRef
+				}
 			}
 			for _, sub := range subs {
 				n, p, a, ok := b.evaluatedNames(sub, seen)
@@ -372,7 +378,7 @@ func (b *builder) evaluatedNames(s *jsonschema.Schema, seen map[*jsonschema.Sche
 				names, pats, all = append(names, n...), append(pats, p...), all || a
 			}
 		case "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "dependencies",
-			"unevaluatedProperties", "$dynamicRef", "$recursiveRef":
+			"unevaluatedProperties":
 			return nil, nil, false, false
 		}
 	}
@@ -382,8 +388,11 @@ func (b *builder) evaluatedNames(s *jsonschema.Schema, seen map[*jsonschema.Sche
 // refBeside reports whether s has a $ref beside other keywords that say
 // something about values, in a dialect where they apply together (2019-09
 // and later; before, $ref hides its siblings).
+// A dynamic reference that always resolves to its static target counts
+// as a $ref.
 func (b *builder) refBeside(s *jsonschema.Schema, keys map[string]*schema.Value) bool {
-	if keys["$ref"] == nil || s.Ref == nil || len(keys) < 2 {
+	ts, ok := b.refTargets(s, keys)
+	if !ok || len(ts) == 0 || len(keys) < 2 {
 		return false
 	}
 	doc, _, _ := b.l.RawFor(s)
@@ -396,7 +405,8 @@ func (b *builder) allOfList(s *jsonschema.Schema, keys map[string]*schema.Value)
 	if !b.refBeside(s, keys) {
 		return s.AllOf
 	}
-	return append(append([]*jsonschema.Schema(nil), s.AllOf...), s.Ref)
+	ts, _ := b.refTargets(s, keys)
+	return append(append([]*jsonschema.Schema(nil), s.AllOf...), ts...)
 }
 
 func (b *builder) keysOf(s *jsonschema.Schema) map[string]*schema.Value {

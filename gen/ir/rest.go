@@ -64,7 +64,7 @@ type restState struct {
 // schema has none, the other keywords going to t.Rest. It reports false,
 // leaving t to be reset, when no such split is exact.
 func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
-	if s.Always != nil || b.l.Norm(s).DynRef != nil || b.l.Norm(s).DynAnchors != nil {
+	if norm := b.l.Norm(s); s.Always != nil || norm.DynRef != nil && !b.staticDyn(norm) || norm.DynAnchors != nil && b.dynScope() {
 		return false, nil
 	}
 	typ := ""
@@ -162,7 +162,7 @@ func splitKeys(s *jsonschema.Schema, keys map[string]*schema.Value, typ string, 
 		switch {
 		case prefix && (k == "items" || k == "prefixItems" || k == "additionalItems"):
 			rest = append(rest, k)
-		case k == "type" || slices.Contains(shapeKeywords[typ], k) || k == "allOf" && withAllOf || k == "$ref" && withRef:
+		case k == "type" || slices.Contains(shapeKeywords[typ], k) || k == "allOf" && withAllOf || refKeyword(k) && withRef:
 			shapeKeys[k] = v
 		case kindOfKeyword[k] != "" && kindOfKeyword[k] != kind:
 			// says nothing about values of this type
