@@ -326,6 +326,33 @@ func TestStaticDynamicRef(t *testing.T) {
 	}
 }
 
+// TestRefBeside reads a $ref beside properties as one more allOf part from
+// 2019-09 on (the struct holds the members of both), and as the $ref alone
+// in draft-07, where $ref hides its siblings.
+func TestRefBeside(t *testing.T) {
+	for _, c := range []struct {
+		dialect, want string
+	}{
+		{"https://json-schema.org/draft/2020-12/schema", "N *RootN"},
+		{"https://json-schema.org/draft/2019-09/schema", "N *RootN"},
+		{"http://json-schema.org/draft-07/schema#", "N *A"},
+	} {
+		files, err := generate(t, `{"$schema": "`+c.dialect+`", "title": "Root", "type": "object",
+			"properties": {"n": {"$ref": "#/definitions/a", "properties": {"b": {"type": "integer"}}}},
+			"definitions": {"a": {"title": "A", "type": "object", "properties": {"a": {"type": "string"}}}}}`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		types := squash(string(files["types.go"]))
+		if !strings.Contains(types, c.want) {
+			t.Errorf("%s: types.go lacks %q:\n%s", c.dialect, c.want, types)
+		}
+		if merged := strings.Contains(types, "type RootN struct {\n\tB rt.Opt[int64]\n\tA rt.Opt[string]"); merged != (c.want == "N *RootN") {
+			t.Errorf("%s: merged struct %v:\n%s", c.dialect, merged, types)
+		}
+	}
+}
+
 // TestDefTypesTitleCollision names by their keys two $defs entries that
 // share a title under DefTypes (as AsyncAPI's bindings do), while the same
 // schemas without DefTypes are still refused, naming both.

@@ -42,7 +42,8 @@ const base = `"title":"T","version":"1"`
 
 // documents keep or break one rule at a time: the fields beside the $ref,
 // the ^x- members the $ref's target evaluates, the members no keyword
-// evaluates, and the same in the contact, whose $ref brings fields.
+// evaluates, the same in the contact, whose $ref brings fields, and a
+// member beside a $ref to a closed object, which refuses it.
 var documents = []string{
 	`{` + base + `}`,
 	`{"title":"T"}`,
@@ -58,6 +59,11 @@ var documents = []string{
 	`{` + base + `,"contact":{"id":1,"x-a":1}}`,
 	`{` + base + `,"contact":{"id":1,"email":"e"}}`,
 	`{` + base + `,"contact":[]}`,
+	`{` + base + `,"narrow":{"a":"s"}}`,
+	`{` + base + `,"narrow":{"a":1}}`,
+	`{` + base + `,"narrow":{"b":1}}`,
+	`{` + base + `,"narrow":{"a":"s","b":1}}`,
+	`{` + base + `,"narrow":{"c":1}}`,
 	`[]`,
 	`"T"`,
 }

@@ -61,6 +61,17 @@ func (x *Info) decodeJSON(d *rt.Decoder) error {
 			if err := x.Contact.decodeJSON(d); err != nil {
 				return rt.AtKey(err, k)
 			}
+		case "narrow":
+			if seen&uint64(0x8) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x8)
+			if x.Narrow == nil {
+				x.Narrow = new(InfoNarrow)
+			}
+			if err := x.Narrow.decodeJSON(d); err != nil {
+				return rt.AtKey(err, k)
+			}
 		default:
 			switch {
 			case infoExtensionsPattern.MatchString(k):
@@ -82,6 +93,9 @@ func (x *Info) decodeJSON(d *rt.Decoder) error {
 	}
 	if seen&uint64(0x4) == 0 {
 		x.Contact = nil
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Narrow = nil
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "title")
@@ -210,6 +224,90 @@ func decodeInt64(d *rt.Decoder) (int64, error) {
 	return d.Int()
 }
 
+func decodeInfoNarrow(d *rt.Decoder) (InfoNarrow, error) {
+	var v InfoNarrow
+	return v, v.decodeJSON(d)
+}
+
+func (x *InfoNarrow) decodeJSON(d *rt.Decoder) error {
+	if err := rtimpl.CheckAhead(d, infoNarrowRest); err != nil {
+		return err
+	}
+	extra := x.Extra
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
+	if err := d.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for i := 0; ; i++ {
+		k, more, err := d.ObjKey(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch k {
+		case "b":
+			if seen&uint64(0x1) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x1)
+			v, err := decodeInt64(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.B = rt.Opt[int64]{
+				Set: true,
+				V:   v,
+			}
+		default:
+			if x.Extra == nil {
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
+			}
+			if _, dup := x.Extra[k]; dup {
+				return d.DuplicateKey(k)
+			}
+			v, err := decodeRaw(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Extra[k] = v
+		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.B = rt.Opt[int64]{}
+	}
+	return nil
+}
+
+// UnmarshalJSON decodes one InfoNarrow strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *InfoNarrow) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *InfoNarrow) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeRaw(d *rt.Decoder) (rt.Raw, error) {
+	return rtimpl.DecodeRaw(d, nil)
+}
+
 func decodeInfoExtensions(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node1)
+	return rtimpl.DecodeRaw(d, node6)
 }

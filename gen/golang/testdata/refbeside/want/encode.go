@@ -2,7 +2,10 @@
 
 package refbeside
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func encodeInfo(e *rt.Encoder, key string, v Info) error {
 	return v.encodeJSON(e)
@@ -22,6 +25,13 @@ func (x *Info) encodeJSON(e *rt.Encoder) error {
 		e.Lit("\"contact\":")
 		if err := encodeContact(e, "contact", *x.Contact); err != nil {
 			return rt.AtKey(err, "contact")
+		}
+	}
+	if x.Narrow != nil {
+		e.Byte(',')
+		e.Lit("\"narrow\":")
+		if err := encodeInfoNarrow(e, "narrow", *x.Narrow); err != nil {
+			return rt.AtKey(err, "narrow")
 		}
 	}
 	first := false
@@ -159,6 +169,89 @@ func (x Contact) AppendJSONUnchecked(b []byte) ([]byte, error) {
 func encodeInt64(e *rt.Encoder, key string, v int64) error {
 	e.Int(v)
 	return nil
+}
+
+func encodeInfoNarrow(e *rt.Encoder, key string, v InfoNarrow) error {
+	return v.encodeJSON(e)
+}
+
+// encodeFields writes the members.
+func (x *InfoNarrow) encodeFields(e *rt.Encoder) error {
+	e.Lit("{")
+	first := true
+	if x.B.Set {
+		e.Lit("\"b\":")
+		if err := encodeInt64(e, "b", x.B.V); err != nil {
+			return rt.AtKey(err, "b")
+		}
+		first = false
+	}
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(first && i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
+		}
+	}
+	e.Byte('}')
+	return nil
+}
+
+// encodeJSON writes the value; with a string hook, it checks what it wrote
+// against what its Go type does not hold ($ref).
+func (x *InfoNarrow) encodeJSON(e *rt.Encoder) error {
+	n := len(e.Buf)
+	if err := x.encodeFields(e); err != nil {
+		return err
+	}
+	return rtimpl.CheckWritten(e, n, infoNarrowRest)
+}
+
+// MarshalJSON encodes the InfoNarrow in schema property order after validating it.
+func (x InfoNarrow) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x InfoNarrow) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x InfoNarrow) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x InfoNarrow) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
+func encodeRaw(e *rt.Encoder, key string, v rt.Raw) error {
+	return e.Raw(key, v)
 }
 
 func encodeInfoExtensions(e *rt.Encoder, key string, v rt.Raw) error {

@@ -11,7 +11,7 @@ import (
 // TestFixtures runs the fixtures `zerogen --fixtures` wrote in testdata/fixtures
 // through the package's decoders and encoders (see fixturetest.Run).
 func TestFixtures(t *testing.T) {
-	fixturetest.Run(t, "refbeside", "sha256:08d2bba2ca98cf2071ed933ea9032c290a93d529536a071cda34382fe355a226", map[string]func() fixturetest.Doc{"Info": func() fixturetest.Doc {
+	fixturetest.Run(t, "refbeside", "sha256:ed27a8c0c3a6f4752ca534f6f5498b745499e2af68437578a5718f6ec96f6c3e", map[string]func() fixturetest.Doc{"Info": func() fixturetest.Doc {
 		return new(Info)
 	}})
 }

@@ -8,17 +8,43 @@ import "github.com/zeroproject/zero/rt/rtimpl"
 var (
 	node0 = new(rtimpl.Node)
 	node1 = new(rtimpl.Node)
+	node2 = new(rtimpl.Node)
+	node3 = new(rtimpl.Node)
+	// infoNarrowRest checks what the Go type InfoNarrow does not hold: $ref.
+	infoNarrowRest = new(rtimpl.Node)
+	node5          = new(rtimpl.Node)
+	node6          = new(rtimpl.Node)
 )
 
 // The nodes' patterns (pattern, and patternProperties by position).
 var (
-	node0Names0 = rtimpl.MustPattern("^x-") // ECMA-262; matched by RE2
+	node5Names0 = rtimpl.MustPattern("^x-") // ECMA-262; matched by RE2
 )
 
 func init() {
 	*node0 = rtimpl.Node{
 		MaxContains: -1,
-		Patterns:    []rtimpl.PatternNode{{node0Names0, node1}},
+		Props:       map[string]*rtimpl.Node{"a": node1},
 	}
-	*node1 = rtimpl.Node{MaxContains: -1}
+	*node1 = rtimpl.Node{
+		MaxContains: -1,
+		Types:       rtimpl.TString,
+	}
+	*node2 = rtimpl.Node{
+		AllOf:       []*rtimpl.Node{node0},
+		MaxContains: -1,
+		Types:       rtimpl.TObject,
+		UnevalProps: node3,
+	}
+	*node3 = rtimpl.Node{Never: true}
+	*infoNarrowRest = rtimpl.Node{
+		AllOf:       []*rtimpl.Node{node2},
+		MaxContains: -1,
+		Ref:         node2,
+	}
+	*node5 = rtimpl.Node{
+		MaxContains: -1,
+		Patterns:    []rtimpl.PatternNode{{node5Names0, node6}},
+	}
+	*node6 = rtimpl.Node{MaxContains: -1}
 }

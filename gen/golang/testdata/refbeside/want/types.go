@@ -8,6 +8,7 @@ type Info struct {
 	Title   string
 	Version string
 	Contact *Contact
+	Narrow  *InfoNarrow
 	// Extensions holds the members whose names match "^x-", by name.
 	Extensions map[string]rt.Raw
 }
@@ -16,4 +17,12 @@ type Contact struct {
 	Name rt.Opt[string]
 	ID   int64
 	URL  rt.Opt[string]
+}
+
+// InfoNarrow is checked beyond its Go type: the schema also says $ref, which
+// the interpreter checks on decoding and in Validate.
+type InfoNarrow struct {
+	B rt.Opt[int64]
+	// Extra holds properties not named by the schema, by name.
+	Extra map[string]rt.Raw
 }

@@ -26,9 +26,14 @@ func (x *Info) Validate() error {
 			return rt.AtKey(err, "contact")
 		}
 	}
+	if x.Narrow != nil {
+		if err := validateInfoNarrow(*x.Narrow); err != nil {
+			return rt.AtKey(err, "narrow")
+		}
+	}
 	for k, v := range x.Extensions {
 		switch k {
-		case "title", "version", "contact":
+		case "title", "version", "contact", "narrow":
 			return rt.AtKey(rt.Fail(-1, "properties", "Extensions holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 		}
 		if !infoExtensionsPattern.MatchString(k) {
@@ -74,9 +79,57 @@ func validateInt64(v int64) error {
 	return nil
 }
 
+func validateInfoNarrow(v InfoNarrow) error {
+	return v.Validate()
+}
+
+// validateFields checks what the struct's Go type holds.
+func (x *InfoNarrow) validateFields() error {
+	if x.B.Set {
+		if err := validateInt64(x.B.V); err != nil {
+			return rt.AtKey(err, "b")
+		}
+	}
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			switch k {
+			case "b":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := rtimpl.CheckUTF8(k); err != nil {
+				return rt.AtKey(err, k)
+			}
+			if err := validateRaw(v); err != nil {
+				return rt.AtKey(err, k)
+			}
+		}
+	}
+	return nil
+}
+
+// Validate reports whether the value satisfies its schema: its fields, then
+// what its Go type does not hold ($ref), over its encoding.
+func (x *InfoNarrow) Validate() error {
+	if err := x.validateFields(); err != nil {
+		return err
+	}
+	var e rt.Encoder
+	if err := x.encodeFields(&e); err != nil {
+		return err
+	}
+	return rtimpl.CheckEncoded(e.Buf, infoNarrowRest)
+}
+
+func validateRaw(v rt.Raw) error {
+	if err := rtimpl.CheckRaw(v); err != nil {
+		return err
+	}
+	return nil
+}
+
 func validateInfoExtensions(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node1.ValidateRaw(v)
+	return node6.ValidateRaw(v)
 }
