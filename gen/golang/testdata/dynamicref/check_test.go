@@ -96,4 +96,3 @@ func TestDifferential(t *testing.T) {
 		t.Errorf("accepted %d, refused %d: the documents no longer test both sides", accepted, refused)
 	}
 }
-
