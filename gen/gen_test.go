@@ -286,14 +286,16 @@ func TestOutputIsDeterministic(t *testing.T) {
 
 // TestDefTypes makes a type of every $defs entry of a file whose root only
 // lists message kinds, and keeps a root that reaches a dynamic reference
-// in the interpreter as a whole.
+// in the interpreter as a whole when another resource (Other) declares
+// its anchor too and so redirects it.
 func TestDefTypes(t *testing.T) {
 	files, err := Generate(Config{Package: "p", DefTypes: true, Roots: []string{"s.json"}, Files: []File{{Name: "s.json", Data: []byte(`{
 		"anyOf": [{"$ref": "#/$defs/Ping"}, {"$ref": "#/$defs/Names"}],
 		"$defs": {
 			"Ping": {"type": "object", "required": ["kind"], "properties": {"kind": {"const": "ping"}, "n": {"type": "integer"}}},
 			"Names": {"type": "object", "additionalProperties": {"type": "string"}},
-			"Tree": {"$id": "tree", "$dynamicAnchor": "node", "type": "object", "properties": {"kids": {"type": "array", "items": {"$dynamicRef": "#node"}}}}
+			"Tree": {"$id": "tree", "$dynamicAnchor": "node", "type": "object", "properties": {"kids": {"type": "array", "items": {"$dynamicRef": "#node"}}}},
+			"Other": {"$id": "other", "$dynamicAnchor": "node", "$ref": "tree", "required": ["kids"]}
 		}}`)}}})
 	if err != nil {
 		t.Fatal(err)
@@ -308,6 +310,57 @@ func TestDefTypes(t *testing.T) {
 	for _, name := range []string{"Ping", "Names", "Tree"} {
 		if !strings.Contains(decode, "func (x *"+name+") UnmarshalJSON(") {
 			t.Errorf("%s has no UnmarshalJSON", name)
+		}
+	}
+}
+
+// TestStaticDynamicRef types a $dynamicRef as a $ref to its static target
+// when one schema resource alone declares its anchor, and keeps it in the
+// interpreter when a second resource the root reaches declares it too.
+func TestStaticDynamicRef(t *testing.T) {
+	tree := `"tree": {"$id": "tree", "$dynamicAnchor": "node", "type": "object", "properties": {"kids": {"type": "array", "items": {"$dynamicRef": "#node"}}}}`
+	for _, c := range []struct {
+		schema, want string
+	}{
+		{`{"title": "Root", "type": "object", "properties": {"t": {"$ref": "tree"}}, "$defs": {` + tree + `}}`,
+			"type Tree struct {\n\tKids rt.Opt[[]Tree]"},
+		{`{"title": "Root", "type": "object", "properties": {"t": {"$ref": "tree"}, "o": {"$ref": "other"}}, "$defs": {` + tree + `,
+			"other": {"$id": "other", "$dynamicAnchor": "node", "$ref": "tree", "required": ["kids"]}}}`,
+			"type Root struct {\n\tValue rt.Raw"},
+	} {
+		files, err := generate(t, c.schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if types := squash(string(files["types.go"])); !strings.Contains(types, c.want) {
+			t.Errorf("types.go lacks %q:\n%s", c.want, types)
+		}
+	}
+}
+
+// TestRefBeside reads a $ref beside properties as one more allOf part from
+// 2019-09 on (the struct holds the members of both), and as the $ref alone
+// in draft-07, where $ref hides its siblings.
+func TestRefBeside(t *testing.T) {
+	for _, c := range []struct {
+		dialect, want string
+	}{
+		{"https://json-schema.org/draft/2020-12/schema", "N *RootN"},
+		{"https://json-schema.org/draft/2019-09/schema", "N *RootN"},
+		{"http://json-schema.org/draft-07/schema#", "N *A"},
+	} {
+		files, err := generate(t, `{"$schema": "`+c.dialect+`", "title": "Root", "type": "object",
+			"properties": {"n": {"$ref": "#/definitions/a", "properties": {"b": {"type": "integer"}}}},
+			"definitions": {"a": {"title": "A", "type": "object", "properties": {"a": {"type": "string"}}}}}`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		types := squash(string(files["types.go"]))
+		if !strings.Contains(types, c.want) {
+			t.Errorf("%s: types.go lacks %q:\n%s", c.dialect, c.want, types)
+		}
+		if merged := strings.Contains(types, "type RootN struct {\n\tB rt.Opt[int64]\n\tA rt.Opt[string]"); merged != (c.want == "N *RootN") {
+			t.Errorf("%s: merged struct %v:\n%s", c.dialect, merged, types)
 		}
 	}
 }

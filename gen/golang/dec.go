@@ -717,6 +717,9 @@ func (e *emitter) extraDecode(t *ir.Type) []jen.Code {
 			jen.If(err().Op(":=").Add(d()).Dot("Skip").Call(), err().Op("!=").Nil()).Block(jen.Return(jen.Qual(rtPkg, "AtKey").Call(err(), jen.Id("k")))),
 		}
 	}
+	if t.Extra == nil && t.Unevaluated {
+		return []jen.Code{jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Qual(rtimplPkg, "Unevaluated").Call(jen.Id("off"), jen.Id("k")), jen.Id("k")))}
+	}
 	if t.Extra == nil {
 		return []jen.Code{jen.Return(jen.Qual(rtimplPkg, "Unknown").Call(jen.Id("off"), jen.Id("k")))}
 	}

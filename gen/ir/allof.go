@@ -6,6 +6,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/gen/internal/schema"
+	"github.com/zeroproject/zero/rt/rtimpl"
 	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
 )
 
@@ -22,11 +23,18 @@ import (
 // merge is left to the Rest node (its required members that the struct
 // holds become required in it), and so is an unevaluatedProperties beside
 // the allOf unless the parts say statically which members they evaluate.
+//
+// A $ref beside other keywords (2019-09 and later) is read as one more
+// part of the allOf: {$ref: X, properties: P} means allOf: [{properties:
+// P}, X]. A part that says only patternProperties whose schemas no merged
+// field name meets (an OpenAPI 3.1 object's "^x-" extensions) gives the
+// struct its pattern maps.
 func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
 	own := false
+	list := b.allOfList(s, keys)
 	for k := range keys {
 		switch {
-		case k == "allOf":
+		case k == "allOf", refKeyword(k) && b.refBeside(s, keys):
 		case k == "type" && len(s.Types) == 1 && s.Types[0] == "object":
 		case k == "properties" || k == "required":
 			own = true
@@ -50,7 +58,7 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	t.Kind = KStruct
 	t.Extra = &Type{Kind: KRaw, Loc: s.Location}
 	m := &merger{t: t, byName: map[string]*Field{}}
-	var left []*jsonschema.Schema
+	var left, patternParts []*jsonschema.Schema
 	object := keys["type"] != nil // whether the schema admits only objects
 	for i, pt := range parts {
 		if m.add(pt, b.rest != nil) {
@@ -60,13 +68,27 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		if b.rest == nil || own && i == 0 {
 			return false, nil
 		}
-		part := s.AllOf[i-boolInt(own)]
+		part := list[i-boolInt(own)]
+		if b.patternsOnly(part) {
+			patternParts = append(patternParts, part)
+			continue
+		}
 		left = append(left, part)
 		b.rest.parts = append(b.rest.parts, part)
 		object = object || b.onlyObjects(part, map[*jsonschema.Schema]bool{})
 	}
 	if b.rest != nil && (!object || len(t.Fields) == 0) {
 		return false, nil // no part that merged says the value is an object
+	}
+	for _, part := range patternParts {
+		ok, err := b.mergePatterns(b.deref(part), t)
+		if err != nil {
+			return false, err
+		}
+		if !ok {
+			left = append(left, part)
+			b.rest.parts = append(b.rest.parts, part)
+		}
 	}
 	for _, r := range s.Required {
 		f := m.byName[r]
@@ -155,7 +177,7 @@ func (b *builder) allOfShape(s *jsonschema.Schema, t *Type, pt *Type, i int) boo
 		c := *a
 		t.Alts = append(t.Alts, &c)
 	}
-	for j, part := range s.AllOf {
+	for j, part := range b.allOfList(s, b.keysOf(s)) {
 		if j != i {
 			b.rest.parts = append(b.rest.parts, part)
 		}
@@ -185,7 +207,7 @@ func (b *builder) allOfLone(s *jsonschema.Schema, t *Type, keys map[string]*sche
 		}
 		f.Required = true
 	}
-	for j, part := range s.AllOf {
+	for j, part := range b.allOfList(s, keys) {
 		if j == i {
 			continue
 		}
@@ -281,7 +303,12 @@ func (b *builder) unevaluatedBeside(s *jsonschema.Schema, t *Type, m *merger, ue
 	if t.Extra == nil {
 		return nil // a closed part admits only members it evaluates
 	}
-	names, all, ok := b.evaluatedNames(s, map[*jsonschema.Schema]bool{s: false})
+	names, pats, all, ok := b.evaluatedNames(s, map[*jsonschema.Schema]bool{s: false})
+	for _, p := range pats {
+		if !slices.ContainsFunc(t.Patterns, func(pf *PatternField) bool { return pf.Pattern == p }) {
+			ok = false // a pattern the struct does not hold
+		}
+	}
 	switch {
 	case ok && all:
 		return nil // every member is evaluated: unevaluatedProperties applies to none
@@ -296,7 +323,7 @@ func (b *builder) unevaluatedBeside(s *jsonschema.Schema, t *Type, m *merger, ue
 		}
 	}
 	if ue.Always != nil && !*ue.Always {
-		t.Extra = nil
+		t.Extra, t.Unevaluated = nil, true
 		return nil
 	}
 	et, err := b.typeOf(ue)
@@ -308,13 +335,14 @@ func (b *builder) unevaluatedBeside(s *jsonschema.Schema, t *Type, m *merger, ue
 }
 
 // evaluatedNames lists the members s evaluates for unevaluatedProperties
-// whatever the value, through properties, allOf and $ref; all is true
-// when s evaluates every member (additionalProperties). ok is false when
-// that depends on the value (patternProperties, anyOf, if, ...).
-func (b *builder) evaluatedNames(s *jsonschema.Schema, seen map[*jsonschema.Schema]bool) (names []string, all, ok bool) {
+// whatever the value, through properties, allOf and $ref: the names, and
+// the patterns of patternProperties (as the schema writes them); all is
+// true when s evaluates every member (additionalProperties). ok is false
+// when that depends on the value (anyOf, if, ...).
+func (b *builder) evaluatedNames(s *jsonschema.Schema, seen map[*jsonschema.Schema]bool) (names, pats []string, all, ok bool) {
 	done, top := seen[s] // the schema whose unevaluatedProperties is resolved starts in seen as false
 	if done {
-		return nil, false, true
+		return nil, nil, false, true
 	}
 	seen[s] = true
 	keys, _ := b.constraintKeys(s)
@@ -325,26 +353,122 @@ func (b *builder) evaluatedNames(s *jsonschema.Schema, seen map[*jsonschema.Sche
 		switch k {
 		case "properties":
 			names = append(names, sortedKeys(s.Properties)...)
+		case "patternProperties":
+			for re := range s.PatternProperties {
+				pats = append(pats, b.l.PatternSource(re))
+			}
 		case "additionalProperties":
 			all = true
-		case "allOf", "$ref":
+		case "allOf", "$ref", "$dynamicRef", "$recursiveRef":
 			subs := s.AllOf
-			if k == "$ref" {
+			if k != "allOf" {
+				if !b.staticDyn(b.l.Norm(s)) {
+					return nil, nil, false, false
+				}
 				subs = []*jsonschema.Schema{s.Ref}
+				if k != "$ref" {
+					subs[0] = b.l.Norm(s).DynRef
+				}
 			}
 			for _, sub := range subs {
-				n, a, ok := b.evaluatedNames(sub, seen)
+				n, p, a, ok := b.evaluatedNames(sub, seen)
 				if !ok {
-					return nil, false, false
+					return nil, nil, false, false
 				}
-				names, all = append(names, n...), all || a
+				names, pats, all = append(names, n...), append(pats, p...), all || a
 			}
-		case "patternProperties", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "dependencies",
-			"unevaluatedProperties", "$dynamicRef", "$recursiveRef":
-			return nil, false, false
+		case "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "dependencies",
+			"unevaluatedProperties":
+			return nil, nil, false, false
 		}
 	}
-	return names, all, true
+	return names, pats, all, true
+}
+
+// refBeside reports whether s has a $ref beside other keywords that say
+// something about values, in a dialect where they apply together (2019-09
+// and later; before, $ref hides its siblings).
+// A dynamic reference that always resolves to its static target counts
+// as a $ref.
+func (b *builder) refBeside(s *jsonschema.Schema, keys map[string]*schema.Value) bool {
+	ts, ok := b.refTargets(s, keys)
+	if !ok || len(ts) == 0 || len(keys) < 2 {
+		return false
+	}
+	doc, _, _ := b.l.RawFor(s)
+	return doc != nil && doc.Dialect >= schema.Draft2019
+}
+
+// allOfList is the parts of the allOf of s: its allOf list, then the
+// target of a $ref beside other keywords.
+func (b *builder) allOfList(s *jsonschema.Schema, keys map[string]*schema.Value) []*jsonschema.Schema {
+	if !b.refBeside(s, keys) {
+		return s.AllOf
+	}
+	ts, _ := b.refTargets(s, keys)
+	return append(append([]*jsonschema.Schema(nil), s.AllOf...), ts...)
+}
+
+func (b *builder) keysOf(s *jsonschema.Schema) map[string]*schema.Value {
+	keys, _ := b.constraintKeys(s)
+	return keys
+}
+
+// patternsOnly reports whether part (through lone $refs) says nothing but
+// patternProperties, and perhaps that the value is an object.
+func (b *builder) patternsOnly(part *jsonschema.Schema) bool {
+	part = b.deref(part)
+	keys, _ := b.constraintKeys(part)
+	if keys["patternProperties"] == nil || part.Always != nil {
+		return false
+	}
+	for k := range keys {
+		if k != "patternProperties" && !(k == "type" && len(part.Types) == 1 && part.Types[0] == "object") {
+			return false
+		}
+	}
+	return true
+}
+
+// mergePatterns gives struct t the pattern maps of part, a schema of
+// patternProperties alone, when that is exact: no field name matches a
+// pattern whose schema says more than any value (the field would have to
+// satisfy both), every pattern is RE2, and no two patterns with schemas
+// of their own may match one name. It reports false leaving t as it was.
+func (b *builder) mergePatterns(part *jsonschema.Schema, t *Type) (bool, error) {
+	_, _, raw := b.l.RawFor(part)
+	byPattern := map[string]*jsonschema.Schema{}
+	for re, ps := range part.PatternProperties {
+		byPattern[b.l.PatternSource(re)] = ps
+	}
+	var add []*PatternField
+	for _, m := range raw.Get("patternProperties").Members {
+		ps := byPattern[m.Key]
+		if ps == nil {
+			return false, nil
+		}
+		pt, err := b.typeOf(ps)
+		if err != nil {
+			return false, err
+		}
+		p := rtimpl.MustPattern(m.Key)
+		if p.Engine() == rtimpl.EngineECMA {
+			return false, nil
+		}
+		for _, f := range t.Fields {
+			if p.MatchString(f.JSON) && !IsOpen(pt) {
+				return false, nil
+			}
+		}
+		add = append(add, &PatternField{Pattern: m.Key, Type: pt})
+	}
+	list := append(append([]*PatternField(nil), t.Patterns...), add...)
+	if !orderPatterns(list) {
+		orderPatterns(t.Patterns)
+		return false, nil
+	}
+	t.Patterns = list
+	return true, nil
 }
 
 // merger merges the parts of an allOf into one struct.
@@ -426,7 +550,7 @@ func (b *builder) allOfParts(s *jsonschema.Schema, keys map[string]*schema.Value
 		}
 		parts = append(parts, ot)
 	}
-	for _, part := range s.AllOf {
+	for _, part := range b.allOfList(s, keys) {
 		pt, err := b.typeOf(part)
 		if err != nil {
 			return nil, false, err

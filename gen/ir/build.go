@@ -33,6 +33,9 @@ type builder struct {
 	// typed whose format the dialect leaves an annotation.
 	formatTypes bool
 	annotated   []*jsonschema.Schema
+	// dyn is what the roots' dynamic references and anchors are (see
+	// countDynamic).
+	dyn *dynScan
 }
 
 // Options say how to name the model.
@@ -79,6 +82,20 @@ func Load(lo schema.Options, o Options) (*schema.Loaded, *Model, error) {
 // model.
 func Build(l *schema.Loaded, o Options) (*Model, error) {
 	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: o.Package, l: l}, plainScalars: o.PlainScalars, formatTypes: o.FormatTypes}
+	var roots []*jsonschema.Schema
+	for _, doc := range l.Roots {
+		roots = append(roots, doc.Schema)
+	}
+	if o.DefTypes {
+		defs, err := l.Defs()
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range defs {
+			roots = append(roots, d.Schema)
+		}
+	}
+	b.countDynamic(roots)
 	for _, doc := range l.Roots {
 		t, err := b.rootType(doc.Schema)
 		if err != nil {
@@ -184,7 +201,12 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 	if to == nil {
 		to = b.allOfOfOne(s, keys)
 	}
-	if to != nil && b.l.Norm(s).DynAnchors == nil {
+	if to == nil && len(keys) == 1 {
+		if ts, ok := b.refTargets(s, keys); ok && len(ts) == 1 {
+			to = ts[0] // a dynamic reference that always resolves to its static target
+		}
+	}
+	if to != nil && (b.l.Norm(s).DynAnchors == nil || !b.dynScope()) {
 		t, err := b.typeOf(to)
 		b.types[s] = t
 		return t, err
@@ -309,7 +331,7 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		// anyOf means what oneOf does.
 		return b.unionOrSum(s, t, keys, "anyOf", s.AnyOf)
 	}
-	if _, ok := keys["allOf"]; ok {
+	if _, ok := keys["allOf"]; ok || b.refBeside(s, keys) {
 		return b.allOf(s, t, keys)
 	}
 	if keys["type"] == nil {
@@ -493,8 +515,8 @@ func (b *builder) object(s *jsonschema.Schema, t *Type, keys map[string]*schema.
 	t.Kind = KStruct
 	lits := b.literalPatterns(s)
 	for _, r := range s.Required {
-		if s.Properties[r] != nil || lits[r] != nil || keys["allOf"] != nil {
-			continue // beside an allOf, another part may declare it (allOf checks)
+		if s.Properties[r] != nil || lits[r] != nil || keys["allOf"] != nil || b.refBeside(s, keys) {
+			continue // beside an allOf or a $ref, another part may declare it (allOf checks)
 		}
 		if err := b.impossibleRequired(s, r); err != nil {
 			return false, err
@@ -842,7 +864,7 @@ func (b *builder) reachesDynamic(s *jsonschema.Schema, seen map[*jsonschema.Sche
 	}
 	seen[s] = true
 	norm := b.l.Norm(s)
-	if norm.DynName != "" {
+	if !b.staticDyn(norm) {
 		return true
 	}
 	for _, c := range children(s, norm) {

@@ -75,6 +75,10 @@ type Type struct {
 	// its one field, Value, is the whole document.
 	Wrapper bool
 	Extra   *Type // additionalProperties: nil when forbidden
+	// Unevaluated says a nil Extra comes from unevaluatedProperties: false
+	// (beside an allOf or a $ref): an unknown member fails there, at the
+	// member, as the reference validator reports it.
+	Unevaluated bool
 	// Patterns are the maps of members matching patternProperties, in
 	// schema order; Extra then holds only members matching none.
 	Patterns []*PatternField

@@ -227,7 +227,9 @@ func (b *builder) nodeDynamic(s *jsonschema.Schema, n *Node) error {
 		if n.DynRef, err = b.nodeOf(norm.DynRef); err != nil {
 			return err
 		}
-		n.DynName = norm.DynName
+		if !b.staticDyn(norm) {
+			n.DynName = norm.DynName // else it always resolves to its static target
+		}
 	}
 	n.Resource = norm.Resource
 	for _, name := range sortedKeys(norm.DynAnchors) {

@@ -64,7 +64,7 @@ type restState struct {
 // schema has none, the other keywords going to t.Rest. It reports false,
 // leaving t to be reset, when no such split is exact.
 func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
-	if s.Always != nil || b.l.Norm(s).DynRef != nil || b.l.Norm(s).DynAnchors != nil {
+	if norm := b.l.Norm(s); s.Always != nil || norm.DynRef != nil && !b.staticDyn(norm) || norm.DynAnchors != nil && b.dynScope() {
 		return false, nil
 	}
 	typ := ""
@@ -76,7 +76,7 @@ func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*
 		if typ == "null" {
 			typ = s.Types[1]
 		}
-	case keys["type"] == nil && keys["allOf"] != nil:
+	case keys["type"] == nil && (keys["allOf"] != nil || b.refBeside(s, keys)):
 		typ = "object" // an allOf whose parts are objects (allOf checks it)
 	default:
 		return false, nil
@@ -85,10 +85,11 @@ func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*
 		return false, nil
 	}
 	for _, withAllOf := range []bool{true, false} {
-		if withAllOf && keys["allOf"] == nil || !withAllOf && keys["type"] == nil {
+		refBeside := b.refBeside(s, keys)
+		if withAllOf && keys["allOf"] == nil && !refBeside || !withAllOf && keys["type"] == nil {
 			continue
 		}
-		shapeKeys, rest, whole, ok := splitKeys(s, keys, typ, withAllOf, len(b.l.Norm(s).Prefix) > 0)
+		shapeKeys, rest, whole, ok := splitKeys(s, keys, typ, withAllOf, withAllOf && refBeside, len(b.l.Norm(s).Prefix) > 0)
 		if !ok {
 			continue
 		}
@@ -117,6 +118,9 @@ func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*
 		}
 		if len(state.parts) > 0 || len(state.nodes) > 0 {
 			rest = append(rest, "allOf")
+			if withAllOf && refBeside {
+				rest = append(rest, "$ref") // a part left to the Rest node may be the $ref's target
+			}
 		}
 		if whole || state.whole {
 			n, err := b.nodeOf(s)
@@ -165,7 +169,8 @@ func restNull(s *jsonschema.Schema, t *Type) {
 // must be the whole schema: unevaluatedProperties and unevaluatedItems
 // depend on what every other keyword evaluated. An array whose items
 // apply by position (prefixItems) leaves them all to the Rest node.
-func splitKeys(s *jsonschema.Schema, keys map[string]*schema.Value, typ string, withAllOf, prefix bool) (shapeKeys map[string]*schema.Value, rest []string, whole, ok bool) {
+// withRef keeps a $ref with the shape too: a part of the allOf.
+func splitKeys(s *jsonschema.Schema, keys map[string]*schema.Value, typ string, withAllOf, withRef, prefix bool) (shapeKeys map[string]*schema.Value, rest []string, whole, ok bool) {
 	kind := typ
 	if kind == "integer" {
 		kind = "number"
@@ -175,7 +180,7 @@ func splitKeys(s *jsonschema.Schema, keys map[string]*schema.Value, typ string, 
 		switch {
 		case prefix && (k == "items" || k == "prefixItems" || k == "additionalItems"):
 			rest = append(rest, k)
-		case k == "type" || slices.Contains(shapeKeywords[typ], k) || k == "allOf" && withAllOf:
+		case k == "type" || slices.Contains(shapeKeywords[typ], k) || k == "allOf" && withAllOf || refKeyword(k) && withRef:
 			shapeKeys[k] = v
 		case kindOfKeyword[k] != "" && kindOfKeyword[k] != kind:
 			// says nothing about values of this type

@@ -160,7 +160,7 @@ func (x *Item) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rtimpl.Unknown(off, k)
+			return rt.AtKey(rtimpl.Unevaluated(off, k), k)
 		}
 	}
 	if seen&uint64(0x4) == 0 {
