@@ -5,6 +5,11 @@
 // rtimpl.Node. Nothing is approximated: a keyword that cannot be honoured
 // exactly is refused with its JSON Pointer.
 //
-// Build reads a schema.Loaded; the Go emitter, the fixture generator, the
+// Data flow: schema.Load parses and compiles the files and builds one
+// schema.Node per compiled schema (position, ordered 2020-12 view,
+// dialect-independent reading, asserted format, patterns as written). Build
+// walks the compiled schemas from the roots (and, with DefTypes, the $defs
+// entries) and reads each through Loaded.Node and the compiler's fields,
+// never the files again; the Go emitter, the fixture generator, the
 // TypeScript writer and the reference docs read the Model it returns.
 package ir

@@ -266,7 +266,7 @@ func (b *builder) finish() error {
 		}
 		if t.Name != "" {
 			if o, dup := names[t.Name]; dup && o != t {
-				return b.errAt(t.Schema, "two different schemas have the Go name %s (the other is at %s)", t.Name, b.l.Where(o.Schema))
+				return b.errAt(t.Schema, "two different schemas have the Go name %s (the other is at %s)", t.Name, b.l.Node(o.Schema).Where)
 			}
 			names[t.Name] = t
 			b.model.Types = append(b.model.Types, t)

@@ -21,7 +21,7 @@ func (b *builder) nodeOf(s *jsonschema.Schema) (*Node, error) {
 		return nil, err
 	}
 	keys, raw := b.constraintKeys(s)
-	norm := b.l.Norm(s)
+	norm := b.l.Node(s).Norm
 	if len(keys) == 1 && keys["$ref"] != nil && s.Ref != nil && norm.DynAnchors == nil {
 		// A bare $ref is its target; cycles of bare refs were refused by
 		// the compiler.
@@ -75,12 +75,12 @@ func (b *builder) nodeValues(s *jsonschema.Schema, n *Node, keys map[string]*sch
 }
 
 func (b *builder) nodeScalars(s *jsonschema.Schema, n *Node, keys map[string]*schema.Value) {
-	if s.MinLength > 0 || s.MaxLength >= 0 || s.Pattern != nil || b.l.FormatAsserted(s) != "" {
+	if s.MinLength > 0 || s.MaxLength >= 0 || s.Pattern != nil || b.l.Node(s).Format != "" {
 		n.HasStr = true
 		n.MinLen, n.MaxLen = max(s.MinLength, 0), s.MaxLength
-		n.Format = b.l.FormatAsserted(s)
+		n.Format = b.l.Node(s).Format
 		if s.Pattern != nil {
-			n.Pattern = b.l.PatternSource(s.Pattern)
+			n.Pattern = b.l.Node(s).Pattern
 		}
 	}
 	if nb := numBounds(s); !nb.Empty() {
@@ -90,7 +90,7 @@ func (b *builder) nodeScalars(s *jsonschema.Schema, n *Node, keys map[string]*sc
 
 func (b *builder) nodeArray(s *jsonschema.Schema, n *Node, keys map[string]*schema.Value) error {
 	var err error
-	norm := b.l.Norm(s)
+	norm := b.l.Node(s).Norm
 	for _, p := range norm.Prefix {
 		pn, err := b.nodeOf(p)
 		if err != nil {
@@ -124,10 +124,7 @@ func (b *builder) nodeObject(s *jsonschema.Schema, n *Node, raw *schema.Value) e
 		n.Props = append(n.Props, NamedNode{name, pn})
 	}
 	if pp := raw.Get("patternProperties"); pp != nil {
-		byPattern := map[string]*jsonschema.Schema{}
-		for re, ps := range s.PatternProperties {
-			byPattern[b.l.PatternSource(re)] = ps
-		}
+		byPattern := b.l.Node(s).PatternProps
 		for _, m := range pp.Members { // document order keeps node numbering stable
 			pn, err := b.nodeOf(byPattern[m.Key])
 			if err != nil {
@@ -155,7 +152,7 @@ func (b *builder) nodeObject(s *jsonschema.Schema, n *Node, raw *schema.Value) e
 		return err
 	}
 	n.Required = s.Required
-	norm := b.l.Norm(s)
+	norm := b.l.Node(s).Norm
 	for _, name := range sortedKeys(norm.DepRequired) {
 		n.DepRequired = append(n.DepRequired, DepReq{name, norm.DepRequired[name]})
 	}
@@ -218,7 +215,7 @@ func (b *builder) nodeApplicators(s *jsonschema.Schema, n *Node, keys map[string
 // 2019-09's $recursiveRef) and the dynamic anchors of the schema resource
 // that holds s.
 func (b *builder) nodeDynamic(s *jsonschema.Schema, n *Node) error {
-	norm := b.l.Norm(s)
+	norm := b.l.Node(s).Norm
 	var err error
 	if norm.DynRef != nil {
 		if n.DynRef, err = b.nodeOf(norm.DynRef); err != nil {

@@ -28,15 +28,12 @@ type PatternField struct {
 // with schemas of their own may match one name (the member would have to
 // satisfy both, which no single Go type says).
 func (b *builder) patterns(s *jsonschema.Schema, t *Type) (bool, error) {
-	_, _, raw := b.l.RawFor(s)
+	raw := b.l.Node(s).Raw
 	pp := raw.Get("patternProperties")
 	if pp == nil {
 		return true, nil
 	}
-	byPattern := map[string]*jsonschema.Schema{}
-	for re, ps := range s.PatternProperties {
-		byPattern[b.l.PatternSource(re)] = ps
-	}
+	byPattern := b.l.Node(s).PatternProps
 	for _, m := range pp.Members {
 		ps := byPattern[m.Key]
 		if ps == nil {

@@ -63,7 +63,7 @@ type restState struct {
 // schema has none, the other keywords going to t.Rest. It reports false,
 // leaving t to be reset, when no such split is exact.
 func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
-	if s.Always != nil || b.l.Norm(s).DynRef != nil || b.l.Norm(s).DynAnchors != nil {
+	if s.Always != nil || b.l.Node(s).Norm.DynRef != nil || b.l.Node(s).Norm.DynAnchors != nil {
 		return false, nil
 	}
 	typ := ""
@@ -82,7 +82,7 @@ func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*
 		if withAllOf && keys["allOf"] == nil || !withAllOf && keys["type"] == nil {
 			continue
 		}
-		shapeKeys, rest, whole, ok := splitKeys(s, keys, typ, withAllOf, len(b.l.Norm(s).Prefix) > 0)
+		shapeKeys, rest, whole, ok := splitKeys(s, keys, typ, withAllOf, len(b.l.Node(s).Norm.Prefix) > 0)
 		if !ok {
 			continue
 		}
@@ -177,7 +177,7 @@ func (b *builder) restNode(s *jsonschema.Schema, rest []string, parts []*jsonsch
 	n := &Node{ID: b.nextID(), Schema: s, MaxContains: -1, MaxLen: -1}
 	b.rests = append(b.rests, n)
 	keys, raw := b.constraintKeys(s)
-	norm := b.l.Norm(s)
+	norm := b.l.Node(s).Norm
 	var err error
 	one := func(dst **Node, src *jsonschema.Schema) {
 		if err == nil {
@@ -266,7 +266,7 @@ func (b *builder) restNode(s *jsonschema.Schema, rest []string, parts []*jsonsch
 // without repeats.
 func (b *builder) inSchemaOrder(s *jsonschema.Schema, list []string) []string {
 	var out []string
-	if _, _, raw := b.l.RawFor(s); raw != nil {
+	if raw := b.l.Node(s).Raw; raw != nil {
 		for _, m := range raw.Members {
 			if slices.Contains(list, m.Key) && !slices.Contains(out, m.Key) {
 				out = append(out, m.Key)
