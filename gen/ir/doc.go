@@ -1,9 +1,9 @@
 // Package ir is zerogen's model of a schema set: every schema the roots
 // reach classified into a Go-shaped Type (a struct, a named string enum, a
 // sealed union, a slice, a map, a scalar) or, when it has no exact Go
-// shape, a raw JSON value validated by an interpreter Node that mirrors
-// rtimpl.Node. Nothing is approximated: a keyword that cannot be honoured
-// exactly is refused with its JSON Pointer.
+// shape, a raw JSON value validated by an interpreter Node. Nothing is
+// approximated: a keyword that cannot be honoured exactly is refused with
+// its JSON Pointer.
 //
 // Data flow: schema.Load parses and compiles the files and builds one
 // schema.Node per compiled schema (position, ordered 2020-12 view,
@@ -12,4 +12,11 @@
 // entries) and reads each through Loaded.Node and the compiler's fields,
 // never the files again; the Go emitter, the fixture generator, the
 // TypeScript writer and the reference docs read the Model it returns.
+//
+// The interpreter's node has one definition, rtimpl.Node, which the
+// generated code fills in; Node is its printable form (the same fields by
+// name, with ordered lists, sources and IDs where the runtime holds maps,
+// compiled patterns and pointers), and the tests of this package and of
+// the Go emitter fail when the two, or the emitter, drift apart. The
+// naming rules live in names.go alone.
 package ir

@@ -197,9 +197,16 @@ type NumBounds struct {
 	Min, ExMin, Max, ExMax, MultipleOf string
 }
 
-// Node mirrors rtimpl.Node for schemas validated by the interpreter.
+// Node is an rtimpl.Node as the generator writes it: the interpreter node
+// of a schema without a Go shape of its own. It has rtimpl.Node's fields,
+// by the same names, in the form the emitter prints rather than the one
+// the runtime executes: ordered lists where the runtime has maps, patterns
+// and numbers as the schema writes them, node references by ID. ID and
+// Schema are its only fields of its own. TestNodeMirrorsRuntime fails when
+// the two drift apart, and the Go emitter's TestNodeFieldsEmitted when a
+// field goes unwritten.
 type Node struct {
-	ID     int
+	ID     int                // its variable's number; -1 is rtimpl.False, -2 rtimpl.True
 	Schema *jsonschema.Schema // the compiled schema the node comes from
 	Never  bool
 	Types  []string
@@ -207,11 +214,8 @@ type Node struct {
 	Const []string // canonical texts
 	Enum  []string
 
-	HasStr         bool
-	MinLen, MaxLen int
-	Pattern        string
-	Format         string // asserted, else ""
-	Num            *NumBounds
+	Str *StrRule // nil: no string keyword
+	Num *NumBounds
 
 	Prefix                   []*Node
 	Items, Contains          *Node
@@ -235,11 +239,29 @@ type Node struct {
 
 	UnevalProps, UnevalItems *Node
 
-	// DynRef, DynName and DynAnchors mirror rt.Node's dynamic references.
-	DynRef     *Node
-	DynName    string
-	DynAnchors []NamedNode
-	Resource   string
+	// DynRef, DynName, DynAnchors and DynResource are the node's dynamic
+	// references and anchors, as in rtimpl.Node.
+	DynRef      *Node
+	DynName     string
+	DynAnchors  []NamedNode
+	DynResource string
+}
+
+// StrRule is rtimpl.StrRule as the schema writes it: the lengths, the
+// pattern's source and the asserted format's name ("" for none).
+type StrRule struct {
+	MinLen, MaxLen int // MaxLen < 0: none
+	Pattern        string
+	Format         string
+}
+
+// StrBounds are the node's string lengths and pattern, those of a node
+// without string keywords when Str is nil.
+func (n *Node) StrBounds() (minLen, maxLen int, pattern string) {
+	if n.Str == nil {
+		return 0, -1, ""
+	}
+	return n.Str.MinLen, n.Str.MaxLen, n.Str.Pattern
 }
 
 // NamedNode is a node under a property name or pattern.

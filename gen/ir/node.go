@@ -32,7 +32,7 @@ func (b *builder) nodeOf(s *jsonschema.Schema) (*Node, error) {
 	if keys[schema.RegexProperties] != nil {
 		return nil, b.errAt(s, "the draft-04 meta-schema's %s (names must be regular expressions) is not supported", schema.RegexProperties)
 	}
-	n := &Node{ID: b.nextID(), Schema: s, MaxContains: -1, MaxLen: -1}
+	n := &Node{ID: b.nextID(), Schema: s, MaxContains: -1}
 	b.nodes[s] = n
 	if s.Always != nil {
 		n.Never = !*s.Always
@@ -76,12 +76,7 @@ func (b *builder) nodeValues(s *jsonschema.Schema, n *Node, keys map[string]*sch
 
 func (b *builder) nodeScalars(s *jsonschema.Schema, n *Node, keys map[string]*schema.Value) {
 	if s.MinLength > 0 || s.MaxLength >= 0 || s.Pattern != nil || b.l.Node(s).Format != "" {
-		n.HasStr = true
-		n.MinLen, n.MaxLen = max(s.MinLength, 0), s.MaxLength
-		n.Format = b.l.Node(s).Format
-		if s.Pattern != nil {
-			n.Pattern = b.l.Node(s).Pattern
-		}
+		n.Str = &StrRule{MinLen: max(s.MinLength, 0), MaxLen: s.MaxLength, Format: b.l.Node(s).Format, Pattern: b.l.Node(s).Pattern}
 	}
 	if nb := numBounds(s); !nb.Empty() {
 		n.Num = nb
@@ -223,7 +218,7 @@ func (b *builder) nodeDynamic(s *jsonschema.Schema, n *Node) error {
 		}
 		n.DynName = norm.DynName
 	}
-	n.Resource = norm.Resource
+	n.DynResource = norm.Resource
 	for _, name := range sortedKeys(norm.DynAnchors) {
 		an, err := b.nodeOf(norm.DynAnchors[name])
 		if err != nil {

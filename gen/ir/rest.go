@@ -174,7 +174,7 @@ func splitKeys(s *jsonschema.Schema, keys map[string]*schema.Value, typ string, 
 // restNode builds the interpreter node of keywords rest of s, and of the
 // allOf parts that did not merge into its shape.
 func (b *builder) restNode(s *jsonschema.Schema, rest []string, parts []*jsonschema.Schema) (*Node, bool, error) {
-	n := &Node{ID: b.nextID(), Schema: s, MaxContains: -1, MaxLen: -1}
+	n := &Node{ID: b.nextID(), Schema: s, MaxContains: -1}
 	b.rests = append(b.rests, n)
 	keys, raw := b.constraintKeys(s)
 	norm := b.l.Node(s).Norm
