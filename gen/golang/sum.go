@@ -95,7 +95,7 @@ func (e *emitter) sumConstructors(f *jen.File, t *ir.Type) {
 			f.Func().Id(name).Params().Id(t.Name).Block(jen.Return(jen.Id(t.Name).Values(kind)))
 			continue
 		}
-		f.Comment(fmt.Sprintf("%s returns %s holding the %s v.", name, articleOf(t.Name)+" "+t.Name, kindWords(&ir.Type{Alts: []*ir.Alt{a}})))
+		f.Comment(fmt.Sprintf("%s returns %s holding the %s v.", name, articleOf(t.Name)+" "+t.Name, kindWords(&ir.Type{SumShape: ir.SumShape{Alts: []*ir.Alt{a}}})))
 		f.Func().Id(name).Params(jen.Id("v").Add(e.altType(a))).Id(t.Name).Block(
 			jen.Return(jen.Id(t.Name).Values(kind, jen.Id(a.Go).Op(":").Id("v"))))
 	}

@@ -172,8 +172,8 @@ func (u *upgrader) extra(t1, t2 *ir.Type) ([]jen.Code, error) {
 	case t2.Extra == nil:
 		return nil, u.errAt(u.l1, t1.Loc+"/additionalProperties", fmt.Sprintf("%s admits other fields, the %s %s does not", t1.Name, u.dstWord, t2.Name))
 	}
-	m := &ir.Type{Kind: ir.KMap, Elem: t1.Extra}
-	m2 := &ir.Type{Kind: ir.KMap, Elem: t2.Extra}
+	m := &ir.Type{Kind: ir.KMap, ListShape: ir.ListShape{Elem: t1.Extra}}
+	m2 := &ir.Type{Kind: ir.KMap, ListShape: ir.ListShape{Elem: t2.Extra}}
 	inner, err := u.convertBase(jen.Id("y").Dot("Extra"), m, m2, jen.Id("x").Dot("Extra"), nil, t1.Loc)
 	return inner, err
 }

@@ -87,8 +87,8 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 		}
 		if wrap {
 			// A root that is not a struct or union is wrapped in a named struct.
-			root = &Type{Kind: KStruct, Wrapper: true, Name: GoName(name), Doc: t.Doc, Loc: t.Loc, Schema: doc.Schema,
-				Fields: []*Field{{JSON: "", Go: "Value", Type: t, Required: true}}}
+			root = &Type{Kind: KStruct, Name: GoName(name), Doc: t.Doc, Loc: t.Loc, Schema: doc.Schema,
+				StructShape: StructShape{Wrapper: true, Fields: []*Field{{JSON: "", Go: "Value", Type: t, Required: true}}}}
 			root.Fields[0].Doc = "Value is the document."
 		}
 		b.model.Roots = append(b.model.Roots, root)

@@ -58,69 +58,14 @@ type Type struct {
 	// the alias declares nothing and shares X's name and shape.
 	Alias *Type
 
-	// KStruct
-	Fields []*Field
-	// Wrapper marks the named struct around a root that is not an object:
-	// its one field, Value, is the whole document.
-	Wrapper bool
-	Extra   *Type // additionalProperties: nil when forbidden
-	// Patterns are the maps of members matching patternProperties, in
-	// schema order; Extra then holds only members matching none.
-	Patterns []*PatternField
-	// SkipExtra says unknown properties are admitted but not kept: the
-	// decoder checks their syntax and skips them (see Model.SkipUnknown).
-	SkipExtra bool
-	ObjSize   *Size
-
-	// KUnion
-	Disc     string  // the discriminating property
-	Variants []*Type // KStruct variants
-	// for a variant: the discriminator value, per union it belongs to
-	DiscValue string
-	Unions    []*Type
-	// Match, on a union whose variants do not fix the tag property with a
-	// const (an OpenAPI discriminator over plain object schemas), is the
-	// keyword that decides the verdict: "oneOf" or "anyOf". Such a union
-	// is told apart by JSON Schema matching; Tags only say which variant
-	// to try first, and Node is the interpreter node of the whole union
-	// (its OneOf or AnyOf are the variants' nodes, in order).
-	Match string
-	Tags  []Tag
-	// Keys, on a union told apart by matching that has no tag property
-	// (Disc is ""), are the required members of each variant, in order:
-	// the variant whose members a value has, the most of them, is the one
-	// tried first (see keyedUnion).
-	Keys [][]string
-
-	// KSum
-	Alts []*Alt
-	// SumKeyword is the keyword the sum comes from: "type", "anyOf" or
-	// "oneOf"; Branches is the number of branches of an anyOf or oneOf.
-	SumKeyword string
-	Branches   int
-
-	// KEnum (and KString with an inline enum), KIntEnum
-	Values []string
-	// ConstNames are the Go names of the constants of Values, in order
-	// (KEnum, KIntEnum); ValueDocs, when set, document each value.
-	ConstNames []string
-	ValueDocs  []string
-
-	// KString
-	MinLen, MaxLen int // MaxLen < 0: none
-	Pattern        string
-	Format         string // a format the code asserts (schema.Loaded.FormatAsserted), else ""
-	Hookable       bool   // free text: passed through the encoder's string hook
-
-	// KInt
-	Int *IntBounds
-	// KFloat
-	Num *NumBounds
-
-	// KArray, KMap
-	Elem    *Type
-	ArrSize *Size
-	Unique  bool
+	// The fields of each kind, promoted: t.Fields is t.StructShape.Fields.
+	StructShape // KStruct (ObjSize also KMap)
+	UnionShape  // KUnion
+	SumShape    // KSum
+	EnumShape   // KEnum, KIntEnum
+	StringShape // KString
+	NumberShape // KInt, KFloat
+	ListShape   // KArray (Elem also KMap)
 
 	// KGo
 	Go *GoType
@@ -142,6 +87,85 @@ type Type struct {
 	// Vocab, on a string or integer type, is the open vocabulary its
 	// schema declares with x-known-values.
 	Vocab *Vocab
+}
+
+// StructShape holds the fields of a KStruct type.
+type StructShape struct {
+	Fields []*Field
+	// Wrapper marks the named struct around a root that is not an object:
+	// its one field, Value, is the whole document.
+	Wrapper bool
+	Extra   *Type // additionalProperties: nil when forbidden
+	// Patterns are the maps of members matching patternProperties, in
+	// schema order; Extra then holds only members matching none.
+	Patterns []*PatternField
+	// SkipExtra says unknown properties are admitted but not kept: the
+	// decoder checks their syntax and skips them (see Model.SkipUnknown).
+	SkipExtra bool
+	ObjSize   *Size // minProperties, maxProperties (KMap too)
+	// for a variant: the discriminator value, per union it belongs to
+	DiscValue string
+	Unions    []*Type
+}
+
+// UnionShape holds the fields of a KUnion type.
+type UnionShape struct {
+	Disc     string  // the discriminating property
+	Variants []*Type // KStruct variants
+	// Match, on a union whose variants do not fix the tag property with a
+	// const (an OpenAPI discriminator over plain object schemas), is the
+	// keyword that decides the verdict: "oneOf" or "anyOf". Such a union
+	// is told apart by JSON Schema matching; Tags only say which variant
+	// to try first, and Node is the interpreter node of the whole union
+	// (its OneOf or AnyOf are the variants' nodes, in order).
+	Match string
+	Tags  []Tag
+	// Keys, on a union told apart by matching that has no tag property
+	// (Disc is ""), are the required members of each variant, in order:
+	// the variant whose members a value has, the most of them, is the one
+	// tried first (see keyedUnion).
+	Keys [][]string
+}
+
+// SumShape holds the fields of a KSum type.
+type SumShape struct {
+	Alts []*Alt
+	// SumKeyword is the keyword the sum comes from: "type", "anyOf" or
+	// "oneOf"; Branches is the number of branches of an anyOf or oneOf.
+	SumKeyword string
+	Branches   int
+}
+
+// EnumShape holds the values of a KEnum or KIntEnum type (a string
+// type's inline enum makes it a KEnum).
+type EnumShape struct {
+	Values []string
+	// ConstNames are the Go names of the constants of Values, in order
+	// (KEnum, KIntEnum); ValueDocs, when set, document each value.
+	ConstNames []string
+	ValueDocs  []string
+}
+
+// StringShape holds the rules of a KString type.
+type StringShape struct {
+	MinLen, MaxLen int // MaxLen < 0: none
+	Pattern        string
+	Format         string // a format the code asserts (schema.Node.Format), else ""
+	Hookable       bool   // free text: passed through the encoder's string hook
+}
+
+// NumberShape holds the bounds of a KInt (Int) or KFloat (Num) type.
+type NumberShape struct {
+	Int *IntBounds
+	Num *NumBounds
+}
+
+// ListShape holds the element and rules of a KArray type; a KMap has its
+// Elem too.
+type ListShape struct {
+	Elem    *Type
+	ArrSize *Size
+	Unique  bool
 }
 
 // Field is one property of a struct.
