@@ -732,7 +732,7 @@ func (b *builder) checkKnown(s *jsonschema.Schema) error {
 // reference is validated by the interpreter as a whole: only the
 // interpreter carries the dynamic scope from the root down.
 func (b *builder) rootType(s *jsonschema.Schema) (*Type, error) {
-	if !b.reachesDynamic(s, map[*jsonschema.Schema]bool{}) {
+	if !b.l.Node(s).Dynamic {
 		return b.typeOf(s)
 	}
 	if err := b.checkKnown(s); err != nil {
@@ -746,23 +746,4 @@ func (b *builder) rootType(s *jsonschema.Schema) (*Type, error) {
 		RawReason: "reaches a dynamic reference ($dynamicRef or $recursiveRef), which only the interpreter follows"}
 	b.types[s] = t
 	return t, nil
-}
-
-// reachesDynamic reports whether s or a schema it reaches has a dynamic
-// reference that the dynamic scope may redirect.
-func (b *builder) reachesDynamic(s *jsonschema.Schema, seen map[*jsonschema.Schema]bool) bool {
-	if s == nil || seen[s] {
-		return false
-	}
-	seen[s] = true
-	norm := b.l.Node(s).Norm
-	if norm.DynName != "" {
-		return true
-	}
-	for _, c := range schema.Children(s, norm) {
-		if b.reachesDynamic(c, seen) {
-			return true
-		}
-	}
-	return false
 }
