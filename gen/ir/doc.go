@@ -7,7 +7,8 @@
 //
 // Data flow: schema.Load parses and compiles the files and builds one
 // schema.Node per compiled schema (position, ordered 2020-12 view,
-// dialect-independent reading, asserted format, patterns as written). Build
+// dialect-independent reading, asserted format, patterns as written,
+// whether it reaches a dynamic reference). Build
 // walks the compiled schemas from the roots (and, with DefTypes, the $defs
 // entries) and reads each through Loaded.Node and the compiler's fields,
 // never the files again; the Go emitter, the fixture generator, the
@@ -17,6 +18,12 @@
 // generated code fills in; Node is its printable form (the same fields by
 // name, with ordered lists, sources and IDs where the runtime holds maps,
 // compiled patterns and pointers), and the tests of this package and of
-// the Go emitter fail when the two, or the emitter, drift apart. The
-// naming rules live in names.go alone.
+// the Go emitter fail when the two, or the emitter, drift apart.
+//
+// Every Go name a user of the generated package sees is decided in this
+// package, in names.go and scope.go: types, fields, variants, constants,
+// the names a package declares beside its types, sum constructors and
+// x-known-values lists. The Go emitter only derives the names of its
+// unexported helpers (decodeX, validateX, the functions of anonymous
+// types) from them.
 package ir
