@@ -65,17 +65,25 @@ type Config struct {
 	// enum a named Go type (by its title, else its key), even when no root
 	// names it on its own.
 	DefTypes bool
-	// NamedScalars makes every $defs entry that is a string, integer or
-	// number with constraints a named Go type (ID: {type: string, format:
-	// uuid} is type ID string), with Validate, used by every field that
-	// refers to it.
-	NamedScalars bool
+	// PlainScalars opts out of named scalar types. By default every $defs
+	// entry that is a string, integer or number with constraints is a
+	// named Go type (ID: {type: string, maxLength: 64} is type ID string),
+	// with Validate, used by every field that refers to it; with
+	// PlainScalars those fields are plain string, int64 or float64.
+	PlainScalars bool
 	// Fixtures also generates test fixtures and the test that runs them.
 	Fixtures bool
 	// AssertFormats makes "format" assert in 2019-09 and 2020-12 files
 	// too (draft-04 to -07 assert it always, as jsonschema/v5 and ajv with
 	// ajv-formats do); see schema.Options.AssertFormats.
 	AssertFormats bool
+	// FormatTypes gives string schemas of the formats date-time, date,
+	// time, duration, uuid, ipv4, ipv6 and uri Go types (time.Time,
+	// rt.Date, rt.TimeOfDay, rt.Duration, rt.UUID, netip.Addr, rt.URI;
+	// see ir.FormatTypes) instead of string. The format is asserted on
+	// those values even where the dialect leaves it an annotation; Warn
+	// hears of each such schema.
+	FormatTypes bool
 	// Warn, when set, hears of what zerogen accepts but the user may not
 	// expect, located like an Error: a keyword of another dialect than the
 	// file's, which asserts nothing there (const in a draft-04 file).
@@ -105,7 +113,7 @@ func (c Config) model() ir.Options {
 	for k, v := range c.RootNames {
 		names[k] = v
 	}
-	return ir.Options{Package: c.Package, RootNames: names, DefTypes: c.DefTypes, NamedScalars: c.NamedScalars}
+	return ir.Options{Package: c.Package, RootNames: names, DefTypes: c.DefTypes, PlainScalars: c.PlainScalars, FormatTypes: c.FormatTypes}
 }
 
 // Dialect is a JSON Schema draft zerogen reads: draft-04, draft-06,

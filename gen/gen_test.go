@@ -313,7 +313,7 @@ func TestInputWithMetaSchemaID(t *testing.T) {
 			t.Fatalf("%s: %v", id, err)
 		}
 		types := squash(string(files["types.go"]))
-		for _, want := range []string{"type M struct {\n\tP rt.Opt[string]", "Q *M"} {
+		for _, want := range []string{"type M struct {\n\tP rt.Opt[OnlyHere]", "Q *M", "type OnlyHere string"} {
 			if !strings.Contains(types, want) {
 				t.Errorf("%s: types.go lacks %q:\n%s", id, want, types)
 			}
@@ -426,31 +426,45 @@ func TestUnionNames(t *testing.T) {
 }
 
 // TestNamedScalars makes a type of each constrained string, integer and
-// number of $defs with NamedScalars, shared by the fields that refer to
-// it, and leaves unconstrained and nullable ones plain.
+// number of $defs by default, shared by the fields that refer to it, and
+// leaves unconstrained and nullable ones plain (a format, even one that
+// only annotates, names the type); with PlainScalars every
+// field is the plain Go type.
 func TestNamedScalars(t *testing.T) {
 	const schema = `{"title":"Order","type":"object","required":["id"],
 		"properties":{"id":{"$ref":"#/$defs/id"},"parent":{"$ref":"#/$defs/id"},"qty":{"$ref":"#/$defs/count"},
-			"price":{"$ref":"#/$defs/price"},"note":{"$ref":"#/$defs/note"},"maybe":{"$ref":"#/$defs/maybeId"}},
+			"price":{"$ref":"#/$defs/price"},"note":{"$ref":"#/$defs/note"},"maybe":{"$ref":"#/$defs/maybeId"},
+			"ext":{"$ref":"#/$defs/extId"}},
 		"$defs":{"id":{"type":"string","format":"uuid","maxLength":36},"count":{"type":"integer","minimum":1},
 			"price":{"type":"number","exclusiveMinimum":0},"note":{"type":"string"},
-			"maybeId":{"type":["string","null"],"maxLength":36}}}`
-	for _, on := range []bool{false, true} {
-		out, err := Generate(Config{Package: "p", NamedScalars: on, Files: []File{{Name: "s.json", Data: []byte(schema)}}})
+			"maybeId":{"type":["string","null"],"maxLength":36},"extId":{"type":"string","format":"uuid"}}}`
+	named := []string{"type ID string", "type Count int64", "type Price float64",
+		"type ExtID string", "\tExt    rt.Opt[ExtID]\n",
+		"\tID     ID\n", "\tParent rt.Opt[ID]\n", "\tQty    rt.Opt[Count]\n", "\tPrice  rt.Opt[Price]\n"}
+	plain := []string{"\tExt    rt.Opt[string]\n", "\tID     string\n", "\tParent rt.Opt[string]\n", "\tQty    rt.Opt[int64]\n", "\tPrice  rt.Opt[float64]\n"}
+	always := []string{"\tNote   rt.Opt[string]\n", "\tMaybe  rt.Opt[rt.Nullable[string]]\n"}
+	for _, plainScalars := range []bool{false, true} {
+		out, err := Generate(Config{Package: "p", PlainScalars: plainScalars, Files: []File{{Name: "s.json", Data: []byte(schema)}}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		types, val := string(out["types.go"]), string(out["validate.go"])
-		for _, want := range []string{"type ID string", "type Count int64", "type Price float64",
-			"\tID     ID\n", "\tParent rt.Opt[ID]\n", "\tQty    rt.Opt[Count]\n", "\tPrice  rt.Opt[Price]\n", "\tNote   rt.Opt[string]\n",
-			"\tMaybe  rt.Opt[rt.Nullable[string]]\n"} {
-			if strings.Contains(types, want) != on && !strings.Contains(want, "Note") && !strings.Contains(want, "Maybe") {
-				t.Errorf("NamedScalars %v: types.go has %q: %v\n%s", on, want, !on, types)
+		has, hasNot := named, plain
+		if plainScalars {
+			has, hasNot = plain, named
+		}
+		for _, want := range append(has, always...) {
+			if !strings.Contains(types, want) {
+				t.Errorf("PlainScalars %v: types.go lacks %q:\n%s", plainScalars, want, types)
 			}
 		}
-		if on && (!strings.Contains(val, "func (v ID) Validate() error") || !strings.Contains(types, "\tNote   rt.Opt[string]\n") ||
-			!strings.Contains(types, "\tMaybe  rt.Opt[rt.Nullable[string]]\n")) {
-			t.Errorf("NamedScalars: validate.go or types.go:\n%s\n%s", types, val)
+		for _, unwanted := range append(hasNot, "type Note ", "type MaybeID ") {
+			if strings.Contains(types, unwanted) {
+				t.Errorf("PlainScalars %v: types.go has %q:\n%s", plainScalars, unwanted, types)
+			}
+		}
+		if got := strings.Contains(val, "func (v ID) Validate() error"); got == plainScalars {
+			t.Errorf("PlainScalars %v: ID has Validate: %v\n%s", plainScalars, got, val)
 		}
 	}
 }

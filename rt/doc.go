@@ -15,6 +15,12 @@
 // Every failure is an *Error carrying the JSON Pointer of the failing value,
 // the schema keyword and the byte offset.
 //
+// With zerogen --format-types, strings of the formats date-time, date, time,
+// duration, uuid, ipv4, ipv6 and uri are time.Time, Date, TimeOfDay,
+// Duration, UUID, netip.Addr and URI, read and written by this package's own
+// parsers (ParseDateTime, AppendDateTime, ...), which accept exactly what the
+// format checks accept.
+//
 // Encoding goes through an Encoder that appends to a reused buffer and can pass
 // every free-text string through a StringHook (zero exec redacts there).
 //

@@ -31,9 +31,9 @@ func (p *protocol) check(ev streamjsonv2.OutputValue) error {
 		// an error and the run_end that follows it.
 		switch ev := ev.(type) {
 		case *streamjsonv2.RunStart:
-			p.started, p.runID = true, ev.RunID
+			p.started, p.runID = true, string(ev.RunID)
 		case *streamjsonv2.Error:
-			p.started, p.runID, p.sawError, p.anyError = true, ev.RunID, true, true
+			p.started, p.runID, p.sawError, p.anyError = true, string(ev.RunID), true, true
 		default:
 			return protocolError("the first event is %s, want run_start (or error, for a run that failed before it started)", name)
 		}

@@ -272,7 +272,7 @@ func warningsOf(evs []event, code string) []string {
 	var out []string
 	for _, w := range find[*streamjsonv2.Warning](evs) {
 		if w.Code == code {
-			out = append(out, w.Message)
+			out = append(out, string(w.Message))
 		}
 	}
 	return out
@@ -381,7 +381,7 @@ func TestContextNoCompact(t *testing.T) {
 	v, _ := serveCtx(z, pt.OpenAI, ctxWindow)
 	evs, _ := z.streamV2(3, "--provider", "openai", "--model", "gpt-test-ctx", "--max-turns", "80", "--context-window", fmt.Sprint(ctxWindow), "--no-compact", ctxTask)
 	e := errorEvent(t, evs)
-	if e.Code != streamjsonv2.ErrorCodeContextWindowExceeded || !strings.Contains(e.Message, "compaction is off") {
+	if e.Code != streamjsonv2.ErrorCodeContextWindowExceeded || !strings.Contains(string(e.Message), "compaction is off") {
 		t.Errorf("error %s %q, want context_window_exceeded saying compaction is off", e.Code, e.Message)
 	}
 	f := checkCtxRequests(t, v, 0, 1)
@@ -402,7 +402,7 @@ func TestContextTooSmall(t *testing.T) {
 	v, _ := serveCtx(z, pt.Anthropic, 200)
 	evs, _ := z.streamV2(3, "--provider", "anthropic", "--model", "claude-test-ctx", "--context-window", "200", ctxTask)
 	e := errorEvent(t, evs)
-	if e.Code != streamjsonv2.ErrorCodeContextWindowExceeded || !strings.Contains(e.Message, "window of 200 tokens") {
+	if e.Code != streamjsonv2.ErrorCodeContextWindowExceeded || !strings.Contains(string(e.Message), "window of 200 tokens") {
 		t.Errorf("error %s %q, want context_window_exceeded naming the window", e.Code, e.Message)
 	}
 	if f := checkCtxRequests(t, v, 0, 1); f.requests != 1 || f.refused != 1 {

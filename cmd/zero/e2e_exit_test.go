@@ -148,7 +148,7 @@ func TestMaxTurns(t *testing.T) {
 	call := pt.OpenAI.Stream(pt.ToolCalls(pt.Call{ID: "call_l", Name: "list_directory", Args: []string{`{}`}}))
 	srv := z.serve(pt.OpenAI, call, call, call)
 	evs, _ := z.streamV2(4, "--max-turns", "2", "loop forever")
-	if e := errorEvent(t, evs); e.Code != "turn_limit" || !strings.Contains(e.Message, "limit of 2 turns") || !strings.Contains(e.Message, "--max-turns") {
+	if e := errorEvent(t, evs); e.Code != "turn_limit" || !strings.Contains(string(e.Message), "limit of 2 turns") || !strings.Contains(string(e.Message), "--max-turns") {
 		t.Errorf("error = %+v, want turn_limit naming the flag --max-turns", e)
 	}
 	if end := evs[len(evs)-1].v.(*streamjsonv2.RunEnd); end.Status != "error" {

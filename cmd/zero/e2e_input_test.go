@@ -47,7 +47,7 @@ func TestTextPromptSources(t *testing.T) {
 		}
 	}
 	start := evs[0].v.(*streamjsonv2.RunStart)
-	if !strings.HasSuffix(start.Cwd, "/ws/docs") || start.Model != "env-model" || start.APIModel != "env-model" {
+	if !strings.HasSuffix(string(start.Cwd), "/ws/docs") || start.Model != "env-model" || start.APIModel != "env-model" {
 		t.Errorf("run_start = %+v", start)
 	}
 }

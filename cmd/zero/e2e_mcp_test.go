@@ -129,7 +129,7 @@ func results(evs []event) map[string]*streamjsonv2.ToolResult {
 	out := map[string]*streamjsonv2.ToolResult{}
 	for _, e := range evs {
 		if r, ok := e.v.(*streamjsonv2.ToolResult); ok {
-			out[r.ID] = r
+			out[string(r.ID)] = r
 		}
 	}
 	return out
@@ -139,7 +139,7 @@ func mcpWarnings(evs []event) []string {
 	var out []string
 	for _, e := range evs {
 		if w, ok := e.v.(*streamjsonv2.Warning); ok {
-			out = append(out, w.Code+": "+w.Message)
+			out = append(out, w.Code+": "+string(w.Message))
 		}
 	}
 	return out
@@ -185,7 +185,7 @@ func TestMCPEverythingStdio(t *testing.T) {
 		t.Errorf("get-env: the server must see PASSED_SECRET and not Zero's other variables:\n%v", env)
 	}
 	for _, e := range evs {
-		if c, ok := e.v.(*streamjsonv2.ToolCall); ok && (!strings.HasPrefix(c.Name, "mcp__everything__") || c.SideEffect != streamjsonv2.SideEffectUnknown) {
+		if c, ok := e.v.(*streamjsonv2.ToolCall); ok && (!strings.HasPrefix(string(c.Name), "mcp__everything__") || c.SideEffect != streamjsonv2.SideEffectUnknown) {
 			t.Errorf("tool_call %s has side effect %s, want an mcp__ name with side effect unknown", c.Name, c.SideEffect)
 		}
 	}
@@ -527,7 +527,7 @@ func TestMCPToolNameCollision(t *testing.T) {
 	checkStream(t, evs, false, 3)
 	e := errorEvent(t, evs)
 	want := `MCP tool "work" of server twins and MCP tool "work" of server twins both map to the tool name mcp__twins__work`
-	if e.Code != streamjsonv2.ErrorCodeConfigError || !strings.Contains(e.Message, want) {
+	if e.Code != streamjsonv2.ErrorCodeConfigError || !strings.Contains(string(e.Message), want) {
 		t.Errorf("error event %+v, want config_error containing %q", e, want)
 	}
 	if !strings.Contains(res.stderr, want) {

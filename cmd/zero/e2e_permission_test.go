@@ -34,7 +34,7 @@ func permissionEvents(evs []event) string {
 			if v.PermissionGranted {
 				granted = "granted"
 			}
-			b.WriteString("decision " + string(v.Action) + " " + granted + ": " + v.DecisionReason.V + "\n")
+			b.WriteString("decision " + string(v.Action) + " " + granted + ": " + string(v.DecisionReason.V) + "\n")
 		}
 	}
 	return b.String()
@@ -123,7 +123,7 @@ func TestUnsafeModeAndItsAlias(t *testing.T) {
 			z.serve(pt.OpenAI, bashCall(), pt.OpenAI.Stream(pt.Text("Done.")))
 			evs, _ := z.streamV2(0, append(flags, "run it")...)
 			w := find[*streamjsonv2.Warning](evs)
-			if len(w) != 1 || w[0].Code != "skip_permissions_unsafe" || !strings.Contains(w[0].Message, flags[0]) {
+			if len(w) != 1 || w[0].Code != "skip_permissions_unsafe" || !strings.Contains(string(w[0].Message), flags[0]) {
 				t.Errorf("warnings = %+v, want one naming %s", w, flags[0])
 			}
 			if got := permissionEvents(evs); !strings.HasPrefix(got, "request allow unsafe\ndecision allow granted:") ||
@@ -146,8 +146,8 @@ func TestEnabledToolsThatNeedApproval(t *testing.T) {
 	if len(w) != 2 || w[0].Code != "tools_not_offered" || w[1].Code != "tools_not_offered" {
 		t.Fatalf("warnings = %+v, want two tools_not_offered", w)
 	}
-	if !strings.Contains(w[0].Message, "write_file") || !strings.Contains(w[0].Message, "--permission-mode accept-edits") ||
-		!strings.Contains(w[1].Message, "bash") || !strings.Contains(w[1].Message, "--allowed-tools bash") {
+	if !strings.Contains(string(w[0].Message), "write_file") || !strings.Contains(string(w[0].Message), "--permission-mode accept-edits") ||
+		!strings.Contains(string(w[1].Message), "bash") || !strings.Contains(string(w[1].Message), "--allowed-tools bash") {
 		t.Errorf("warnings do not name the tools and flags: %+v", w)
 	}
 	if offered := offeredTools(t, srv.Requests()[0]); len(offered) != 0 {

@@ -182,7 +182,7 @@ func TestBashGrantAllowsProtectedPlaces(t *testing.T) {
 				}
 			}
 			for _, d := range find[*streamjsonv2.PermissionDecision](evs)[:len(protectedAttempts())] {
-				if !d.PermissionGranted || !strings.Contains(d.DecisionReason.V, "granted because this run grants bash") {
+				if !d.PermissionGranted || !strings.Contains(string(d.DecisionReason.V), "granted because this run grants bash") {
 					t.Errorf("decision %+v", d)
 				}
 			}

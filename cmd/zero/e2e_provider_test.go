@@ -25,7 +25,7 @@ func TestTextOnly(t *testing.T) {
 				t.Errorf("final %q, deltas %q", got, deltas(evs))
 			}
 			start := evs[0].v.(*streamjsonv2.RunStart)
-			if start.Provider != d.Name() || start.SessionID == "" || start.Cwd == "" || !strings.HasPrefix(start.RunID, "run_") {
+			if string(start.Provider) != d.Name() || start.SessionID == "" || start.Cwd == "" || !strings.HasPrefix(string(start.RunID), "run_") {
 				t.Errorf("run_start = %+v", start)
 			}
 			u := find[*streamjsonv2.Usage](evs)[0]
@@ -108,7 +108,7 @@ func TestServerErrorUntilRetriesRunOut(t *testing.T) {
 	srv := z.serve(pt.OpenAI, pt.ServerErrorForever(pt.OpenAI))
 	evs, res := z.streamV2(3, "hi")
 	e := errorEvent(t, evs)
-	if e.Code != "provider_error" || !e.Recoverable || !strings.Contains(e.Message, "500") {
+	if e.Code != "provider_error" || !e.Recoverable || !strings.Contains(string(e.Message), "500") {
 		t.Errorf("error = %+v", e)
 	}
 	if len(srv.Requests()) != 3 {

@@ -112,7 +112,7 @@ func TestShortKeyLeavesErrorsIntact(t *testing.T) {
 					t.Errorf("stderr lost the vendor's message %q:\n%s", vendorMsg, res.stderr)
 				}
 				if format == "stream-json" {
-					if msg := errorEvent(t, decodeV2(t, res.stdout)).Message; !strings.Contains(msg, vendorMsg) {
+					if msg := errorEvent(t, decodeV2(t, res.stdout)).Message; !strings.Contains(string(msg), vendorMsg) {
 						t.Errorf("error event %q lost the vendor's message %q", msg, vendorMsg)
 					}
 				}

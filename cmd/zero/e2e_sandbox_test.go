@@ -436,7 +436,7 @@ func sbResults(t *testing.T, stdout string) map[string]*streamjsonv2.ToolResult 
 			continue
 		}
 		if r, ok := o.Value.(*streamjsonv2.ToolResult); ok {
-			out[r.ID] = r
+			out[string(r.ID)] = r
 		}
 	}
 	return out

@@ -36,7 +36,7 @@ func storedMeta(t *testing.T, z *zeroEnv, id string) sessionv1.SessionMeta {
 func warnings(evs []event) string {
 	var ms []string
 	for _, w := range find[*streamjsonv2.Warning](evs) {
-		ms = append(ms, w.Code+": "+w.Message)
+		ms = append(ms, w.Code+": "+string(w.Message))
 	}
 	return strings.Join(ms, "\n")
 }
@@ -178,7 +178,7 @@ func TestSessionsDeleteAndPrune(t *testing.T) {
 		t.Fatal(err)
 	}
 	meta := storedMeta(t, z, ids[2])
-	old := strings.Replace(string(b), `"updatedAt":"`+meta.UpdatedAt+`"`, `"updatedAt":"2020-01-01T00:00:00Z"`, 1)
+	old := strings.Replace(string(b), `"updatedAt":"`+string(meta.UpdatedAt)+`"`, `"updatedAt":"2020-01-01T00:00:00Z"`, 1)
 	mustWrite(t, metaPath, old)
 	stray := filepath.Join(z.sessionsDir(), "notes.txt")
 	mustWrite(t, stray, "a file beside the sessions")

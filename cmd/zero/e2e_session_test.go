@@ -13,7 +13,7 @@ import (
 )
 
 // sessionID returns the session id of a run.
-func sessionID(evs []event) string { return evs[0].v.(*streamjsonv2.RunStart).SessionID }
+func sessionID(evs []event) string { return string(evs[0].v.(*streamjsonv2.RunStart).SessionID) }
 
 // firstRun makes a session whose run read README.md with a tool.
 func firstRun(t *testing.T, z *zeroEnv) string {
@@ -79,7 +79,7 @@ func TestFork(t *testing.T) {
 	if err := meta.UnmarshalJSON([]byte(strings.SplitN(res.stdout, "\n", 2)[0])); err != nil {
 		t.Fatalf("sessions show --json: %v\n%s", err, res.stdout)
 	}
-	if meta.ParentID.V != parent || meta.Runs != 2 {
+	if string(meta.ParentID.V) != parent || meta.Runs != 2 {
 		t.Errorf("fork meta = %+v", meta)
 	}
 }
@@ -124,7 +124,7 @@ func TestSessionRecordsAndListing(t *testing.T) {
 	}
 	listJSON := z.run("", "sessions", "list", "--json")
 	var meta sessionv1.SessionMeta
-	if err := meta.UnmarshalJSON([]byte(strings.TrimSpace(listJSON.stdout))); err != nil || meta.ID != id {
+	if err := meta.UnmarshalJSON([]byte(strings.TrimSpace(listJSON.stdout))); err != nil || string(meta.ID) != id {
 		t.Errorf("sessions list --json: %v\n%s", err, listJSON.stdout)
 	}
 	if show := z.run("", "sessions", "show", id); !strings.Contains(show.stdout, "tool_result") {

@@ -36,7 +36,7 @@ func TestTruncatedAnswer(t *testing.T) {
 
 			evs, _ := z.streamV2(4, "question")
 			e := errorEvent(t, evs)
-			if e.Code != "max_output_tokens" || !strings.Contains(e.Message, d.StopReason(turn)) || !strings.Contains(e.Message, "--max-output-tokens") {
+			if e.Code != "max_output_tokens" || !strings.Contains(string(e.Message), d.StopReason(turn)) || !strings.Contains(string(e.Message), "--max-output-tokens") {
 				t.Errorf("error = %+v", e)
 			}
 			if n := len(find[*streamjsonv2.Final](evs)); n != 0 {
@@ -80,7 +80,7 @@ func TestCutToolCall(t *testing.T) {
 			srv := z.serve(d, d.Stream(cut), d.Stream(pt.Text("Read it.")))
 			evs, _ := z.streamV2(0, "read both")
 			warns := find[*streamjsonv2.Warning](evs)
-			if len(warns) != 1 || warns[0].Code != "max_output_tokens" || !strings.Contains(warns[0].Message, "read_file call are incomplete") {
+			if len(warns) != 1 || warns[0].Code != "max_output_tokens" || !strings.Contains(string(warns[0].Message), "read_file call are incomplete") {
 				t.Errorf("warnings = %+v", warns)
 			}
 			results := find[*streamjsonv2.ToolResult](evs)
@@ -159,7 +159,7 @@ func TestFinishWithoutDone(t *testing.T) {
 	z = newZeroEnv(t)
 	z.serve(d, pt.Forever(pt.Truncate(full, 3))) // role, "All ", "done.": no finish_reason
 	evs, _ = z.streamV2(3, "hi")
-	if e := errorEvent(t, evs); e.Code != "provider_error" || !strings.Contains(e.Message, "stream ended before the turn was complete") {
+	if e := errorEvent(t, evs); e.Code != "provider_error" || !strings.Contains(string(e.Message), "stream ended before the turn was complete") {
 		t.Errorf("error = %+v", e)
 	}
 }

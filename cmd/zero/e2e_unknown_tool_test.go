@@ -22,7 +22,7 @@ func TestUnknownMCPToolWarns(t *testing.T) {
 	var got []string
 	for _, w := range find[*streamjsonv2.Warning](evs) {
 		if w.Code == streamjsonv2.WarningCodeUnknownTool {
-			got = append(got, w.Message)
+			got = append(got, string(w.Message))
 		}
 	}
 	want := []string{

@@ -125,7 +125,7 @@ func TestWorkspaceConfinement(t *testing.T) {
 	}
 	refused := 0
 	for _, r := range results {
-		what := names[r.ID]
+		what := names[string(r.ID)]
 		if strings.Contains(r.Output, outsideSecret) || strings.Contains(r.Output, "secret.txt:") {
 			t.Errorf("%s: shows the outside file: %.300q", what, r.Output)
 		}

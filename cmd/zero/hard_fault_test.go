@@ -163,7 +163,7 @@ func checkFault(t *testing.T, d *pt.Dialect, f providerFault) {
 	evs, res := z.streamV2(3, "--provider", d.Name(), "say hello then fail")
 	t.Logf("%s: %v", d.Name(), time.Since(start).Round(time.Millisecond))
 	e := errorEvent(t, evs)
-	if e.Code != "provider_error" || !strings.Contains(e.Message, f.want) || e.Recoverable != f.recoverable {
+	if e.Code != "provider_error" || !strings.Contains(string(e.Message), f.want) || e.Recoverable != f.recoverable {
 		t.Errorf("%s: error %+v, want provider_error containing %q, recoverable %v", d.Name(), e, f.want, f.recoverable)
 	}
 	if len(e.Message) > 1000 {

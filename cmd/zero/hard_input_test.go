@@ -222,9 +222,9 @@ func checkErrorEvent(t *testing.T, label string, v int, stdout, msg string) {
 	code, message := "", ""
 	switch e := evs[0].v.(type) {
 	case *streamjsonv1.Error:
-		code, message = e.Code, e.Message
+		code, message = e.Code, string(e.Message)
 	case *streamjsonv2.Error:
-		code, message = e.Code, e.Message
+		code, message = e.Code, string(e.Message)
 	}
 	if code != "invalid_input" || message != msg {
 		t.Errorf("%s: error event %s %.300q, want invalid_input %.300q", label, code, message, msg)

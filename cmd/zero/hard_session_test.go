@@ -67,7 +67,7 @@ func TestTornLastLineOnResume(t *testing.T) {
 					evs := decodeV2(t, res.stdout)
 					checkStream(t, evs, true, 0)
 					ws := find[*streamjsonv2.Warning](evs)
-					warned = len(ws) == 1 && ws[0].Code == "session_warning" && strings.Contains(ws[0].Message, "removed a torn last line")
+					warned = len(ws) == 1 && ws[0].Code == "session_warning" && strings.Contains(string(ws[0].Message), "removed a torn last line")
 				}
 				if !warned {
 					t.Errorf("-o %s: no warning about the torn line\nstdout: %s\nstderr: %s", format, res.stdout, res.stderr)
@@ -125,7 +125,7 @@ func TestConcurrentResumes(t *testing.T) {
 			losers[e.i] = true
 			evs := decodeV2(t, e.stdout)
 			checkStream(t, evs, false, e.code)
-			if ee := errorEvent(t, evs); e.code != 3 || ee.Code != "session_locked" || !strings.Contains(ee.Message, "in use") {
+			if ee := errorEvent(t, evs); e.code != 3 || ee.Code != "session_locked" || !strings.Contains(string(ee.Message), "in use") {
 				t.Errorf("process %d: exit %d, error %+v", e.i, e.code, ee)
 			}
 		case <-time.After(30 * time.Second):
@@ -164,17 +164,17 @@ func TestConcurrentResumes(t *testing.T) {
 func recordRunID(r sessionv1.SessionRecord) string {
 	switch v := r.Value.(type) {
 	case *sessionv1.RunStartRecord:
-		return v.RunID
+		return string(v.RunID)
 	case *sessionv1.UserRecord:
-		return v.RunID
+		return string(v.RunID)
 	case *sessionv1.AssistantRecord:
-		return v.RunID
+		return string(v.RunID)
 	case *sessionv1.ToolResultRecord:
-		return v.RunID
+		return string(v.RunID)
 	case *sessionv1.UsageRecord:
-		return v.RunID
+		return string(v.RunID)
 	case *sessionv1.RunEndRecord:
-		return v.RunID
+		return string(v.RunID)
 	}
 	return ""
 }
@@ -220,7 +220,7 @@ func TestFullDisk(t *testing.T) {
 		pt.OpenAI.Stream(pt.Text("Unsaved.")))
 	evs, res := z.streamV2(0, "read big.txt three times")
 	ws := find[*streamjsonv2.Warning](evs)
-	if len(ws) != 1 || ws[0].Code != "session_not_saved" || !strings.Contains(ws[0].Message, "no space left on device") {
+	if len(ws) != 1 || ws[0].Code != "session_not_saved" || !strings.Contains(string(ws[0].Message), "no space left on device") {
 		t.Errorf("warnings %+v, want one session_not_saved naming the full disk", ws)
 	}
 	if finalText(t, evs) != "Read it three times." {
@@ -238,7 +238,7 @@ func TestFullDisk(t *testing.T) {
 	os.WriteFile(filler, bytes.Repeat([]byte("x"), 64<<10), 0o600) // fails when full: fine
 	evs, _ = z.streamV2(0, "again")
 	ws = find[*streamjsonv2.Warning](evs)
-	if sessionID(evs) != "none" || len(ws) != 1 || ws[0].Code != "session_not_saved" || !strings.Contains(ws[0].Message, "no space left on device") {
+	if sessionID(evs) != "none" || len(ws) != 1 || ws[0].Code != "session_not_saved" || !strings.Contains(string(ws[0].Message), "no space left on device") {
 		t.Errorf("full from the start: session %s, warnings %+v", sessionID(evs), ws)
 	}
 }

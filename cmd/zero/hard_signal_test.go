@@ -102,7 +102,7 @@ func checkSignal(t *testing.T, sp signalPoint, sig syscall.Signal) {
 	evs := decodeV2(t, stdout)
 	checkStream(t, evs, !sp.stdinOpen, code)
 	name := map[syscall.Signal]string{syscall.SIGINT: "SIGINT", syscall.SIGTERM: "SIGTERM"}[sig]
-	if e := errorEvent(t, evs); code != 130 || e.Code != "interrupted" || e.Message != "interrupted by "+name {
+	if e := errorEvent(t, evs); code != 130 || e.Code != "interrupted" || string(e.Message) != "interrupted by "+name {
 		t.Errorf("%s: exit %d, error %+v", name, code, e)
 	}
 	if strings.Contains(processes(), sleepMarker) {
@@ -154,7 +154,7 @@ func TestKilledRunResumes(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.signal(syscall.SIGKILL)
-	id := start.Value.(*streamjsonv2.RunStart).SessionID
+	id := string(start.Value.(*streamjsonv2.RunStart).SessionID)
 	if got := recordTypes(sessionLog(t, z, id)); got != "run_start,user" {
 		t.Errorf("records after SIGKILL: %s", got)
 	}

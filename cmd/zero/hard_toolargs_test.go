@@ -59,7 +59,7 @@ func TestToolArgumentsFailingTheirSchema(t *testing.T) {
 			evs, _ := z.streamV2(0, "--provider", d.Name(), "--skip-permissions-unsafe", "use every tool wrongly")
 			results := map[string]*streamjsonv2.ToolResult{}
 			for _, r := range find[*streamjsonv2.ToolResult](evs) {
-				results[r.ID] = r
+				results[string(r.ID)] = r
 			}
 			reqs := srv.Requests()
 			if len(reqs) != 2 {

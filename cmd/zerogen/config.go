@@ -28,7 +28,8 @@ The file holds "runs", a list; each run is the flags of one command, by
 name without the dashes, and "command" names a subcommand (ts, docs,
 bundle, upgrade, downgrade, compat; none for the Go package). A flag that
 takes a value takes a string, or a list for one that may be repeated; a
-switch takes true. compat takes "old" and "new" for its two directories.
+switch takes true, or false to turn off one that is on by default
+(named-scalars: false). compat takes "old" and "new" for its two directories.
 Paths are relative to the directory of the config file.
 
   # zerogen.yaml
@@ -196,10 +197,12 @@ func configRunOf(raw json.RawMessage, dir string) (configRun, error) {
 			}
 			if b {
 				r.args = append(r.args, "--"+key)
+			} else {
+				r.args = append(r.args, "--"+key+"=false") // turns off a switch that is on by default
 			}
 			continue
 		default:
-			return r, fmt.Errorf("%s: want a string, a list of strings or true", key)
+			return r, fmt.Errorf("%s: want a string, a list of strings, true or false", key)
 		}
 		switch key {
 		case "command":

@@ -53,7 +53,7 @@ func TestConfigErrors(t *testing.T) {
 		"runs: []\n":                          "no runs",
 		"run:\n  - out: x\n":                  `unknown field "run"`,
 		"runs:\n  - command: tsx\n":           `runs[0]: unknown command "tsx"`,
-		"runs:\n  - out: {a: 1}\n":            "runs[0]: out: want a string, a list of strings or true",
+		"runs:\n  - out: {a: 1}\n":            "runs[0]: out: want a string, a list of strings, true or false",
 		"runs:\n  - old: a\n    new: b\n":     "runs[0]: old and new are for command: compat",
 		"runs:\n  - out: x\n    out: y\n":     `line 3, column 5: key "out" written twice`,
 		"runs:\n  - schemas: x\n    bogus: 1": "runs[0]: bogus: want a string",

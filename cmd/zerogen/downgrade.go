@@ -10,7 +10,7 @@ import (
 
 const downgradeUsage = `Usage:
   zerogen downgrade --from DIR --from-import PATH --schemas DIR --out DIR --package NAME
-      [--drop TITLE=REASON]... [--check]
+      [--drop TITLE=REASON]... [--check] [--named-scalars=false]
 
 Writes downgrade.go into the package generated from --schemas (the newer
 version, at --out): for every root, a function
@@ -38,6 +38,8 @@ Flags:
   --drop TITLE=REASON   drop the variant of that title, for REASON
                         (repeatable)
   --check               write nothing; exit 1 when downgrade.go is stale or missing
+  --named-scalars=false as given to the runs that generated both packages:
+                        their constrained $defs scalars are plain Go types
   -h, --help            show this help
 
 Examples:

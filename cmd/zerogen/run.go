@@ -15,9 +15,9 @@ import (
 
 const usage = `Usage:
   zerogen --schemas DIR... --out DIR --package NAME [--fixtures | --skip-unknown] [--check]
-          [--include GLOB]... [--exclude GLOB]... [--root FILE]... [--def-types] [--named-scalars]
+          [--include GLOB]... [--exclude GLOB]... [--root FILE]... [--def-types] [--named-scalars=false]
           [--default-dialect D] [--allow-keyword NAME]... [--ref-dir URL=DIR]...
-          [--assert-formats] [--strict-types] [--raw-report]
+          [--assert-formats] [--format-types] [--strict-types] [--raw-report]
 
 Generates one Go package from every JSON Schema file under --schemas:
 types named by each schema's title, strict single-pass decoders
@@ -62,10 +62,14 @@ Flags:
                     schemas whose root is only an anyOf of message kinds (ACP,
                     MCP), so that each message type can be decoded on its own;
                     not with --fixtures
-  --named-scalars   make every $defs entry that is a string, integer or number
-                    with constraints a named Go type (Id: {type: string,
-                    format: uuid} becomes type ID string) with its Validate,
-                    used by every field that refers to it
+  --named-scalars=false
+                    keep the $defs entries that are a string, integer or
+                    number with constraints plain Go types (string, int64,
+                    float64) at every field that refers to them. By default
+                    each is a named Go type (Id: {type: string, maxLength:
+                    64} becomes type ID string) with its Validate, used by
+                    every such field; an entry without constraints stays
+                    plain
   --default-dialect D
                     dialect of files whose $schema names none: draft-04,
                     draft-06, draft-07, 2019-09, 2020-12 (the default) or
@@ -76,6 +80,14 @@ Flags:
                     is an annotation unless the meta-schema turns on the
                     format-assertion vocabulary; draft-04 to draft-07 files
                     assert it always, as jsonschema/v5 and ajv-formats do
+  --format-types    give a string of format date-time a time.Time, date an
+                    rt.Date, time an rt.TimeOfDay, duration an rt.Duration,
+                    uuid an rt.UUID, ipv4 and ipv6 a netip.Addr and uri an
+                    rt.URI, read and written by the runtime's own codecs
+                    (see docs/zerogen.md, "format", for what is written back
+                    differently). Such a format is asserted even where the
+                    dialect makes it an annotation (2019-09, 2020-12):
+                    a warning names each such schema
   --ref-dir URL=DIR read a $ref to a URL that starts with URL, and that no
                     schema file's $id names, from the file DIR/REST, where
                     REST is the rest of the URL (repeatable; the longest URL
@@ -143,10 +155,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	skipUnknown := fl.Bool("skip-unknown", false, "")
 	roots := fl.StringArray("root", nil, "")
 	defTypes := fl.Bool("def-types", false, "")
-	namedScalars := fl.Bool("named-scalars", false, "")
+	namedScalars := fl.Bool("named-scalars", true, "")
 	dialect := fl.String("default-dialect", "2020-12", "")
 	allow := fl.StringArray("allow-keyword", nil, "")
 	assertFormats := fl.Bool("assert-formats", false, "")
+	formatTypes := fl.Bool("format-types", false, "")
 	refDirFlags := fl.StringArray("ref-dir", nil, "")
 	strict := fl.Bool("strict-types", false, "")
 	rawReport := fl.Bool("raw-report", false, "")
@@ -197,8 +210,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	generated, raws, err := gen.GenerateReport(gen.Config{Package: *pkg, Files: sf.files, Fixtures: *fixtures,
-		Roots: *roots, DefTypes: *defTypes, NamedScalars: *namedScalars, DefaultDialect: d, AllowKeywords: *allow, SkipUnknown: *skipUnknown, LoadURL: refs.load,
-		AssertFormats: *assertFormats, StrictTypes: *strict,
+		Roots: *roots, DefTypes: *defTypes, PlainScalars: !*namedScalars, DefaultDialect: d, AllowKeywords: *allow, SkipUnknown: *skipUnknown, LoadURL: refs.load,
+		AssertFormats: *assertFormats, FormatTypes: *formatTypes, StrictTypes: *strict,
 		Warn: func(w *gen.Error) { fmt.Fprintf(stderr, "zerogen: warning: %s\n", sf.message(w)) }})
 	if err != nil {
 		return sf.fail(stderr, err)

@@ -142,3 +142,42 @@ func TestDefTypes(t *testing.T) {
 		t.Error("PingRequest has no UnmarshalJSON of its own")
 	}
 }
+
+// TestNamedScalarsOptOut generates a schema with a constrained $defs
+// string three ways: by default it is a named type, and
+// --named-scalars=false on the command line or named-scalars: false in
+// zerogen.yaml keeps the field a plain string.
+func TestNamedScalarsOptOut(t *testing.T) {
+	const order = `{"title":"Order","type":"object","required":["id"],"properties":{"id":{"$ref":"#/$defs/orderId"},"parent":{"$ref":"#/$defs/orderId"}},
+"$defs":{"orderId":{"type":"string","pattern":"^ord_[0-9]+$"}}}`
+	dir := t.TempDir()
+	writeSchema(t, dir, "schema/order.json", order)
+	writeSchema(t, dir, "zerogen.yaml", "runs:\n  - schemas: schema\n    out: fromconfig\n    package: api\n    named-scalars: false\n")
+	args := func(out string) []string {
+		return []string{"--schemas", filepath.Join(dir, "schema"), "--out", filepath.Join(dir, out), "--package", "api"}
+	}
+	for _, c := range []struct {
+		argv  []string
+		out   string
+		named bool
+	}{
+		{args("default"), "default", true},
+		{append(args("flag"), "--named-scalars=false"), "flag", false},
+		{[]string{"generate", "-c", filepath.Join(dir, "zerogen.yaml")}, "fromconfig", false},
+	} {
+		if code, _, errOut := runZerogen(c.argv...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.argv, code, errOut)
+		}
+		src, err := os.ReadFile(filepath.Join(dir, c.out, "types.go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		types := string(src)
+		if got := strings.Contains(types, "type OrderID string") && strings.Contains(types, "\tParent rt.Opt[OrderID]\n"); got != c.named {
+			t.Errorf("%v: named type %v, want %v:\n%s", c.argv, got, c.named, types)
+		}
+		if !c.named && !strings.Contains(types, "\tParent rt.Opt[string]\n") {
+			t.Errorf("%v: Parent is not a plain string:\n%s", c.argv, types)
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 
 const upgradeUsage = `Usage:
   zerogen upgrade --from DIR --from-import PATH --schemas DIR --out DIR --package NAME [--check]
+          [--named-scalars=false]
 
 Writes upgrade.go into the package generated from --schemas (at --out): for
 every root of the older version in --from, a function
@@ -36,6 +37,8 @@ Flags:
   --out DIR             directory of the package generated from --schemas
   --package NAME        that package's name
   --check               write nothing; exit 1 when upgrade.go is stale or missing
+  --named-scalars=false as given to the runs that generated both packages:
+                        their constrained $defs scalars are plain Go types
   -h, --help            show this help
 
 Examples:
@@ -77,6 +80,7 @@ func (c conversion) run(args []string, stdout, stderr io.Writer) int {
 		dropArgs = fl.StringArray("drop", nil, "")
 	}
 	check := fl.Bool("check", false, "")
+	namedScalars := fl.Bool("named-scalars", true, "")
 	filter := addFilterFlags(fl)
 	command := "zerogen " + c.name
 	if code, done := parseSub(fl, args, c.usage, stdout, stderr); done {
@@ -113,10 +117,10 @@ func (c conversion) run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	files, err := c.generate(gen.UpgradeConfig{
-		From:       gen.Config{Package: *fromPkg, Files: oldFiles},
+		From:       gen.Config{Package: *fromPkg, Files: oldFiles, PlainScalars: !*namedScalars},
 		FromImport: *fromImport,
 		FromDir:    filepath.ToSlash(*from),
-		To:         gen.Config{Package: *pkg, Files: newFiles},
+		To:         gen.Config{Package: *pkg, Files: newFiles, PlainScalars: !*namedScalars},
 		ToDir:      filepath.ToSlash(*schemas),
 	}, drops)
 	if err != nil {

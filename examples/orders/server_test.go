@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/zeroproject/zero/rt"
+
 	"example.com/orders/api"
 	"example.com/orders/money"
 )
@@ -20,7 +22,7 @@ func serve(t *testing.T, body string) (int, string) {
 }
 
 func TestAccepted(t *testing.T) {
-	const order = `{"id":"ord_a1b2c3d4","placedAt":"2026-12-04T22:59:00Z","items":[{"sku":"tea","price":"4.50"},{"sku":"cup","quantity":2,"price":"12.00"}]}`
+	const order = `{"id":"ord_a1b2c3d4","placedAt":"2026-12-04T22:59:00Z","deliverBy":"2026-12-10","items":[{"sku":"tea","price":"4.50"},{"sku":"cup","quantity":2,"price":"12.00"}]}`
 	code, body := serve(t, order)
 	want := `{"order":` + order + `,"priority":"normal","received":"2026-12-04T23:00:00Z"}`
 	if code != http.StatusOK || body != want {
@@ -31,7 +33,8 @@ func TestAccepted(t *testing.T) {
 func TestUnprocessable(t *testing.T) {
 	for _, c := range []struct{ doc, want string }{
 		{`{"id":"ord_1","placedAt":"2026-12-04T22:59:00Z","items":[{"sku":"tea","price":"4.50"}]}`, `"pointer":"/id","keyword":"pattern"`},
-		{`{"id":"ord_a1b2c3d4","placedAt":"yesterday","items":[{"sku":"tea","price":"4.50"}]}`, `"pointer":"/placedAt","keyword":"x-go-type"`},
+		{`{"id":"ord_a1b2c3d4","placedAt":"yesterday","items":[{"sku":"tea","price":"4.50"}]}`, `"pointer":"/placedAt","keyword":"format"`},
+		{`{"id":"ord_a1b2c3d4","placedAt":"2026-12-04T22:59:00Z","deliverBy":"2026-02-30","items":[{"sku":"tea","price":"4.50"}]}`, `"pointer":"/deliverBy","keyword":"format"`},
 		{`{"id":"ord_a1b2c3d4","placedAt":"2026-12-04T22:59:00Z","items":[{"sku":"tea","price":"4.5"}]}`, `"pointer":"/items/0/price","keyword":"pattern"`},
 		{`{"id":"ord_a1b2c3d4","placedAt":"2026-12-04T22:59:00Z","items":[{"sku":"tea","price":"4.50","quantity":0}]}`, `"pointer":"/items/0/quantity","keyword":"minimum"`},
 	} {
@@ -39,6 +42,29 @@ func TestUnprocessable(t *testing.T) {
 		if code != http.StatusUnprocessableEntity || !strings.Contains(body, c.want) {
 			t.Errorf("%s: %d %s, want 422 with %s", c.doc, code, body, c.want)
 		}
+	}
+}
+
+// TestFormatTypes shows what --format-types gives: placedAt is a
+// time.Time read by the runtime's own RFC 3339 parser (which takes the
+// lower-case t and z that time.Time's own parser refuses, and writes them
+// upper case), and deliverBy an rt.Date.
+func TestFormatTypes(t *testing.T) {
+	var o api.Order
+	err := o.UnmarshalJSON([]byte(`{"id":"ord_a1b2c3d4","placedAt":"2026-12-04t22:59:00.50z","deliverBy":"2026-12-10","items":[{"sku":"tea","price":"4.50"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !o.PlacedAt.Equal(time.Date(2026, 12, 4, 22, 59, 0, 5e8, time.UTC)) || o.DeliverBy.V != (rt.Date{Year: 2026, Month: time.December, Day: 10}) {
+		t.Fatalf("%v %v", o.PlacedAt, o.DeliverBy)
+	}
+	b, err := o.MarshalJSON()
+	if want := `{"id":"ord_a1b2c3d4","placedAt":"2026-12-04T22:59:00.5Z","deliverBy":"2026-12-10","items":[{"sku":"tea","price":"4.50"}]}`; err != nil || string(b) != want {
+		t.Fatalf("%s %v, want %s", b, err, want)
+	}
+	o.DeliverBy = rt.Some(rt.Date{Year: 2026, Month: time.February, Day: 30})
+	if err := o.Validate(); err == nil || !strings.Contains(err.Error(), "/deliverBy") {
+		t.Fatalf("Validate of February 30: %v", err)
 	}
 }
 

@@ -103,7 +103,8 @@ func docsIndex(sets []schema.SchemaSet, rows []string, out map[string][]byte, op
 
 // docsPage renders the reference of one set.
 func docsPage(set schema.SchemaSet, opts Options) ([]byte, error) {
-	l, m, err := ir.Load(schema.Options{Files: set.Files}, ir.Options{Package: "docs"})
+	// Scalars stay plain: each field's row gives its constraints.
+	l, m, err := ir.Load(schema.Options{Files: set.Files}, ir.Options{Package: "docs", PlainScalars: true})
 	if err != nil {
 		return nil, schema.Locate(err, set.Files)
 	}

@@ -185,7 +185,7 @@ func (e *emitter) decBody(t *ir.Type) []jen.Code {
 		if e.hasStrRule(t) {
 			out = append(out, jen.Return(named(t, jen.Id("s")), jen.Id(e.ruleName(t)).Dot("Check").Call(jen.Id("s"), jen.Id("off"))))
 		} else {
-			out = append(out, jen.Return(jen.Id("s"), jen.Nil()))
+			out = append(out, jen.Return(named(t, jen.Id("s")), jen.Nil()))
 		}
 		return out
 	case ir.KInt:

@@ -207,7 +207,7 @@ func (e *emitter) signature(t *ir.Type) string {
 		sig += fmt.Sprintf("%d|%+v|%+v|%v", e.ids[t.Elem], t.ArrSize, t.ObjSize, t.Unique)
 	case ir.KRaw, ir.KGo:
 		if t.Go != nil {
-			sig += fmt.Sprintf("%s|%s|%v|", t.Go.Import, t.Go.Name, t.Go.Text)
+			sig += fmt.Sprintf("%s|%s|%v|%s|", t.Go.Import, t.Go.Name, t.Go.Text, t.Go.Codec)
 		}
 		if t.Node != nil {
 			sig += fmt.Sprintf("node%d", t.Node.ID)

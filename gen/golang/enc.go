@@ -96,6 +96,9 @@ func (e *emitter) encBody(t *ir.Type, v *jen.Statement) []jen.Code {
 			ret,
 		}
 	case ir.KGo:
+		if t.Go.Codec != "" {
+			return []jen.Code{jen.Return(jen.Qual(rtimplPkg, t.Go.Codec).Dot("Encode").Call(enc(), jen.Op("&").Add(v), e.nodeOrNil(t)))}
+		}
 		fn := "MarshalJSONTo"
 		if t.Go.Text {
 			fn = "MarshalTextTo"

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -59,9 +60,25 @@ func caseFiles(t *testing.T, name string) []gen.File {
 	return files
 }
 
+// generateCase generates the golden case name with fixtures.
 func generateCase(t *testing.T, name string) map[string][]byte {
 	t.Helper()
-	out, err := gen.Generate(gen.Config{Package: name, Files: caseFiles(t, name), Fixtures: true})
+	cfg := gen.Config{Package: name, Files: caseFiles(t, name), Fixtures: true}
+	// A case's flags file names the zerogen flags it is generated with,
+	// one a line: --format-types and --named-scalars=false so far.
+	if data, err := os.ReadFile(filepath.Join("testdata", name, "flags")); err == nil {
+		for _, fl := range strings.Fields(string(data)) {
+			switch fl {
+			case "--format-types":
+				cfg.FormatTypes = true
+			case "--named-scalars=false":
+				cfg.PlainScalars = true
+			default:
+				t.Fatalf("%s/flags: unknown flag %s", name, fl)
+			}
+		}
+	}
+	out, err := gen.Generate(cfg)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}

@@ -21,7 +21,7 @@ func (e *emitter) nodeOrNil(t *ir.Type) jen.Code {
 // assertions that it has the methods generated code calls: a type that
 // lacks one fails to compile here, with the interface it misses named.
 func (e *emitter) userTypeChecks(f *jen.File, t *ir.Type) {
-	if t.Kind != ir.KGo {
+	if t.Kind != ir.KGo || t.Go.Codec != "" {
 		return
 	}
 	ptr := jen.Parens(jen.Op("*").Add(e.baseType(t))).Call(jen.Nil())
@@ -43,6 +43,9 @@ func (e *emitter) userTypeChecks(f *jen.File, t *ir.Type) {
 // userDecBody decodes a value of a user's type: the interpreter checks the
 // schema's keywords on the JSON text, then the type's unmarshaler reads it.
 func (e *emitter) userDecBody(t *ir.Type) []jen.Code {
+	if t.Go.Codec != "" {
+		return []jen.Code{jen.Return(jen.Qual(rtimplPkg, t.Go.Codec).Dot("Decode").Call(d(), e.nodeOrNil(t)))}
+	}
 	fn := "UnmarshalJSONAt"
 	if t.Go.Text {
 		fn = "UnmarshalTextAt"

@@ -251,7 +251,7 @@ func (u *upgrader) convertBase(dst *jen.Statement, t1, t2 *ir.Type, src *jen.Sta
 			dst.Clone().Op("=").Make(jen.Index().Add(u.dstVal(t2.Elem)), jen.Len(src)),
 			jen.For(jen.Id(i).Op(":=").Range().Add(src)).Block(inner...),
 		)}, err
-	case k1 == ir.KGo && k2 == ir.KGo && t1.Go.Import == t2.Go.Import && t1.Go.Name == t2.Go.Name && t1.Go.Text == t2.Go.Text:
+	case k1 == ir.KGo && k2 == ir.KGo && t1.Go.Import == t2.Go.Import && t1.Go.Name == t2.Go.Name && t1.Go.Text == t2.Go.Text && t1.Go.Codec == t2.Go.Codec:
 		return assign(src) // the same Go type; the new schema's keywords are checked by Validate
 	case k1 == ir.KMap && k2 == ir.KMap:
 		k, v, w := u.temp("k"), u.temp("v"), u.temp("w")

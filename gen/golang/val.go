@@ -100,7 +100,7 @@ func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 				jen.If(jen.Err().Op(":=").Qual(rtimplPkg, "CheckUTF8").Call(plain(t, v)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 				jen.Return(jen.Id(e.ruleName(t)).Dot("Check").Call(plain(t, v), jen.Lit(-1)))}
 		}
-		return []jen.Code{jen.Return(jen.Qual(rtimplPkg, "CheckUTF8").Call(v))}
+		return []jen.Code{jen.Return(jen.Qual(rtimplPkg, "CheckUTF8").Call(plain(t, v)))}
 	case ir.KInt:
 		if e.hasIntRule(t) {
 			return []jen.Code{jen.Return(jen.Id(e.ruleName(t)).Dot("Check").Call(plain(t, v), jen.Lit(-1)))}
@@ -141,6 +141,9 @@ func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 			jen.If(jen.Err().Op(":=").Id(e.valName(t.Elem)).Call(jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k"))))), ok)
 	case ir.KGo:
+		if t.Go.Codec != "" {
+			return []jen.Code{jen.Return(jen.Qual(rtimplPkg, t.Go.Codec).Dot("Validate").Call(jen.Op("&").Add(v), e.nodeOrNil(t)))}
+		}
 		fn := "ValidateJSON"
 		if t.Go.Text {
 			fn = "ValidateText"

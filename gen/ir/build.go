@@ -27,8 +27,12 @@ type builder struct {
 	// what its shaping leaves to that node; rests are the Rest nodes.
 	rest  *restState
 	rests []*Node
-	// namedScalars is Options.NamedScalars.
-	namedScalars bool
+	// plainScalars is Options.PlainScalars.
+	plainScalars bool
+	// formatTypes is Options.FormatTypes; annotated are the schemas it
+	// typed whose format the dialect leaves an annotation.
+	formatTypes bool
+	annotated   []*jsonschema.Schema
 }
 
 // Options say how to name the model.
@@ -42,9 +46,15 @@ type Options struct {
 	// whose type is a struct, union or enum a named type of its own, named
 	// by its title or else its key.
 	DefTypes bool
-	// NamedScalars makes every $defs entry that is a string, integer or
-	// number with constraints a named Go type (see NamedScalar).
-	NamedScalars bool
+	// PlainScalars keeps the $defs entries that are a string, integer or
+	// number with constraints as plain Go types (string, int64, float64)
+	// at every field that refers to them, instead of the named type each
+	// one is by default (see NamedScalar).
+	PlainScalars bool
+	// FormatTypes gives a string schema whose format FormatTypes maps
+	// (date-time, uuid...) that format's Go type, read and written by the
+	// runtime's own codecs; the format is then asserted on it.
+	FormatTypes bool
 }
 
 // Load loads the files and builds their model, naming the package pkg
@@ -64,7 +74,7 @@ func Load(lo schema.Options, o Options) (*schema.Loaded, *Model, error) {
 // Build classifies every schema the roots of l reach into the Go-shaped
 // model.
 func Build(l *schema.Loaded, o Options) (*Model, error) {
-	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: o.Package, l: l}, namedScalars: o.NamedScalars}
+	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: o.Package, l: l}, plainScalars: o.PlainScalars, formatTypes: o.FormatTypes}
 	for _, doc := range l.Roots {
 		t, err := b.rootType(doc.Schema)
 		if err != nil {
@@ -103,6 +113,7 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 		return nil, err
 	}
 	b.warnUnusedGoTypes()
+	b.warnAnnotatedFormats()
 	return b.model, nil
 }
 
@@ -146,6 +157,9 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 			return nil, err
 		}
 		return b.userType(s, g, keys)
+	}
+	if t, err := b.formatType(s, keys); t != nil || err != nil {
+		return t, err
 	}
 	if to := refOnly(s, keys); to != nil && b.l.Node(s).Norm.DynAnchors == nil {
 		t, err := b.typeOf(to)
@@ -681,18 +695,20 @@ func nameable(t *Type) bool {
 	return t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum || t.Kind == KSum
 }
 
-// NamedScalar reports whether t is, or with Options.NamedScalars would
-// be, a named scalar type: a $defs entry
-// that is a string, integer or number with constraints (ID: {type:
-// string, format: uuid}), declared as type ID string and used by every
-// field that refers to it.
+// NamedScalar reports whether t is, or without Options.PlainScalars
+// would be, a named scalar type: a $defs entry that is a string, integer
+// or number with constraints (ID: {type: string, maxLength: 64}), declared
+// as type ID string and used by every field that refers to it. A format
+// names the type too, asserted or not (ID: {type: string, format: uuid}):
+// it says what the strings are. An entry without constraints ({type:
+// string}) stays the plain Go type: a name would say nothing.
 func NamedScalar(t *Type) bool {
 	if t.Name == "" && t.DefName == "" || t.Nullable || t.Alias != nil || t.Rest != nil || t.Vocab != nil || len(t.Values) > 0 {
 		return false
 	}
 	switch t.Kind {
 	case KString:
-		return t.MinLen > 0 || t.MaxLen >= 0 || t.Pattern != "" || t.Format != ""
+		return t.MinLen > 0 || t.MaxLen >= 0 || t.Pattern != "" || t.Format != "" || t.Schema != nil && t.Schema.Format != ""
 	case KInt:
 		return t.Int.HasMin || t.Int.HasMax || t.Int.Mult > 1
 	case KFloat:

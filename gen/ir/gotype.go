@@ -33,6 +33,11 @@ type GoType struct {
 	Text bool
 	// Where is the schema, as its file and pointer, for comments.
 	Where string
+	// Format, on the type --format-types gives a string of that format
+	// (see FormatTypes), is the format; Codec is the variable of package
+	// rtimpl that reads, writes and checks the type. Such a type has no
+	// x-go-type and no marshalers of its own.
+	Format, Codec string
 }
 
 // String is the type as x-go-type spells it.

@@ -122,7 +122,7 @@ func (b *builder) nameTypes() error {
 	var keyed []*Type
 	seen := map[*Type]bool{}
 	b.walkTypes(func(parent, t *Type, _, _ string) bool {
-		if !seen[t] && t.Name == "" && t.DefName != "" && (nameable(t) || b.namedScalars && NamedScalar(t)) && !wrapped[t] {
+		if !seen[t] && t.Name == "" && t.DefName != "" && (nameable(t) || !b.plainScalars && NamedScalar(t)) && !wrapped[t] {
 			keyed = append(keyed, t) // a wrapped one is its wrapper's Value, by position
 		}
 		seen[t] = true

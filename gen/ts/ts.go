@@ -26,7 +26,9 @@ import (
 func TypeScript(sets []schema.SchemaSet, opts Options) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	for _, set := range schema.SortSets(sets) {
-		_, m, err := ir.Load(schema.Options{Files: set.Files}, ir.Options{Package: "ts"})
+		// Scalars stay plain: lengths, patterns and ranges are the
+		// schema's to check, so a named scalar would declare nothing.
+		_, m, err := ir.Load(schema.Options{Files: set.Files}, ir.Options{Package: "ts", PlainScalars: true})
 		if err != nil {
 			return nil, schema.PrefixError(schema.Locate(err, set.Files), set.Dir())
 		}

@@ -27,7 +27,7 @@ func BenchmarkChunk(b *testing.B) {
 		sink.DeltasRedacted()
 		b.ReportAllocs()
 		for b.Loop() {
-			if err := sink.Emit(&streamjsonv2.Text{RunID: runID, Delta: "tok "}); err != nil {
+			if err := sink.Emit(&streamjsonv2.Text{RunID: streamjsonv2.ID(runID), Delta: "tok "}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -39,7 +39,7 @@ func BenchmarkChunk(b *testing.B) {
 		u := &updates{s: s, st: &sessionState{id: "sess_20260101T000000Z_0123456789abcdef"}, red: red.Redactor()}
 		b.ReportAllocs()
 		for b.Loop() {
-			if err := u.Emit(&streamjsonv2.Text{RunID: runID, Delta: "tok "}); err != nil {
+			if err := u.Emit(&streamjsonv2.Text{RunID: streamjsonv2.ID(runID), Delta: "tok "}); err != nil {
 				b.Fatal(err)
 			}
 		}

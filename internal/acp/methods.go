@@ -134,7 +134,7 @@ func (s *server) newState(stored *session.Session, ws *tools.Workspace, m Model)
 		fmt.Fprintf(s.cfg.Log, "zero acp: warning: session %s: its standing permission answers are not used: %v\n", stored.Meta.ID, err)
 		always = map[string]bool{}
 	}
-	return &sessionState{id: stored.Meta.ID, store: stored, ws: ws, model: m, mode: mode, always: always}
+	return &sessionState{id: string(stored.Meta.ID), store: stored, ws: ws, model: m, mode: mode, always: always}
 }
 
 // loadSession opens a stored session, replays it, then answers.

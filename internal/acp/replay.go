@@ -22,7 +22,7 @@ func (s *server) replay(st *sessionState) error {
 func (u *updates) replayRecord(v sessionv1.SessionRecordValue) error {
 	switch r := v.(type) {
 	case *sessionv1.UserRecord:
-		return u.s.update(u.st.id, &acpv1.UserMessageChunk{Content: textBlock(r.Content)})
+		return u.s.update(u.st.id, &acpv1.UserMessageChunk{Content: textBlock(string(r.Content))})
 	case *sessionv1.AssistantRecord:
 		return u.replayAssistant(r)
 	case *sessionv1.ToolResultRecord:
@@ -30,7 +30,7 @@ func (u *updates) replayRecord(v sessionv1.SessionRecordValue) error {
 		if r.Status != sessionv1.ToolStatusOk {
 			status = acpv1.ToolCallStatusFailed
 		}
-		return u.s.update(u.st.id, &acpv1.ToolCallProgress{ToolCallID: r.ID, Status: present(status),
+		return u.s.update(u.st.id, &acpv1.ToolCallProgress{ToolCallID: string(r.ID), Status: present(status),
 			Content: rt.Some(rt.Nullable[[]acpv1.ToolCallContent]{V: []acpv1.ToolCallContent{{Value: &acpv1.Content{Content: textBlock(r.Output)}}}, Valid: true})})
 	}
 	return nil
@@ -48,9 +48,10 @@ func (u *updates) replayAssistant(r *sessionv1.AssistantRecord) error {
 		}
 	}
 	for _, c := range r.ToolCalls {
-		path := u.absPath(argPath(c.Name, c.Args))
-		up := &acpv1.ToolCallStarted{ToolCallID: c.ID, Title: title(c.Name, c.Args, path),
-			Name: rt.Some(rt.Nullable[string]{V: c.Name, Valid: true}), Kind: rt.Some(kind(c.Name)),
+		name := string(c.Name)
+		path := u.absPath(argPath(name, c.Args))
+		up := &acpv1.ToolCallStarted{ToolCallID: string(c.ID), Title: title(name, c.Args, path),
+			Name: rt.Some(rt.Nullable[string]{V: name, Valid: true}), Kind: rt.Some(kind(name)),
 			Status: rt.Some(acpv1.ToolCallStatusPending), RawInput: jsonOrNull(c.Args)}
 		if path != "" {
 			up.Locations = rt.Some([]acpv1.ToolCallLocation{{Path: path}})

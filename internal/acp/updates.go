@@ -53,7 +53,7 @@ func (u *updates) Emit(ev streamjsonv2.OutputValue) error {
 	case *streamjsonv2.ToolCall:
 		return u.toolCall(ev)
 	case *streamjsonv2.PermissionRequest:
-		u.snapshot(ev.ID)
+		u.snapshot(string(ev.ID))
 	case *streamjsonv2.ToolResult:
 		return u.result(ev)
 	case *streamjsonv2.Warning:
@@ -76,7 +76,7 @@ func (u *updates) notice(ev *streamjsonv2.Warning) error {
 	if !contextNotices[ev.Code] {
 		return nil
 	}
-	return u.s.out.holdChunk(u.st.id, true, "\n[zero: "+ev.Message+"]\n", false)
+	return u.s.out.holdChunk(u.st.id, true, "\n[zero: "+string(ev.Message)+"]\n", false)
 }
 
 // chunk holds a text or reasoning (thought) chunk (see writer.holdChunk).
@@ -89,17 +89,18 @@ func (u *updates) chunk(thought bool, text string) error {
 
 // toolCall announces a call: its kind, title, locations and arguments.
 func (u *updates) toolCall(ev *streamjsonv2.ToolCall) error {
-	c := &callState{name: ev.Name, args: ev.Args}
-	c.path = u.absPath(argPath(ev.Name, ev.Args))
+	id, name := string(ev.ID), string(ev.Name)
+	c := &callState{name: name, args: ev.Args}
+	c.path = u.absPath(argPath(name, ev.Args))
 	if u.st.files != nil && c.path != "" {
 		u.st.files.forget(c.path)
 	}
 	u.mu.Lock()
-	u.calls[ev.ID] = c
+	u.calls[id] = c
 	u.mu.Unlock()
-	up := &acpv1.ToolCallStarted{ToolCallID: ev.ID, Title: title(ev.Name, ev.Args, c.path),
-		Name: rt.Some(rt.Nullable[string]{V: ev.Name, Valid: true}),
-		Kind: rt.Some(kind(ev.Name)), Status: rt.Some(acpv1.ToolCallStatusPending), RawInput: ev.Args}
+	up := &acpv1.ToolCallStarted{ToolCallID: id, Title: title(name, ev.Args, c.path),
+		Name: rt.Some(rt.Nullable[string]{V: name, Valid: true}),
+		Kind: rt.Some(kind(name)), Status: rt.Some(acpv1.ToolCallStatusPending), RawInput: ev.Args}
 	if c.path != "" {
 		up.Locations = rt.Some([]acpv1.ToolCallLocation{{Path: c.path}})
 	}
@@ -144,12 +145,13 @@ func (u *updates) result(ev *streamjsonv2.ToolResult) error {
 		status = acpv1.ToolCallStatusFailed
 	}
 	content := []acpv1.ToolCallContent{{Value: &acpv1.Content{Content: textBlock(ev.Output)}}}
-	if c := u.call(ev.ID); c != nil && ev.Status == streamjsonv2.ToolStatusOk && (c.name == tools.NameWriteFile || c.name == tools.NameEditFile) {
+	id := string(ev.ID)
+	if c := u.call(id); c != nil && ev.Status == streamjsonv2.ToolStatusOk && (c.name == tools.NameWriteFile || c.name == tools.NameEditFile) {
 		if d := u.diff(c); d != nil {
 			content = append(content, acpv1.ToolCallContent{Value: d})
 		}
 	}
-	return u.s.update(u.st.id, &acpv1.ToolCallProgress{ToolCallID: ev.ID, Status: present(status),
+	return u.s.update(u.st.id, &acpv1.ToolCallProgress{ToolCallID: id, Status: present(status),
 		Content: rt.Some(rt.Nullable[[]acpv1.ToolCallContent]{V: content, Valid: true})})
 }
 

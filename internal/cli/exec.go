@@ -165,7 +165,7 @@ func (x *execution) runPrompt(ctx context.Context, st *session.Store, prompt str
 	}
 	if sess != nil {
 		defer x.closeSession(sess)
-		cfg.Start.SessionID, cfg.History, cfg.Recorder = sess.Meta.ID, session.ToMessages(sess.History()), sess
+		cfg.Start.SessionID, cfg.History, cfg.Recorder = string(sess.Meta.ID), session.ToMessages(sess.History()), sess
 		meter.Remember(session.Window(sess.History(), c.model))
 	}
 	out := run.Run(x.withRetryNote(ctx), cfg)

@@ -46,8 +46,9 @@ func (x *execution) end(code, msg string, exit int) {
 	if x.sink.ended {
 		return
 	}
-	x.sink.Emit(&streamjsonv2.Error{RunID: x.runID, Code: code, Message: msg})
-	x.sink.Emit(&streamjsonv2.RunEnd{RunID: x.runID, Status: streamjsonv2.RunStatusError, ExitCode: int64(exit)})
+	runID := streamjsonv2.ID(x.runID)
+	x.sink.Emit(&streamjsonv2.Error{RunID: runID, Code: code, Message: streamjsonv2.NonEmptyString(msg)})
+	x.sink.Emit(&streamjsonv2.RunEnd{RunID: runID, Status: streamjsonv2.RunStatusError, ExitCode: int64(exit)})
 }
 
 // crash reports a panic: exit 1, and error + run_end if the stream is

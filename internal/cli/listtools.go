@@ -28,15 +28,17 @@ func (x *execution) listTools(ctx context.Context) int {
 		return x.fail(err)
 	}
 	defer m.Close()
+	runID := streamjsonv2.ID(x.runID)
 	events := []streamjsonv2.OutputValue{
-		&streamjsonv2.RunStart{RunID: x.runID, SessionID: streamio.NoSession, Cwd: x.absCwd(), Provider: name, Model: model, APIModel: model},
+		&streamjsonv2.RunStart{RunID: runID, SessionID: streamio.NoSession, Cwd: streamjsonv2.NonEmptyString(x.absCwd()),
+			Provider: streamjsonv2.NonEmptyString(name), Model: streamjsonv2.NonEmptyString(model), APIModel: streamjsonv2.NonEmptyString(model)},
 	}
 	for _, w := range append(append(warns, mcpUnmatched(x.f.policy, m)...), mcpWithheld(x.f.policy, m)...) {
-		events = append(events, &streamjsonv2.Warning{RunID: x.runID, Code: w.Code, Message: w.Message})
+		events = append(events, &streamjsonv2.Warning{RunID: runID, Code: w.Code, Message: streamjsonv2.NonEmptyString(w.Message)})
 	}
 	events = append(events,
-		&streamjsonv2.Final{RunID: x.runID, Text: toolTable(x.f.policy, m) + "\n" + x.agentsNote() + x.sandboxNote()},
-		&streamjsonv2.RunEnd{RunID: x.runID, Status: streamjsonv2.RunStatusSuccess, ExitCode: streamjsonv2.ExitCodeSuccess})
+		&streamjsonv2.Final{RunID: runID, Text: toolTable(x.f.policy, m) + "\n" + x.agentsNote() + x.sandboxNote()},
+		&streamjsonv2.RunEnd{RunID: runID, Status: streamjsonv2.RunStatusSuccess, ExitCode: streamjsonv2.ExitCodeSuccess})
 	for _, ev := range events {
 		if err := x.sink.Emit(ev); err != nil {
 			x.errorf("%v", err)

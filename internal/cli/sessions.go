@@ -103,7 +103,7 @@ func listSessions(env Env, st *session.Store, asJSON bool) int {
 	w := tabwriter.NewWriter(env.Stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(w, "ID\tUPDATED\tRUNS\tPROVIDER\tMODEL\tWORKSPACE\tTITLE")
 	for _, m := range metas {
-		fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\t%s\n", m.ID, shortTime(m.UpdatedAt), m.Runs, m.Provider, m.Model, m.Cwd, textclip.Runes(m.Title.V, 60))
+		fmt.Fprintf(w, "%s\t%s\t%d\t%s\t%s\t%s\t%s\n", m.ID, shortTime(string(m.UpdatedAt)), m.Runs, m.Provider, m.Model, m.Cwd, textclip.Runes(m.Title.V, 60))
 	}
 	w.Flush()
 	return streamjsonv2.ExitCodeSuccess
@@ -320,17 +320,17 @@ func printRecords(w io.Writer, recs []sessionv1.SessionRecord) {
 func describeRecord(v sessionv1.SessionRecordValue) (string, string, string, string) {
 	switch r := v.(type) {
 	case *sessionv1.RunStartRecord:
-		return r.Time, r.RunID, "run_start", r.Provider + " " + r.Model
+		return string(r.Time), string(r.RunID), "run_start", string(r.Provider + " " + r.Model)
 	case *sessionv1.UserRecord:
-		return r.Time, r.RunID, "user", r.Content
+		return string(r.Time), string(r.RunID), "user", string(r.Content)
 	case *sessionv1.AssistantRecord:
-		return r.Time, r.RunID, "assistant", assistantDetail(r)
+		return string(r.Time), string(r.RunID), "assistant", assistantDetail(r)
 	case *sessionv1.ToolResultRecord:
-		return r.Time, r.RunID, "tool_result", fmt.Sprintf("%s %s %s: %s", r.ID, r.Name, r.Status, r.Output)
+		return string(r.Time), string(r.RunID), "tool_result", fmt.Sprintf("%s %s %s: %s", r.ID, r.Name, r.Status, r.Output)
 	case *sessionv1.UsageRecord:
-		return r.Time, r.RunID, "usage", fmt.Sprintf("%d prompt + %d completion = %d tokens", r.PromptTokens, r.CompletionTokens, r.TotalTokens)
+		return string(r.Time), string(r.RunID), "usage", fmt.Sprintf("%d prompt + %d completion = %d tokens", r.PromptTokens, r.CompletionTokens, r.TotalTokens)
 	case *sessionv1.RunEndRecord:
-		return r.Time, r.RunID, "run_end", fmt.Sprintf("%s, exit code %d", r.Status, r.ExitCode)
+		return string(r.Time), string(r.RunID), "run_end", fmt.Sprintf("%s, exit code %d", r.Status, r.ExitCode)
 	}
 	return "", "", fmt.Sprintf("%T", v), ""
 }
@@ -341,7 +341,7 @@ func assistantDetail(r *sessionv1.AssistantRecord) string {
 		parts = append(parts, r.Text)
 	}
 	for _, c := range r.ToolCalls {
-		parts = append(parts, "→ "+c.Name+" "+string(c.Args))
+		parts = append(parts, "→ "+string(c.Name)+" "+string(c.Args))
 	}
 	return strings.Join(parts, " ")
 }

@@ -186,13 +186,13 @@ func (r *runner) result(c *call, res tools.Result) error {
 		status = streamjsonv2.ToolStatusError
 	}
 	block, risk := sandboxBlock(c, res)
-	if err := r.emit(&streamjsonv2.ToolResult{RunID: r.runID, ID: c.id, Status: status,
+	if err := r.emit(&streamjsonv2.ToolResult{RunID: streamjsonv2.ID(r.runID), ID: streamjsonv2.ID(c.id), Status: status,
 		Output: res.Output, Truncated: res.Truncated, Block: block, Risk: risk}); err != nil {
 		return err
 	}
 	r.msgs = append(r.msgs, provider.Message{Role: provider.RoleTool, Text: r.forModel(res.Output),
 		ToolCallID: c.orig.ID, ToolName: c.orig.Name, IsError: res.IsError, Images: c.images})
-	return r.record(&sessionv1.ToolResultRecord{RunID: r.runID, ID: c.id, Name: c.name,
+	return r.record(&sessionv1.ToolResultRecord{RunID: sessionv1.ID(r.runID), ID: sessionv1.ID(c.id), Name: sessionv1.NonEmptyString(c.name),
 		Status: sessionv1.ToolStatus(status), Output: res.Output, Truncated: res.Truncated})
 }
 

@@ -127,8 +127,13 @@ func (r *runner) compact(ctx context.Context, fixed, est, budget int, hard bool)
 // recordCompaction records a compaction and reports it.
 func (r *runner) recordCompaction(p compact.Plan, summary string, before, after int) error {
 	m := r.cfg.Context
-	rec := &sessionv1.CompactionRecord{RunID: r.runID, Summary: summary, Tasks: append([]string{}, p.Tasks...), Kept: int64(p.Kept),
-		TokensBefore: int64(m.Tokens(before)), TokensAfter: int64(m.Tokens(after)), Window: int64(m.Window)}
+	tasks := make([]sessionv1.NonEmptyString, len(p.Tasks))
+	for i, t := range p.Tasks {
+		tasks[i] = sessionv1.NonEmptyString(t)
+	}
+	rec := &sessionv1.CompactionRecord{RunID: sessionv1.ID(r.runID), Summary: sessionv1.NonEmptyString(summary), Tasks: tasks,
+		Kept: sessionv1.NonNegativeInteger(p.Kept), TokensBefore: sessionv1.NonNegativeInteger(m.Tokens(before)),
+		TokensAfter: sessionv1.NonNegativeInteger(m.Tokens(after)), Window: sessionv1.NonNegativeInteger(m.Window)}
 	if c := m.Calibration(); c > 0 {
 		rec.Calibration = rt.Some(c)
 	}

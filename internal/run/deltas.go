@@ -56,7 +56,7 @@ func (d *deltas) emitText(s string) error {
 	if s == "" {
 		return nil
 	}
-	d.textEv = streamjsonv2.Text{RunID: d.r.runID, Delta: s}
+	d.textEv = streamjsonv2.Text{RunID: streamjsonv2.ID(d.r.runID), Delta: s}
 	return d.r.emit(&d.textEv)
 }
 
@@ -64,6 +64,6 @@ func (d *deltas) emitReasoning(s string) error {
 	if s == "" {
 		return nil
 	}
-	d.reasoningEv = streamjsonv2.Reasoning{RunID: d.r.runID, Delta: s}
+	d.reasoningEv = streamjsonv2.Reasoning{RunID: streamjsonv2.ID(d.r.runID), Delta: s}
 	return d.r.emit(&d.reasoningEv)
 }

@@ -6,7 +6,7 @@
 //
 //	tb, err := run.NewToolbox(ws, policy, tools.FilterEnv(os.Environ(), nil))
 //	out := run.Run(ctx, run.Config{
-//		Start:    run.Start{RunID: run.NewRunID(time.Now()), SessionID: s.Meta.ID, ...},
+//		Start:    run.Start{RunID: run.NewRunID(time.Now()), SessionID: string(s.Meta.ID), ...},
 //		Provider: p, Tools: tb, MaxTurns: 20,
 //		Prompt:   prompt, History: session.ToMessages(s.History()),
 //		Sink:     streamio.NewStreamJSON(os.Stdout, 2, red.String),

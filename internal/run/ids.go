@@ -4,14 +4,10 @@ import (
 	"fmt"
 	"time"
 
+	streamjsonv2 "github.com/zeroproject/zero/generated/streamjson/v2"
 	"github.com/zeroproject/zero/internal/randid"
 	"github.com/zeroproject/zero/rt"
-	"github.com/zeroproject/zero/schema"
 )
-
-// idRule is the stream-json id rule (run, session and tool call ids), read
-// from the schema.
-var idRule = schema.MustStringRule("streamjson/v2/defs.json", "id")
 
 // NewRunID returns a new run id, "run_YYYYMMDD_" and eight random
 // lowercase letters and digits.
@@ -19,9 +15,10 @@ func NewRunID(t time.Time) string {
 	return "run_" + t.UTC().Format("20060102") + "_" + randid.String(8)
 }
 
-// validID reports whether id may appear as an id in events and records.
+// validID reports whether id may appear as an id in events and records:
+// the stream-json id rule (run, session and tool call ids) of the schema.
 func validID(id string) bool {
-	return idRule.Check(id, -1) == nil
+	return streamjsonv2.ID(id).Validate() == nil
 }
 
 // callID returns the id the events and records of the n-th tool call of
@@ -34,10 +31,11 @@ func callID(id string, n int) string {
 	return fmt.Sprintf("call_%d", n)
 }
 
-// nonEmptyOpt returns s as an optional string, absent when empty.
-func nonEmptyOpt(s string) rt.Opt[string] {
+// nonEmptyOpt returns s as an optional non-empty string, absent when
+// empty.
+func nonEmptyOpt(s string) rt.Opt[streamjsonv2.NonEmptyString] {
 	if s == "" {
-		return rt.Opt[string]{}
+		return rt.Opt[streamjsonv2.NonEmptyString]{}
 	}
-	return rt.Some(s)
+	return rt.Some(streamjsonv2.NonEmptyString(s))
 }

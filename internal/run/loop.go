@@ -58,8 +58,9 @@ func newRunner(cfg Config) *runner {
 // prompt, and sets up the conversation.
 func (r *runner) start() error {
 	s := r.cfg.Start
-	if err := r.emit(&streamjsonv2.RunStart{RunID: s.RunID, SessionID: s.SessionID, Cwd: s.Cwd,
-		Provider: s.Provider, Model: s.Model, APIModel: s.APIModel}); err != nil {
+	if err := r.emit(&streamjsonv2.RunStart{RunID: streamjsonv2.ID(s.RunID), SessionID: streamjsonv2.ID(s.SessionID),
+		Cwd: streamjsonv2.NonEmptyString(s.Cwd), Provider: streamjsonv2.NonEmptyString(s.Provider),
+		Model: streamjsonv2.NonEmptyString(s.Model), APIModel: streamjsonv2.NonEmptyString(s.APIModel)}); err != nil {
 		return err
 	}
 	for _, w := range r.cfg.Warnings {
@@ -68,10 +69,11 @@ func (r *runner) start() error {
 		}
 	}
 	r.msgs = append(append(r.msgs, r.cfg.History...), provider.Message{Role: provider.RoleUser, Text: r.cfg.Prompt})
-	if err := r.record(&sessionv1.RunStartRecord{RunID: r.runID, Provider: s.Provider, Model: s.Model}); err != nil {
+	if err := r.record(&sessionv1.RunStartRecord{RunID: sessionv1.ID(r.runID), Provider: sessionv1.NonEmptyString(s.Provider),
+		Model: sessionv1.NonEmptyString(s.Model)}); err != nil {
 		return err
 	}
-	return r.record(&sessionv1.UserRecord{RunID: r.runID, Content: r.cfg.Prompt})
+	return r.record(&sessionv1.UserRecord{RunID: sessionv1.ID(r.runID), Content: sessionv1.NonEmptyString(r.cfg.Prompt)})
 }
 
 // loop calls the model until a turn makes no tool calls or the turn limit
@@ -99,19 +101,19 @@ func (r *runner) end(ctx context.Context, err error) Outcome {
 	}
 	code, fail := outcome(ctx, err)
 	if fail == nil {
-		if err := r.emit(&streamjsonv2.Final{RunID: r.runID, Text: r.answer.String()}); err != nil {
+		if err := r.emit(&streamjsonv2.Final{RunID: streamjsonv2.ID(r.runID), Text: r.answer.String()}); err != nil {
 			code, fail = outcome(ctx, err)
 		}
 	}
 	if fail != nil {
-		r.emit(&streamjsonv2.Error{RunID: r.runID, Code: fail.Code, Message: fail.Message, Recoverable: fail.Recoverable})
+		r.emit(&streamjsonv2.Error{RunID: streamjsonv2.ID(r.runID), Code: fail.Code, Message: streamjsonv2.NonEmptyString(fail.Message), Recoverable: fail.Recoverable})
 	}
 	status := streamjsonv2.RunStatusSuccess
 	if code != streamjsonv2.ExitCodeSuccess {
 		status = streamjsonv2.RunStatusError
 	}
-	r.emit(&streamjsonv2.RunEnd{RunID: r.runID, Status: status, ExitCode: int64(code)})
-	r.record(&sessionv1.RunEndRecord{RunID: r.runID, Status: sessionv1.RunStatus(status), ExitCode: int64(code)})
+	r.emit(&streamjsonv2.RunEnd{RunID: streamjsonv2.ID(r.runID), Status: status, ExitCode: int64(code)})
+	r.record(&sessionv1.RunEndRecord{RunID: sessionv1.ID(r.runID), Status: sessionv1.RunStatus(status), ExitCode: int64(code)})
 	return Outcome{ExitCode: code, Text: r.answer.String(), Failure: fail}
 }
 
@@ -125,7 +127,7 @@ func (r *runner) emit(ev streamjsonv2.OutputValue) error {
 
 // warn writes a warning event.
 func (r *runner) warn(code, msg string) error {
-	return r.emit(&streamjsonv2.Warning{RunID: r.runID, Code: code, Message: msg})
+	return r.emit(&streamjsonv2.Warning{RunID: streamjsonv2.ID(r.runID), Code: code, Message: streamjsonv2.NonEmptyString(msg)})
 }
 
 // SystemPrompt is the system prompt of a run in cwd.

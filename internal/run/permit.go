@@ -30,13 +30,13 @@ func (r *runner) permit(ctx context.Context, c *call) (bool, string, error) {
 	action := streamjsonv2.PermissionAction(d.Action)
 	var block *streamjsonv2.Block
 	if !d.Granted() {
-		block = &streamjsonv2.Block{Code: streamjsonv2.BlockCodePermissionDenied, ToolName: c.spec.Name,
-			Action: action, Reason: d.Reason, Recoverable: true}
+		block = &streamjsonv2.Block{Code: streamjsonv2.BlockCodePermissionDenied, ToolName: streamjsonv2.NonEmptyString(c.spec.Name),
+			Action: action, Reason: streamjsonv2.NonEmptyString(d.Reason), Recoverable: true}
 	}
 	if err := r.emit(r.request(c, action, risk, block)); err != nil || d.Action == permission.ActionPrompt {
 		return false, d.Reason, err
 	}
-	err := r.emit(&streamjsonv2.PermissionDecision{RunID: r.runID, ID: c.id, Name: c.spec.Name,
+	err := r.emit(&streamjsonv2.PermissionDecision{RunID: streamjsonv2.ID(r.runID), ID: streamjsonv2.ID(c.id), Name: streamjsonv2.NonEmptyString(c.spec.Name),
 		Action: action, Permission: streamjsonv2.Permission(c.spec.Permission),
 		PermissionGranted: d.Granted(), DecisionReason: nonEmptyOpt(d.Reason), Risk: risk, Block: block})
 	return d.Granted(), d.Reason, err
@@ -64,10 +64,10 @@ func (r *runner) ask(ctx context.Context, c *call, d permission.Decision) (bool,
 		action, reason = streamjsonv2.PermissionActionDeny, "tool "+c.spec.Name+" was rejected by the user"
 	}
 	if !granted {
-		block = &streamjsonv2.Block{Code: streamjsonv2.BlockCodePermissionDenied, ToolName: c.spec.Name,
-			Action: action, Reason: reason, Recoverable: true}
+		block = &streamjsonv2.Block{Code: streamjsonv2.BlockCodePermissionDenied, ToolName: streamjsonv2.NonEmptyString(c.spec.Name),
+			Action: action, Reason: streamjsonv2.NonEmptyString(reason), Recoverable: true}
 	}
-	if eerr := r.emit(&streamjsonv2.PermissionDecision{RunID: r.runID, ID: c.id, Name: c.spec.Name,
+	if eerr := r.emit(&streamjsonv2.PermissionDecision{RunID: streamjsonv2.ID(r.runID), ID: streamjsonv2.ID(c.id), Name: streamjsonv2.NonEmptyString(c.spec.Name),
 		Action: action, Permission: streamjsonv2.Permission(c.spec.Permission),
 		PermissionGranted: granted, DecisionReason: nonEmptyOpt(reason), Risk: risk, Block: block}); eerr != nil {
 		return false, reason, eerr
@@ -81,10 +81,10 @@ func (r *runner) request(c *call, action streamjsonv2.PermissionAction, risk *st
 	if c.spec.Reason == "" {
 		reason = "tool " + c.spec.Name + " needs a permission decision"
 	}
-	return &streamjsonv2.PermissionRequest{RunID: r.runID, ID: c.id, Name: c.spec.Name,
+	return &streamjsonv2.PermissionRequest{RunID: streamjsonv2.ID(r.runID), ID: streamjsonv2.ID(c.id), Name: streamjsonv2.NonEmptyString(c.spec.Name),
 		Action: action, Permission: streamjsonv2.Permission(c.spec.Permission),
 		PermissionMode: wireMode(r.cfg.Tools.Mode()), SideEffect: c.sideEffect(),
-		Reason: reason, Risk: risk, Block: block}
+		Reason: streamjsonv2.NonEmptyString(reason), Risk: risk, Block: block}
 }
 
 // wireMode is the protocol's name of a permission mode: the default mode

@@ -23,13 +23,13 @@ func (r *runner) record(v sessionv1.SessionRecordValue) error {
 
 // recordAssistant records one model turn: its text, reasoning and calls.
 func (r *runner) recordAssistant(t *turnState, withCalls bool) error {
-	rec := &sessionv1.AssistantRecord{RunID: r.runID, Text: t.text.String()}
+	rec := &sessionv1.AssistantRecord{RunID: sessionv1.ID(r.runID), Text: t.text.String()}
 	if t.reasoning.Len() > 0 {
 		rec.Reasoning = rt.Some(t.reasoning.String())
 	}
 	if withCalls {
 		for _, c := range t.calls {
-			rec.ToolCalls = append(rec.ToolCalls, sessionv1.ToolCallRecord{ID: c.id, Name: c.name, Args: c.args})
+			rec.ToolCalls = append(rec.ToolCalls, sessionv1.ToolCallRecord{ID: sessionv1.ID(c.id), Name: sessionv1.NonEmptyString(c.name), Args: c.args})
 		}
 	}
 	return r.record(rec)

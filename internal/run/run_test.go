@@ -157,7 +157,7 @@ func TestToolCallsAndPermissions(t *testing.T) {
 	results := map[string]*streamjsonv2.ToolResult{}
 	for _, ev := range *evs {
 		if r, ok := ev.(*streamjsonv2.ToolResult); ok {
-			results[r.ID] = r
+			results[string(r.ID)] = r
 		}
 	}
 	check := func(id string, status streamjsonv2.ToolStatus, contains string) {
@@ -198,7 +198,7 @@ func TestSkipPermissionsWrites(t *testing.T) {
 	if req.Action != streamjsonv2.PermissionActionAllow || req.PermissionMode != streamjsonv2.PermissionModeUnsafe || req.Block != nil {
 		t.Errorf("permission_request = %+v", req)
 	}
-	if dec.Action != streamjsonv2.PermissionActionAllow || !dec.PermissionGranted || !strings.Contains(dec.DecisionReason.V, "--permission-mode unsafe") {
+	if dec.Action != streamjsonv2.PermissionActionAllow || !dec.PermissionGranted || !strings.Contains(string(dec.DecisionReason.V), "--permission-mode unsafe") {
 		t.Errorf("permission_decision = %+v", dec)
 	}
 }

@@ -27,7 +27,7 @@ func sandboxBlock(c *call, res tools.Result) (*streamjsonv2.Block, *streamjsonv2
 	case sandbox.CodeUnavailable:
 		risk = &streamjsonv2.Risk{Level: streamjsonv2.RiskLevelHigh, Categories: []string{streamjsonv2.RiskCategoryCodeExecution}}
 	}
-	block := &streamjsonv2.Block{Code: res.Block.Code, ToolName: c.spec.Name, Action: streamjsonv2.PermissionActionDeny,
-		Risk: risk, Reason: res.Block.Reason, Recoverable: res.Block.Code != sandbox.CodeUnavailable}
+	block := &streamjsonv2.Block{Code: res.Block.Code, ToolName: streamjsonv2.NonEmptyString(c.spec.Name), Action: streamjsonv2.PermissionActionDeny,
+		Risk: risk, Reason: streamjsonv2.NonEmptyString(res.Block.Reason), Recoverable: res.Block.Code != sandbox.CodeUnavailable}
 	return block, risk
 }

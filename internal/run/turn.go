@@ -182,7 +182,7 @@ func (r *runner) onToolCall(t *turnState, pc provider.ToolCall) error {
 	r.calls++
 	c := r.newCall(pc, r.calls)
 	t.calls = append(t.calls, c)
-	return r.emit(&streamjsonv2.ToolCall{RunID: r.runID, ID: c.id, Name: c.name, Args: c.args,
+	return r.emit(&streamjsonv2.ToolCall{RunID: streamjsonv2.ID(r.runID), ID: streamjsonv2.ID(c.id), Name: streamjsonv2.NonEmptyString(c.name), Args: c.args,
 		SideEffect: c.sideEffect()})
 }
 
@@ -195,12 +195,12 @@ func (r *runner) usage(t *turnState) error {
 	if u.TotalTokens == 0 {
 		u.TotalTokens = u.PromptTokens + u.CompletionTokens
 	}
-	if err := r.emit(&streamjsonv2.Usage{RunID: r.runID, PromptTokens: u.PromptTokens,
-		CompletionTokens: u.CompletionTokens, TotalTokens: u.TotalTokens}); err != nil {
+	if err := r.emit(&streamjsonv2.Usage{RunID: streamjsonv2.ID(r.runID), PromptTokens: streamjsonv2.NonNegativeInteger(u.PromptTokens),
+		CompletionTokens: streamjsonv2.NonNegativeInteger(u.CompletionTokens), TotalTokens: streamjsonv2.NonNegativeInteger(u.TotalTokens)}); err != nil {
 		return err
 	}
-	return r.record(&sessionv1.UsageRecord{RunID: r.runID, PromptTokens: u.PromptTokens,
-		CompletionTokens: u.CompletionTokens, TotalTokens: u.TotalTokens})
+	return r.record(&sessionv1.UsageRecord{RunID: sessionv1.ID(r.runID), PromptTokens: sessionv1.NonNegativeInteger(u.PromptTokens),
+		CompletionTokens: sessionv1.NonNegativeInteger(u.CompletionTokens), TotalTokens: sessionv1.NonNegativeInteger(u.TotalTokens)})
 }
 
 // recordPartial records what a failed turn streamed before it failed, so

@@ -53,7 +53,7 @@ func (s *Store) fillMeta(meta *sessionv1.SessionMeta, recs []sessionv1.SessionRe
 	chosen := meta.ID == ""
 	if chosen {
 		meta.ID = newID(now)
-	} else if err := validateID(meta.ID); err != nil {
+	} else if err := validateID(string(meta.ID)); err != nil {
 		return false, err
 	}
 	if err := checkMetaTimes(meta); err != nil {
@@ -67,7 +67,7 @@ func (s *Store) fillMeta(meta *sessionv1.SessionMeta, recs []sessionv1.SessionRe
 
 // checkMetaTimes checks that the times of meta are RFC 3339.
 func checkMetaTimes(meta *sessionv1.SessionMeta) error {
-	times := []string{meta.CreatedAt, meta.UpdatedAt}
+	times := []sessionv1.Timestamp{meta.CreatedAt, meta.UpdatedAt}
 	if meta.ForkedAt.Set {
 		times = append(times, meta.ForkedAt.V)
 	}
@@ -83,7 +83,7 @@ func checkMetaTimes(meta *sessionv1.SessionMeta) error {
 // id, a taken one is replaced by a fresh one.
 func (s *Store) mkdir(meta *sessionv1.SessionMeta, chosen bool) (string, error) {
 	for try := 0; ; try++ {
-		dir := filepath.Join(s.Dir, meta.ID)
+		dir := filepath.Join(s.Dir, string(meta.ID))
 		err := os.Mkdir(dir, 0o700)
 		switch {
 		case err == nil:
@@ -102,7 +102,7 @@ func (s *Store) mkdir(meta *sessionv1.SessionMeta, chosen bool) (string, error) 
 // populate locks the new session in dir, writes its log and its meta, and
 // returns it open.
 func (s *Store) populate(dir string, meta sessionv1.SessionMeta, recs []sessionv1.SessionRecord) (*Session, error) {
-	lk, err := s.lock(dir, meta.ID)
+	lk, err := s.lock(dir, string(meta.ID))
 	if err != nil {
 		return nil, err
 	}

@@ -53,11 +53,11 @@ func (s *Session) SetGrant(tool string, allow bool) error {
 	replaced := false
 	for i := range g.Grants {
 		if g.Grants[i].Tool == tool {
-			g.Grants[i].Decision, g.Grants[i].Time, replaced = d, now, true
+			g.Grants[i].Decision, g.Grants[i].Time, replaced = d, string(now), true
 		}
 	}
 	if !replaced {
-		g.Grants = append(g.Grants, sessionv1.Grant{Tool: tool, Decision: d, Time: now})
+		g.Grants = append(g.Grants, sessionv1.Grant{Tool: tool, Decision: d, Time: string(now)})
 	}
 	var e rt.Encoder
 	if err := g.EncodeJSON(&e); err != nil {

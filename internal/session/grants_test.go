@@ -13,7 +13,7 @@ func TestGrantsSurviveReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := s.Meta.ID
+	id := string(s.Meta.ID)
 	if g, err := s.Grants(); err != nil || len(g) != 0 {
 		t.Fatalf("a new session has grants %v (%v)", g, err)
 	}
@@ -69,7 +69,7 @@ func TestGrantsBadFileNamesIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	path := filepath.Join(st.Dir, s.Meta.ID, grantsName)
+	path := filepath.Join(st.Dir, string(s.Meta.ID), grantsName)
 	if err := os.WriteFile(path, []byte(`{"schemaVersion":1,"grants":[{"tool":"bash","decision":"maybe","time":"2026-06-03T10:00:00Z"}]}`), 0o600); err != nil {
 		t.Fatal(err)
 	}

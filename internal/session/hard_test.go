@@ -32,7 +32,7 @@ func TestMetaReadersNeverSeeAPartialFile(t *testing.T) {
 		for n := 0; !stop.Load(); n++ {
 			b, err := os.ReadFile(path)
 			var m sessionv1.SessionMeta
-			if err != nil || m.UnmarshalJSON(b) != nil || m.ID != id {
+			if err != nil || m.UnmarshalJSON(b) != nil || string(m.ID) != id {
 				bad.Add(1)
 			}
 			if n%16 == 0 {

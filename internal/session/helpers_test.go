@@ -37,7 +37,7 @@ func testMeta() sessionv1.SessionMeta {
 }
 
 // run returns the records of one complete run with one tool call.
-func run(runID, prompt string) []sessionv1.SessionRecord {
+func run(runID sessionv1.ID, prompt sessionv1.NonEmptyString) []sessionv1.SessionRecord {
 	return []sessionv1.SessionRecord{
 		{Value: &sessionv1.RunStartRecord{RunID: runID, Provider: "openai", Model: "gpt-4.1"}},
 		{Value: &sessionv1.UserRecord{RunID: runID, Content: prompt}},
@@ -71,7 +71,7 @@ func newSessionWith(t *testing.T, st *Store, recs []sessionv1.SessionRecord) str
 	if err := s.Close(); err != nil {
 		t.Fatalf("Close: %v", err)
 	}
-	return s.Meta.ID
+	return string(s.Meta.ID)
 }
 
 func readFile(t *testing.T, path string) string {

@@ -36,7 +36,7 @@ func TestHistoryGrowsWithAppend(t *testing.T) {
 	if len(live) != 14 {
 		t.Fatalf("History after two runs: %d records, want 14", len(live))
 	}
-	_, onDisk, _, err := st.Show(s.Meta.ID)
+	_, onDisk, _, err := st.Show(string(s.Meta.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestHistoryGrowsWithAppend(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	s2, _, err := st.Open(s.Meta.ID)
+	s2, _, err := st.Open(string(s.Meta.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func TestHistoryGrowsWithAppend(t *testing.T) {
 	if err := s2.Close(); err != nil {
 		t.Fatal(err)
 	}
-	_, onDisk, _, err = st.Show(s.Meta.ID)
+	_, onDisk, _, err = st.Show(string(s.Meta.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestForkHistoryGrows(t *testing.T) {
 	defer child.Close()
 	appendAll(t, child, run("run_2", "what is my name?"))
 	got := child.History()
-	_, onDisk, _, err := st.Show(child.Meta.ID)
+	_, onDisk, _, err := st.Show(string(child.Meta.ID))
 	if err != nil {
 		t.Fatal(err)
 	}

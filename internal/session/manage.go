@@ -172,7 +172,7 @@ func (s *Store) Latest(cwd string) (string, []Warning, error) {
 	want := canonicalDir(cwd)
 	for _, m := range metas {
 		if canonicalDir(m.Cwd) == want {
-			return m.ID, warns, nil
+			return string(m.ID), warns, nil
 		}
 	}
 	return "", warns, fmt.Errorf("%w: none was recorded in %s", ErrNotFound, cwd)
@@ -301,11 +301,12 @@ func (s *Store) Prune(o PruneOptions) ([]string, []Warning, error) {
 		if !o.All && (err != nil || !t.Before(cutoff)) {
 			continue
 		}
-		if err := s.remove(m.ID, o.DryRun); err != nil {
-			warns = append(warns, Warning{Msg: "kept " + m.ID + ": " + err.Error()})
+		id := string(m.ID)
+		if err := s.remove(id, o.DryRun); err != nil {
+			warns = append(warns, Warning{Msg: "kept " + id + ": " + err.Error()})
 			continue
 		}
-		deleted = append(deleted, m.ID)
+		deleted = append(deleted, id)
 	}
 	return deleted, warns, nil
 }

@@ -14,7 +14,7 @@ import (
 // createIn creates and closes a session with fixed id in cwd.
 func createIn(t *testing.T, st *Store, id, cwd string) {
 	t.Helper()
-	s, err := st.Create(sessionv1.SessionMeta{ID: id, Cwd: cwd, Provider: "replay", Model: "m"})
+	s, err := st.Create(sessionv1.SessionMeta{ID: sessionv1.SessionID(id), Cwd: cwd, Provider: "replay", Model: "m"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,14 +129,14 @@ func TestPrune(t *testing.T) {
 	dry := week
 	dry.DryRun = true
 	deleted, warns, err := st.Prune(dry)
-	if err != nil || len(warns) != 0 || len(deleted) != 1 || deleted[0] != old.ID {
+	if err != nil || len(warns) != 0 || len(deleted) != 1 || deleted[0] != string(old.ID) {
 		t.Fatalf("Prune dry run = %v, %v, %v", deleted, warns, err)
 	}
 	if metas, _, _ := st.List(); len(metas) != 2 {
 		t.Fatalf("a dry run deleted: %d sessions left", len(metas))
 	}
 	deleted, warns, err = st.Prune(week)
-	if err != nil || len(warns) != 0 || len(deleted) != 1 || deleted[0] != old.ID {
+	if err != nil || len(warns) != 0 || len(deleted) != 1 || deleted[0] != string(old.ID) {
 		t.Fatalf("Prune = %v, %v, %v", deleted, warns, err)
 	}
 	metas, _, _ := st.List()

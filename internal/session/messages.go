@@ -39,7 +39,7 @@ func ToMessages(recs []sessionv1.SessionRecord) []provider.Message {
 		switch r := r.Value.(type) {
 		case *sessionv1.UserRecord:
 			closeCalls()
-			msgs = append(msgs, provider.Message{Role: provider.RoleUser, Text: r.Content})
+			msgs = append(msgs, provider.Message{Role: provider.RoleUser, Text: string(r.Content)})
 		case *sessionv1.AssistantRecord:
 			closeCalls()
 			m := assistantMessage(r)
@@ -48,14 +48,14 @@ func ToMessages(recs []sessionv1.SessionRecord) []provider.Message {
 		case *sessionv1.CompactionRecord:
 			closeCalls()
 			kept := msgs[len(msgs)-min(int(r.Kept), len(msgs)):]
-			msgs = compact.Compacted(r.Tasks, r.Summary, append([]provider.Message(nil), kept...))
+			msgs = compact.Compacted(plainStrings(r.Tasks), string(r.Summary), append([]provider.Message(nil), kept...))
 		case *sessionv1.ToolResultRecord:
-			open = answered(open, r.ID)
+			open = answered(open, string(r.ID))
 			msgs = append(msgs, provider.Message{
 				Role:       provider.RoleTool,
 				Text:       markRedacted(r.Output),
-				ToolCallID: r.ID,
-				ToolName:   r.Name,
+				ToolCallID: string(r.ID),
+				ToolName:   string(r.Name),
 				IsError:    r.Status == sessionv1.ToolStatusError,
 			})
 		}
@@ -85,7 +85,7 @@ func markRedacted(out string) string {
 func assistantMessage(r *sessionv1.AssistantRecord) provider.Message {
 	m := provider.Message{Role: provider.RoleAssistant, Text: r.Text, Reasoning: r.Reasoning.V}
 	for _, c := range r.ToolCalls {
-		m.ToolCalls = append(m.ToolCalls, provider.ToolCall{ID: c.ID, Name: c.Name, Args: append([]byte(nil), c.Args...)})
+		m.ToolCalls = append(m.ToolCalls, provider.ToolCall{ID: string(c.ID), Name: string(c.Name), Args: append([]byte(nil), c.Args...)})
 	}
 	return m
 }
@@ -105,12 +105,12 @@ func answered(open []provider.ToolCall, id string) []provider.ToolCall {
 // knew, or zeros: a resumed run of the same model starts with what an
 // earlier run learned.
 func Window(recs []sessionv1.SessionRecord, model string) (int, float64) {
-	models := map[string]string{} // run id -> model
+	models := map[sessionv1.ID]string{} // run id -> model
 	window, ratio := 0, 0.0
 	for _, r := range recs {
 		switch r := r.Value.(type) {
 		case *sessionv1.RunStartRecord:
-			models[r.RunID] = r.Model
+			models[r.RunID] = string(r.Model)
 		case *sessionv1.CompactionRecord:
 			if models[r.RunID] == model && r.Window > 0 {
 				window, ratio = int(r.Window), r.Calibration.V
@@ -118,4 +118,16 @@ func Window(recs []sessionv1.SessionRecord, model string) (int, float64) {
 		}
 	}
 	return window, ratio
+}
+
+// plainStrings converts a list of a named string type to []string.
+func plainStrings[S ~string](list []S) []string {
+	if list == nil {
+		return nil
+	}
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = string(s)
+	}
+	return out
 }

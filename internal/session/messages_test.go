@@ -80,7 +80,7 @@ func TestToMessagesCompaction(t *testing.T) {
 	recs := run("run_1", "Inspect this repo.")
 	recs = append(recs,
 		sessionv1.SessionRecord{Value: &sessionv1.CompactionRecord{RunID: "run_1", Summary: "Read the README.",
-			Tasks: []string{"Inspect this repo."}, Kept: 1, Window: 8000, Calibration: rt.Some(1.25)}},
+			Tasks: []sessionv1.NonEmptyString{"Inspect this repo."}, Kept: 1, Window: 8000, Calibration: rt.Some(1.25)}},
 		sessionv1.SessionRecord{Value: &sessionv1.RunStartRecord{RunID: "run_2", Provider: "openai", Model: "gpt-4.1"}},
 		sessionv1.SessionRecord{Value: &sessionv1.UserRecord{RunID: "run_2", Content: "and now?"}})
 	want := []provider.Message{

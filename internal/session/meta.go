@@ -31,7 +31,7 @@ func readMeta(dir, id string) (sessionv1.SessionMeta, error) {
 	if err := m.UnmarshalJSON(b); err != nil {
 		return m, fmt.Errorf("%s: %w", path, err)
 	}
-	if m.ID != id {
+	if string(m.ID) != id {
 		return m, fmt.Errorf("%s: names session %s, want %s", path, m.ID, id)
 	}
 	return m, nil

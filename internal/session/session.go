@@ -153,11 +153,11 @@ func (s *Session) note(rec *sessionv1.SessionRecord) {
 	switch r := rec.Value.(type) {
 	case *sessionv1.RunStartRecord:
 		s.runs++
-		s.Meta.Provider = r.Provider
-		s.Meta.Model = r.Model
+		s.Meta.Provider = string(r.Provider)
+		s.Meta.Model = string(r.Model)
 	case *sessionv1.UserRecord:
 		if !s.Meta.Title.Set {
-			s.Meta.Title = s.store.title(r.Content)
+			s.Meta.Title = s.store.title(string(r.Content))
 		}
 	}
 }
@@ -191,7 +191,7 @@ func (s *Session) Close() error {
 
 // recordTime returns a pointer to the Time of rec, or nil for an unknown
 // variant.
-func recordTime(rec *sessionv1.SessionRecord) *string {
+func recordTime(rec *sessionv1.SessionRecord) *sessionv1.Timestamp {
 	switch r := rec.Value.(type) {
 	case *sessionv1.RunStartRecord:
 		return &r.Time
@@ -234,7 +234,7 @@ func countRuns(recs []sessionv1.SessionRecord) int64 {
 func (st *Store) titleOf(recs []sessionv1.SessionRecord) rt.Opt[string] {
 	for _, r := range recs {
 		if u, ok := r.Value.(*sessionv1.UserRecord); ok {
-			return st.title(u.Content)
+			return st.title(string(u.Content))
 		}
 	}
 	return rt.Opt[string]{}

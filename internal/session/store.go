@@ -211,7 +211,7 @@ func sortNewestFirst(metas []sessionv1.SessionMeta) {
 
 // compareTimes compares two RFC 3339 times; one that does not parse is the
 // oldest.
-func compareTimes(a, b string) int {
+func compareTimes(a, b sessionv1.Timestamp) int {
 	ta, _ := parseTime(a)
 	tb, _ := parseTime(b)
 	return ta.Compare(tb)
@@ -226,7 +226,7 @@ func (s *Store) latest() (string, error) {
 	if len(metas) == 0 {
 		return "", fmt.Errorf("%w: %s holds no sessions", ErrNotFound, s.Dir)
 	}
-	return metas[0].ID, nil
+	return string(metas[0].ID), nil
 }
 
 // Show reads the session id without locking or changing it: its metadata and

@@ -25,7 +25,7 @@ func TestCreateAppendOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !regexp.MustCompile(`^zero_\d{14}_[a-z0-9]{6}$`).MatchString(s.Meta.ID) {
+	if !regexp.MustCompile(`^zero_\d{14}_[a-z0-9]{6}$`).MatchString(string(s.Meta.ID)) {
 		t.Errorf("new id %q, want zero_YYYYMMDDhhmmss_xxxxxx", s.Meta.ID)
 	}
 	if len(s.History()) != 0 {
@@ -36,14 +36,14 @@ func TestCreateAppendOpen(t *testing.T) {
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
-	checkLog(t, eventsPath(st, s.Meta.ID), encodeAll(t, recs))
+	checkLog(t, eventsPath(st, string(s.Meta.ID)), encodeAll(t, recs))
 	for _, r := range recs {
-		if tm := *recordTime(&r); !timeRE.MatchString(tm) {
+		if tm := *recordTime(&r); !timeRE.MatchString(string(tm)) {
 			t.Errorf("record time %q, want RFC 3339 UTC with milliseconds", tm)
 		}
 	}
 
-	s2, warns, err := st.Open(s.Meta.ID)
+	s2, warns, err := st.Open(string(s.Meta.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestCreateAppendOpen(t *testing.T) {
 	if m.Runs != 1 || m.Provider != "openai" || m.Model != "gpt-4.1" || m.Title != rt.Some("Inspect this repo.") {
 		t.Errorf("meta after one run: %+v", m)
 	}
-	for _, tm := range []string{m.CreatedAt, m.UpdatedAt} {
+	for _, tm := range []string{string(m.CreatedAt), string(m.UpdatedAt)} {
 		if !timeRE.MatchString(tm) {
 			t.Errorf("meta time %q, want RFC 3339 UTC with milliseconds", tm)
 		}
@@ -66,7 +66,7 @@ func TestCreateAppendOpen(t *testing.T) {
 	if m.UpdatedAt <= m.CreatedAt {
 		t.Errorf("UpdatedAt %s not after CreatedAt %s", m.UpdatedAt, m.CreatedAt)
 	}
-	if fi, err := os.Stat(filepath.Join(st.Dir, m.ID)); err != nil || fi.Mode().Perm() != 0o700 {
+	if fi, err := os.Stat(filepath.Join(st.Dir, string(m.ID))); err != nil || fi.Mode().Perm() != 0o700 {
 		t.Errorf("session directory: %v %v, want mode 0700", fi.Mode(), err)
 	}
 }
@@ -150,7 +150,7 @@ func openLatest(t *testing.T, st *Store) string {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	return s.Meta.ID
+	return string(s.Meta.ID)
 }
 
 func TestOpenLatestEmpty(t *testing.T) {
@@ -181,7 +181,7 @@ func TestFork(t *testing.T) {
 	if len(warns) != 0 {
 		t.Errorf("warnings: %v", warns)
 	}
-	if child.Meta.ID == parent || child.Meta.ParentID != rt.Some(parent) || !timeRE.MatchString(child.Meta.ForkedAt.V) {
+	if string(child.Meta.ID) == parent || child.Meta.ParentID != rt.Some(sessionv1.SessionID(parent)) || !timeRE.MatchString(string(child.Meta.ForkedAt.V)) {
 		t.Errorf("child meta %+v", child.Meta)
 	}
 	if child.Meta.Runs != 2 || child.Meta.Cwd != "/repo" || child.Meta.Title != rt.Some("first") {
@@ -190,7 +190,7 @@ func TestFork(t *testing.T) {
 	if diff := cmp.Diff(recs, child.History()); diff != "" {
 		t.Errorf("child History (-want +got):\n%s", diff)
 	}
-	if got := readFile(t, eventsPath(st, child.Meta.ID)); got != eventsBefore {
+	if got := readFile(t, eventsPath(st, string(child.Meta.ID))); got != eventsBefore {
 		t.Errorf("child log differs from the parent's:\n%s\nwant:\n%s", got, eventsBefore)
 	}
 	appendAll(t, child, run("run_3", "third"))
@@ -200,7 +200,7 @@ func TestFork(t *testing.T) {
 	if readFile(t, metaPath(st, parent)) != metaBefore || readFile(t, eventsPath(st, parent)) != eventsBefore {
 		t.Error("forking changed the parent")
 	}
-	_, got, _, err := st.Show(child.Meta.ID)
+	_, got, _, err := st.Show(string(child.Meta.ID))
 	if err != nil || len(got) != 3*len(recs)/2 {
 		t.Errorf("child after a run: %d records, %v", len(got), err)
 	}
@@ -284,7 +284,7 @@ func TestConcurrentOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id := s.Meta.ID
+	id := string(s.Meta.ID)
 	pid := os.Getpid()
 	_, _, err = other.Open(id)
 	if !errors.Is(err, ErrLocked) {
@@ -325,9 +325,9 @@ func TestLockedBeforeTheHolderIsWritten(t *testing.T) {
 	if err := s.lock.Truncate(0); err != nil {
 		t.Fatal(err)
 	}
-	_, _, err = st.Open(s.Meta.ID)
+	_, _, err = st.Open(string(s.Meta.ID))
 	var le *LockedError
-	if !errors.As(err, &le) || le.PID != 0 || err.Error() != "session "+s.Meta.ID+" is in use by another zero process" {
+	if !errors.As(err, &le) || le.PID != 0 || err.Error() != "session "+string(s.Meta.ID)+" is in use by another zero process" {
 		t.Errorf("Open: %#v (%v), want a LockedError naming no process", err, err)
 	}
 }
@@ -360,7 +360,7 @@ func TestWriteFault(t *testing.T) {
 			}
 			recs := run("run_1", "hi")
 			appendAll(t, s, recs[:3])
-			path := eventsPath(st, s.Meta.ID)
+			path := eventsPath(st, string(s.Meta.ID))
 			before := readFile(t, path)
 
 			fault(st)
@@ -392,7 +392,7 @@ func TestWriteFaultMessage(t *testing.T) {
 		return 0, &os.PathError{Op: "write", Path: f.Name(), Err: syscall.ENOSPC}
 	}
 	err = s.Append(&run("run_1", "hi")[0])
-	if err == nil || !strings.Contains(err.Error(), "no space left on device") || !strings.Contains(err.Error(), s.Meta.ID) {
+	if err == nil || !strings.Contains(err.Error(), "no space left on device") || !strings.Contains(err.Error(), string(s.Meta.ID)) {
 		t.Errorf("Append on a full disk: %v", err)
 	}
 }
@@ -470,16 +470,16 @@ func TestList(t *testing.T) {
 	}
 	var got []string
 	for _, m := range metas {
-		got = append(got, m.ID)
+		got = append(got, string(m.ID))
 	}
-	want := []string{a.Meta.ID, c.Meta.ID, b.Meta.ID}
+	want := []string{string(a.Meta.ID), string(c.Meta.ID), string(b.Meta.ID)}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("List order (-want +got):\n%s", diff)
 	}
 
-	writeFile(t, metaPath(st, b.Meta.ID), `{"schemaVersion":1}`)
+	writeFile(t, metaPath(st, string(b.Meta.ID)), `{"schemaVersion":1}`)
 	metas, warns, err = st.List()
-	if err != nil || len(metas) != 2 || len(warns) != 2 || !strings.Contains(warns[1].Msg, metaPath(st, b.Meta.ID)) {
+	if err != nil || len(metas) != 2 || len(warns) != 2 || !strings.Contains(warns[1].Msg, metaPath(st, string(b.Meta.ID))) {
 		t.Errorf("List with a broken meta: %d sessions, %v, %v; want the two others and a warning naming it", len(metas), warns, err)
 	}
 }
@@ -501,7 +501,7 @@ func TestUnknownAndInvalidIDs(t *testing.T) {
 			t.Errorf("Open(%q): %v, want an invalid id error", id, err)
 		}
 		meta := testMeta()
-		meta.ID = id
+		meta.ID = sessionv1.SessionID(id)
 		if _, err := st.Create(meta); err == nil || !strings.Contains(err.Error(), "invalid session id") {
 			t.Errorf("Create(%q): %v, want an invalid id error", id, err)
 		}

@@ -182,21 +182,21 @@ func plainEvents(evs []streamjsonv2.OutputValue) []any {
 	for _, ev := range evs {
 		switch e := ev.(type) {
 		case *streamjsonv2.RunStart:
-			out = append(out, &plainStart{2, "run_start", e.RunID, e.SessionID, e.Cwd, e.Provider, e.Model, e.APIModel})
+			out = append(out, &plainStart{2, "run_start", string(e.RunID), string(e.SessionID), string(e.Cwd), string(e.Provider), string(e.Model), string(e.APIModel)})
 		case *streamjsonv2.Text:
-			out = append(out, &plainDelta{2, "text", e.RunID, e.Delta})
+			out = append(out, &plainDelta{2, "text", string(e.RunID), e.Delta})
 		case *streamjsonv2.Reasoning:
-			out = append(out, &plainDelta{2, "reasoning", e.RunID, e.Delta})
+			out = append(out, &plainDelta{2, "reasoning", string(e.RunID), e.Delta})
 		case *streamjsonv2.ToolCall:
-			out = append(out, &plainCall{2, "tool_call", e.RunID, e.ID, e.Name, json.RawMessage(e.Args), string(e.SideEffect)})
+			out = append(out, &plainCall{2, "tool_call", string(e.RunID), string(e.ID), string(e.Name), json.RawMessage(e.Args), string(e.SideEffect)})
 		case *streamjsonv2.ToolResult:
-			out = append(out, &plainResult{2, "tool_result", e.RunID, e.ID, string(e.Status), e.Output, e.Truncated})
+			out = append(out, &plainResult{2, "tool_result", string(e.RunID), string(e.ID), string(e.Status), e.Output, e.Truncated})
 		case *streamjsonv2.Usage:
-			out = append(out, &plainUsage{2, "usage", e.RunID, e.PromptTokens, e.CompletionTokens, e.TotalTokens})
+			out = append(out, &plainUsage{2, "usage", string(e.RunID), int64(e.PromptTokens), int64(e.CompletionTokens), int64(e.TotalTokens)})
 		case *streamjsonv2.Final:
-			out = append(out, &plainFinal{2, "final", e.RunID, e.Text})
+			out = append(out, &plainFinal{2, "final", string(e.RunID), e.Text})
 		case *streamjsonv2.RunEnd:
-			out = append(out, &plainEnd{2, "run_end", e.RunID, string(e.Status), e.ExitCode})
+			out = append(out, &plainEnd{2, "run_end", string(e.RunID), string(e.Status), e.ExitCode})
 		}
 	}
 	return out

@@ -133,9 +133,9 @@ func (r *InputReader) decode(b []byte) (string, error) {
 func content1(v streamjsonv1.InputValue) string {
 	switch e := v.(type) {
 	case *streamjsonv1.Prompt:
-		return e.Content
+		return string(e.Content)
 	case *streamjsonv1.Message:
-		return e.Content
+		return string(e.Content)
 	}
 	return ""
 }
@@ -143,9 +143,9 @@ func content1(v streamjsonv1.InputValue) string {
 func content2(v streamjsonv2.InputValue) string {
 	switch e := v.(type) {
 	case *streamjsonv2.Prompt:
-		return e.Content
+		return string(e.Content)
 	case *streamjsonv2.Message:
-		return e.Content
+		return string(e.Content)
 	}
 	return ""
 }

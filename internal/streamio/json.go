@@ -38,7 +38,7 @@ func NewJSON(w io.Writer, version int, hook rt.StringHook) *JSON {
 func (j *JSON) Emit(ev streamjsonv2.OutputValue) error {
 	switch e := ev.(type) {
 	case *streamjsonv2.RunStart:
-		j.res.RunID, j.res.SessionID = e.RunID, e.SessionID
+		j.res.RunID, j.res.SessionID = execresultv2.ID(e.RunID), execresultv2.ID(e.SessionID)
 	case *streamjsonv2.Text:
 		j.streamed.WriteString(e.Delta)
 	case *streamjsonv2.Final:
@@ -46,11 +46,11 @@ func (j *JSON) Emit(ev streamjsonv2.OutputValue) error {
 	case *streamjsonv2.Usage:
 		j.addUsage(e)
 	case *streamjsonv2.ToolCall:
-		j.res.ToolCalls = append(j.res.ToolCalls, execresultv2.ToolCallSummary{ID: e.ID, Name: e.Name, Status: execresultv2.ToolStatusOk})
+		j.res.ToolCalls = append(j.res.ToolCalls, execresultv2.ToolCallSummary{ID: execresultv2.ID(e.ID), Name: string(e.Name), Status: execresultv2.ToolStatusOk})
 	case *streamjsonv2.ToolResult:
-		j.setToolStatus(e.ID, execresultv2.ToolStatus(e.Status))
+		j.setToolStatus(execresultv2.ID(e.ID), execresultv2.ToolStatus(e.Status))
 	case *streamjsonv2.Error:
-		j.res.Error = &execresultv2.ExecError{Code: e.Code, Message: e.Message}
+		j.res.Error = &execresultv2.ExecError{Code: e.Code, Message: string(e.Message)}
 	case *streamjsonv2.RunEnd:
 		return j.write(e)
 	}
@@ -58,13 +58,13 @@ func (j *JSON) Emit(ev streamjsonv2.OutputValue) error {
 }
 
 func (j *JSON) addUsage(u *streamjsonv2.Usage) {
-	j.res.Usage.PromptTokens += u.PromptTokens
-	j.res.Usage.CompletionTokens += u.CompletionTokens
-	j.res.Usage.TotalTokens += u.TotalTokens
+	j.res.Usage.PromptTokens += execresultv2.NonNegativeInteger(u.PromptTokens)
+	j.res.Usage.CompletionTokens += execresultv2.NonNegativeInteger(u.CompletionTokens)
+	j.res.Usage.TotalTokens += execresultv2.NonNegativeInteger(u.TotalTokens)
 }
 
 // setToolStatus records the status of the last call with this id.
-func (j *JSON) setToolStatus(id string, st execresultv2.ToolStatus) {
+func (j *JSON) setToolStatus(id execresultv2.ID, st execresultv2.ToolStatus) {
 	for i := len(j.res.ToolCalls) - 1; i >= 0; i-- {
 		if j.res.ToolCalls[i].ID == id {
 			j.res.ToolCalls[i].Status = st
@@ -87,7 +87,7 @@ func (j *JSON) write(end *streamjsonv2.RunEnd) error {
 	if !j.final {
 		j.res.Text = j.streamed.String()
 	}
-	j.res.RunID = end.RunID
+	j.res.RunID = execresultv2.ID(end.RunID)
 	j.res.ExitCode = end.ExitCode
 	j.res.Status = ExecStatus(int(end.ExitCode))
 	if j.res.Status == execresultv2.ExecStatusSuccess {

@@ -112,7 +112,7 @@ func (t *Text) Emit(ev streamjsonv2.OutputValue) error {
 			return t.progress(sgrRed, "  error: %s\n", firstLine(t.hook("output", e.Output)))
 		}
 	case *streamjsonv2.Warning:
-		return t.progress(sgrYellow, "zero: warning: %s\n", t.hook("message", e.Message))
+		return t.progress(sgrYellow, "zero: warning: %s\n", t.hook("message", string(e.Message)))
 	}
 	return nil
 }

@@ -52,21 +52,34 @@ func (x *Order) decodeJSON(d *rt.Decoder) error {
 				return rt.AtKey(err, k)
 			}
 			x.PlacedAt = v
-		case "items":
+		case "deliverBy":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
+			v, err := decodeOrderDeliverBy(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.DeliverBy = rt.Opt[rt.Date]{
+				Set: true,
+				V:   v,
+			}
+		case "items":
+			if seen&uint64(0x8) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x8)
 			v, err := decodeOrderItemsInto(d, x.Items)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
 			x.Items = v
 		case "priority":
-			if seen&uint64(0x8) != 0 {
+			if seen&uint64(0x10) != 0 {
 				return d.DuplicateKey(k)
 			}
-			seen |= uint64(0x8)
+			seen |= uint64(0x10)
 			v, err := decodeOrderPriority(d)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -76,10 +89,10 @@ func (x *Order) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		case "note":
-			if seen&uint64(0x10) != 0 {
+			if seen&uint64(0x20) != 0 {
 				return d.DuplicateKey(k)
 			}
-			seen |= uint64(0x10)
+			seen |= uint64(0x20)
 			v, err := decodeOrderNote(d)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -92,10 +105,13 @@ func (x *Order) decodeJSON(d *rt.Decoder) error {
 			return rtimpl.Unknown(off, k)
 		}
 	}
-	if seen&uint64(0x8) == 0 {
-		x.Priority = rt.Opt[OrderPriority]{}
+	if seen&uint64(0x4) == 0 {
+		x.DeliverBy = rt.Opt[rt.Date]{}
 	}
 	if seen&uint64(0x10) == 0 {
+		x.Priority = rt.Opt[OrderPriority]{}
+	}
+	if seen&uint64(0x20) == 0 {
 		x.Note = rt.Opt[string]{}
 	}
 	if seen&uint64(0x1) == 0 {
@@ -104,7 +120,7 @@ func (x *Order) decodeJSON(d *rt.Decoder) error {
 	if seen&uint64(0x2) == 0 {
 		return rtimpl.Missing(off, "placedAt")
 	}
-	if seen&uint64(0x4) == 0 {
+	if seen&uint64(0x8) == 0 {
 		return rtimpl.Missing(off, "items")
 	}
 	return nil
@@ -143,23 +159,12 @@ func decodeOrderID(d *rt.Decoder) (OrderID, error) {
 	return OrderID(s), orderIDRule.Check(s, off)
 }
 
-// time.Time stands for the string of order.yaml#/properties/placedAt
-// (x-go-type): it is read and written through encoding.TextUnmarshaler and
-// encoding.TextMarshaler, and the schema's keywords are checked on that
-// string.
-var (
-	_ encoding.TextMarshaler   = (*time.Time)(nil)
-	_ encoding.TextUnmarshaler = (*time.Time)(nil)
-)
-
 func decodeOrderPlacedAt(d *rt.Decoder) (time.Time, error) {
-	var v time.Time
-	off := d.Start()
-	raw, err := rtimpl.DecodeRaw(d, node0)
-	if err != nil {
-		return v, err
-	}
-	return v, rtimpl.UnmarshalTextAt(&v, raw, off)
+	return rtimpl.DateTimeType.Decode(d, nil)
+}
+
+func decodeOrderDeliverBy(d *rt.Decoder) (rt.Date, error) {
+	return rtimpl.DateType.Decode(d, nil)
 }
 
 func decodeItem(d *rt.Decoder) (Item, error) {
@@ -296,7 +301,7 @@ var (
 func decodeItemPrice(d *rt.Decoder) (money.Amount, error) {
 	var v money.Amount
 	off := d.Start()
-	raw, err := rtimpl.DecodeRaw(d, node1)
+	raw, err := rtimpl.DecodeRaw(d, node0)
 	if err != nil {
 		return v, err
 	}

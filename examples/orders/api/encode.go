@@ -23,6 +23,13 @@ func (x *Order) encodeJSON(e *rt.Encoder) error {
 	if err := encodeOrderPlacedAt(e, "placedAt", x.PlacedAt); err != nil {
 		return rt.AtKey(err, "placedAt")
 	}
+	if x.DeliverBy.Set {
+		e.Byte(',')
+		e.Lit("\"deliverBy\":")
+		if err := encodeOrderDeliverBy(e, "deliverBy", x.DeliverBy.V); err != nil {
+			return rt.AtKey(err, "deliverBy")
+		}
+	}
 	e.Lit(",\"items\":")
 	if err := encodeOrderItems(e, "items", x.Items); err != nil {
 		return rt.AtKey(err, "items")
@@ -92,7 +99,11 @@ func encodeOrderID(e *rt.Encoder, key string, v OrderID) error {
 }
 
 func encodeOrderPlacedAt(e *rt.Encoder, key string, v time.Time) error {
-	return rtimpl.MarshalTextTo(e, key, &v, node0)
+	return rtimpl.DateTimeType.Encode(e, &v, nil)
+}
+
+func encodeOrderDeliverBy(e *rt.Encoder, key string, v rt.Date) error {
+	return rtimpl.DateType.Encode(e, &v, nil)
 }
 
 func encodeItem(e *rt.Encoder, key string, v Item) error {
@@ -170,7 +181,7 @@ func encodeItemQuantity(e *rt.Encoder, key string, v int64) error {
 }
 
 func encodeItemPrice(e *rt.Encoder, key string, v money.Amount) error {
-	return rtimpl.MarshalTextTo(e, key, &v, node1)
+	return rtimpl.MarshalTextTo(e, key, &v, node0)
 }
 
 func encodeOrderItems(e *rt.Encoder, key string, v []Item) error {

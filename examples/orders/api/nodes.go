@@ -7,25 +7,20 @@ import "github.com/zeroproject/zero/rt/rtimpl"
 // Interpreter nodes for schemas without a Go shape of their own, one per schema location.
 var (
 	node0 = new(rtimpl.Node)
-	node1 = new(rtimpl.Node)
 )
 
 // The nodes' patterns (pattern, and patternProperties by position).
 var (
-	node1Pattern = rtimpl.MustPattern("^[0-9]{1,9}\\.[0-9]{2}$") // ECMA-262; matched by RE2
+	node0Pattern = rtimpl.MustPattern("^[0-9]{1,9}\\.[0-9]{2}$") // ECMA-262; matched by RE2
 )
 
 func init() {
 	*node0 = rtimpl.Node{
 		MaxContains: -1,
-		Types:       rtimpl.TString,
-	}
-	*node1 = rtimpl.Node{
-		MaxContains: -1,
 		Str: &rtimpl.StrRule{
 			MaxLen:  -1,
 			MinLen:  0,
-			Pattern: node1Pattern,
+			Pattern: node0Pattern,
 		},
 		Types: rtimpl.TString,
 	}

@@ -15,7 +15,9 @@ type Order struct {
 	ID OrderID
 	// PlacedAt is when the client placed the order (RFC 3339)
 	PlacedAt time.Time
-	Items    []Item
+	// DeliverBy is the last day the client accepts delivery. Optional.
+	DeliverBy rt.Opt[rt.Date]
+	Items     []Item
 	// Priority defaults to "normal" (OrderPriorityDefault). Decoding never fills
 	// it in: an absent member stays absent, and encodes as absent.
 	Priority rt.Opt[OrderPriority]

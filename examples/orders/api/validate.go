@@ -23,6 +23,11 @@ func (x *Order) Validate() error {
 	if err := validateOrderPlacedAt(x.PlacedAt); err != nil {
 		return rt.AtKey(err, "placedAt")
 	}
+	if x.DeliverBy.Set {
+		if err := validateOrderDeliverBy(x.DeliverBy.V); err != nil {
+			return rt.AtKey(err, "deliverBy")
+		}
+	}
 	if err := validateOrderItems(x.Items); err != nil {
 		return rt.AtKey(err, "items")
 	}
@@ -52,7 +57,11 @@ func (v OrderID) Validate() error {
 }
 
 func validateOrderPlacedAt(v time.Time) error {
-	return rtimpl.ValidateText(&v, node0)
+	return rtimpl.DateTimeType.Validate(&v, nil)
+}
+
+func validateOrderDeliverBy(v rt.Date) error {
+	return rtimpl.DateType.Validate(&v, nil)
 }
 
 func validateItem(v Item) error {
@@ -87,7 +96,7 @@ func validateItemQuantity(v int64) error {
 }
 
 func validateItemPrice(v money.Amount) error {
-	return rtimpl.ValidateText(&v, node1)
+	return rtimpl.ValidateText(&v, node0)
 }
 
 func validateOrderItems(v []Item) error {

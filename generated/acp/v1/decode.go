@@ -676,13 +676,13 @@ var protocolVersionRule = rtimpl.IntRule{
 	MultipleOf: int64(0),
 }
 
-func decodeProtocolVersion(d *rt.Decoder) (int64, error) {
+func decodeProtocolVersion(d *rt.Decoder) (ProtocolVersion, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, protocolVersionRule.Check(v, off)
+	return ProtocolVersion(v), protocolVersionRule.Check(v, off)
 }
 
 func decodeClientCapabilities(d *rt.Decoder) (ClientCapabilities, error) {

@@ -509,8 +509,8 @@ func (x InitializeRequest) AppendJSONUnchecked(b []byte) ([]byte, error) {
 	return e.Buf, nil
 }
 
-func encodeProtocolVersion(e *rt.Encoder, key string, v int64) error {
-	e.Int(v)
+func encodeProtocolVersion(e *rt.Encoder, key string, v ProtocolVersion) error {
+	e.Int(int64(v))
 	return nil
 }
 

@@ -98,7 +98,7 @@ type Error struct {
 // sends, naming the protocol version it speaks and what it can do.
 type InitializeRequest struct {
 	// ProtocolVersion is the newest protocol version the client speaks.
-	ProtocolVersion int64
+	ProtocolVersion ProtocolVersion
 	// ClientCapabilities is what the client can do. Optional.
 	ClientCapabilities *ClientCapabilities
 	// ClientInfo is the client program. Optional.
@@ -108,6 +108,10 @@ type InitializeRequest struct {
 	// Extra holds properties not named by the schema, by name.
 	Extra map[string]rt.Raw
 }
+
+// ProtocolVersion is the version of the protocol: a whole number that changes
+// only with breaking changes. Zero speaks version 1.
+type ProtocolVersion int64
 
 // ClientCapabilities is what the client can do for the agent. Zero reads the
 // file system capabilities; the rest it accepts and does not use.
@@ -223,7 +227,7 @@ func (*InitializeResult) Jsonrpc() string {
 // agent chose and what it can do.
 type InitializeResponse struct {
 	// ProtocolVersion is the protocol version of the connection.
-	ProtocolVersion int64
+	ProtocolVersion ProtocolVersion
 	// AgentCapabilities is what the agent can do. Optional.
 	AgentCapabilities *AgentCapabilities
 	// AuthMethods is ways to authenticate; empty when none is needed. Optional.

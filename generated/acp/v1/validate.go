@@ -229,8 +229,13 @@ func (x *InitializeRequest) Validate() error {
 	return nil
 }
 
-func validateProtocolVersion(v int64) error {
-	return protocolVersionRule.Check(v, -1)
+func validateProtocolVersion(v ProtocolVersion) error {
+	return protocolVersionRule.Check(int64(v), -1)
+}
+
+// Validate reports whether v satisfies its schema.
+func (v ProtocolVersion) Validate() error {
+	return validateProtocolVersion(v)
 }
 
 func validateClientCapabilities(v ClientCapabilities) error {

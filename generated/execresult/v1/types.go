@@ -7,10 +7,10 @@ package execresultv1
 // and not the stream of events.
 type ExecResult struct {
 	// RunID is the id of the run.
-	RunID string
+	RunID ID
 	// SessionID is the id of the session the run belongs to. Pass it back to Zero
 	// to resume or fork the session.
-	SessionID string
+	SessionID ID
 	// Status is how the run ended.
 	Status ExecStatus
 	// ExitCode is the exit code `zero exec` exits with: 0 success, 1 crash, 2
@@ -31,6 +31,11 @@ type ExecResult struct {
 	// and may be present when it is 'incomplete'; omitted on success. Optional.
 	Error *ExecError
 }
+
+// ID is an opaque identifier: a run, session or tool call id. It starts with
+// an ASCII letter or digit, continues with letters, digits, '_', '.', ':' or
+// '-', and is at most 128 characters long.
+type ID string
 
 // ExecStatus is how a run ended. 'success': the model gave its final answer
 // (exit code 0). 'error': the run failed (exit codes 1, 2 or 3). 'incomplete':
@@ -53,17 +58,20 @@ var ExecStatusValues = []ExecStatus{ExecStatusSuccess, ExecStatusError, ExecStat
 // UsageTotals is token counts summed over every model call of a run.
 type UsageTotals struct {
 	// PromptTokens is tokens sent to the model, over all calls.
-	PromptTokens int64
+	PromptTokens NonNegativeInteger
 	// CompletionTokens is tokens the model produced, over all calls.
-	CompletionTokens int64
+	CompletionTokens NonNegativeInteger
 	// TotalTokens is total tokens over all calls, as the provider counts them.
-	TotalTokens int64
+	TotalTokens NonNegativeInteger
 }
+
+// NonNegativeInteger is a whole number that is zero or greater.
+type NonNegativeInteger int64
 
 // ToolCallSummary is one tool call of the run and how it ended.
 type ToolCallSummary struct {
 	// ID is the id of the tool call.
-	ID string
+	ID ID
 	// Name is the name of the tool.
 	Name string
 	// Status is whether the tool succeeded.

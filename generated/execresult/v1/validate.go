@@ -44,11 +44,16 @@ func (x *ExecResult) Validate() error {
 	return nil
 }
 
-func validateID(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateID(v ID) error {
+	if err := rtimpl.CheckUTF8(string(v)); err != nil {
 		return err
 	}
-	return idRule.Check(v, -1)
+	return idRule.Check(string(v), -1)
+}
+
+// Validate reports whether v satisfies its schema.
+func (v ID) Validate() error {
+	return validateID(v)
 }
 
 func validateExecStatus(v ExecStatus) error {
@@ -90,8 +95,13 @@ func (x *UsageTotals) Validate() error {
 	return nil
 }
 
-func validateNonNegativeInteger(v int64) error {
-	return nonNegativeIntegerRule.Check(v, -1)
+func validateNonNegativeInteger(v NonNegativeInteger) error {
+	return nonNegativeIntegerRule.Check(int64(v), -1)
+}
+
+// Validate reports whether v satisfies its schema.
+func (v NonNegativeInteger) Validate() error {
+	return validateNonNegativeInteger(v)
 }
 
 func validateToolCallSummary(v ToolCallSummary) error {

@@ -190,13 +190,13 @@ var idRule = rtimpl.StrRule{
 	Pattern: idPattern,
 }
 
-func decodeID(d *rt.Decoder) (string, error) {
+func decodeID(d *rt.Decoder) (ID, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, idRule.Check(s, off)
+	return ID(s), idRule.Check(s, off)
 }
 
 func decodeExecStatus(d *rt.Decoder) (ExecStatus, error) {
@@ -360,13 +360,13 @@ var nonNegativeIntegerRule = rtimpl.IntRule{
 	MultipleOf: int64(0),
 }
 
-func decodeNonNegativeInteger(d *rt.Decoder) (int64, error) {
+func decodeNonNegativeInteger(d *rt.Decoder) (NonNegativeInteger, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, nonNegativeIntegerRule.Check(v, off)
+	return NonNegativeInteger(v), nonNegativeIntegerRule.Check(v, off)
 }
 
 func decodeToolCallSummary(d *rt.Decoder) (ToolCallSummary, error) {

@@ -31,8 +31,8 @@ func DowngradeExecResult(x *ExecResult) (execresultv1.ExecResult, error) {
 
 // downgradeExecResult converts a new ExecResult to an old ExecResult.
 func downgradeExecResult(x *ExecResult) (y execresultv1.ExecResult, err error) {
-	y.RunID = x.RunID
-	y.SessionID = x.SessionID
+	y.RunID = execresultv1.ID(x.RunID)
+	y.SessionID = execresultv1.ID(x.SessionID)
 	y.Status = execresultv1.ExecStatus(x.Status)
 	y.ExitCode = x.ExitCode
 	y.Text = x.Text
@@ -66,15 +66,15 @@ func downgradeExecResult(x *ExecResult) (y execresultv1.ExecResult, err error) {
 
 // downgradeUsageTotals converts a new UsageTotals to an old UsageTotals.
 func downgradeUsageTotals(x *UsageTotals) (y execresultv1.UsageTotals, err error) {
-	y.PromptTokens = x.PromptTokens
-	y.CompletionTokens = x.CompletionTokens
-	y.TotalTokens = x.TotalTokens
+	y.PromptTokens = execresultv1.NonNegativeInteger(x.PromptTokens)
+	y.CompletionTokens = execresultv1.NonNegativeInteger(x.CompletionTokens)
+	y.TotalTokens = execresultv1.NonNegativeInteger(x.TotalTokens)
 	return y, nil
 }
 
 // downgradeToolCallSummary converts a new ToolCallSummary to an old ToolCallSummary.
 func downgradeToolCallSummary(x *ToolCallSummary) (y execresultv1.ToolCallSummary, err error) {
-	y.ID = x.ID
+	y.ID = execresultv1.ID(x.ID)
 	y.Name = x.Name
 	y.Status = execresultv1.ToolStatus(x.Status)
 	return y, nil

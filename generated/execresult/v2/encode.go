@@ -99,8 +99,8 @@ func (x ExecResult) AppendJSONUnchecked(b []byte) ([]byte, error) {
 	return e.Buf, nil
 }
 
-func encodeID(e *rt.Encoder, key string, v string) error {
-	e.Str(v)
+func encodeID(e *rt.Encoder, key string, v ID) error {
+	e.Str(string(v))
 	return nil
 }
 
@@ -181,8 +181,8 @@ func (x UsageTotals) AppendJSONUnchecked(b []byte) ([]byte, error) {
 	return e.Buf, nil
 }
 
-func encodeNonNegativeInteger(e *rt.Encoder, key string, v int64) error {
-	e.Int(v)
+func encodeNonNegativeInteger(e *rt.Encoder, key string, v NonNegativeInteger) error {
+	e.Int(int64(v))
 	return nil
 }
 

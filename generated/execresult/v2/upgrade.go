@@ -30,8 +30,8 @@ func UpgradeExecResult(x *execresultv1.ExecResult) (ExecResult, error) {
 
 // upgradeExecResult converts an old ExecResult to a new ExecResult.
 func upgradeExecResult(x *execresultv1.ExecResult) (y ExecResult, err error) {
-	y.RunID = x.RunID
-	y.SessionID = x.SessionID
+	y.RunID = ID(x.RunID)
+	y.SessionID = ID(x.SessionID)
 	y.Status = ExecStatus(x.Status)
 	y.ExitCode = x.ExitCode
 	y.Text = x.Text
@@ -64,15 +64,15 @@ func upgradeExecResult(x *execresultv1.ExecResult) (y ExecResult, err error) {
 
 // upgradeUsageTotals converts an old UsageTotals to a new UsageTotals.
 func upgradeUsageTotals(x *execresultv1.UsageTotals) (y UsageTotals, err error) {
-	y.PromptTokens = x.PromptTokens
-	y.CompletionTokens = x.CompletionTokens
-	y.TotalTokens = x.TotalTokens
+	y.PromptTokens = NonNegativeInteger(x.PromptTokens)
+	y.CompletionTokens = NonNegativeInteger(x.CompletionTokens)
+	y.TotalTokens = NonNegativeInteger(x.TotalTokens)
 	return y, nil
 }
 
 // upgradeToolCallSummary converts an old ToolCallSummary to a new ToolCallSummary.
 func upgradeToolCallSummary(x *execresultv1.ToolCallSummary) (y ToolCallSummary, err error) {
-	y.ID = x.ID
+	y.ID = ID(x.ID)
 	y.Name = x.Name
 	y.Status = ToolStatus(x.Status)
 	return y, nil

@@ -282,7 +282,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeID(d)
+			v, err := decodeSessionID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -292,7 +292,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeFormattedString(d)
+			v, err := decodeTimestamp(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -302,7 +302,7 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeFormattedString(d)
+			v, err := decodeTimestamp(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -342,11 +342,11 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := decodeID(d)
+			v, err := decodeSessionID(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ParentID = rt.Opt[string]{
+			x.ParentID = rt.Opt[SessionID]{
 				Set: true,
 				V:   v,
 			}
@@ -355,11 +355,11 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x100)
-			v, err := decodeFormattedString(d)
+			v, err := decodeTimestamp(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ForkedAt = rt.Opt[string]{
+			x.ForkedAt = rt.Opt[Timestamp]{
 				Set: true,
 				V:   v,
 			}
@@ -391,10 +391,10 @@ func (x *SessionMeta) decodeJSON(d *rt.Decoder) error {
 		}
 	}
 	if seen&uint64(0x80) == 0 {
-		x.ParentID = rt.Opt[string]{}
+		x.ParentID = rt.Opt[SessionID]{}
 	}
 	if seen&uint64(0x100) == 0 {
-		x.ForkedAt = rt.Opt[string]{}
+		x.ForkedAt = rt.Opt[Timestamp]{}
 	}
 	if seen&uint64(0x400) == 0 {
 		x.Title = rt.Opt[string]{}
@@ -443,20 +443,28 @@ func (x *SessionMeta) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-var idPattern = rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$") // ECMA-262; matched by RE2
-var idRule = rtimpl.StrRule{
+var sessionIDPattern = rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$") // ECMA-262; matched by RE2
+var sessionIDRule = rtimpl.StrRule{
 	MaxLen:  128,
 	MinLen:  1,
-	Pattern: idPattern,
+	Pattern: sessionIDPattern,
 }
 
-func decodeID(d *rt.Decoder) (string, error) {
+func decodeSessionID(d *rt.Decoder) (SessionID, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, idRule.Check(s, off)
+	return SessionID(s), sessionIDRule.Check(s, off)
+}
+
+func decodeTimestamp(d *rt.Decoder) (Timestamp, error) {
+	s, err := d.StrShared()
+	if err != nil {
+		return "", err
+	}
+	return Timestamp(s), nil
 }
 
 var sessionMetaCwdRule = rtimpl.StrRule{
@@ -636,7 +644,7 @@ func (x *RunStartRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) e
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeFormattedString(d)
+			v, err := decodeTimestamp(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -646,7 +654,7 @@ func (x *RunStartRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) e
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeSessionMetaCwd(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -656,7 +664,7 @@ func (x *RunStartRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) e
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeSessionMetaCwd(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -701,6 +709,36 @@ func (x *RunStartRecord) DecodeJSON(d *rt.Decoder) error {
 		return err
 	}
 	return d.End()
+}
+
+var idPattern = rtimpl.MustPattern("^[A-Za-z0-9][A-Za-z0-9_.:-]*$") // ECMA-262; matched by RE2
+var idRule = rtimpl.StrRule{
+	MaxLen:  128,
+	MinLen:  1,
+	Pattern: idPattern,
+}
+
+func decodeID(d *rt.Decoder) (ID, error) {
+	off := d.Start()
+	s, err := d.StrShared()
+	if err != nil {
+		return "", err
+	}
+	return ID(s), idRule.Check(s, off)
+}
+
+var nonEmptyStringRule = rtimpl.StrRule{
+	MaxLen: -1,
+	MinLen: 1,
+}
+
+func decodeNonEmptyString(d *rt.Decoder) (NonEmptyString, error) {
+	off := d.Start()
+	s, err := d.StrShared()
+	if err != nil {
+		return "", err
+	}
+	return NonEmptyString(s), nonEmptyStringRule.Check(s, off)
 }
 
 func decodeUserRecord(d *rt.Decoder) (UserRecord, error) {
@@ -761,7 +799,7 @@ func (x *UserRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeFormattedString(d)
+			v, err := decodeTimestamp(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -771,7 +809,7 @@ func (x *UserRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeSessionMetaCwd(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -873,7 +911,7 @@ func (x *AssistantRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) 
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeFormattedString(d)
+			v, err := decodeTimestamp(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -999,7 +1037,7 @@ func (x *ToolCallRecord) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeSessionMetaCwd(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1141,7 +1179,7 @@ func (x *ToolResultRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64)
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeFormattedString(d)
+			v, err := decodeTimestamp(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1161,7 +1199,7 @@ func (x *ToolResultRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64)
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeSessionMetaCwd(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1344,7 +1382,7 @@ func (x *UsageRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) erro
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeFormattedString(d)
+			v, err := decodeTimestamp(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1354,7 +1392,7 @@ func (x *UsageRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) erro
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeSessionMetaRuns(d)
+			v, err := decodeNonNegativeInteger(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1364,7 +1402,7 @@ func (x *UsageRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) erro
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeSessionMetaRuns(d)
+			v, err := decodeNonNegativeInteger(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1374,7 +1412,7 @@ func (x *UsageRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) erro
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := decodeSessionMetaRuns(d)
+			v, err := decodeNonNegativeInteger(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1422,6 +1460,28 @@ func (x *UsageRecord) DecodeJSON(d *rt.Decoder) error {
 		return err
 	}
 	return d.End()
+}
+
+var nonNegativeIntegerRule = rtimpl.IntRule{
+	HasMax:     false,
+	HasMin:     true,
+	Max:        int64(0),
+	MaxKw:      "",
+	MaxSrc:     "",
+	Min:        int64(0),
+	MinKw:      "minimum",
+	MinSrc:     "0",
+	MultSrc:    "",
+	MultipleOf: int64(0),
+}
+
+func decodeNonNegativeInteger(d *rt.Decoder) (NonNegativeInteger, error) {
+	off := d.Start()
+	v, err := d.Int()
+	if err != nil {
+		return 0, err
+	}
+	return NonNegativeInteger(v), nonNegativeIntegerRule.Check(v, off)
 }
 
 func decodeCompactionRecord(d *rt.Decoder) (CompactionRecord, error) {
@@ -1482,7 +1542,7 @@ func (x *CompactionRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64)
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeFormattedString(d)
+			v, err := decodeTimestamp(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1492,7 +1552,7 @@ func (x *CompactionRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64)
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeSessionMetaCwd(d)
+			v, err := decodeNonEmptyString(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1502,7 +1562,7 @@ func (x *CompactionRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64)
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x20)
-			v, err := decodeSessionMetaCwdListInto(d, x.Tasks)
+			v, err := decodeNonEmptyStringListInto(d, x.Tasks)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1512,7 +1572,7 @@ func (x *CompactionRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64)
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x40)
-			v, err := decodeSessionMetaRuns(d)
+			v, err := decodeNonNegativeInteger(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1522,7 +1582,7 @@ func (x *CompactionRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64)
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x80)
-			v, err := decodeSessionMetaRuns(d)
+			v, err := decodeNonNegativeInteger(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1532,7 +1592,7 @@ func (x *CompactionRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64)
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x100)
-			v, err := decodeSessionMetaRuns(d)
+			v, err := decodeNonNegativeInteger(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1542,7 +1602,7 @@ func (x *CompactionRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64)
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x200)
-			v, err := decodeSessionMetaRuns(d)
+			v, err := decodeNonNegativeInteger(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
@@ -1617,13 +1677,13 @@ func (x *CompactionRecord) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeSessionMetaCwdListInto(d *rt.Decoder, out []string) ([]string, error) {
+func decodeNonEmptyStringListInto(d *rt.Decoder, out []NonEmptyString) ([]NonEmptyString, error) {
 	if err := d.ArrStart(); err != nil {
 		return nil, err
 	}
 	out = out[:0]
 	if out == nil {
-		out = []string{}
+		out = []NonEmptyString{}
 	}
 	for i := 0; ; i++ {
 		more, err := d.ArrNext(i)
@@ -1633,7 +1693,7 @@ func decodeSessionMetaCwdListInto(d *rt.Decoder, out []string) ([]string, error)
 		if !more {
 			break
 		}
-		v, err := decodeSessionMetaCwd(d)
+		v, err := decodeNonEmptyString(d)
 		if err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
@@ -1642,8 +1702,8 @@ func decodeSessionMetaCwdListInto(d *rt.Decoder, out []string) ([]string, error)
 	return out, nil
 }
 
-func decodeSessionMetaCwdList(d *rt.Decoder) ([]string, error) {
-	return decodeSessionMetaCwdListInto(d, nil)
+func decodeNonEmptyStringList(d *rt.Decoder) ([]NonEmptyString, error) {
+	return decodeNonEmptyStringListInto(d, nil)
 }
 
 var compactionRecordCalibrationRule = rtimpl.NewNumRule("", "0", "", "", "")
@@ -1715,7 +1775,7 @@ func (x *RunEndRecord) decodeMembers(d *rt.Decoder, off, i int, seen uint64) err
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeFormattedString(d)
+			v, err := decodeTimestamp(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}

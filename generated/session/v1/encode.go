@@ -157,15 +157,15 @@ func encodeSessionMeta(e *rt.Encoder, key string, v SessionMeta) error {
 
 func (x *SessionMeta) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{\"schemaVersion\":1,\"id\":")
-	if err := encodeID(e, "id", x.ID); err != nil {
+	if err := encodeSessionID(e, "id", x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	e.Lit(",\"createdAt\":")
-	if err := encodeFormattedString(e, "createdAt", x.CreatedAt); err != nil {
+	if err := encodeTimestamp(e, "createdAt", x.CreatedAt); err != nil {
 		return rt.AtKey(err, "createdAt")
 	}
 	e.Lit(",\"updatedAt\":")
-	if err := encodeFormattedString(e, "updatedAt", x.UpdatedAt); err != nil {
+	if err := encodeTimestamp(e, "updatedAt", x.UpdatedAt); err != nil {
 		return rt.AtKey(err, "updatedAt")
 	}
 	e.Lit(",\"cwd\":")
@@ -183,14 +183,14 @@ func (x *SessionMeta) encodeJSON(e *rt.Encoder) error {
 	if x.ParentID.Set {
 		e.Byte(',')
 		e.Lit("\"parentId\":")
-		if err := encodeID(e, "parentId", x.ParentID.V); err != nil {
+		if err := encodeSessionID(e, "parentId", x.ParentID.V); err != nil {
 			return rt.AtKey(err, "parentId")
 		}
 	}
 	if x.ForkedAt.Set {
 		e.Byte(',')
 		e.Lit("\"forkedAt\":")
-		if err := encodeFormattedString(e, "forkedAt", x.ForkedAt.V); err != nil {
+		if err := encodeTimestamp(e, "forkedAt", x.ForkedAt.V); err != nil {
 			return rt.AtKey(err, "forkedAt")
 		}
 	}
@@ -250,8 +250,13 @@ func (x SessionMeta) AppendJSONUnchecked(b []byte) ([]byte, error) {
 	return e.Buf, nil
 }
 
-func encodeID(e *rt.Encoder, key string, v string) error {
-	e.Str(v)
+func encodeSessionID(e *rt.Encoder, key string, v SessionID) error {
+	e.Str(string(v))
+	return nil
+}
+
+func encodeTimestamp(e *rt.Encoder, key string, v Timestamp) error {
+	e.Str(string(v))
 	return nil
 }
 
@@ -344,15 +349,15 @@ func (x *RunStartRecord) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := encodeFormattedString(e, "time", x.Time); err != nil {
+	if err := encodeTimestamp(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"provider\":")
-	if err := encodeSessionMetaCwd(e, "provider", x.Provider); err != nil {
+	if err := encodeNonEmptyString(e, "provider", x.Provider); err != nil {
 		return rt.AtKey(err, "provider")
 	}
 	e.Lit(",\"model\":")
-	if err := encodeSessionMetaCwd(e, "model", x.Model); err != nil {
+	if err := encodeNonEmptyString(e, "model", x.Model); err != nil {
 		return rt.AtKey(err, "model")
 	}
 	e.Byte('}')
@@ -400,6 +405,15 @@ func (x RunStartRecord) AppendJSONUnchecked(b []byte) ([]byte, error) {
 	return e.Buf, nil
 }
 
+func encodeID(e *rt.Encoder, key string, v ID) error {
+	e.Str(string(v))
+	return nil
+}
+
+func encodeNonEmptyString(e *rt.Encoder, key string, v NonEmptyString) error {
+	return rtimpl.Text(e, key, string(v), &nonEmptyStringRule)
+}
+
 func encodeUserRecord(e *rt.Encoder, key string, v UserRecord) error {
 	return v.encodeJSON(e)
 }
@@ -410,11 +424,11 @@ func (x *UserRecord) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := encodeFormattedString(e, "time", x.Time); err != nil {
+	if err := encodeTimestamp(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"content\":")
-	if err := encodeSessionMetaCwd(e, "content", x.Content); err != nil {
+	if err := encodeNonEmptyString(e, "content", x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
 	e.Byte('}')
@@ -472,7 +486,7 @@ func (x *AssistantRecord) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := encodeFormattedString(e, "time", x.Time); err != nil {
+	if err := encodeTimestamp(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"text\":")
@@ -550,7 +564,7 @@ func (x *ToolCallRecord) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "id")
 	}
 	e.Lit(",\"name\":")
-	if err := encodeSessionMetaCwd(e, "name", x.Name); err != nil {
+	if err := encodeNonEmptyString(e, "name", x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	e.Lit(",\"args\":")
@@ -630,7 +644,7 @@ func (x *ToolResultRecord) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := encodeFormattedString(e, "time", x.Time); err != nil {
+	if err := encodeTimestamp(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"id\":")
@@ -638,7 +652,7 @@ func (x *ToolResultRecord) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "id")
 	}
 	e.Lit(",\"name\":")
-	if err := encodeSessionMetaCwd(e, "name", x.Name); err != nil {
+	if err := encodeNonEmptyString(e, "name", x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	e.Lit(",\"status\":")
@@ -718,19 +732,19 @@ func (x *UsageRecord) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := encodeFormattedString(e, "time", x.Time); err != nil {
+	if err := encodeTimestamp(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"promptTokens\":")
-	if err := encodeSessionMetaRuns(e, "promptTokens", x.PromptTokens); err != nil {
+	if err := encodeNonNegativeInteger(e, "promptTokens", x.PromptTokens); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
 	e.Lit(",\"completionTokens\":")
-	if err := encodeSessionMetaRuns(e, "completionTokens", x.CompletionTokens); err != nil {
+	if err := encodeNonNegativeInteger(e, "completionTokens", x.CompletionTokens); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
 	e.Lit(",\"totalTokens\":")
-	if err := encodeSessionMetaRuns(e, "totalTokens", x.TotalTokens); err != nil {
+	if err := encodeNonNegativeInteger(e, "totalTokens", x.TotalTokens); err != nil {
 		return rt.AtKey(err, "totalTokens")
 	}
 	e.Byte('}')
@@ -778,6 +792,11 @@ func (x UsageRecord) AppendJSONUnchecked(b []byte) ([]byte, error) {
 	return e.Buf, nil
 }
 
+func encodeNonNegativeInteger(e *rt.Encoder, key string, v NonNegativeInteger) error {
+	e.Int(int64(v))
+	return nil
+}
+
 func encodeCompactionRecord(e *rt.Encoder, key string, v CompactionRecord) error {
 	return v.encodeJSON(e)
 }
@@ -788,31 +807,31 @@ func (x *CompactionRecord) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := encodeFormattedString(e, "time", x.Time); err != nil {
+	if err := encodeTimestamp(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"summary\":")
-	if err := encodeSessionMetaCwd(e, "summary", x.Summary); err != nil {
+	if err := encodeNonEmptyString(e, "summary", x.Summary); err != nil {
 		return rt.AtKey(err, "summary")
 	}
 	e.Lit(",\"tasks\":")
-	if err := encodeSessionMetaCwdList(e, "tasks", x.Tasks); err != nil {
+	if err := encodeNonEmptyStringList(e, "tasks", x.Tasks); err != nil {
 		return rt.AtKey(err, "tasks")
 	}
 	e.Lit(",\"kept\":")
-	if err := encodeSessionMetaRuns(e, "kept", x.Kept); err != nil {
+	if err := encodeNonNegativeInteger(e, "kept", x.Kept); err != nil {
 		return rt.AtKey(err, "kept")
 	}
 	e.Lit(",\"tokensBefore\":")
-	if err := encodeSessionMetaRuns(e, "tokensBefore", x.TokensBefore); err != nil {
+	if err := encodeNonNegativeInteger(e, "tokensBefore", x.TokensBefore); err != nil {
 		return rt.AtKey(err, "tokensBefore")
 	}
 	e.Lit(",\"tokensAfter\":")
-	if err := encodeSessionMetaRuns(e, "tokensAfter", x.TokensAfter); err != nil {
+	if err := encodeNonNegativeInteger(e, "tokensAfter", x.TokensAfter); err != nil {
 		return rt.AtKey(err, "tokensAfter")
 	}
 	e.Lit(",\"window\":")
-	if err := encodeSessionMetaRuns(e, "window", x.Window); err != nil {
+	if err := encodeNonNegativeInteger(e, "window", x.Window); err != nil {
 		return rt.AtKey(err, "window")
 	}
 	if x.Calibration.Set {
@@ -867,13 +886,13 @@ func (x CompactionRecord) AppendJSONUnchecked(b []byte) ([]byte, error) {
 	return e.Buf, nil
 }
 
-func encodeSessionMetaCwdList(e *rt.Encoder, key string, v []string) error {
+func encodeNonEmptyStringList(e *rt.Encoder, key string, v []NonEmptyString) error {
 	e.Byte('[')
 	for i, x := range v {
 		if i > 0 {
 			e.Byte(',')
 		}
-		if err := encodeSessionMetaCwd(e, key, x); err != nil {
+		if err := encodeNonEmptyString(e, key, x); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
@@ -896,7 +915,7 @@ func (x *RunEndRecord) encodeJSON(e *rt.Encoder) error {
 		return rt.AtKey(err, "runId")
 	}
 	e.Lit(",\"time\":")
-	if err := encodeFormattedString(e, "time", x.Time); err != nil {
+	if err := encodeTimestamp(e, "time", x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	e.Lit(",\"status\":")

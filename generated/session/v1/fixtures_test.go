@@ -11,7 +11,7 @@ import (
 // TestFixtures runs the fixtures `zerogen --fixtures` wrote in testdata/fixtures
 // through the package's decoders and encoders (see fixturetest.Run).
 func TestFixtures(t *testing.T) {
-	fixturetest.Run(t, "sessionv1", "sha256:c023515bf104c876734f4c8c5373561478151baed6e0f18a47ab78482239dce6", map[string]func() fixturetest.Doc{
+	fixturetest.Run(t, "sessionv1", "sha256:686bc4b6a9f102e2893d446cb8e090267bad14bd1adb9adde65d426260989083", map[string]func() fixturetest.Doc{
 		"SessionGrants": func() fixturetest.Doc {
 			return new(SessionGrants)
 		},

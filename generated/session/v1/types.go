@@ -52,11 +52,11 @@ var GrantDecisionValues = []GrantDecision{GrantDecisionAllow, GrantDecisionRejec
 type SessionMeta struct {
 	// ID is the session id, as reported in run_start events and accepted by Zero
 	// to resume or fork the session.
-	ID string
+	ID SessionID
 	// CreatedAt is when the session was created.
-	CreatedAt string
+	CreatedAt Timestamp
 	// UpdatedAt is when the session last changed, that is when its last run ended.
-	UpdatedAt string
+	UpdatedAt Timestamp
 	// Cwd is the absolute working directory the session's runs operate in.
 	Cwd string
 	// Provider is the model provider of the session's latest run.
@@ -65,16 +65,25 @@ type SessionMeta struct {
 	Model string
 	// ParentID is the id of the session this one was forked from. Omitted for a
 	// session that was not forked. Optional.
-	ParentID rt.Opt[string]
+	ParentID rt.Opt[SessionID]
 	// ForkedAt is when this session was forked from its parent. Omitted for a
 	// session that was not forked. Optional.
-	ForkedAt rt.Opt[string]
+	ForkedAt rt.Opt[Timestamp]
 	// Runs is how many runs have been recorded in this session.
 	Runs int64
 	// Title is a short label for listings: the first line of the session's first
 	// prompt, cut to 200 characters. Omitted when that line is empty. Optional.
 	Title rt.Opt[string]
 }
+
+// SessionID is an opaque identifier: a session id. It starts with an ASCII
+// letter or digit, continues with letters, digits, '_', '.', ':' or '-', and
+// is at most 128 characters long.
+type SessionID string
+
+// Timestamp is a point in time as an RFC 3339 date-time string with a time
+// zone, such as 2026-06-03T10:00:00Z.
+type Timestamp string
 
 // SessionRecord is one line of a session's event log. The log is append-only
 // JSONL: Zero writes one record per line as a run goes and never rewrites
@@ -98,13 +107,13 @@ type SessionRecordValue interface {
 // RunStartRecord is a run began. It is the first record of every run.
 type RunStartRecord struct {
 	// RunID is the id of the run that begins.
-	RunID string
+	RunID ID
 	// Time is when the run began.
-	Time string
+	Time Timestamp
 	// Provider is the model provider that serves the run.
-	Provider string
+	Provider NonEmptyString
 	// Model is the model of the run, as the user asked for it.
-	Model string
+	Model NonEmptyString
 }
 
 func (*RunStartRecord) isSessionRecord() {}
@@ -114,15 +123,23 @@ func (*RunStartRecord) Type() string {
 	return "run_start"
 }
 
+// ID is an opaque identifier: a run id or a tool call id. It starts with an
+// ASCII letter or digit, continues with letters, digits, '_', '.', ':' or '-',
+// and is at most 128 characters long.
+type ID string
+
+// NonEmptyString is a string with at least one character.
+type NonEmptyString string
+
 // UserRecord is what the user asked: the run's whole prompt, as Zero sent it
 // to the model.
 type UserRecord struct {
 	// RunID is the id of the run the prompt was given to.
-	RunID string
+	RunID ID
 	// Time is when Zero received the prompt.
-	Time string
+	Time Timestamp
 	// Content is the prompt text.
-	Content string
+	Content NonEmptyString
 }
 
 func (*UserRecord) isSessionRecord() {}
@@ -136,9 +153,9 @@ func (*UserRecord) Type() string {
 // its reasoning and the tool calls it asked for.
 type AssistantRecord struct {
 	// RunID is the id of the run the answer belongs to.
-	RunID string
+	RunID ID
 	// Time is when the model finished answering.
-	Time string
+	Time Timestamp
 	// Text is the text of the answer. Empty when the model only called tools.
 	Text string
 	// Reasoning is the reasoning text the model streamed apart from its answer.
@@ -160,9 +177,9 @@ func (*AssistantRecord) Type() string {
 type ToolCallRecord struct {
 	// ID is the id of the tool call, unique within the run. The matching
 	// tool_result record carries the same id.
-	ID string
+	ID ID
 	// Name is the name of the tool the model asked for.
-	Name string
+	Name NonEmptyString
 	// Args is the arguments exactly as the model sent them: any JSON value.
 	Args rt.Raw
 }
@@ -171,13 +188,13 @@ type ToolCallRecord struct {
 // model.
 type ToolResultRecord struct {
 	// RunID is the id of the run the tool call belongs to.
-	RunID string
+	RunID ID
 	// Time is when the tool finished or was refused.
-	Time string
+	Time Timestamp
 	// ID is the id of the tool call this result answers.
-	ID string
+	ID ID
 	// Name is the name of the tool that ran.
-	Name string
+	Name NonEmptyString
 	// Status is whether the tool succeeded.
 	Status ToolStatus
 	// Output is what the tool returned to the model; on error, the error message.
@@ -212,15 +229,15 @@ var ToolStatusValues = []ToolStatus{ToolStatusOk, ToolStatusError}
 // UsageRecord is token counts of one model call, as reported by the provider.
 type UsageRecord struct {
 	// RunID is the id of the run the model call belongs to.
-	RunID string
+	RunID ID
 	// Time is when the provider reported the counts.
-	Time string
+	Time Timestamp
 	// PromptTokens is tokens sent to the model in this call.
-	PromptTokens int64
+	PromptTokens NonNegativeInteger
 	// CompletionTokens is tokens the model produced in this call.
-	CompletionTokens int64
+	CompletionTokens NonNegativeInteger
 	// TotalTokens is total tokens of this call as the provider counts them.
-	TotalTokens int64
+	TotalTokens NonNegativeInteger
 }
 
 func (*UsageRecord) isSessionRecord() {}
@@ -230,6 +247,9 @@ func (*UsageRecord) Type() string {
 	return "usage"
 }
 
+// NonNegativeInteger is a whole number that is zero or greater.
+type NonNegativeInteger int64
+
 // CompactionRecord is zero compacted the conversation to keep it within the
 // model's context window. Replaying the records before this one rebuilds a
 // conversation; from here on it is replaced by the prompts in tasks (as user
@@ -238,26 +258,26 @@ func (*UsageRecord) Type() string {
 // lost; a resumed session goes on from the compacted conversation.
 type CompactionRecord struct {
 	// RunID is the id of the run that compacted.
-	RunID string
+	RunID ID
 	// Time is when the summary was made.
-	Time string
+	Time Timestamp
 	// Summary is the summary of the replaced turns, written by the model and
 	// redacted like every record.
-	Summary string
+	Summary NonEmptyString
 	// Tasks is the user's prompts among the replaced turns, kept word for word
 	// ahead of the summary, oldest first.
-	Tasks []string
+	Tasks []NonEmptyString
 	// Kept is how many of the last messages of the conversation are kept unchanged
 	// after the summary: model turns, tool results and prompts each count one.
-	Kept int64
+	Kept NonNegativeInteger
 	// TokensBefore is zero's estimate of the tokens of a request before the
 	// compaction.
-	TokensBefore int64
+	TokensBefore NonNegativeInteger
 	// TokensAfter is zero's estimate of the tokens of a request after the
 	// compaction.
-	TokensAfter int64
+	TokensAfter NonNegativeInteger
 	// Window is the model's context window in tokens, as Zero knew it.
-	Window int64
+	Window NonNegativeInteger
 	// Calibration is the tokens the provider counted per token of Zero's estimate,
 	// as Zero had measured it when it compacted; a resumed run of the same model
 	// starts with it and with the window. Omitted before the provider reported a
@@ -276,9 +296,9 @@ func (*CompactionRecord) Type() string {
 // normally; a run whose process was killed may lack it.
 type RunEndRecord struct {
 	// RunID is the id of the run that ended.
-	RunID string
+	RunID ID
 	// Time is when the run ended.
-	Time string
+	Time Timestamp
 	// Status is how the run ended.
 	Status RunStatus
 	// ExitCode is the exit code `zero exec` exited with: 0 success, 1 crash, 2

@@ -78,13 +78,13 @@ func validateSessionMeta(v SessionMeta) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *SessionMeta) Validate() error {
-	if err := validateID(x.ID); err != nil {
+	if err := validateSessionID(x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateFormattedString(x.CreatedAt); err != nil {
+	if err := validateTimestamp(x.CreatedAt); err != nil {
 		return rt.AtKey(err, "createdAt")
 	}
-	if err := validateFormattedString(x.UpdatedAt); err != nil {
+	if err := validateTimestamp(x.UpdatedAt); err != nil {
 		return rt.AtKey(err, "updatedAt")
 	}
 	if err := validateSessionMetaCwd(x.Cwd); err != nil {
@@ -97,12 +97,12 @@ func (x *SessionMeta) Validate() error {
 		return rt.AtKey(err, "model")
 	}
 	if x.ParentID.Set {
-		if err := validateID(x.ParentID.V); err != nil {
+		if err := validateSessionID(x.ParentID.V); err != nil {
 			return rt.AtKey(err, "parentId")
 		}
 	}
 	if x.ForkedAt.Set {
-		if err := validateFormattedString(x.ForkedAt.V); err != nil {
+		if err := validateTimestamp(x.ForkedAt.V); err != nil {
 			return rt.AtKey(err, "forkedAt")
 		}
 	}
@@ -117,11 +117,25 @@ func (x *SessionMeta) Validate() error {
 	return nil
 }
 
-func validateID(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateSessionID(v SessionID) error {
+	if err := rtimpl.CheckUTF8(string(v)); err != nil {
 		return err
 	}
-	return idRule.Check(v, -1)
+	return sessionIDRule.Check(string(v), -1)
+}
+
+// Validate reports whether v satisfies its schema.
+func (v SessionID) Validate() error {
+	return validateSessionID(v)
+}
+
+func validateTimestamp(v Timestamp) error {
+	return rtimpl.CheckUTF8(string(v))
+}
+
+// Validate reports whether v satisfies its schema.
+func (v Timestamp) Validate() error {
+	return validateTimestamp(v)
 }
 
 func validateSessionMetaCwd(v string) error {
@@ -166,16 +180,40 @@ func (x *RunStartRecord) Validate() error {
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateFormattedString(x.Time); err != nil {
+	if err := validateTimestamp(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := validateSessionMetaCwd(x.Provider); err != nil {
+	if err := validateNonEmptyString(x.Provider); err != nil {
 		return rt.AtKey(err, "provider")
 	}
-	if err := validateSessionMetaCwd(x.Model); err != nil {
+	if err := validateNonEmptyString(x.Model); err != nil {
 		return rt.AtKey(err, "model")
 	}
 	return nil
+}
+
+func validateID(v ID) error {
+	if err := rtimpl.CheckUTF8(string(v)); err != nil {
+		return err
+	}
+	return idRule.Check(string(v), -1)
+}
+
+// Validate reports whether v satisfies its schema.
+func (v ID) Validate() error {
+	return validateID(v)
+}
+
+func validateNonEmptyString(v NonEmptyString) error {
+	if err := rtimpl.CheckUTF8(string(v)); err != nil {
+		return err
+	}
+	return nonEmptyStringRule.Check(string(v), -1)
+}
+
+// Validate reports whether v satisfies its schema.
+func (v NonEmptyString) Validate() error {
+	return validateNonEmptyString(v)
 }
 
 func validateUserRecord(v UserRecord) error {
@@ -190,10 +228,10 @@ func (x *UserRecord) Validate() error {
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateFormattedString(x.Time); err != nil {
+	if err := validateTimestamp(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := validateSessionMetaCwd(x.Content); err != nil {
+	if err := validateNonEmptyString(x.Content); err != nil {
 		return rt.AtKey(err, "content")
 	}
 	return nil
@@ -211,7 +249,7 @@ func (x *AssistantRecord) Validate() error {
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateFormattedString(x.Time); err != nil {
+	if err := validateTimestamp(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	if err := validateString(x.Text); err != nil {
@@ -241,7 +279,7 @@ func (x *ToolCallRecord) Validate() error {
 	if err := validateID(x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateSessionMetaCwd(x.Name); err != nil {
+	if err := validateNonEmptyString(x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	if err := validateRaw(x.Args); err != nil {
@@ -278,13 +316,13 @@ func (x *ToolResultRecord) Validate() error {
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateFormattedString(x.Time); err != nil {
+	if err := validateTimestamp(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	if err := validateID(x.ID); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateSessionMetaCwd(x.Name); err != nil {
+	if err := validateNonEmptyString(x.Name); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	if err := validateToolStatus(x.Status); err != nil {
@@ -328,19 +366,28 @@ func (x *UsageRecord) Validate() error {
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateFormattedString(x.Time); err != nil {
+	if err := validateTimestamp(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := validateSessionMetaRuns(x.PromptTokens); err != nil {
+	if err := validateNonNegativeInteger(x.PromptTokens); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
-	if err := validateSessionMetaRuns(x.CompletionTokens); err != nil {
+	if err := validateNonNegativeInteger(x.CompletionTokens); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
-	if err := validateSessionMetaRuns(x.TotalTokens); err != nil {
+	if err := validateNonNegativeInteger(x.TotalTokens); err != nil {
 		return rt.AtKey(err, "totalTokens")
 	}
 	return nil
+}
+
+func validateNonNegativeInteger(v NonNegativeInteger) error {
+	return nonNegativeIntegerRule.Check(int64(v), -1)
+}
+
+// Validate reports whether v satisfies its schema.
+func (v NonNegativeInteger) Validate() error {
+	return validateNonNegativeInteger(v)
 }
 
 func validateCompactionRecord(v CompactionRecord) error {
@@ -355,25 +402,25 @@ func (x *CompactionRecord) Validate() error {
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateFormattedString(x.Time); err != nil {
+	if err := validateTimestamp(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := validateSessionMetaCwd(x.Summary); err != nil {
+	if err := validateNonEmptyString(x.Summary); err != nil {
 		return rt.AtKey(err, "summary")
 	}
-	if err := validateSessionMetaCwdList(x.Tasks); err != nil {
+	if err := validateNonEmptyStringList(x.Tasks); err != nil {
 		return rt.AtKey(err, "tasks")
 	}
-	if err := validateSessionMetaRuns(x.Kept); err != nil {
+	if err := validateNonNegativeInteger(x.Kept); err != nil {
 		return rt.AtKey(err, "kept")
 	}
-	if err := validateSessionMetaRuns(x.TokensBefore); err != nil {
+	if err := validateNonNegativeInteger(x.TokensBefore); err != nil {
 		return rt.AtKey(err, "tokensBefore")
 	}
-	if err := validateSessionMetaRuns(x.TokensAfter); err != nil {
+	if err := validateNonNegativeInteger(x.TokensAfter); err != nil {
 		return rt.AtKey(err, "tokensAfter")
 	}
-	if err := validateSessionMetaRuns(x.Window); err != nil {
+	if err := validateNonNegativeInteger(x.Window); err != nil {
 		return rt.AtKey(err, "window")
 	}
 	if x.Calibration.Set {
@@ -384,9 +431,9 @@ func (x *CompactionRecord) Validate() error {
 	return nil
 }
 
-func validateSessionMetaCwdList(v []string) error {
+func validateNonEmptyStringList(v []NonEmptyString) error {
 	for i, x := range v {
-		if err := validateSessionMetaCwd(x); err != nil {
+		if err := validateNonEmptyString(x); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
@@ -412,7 +459,7 @@ func (x *RunEndRecord) Validate() error {
 	if err := validateID(x.RunID); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateFormattedString(x.Time); err != nil {
+	if err := validateTimestamp(x.Time); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	if err := validateRunStatus(x.Status); err != nil {

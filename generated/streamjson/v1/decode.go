@@ -159,13 +159,13 @@ var nonEmptyStringRule = rtimpl.StrRule{
 	MinLen: 1,
 }
 
-func decodeNonEmptyString(d *rt.Decoder) (string, error) {
+func decodeNonEmptyString(d *rt.Decoder) (NonEmptyString, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, nonEmptyStringRule.Check(s, off)
+	return NonEmptyString(s), nonEmptyStringRule.Check(s, off)
 }
 
 func decodeMessage(d *rt.Decoder) (Message, error) {
@@ -498,13 +498,13 @@ var idRule = rtimpl.StrRule{
 	Pattern: idPattern,
 }
 
-func decodeID(d *rt.Decoder) (string, error) {
+func decodeID(d *rt.Decoder) (ID, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, idRule.Check(s, off)
+	return ID(s), idRule.Check(s, off)
 }
 
 func decodeText(d *rt.Decoder) (Text, error) {
@@ -1106,13 +1106,13 @@ var nonNegativeIntegerRule = rtimpl.IntRule{
 	MultipleOf: int64(0),
 }
 
-func decodeNonNegativeInteger(d *rt.Decoder) (int64, error) {
+func decodeNonNegativeInteger(d *rt.Decoder) (NonNegativeInteger, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, nonNegativeIntegerRule.Check(v, off)
+	return NonNegativeInteger(v), nonNegativeIntegerRule.Check(v, off)
 }
 
 func decodeFinal(d *rt.Decoder) (Final, error) {

@@ -117,8 +117,8 @@ func (x Prompt) AppendJSONUnchecked(b []byte) ([]byte, error) {
 	return e.Buf, nil
 }
 
-func encodeNonEmptyString(e *rt.Encoder, key string, v string) error {
-	return rtimpl.Text(e, key, v, &nonEmptyStringRule)
+func encodeNonEmptyString(e *rt.Encoder, key string, v NonEmptyString) error {
+	return rtimpl.Text(e, key, string(v), &nonEmptyStringRule)
 }
 
 func encodeMessage(e *rt.Encoder, key string, v Message) error {
@@ -319,8 +319,8 @@ func (x RunStart) AppendJSONUnchecked(b []byte) ([]byte, error) {
 	return e.Buf, nil
 }
 
-func encodeID(e *rt.Encoder, key string, v string) error {
-	e.Str(v)
+func encodeID(e *rt.Encoder, key string, v ID) error {
+	e.Str(string(v))
 	return nil
 }
 
@@ -612,8 +612,8 @@ func (x Usage) AppendJSONUnchecked(b []byte) ([]byte, error) {
 	return e.Buf, nil
 }
 
-func encodeNonNegativeInteger(e *rt.Encoder, key string, v int64) error {
-	e.Int(v)
+func encodeNonNegativeInteger(e *rt.Encoder, key string, v NonNegativeInteger) error {
+	e.Int(int64(v))
 	return nil
 }
 

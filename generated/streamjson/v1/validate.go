@@ -36,11 +36,16 @@ func (x *Prompt) Validate() error {
 	return nil
 }
 
-func validateNonEmptyString(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateNonEmptyString(v NonEmptyString) error {
+	if err := rtimpl.CheckUTF8(string(v)); err != nil {
 		return err
 	}
-	return nonEmptyStringRule.Check(v, -1)
+	return nonEmptyStringRule.Check(string(v), -1)
+}
+
+// Validate reports whether v satisfies its schema.
+func (v NonEmptyString) Validate() error {
+	return validateNonEmptyString(v)
 }
 
 func validateMessage(v Message) error {
@@ -100,11 +105,16 @@ func (x *RunStart) Validate() error {
 	return nil
 }
 
-func validateID(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateID(v ID) error {
+	if err := rtimpl.CheckUTF8(string(v)); err != nil {
 		return err
 	}
-	return idRule.Check(v, -1)
+	return idRule.Check(string(v), -1)
+}
+
+// Validate reports whether v satisfies its schema.
+func (v ID) Validate() error {
+	return validateID(v)
 }
 
 func validateText(v Text) error {
@@ -244,8 +254,13 @@ func (x *Usage) Validate() error {
 	return nil
 }
 
-func validateNonNegativeInteger(v int64) error {
-	return nonNegativeIntegerRule.Check(v, -1)
+func validateNonNegativeInteger(v NonNegativeInteger) error {
+	return nonNegativeIntegerRule.Check(int64(v), -1)
+}
+
+// Validate reports whether v satisfies its schema.
+func (v NonNegativeInteger) Validate() error {
+	return validateNonNegativeInteger(v)
 }
 
 func validateFinal(v Final) error {

@@ -159,13 +159,13 @@ var nonEmptyStringRule = rtimpl.StrRule{
 	MinLen: 1,
 }
 
-func decodeNonEmptyString(d *rt.Decoder) (string, error) {
+func decodeNonEmptyString(d *rt.Decoder) (NonEmptyString, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, nonEmptyStringRule.Check(s, off)
+	return NonEmptyString(s), nonEmptyStringRule.Check(s, off)
 }
 
 func decodeMessage(d *rt.Decoder) (Message, error) {
@@ -504,13 +504,13 @@ var idRule = rtimpl.StrRule{
 	Pattern: idPattern,
 }
 
-func decodeID(d *rt.Decoder) (string, error) {
+func decodeID(d *rt.Decoder) (ID, error) {
 	off := d.Start()
 	s, err := d.StrShared()
 	if err != nil {
 		return "", err
 	}
-	return s, idRule.Check(s, off)
+	return ID(s), idRule.Check(s, off)
 }
 
 func decodeText(d *rt.Decoder) (Text, error) {
@@ -1311,6 +1311,20 @@ func (v *RiskLevel) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+var riskCategoryRule = rtimpl.StrRule{
+	MaxLen: -1,
+	MinLen: 1,
+}
+
+func decodeRiskCategory(d *rt.Decoder) (string, error) {
+	off := d.Start()
+	s, err := d.StrShared()
+	if err != nil {
+		return "", err
+	}
+	return s, riskCategoryRule.Check(s, off)
+}
+
 func decodeRiskCategoriesInto(d *rt.Decoder, out []string) ([]string, error) {
 	off := d.Start()
 	if err := d.ArrStart(); err != nil {
@@ -1328,7 +1342,7 @@ func decodeRiskCategoriesInto(d *rt.Decoder, out []string) ([]string, error) {
 		if !more {
 			break
 		}
-		v, err := decodeNonEmptyString(d)
+		v, err := decodeRiskCategory(d)
 		if err != nil {
 			return nil, rt.AtIndex(err, i)
 		}
@@ -1599,7 +1613,7 @@ func (x *PermissionDecision) decodeMembers(d *rt.Decoder, off, i int, seen uint6
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.DecisionReason = rt.Opt[string]{
+			x.DecisionReason = rt.Opt[NonEmptyString]{
 				Set: true,
 				V:   v,
 			}
@@ -1630,7 +1644,7 @@ func (x *PermissionDecision) decodeMembers(d *rt.Decoder, off, i int, seen uint6
 		}
 	}
 	if seen&uint64(0x100) == 0 {
-		x.DecisionReason = rt.Opt[string]{}
+		x.DecisionReason = rt.Opt[NonEmptyString]{}
 	}
 	if seen&uint64(0x200) == 0 {
 		x.Risk = nil
@@ -2021,13 +2035,13 @@ var nonNegativeIntegerRule = rtimpl.IntRule{
 	MultipleOf: int64(0),
 }
 
-func decodeNonNegativeInteger(d *rt.Decoder) (int64, error) {
+func decodeNonNegativeInteger(d *rt.Decoder) (NonNegativeInteger, error) {
 	off := d.Start()
 	v, err := d.Int()
 	if err != nil {
 		return 0, err
 	}
-	return v, nonNegativeIntegerRule.Check(v, off)
+	return NonNegativeInteger(v), nonNegativeIntegerRule.Check(v, off)
 }
 
 func decodeFinal(d *rt.Decoder) (Final, error) {

@@ -153,39 +153,39 @@ func downgradeOutput(x *Output) (y streamjsonv1.Output, err error) {
 
 // downgradePrompt converts a new Prompt to an old Prompt.
 func downgradePrompt(x *Prompt) (y streamjsonv1.Prompt, err error) {
-	y.Content = x.Content
+	y.Content = streamjsonv1.NonEmptyString(x.Content)
 	return y, nil
 }
 
 // downgradeMessage converts a new Message to an old Message.
 func downgradeMessage(x *Message) (y streamjsonv1.Message, err error) {
-	y.Content = x.Content
+	y.Content = streamjsonv1.NonEmptyString(x.Content)
 	return y, nil
 }
 
 // downgradeRunStart converts a new RunStart to an old RunStart.
 func downgradeRunStart(x *RunStart) (y streamjsonv1.RunStart, err error) {
-	y.RunID = x.RunID
-	y.SessionID = x.SessionID
-	y.Cwd = x.Cwd
-	y.Provider = x.Provider
-	y.Model = x.Model
-	y.APIModel = x.APIModel
+	y.RunID = streamjsonv1.ID(x.RunID)
+	y.SessionID = streamjsonv1.ID(x.SessionID)
+	y.Cwd = streamjsonv1.NonEmptyString(x.Cwd)
+	y.Provider = streamjsonv1.NonEmptyString(x.Provider)
+	y.Model = streamjsonv1.NonEmptyString(x.Model)
+	y.APIModel = streamjsonv1.NonEmptyString(x.APIModel)
 	return y, nil
 }
 
 // downgradeText converts a new Text to an old Text.
 func downgradeText(x *Text) (y streamjsonv1.Text, err error) {
-	y.RunID = x.RunID
+	y.RunID = streamjsonv1.ID(x.RunID)
 	y.Delta = x.Delta
 	return y, nil
 }
 
 // downgradeToolCall converts a new ToolCall to an old ToolCall.
 func downgradeToolCall(x *ToolCall) (y streamjsonv1.ToolCall, err error) {
-	y.RunID = x.RunID
-	y.ID = x.ID
-	y.Name = x.Name
+	y.RunID = streamjsonv1.ID(x.RunID)
+	y.ID = streamjsonv1.ID(x.ID)
+	y.Name = streamjsonv1.NonEmptyString(x.Name)
 	y.Args = append(rt.Raw(nil), x.Args...)
 	y.SideEffect = streamjsonv1.SideEffect(x.SideEffect)
 	return y, nil
@@ -193,8 +193,8 @@ func downgradeToolCall(x *ToolCall) (y streamjsonv1.ToolCall, err error) {
 
 // downgradeToolResult converts a new ToolResult to an old ToolResult.
 func downgradeToolResult(x *ToolResult) (y streamjsonv1.ToolResult, err error) {
-	y.RunID = x.RunID
-	y.ID = x.ID
+	y.RunID = streamjsonv1.ID(x.RunID)
+	y.ID = streamjsonv1.ID(x.ID)
 	y.Status = streamjsonv1.ToolStatus(x.Status)
 	y.Output = x.Output
 	y.Truncated = x.Truncated
@@ -205,40 +205,40 @@ func downgradeToolResult(x *ToolResult) (y streamjsonv1.ToolResult, err error) {
 
 // downgradeUsage converts a new Usage to an old Usage.
 func downgradeUsage(x *Usage) (y streamjsonv1.Usage, err error) {
-	y.RunID = x.RunID
-	y.PromptTokens = x.PromptTokens
-	y.CompletionTokens = x.CompletionTokens
-	y.TotalTokens = x.TotalTokens
+	y.RunID = streamjsonv1.ID(x.RunID)
+	y.PromptTokens = streamjsonv1.NonNegativeInteger(x.PromptTokens)
+	y.CompletionTokens = streamjsonv1.NonNegativeInteger(x.CompletionTokens)
+	y.TotalTokens = streamjsonv1.NonNegativeInteger(x.TotalTokens)
 	return y, nil
 }
 
 // downgradeFinal converts a new Final to an old Final.
 func downgradeFinal(x *Final) (y streamjsonv1.Final, err error) {
-	y.RunID = x.RunID
+	y.RunID = streamjsonv1.ID(x.RunID)
 	y.Text = x.Text
 	return y, nil
 }
 
 // downgradeWarning converts a new Warning to an old Warning.
 func downgradeWarning(x *Warning) (y streamjsonv1.Warning, err error) {
-	y.RunID = x.RunID
+	y.RunID = streamjsonv1.ID(x.RunID)
 	y.Code = x.Code
-	y.Message = x.Message
+	y.Message = streamjsonv1.NonEmptyString(x.Message)
 	return y, nil
 }
 
 // downgradeError converts a new Error to an old Error.
 func downgradeError(x *Error) (y streamjsonv1.Error, err error) {
-	y.RunID = x.RunID
+	y.RunID = streamjsonv1.ID(x.RunID)
 	y.Code = x.Code
-	y.Message = x.Message
+	y.Message = streamjsonv1.NonEmptyString(x.Message)
 	y.Recoverable = x.Recoverable
 	return y, nil
 }
 
 // downgradeRunEnd converts a new RunEnd to an old RunEnd.
 func downgradeRunEnd(x *RunEnd) (y streamjsonv1.RunEnd, err error) {
-	y.RunID = x.RunID
+	y.RunID = streamjsonv1.ID(x.RunID)
 	y.Status = streamjsonv1.RunStatus(x.Status)
 	y.ExitCode = x.ExitCode
 	return y, nil

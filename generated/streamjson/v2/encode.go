@@ -117,8 +117,8 @@ func (x Prompt) AppendJSONUnchecked(b []byte) ([]byte, error) {
 	return e.Buf, nil
 }
 
-func encodeNonEmptyString(e *rt.Encoder, key string, v string) error {
-	return rtimpl.Text(e, key, v, &nonEmptyStringRule)
+func encodeNonEmptyString(e *rt.Encoder, key string, v NonEmptyString) error {
+	return rtimpl.Text(e, key, string(v), &nonEmptyStringRule)
 }
 
 func encodeMessage(e *rt.Encoder, key string, v Message) error {
@@ -325,8 +325,8 @@ func (x RunStart) AppendJSONUnchecked(b []byte) ([]byte, error) {
 	return e.Buf, nil
 }
 
-func encodeID(e *rt.Encoder, key string, v string) error {
-	e.Str(v)
+func encodeID(e *rt.Encoder, key string, v ID) error {
+	e.Str(string(v))
 	return nil
 }
 
@@ -704,13 +704,17 @@ func encodeRiskLevel(e *rt.Encoder, key string, v RiskLevel) error {
 	return nil
 }
 
+func encodeRiskCategory(e *rt.Encoder, key string, v string) error {
+	return rtimpl.Text(e, key, v, &riskCategoryRule)
+}
+
 func encodeRiskCategories(e *rt.Encoder, key string, v []string) error {
 	e.Byte('[')
 	for i, x := range v {
 		if i > 0 {
 			e.Byte(',')
 		}
-		if err := encodeNonEmptyString(e, key, x); err != nil {
+		if err := encodeRiskCategory(e, key, x); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
@@ -1055,8 +1059,8 @@ func (x Usage) AppendJSONUnchecked(b []byte) ([]byte, error) {
 	return e.Buf, nil
 }
 
-func encodeNonNegativeInteger(e *rt.Encoder, key string, v int64) error {
-	e.Int(v)
+func encodeNonNegativeInteger(e *rt.Encoder, key string, v NonNegativeInteger) error {
+	e.Int(int64(v))
 	return nil
 }
 

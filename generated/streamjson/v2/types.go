@@ -27,7 +27,7 @@ type InputValue interface {
 // Prompt is a piece of the prompt, given as plain text.
 type Prompt struct {
 	// Content is the prompt text. It must not be empty.
-	Content string
+	Content NonEmptyString
 }
 
 func (*Prompt) isInput() {}
@@ -37,12 +37,15 @@ func (*Prompt) Type() string {
 	return "prompt"
 }
 
+// NonEmptyString is a string with at least one character.
+type NonEmptyString string
+
 // Message is a piece of the prompt, given as a chat message from the user.
 // Only the user role is accepted: clients cannot inject assistant or system
 // turns.
 type Message struct {
 	// Content is the message text. It must not be empty.
-	Content string
+	Content NonEmptyString
 }
 
 func (*Message) isInput() {}
@@ -85,20 +88,20 @@ type OutputValue interface {
 // run belongs to and the model that will answer.
 type RunStart struct {
 	// RunID is the id of this run. Every event of the run carries the same runId.
-	RunID string
+	RunID ID
 	// SessionID is the id of the session this run belongs to. Pass it back to Zero
 	// to resume or fork the session.
-	SessionID string
+	SessionID ID
 	// Cwd is the absolute working directory the run's tools operate in.
-	Cwd string
+	Cwd NonEmptyString
 	// Provider is the model provider that serves the run.
-	Provider string
+	Provider NonEmptyString
 	// Model is the model name as the user asked for it (flag, environment or
 	// configuration).
-	Model string
+	Model NonEmptyString
 	// APIModel is the model name Zero sends to the provider's API, after resolving
 	// aliases. Often equal to model.
-	APIModel string
+	APIModel NonEmptyString
 }
 
 func (*RunStart) isOutput() {}
@@ -108,12 +111,18 @@ func (*RunStart) Type() string {
 	return "run_start"
 }
 
+// ID is an opaque identifier: a run id, a session id or a tool call id. It
+// starts with an ASCII letter or digit, continues with letters, digits, '_',
+// '.', ':' or '-', and is at most 128 characters long. Clients compare ids as
+// exact strings and never parse them.
+type ID string
+
 // Text is a piece of the model's answer, streamed as the model produces it.
 // Concatenate the deltas of a run in order to get the text so far; the final
 // event repeats the complete answer.
 type Text struct {
 	// RunID is the id of the run this event belongs to.
-	RunID string
+	RunID ID
 	// Delta is the next piece of text. It may be any string, including an empty
 	// one or one that splits a word or a line.
 	Delta string
@@ -131,7 +140,7 @@ func (*Text) Type() string {
 // part of the answer, so it is never folded into text or final events.
 type Reasoning struct {
 	// RunID is the id of the run this event belongs to.
-	RunID string
+	RunID ID
 	// Delta is the next piece of reasoning text. It may be any string, including
 	// an empty one.
 	Delta string
@@ -148,12 +157,12 @@ func (*Reasoning) Type() string {
 // same id follows once the tool has finished or was refused.
 type ToolCall struct {
 	// RunID is the id of the run this event belongs to.
-	RunID string
+	RunID ID
 	// ID is the id of this tool call, unique within the run. The matching
 	// tool_result carries the same id.
-	ID string
+	ID ID
 	// Name is the name of the tool the model asked for.
-	Name string
+	Name NonEmptyString
 	// Args is the arguments exactly as the model sent them, after redaction: any
 	// JSON value. For Zero's own tools it is an object described by the tool's
 	// schema under tools/v1/, but a model can send anything, and the event reports
@@ -200,11 +209,11 @@ var SideEffectValues = []SideEffect{SideEffectRead, SideEffectWrite, SideEffectS
 // tool_result, with status 'error', says why.
 type PermissionRequest struct {
 	// RunID is the id of the run this event belongs to.
-	RunID string
+	RunID ID
 	// ID is the id of the tool call that asks for permission.
-	ID string
+	ID ID
 	// Name is the name of the tool.
-	Name string
+	Name NonEmptyString
 	// Action is the policy's decision for this call under the run's permission
 	// mode and grants.
 	Action PermissionAction
@@ -215,7 +224,7 @@ type PermissionRequest struct {
 	// SideEffect is what running this tool may do outside the model.
 	SideEffect SideEffect
 	// Reason is why a decision is needed, in a short human-readable sentence.
-	Reason string
+	Reason NonEmptyString
 	// Risk is zero's risk assessment of the call. Omitted when Zero made none.
 	// Optional.
 	Risk *Risk
@@ -313,7 +322,7 @@ type Block struct {
 	// Code is why the call was blocked.
 	Code string
 	// ToolName is the name of the tool that was blocked.
-	ToolName string
+	ToolName NonEmptyString
 	// Action is the policy's decision that blocked the call: 'prompt' when the
 	// call needed an approval nobody gave, 'deny' when it is refused outright.
 	Action PermissionAction
@@ -322,7 +331,7 @@ type Block struct {
 	// 'deny'). Optional.
 	Risk *Risk
 	// Reason is a short human-readable explanation, after redaction.
-	Reason string
+	Reason NonEmptyString
 	// Recoverable is true when the model can reach its goal another way, for
 	// example with a different path or command; false when the run cannot go on
 	// without a change of configuration.
@@ -335,11 +344,11 @@ type Block struct {
 // tool_result has status 'error'.
 type PermissionDecision struct {
 	// RunID is the id of the run this event belongs to.
-	RunID string
+	RunID ID
 	// ID is the id of the tool call the decision is about.
-	ID string
+	ID ID
 	// Name is the name of the tool.
-	Name string
+	Name NonEmptyString
 	// Action is the decision: 'allow' when the call may run, 'deny' when it was
 	// refused.
 	Action PermissionAction
@@ -351,7 +360,7 @@ type PermissionDecision struct {
 	// DecisionReason is why the decision went the way it did, in a short
 	// human-readable sentence. Omitted when the decision needs no explanation.
 	// Optional.
-	DecisionReason rt.Opt[string]
+	DecisionReason rt.Opt[NonEmptyString]
 	// Risk is zero's risk assessment of the call. Omitted when Zero made none.
 	// Optional.
 	Risk *Risk
@@ -371,9 +380,9 @@ func (*PermissionDecision) Type() string {
 // finished or was refused.
 type ToolResult struct {
 	// RunID is the id of the run this event belongs to.
-	RunID string
+	RunID ID
 	// ID is the id of the tool_call this result answers.
-	ID string
+	ID ID
 	// Status is whether the tool succeeded.
 	Status ToolStatus
 	// Output is what the tool returned to the model, after redaction; on error,
@@ -418,14 +427,14 @@ var ToolStatusValues = []ToolStatus{ToolStatusOk, ToolStatusError}
 // up for the run's total.
 type Usage struct {
 	// RunID is the id of the run this event belongs to.
-	RunID string
+	RunID ID
 	// PromptTokens is tokens sent to the model in this call.
-	PromptTokens int64
+	PromptTokens NonNegativeInteger
 	// CompletionTokens is tokens the model produced in this call.
-	CompletionTokens int64
+	CompletionTokens NonNegativeInteger
 	// TotalTokens is total tokens of this call as the provider counts them,
 	// usually promptTokens plus completionTokens.
-	TotalTokens int64
+	TotalTokens NonNegativeInteger
 }
 
 func (*Usage) isOutput() {}
@@ -435,11 +444,14 @@ func (*Usage) Type() string {
 	return "usage"
 }
 
+// NonNegativeInteger is a whole number that is zero or greater.
+type NonNegativeInteger int64
+
 // Final is the model's complete final answer. It is written once, after the
 // last text delta and before run_end, only when the run succeeds.
 type Final struct {
 	// RunID is the id of the run this event belongs to.
-	RunID string
+	RunID ID
 	// Text is the whole answer. It may be empty when the model answered with
 	// nothing.
 	Text string
@@ -456,11 +468,11 @@ func (*Final) Type() string {
 // session that could not be saved.
 type Warning struct {
 	// RunID is the id of the run this event belongs to.
-	RunID string
+	RunID ID
 	// Code is what kind of warning this is.
 	Code string
 	// Message is a short human-readable explanation, after redaction.
-	Message string
+	Message NonEmptyString
 }
 
 func (*Warning) isOutput() {}
@@ -473,11 +485,11 @@ func (*Warning) Type() string {
 // Error is the run failed. A run_end event with status 'error' always follows.
 type Error struct {
 	// RunID is the id of the run this event belongs to.
-	RunID string
+	RunID ID
 	// Code is what kind of error this is. Branch on this, not on message.
 	Code string
 	// Message is a short human-readable explanation, after redaction.
-	Message string
+	Message NonEmptyString
 	// Recoverable is true when running the same request again may succeed (for
 	// example after a rate limit or a network failure); false when something must
 	// change first.
@@ -494,7 +506,7 @@ func (*Error) Type() string {
 // RunEnd is the last event of every run, written exactly once.
 type RunEnd struct {
 	// RunID is the id of the run this event belongs to.
-	RunID string
+	RunID ID
 	// Status is how the run ended.
 	Status RunStatus
 	// ExitCode is the exit code `zero exec` exits with.

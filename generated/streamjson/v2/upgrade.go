@@ -132,39 +132,39 @@ func upgradeOutput(x *streamjsonv1.Output) (y Output, err error) {
 
 // upgradePrompt converts an old Prompt to a new Prompt.
 func upgradePrompt(x *streamjsonv1.Prompt) (y Prompt, err error) {
-	y.Content = x.Content
+	y.Content = NonEmptyString(x.Content)
 	return y, nil
 }
 
 // upgradeMessage converts an old Message to a new Message.
 func upgradeMessage(x *streamjsonv1.Message) (y Message, err error) {
-	y.Content = x.Content
+	y.Content = NonEmptyString(x.Content)
 	return y, nil
 }
 
 // upgradeRunStart converts an old RunStart to a new RunStart.
 func upgradeRunStart(x *streamjsonv1.RunStart) (y RunStart, err error) {
-	y.RunID = x.RunID
-	y.SessionID = x.SessionID
-	y.Cwd = x.Cwd
-	y.Provider = x.Provider
-	y.Model = x.Model
-	y.APIModel = x.APIModel
+	y.RunID = ID(x.RunID)
+	y.SessionID = ID(x.SessionID)
+	y.Cwd = NonEmptyString(x.Cwd)
+	y.Provider = NonEmptyString(x.Provider)
+	y.Model = NonEmptyString(x.Model)
+	y.APIModel = NonEmptyString(x.APIModel)
 	return y, nil
 }
 
 // upgradeText converts an old Text to a new Text.
 func upgradeText(x *streamjsonv1.Text) (y Text, err error) {
-	y.RunID = x.RunID
+	y.RunID = ID(x.RunID)
 	y.Delta = x.Delta
 	return y, nil
 }
 
 // upgradeToolCall converts an old ToolCall to a new ToolCall.
 func upgradeToolCall(x *streamjsonv1.ToolCall) (y ToolCall, err error) {
-	y.RunID = x.RunID
-	y.ID = x.ID
-	y.Name = x.Name
+	y.RunID = ID(x.RunID)
+	y.ID = ID(x.ID)
+	y.Name = NonEmptyString(x.Name)
 	y.Args = append(rt.Raw(nil), x.Args...)
 	y.SideEffect = SideEffect(x.SideEffect)
 	return y, nil
@@ -172,8 +172,8 @@ func upgradeToolCall(x *streamjsonv1.ToolCall) (y ToolCall, err error) {
 
 // upgradeToolResult converts an old ToolResult to a new ToolResult.
 func upgradeToolResult(x *streamjsonv1.ToolResult) (y ToolResult, err error) {
-	y.RunID = x.RunID
-	y.ID = x.ID
+	y.RunID = ID(x.RunID)
+	y.ID = ID(x.ID)
 	y.Status = ToolStatus(x.Status)
 	y.Output = x.Output
 	y.Truncated = x.Truncated
@@ -182,40 +182,40 @@ func upgradeToolResult(x *streamjsonv1.ToolResult) (y ToolResult, err error) {
 
 // upgradeUsage converts an old Usage to a new Usage.
 func upgradeUsage(x *streamjsonv1.Usage) (y Usage, err error) {
-	y.RunID = x.RunID
-	y.PromptTokens = x.PromptTokens
-	y.CompletionTokens = x.CompletionTokens
-	y.TotalTokens = x.TotalTokens
+	y.RunID = ID(x.RunID)
+	y.PromptTokens = NonNegativeInteger(x.PromptTokens)
+	y.CompletionTokens = NonNegativeInteger(x.CompletionTokens)
+	y.TotalTokens = NonNegativeInteger(x.TotalTokens)
 	return y, nil
 }
 
 // upgradeFinal converts an old Final to a new Final.
 func upgradeFinal(x *streamjsonv1.Final) (y Final, err error) {
-	y.RunID = x.RunID
+	y.RunID = ID(x.RunID)
 	y.Text = x.Text
 	return y, nil
 }
 
 // upgradeWarning converts an old Warning to a new Warning.
 func upgradeWarning(x *streamjsonv1.Warning) (y Warning, err error) {
-	y.RunID = x.RunID
+	y.RunID = ID(x.RunID)
 	y.Code = x.Code
-	y.Message = x.Message
+	y.Message = NonEmptyString(x.Message)
 	return y, nil
 }
 
 // upgradeError converts an old Error to a new Error.
 func upgradeError(x *streamjsonv1.Error) (y Error, err error) {
-	y.RunID = x.RunID
+	y.RunID = ID(x.RunID)
 	y.Code = x.Code
-	y.Message = x.Message
+	y.Message = NonEmptyString(x.Message)
 	y.Recoverable = x.Recoverable
 	return y, nil
 }
 
 // upgradeRunEnd converts an old RunEnd to a new RunEnd.
 func upgradeRunEnd(x *streamjsonv1.RunEnd) (y RunEnd, err error) {
-	y.RunID = x.RunID
+	y.RunID = ID(x.RunID)
 	y.Status = RunStatus(x.Status)
 	y.ExitCode = x.ExitCode
 	return y, nil
