@@ -96,6 +96,10 @@ type Config struct {
 	// StrictTypes refuses any rt.Raw the generated code would keep where
 	// the schema does not admit any value (see GenerateReport).
 	StrictTypes bool
+	// AllErrors also gives every root type UnmarshalJSONAll, which reports
+	// every violation of an invalid document (rt.Errors) instead of the
+	// first; the other generated code does not change.
+	AllErrors bool
 }
 
 func (c Config) load() schema.Options {
@@ -113,7 +117,7 @@ func (c Config) model() ir.Options {
 	for k, v := range c.RootNames {
 		names[k] = v
 	}
-	return ir.Options{Package: c.Package, RootNames: names, DefTypes: c.DefTypes, PlainScalars: c.PlainScalars, FormatTypes: c.FormatTypes}
+	return ir.Options{Package: c.Package, RootNames: names, DefTypes: c.DefTypes, PlainScalars: c.PlainScalars, FormatTypes: c.FormatTypes, AllErrors: c.AllErrors}
 }
 
 // Dialect is a JSON Schema draft zerogen reads: draft-04, draft-06,

@@ -27,6 +27,12 @@ func TestRefusals(t *testing.T) {
 		// A schema embedded in another dialect than its document's is refused, not half read.
 		{`{"type":"object","properties":{"a":{"$id":"a.json","$schema":"https://json-schema.org/draft/2019-09/schema"}}}`,
 			`s.json#/properties/a/$schema: an embedded schema in another dialect (https://json-schema.org/draft/2019-09/schema) than its document's (2020-12) is not supported`},
+		// Without an $id a subschema is no resource: its $schema means
+		// nothing, it is read in the document's dialect, and a draft-04
+		// boolean exclusiveMinimum is then invalid, as jsonschema/v5 says
+		// of AsyncAPI 2.0.0-rc1, which embeds the draft-04 meta-schema so.
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"d4":{"$schema":"http://json-schema.org/draft-04/schema#","id":"http://json-schema.org/draft-04/schema#","properties":{"m":{"type":"number","exclusiveMinimum":true}}}}}`,
+			`s.json#/definitions/d4/properties/m/exclusiveMinimum: not valid against the meta-schema: expected number, but got boolean`},
 	} {
 		_, err := generate(t, tc.schema)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -94,24 +100,36 @@ func TestExtensionsAndAnnotationsAreAllowed(t *testing.T) {
 	}
 }
 
-// TestPackageNameCollision refuses a type named as the Value interface of
-// a union or the Values list of an enum, naming both.
+// TestPackageNameCollision: a type titled as the Value interface of a
+// union or the Values list of an enum keeps its title, and the helper takes
+// the next free name (the collide golden case compiles and runs such a
+// package).
 func TestPackageNameCollision(t *testing.T) {
-	for _, tc := range []struct{ schema, want string }{
+	for _, tc := range []struct {
+		schema string
+		want   []string
+	}{
 		{`{"title":"Root","type":"object","properties":{
 			"u":{"title":"Shape","oneOf":[{"$ref":"#/$defs/a"},{"$ref":"#/$defs/b"}]},
 			"v":{"title":"ShapeValue","type":"object"}},
 			"$defs":{"a":{"title":"A","type":"object","required":["k"],"properties":{"k":{"const":"a"}}},
 				"b":{"title":"B","type":"object","required":["k"],"properties":{"k":{"const":"b"}}}}}`,
-			"s.json#/properties/v: the Go name ShapeValue is both this type's and the interface of the union Shape"},
+			[]string{"type ShapeValue struct", "type ShapeValue2 interface", "Value ShapeValue2\n"}},
 		{`{"title":"Root","type":"object","properties":{
 			"e":{"title":"Level","enum":["a"]},
-			"v":{"title":"LevelValues","type":"object"}}}`,
-			"s.json#/properties/v: the Go name LevelValues is both this type's and the list of values of the enum Level"},
+			"v":{"title":"LevelValues","type":"object"},
+			"w":{"title":"LevelValues2","type":"object"}}}`,
+			[]string{"type LevelValues struct", "type LevelValues2 struct", "var LevelValues3 = []Level{LevelA}"}},
 	} {
-		_, err := generate(t, tc.schema)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("got %v\nwant %s", err, tc.want)
+		files, err := generate(t, tc.schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		types := string(files["types.go"])
+		for _, w := range tc.want {
+			if !strings.Contains(types, w) {
+				t.Errorf("types.go lacks %q:\n%s", w, types)
+			}
 		}
 	}
 }
@@ -229,6 +247,27 @@ func TestXGoTypeUnderInterpreter(t *testing.T) {
 	}
 }
 
+// TestSubschemaDialect reads a subschema whose $schema names another
+// dialect but that has no $id in its document's dialect, as validators do:
+// $schema names the dialect of a resource's root alone. zerogen says so.
+func TestSubschemaDialect(t *testing.T) {
+	var warnings []string
+	out, err := Generate(Config{Package: "p", Warn: func(e *Error) { warnings = append(warnings, e.Error()) },
+		Files: []File{{Name: "s.json", Data: []byte(`{"$schema":"http://json-schema.org/draft-07/schema#","title":"Root","type":"object",
+			"properties":{"a":{"$ref":"#/definitions/d4"}},
+			"definitions":{"d4":{"$schema":"http://json-schema.org/draft-04/schema#","type":"object","properties":{"n":{"type":"integer"}}}}}`)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "s.json#/definitions/d4/$schema: $schema names another dialect (http://json-schema.org/draft-04/schema#) than the document's (draft-07) in a subschema that is not the root of a resource (it has no $id)"
+	if len(warnings) != 1 || !strings.Contains(warnings[0], want) {
+		t.Errorf("warnings %q, want one with %q", warnings, want)
+	}
+	if !strings.Contains(string(out["types.go"]), "N rt.Opt[int64]") {
+		t.Errorf("types.go:\n%s", out["types.go"])
+	}
+}
+
 func TestOutputIsDeterministic(t *testing.T) {
 	schema := `{"title":"R","type":"object","properties":{"b":{"anyOf":[{"type":"string"},{"minimum":1}]},"a":{"patternProperties":{"^x":{},"^y":{"type":"string"}}}}}`
 	first, err := generate(t, schema)
@@ -247,14 +286,16 @@ func TestOutputIsDeterministic(t *testing.T) {
 
 // TestDefTypes makes a type of every $defs entry of a file whose root only
 // lists message kinds, and keeps a root that reaches a dynamic reference
-// in the interpreter as a whole.
+// in the interpreter as a whole when another resource (Other) declares
+// its anchor too and so redirects it.
 func TestDefTypes(t *testing.T) {
 	files, err := Generate(Config{Package: "p", DefTypes: true, Roots: []string{"s.json"}, Files: []File{{Name: "s.json", Data: []byte(`{
 		"anyOf": [{"$ref": "#/$defs/Ping"}, {"$ref": "#/$defs/Names"}],
 		"$defs": {
 			"Ping": {"type": "object", "required": ["kind"], "properties": {"kind": {"const": "ping"}, "n": {"type": "integer"}}},
 			"Names": {"type": "object", "additionalProperties": {"type": "string"}},
-			"Tree": {"$id": "tree", "$dynamicAnchor": "node", "type": "object", "properties": {"kids": {"type": "array", "items": {"$dynamicRef": "#node"}}}}
+			"Tree": {"$id": "tree", "$dynamicAnchor": "node", "type": "object", "properties": {"kids": {"type": "array", "items": {"$dynamicRef": "#node"}}}},
+			"Other": {"$id": "other", "$dynamicAnchor": "node", "$ref": "tree", "required": ["kids"]}
 		}}`)}}})
 	if err != nil {
 		t.Fatal(err)
@@ -269,6 +310,57 @@ func TestDefTypes(t *testing.T) {
 	for _, name := range []string{"Ping", "Names", "Tree"} {
 		if !strings.Contains(decode, "func (x *"+name+") UnmarshalJSON(") {
 			t.Errorf("%s has no UnmarshalJSON", name)
+		}
+	}
+}
+
+// TestStaticDynamicRef types a $dynamicRef as a $ref to its static target
+// when one schema resource alone declares its anchor, and keeps it in the
+// interpreter when a second resource the root reaches declares it too.
+func TestStaticDynamicRef(t *testing.T) {
+	tree := `"tree": {"$id": "tree", "$dynamicAnchor": "node", "type": "object", "properties": {"kids": {"type": "array", "items": {"$dynamicRef": "#node"}}}}`
+	for _, c := range []struct {
+		schema, want string
+	}{
+		{`{"title": "Root", "type": "object", "properties": {"t": {"$ref": "tree"}}, "$defs": {` + tree + `}}`,
+			"type Tree struct {\n\tKids rt.Opt[[]Tree]"},
+		{`{"title": "Root", "type": "object", "properties": {"t": {"$ref": "tree"}, "o": {"$ref": "other"}}, "$defs": {` + tree + `,
+			"other": {"$id": "other", "$dynamicAnchor": "node", "$ref": "tree", "required": ["kids"]}}}`,
+			"type Root struct {\n\tValue rt.Raw"},
+	} {
+		files, err := generate(t, c.schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if types := squash(string(files["types.go"])); !strings.Contains(types, c.want) {
+			t.Errorf("types.go lacks %q:\n%s", c.want, types)
+		}
+	}
+}
+
+// TestRefBeside reads a $ref beside properties as one more allOf part from
+// 2019-09 on (the struct holds the members of both), and as the $ref alone
+// in draft-07, where $ref hides its siblings.
+func TestRefBeside(t *testing.T) {
+	for _, c := range []struct {
+		dialect, want string
+	}{
+		{"https://json-schema.org/draft/2020-12/schema", "N *RootN"},
+		{"https://json-schema.org/draft/2019-09/schema", "N *RootN"},
+		{"http://json-schema.org/draft-07/schema#", "N *A"},
+	} {
+		files, err := generate(t, `{"$schema": "`+c.dialect+`", "title": "Root", "type": "object",
+			"properties": {"n": {"$ref": "#/definitions/a", "properties": {"b": {"type": "integer"}}}},
+			"definitions": {"a": {"title": "A", "type": "object", "properties": {"a": {"type": "string"}}}}}`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		types := squash(string(files["types.go"]))
+		if !strings.Contains(types, c.want) {
+			t.Errorf("%s: types.go lacks %q:\n%s", c.dialect, c.want, types)
+		}
+		if merged := strings.Contains(types, "type RootN struct {\n\tB rt.Opt[int64]\n\tA rt.Opt[string]"); merged != (c.want == "N *RootN") {
+			t.Errorf("%s: merged struct %v:\n%s", c.dialect, merged, types)
 		}
 	}
 }
@@ -394,8 +486,12 @@ func TestAllowKeywordKeepsRealKeywords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if nodes := string(files["nodes.go"]); !strings.Contains(nodes, `Enum:        []string{"17", "\"seventeen\""},`) {
-		t.Errorf("the enum is not checked:\n%s", nodes)
+	// An enum of a string and an integer: a sum of an enum per kind.
+	types := string(files["types.go"])
+	for _, want := range []string{`NValueStringSeventeen NValueString = "seventeen"`, `NValueInt17 NValueInt = 17`} {
+		if !strings.Contains(types, want) {
+			t.Errorf("the enum is not checked: types.go lacks %s:\n%s", want, types)
+		}
 	}
 }
 

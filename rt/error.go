@@ -25,6 +25,16 @@ type Error struct {
 	Offset int
 	// Msg says what is wrong, without saying where.
 	Msg string
+	// Causes are, in the all-errors mode only, why the branches of an
+	// applicator that no branch satisfied failed: for anyOf and oneOf
+	// every branch's errors, for contains every item's. The errors of a
+	// cause are placed like any other (their Pointer is from the root).
+	Causes []*Error
+	// SchemaLoc is, in the all-errors mode only, where the failing keyword
+	// is: the schema file and the JSON Pointer of the keyword
+	// ("order.json#/$defs/item/properties/sku/minLength"; a false schema
+	// is its own location). It is empty where the schema is not known.
+	SchemaLoc string
 
 	// beyond marks a refusal of a number beyond what the decoder holds
 	// exactly (see IsRange).
@@ -169,4 +179,34 @@ func IsRange(err error) bool {
 // says and wants its errors to read like the decoder's.
 func Fail(off int, keyword, msg string) error {
 	return newError(off, keyword, msg)
+}
+
+// Errors is every violation of one document, as the all-errors decoders
+// (UnmarshalJSONAll, generated with zerogen's --all-errors) report them: in
+// document order (by offset; for one value, in the order its schema's
+// keywords are checked). A nil Errors means the document is valid. It is a
+// plain list, ready to become the body of a 422 answer; Error joins the
+// messages, one per line.
+type Errors []*Error
+
+// Error implements the error interface: each error's message on a line of
+// its own. Assign an Errors to an error variable only when it is not empty:
+// a nil Errors in an error interface is not a nil error (see Err).
+func (es Errors) Error() string {
+	var b []byte
+	for i, e := range es {
+		if i > 0 {
+			b = append(b, '\n')
+		}
+		b = append(b, e.Error()...)
+	}
+	return string(b)
+}
+
+// Err returns es as an error, or nil when es is empty.
+func (es Errors) Err() error {
+	if len(es) == 0 {
+		return nil
+	}
+	return es
 }

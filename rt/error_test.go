@@ -102,3 +102,18 @@ func TestDecoderErrorsPlaceTheirOffsetOnce(t *testing.T) {
 		t.Errorf("Error() = %q", got)
 	}
 }
+
+func TestErrors(t *testing.T) {
+	var none Errors
+	if none.Err() != nil {
+		t.Error("an empty Errors is an error")
+	}
+	es := Errors{AtKey(Fail(5, "minLength", "got 0 characters, want at least 1"), "a").(*Error), Fail(0, "required", `missing property "b"`).(*Error)}
+	want := "/a: minLength: got 0 characters, want at least 1\nrequired: missing property \"b\" at offset 0"
+	if got := es.Error(); got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if err := es.Err(); err == nil || err.Error() != want {
+		t.Errorf("Err() = %v", err)
+	}
+}

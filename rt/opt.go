@@ -169,3 +169,19 @@ func (r *Raw) UnmarshalJSON(b []byte) error {
 // isNull reports whether b, a JSON value as encoding/json hands it to an
 // Unmarshaler, is null.
 func isNull(b []byte) bool { return bytes.Equal(bytes.TrimSpace(b), []byte("null")) }
+
+// NullValue is the Go type of a value that can only be JSON null (a schema of
+// {"type": "null"}): it holds nothing, and it encodes as null. An optional
+// member of that schema is an Opt[NullValue], which says whether it is there.
+type NullValue struct{}
+
+// MarshalJSON encodes null.
+func (NullValue) MarshalJSON() ([]byte, error) { return []byte("null"), nil }
+
+// UnmarshalJSON accepts null alone.
+func (*NullValue) UnmarshalJSON(b []byte) error {
+	if !isNull(b) {
+		return &Error{Keyword: "type", Offset: -1, Msg: "want null"}
+	}
+	return nil
+}

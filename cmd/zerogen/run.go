@@ -17,7 +17,7 @@ const usage = `Usage:
   zerogen --schemas DIR... --out DIR --package NAME [--fixtures | --skip-unknown] [--check]
           [--include GLOB]... [--exclude GLOB]... [--root FILE]... [--def-types] [--named-scalars=false]
           [--default-dialect D] [--allow-keyword NAME]... [--ref-dir URL=DIR]...
-          [--assert-formats] [--format-types] [--strict-types] [--raw-report]
+          [--assert-formats] [--format-types] [--strict-types] [--raw-report] [--all-errors]
 
 Generates one Go package from every JSON Schema file under --schemas:
 types named by each schema's title, strict single-pass decoders
@@ -97,6 +97,11 @@ Flags:
   --raw-report      print every rt.Raw the package keeps, with its schema's
                     JSON Pointer and the reason, and the share of struct
                     fields that are rt.Raw, to stderr
+  --all-errors      also give every root type UnmarshalJSONAll, which decodes
+                    like UnmarshalJSON but reports every violation of an
+                    invalid document (rt.Errors, in document order) instead of
+                    the first, for 422 answers and forms; the rest of the
+                    package is unchanged
   -h, --help        show this help
 
 Every rt.Raw kept where the schema does not admit any value is reported on
@@ -163,6 +168,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	refDirFlags := fl.StringArray("ref-dir", nil, "")
 	strict := fl.Bool("strict-types", false, "")
 	rawReport := fl.Bool("raw-report", false, "")
+	allErrors := fl.Bool("all-errors", false, "")
 	help := fl.BoolP("help", "h", false, "")
 	if err := fl.Parse(args); err != nil {
 		return usageError(stderr, err.Error())
@@ -211,7 +217,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	generated, raws, err := gen.GenerateReport(gen.Config{Package: *pkg, Files: sf.files, Fixtures: *fixtures,
 		Roots: *roots, DefTypes: *defTypes, PlainScalars: !*namedScalars, DefaultDialect: d, AllowKeywords: *allow, SkipUnknown: *skipUnknown, LoadURL: refs.load,
-		AssertFormats: *assertFormats, FormatTypes: *formatTypes, StrictTypes: *strict,
+		AssertFormats: *assertFormats, FormatTypes: *formatTypes, StrictTypes: *strict, AllErrors: *allErrors,
 		Warn: func(w *gen.Error) { fmt.Fprintf(stderr, "zerogen: warning: %s\n", sf.message(w)) }})
 	if err != nil {
 		return sf.fail(stderr, err)

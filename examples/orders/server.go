@@ -2,7 +2,6 @@ package orders
 
 import (
 	"encoding/json"
-	"errors"
 	"io"
 	"net/http"
 	"time"
@@ -22,16 +21,20 @@ type Accepted struct {
 	Note     rt.Opt[string]    `json:"note,omitzero"`
 }
 
-// Problem is one violation of the schema, placed by its JSON Pointer.
+// Problem is one violation of the schema, placed by its JSON Pointer, and
+// the keyword it breaks, placed in the schema.
 type Problem struct {
 	Pointer string `json:"pointer"`
 	Keyword string `json:"keyword"`
 	Message string `json:"message"`
+	Schema  string `json:"schema,omitempty"`
 }
 
 // Handler decodes an order with the generated decoder (one pass over the
-// bytes, the schema checked as it reads) and answers 422 with the
-// violation, or 200 with the order accepted.
+// bytes, the schema checked as it reads) and answers 200 with the order
+// accepted, or 422 with every violation of the schema (UnmarshalJSONAll,
+// which zerogen.yaml's all-errors adds: a valid order costs no more than
+// UnmarshalJSON).
 func Handler(now func() time.Time) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 1<<20))
@@ -40,15 +43,14 @@ func Handler(now func() time.Time) http.Handler {
 			return
 		}
 		var o api.Order
-		if err := o.UnmarshalJSON(body); err != nil {
-			var re *rt.Error
-			if !errors.As(err, &re) {
-				http.Error(w, err.Error(), http.StatusBadRequest)
-				return
+		if errs := o.UnmarshalJSONAll(body); errs != nil {
+			problems := make([]Problem, len(errs))
+			for i, e := range errs {
+				problems[i] = Problem{e.Pointer, e.Keyword, e.Msg, e.SchemaLoc}
 			}
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusUnprocessableEntity)
-			_ = json.NewEncoder(w).Encode(map[string][]Problem{"errors": {{re.Pointer, re.Keyword, re.Msg}}})
+			_ = json.NewEncoder(w).Encode(map[string][]Problem{"errors": problems})
 			return
 		}
 		a := Accepted{Order: o, Priority: o.Priority.Or(api.OrderPriorityDefault), Received: now().UTC(), Note: o.Note}

@@ -87,3 +87,32 @@ func TestNamedAndUserTypes(t *testing.T) {
 		t.Error("default quantity")
 	}
 }
+
+// TestAllErrors: an order with several violations gets all of them in one
+// 422 answer, in document order.
+func TestAllErrors(t *testing.T) {
+	// placedAt is valid RFC 3339 in lower case, which time.Time's own
+	// parser refuses: the runtime's reads it, so it is no error here.
+	const doc = `{"id":"ord_1","placedAt":"2026-12-04t22:59:00z",` +
+		`"items":[{"sku":"","price":"4.5","quantity":0},{"sku":"tea"}],"priority":"later","extra":1}`
+	code, body := serve(t, doc)
+	want := `{"errors":[` +
+		`{"pointer":"/id","keyword":"pattern","message":"\"ord_1\" does not match \"^ord_[a-z0-9]{8}$\"","schema":"order.yaml#/$defs/orderId/pattern"},` +
+		`{"pointer":"/items/0/sku","keyword":"minLength","message":"got 0 characters, want at least 1","schema":"order.yaml#/$defs/item/properties/sku/minLength"},` +
+		`{"pointer":"/items/0/price","keyword":"pattern","message":"\"4.5\" does not match \"^[0-9]{1,9}\\\\.[0-9]{2}$\"","schema":"order.yaml#/$defs/item/properties/price/pattern"},` +
+		`{"pointer":"/items/0/quantity","keyword":"minimum","message":"got 0, want \u003e= 1","schema":"order.yaml#/$defs/item/properties/quantity/minimum"},` +
+		`{"pointer":"/items/1","keyword":"required","message":"missing property \"price\"","schema":"order.yaml#/$defs/item/required"},` +
+		`{"pointer":"/priority","keyword":"enum","message":"got \"later\", want one of \"normal\", \"rush\"","schema":"order.yaml#/properties/priority/enum"},` +
+		`{"pointer":"/extra","keyword":"additionalProperties","message":"unknown property \"extra\"","schema":"order.yaml#/additionalProperties"}]}`
+	if code != http.StatusUnprocessableEntity || body != want {
+		t.Fatalf("%d %s\nwant %s", code, body, want)
+	}
+	// A string that is no date-time, which --format-types asserts on the
+	// time.Time field, is reported too, among the others.
+	code, body = serve(t, `{"id":"ord_1","placedAt":"yesterday","items":[]}`)
+	for _, w := range []string{`"pointer":"/id","keyword":"pattern"`, `"pointer":"/placedAt","keyword":"format"`, `"pointer":"/items","keyword":"minItems"`} {
+		if code != http.StatusUnprocessableEntity || !strings.Contains(body, w) {
+			t.Errorf("%d %s, want 422 with %s", code, body, w)
+		}
+	}
+}

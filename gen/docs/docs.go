@@ -245,10 +245,27 @@ func (p *docPage) body(t *ir.Type) {
 		what := "A string"
 		if t.Kind == ir.KIntEnum {
 			what = "An integer"
+			if t.Float {
+				what = "A number"
+			}
 		}
 		p.f("\n%s, one of:\n\n", what)
 		for _, v := range t.Values {
 			p.f("- `%s`\n", v)
+		}
+	case t.Kind == ir.KTuple:
+		p.f("\nAn array whose items are, by position:\n\n")
+		for i, f := range t.Fields {
+			opt := ""
+			if !f.Required {
+				opt = " (optional)"
+			}
+			p.f("%d. %s%s\n", i, p.typeText(f.Type), opt)
+		}
+		if t.Elem != nil {
+			p.f("\nthen any number of items, each %s.\n", p.typeText(t.Elem))
+		} else {
+			p.f("\nNo other items are allowed.\n")
 		}
 	}
 	if ex := p.ex.types[t]; ex != nil {
@@ -293,7 +310,7 @@ func (p *docPage) fields(t *ir.Type) {
 func (p *docPage) typeText(t *ir.Type) string {
 	var s string
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum, ir.KSum:
+	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum, ir.KSum, ir.KTuple:
 		s = fmt.Sprintf("[%s](#%s)", t.Name, anchor(t.Name))
 	case ir.KString:
 		s = "string"
@@ -303,6 +320,8 @@ func (p *docPage) typeText(t *ir.Type) string {
 		s = "number"
 	case ir.KBool:
 		s = "boolean"
+	case ir.KNull:
+		s = "null"
 	case ir.KArray:
 		s = "array of " + p.typeText(t.Elem)
 	case ir.KMap:

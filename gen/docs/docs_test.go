@@ -101,3 +101,26 @@ func TestDocsCoverEveryField(t *testing.T) {
 		}
 	}
 }
+
+// TestDocsTuples: a tuple's section lists its positions, those past
+// minItems optional, and says what follows them.
+func TestDocsTuples(t *testing.T) {
+	set := schema.SchemaSet{Family: "tup", Version: 1, Files: []schema.File{{Name: "t.json", Data: []byte(`{"$id":"https://x.test/tup/v1/t.json",
+		"title":"T","type":"object","required":["span"],"properties":{
+		"span":{"title":"Span","type":"array","prefixItems":[{"type":"string"},{"type":"integer"}],"items":false,"minItems":1},
+		"row":{"title":"Row","type":"array","prefixItems":[{"type":"string"}],"items":{"type":"integer"},"minItems":1}}}`)}}}
+	out, err := Docs([]schema.SchemaSet{set}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(out["tup-v1.md"])
+	for _, want := range []string{
+		"An array whose items are, by position:\n\n0. string\n1. integer (optional)\n\nNo other items are allowed.\n",
+		"An array whose items are, by position:\n\n0. string\n\nthen any number of items, each integer.\n",
+		"| `span` | [Span](#span) | yes |",
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q:\n%s", want, page)
+		}
+	}
+}

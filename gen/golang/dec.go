@@ -47,6 +47,7 @@ func (e *emitter) emitDecoders(f *jen.File) {
 			},
 			ir.KUnion:   e.unionDecoder,
 			ir.KSum:     e.sumDecoder,
+			ir.KTuple:   e.tupleDecoder,
 			ir.KEnum:    e.enumUnmarshal,
 			ir.KIntEnum: e.enumUnmarshal,
 		},
@@ -74,7 +75,7 @@ func (e *emitter) eachType(f *jen.File, p pass) {
 		if m := p.methods[t.Kind]; m != nil {
 			m(f, t)
 		}
-		if p.entry != nil && (t.Kind == ir.KStruct || t.Kind == ir.KUnion || t.Kind == ir.KSum) && t.Name != "" {
+		if p.entry != nil && (t.Kind == ir.KStruct || t.Kind == ir.KUnion || t.Kind == ir.KSum || t.Kind == ir.KTuple) && t.Name != "" {
 			p.entry(f, t)
 		}
 	}
@@ -117,10 +118,10 @@ func (e *emitter) ruleVars(f *jen.File, t *ir.Type) {
 			f.Var().Id(e.ruleName(t)).Op("=").Qual(rtimplPkg, "NewNumRule").Call(
 				jen.Lit(n.Min), jen.Lit(n.ExMin), jen.Lit(n.Max), jen.Lit(n.ExMax), jen.Lit(n.MultipleOf))
 		}
-	case ir.KArray, ir.KMap, ir.KStruct:
+	case ir.KArray, ir.KMap, ir.KStruct, ir.KTuple:
 		sz, noun := t.ArrSize, "item"
 		minKw, maxKw := "minItems", "maxItems"
-		if t.Kind != ir.KArray {
+		if t.Kind != ir.KArray && t.Kind != ir.KTuple {
 			sz, noun, minKw, maxKw = t.ObjSize, "property", "minProperties", "maxProperties"
 		}
 		if sz != nil {
@@ -146,7 +147,7 @@ func (e *emitter) decFunc(f *jen.File, t *ir.Type) {
 		e.intoFunc(f, t)
 	}
 	body := e.decBody(t)
-	if t.Kind != ir.KStruct && t.Kind != ir.KArray {
+	if t.Kind != ir.KStruct && t.Kind != ir.KArray && t.Kind != ir.KTuple {
 		body = append(e.checkAhead(t, e.zeroValue(t)), body...) // a struct's decodeJSON and an array's Into check it
 	}
 	if t.Nullable && t.Kind != ir.KRaw {
@@ -167,7 +168,7 @@ func (e *emitter) decFunc(f *jen.File, t *ir.Type) {
 func (e *emitter) decBody(t *ir.Type) []jen.Code {
 	zero := e.zeroValue(t)
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion, ir.KSum:
+	case ir.KStruct, ir.KUnion, ir.KSum, ir.KTuple:
 		return []jen.Code{
 			jen.Var().Id("v").Id(t.Name),
 			jen.Return(jen.Id("v"), jen.Id("v").Dot("decodeJSON").Call(d())),
@@ -175,6 +176,9 @@ func (e *emitter) decBody(t *ir.Type) []jen.Code {
 	case ir.KEnum:
 		return e.enumDecBody(t)
 	case ir.KIntEnum:
+		if t.Float {
+			return e.floatEnumDecBody(t)
+		}
 		return e.intEnumDecBody(t)
 	case ir.KString:
 		out := []jen.Code{}
@@ -211,6 +215,8 @@ func (e *emitter) decBody(t *ir.Type) []jen.Code {
 		}
 	case ir.KBool:
 		return []jen.Code{jen.Return(d().Dot("Bool").Call())}
+	case ir.KNull:
+		return []jen.Code{jen.Return(jen.Qual(rtPkg, "NullValue").Values(), d().Dot("Null").Call())}
 	case ir.KArray:
 		return []jen.Code{jen.Return(jen.Id(e.intoName(t)).Call(d(), jen.Nil()))}
 	case ir.KMap:
@@ -227,7 +233,7 @@ func (e *emitter) decBody(t *ir.Type) []jen.Code {
 
 func (e *emitter) zeroValue(t *ir.Type) jen.Code {
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion, ir.KSum:
+	case ir.KStruct, ir.KUnion, ir.KSum, ir.KTuple:
 		return jen.Id(t.Name).Values()
 	case ir.KEnum, ir.KString:
 		return jen.Lit("")
@@ -235,6 +241,8 @@ func (e *emitter) zeroValue(t *ir.Type) jen.Code {
 		return jen.Lit(0)
 	case ir.KBool:
 		return jen.False()
+	case ir.KNull:
+		return jen.Qual(rtPkg, "NullValue").Values()
 	case ir.KGo:
 		return jen.Op("*").New(e.baseType(t))
 	}
@@ -271,7 +279,11 @@ func (e *emitter) enumDecBody(t *ir.Type) []jen.Code {
 // one of the values of enum t; off is -1 for a value built in Go.
 func (e *emitter) enumMismatch(t *ir.Type, off, got jen.Code) jen.Code {
 	if t.EnumKeyword == "const" && len(t.Values) == 1 {
-		return jen.Qual(rtPkg, "Fail").Call(off, jen.Lit("const"), jen.Lit("want "+string(rt.AppendString(nil, t.Values[0]))))
+		want := string(rt.AppendString(nil, t.Values[0]))
+		if t.Kind == ir.KIntEnum {
+			want = t.Values[0] // a number, not a string
+		}
+		return jen.Qual(rtPkg, "Fail").Call(off, jen.Lit("const"), jen.Lit("want "+want))
 	}
 	want := quotedList(t.Values)
 	if t.Kind == ir.KIntEnum {
@@ -312,6 +324,38 @@ func (e *emitter) intEnumDecBody(t *ir.Type) []jen.Code {
 		jen.List(jen.Id("n"), err()).Op(":=").Add(d()).Dot("Int").Call(), intErr,
 		jen.Switch(jen.Id(t.Name).Call(jen.Id("n"))).Block(jen.Case(cases...).Block(jen.Return(jen.Id(t.Name).Call(jen.Id("n")), jen.Nil()))),
 		jen.Return(jen.Lit(0), e.enumMismatch(t, jen.Id("off"), jen.Qual("strconv", "FormatInt").Call(jen.Id("n"), jen.Lit(10)))),
+	}
+}
+
+// floatEnumDecBody decodes a number and checks its float64 against the
+// constants. A number no float64 holds exactly (rt.IsRange) is none of
+// them, each constant being a float64 exactly: it fails at the enum, as
+// a value of another JSON type does when the schema names no type.
+func (e *emitter) floatEnumDecBody(t *ir.Type) []jen.Code {
+	var cases []jen.Code
+	for _, name := range t.ConstNames {
+		cases = append(cases, jen.Id(name))
+	}
+	mismatch := jen.Return(jen.Lit(0), e.enumMismatch(t, jen.Id("off"), d().Dot("Span").Call(jen.Id("off"))))
+	var other jen.Code = jen.Null()
+	switch {
+	case t.Untyped:
+		other = jen.If(d().Dot("Next").Call().Op("!=").Qual(rtPkg, "Number")).Block(
+			jen.If(err().Op(":=").Add(d()).Dot("Skip").Call(), err().Op("!=").Nil()).Block(jen.Return(jen.Lit(0), err())),
+			mismatch)
+	case t.NullKeyword == "enum" || t.NullKeyword == "const":
+		other = jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
+			jen.Return(jen.Lit(0), e.enumMismatch(t, jen.Id("off"), jen.Lit("null"))))
+	}
+	return []jen.Code{
+		jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
+		other,
+		jen.List(jen.Id("n"), jen.Id("_"), err()).Op(":=").Add(d()).Dot("Float").Call(),
+		jen.If(err().Op("!=").Nil()).Block(
+			jen.If(jen.Qual(rtPkg, "IsRange").Call(err())).Block(mismatch),
+			jen.Return(jen.Lit(0), err())),
+		jen.Switch(jen.Id(t.Name).Call(jen.Id("n"))).Block(jen.Case(cases...).Block(jen.Return(jen.Id(t.Name).Call(jen.Id("n")), jen.Nil()))),
+		mismatch,
 	}
 }
 
@@ -673,6 +717,9 @@ func (e *emitter) extraDecode(t *ir.Type) []jen.Code {
 			jen.If(err().Op(":=").Add(d()).Dot("Skip").Call(), err().Op("!=").Nil()).Block(jen.Return(jen.Qual(rtPkg, "AtKey").Call(err(), jen.Id("k")))),
 		}
 	}
+	if t.Extra == nil && t.Unevaluated {
+		return []jen.Code{jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Qual(rtimplPkg, "Unevaluated").Call(jen.Id("off"), jen.Id("k")), jen.Id("k")))}
+	}
 	if t.Extra == nil {
 		return []jen.Code{jen.Return(jen.Qual(rtimplPkg, "Unknown").Call(jen.Id("off"), jen.Id("k")))}
 	}
@@ -740,6 +787,15 @@ func (e *emitter) entryPoints(f *jen.File, t *ir.Type) {
 		jen.If(err().Op(":=").Id("x").Dot("decodeJSON").Call(d()), err().Op("!=").Nil()).Block(jen.Return(err())),
 		jen.Return(d().Dot("End").Call()),
 	)
+	if t.AllNode != nil {
+		f.Comment(fmt.Sprintf("UnmarshalJSONAll decodes one %s like UnmarshalJSON but, when the document", t.Name))
+		f.Comment("is invalid, returns every violation in document order instead of the first")
+		f.Comment("(the interpreter walks the document again, so only invalid documents pay);")
+		f.Comment("nil means x holds the document.")
+		f.Func().Params(x.Clone()).Id("UnmarshalJSONAll").Params(jen.Id("b").Index().Byte()).Qual(rtPkg, "Errors").Block(
+			jen.Return(jen.Qual(rtimplPkg, "AllErrors").Call(e.nodeRef(t.AllNode), jen.Id("b"), jen.Id("x").Dot("UnmarshalJSON").Call(jen.Id("b")))),
+		)
+	}
 }
 
 // enumUnmarshal writes UnmarshalJSON of an enum type, so that the type

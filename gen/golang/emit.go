@@ -162,6 +162,8 @@ func (e *emitter) shapeName(t *ir.Type) string {
 		}
 	case ir.KBool:
 		return "Bool"
+	case ir.KNull:
+		return "Null"
 	case ir.KRaw:
 		if t.Node == nil {
 			return "Raw"
@@ -309,7 +311,7 @@ func valTypeIn(imp string, t *ir.Type) *jen.Statement {
 // baseTypeIn is valTypeIn without null.
 func baseTypeIn(imp string, t *ir.Type) *jen.Statement {
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum, ir.KSum:
+	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum, ir.KSum, ir.KTuple:
 		if imp == "" {
 			return jen.Id(t.Name)
 		}
@@ -324,6 +326,8 @@ func baseTypeIn(imp string, t *ir.Type) *jen.Statement {
 		return scalarType(t)
 	case ir.KBool:
 		return jen.Bool()
+	case ir.KNull:
+		return jen.Qual(rtPkg, "NullValue")
 	case ir.KArray:
 		return jen.Index().Add(valTypeIn(imp, t.Elem))
 	case ir.KMap:
@@ -346,7 +350,7 @@ type fieldStore int
 const (
 	storeValue fieldStore = iota // required: the value itself
 	storeRaw                     // optional raw: nil when absent
-	storePtr                     // optional struct: nil when absent
+	storePtr                     // optional struct or tuple: nil when absent
 	storeOpt                     // optional other: rt.Opt
 )
 
@@ -356,7 +360,7 @@ func storeOf(f *ir.Field) fieldStore {
 		return storeValue
 	case f.Type.Kind == ir.KRaw:
 		return storeRaw
-	case f.Type.Kind == ir.KStruct && !f.Type.Nullable:
+	case (f.Type.Kind == ir.KStruct || f.Type.Kind == ir.KTuple) && !f.Type.Nullable:
 		return storePtr
 	}
 	return storeOpt
@@ -456,6 +460,8 @@ func (e *emitter) emitTypes(f *jen.File) {
 			e.unionType(f, t)
 		case ir.KSum:
 			e.sumType(f, t)
+		case ir.KTuple:
+			e.tupleType(f, t)
 		case ir.KEnum, ir.KIntEnum:
 			e.enumType(f, t)
 		case ir.KString, ir.KInt, ir.KFloat:
@@ -551,13 +557,13 @@ func (e *emitter) unionType(f *jen.File, t *ir.Type) {
 	if t.Match != "" {
 		doc = strings.TrimSpace(t.Doc + "\n\n" + taggedDoc(t))
 	}
-	f.Add(docComment(t.Name, doc, t.Deprecated).Type().Id(t.Name).Struct(jen.Id("Value").Id(t.Name + "Value")))
+	f.Add(docComment(t.Name, doc, t.Deprecated).Type().Id(t.Name).Struct(jen.Id("Value").Id(t.Helper)))
 	var names []string
 	for _, v := range t.Variants {
 		names = append(names, "*"+v.Name)
 	}
-	f.Comment(fmt.Sprintf("%sValue is one of %s.", t.Name, strings.Join(names, ", ")))
-	f.Type().Id(t.Name+"Value").Interface(
+	f.Comment(fmt.Sprintf("%s is one of %s.", t.Helper, strings.Join(names, ", ")))
+	f.Type().Id(t.Helper).Interface(
 		jen.Id("is"+t.Name).Params(),
 		jen.Id("Validate").Params().Error(),
 		jen.Id("EncodeJSON").Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder")).Error(),
@@ -568,6 +574,9 @@ func (e *emitter) enumType(f *jen.File, t *ir.Type) {
 	base, lit := jen.String(), func(v string) jen.Code { return jen.Lit(v) }
 	if t.Kind == ir.KIntEnum {
 		base, lit = jen.Int64(), func(v string) jen.Code { return jen.Id(v) }
+		if t.Float {
+			base = jen.Float64()
+		}
 	}
 	f.Add(docComment(t.Name, joinDoc(t.Doc, restDoc(t)), t.Deprecated).Type().Id(t.Name).Add(base))
 	var consts []jen.Code
@@ -580,12 +589,12 @@ func (e *emitter) enumType(f *jen.File, t *ir.Type) {
 	}
 	f.Comment(fmt.Sprintf("The values of %s.", t.Name))
 	f.Const().Defs(consts...)
-	f.Comment(fmt.Sprintf("%sValues lists every value of %s.", t.Name, t.Name))
+	f.Comment(fmt.Sprintf("%s lists every value of %s.", t.Helper, t.Name))
 	var lits []jen.Code
 	for _, name := range t.ConstNames {
 		lits = append(lits, jen.Id(name))
 	}
-	f.Var().Id(t.Name + "Values").Op("=").Index().Id(t.Name).Values(lits...)
+	f.Var().Id(t.Helper).Op("=").Index().Id(t.Name).Values(lits...)
 }
 
 // quotedList renders enum values for messages.

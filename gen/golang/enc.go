@@ -26,6 +26,7 @@ func (e *emitter) emitEncoders(f *jen.File) {
 			ir.KStruct: e.structEncoder,
 			ir.KUnion:  e.unionEncoder,
 			ir.KSum:    e.sumEncoder,
+			ir.KTuple:  e.tupleEncoder,
 		},
 		entry: e.encodeEntryPoints,
 	})
@@ -40,7 +41,7 @@ func (e *emitter) encFunc(f *jen.File, t *ir.Type) {
 			jen.If(jen.Op("!").Id("v").Dot("Valid")).Block(enc().Dot("Null").Call(), jen.Return(jen.Nil())),
 		}, e.encBody(t, jen.Id("v").Dot("V"))...)
 	}
-	if t.Rest != nil && t.Kind != ir.KStruct {
+	if t.Rest != nil && t.Kind != ir.KStruct && t.Kind != ir.KTuple {
 		e.restEncFunc(f, t, body)
 		return
 	}
@@ -52,11 +53,14 @@ func (e *emitter) encBody(t *ir.Type, v *jen.Statement) []jen.Code {
 	switch t.Kind {
 	case ir.KStruct, ir.KUnion:
 		return []jen.Code{jen.Return(v.Clone().Dot("encodeJSON").Call(enc()))}
-	case ir.KSum:
+	case ir.KSum, ir.KTuple:
 		return []jen.Code{jen.Return(v.Clone().Dot("encodeJSON").Call(enc(), jen.Id("key")))}
 	case ir.KEnum:
 		return []jen.Code{enc().Dot("Str").Call(jen.String().Call(v)), ret}
 	case ir.KIntEnum:
+		if t.Float {
+			return []jen.Code{enc().Dot("Float").Call(jen.Float64().Call(v)), ret}
+		}
 		return []jen.Code{enc().Dot("Int").Call(jen.Int64().Call(v)), ret}
 	case ir.KString:
 		if !t.Hookable {
@@ -72,6 +76,8 @@ func (e *emitter) encBody(t *ir.Type, v *jen.Statement) []jen.Code {
 		return []jen.Code{enc().Dot("Float").Call(plain(t, v)), ret}
 	case ir.KBool:
 		return []jen.Code{enc().Dot("Bool").Call(v), ret}
+	case ir.KNull:
+		return []jen.Code{enc().Dot("Null").Call(), ret}
 	case ir.KArray:
 		return []jen.Code{
 			enc().Dot("Byte").Call(jen.LitRune('[')),
@@ -322,7 +328,7 @@ func (e *emitter) encodeEntryPoints(f *jen.File, t *ir.Type) {
 // encArgs are the arguments of the encodeJSON method of t: a sum also
 // takes the enclosing key, "" at the top.
 func encArgs(t *ir.Type) []jen.Code {
-	if t.Kind == ir.KSum {
+	if t.Kind == ir.KSum || t.Kind == ir.KTuple {
 		return []jen.Code{enc(), jen.Lit("")}
 	}
 	return []jen.Code{enc()}

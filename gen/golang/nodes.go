@@ -57,7 +57,14 @@ func (e *emitter) emitNodes(f *jen.File) {
 			patterns = append(patterns, jen.Id(e.nodePatternVar(n, i)).Op("=").Add(mustPattern(p.Name)))
 		}
 	}
-	f.Comment("Interpreter nodes for schemas without a Go shape of their own, one per schema location.")
+	what := "Interpreter nodes for schemas without a Go shape of their own, one per schema location."
+	for _, r := range e.m.Roots {
+		if r.AllNode != nil {
+			what = "Interpreter nodes, one per schema location: for schemas without a Go shape of their own, and the roots' whole schemas for UnmarshalJSONAll."
+			break
+		}
+	}
+	f.Comment(what)
 	f.Var().Defs(decls...)
 	if len(patterns) > 0 {
 		f.Comment("The nodes' patterns (pattern, and patternProperties by position).")
@@ -92,6 +99,23 @@ func (e *emitter) nodeFields(n *ir.Node) jen.Dict {
 		if v != nil {
 			dict[jen.Id(name)] = v
 		}
+	}
+	if e.m.AllErrors && n.Loc != "" {
+		set("Loc", jen.Lit(n.Loc))
+	}
+	if e.m.AllErrors && n.UserCheck != nil && n.UserCheck.Go.Codec != "" {
+		// A format's Go type: the runtime's codec checks the format and
+		// reads the value, as the decoder does.
+		set("UserCheck", jen.Qual(rtimplPkg, n.UserCheck.Go.Codec).Dot("Check"))
+	} else if e.m.AllErrors && n.UserCheck != nil {
+		fn := "UnmarshalJSONAt"
+		if n.UserCheck.Go.Text {
+			fn = "UnmarshalTextAt"
+		}
+		set("UserCheck", jen.Func().Params(jen.Id("raw").Qual(rtPkg, "Raw"), jen.Id("off").Int()).Error().Block(
+			jen.Var().Id("v").Add(e.baseType(n.UserCheck)),
+			jen.Return(jen.Qual(rtimplPkg, fn).Call(jen.Op("&").Id("v"), jen.Id("raw"), jen.Id("off"))),
+		))
 	}
 	if n.Never {
 		set("Never", jen.True())
@@ -221,6 +245,9 @@ func (e *emitter) nodeObjectFields(n *ir.Node, set func(string, jen.Code)) {
 			d[jen.Lit(dr.Name)] = jen.Values(rs...)
 		}
 		set("DepRequired", jen.Map(jen.String()).Index().String().Values(d))
+		if e.m.AllErrors && n.DepKeyword != "" {
+			set("DepKeyword", jen.Lit(n.DepKeyword))
+		}
 	}
 	if len(n.DepSchemas) > 0 {
 		d := jen.Dict{}

@@ -10,8 +10,9 @@ import (
 )
 
 // TestNodeFieldsEmitted fills every field of an ir.Node and checks that
-// the emitted rtimpl.Node literal sets every field of rtimpl.Node: a field
-// added to both but left out of nodeFields fails here.
+// the emitted rtimpl.Node literal of an all-errors package sets every
+// field of rtimpl.Node: a field added to both but left out of nodeFields
+// fails here.
 func TestNodeFieldsEmitted(t *testing.T) {
 	n := &ir.Node{ID: 1}
 	v := reflect.ValueOf(n).Elem()
@@ -23,7 +24,7 @@ func TestNodeFieldsEmitted(t *testing.T) {
 		}
 	}
 	got := map[string]bool{}
-	for k := range (&emitter{}).nodeFields(n) {
+	for k := range (&emitter{m: &ir.Model{AllErrors: true}}).nodeFields(n) {
 		got[fmt.Sprintf("%#v", k)] = true
 	}
 	rtT := reflect.TypeFor[rtimpl.Node]()
@@ -47,8 +48,12 @@ func fill(v reflect.Value) {
 	case reflect.String:
 		v.SetString("x")
 	case reflect.Pointer:
-		if v.Type() == reflect.TypeFor[*ir.Node]() {
+		switch v.Type() {
+		case reflect.TypeFor[*ir.Node]():
 			v.Set(reflect.ValueOf(&ir.Node{ID: 2}))
+			return
+		case reflect.TypeFor[*ir.Type]():
+			v.Set(reflect.ValueOf(&ir.Type{Kind: ir.KGo, Go: &ir.GoType{Name: "T", Codec: "C"}}))
 			return
 		}
 		if v.Type().Elem().Kind() == reflect.Struct && v.Type().Elem().PkgPath() != "github.com/zeroproject/zero/gen/ir" {

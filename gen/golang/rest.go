@@ -2,6 +2,7 @@ package golang
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -34,13 +35,59 @@ func restKeywords(t *ir.Type) string { return strings.Join(t.RestKeywords, ", ")
 
 // checkAhead starts a decoder of a type with a Rest node: the node checks
 // the value first, without consuming it; ret are the zero results before
-// the error.
+// the error. A value of a JSON kind the Go type does not hold is refused
+// by the decoder at its type whatever the Rest node says, so the node is
+// run only on values of the kinds the type holds (null too, when the
+// schema's type lists it and the Rest node refuses it): the error is then
+// the type's, as the schema's own keyword order has it.
 func (e *emitter) checkAhead(t *ir.Type, ret ...jen.Code) []jen.Code {
 	if t.Rest == nil {
 		return nil
 	}
-	return []jen.Code{jen.If(err().Op(":=").Qual(rtimplPkg, "CheckAhead").Call(d(), jen.Id(e.restVar(t))), err().Op("!=").Nil()).Block(
-		jen.Return(append(ret, err())...))}
+	check := jen.If(err().Op(":=").Qual(rtimplPkg, "CheckAhead").Call(d(), jen.Id(e.restVar(t))), err().Op("!=").Nil()).Block(
+		jen.Return(append(ret, err())...))
+	kinds := restKinds(t)
+	if kinds == nil {
+		return []jen.Code{check}
+	}
+	var cond *jen.Statement
+	for _, k := range kinds {
+		c := jen.Id("k").Op("==").Qual(rtPkg, k)
+		if cond == nil {
+			cond = c
+		} else {
+			cond = cond.Op("||").Add(c)
+		}
+	}
+	return []jen.Code{jen.If(jen.Id("k").Op(":=").Add(d()).Dot("Next").Call(), cond).Block(check)}
+}
+
+// restKinds are the JSON kinds (rt constants) of the values t's decoder
+// holds, with Null when its schema's type lists null; nil when any kind
+// may reach the Rest node.
+func restKinds(t *ir.Type) []string {
+	var kinds []string
+	switch t.Kind {
+	case ir.KStruct, ir.KMap:
+		kinds = []string{"Object"}
+	case ir.KArray, ir.KTuple:
+		kinds = []string{"Array"}
+	case ir.KString, ir.KEnum:
+		kinds = []string{"String"}
+	case ir.KInt, ir.KIntEnum, ir.KFloat:
+		kinds = []string{"Number"}
+	case ir.KBool:
+		kinds = []string{"Bool"}
+	default:
+		return nil
+	}
+	if t.Untyped || t.Schema == nil || len(t.Schema.Types) == 0 && t.Kind != ir.KStruct {
+		return nil
+	}
+	if t.Schema != nil && slices.Contains(t.Schema.Types, "null") {
+		kinds = append(kinds, "Null")
+	}
+	return kinds
 }
 
 // restDoc is what a type's doc comment says about its Rest node.

@@ -102,9 +102,34 @@ func (e *emitter) sumDecoder(f *jen.File, t *ir.Type) {
 		jen.Op("*").Id("x").Op("=").Id(t.Name).Values(),
 		jen.Switch(d().Dot("Next").Call()).Block(cases...),
 	}
-	// A value of no alternative's kind fails at "type", which names them.
-	body = append(body, jen.Return(d().Dot("TypeError").Call(jen.Lit(kindWords(t)))))
+	if t.SumKeyword == "enum" {
+		// An enum of several kinds: a value of another kind is no member.
+		body = append(body,
+			jen.Id("off").Op(":=").Add(d()).Dot("Start").Call(),
+			jen.If(err().Op(":=").Add(d()).Dot("Skip").Call(), err().Op("!=").Nil()).Block(jen.Return(err())),
+			jen.Return(jen.Qual(rtimplPkg, "EnumMismatch").Call(jen.Id("off"), d().Dot("Span").Call(jen.Id("off")), jen.Lit(enumSumWords(t)))))
+	} else {
+		// A value of no alternative's kind fails at "type", which names them.
+		body = append(body, jen.Return(d().Dot("TypeError").Call(jen.Lit(kindWords(t)))))
+	}
 	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("decodeJSON").Add(decParams()).Error().Block(body...)
+}
+
+// enumSumWords lists the members of an enum of several kinds, for
+// messages.
+func enumSumWords(t *ir.Type) string {
+	var words []string
+	for _, a := range t.Alts {
+		switch {
+		case a.Type == nil:
+			words = append(words, "null")
+		case a.Type.Kind == ir.KEnum:
+			words = append(words, quotedList(a.Type.Values))
+		default:
+			words = append(words, strings.Join(a.Type.Values, ", "))
+		}
+	}
+	return strings.Join(words, ", ")
 }
 
 // sumEncoder writes encodeJSON; key is the enclosing object key, for the

@@ -16,6 +16,8 @@ func (u *upgrader) body(t1, t2 *ir.Type) ([]jen.Code, error) {
 		return u.unionBody(t1, t2)
 	case t1.Kind == ir.KStruct && t2.Kind == ir.KStruct:
 		return u.structBody(t1, t2)
+	case t1.Kind == ir.KTuple && t2.Kind == ir.KTuple:
+		return u.tupleBody(t1, t2)
 	}
 	return nil, u.errAt(u.l1, t1.Loc, fmt.Sprintf("%s is %s here but %s in the %s version", t1.Name, kindName(t1), kindName(t2), u.dstWord))
 }
@@ -29,7 +31,7 @@ func goTypeName(t *ir.Type) string {
 }
 
 func kindName(t *ir.Type) string {
-	return [...]string{"any JSON value", "an object", "a union", "an enum", "a string", "an integer", "a number", "a boolean", "an array", "a map", "an integer enum", "a value of several JSON types", "a value of the user's type " + goTypeName(t)}[t.Kind]
+	return [...]string{"any JSON value", "an object", "a union", "an enum", "a string", "an integer", "a number", "a boolean", "an array", "a map", "an integer enum", "a value of several JSON types", "a value of the user's type " + goTypeName(t), "a tuple"}[t.Kind]
 }
 
 // unionBody switches on the old variant and converts it to the new variant
@@ -100,6 +102,32 @@ func (u *upgrader) structBody(t1, t2 *ir.Type) ([]jen.Code, error) {
 	}
 	code = append(code, extra...)
 	return append(code, jen.Return(jen.Id("y"), jen.Nil())), nil
+}
+
+// tupleBody converts position by position, as structBody converts
+// members (a tuple's fields are named by position), then the items past
+// the positions.
+func (u *upgrader) tupleBody(t1, t2 *ir.Type) ([]jen.Code, error) {
+	var rest []jen.Code
+	switch {
+	case t1.Elem == nil:
+	case t2.Elem == nil:
+		return nil, u.errAt(u.l1, t1.Loc, fmt.Sprintf("%s admits items past its positions, the %s %s does not", t1.Name, u.dstWord, t2.Name))
+	case len(t2.Fields) != len(t1.Fields):
+		return nil, u.errAt(u.l1, t1.Loc, fmt.Sprintf("%s has %d positions, the %s %s %d", t1.Name, len(t1.Fields), u.dstWord, t2.Name, len(t2.Fields)))
+	default:
+		var err error
+		a1, a2 := &ir.Type{Kind: ir.KArray, ListShape: ir.ListShape{Elem: t1.Elem}}, &ir.Type{Kind: ir.KArray, ListShape: ir.ListShape{Elem: t2.Elem}}
+		rest, err = u.convertBase(jen.Id("y").Dot("Rest"), a1, a2, jen.Id("x").Dot("Rest"), nil, t1.Loc)
+		if err != nil {
+			return nil, err
+		}
+	}
+	code, err := u.structBody(t1, t2)
+	if err != nil {
+		return nil, err
+	}
+	return append(append(rest, code[:len(code)-1]...), code[len(code)-1]), nil
 }
 
 func findField(t *ir.Type, json string) *ir.Field {
@@ -220,6 +248,8 @@ func (u *upgrader) convertBase(dst *jen.Statement, t1, t2 *ir.Type, src *jen.Sta
 	switch {
 	case k1 == ir.KRaw && k2 == ir.KRaw:
 		return assign(jen.Append(jen.Qual(rtPkg, "Raw").Call(jen.Nil()), src.Clone().Op("...")))
+	case k1 == k2 && k1 == ir.KNull:
+		return assign(src)
 	case k1 == k2 && (k1 == ir.KString || k1 == ir.KInt || k1 == ir.KFloat || k1 == ir.KBool):
 		switch {
 		case t2.Name != "" && ir.NamedScalar(t2):
@@ -232,11 +262,11 @@ func (u *upgrader) convertBase(dst *jen.Statement, t1, t2 *ir.Type, src *jen.Sta
 		return assign(u.dst(t2.Name).Call(src))
 	case k1 == ir.KEnum && k2 == ir.KString:
 		return assign(jen.String().Call(src))
-	case k2 == ir.KIntEnum && (k1 == ir.KIntEnum || k1 == ir.KInt):
+	case k2 == ir.KIntEnum && (k1 == ir.KIntEnum && t1.Float == t2.Float || k1 == ir.KInt && !t2.Float):
 		return assign(u.dst(t2.Name).Call(src))
-	case k1 == ir.KIntEnum && k2 == ir.KInt:
+	case k1 == ir.KIntEnum && k2 == ir.KInt && !t1.Float:
 		return assign(jen.Int64().Call(src))
-	case k1 == k2 && (k1 == ir.KStruct || k1 == ir.KUnion):
+	case k1 == k2 && (k1 == ir.KStruct || k1 == ir.KUnion || k1 == ir.KTuple):
 		z := u.temp("z")
 		return []jen.Code{
 			jen.List(jen.Id(z), jen.Err()).Op(":=").Id(u.fn(t1, t2)).Call(u.addr(src)),

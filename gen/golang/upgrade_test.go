@@ -14,7 +14,7 @@ const upOld = `{"$id":"https://x.test/v1/doc.json","title":"Doc","oneOf":[{"$ref
    "type":{"const":"a"},"n":{"type":"integer"},"opt":{"type":"string"},"nul":{"type":["string","null"]},
    "list":{"type":"array","items":{"$ref":"#/$defs/item"}},"tags":{"type":"object","additionalProperties":{"type":"integer"}},
    "lvl":{"$ref":"#/$defs/level"},"sub":{"$ref":"#/$defs/item"},"any":{},"later":{"type":"string"},"prio":{"type":"integer","enum":[1,2]},"owner":{"oneOf":[{"$ref":"#/$defs/item"},{"type":"null"}]},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},
-   "deep":{"type":"object","additionalProperties":{"type":"array","items":{"$ref":"#/$defs/item"}}}}},
+   "deep":{"type":"object","additionalProperties":{"type":"array","items":{"$ref":"#/$defs/item"}}},"pt":{"type":"array","prefixItems":[{"type":"number"},{"type":"string"},{}],"items":{"type":"integer"},"minItems":1}}},
  "b":{"title":"B","type":"object","additionalProperties":false,"required":["type","v"],"properties":{"type":{"const":"b"},"v":{"const":1}}},
  "item":{"title":"Item","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string"},"note":{"type":["string","null"]}}},
  "level":{"title":"Level","type":"string","enum":["low","high"]}}}`
@@ -27,7 +27,7 @@ const upNew = `{"$id":"https://x.test/v2/doc.json","title":"Doc","oneOf":[{"$ref
    "type":{"const":"a"},"n":{"type":"integer"},"opt":{"type":"string"},"nul":{"type":["string","null"]},
    "list":{"type":"array","items":{"$ref":"#/$defs/item"}},"tags":{"type":"object","additionalProperties":{"type":"integer"}},
    "lvl":{"$ref":"#/$defs/level"},"sub":{"$ref":"#/$defs/item"},"any":{},"later":{"type":"string"},"prio":{"type":"integer","enum":[1,2]},"owner":{"oneOf":[{"$ref":"#/$defs/item"},{"type":"null"}]},"grid":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},
-   "deep":{"type":"object","additionalProperties":{"type":"array","items":{"$ref":"#/$defs/item"}}},
+   "deep":{"type":"object","additionalProperties":{"type":"array","items":{"$ref":"#/$defs/item"}}},"pt":{"type":"array","prefixItems":[{"type":"number"},{"type":"string"},{}],"items":{"type":"integer"},"minItems":1},
    "fresh":{"type":"boolean"}}},
  "b":{"title":"B","type":"object","additionalProperties":false,"required":["type","v"],"properties":{"type":{"const":"b"},"v":{"const":2}}},
  "c":{"title":"C","type":"object","additionalProperties":false,"required":["type"],"properties":{"type":{"const":"c"}}},
@@ -102,7 +102,8 @@ import (
 
 func TestUpgrade(t *testing.T) {
 	for _, tc := range []struct{ in, want, err string }{
-		{in: ` + "`" + `{"type":"a","n":1,"opt":"o","nul":null,"list":[{"name":"x","note":"y"},{"name":"z"}],"tags":{"k":2},"lvl":"low","sub":{"name":"s"},"any":[1,{"z":true}],"later":"l","prio":2,"owner":{"name":"o"},"grid":[[1],[]]}` + "`" + `},
+		{in: ` + "`" + `{"type":"a","n":1,"opt":"o","nul":null,"list":[{"name":"x","note":"y"},{"name":"z"}],"tags":{"k":2},"lvl":"low","sub":{"name":"s"},"any":[1,{"z":true}],"later":"l","prio":2,"owner":{"name":"o"},"grid":[[1],[]],"pt":[1.5,"s",{"r":[]},7,8]}` + "`" + `},
+		{in: ` + "`" + `{"type":"a","n":2,"later":"l","pt":[0]}` + "`" + `},
 		{in: ` + "`" + `{"type":"a","n":0,"nul":"s","list":[],"later":"","owner":null}` + "`" + `},
 		{in: ` + "`" + `{"type":"b","v":1}` + "`" + `, want: ` + "`" + `{"type":"b","v":2}` + "`" + `},
 		{in: ` + "`" + `{"type":"a","n":1}` + "`" + `, err: "upgrade /later: absent, but the new version requires it"},

@@ -18,6 +18,7 @@ func (e *emitter) emitValidators(f *jen.File) {
 		methods: map[ir.Kind]func(*jen.File, *ir.Type){
 			ir.KStruct:  e.structValidator,
 			ir.KSum:     e.sumValidator,
+			ir.KTuple:   e.tupleValidator,
 			ir.KUnion:   e.unionValidator,
 			ir.KEnum:    e.enumValidator,
 			ir.KIntEnum: e.enumValidator,
@@ -64,6 +65,8 @@ func (e *emitter) enumCheck(t *ir.Type) []jen.Code {
 	}
 	var mismatch jen.Code = jen.Qual(rtimplPkg, "EnumMismatch").Call(jen.Lit(-1), jen.Qual("strconv", "Quote").Call(jen.String().Call(jen.Id("v"))), jen.Lit(quotedList(t.Values)))
 	switch {
+	case t.Kind == ir.KIntEnum && t.Float:
+		mismatch = e.enumMismatch(t, jen.Lit(-1), jen.Qual("strconv", "FormatFloat").Call(jen.Float64().Call(jen.Id("v")), jen.LitByte('g'), jen.Lit(-1), jen.Lit(64)))
 	case t.Kind == ir.KIntEnum:
 		mismatch = e.enumMismatch(t, jen.Lit(-1), jen.Qual("strconv", "FormatInt").Call(jen.Int64().Call(jen.Id("v")), jen.Lit(10)))
 	case t.EnumKeyword == "const":
@@ -80,7 +83,7 @@ func (e *emitter) valFunc(f *jen.File, t *ir.Type) {
 	if t.Nullable && t.Kind != ir.KRaw {
 		body = append([]jen.Code{jen.If(jen.Op("!").Id("v").Dot("Valid")).Block(jen.Return(jen.Nil()))}, e.valBody(t, jen.Id("v").Dot("V"))...)
 	}
-	if t.Rest != nil && t.Kind != ir.KStruct {
+	if t.Rest != nil && t.Kind != ir.KStruct && t.Kind != ir.KTuple {
 		e.restValFunc(f, t, body)
 		return
 	}
@@ -90,7 +93,7 @@ func (e *emitter) valFunc(f *jen.File, t *ir.Type) {
 func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 	ok := jen.Return(jen.Nil())
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion, ir.KSum:
+	case ir.KStruct, ir.KUnion, ir.KSum, ir.KTuple:
 		return []jen.Code{jen.Return(v.Clone().Dot("Validate").Call())}
 	case ir.KEnum, ir.KIntEnum:
 		return []jen.Code{jen.Return(v.Clone().Dot("Validate").Call())}
@@ -114,7 +117,7 @@ func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 			out = append(out, ok)
 		}
 		return out
-	case ir.KBool:
+	case ir.KBool, ir.KNull:
 		return []jen.Code{ok}
 	case ir.KArray:
 		out := []jen.Code{}

@@ -73,7 +73,7 @@ func setVariant(call jen.Code) *jen.Statement {
 func valueSetter(f *jen.File, t *ir.Type) {
 	f.Comment("setValue makes v the value of x, or leaves x without a value when err")
 	f.Comment("says decoding v failed, and returns err.")
-	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("setValue").Params(jen.Id("v").Id(t.Name+"Value"), err().Error()).Error().Block(
+	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("setValue").Params(jen.Id("v").Id(t.Helper), err().Error()).Error().Block(
 		jen.If(err().Op("!=").Nil()).Block(jen.Id("x").Dot("Value").Op("=").Nil(), jen.Return(err())),
 		jen.Id("x").Dot("Value").Op("=").Id("v"),
 		jen.Return(jen.Nil()),

@@ -6,6 +6,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/gen/internal/schema"
+	"github.com/zeroproject/zero/rt/rtimpl"
 	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
 )
 
@@ -22,11 +23,18 @@ import (
 // merge is left to the Rest node (its required members that the struct
 // holds become required in it), and so is an unevaluatedProperties beside
 // the allOf unless the parts say statically which members they evaluate.
+//
+// A $ref beside other keywords (2019-09 and later) is read as one more
+// part of the allOf: {$ref: X, properties: P} means allOf: [{properties:
+// P}, X]. A part that says only patternProperties whose schemas no merged
+// field name meets (an OpenAPI 3.1 object's "^x-" extensions) gives the
+// struct its pattern maps.
 func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
 	own := false
+	list := b.allOfList(s, keys)
 	for k := range keys {
 		switch {
-		case k == "allOf":
+		case k == "allOf", refKeyword(k) && b.refBeside(s, keys):
 		case k == "type" && len(s.Types) == 1 && s.Types[0] == "object":
 		case k == "properties" || k == "required":
 			own = true
@@ -39,10 +47,18 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	if !ok || err != nil {
 		return false, err
 	}
+	if b.rest != nil && !own {
+		if i := loneStruct(parts); i >= 0 && !openStruct(parts[i]) && !closedStruct(parts[i]) {
+			return b.allOfLone(s, t, keys, parts[i], i)
+		}
+		if i := loneShape(parts); i >= 0 && keys["unevaluatedProperties"] == nil {
+			return b.allOfShape(s, t, parts[i], i), nil
+		}
+	}
 	t.Kind = KStruct
 	t.Extra = &Type{Kind: KRaw, Loc: s.Location}
 	m := &merger{t: t, byName: map[string]*Field{}}
-	var left []*jsonschema.Schema
+	var left, patternParts []*jsonschema.Schema
 	object := keys["type"] != nil // whether the schema admits only objects
 	for i, pt := range parts {
 		if m.add(pt, b.rest != nil) {
@@ -52,11 +68,27 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		if b.rest == nil || own && i == 0 {
 			return false, nil
 		}
-		left = append(left, s.AllOf[i-boolInt(own)])
-		b.rest.parts = append(b.rest.parts, s.AllOf[i-boolInt(own)])
+		part := list[i-boolInt(own)]
+		if b.patternsOnly(part) {
+			patternParts = append(patternParts, part)
+			continue
+		}
+		left = append(left, part)
+		b.rest.parts = append(b.rest.parts, part)
+		object = object || b.onlyObjects(part, map[*jsonschema.Schema]bool{})
 	}
 	if b.rest != nil && (!object || len(t.Fields) == 0) {
 		return false, nil // no part that merged says the value is an object
+	}
+	for _, part := range patternParts {
+		ok, err := b.mergePatterns(b.deref(part), t)
+		if err != nil {
+			return false, err
+		}
+		if !ok {
+			left = append(left, part)
+			b.rest.parts = append(b.rest.parts, part)
+		}
 	}
 	for _, r := range s.Required {
 		f := m.byName[r]
@@ -78,6 +110,191 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	return true, nil
 }
 
+// loneStruct is the index of the one part of an allOf that is a struct
+// when no other part is an object shape, else -1. A sum of kinds (the
+// draft-07 meta-schema: an object or a boolean) beside it is no object
+// shape: the Rest node checks it whole.
+func loneStruct(parts []*Type) int {
+	at := -1
+	for i, pt := range parts {
+		if pt.Kind == KStruct || pt.Kind == KUnion || pt.Kind == KMap {
+			if at >= 0 || pt.Kind != KStruct {
+				return -1
+			}
+			at = i
+		}
+	}
+	if at >= 0 {
+		pt := parts[at]
+		if pt.Nullable || pt.Wrapper || pt.Rest != nil || pt.Alias != nil {
+			return -1
+		}
+	}
+	return at
+}
+
+// loneShape is the index of the one part of an allOf that has a Go shape
+// other than a struct (a sum, a map, an array, a scalar) when every other
+// part has none (rt.Raw), else -1.
+func loneShape(parts []*Type) int {
+	at := -1
+	for i, pt := range parts {
+		if pt.Kind == KRaw {
+			continue
+		}
+		if at >= 0 {
+			return -1
+		}
+		at = i
+	}
+	if at < 0 {
+		return -1
+	}
+	switch pt := parts[at]; {
+	case pt.Kind == KStruct || pt.Kind == KUnion || pt.Kind == KGo || pt.Alias != nil || pt.Vocab != nil:
+		return -1
+	}
+	return at
+}
+
+// allOfShape shapes an allOf of which one part, pt (the i-th), has a Go
+// shape and no other has: the value has pt's shape (a sum of kinds, such
+// as the draft-07 meta-schema's object or boolean), and the other parts
+// are left to the Rest node, which checks them on the same bytes, with
+// what pt's own Rest node checks.
+func (b *builder) allOfShape(s *jsonschema.Schema, t *Type, pt *Type, i int) bool {
+	loc, sch, doc, dep := t.Loc, t.Schema, t.Doc, t.Deprecated
+	*t = *pt
+	t.Loc, t.Schema, t.Doc, t.Deprecated = loc, sch, firstNonEmpty(doc, pt.Doc), dep
+	t.Name, t.DefName, t.Unions = "", "", nil
+	if pt.Rest != nil {
+		// what pt's shape leaves to its own Rest node, this one checks too
+		b.rest.nodes = append(b.rest.nodes, pt.Rest)
+		t.Rest, t.RestKeywords = nil, nil
+	}
+	t.Alts = nil
+	for _, a := range pt.Alts {
+		c := *a
+		t.Alts = append(t.Alts, &c)
+	}
+	for j, part := range b.allOfList(s, b.keysOf(s)) {
+		if j != i {
+			b.rest.parts = append(b.rest.parts, part)
+		}
+	}
+	return true
+}
+
+// allOfLone shapes an allOf of which one part, pt (the i-th), is a struct
+// that does not merge with others (it has patternProperties, a size, or
+// is closed beside patterns): the value has pt's shape, and the other
+// parts, which are no object shapes, are left to the Rest node. That is
+// exact: the value must pass pt, which the struct checks, and every other
+// part, which the Rest node checks on the same bytes.
+func (b *builder) allOfLone(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value, pt *Type, i int) (bool, error) {
+	t.Kind = KStruct
+	t.Extra, t.Patterns, t.ObjSize, t.SkipExtra = pt.Extra, pt.Patterns, pt.ObjSize, pt.SkipExtra
+	byName := map[string]*Field{}
+	for _, f := range pt.Fields {
+		c := *f
+		t.Fields = append(t.Fields, &c)
+		byName[f.JSON] = &c
+	}
+	for _, r := range s.Required {
+		f := byName[r]
+		if f == nil {
+			return false, nil // required beside the allOf, a member the struct does not declare
+		}
+		f.Required = true
+	}
+	for j, part := range b.allOfList(s, keys) {
+		if j == i {
+			continue
+		}
+		b.rest.parts = append(b.rest.parts, part)
+		for _, r := range b.deref(part).Required {
+			if f := byName[r]; f != nil {
+				f.Required = true // the part requires it; the struct then holds it always
+			}
+		}
+	}
+	if keys["unevaluatedProperties"] != nil {
+		b.rest.whole = true
+	}
+	return true, nil
+}
+
+// onlyObjects reports whether every value s admits is an object, as far
+// as its keywords say whatever the value: type "object", a $ref to or an
+// allOf part of such a schema, an anyOf or oneOf of such branches, or an
+// if whose then admits only objects while the if admits every other kind
+// of value (it says only what objects must be).
+func (b *builder) onlyObjects(s *jsonschema.Schema, seen map[*jsonschema.Schema]bool) bool {
+	if s == nil || s.Always != nil || seen[s] {
+		return false
+	}
+	seen[s] = true
+	keys, _ := b.constraintKeys(s)
+	all := func(list []*jsonschema.Schema) bool {
+		for _, x := range list {
+			if !b.onlyObjects(x, seen) {
+				return false
+			}
+		}
+		return len(list) > 0
+	}
+	switch {
+	case keys["type"] != nil && len(s.Types) == 1 && s.Types[0] == "object":
+		return true
+	case keys["$ref"] != nil && b.onlyObjects(s.Ref, seen):
+		return true
+	case keys["anyOf"] != nil && all(s.AnyOf), keys["oneOf"] != nil && all(s.OneOf):
+		return true
+	case keys["if"] != nil && s.If != nil && keys["then"] != nil && b.onlyObjects(s.Then, seen):
+		if keys["else"] != nil && b.onlyObjects(s.Else, seen) || b.objectOnlyKeywords(s.If, map[*jsonschema.Schema]bool{}) {
+			return true
+		}
+	}
+	for _, part := range s.AllOf {
+		if keys["allOf"] != nil && b.onlyObjects(part, seen) {
+			return true
+		}
+	}
+	return false
+}
+
+// objectOnlyKeywords reports whether s says something only about objects
+// (properties, required, ...), through $ref and allOf: it admits every
+// value of another JSON kind.
+func (b *builder) objectOnlyKeywords(s *jsonschema.Schema, seen map[*jsonschema.Schema]bool) bool {
+	if s.Always != nil {
+		return *s.Always
+	}
+	if seen[s] {
+		return true // a cycle adds no keyword
+	}
+	seen[s] = true
+	keys, _ := b.constraintKeys(s)
+	for k := range keys {
+		switch {
+		case kindOfKeyword[k] == "object":
+		case k == "$ref":
+			if !b.objectOnlyKeywords(s.Ref, seen) {
+				return false
+			}
+		case k == "allOf":
+			for _, part := range s.AllOf {
+				if !b.objectOnlyKeywords(part, seen) {
+					return false
+				}
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // unevaluatedBeside holds the unevaluatedProperties (ue) of an allOf
 // merged into struct t in t's extras when the parts evaluate a fixed set
 // of members, all of them t's fields: the extras are then exactly the
@@ -86,7 +303,12 @@ func (b *builder) unevaluatedBeside(s *jsonschema.Schema, t *Type, m *merger, ue
 	if t.Extra == nil {
 		return nil // a closed part admits only members it evaluates
 	}
-	names, all, ok := b.evaluatedNames(s, map[*jsonschema.Schema]bool{s: false})
+	names, pats, all, ok := b.evaluatedNames(s, map[*jsonschema.Schema]bool{s: false})
+	for _, p := range pats {
+		if !slices.ContainsFunc(t.Patterns, func(pf *PatternField) bool { return pf.Pattern == p }) {
+			ok = false // a pattern the struct does not hold
+		}
+	}
 	switch {
 	case ok && all:
 		return nil // every member is evaluated: unevaluatedProperties applies to none
@@ -101,7 +323,7 @@ func (b *builder) unevaluatedBeside(s *jsonschema.Schema, t *Type, m *merger, ue
 		}
 	}
 	if ue.Always != nil && !*ue.Always {
-		t.Extra = nil
+		t.Extra, t.Unevaluated = nil, true
 		return nil
 	}
 	et, err := b.typeOf(ue)
@@ -113,13 +335,14 @@ func (b *builder) unevaluatedBeside(s *jsonschema.Schema, t *Type, m *merger, ue
 }
 
 // evaluatedNames lists the members s evaluates for unevaluatedProperties
-// whatever the value, through properties, allOf and $ref; all is true
-// when s evaluates every member (additionalProperties). ok is false when
-// that depends on the value (patternProperties, anyOf, if, ...).
-func (b *builder) evaluatedNames(s *jsonschema.Schema, seen map[*jsonschema.Schema]bool) (names []string, all, ok bool) {
+// whatever the value, through properties, allOf and $ref: the names, and
+// the patterns of patternProperties (as the schema writes them); all is
+// true when s evaluates every member (additionalProperties). ok is false
+// when that depends on the value (anyOf, if, ...).
+func (b *builder) evaluatedNames(s *jsonschema.Schema, seen map[*jsonschema.Schema]bool) (names, pats []string, all, ok bool) {
 	done, top := seen[s] // the schema whose unevaluatedProperties is resolved starts in seen as false
 	if done {
-		return nil, false, true
+		return nil, nil, false, true
 	}
 	seen[s] = true
 	keys, _ := b.constraintKeys(s)
@@ -130,26 +353,119 @@ func (b *builder) evaluatedNames(s *jsonschema.Schema, seen map[*jsonschema.Sche
 		switch k {
 		case "properties":
 			names = append(names, sortedKeys(s.Properties)...)
+		case "patternProperties":
+			for src := range b.l.Node(s).PatternProps {
+				pats = append(pats, src)
+			}
 		case "additionalProperties":
 			all = true
-		case "allOf", "$ref":
+		case "allOf", "$ref", "$dynamicRef", "$recursiveRef":
 			subs := s.AllOf
-			if k == "$ref" {
+			if k != "allOf" {
+				if !b.staticDyn(b.l.Node(s).Norm) {
+					return nil, nil, false, false
+				}
 				subs = []*jsonschema.Schema{s.Ref}
+				if k != "$ref" {
+					subs[0] = b.l.Node(s).Norm.DynRef
+				}
 			}
 			for _, sub := range subs {
-				n, a, ok := b.evaluatedNames(sub, seen)
+				n, p, a, ok := b.evaluatedNames(sub, seen)
 				if !ok {
-					return nil, false, false
+					return nil, nil, false, false
 				}
-				names, all = append(names, n...), all || a
+				names, pats, all = append(names, n...), append(pats, p...), all || a
 			}
-		case "patternProperties", "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "dependencies",
-			"unevaluatedProperties", "$dynamicRef", "$recursiveRef":
-			return nil, false, false
+		case "anyOf", "oneOf", "if", "then", "else", "dependentSchemas", "dependencies",
+			"unevaluatedProperties":
+			return nil, nil, false, false
 		}
 	}
-	return names, all, true
+	return names, pats, all, true
+}
+
+// refBeside reports whether s has a $ref beside other keywords that say
+// something about values, in a dialect where they apply together (2019-09
+// and later; before, $ref hides its siblings).
+// A dynamic reference that always resolves to its static target counts
+// as a $ref.
+func (b *builder) refBeside(s *jsonschema.Schema, keys map[string]*schema.Value) bool {
+	ts, ok := b.refTargets(s, keys)
+	if !ok || len(ts) == 0 || len(keys) < 2 {
+		return false
+	}
+	doc := b.l.Node(s).Doc
+	return doc != nil && doc.Dialect >= schema.Draft2019
+}
+
+// allOfList is the parts of the allOf of s: its allOf list, then the
+// target of a $ref beside other keywords.
+func (b *builder) allOfList(s *jsonschema.Schema, keys map[string]*schema.Value) []*jsonschema.Schema {
+	if !b.refBeside(s, keys) {
+		return s.AllOf
+	}
+	ts, _ := b.refTargets(s, keys)
+	return append(append([]*jsonschema.Schema(nil), s.AllOf...), ts...)
+}
+
+func (b *builder) keysOf(s *jsonschema.Schema) map[string]*schema.Value {
+	keys, _ := b.constraintKeys(s)
+	return keys
+}
+
+// patternsOnly reports whether part (through lone $refs) says nothing but
+// patternProperties, and perhaps that the value is an object.
+func (b *builder) patternsOnly(part *jsonschema.Schema) bool {
+	part = b.deref(part)
+	keys, _ := b.constraintKeys(part)
+	if keys["patternProperties"] == nil || part.Always != nil {
+		return false
+	}
+	for k := range keys {
+		if k != "patternProperties" && !(k == "type" && len(part.Types) == 1 && part.Types[0] == "object") {
+			return false
+		}
+	}
+	return true
+}
+
+// mergePatterns gives struct t the pattern maps of part, a schema of
+// patternProperties alone, when that is exact: no field name matches a
+// pattern whose schema says more than any value (the field would have to
+// satisfy both), every pattern is RE2, and no two patterns with schemas
+// of their own may match one name. It reports false leaving t as it was.
+func (b *builder) mergePatterns(part *jsonschema.Schema, t *Type) (bool, error) {
+	raw := b.l.Node(part).Raw
+	byPattern := b.l.Node(part).PatternProps
+	var add []*PatternField
+	for _, m := range raw.Get("patternProperties").Members {
+		ps := byPattern[m.Key]
+		if ps == nil {
+			return false, nil
+		}
+		pt, err := b.typeOf(ps)
+		if err != nil {
+			return false, err
+		}
+		p := rtimpl.MustPattern(m.Key)
+		if p.Engine() == rtimpl.EngineECMA {
+			return false, nil
+		}
+		for _, f := range t.Fields {
+			if p.MatchString(f.JSON) && !IsOpen(pt) {
+				return false, nil
+			}
+		}
+		add = append(add, &PatternField{Pattern: m.Key, Type: pt})
+	}
+	list := append(append([]*PatternField(nil), t.Patterns...), add...)
+	if !orderPatterns(list) {
+		orderPatterns(t.Patterns)
+		return false, nil
+	}
+	t.Patterns = list
+	return true, nil
 }
 
 // merger merges the parts of an allOf into one struct.
@@ -231,7 +547,7 @@ func (b *builder) allOfParts(s *jsonschema.Schema, keys map[string]*schema.Value
 		}
 		parts = append(parts, ot)
 	}
-	for _, part := range s.AllOf {
+	for _, part := range b.allOfList(s, keys) {
 		pt, err := b.typeOf(part)
 		if err != nil {
 			return nil, false, err

@@ -33,6 +33,9 @@ type builder struct {
 	// typed whose format the dialect leaves an annotation.
 	formatTypes bool
 	annotated   []*jsonschema.Schema
+	// dyn is what the roots' dynamic references and anchors are (see
+	// countDynamic).
+	dyn *dynScan
 }
 
 // Options say how to name the model.
@@ -55,6 +58,10 @@ type Options struct {
 	// (date-time, uuid...) that format's Go type, read and written by the
 	// runtime's own codecs; the format is then asserted on it.
 	FormatTypes bool
+	// AllErrors builds, for every root, the interpreter node of its whole
+	// schema (Type.AllNode), which the all-errors decoders walk to report
+	// every violation of a document.
+	AllErrors bool
 }
 
 // Load loads the files and builds their model, naming the package pkg
@@ -75,6 +82,20 @@ func Load(lo schema.Options, o Options) (*schema.Loaded, *Model, error) {
 // model.
 func Build(l *schema.Loaded, o Options) (*Model, error) {
 	b := &builder{l: l, types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}, model: &Model{Package: o.Package, l: l}, plainScalars: o.PlainScalars, formatTypes: o.FormatTypes}
+	var roots []*jsonschema.Schema
+	for _, doc := range l.Roots {
+		roots = append(roots, doc.Schema)
+	}
+	if o.DefTypes {
+		defs, err := l.Defs()
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range defs {
+			roots = append(roots, d.Schema)
+		}
+	}
+	b.countDynamic(roots)
 	for _, doc := range l.Roots {
 		t, err := b.rootType(doc.Schema)
 		if err != nil {
@@ -109,6 +130,21 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 		}
 	}
 	b.renameTitleCollisions()
+	if o.AllErrors {
+		b.model.AllErrors = true
+		for i, doc := range l.Roots {
+			n, err := b.nodeOf(doc.Schema)
+			if err != nil {
+				return nil, err
+			}
+			b.model.Roots[i].AllNode = n
+		}
+		for s, t := range b.types {
+			if n := b.nodes[s]; n != nil && t.Kind == KGo && n.Schema == s {
+				n.UserCheck = t
+			}
+		}
+	}
 	if err := b.finish(); err != nil {
 		return nil, err
 	}
@@ -161,7 +197,16 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 	if t, err := b.formatType(s, keys); t != nil || err != nil {
 		return t, err
 	}
-	if to := refOnly(s, keys); to != nil && b.l.Node(s).Norm.DynAnchors == nil {
+	to := refOnly(s, keys)
+	if to == nil {
+		to = b.allOfOfOne(s, keys)
+	}
+	if to == nil && len(keys) == 1 {
+		if ts, ok := b.refTargets(s, keys); ok && len(ts) == 1 {
+			to = ts[0] // a dynamic reference that always resolves to its static target
+		}
+	}
+	if to != nil && (b.l.Node(s).Norm.DynAnchors == nil || !b.dynScope()) {
 		t, err := b.typeOf(to)
 		b.types[s] = t
 		return t, err
@@ -193,7 +238,7 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 			t.Node = n
 		}
 	}
-	if s.Title != "" && t.Alias == nil && (t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum || t.Kind == KSum) {
+	if s.Title != "" && t.Alias == nil && nameable(t) {
 		t.Name = GoName(s.Title)
 	}
 	if t.Name == "" {
@@ -243,6 +288,27 @@ func refOnly(s *jsonschema.Schema, keys map[string]*schema.Value) *jsonschema.Sc
 	return nil
 }
 
+// allOfOfOne is the one part of an allOf, the only keyword of s, that
+// says anything about values: the others hold only annotations ({"default":
+// 0}) or are true, so s admits exactly what that part admits. It is nil
+// when s says more.
+func (b *builder) allOfOfOne(s *jsonschema.Schema, keys map[string]*schema.Value) *jsonschema.Schema {
+	if len(keys) != 1 || keys["allOf"] == nil {
+		return nil
+	}
+	var one *jsonschema.Schema
+	for _, part := range s.AllOf {
+		if pk, _ := b.constraintKeys(part); part.Always != nil && *part.Always || part.Always == nil && len(pk) == 0 {
+			continue
+		}
+		if one != nil {
+			return nil
+		}
+		one = part
+	}
+	return one
+}
+
 // shape fills t when s has an exact Go shape.
 func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
 	if s.Always != nil || len(keys) == 0 {
@@ -265,11 +331,15 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		// anyOf means what oneOf does.
 		return b.unionOrSum(s, t, keys, "anyOf", s.AnyOf)
 	}
-	if _, ok := keys["allOf"]; ok {
+	if _, ok := keys["allOf"]; ok || b.refBeside(s, keys) {
 		return b.allOf(s, t, keys)
 	}
 	if keys["type"] == nil {
 		return untypedEnum(t, keys)
+	}
+	if len(keys) == 1 && len(s.Types) == 1 && s.Types[0] == "null" {
+		t.Kind = KNull
+		return true, nil
 	}
 	types := s.Types
 	if len(types) == 2 && (types[0] == "null" || types[1] == "null") {
@@ -291,9 +361,9 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		"object":  {"properties", "patternProperties", "required", "additionalProperties", "minProperties", "maxProperties", "format"},
 		"string":  {"minLength", "maxLength", "pattern", "enum", "const", "format"},
 		"integer": {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "enum", "format"},
-		"number":  {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "format"},
+		"number":  {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "enum", "format"},
 		"boolean": {"format"},
-		"array":   {"items", "minItems", "maxItems", "uniqueItems", "format"},
+		"array":   {"items", "prefixItems", "additionalItems", "minItems", "maxItems", "uniqueItems", "format"},
 	}[types[0]]
 	if allowed == nil {
 		return false, nil
@@ -319,6 +389,9 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	case "number":
 		t.Kind = KFloat
 		t.Num = numBounds(s)
+		if e := keys["enum"]; e != nil {
+			return numEnum(t, e), nil
+		}
 		return true, nil
 	case "boolean":
 		t.Kind = KBool
@@ -391,7 +464,10 @@ func (b *builder) array(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	t.Kind = KArray
 	norm := b.l.Node(s).Norm
 	if len(norm.Prefix) > 0 && (keys["items"] != nil || keys["prefixItems"] != nil) {
-		return false, nil // items by position: a tuple
+		return b.tuple(s, t, keys) // items by position
+	}
+	if keys["prefixItems"] != nil {
+		return false, nil // an empty prefixItems: the interpreter
 	}
 	if items := norm.Items; items != nil && keys["items"] != nil {
 		e, err := b.typeOf(items)
@@ -437,9 +513,10 @@ func (b *builder) object(s *jsonschema.Schema, t *Type, keys map[string]*schema.
 		}
 	}
 	t.Kind = KStruct
+	lits := b.literalPatterns(s)
 	for _, r := range s.Required {
-		if s.Properties[r] != nil || keys["allOf"] != nil {
-			continue // beside an allOf, another part may declare it (allOf checks)
+		if s.Properties[r] != nil || lits[r] != nil || keys["allOf"] != nil || b.refBeside(s, keys) {
+			continue // beside an allOf or a $ref, another part may declare it (allOf checks)
 		}
 		if err := b.impossibleRequired(s, r); err != nil {
 			return false, err
@@ -448,14 +525,21 @@ func (b *builder) object(s *jsonschema.Schema, t *Type, keys map[string]*schema.
 	}
 	if props != nil {
 		for _, m := range props.Members {
-			f, ok, err := b.field(s, m.Key, slices.Contains(s.Required, m.Key))
+			f, ok, err := b.field(s, m.Key, s.Properties[m.Key], slices.Contains(s.Required, m.Key))
 			if err != nil || !ok {
 				return ok, err
 			}
 			t.Fields = append(t.Fields, f)
 		}
 	}
-	if ok, err := b.patterns(s, t); !ok || err != nil {
+	for _, name := range sortedKeys(lits) {
+		f, ok, err := b.field(s, name, lits[name], slices.Contains(s.Required, name))
+		if err != nil || !ok {
+			return ok, err
+		}
+		t.Fields = append(t.Fields, f)
+	}
+	if ok, err := b.patterns(s, t, lits); !ok || err != nil {
 		return ok, err
 	}
 	switch ap := s.AdditionalProperties.(type) {
@@ -507,8 +591,7 @@ func (b *builder) impossibleRequired(s *jsonschema.Schema, r string) error {
 
 // field builds one property; a required property whose schema is a scalar
 // const needs no storage.
-func (b *builder) field(parent *jsonschema.Schema, name string, required bool) (*Field, bool, error) {
-	ps := parent.Properties[name]
+func (b *builder) field(parent *jsonschema.Schema, name string, ps *jsonschema.Schema, required bool) (*Field, bool, error) {
 	f := &Field{JSON: name, Go: GoName(name), Required: required, Doc: ps.Description, Deprecated: ps.Deprecated}
 	if goName, err := b.xGoName(ps); err != nil {
 		return nil, false, err
@@ -548,6 +631,15 @@ func (b *builder) field(parent *jsonschema.Schema, name string, required bool) (
 				}
 				return f, true, nil
 			}
+		}
+		if required && len(keys) == 1 && len(target.Types) == 1 && target.Types[0] == "null" && keys["type"] != nil {
+			// {"type": "null"}: its one value is null, a const that needs no
+			// storage; any other value fails at type.
+			f.Const, f.ConstTypes, f.ConstText = "null", target.Types, "null"
+			if f.Doc == "" {
+				f.Doc = target.Description
+			}
+			return f, true, nil
 		}
 		break
 	}
@@ -692,7 +784,7 @@ func constOf(t *Type, name string) string {
 
 // nameable reports whether t is of a kind that declares a Go type.
 func nameable(t *Type) bool {
-	return t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum || t.Kind == KSum
+	return t.Kind == KStruct || t.Kind == KUnion || t.Kind == KEnum || t.Kind == KIntEnum || t.Kind == KSum || t.Kind == KTuple
 }
 
 // NamedScalar reports whether t is, or without Options.PlainScalars
@@ -748,7 +840,7 @@ func (b *builder) checkKnown(s *jsonschema.Schema) error {
 // reference is validated by the interpreter as a whole: only the
 // interpreter carries the dynamic scope from the root down.
 func (b *builder) rootType(s *jsonschema.Schema) (*Type, error) {
-	if !b.l.Node(s).Dynamic {
+	if !b.reachesDynamic(s, map[*jsonschema.Schema]bool{}) {
 		return b.typeOf(s)
 	}
 	if err := b.checkKnown(s); err != nil {
@@ -762,4 +854,23 @@ func (b *builder) rootType(s *jsonschema.Schema) (*Type, error) {
 		RawReason: "reaches a dynamic reference ($dynamicRef or $recursiveRef), which only the interpreter follows"}
 	b.types[s] = t
 	return t, nil
+}
+
+// reachesDynamic reports whether s or a schema it reaches has a dynamic
+// reference that the dynamic scope may redirect.
+func (b *builder) reachesDynamic(s *jsonschema.Schema, seen map[*jsonschema.Schema]bool) bool {
+	if s == nil || seen[s] {
+		return false
+	}
+	seen[s] = true
+	norm := b.l.Node(s).Norm
+	if !b.staticDyn(norm) {
+		return true
+	}
+	for _, c := range schema.Children(s, norm) {
+		if b.reachesDynamic(c, seen) {
+			return true
+		}
+	}
+	return false
 }

@@ -7,8 +7,8 @@
 //
 // Data flow: schema.Load parses and compiles the files and builds one
 // schema.Node per compiled schema (position, ordered 2020-12 view,
-// dialect-independent reading, asserted format, patterns as written,
-// whether it reaches a dynamic reference). Build
+// dialect-independent reading, asserted format, patterns as written).
+// Build
 // walks the compiled schemas from the roots (and, with DefTypes, the $defs
 // entries) and reads each through Loaded.Node and the compiler's fields,
 // never the files again; the Go emitter, the fixture generator, the

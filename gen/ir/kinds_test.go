@@ -22,6 +22,7 @@ var shapesOf = map[Kind][]string{
 	KInt:     {"NumberShape.Int"},
 	KFloat:   {"NumberShape.Num"},
 	KArray:   {"ListShape"},
+	KTuple:   {"StructShape.Fields", "ListShape"},
 }
 
 // TestShapesByKind builds the model of every schema set of the
@@ -40,6 +41,7 @@ func TestShapesByKind(t *testing.T) {
 			"shape": {"oneOf": [
 				{"type": "object", "properties": {"kind": {"const": "circle"}, "r": {"type": "number"}}, "required": ["kind"]},
 				{"type": "object", "properties": {"kind": {"const": "square"}, "side": {"type": "number"}}, "required": ["kind"]}]},
+			"pair": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}], "items": false},
 			"any": {"not": {"type": "null"}}
 		}}`)}}}
 	for _, set := range append(schematest.ProjectSets(t), kinds) {

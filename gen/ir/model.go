@@ -22,7 +22,8 @@ const (
 	KArray // []Elem
 	KMap   // map[string]Elem
 	// KIntEnum is a named int64 type with constants; Values are the
-	// integers' canonical JSON texts.
+	// integers' canonical JSON texts. With Type.Float it is a named
+	// float64 type instead, Values the numbers as the encoder writes them.
 	KIntEnum
 	// KSum is a struct holding a value of one of several JSON kinds, one
 	// field per kind (Alts), its Kind field saying which.
@@ -31,6 +32,13 @@ const (
 	// written by its marshalers; Node, when set, checks the schema's
 	// keywords on the JSON text they consume and produce.
 	KGo
+	// KNull is rt.NullValue: the schema admits null alone ({"type": "null"}).
+	KNull
+	// KTuple is an array whose items apply by position (prefixItems, or
+	// items as an array before 2020-12): a struct with one field per
+	// position (Fields, V0, V1...), encoded as a JSON array, and, unless
+	// the tuple is closed, the items past them in Elem's slice Rest.
+	KTuple
 )
 
 // Type is one Go-shaped type of the model.
@@ -54,18 +62,21 @@ type Type struct {
 	EnumKeyword string
 	Untyped     bool
 	Schema      *jsonschema.Schema // the compiled schema the type comes from
+	// AllNode, on a root built with Options.AllErrors, is the interpreter
+	// node of the root's whole schema, for the all-errors decoder.
+	AllNode *Node
 	// Alias, on a nullable use of another type (X or null), is X's type:
 	// the alias declares nothing and shares X's name and shape.
 	Alias *Type
 
 	// The fields of each kind, promoted: t.Fields is t.StructShape.Fields.
-	StructShape // KStruct (ObjSize also KMap)
+	StructShape // KStruct, KTuple (ObjSize also KMap)
 	UnionShape  // KUnion
 	SumShape    // KSum
 	EnumShape   // KEnum, KIntEnum
 	StringShape // KString
 	NumberShape // KInt, KFloat
-	ListShape   // KArray (Elem also KMap)
+	ListShape   // KArray, KTuple (Elem also KMap)
 
 	// KGo
 	Go *GoType
@@ -84,18 +95,29 @@ type Type struct {
 	Rest         *Node
 	RestKeywords []string
 
+	// Helper is the Go name of what a named type declares beside itself:
+	// a union's interface of variants (NameValue), an enum's list of
+	// values (NameValues); a numeric suffix keeps it apart from a type
+	// that already has that name.
+	Helper string
+
 	// Vocab, on a string or integer type, is the open vocabulary its
 	// schema declares with x-known-values.
 	Vocab *Vocab
 }
 
-// StructShape holds the fields of a KStruct type.
+// StructShape holds the fields of a KStruct type, and the positions of a
+// KTuple (Fields V0, V1...).
 type StructShape struct {
 	Fields []*Field
 	// Wrapper marks the named struct around a root that is not an object:
 	// its one field, Value, is the whole document.
 	Wrapper bool
 	Extra   *Type // additionalProperties: nil when forbidden
+	// Unevaluated says a nil Extra comes from unevaluatedProperties: false
+	// (beside an allOf or a $ref): an unknown member fails there, at the
+	// member, as the reference validator reports it.
+	Unevaluated bool
 	// Patterns are the maps of members matching patternProperties, in
 	// schema order; Extra then holds only members matching none.
 	Patterns []*PatternField
@@ -130,8 +152,10 @@ type UnionShape struct {
 // SumShape holds the fields of a KSum type.
 type SumShape struct {
 	Alts []*Alt
-	// SumKeyword is the keyword the sum comes from: "type", "anyOf" or
-	// "oneOf"; Branches is the number of branches of an anyOf or oneOf.
+	// SumKeyword is the keyword the sum comes from: "type", "anyOf",
+	// "oneOf", or "enum" for an enum of strings and numbers (whose
+	// alternatives are the enums of each kind; a value of another kind
+	// fails at the enum); Branches is the number of branches of an anyOf or oneOf.
 	SumKeyword string
 	Branches   int
 }
@@ -144,6 +168,9 @@ type EnumShape struct {
 	// (KEnum, KIntEnum); ValueDocs, when set, document each value.
 	ConstNames []string
 	ValueDocs  []string
+	// Float, on a KIntEnum, says its constants are float64 numbers (an
+	// enum of numbers that are not all integers).
+	Float bool
 }
 
 // StringShape holds the rules of a KString type.
@@ -160,12 +187,15 @@ type NumberShape struct {
 	Num *NumBounds
 }
 
-// ListShape holds the element and rules of a KArray type; a KMap has its
-// Elem too.
+// ListShape holds the element and rules of a KArray type, and the items
+// past the positions of a KTuple; a KMap has its Elem too.
 type ListShape struct {
 	Elem    *Type
 	ArrSize *Size
 	Unique  bool
+	// Closed, on a KTuple, is the keyword that refuses items past the
+	// positions ("items" or "additionalItems"), "" when Elem holds them.
+	Closed string
 }
 
 // Field is one property of a struct.
@@ -232,8 +262,13 @@ type NumBounds struct {
 type Node struct {
 	ID     int                // its variable's number; -1 is rtimpl.False, -2 rtimpl.True
 	Schema *jsonschema.Schema // the compiled schema the node comes from
-	Never  bool
-	Types  []string
+	Loc    string             // where the schema is: file#/pointer
+	// UserCheck, on an all-errors node, is the user's Go type (x-go-type)
+	// the schema's values decode into, whose unmarshaler the all-errors
+	// mode asks too (rtimpl.Node.UserCheck calls it).
+	UserCheck *Type
+	Never     bool
+	Types     []string
 
 	Const []string // canonical texts
 	Enum  []string
@@ -254,6 +289,7 @@ type Node struct {
 	PropertyNames *Node
 	Required      []string
 	DepRequired   []DepReq
+	DepKeyword    string // "dependencies" where the schema says dependentRequired so (before 2019-09)
 	DepSchemas    []NamedNode
 	ObjSize       *Size
 
@@ -307,6 +343,9 @@ type Model struct {
 	Types   []*Type // every named type, in a stable order
 	Nodes   []*Node
 	Hash    string
+	// AllErrors: the roots have all-errors nodes (Type.AllNode), whose
+	// errors say where in the schema each keyword is (Node.Loc).
+	AllErrors bool
 	// Vocabs are the open vocabularies of the types, by name.
 	Vocabs []*Vocab
 	l      *schema.Loaded // the schemas, for where a schema is (RawValues)

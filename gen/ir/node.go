@@ -32,7 +32,7 @@ func (b *builder) nodeOf(s *jsonschema.Schema) (*Node, error) {
 	if keys[schema.RegexProperties] != nil {
 		return nil, b.errAt(s, "the draft-04 meta-schema's %s (names must be regular expressions) is not supported", schema.RegexProperties)
 	}
-	n := &Node{ID: b.nextID(), Schema: s, MaxContains: -1}
+	n := &Node{ID: b.nextID(), Schema: s, Loc: b.l.Node(s).Where, MaxContains: -1}
 	b.nodes[s] = n
 	if s.Always != nil {
 		n.Never = !*s.Always
@@ -148,6 +148,9 @@ func (b *builder) nodeObject(s *jsonschema.Schema, n *Node, raw *schema.Value) e
 	}
 	n.Required = s.Required
 	norm := b.l.Node(s).Norm
+	if len(s.Dependencies) > 0 {
+		n.DepKeyword = "dependencies"
+	}
 	for _, name := range sortedKeys(norm.DepRequired) {
 		n.DepRequired = append(n.DepRequired, DepReq{name, norm.DepRequired[name]})
 	}
@@ -216,7 +219,9 @@ func (b *builder) nodeDynamic(s *jsonschema.Schema, n *Node) error {
 		if n.DynRef, err = b.nodeOf(norm.DynRef); err != nil {
 			return err
 		}
-		n.DynName = norm.DynName
+		if !b.staticDyn(norm) {
+			n.DynName = norm.DynName // else it always resolves to its static target
+		}
 	}
 	n.DynResource = norm.Resource
 	for _, name := range sortedKeys(norm.DynAnchors) {

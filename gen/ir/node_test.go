@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
@@ -74,6 +75,9 @@ func mirrors(t *testing.T, at string, rtT, gen reflect.Type) bool {
 		}
 		mirrorStruct(t, at, rtT.Elem(), gen.Elem(), nil)
 		return true
+	case reflect.TypeFor[func(rt.Raw, int) error]():
+		// The emitter writes a function that asks the user's type.
+		return gen == reflect.TypeFor[*Type]()
 	case reflect.TypeFor[*rtimpl.SizeRule]():
 		// The keywords and the noun are the emitter's: they follow from
 		// the field (ArrSize or ObjSize).

@@ -27,7 +27,7 @@ type PatternField struct {
 // matches a pattern whose schema says more than any value, or two patterns
 // with schemas of their own may match one name (the member would have to
 // satisfy both, which no single Go type says).
-func (b *builder) patterns(s *jsonschema.Schema, t *Type) (bool, error) {
+func (b *builder) patterns(s *jsonschema.Schema, t *Type, lits map[string]*jsonschema.Schema) (bool, error) {
 	raw := b.l.Node(s).Raw
 	pp := raw.Get("patternProperties")
 	if pp == nil {
@@ -43,11 +43,18 @@ func (b *builder) patterns(s *jsonschema.Schema, t *Type) (bool, error) {
 		if err != nil {
 			return false, err
 		}
+		if name, ok := literalPattern(m.Key); ok && lits[name] == ps {
+			continue // a field holds the one member it admits
+		}
 		p := rtimpl.MustPattern(m.Key)
 		if p.Engine() == rtimpl.EngineECMA {
 			return false, nil // generated struct code matches names with RE2 alone; the interpreter takes regexp2's
 		}
-		for name := range s.Properties {
+		names := sortedKeys(s.Properties)
+		for name := range lits {
+			names = append(names, name)
+		}
+		for _, name := range names {
 			if p.MatchString(name) && !IsOpen(pt) {
 				if b.rest == nil {
 					return false, nil // the property must satisfy the pattern's schema too
@@ -66,6 +73,40 @@ func (b *builder) patterns(s *jsonschema.Schema, t *Type) (bool, error) {
 		b.rest.patterns = true
 	}
 	return true, nil
+}
+
+// literalPatterns are the patternProperties of s that admit one member
+// name only ("^\\$ref$"), by that name, when no property declares it: such
+// a pattern is a property by another spelling, and a struct field holds
+// its member.
+func (b *builder) literalPatterns(s *jsonschema.Schema) map[string]*jsonschema.Schema {
+	var out map[string]*jsonschema.Schema
+	for src, ps := range b.l.Node(s).PatternProps {
+		name, ok := literalPattern(src)
+		if !ok || s.Properties[name] != nil {
+			continue
+		}
+		if out == nil {
+			out = map[string]*jsonschema.Schema{}
+		}
+		out[name] = ps
+	}
+	return out
+}
+
+// literalPattern is the one string pattern src matches, when it is ^,
+// literal characters, then $ ("^\\$ref$" matches "$ref" alone).
+func literalPattern(src string) (string, bool) {
+	re, err := syntax.Parse(src, syntax.Perl)
+	if err != nil {
+		return "", false
+	}
+	re = re.Simplify()
+	if re.Op != syntax.OpConcat || len(re.Sub) != 3 || re.Sub[0].Op != syntax.OpBeginText ||
+		re.Sub[1].Op != syntax.OpLiteral || re.Sub[1].Flags&syntax.FoldCase != 0 || re.Sub[2].Op != syntax.OpEndText {
+		return "", false
+	}
+	return string(re.Sub[1].Rune), true
 }
 
 // orderPatterns sets the order the decoder tries the patterns in, and

@@ -127,7 +127,7 @@ func (b *builder) rawReason(s *jsonschema.Schema, keys map[string]*schema.Value)
 	case has("type") && len(s.Types) > 2 || has("type") && len(s.Types) == 2 && !slices.Contains(s.Types, "null"):
 		return "several types whose keywords no sum holds (" + strings.Join(names, ", ") + ")"
 	case has("type") && len(s.Types) == 1 && s.Types[0] == "null":
-		return "the value can only be null, which no Go type but rt.Raw holds"
+		return "the value can only be null, and keywords beside type need the interpreter (" + strings.Join(names, ", ") + ")"
 	case !has("type"):
 		return "the schema names no type, so its values may be of any JSON kind (" + strings.Join(names, ", ") + ")"
 	}

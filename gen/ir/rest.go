@@ -54,6 +54,7 @@ var restKeywords = map[string]bool{
 // whether patternProperties or uniqueItems must be checked by it.
 type restState struct {
 	parts    []*jsonschema.Schema
+	nodes    []*Node // Rest nodes of the parts a shape came from (allOfShape)
 	patterns bool
 	unique   bool // items of a type Go cannot compare as JSON does
 	whole    bool // the Rest node is the whole schema (unevaluatedProperties)
@@ -63,14 +64,19 @@ type restState struct {
 // schema has none, the other keywords going to t.Rest. It reports false,
 // leaving t to be reset, when no such split is exact.
 func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
-	if s.Always != nil || b.l.Node(s).Norm.DynRef != nil || b.l.Node(s).Norm.DynAnchors != nil {
+	if norm := b.l.Node(s).Norm; s.Always != nil || norm.DynRef != nil && !b.staticDyn(norm) || norm.DynAnchors != nil && b.dynScope() {
 		return false, nil
 	}
 	typ := ""
 	switch {
 	case keys["type"] != nil && len(s.Types) == 1:
 		typ = s.Types[0]
-	case keys["type"] == nil && keys["allOf"] != nil:
+	case keys["type"] != nil && len(s.Types) == 2 && (s.Types[0] == "null") != (s.Types[1] == "null"):
+		typ = s.Types[0] // T or null: T's shape, null beside it (see restNull)
+		if typ == "null" {
+			typ = s.Types[1]
+		}
+	case keys["type"] == nil && (keys["allOf"] != nil || b.refBeside(s, keys)):
 		typ = "object" // an allOf whose parts are objects (allOf checks it)
 	default:
 		return false, nil
@@ -79,10 +85,11 @@ func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*
 		return false, nil
 	}
 	for _, withAllOf := range []bool{true, false} {
-		if withAllOf && keys["allOf"] == nil || !withAllOf && keys["type"] == nil {
+		refBeside := b.refBeside(s, keys)
+		if withAllOf && keys["allOf"] == nil && !refBeside || !withAllOf && keys["type"] == nil {
 			continue
 		}
-		shapeKeys, rest, whole, ok := splitKeys(s, keys, typ, withAllOf, len(b.l.Node(s).Norm.Prefix) > 0)
+		shapeKeys, rest, whole, ok := splitKeys(s, keys, typ, withAllOf, withAllOf && refBeside, len(b.l.Node(s).Norm.Prefix) > 0)
 		if !ok {
 			continue
 		}
@@ -95,21 +102,25 @@ func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*
 		if err != nil {
 			return false, err
 		}
-		if !ok || t.Nullable || t.Kind == KRaw {
+		if !ok || t.Kind == KRaw {
 			*t = fresh
 			continue
 		}
+		restNull(s, t)
 		if state.patterns {
 			rest = append(rest, "patternProperties")
 		}
 		if state.unique {
 			rest = append(rest, "uniqueItems")
 		}
-		if len(rest) == 0 && len(state.parts) == 0 && !state.whole {
+		if len(rest) == 0 && len(state.parts) == 0 && len(state.nodes) == 0 && !state.whole {
 			return true, nil // the shape says it all (an allOf merged with its unevaluatedProperties)
 		}
-		if len(state.parts) > 0 {
+		if len(state.parts) > 0 || len(state.nodes) > 0 {
 			rest = append(rest, "allOf")
+			if withAllOf && refBeside {
+				rest = append(rest, "$ref") // a part left to the Rest node may be the $ref's target
+			}
 		}
 		if whole || state.whole {
 			n, err := b.nodeOf(s)
@@ -126,6 +137,9 @@ func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*
 		if err != nil {
 			return false, err
 		}
+		if ok {
+			n.AllOf = append(n.AllOf, state.nodes...)
+		}
 		if !ok {
 			*t = fresh
 			return false, nil
@@ -136,6 +150,18 @@ func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*
 	return false, nil
 }
 
+// restNull decides how a type with a Rest node whose type keywords admit
+// null ({"type": ["string", "null"], "not": {"const": ""}}) treats null:
+// when the whole schema admits it, null is the Nullable's and needs no
+// check; otherwise the other keywords refuse it, so the type is not
+// nullable and a null reaches the decoder of the value, whose Rest node
+// refuses it at the keyword that does.
+func restNull(s *jsonschema.Schema, t *Type) {
+	if t.Nullable && s.Validate(nil) != nil {
+		t.Nullable, t.NullKeyword = false, ""
+	}
+}
+
 // splitKeys parts the keywords of s (of type typ) into those its Go shape
 // holds and the rest; keywords about values of another type say nothing
 // and are dropped. withAllOf keeps allOf (and unevaluatedProperties,
@@ -143,7 +169,8 @@ func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*
 // must be the whole schema: unevaluatedProperties and unevaluatedItems
 // depend on what every other keyword evaluated. An array whose items
 // apply by position (prefixItems) leaves them all to the Rest node.
-func splitKeys(s *jsonschema.Schema, keys map[string]*schema.Value, typ string, withAllOf, prefix bool) (shapeKeys map[string]*schema.Value, rest []string, whole, ok bool) {
+// withRef keeps a $ref with the shape too: a part of the allOf.
+func splitKeys(s *jsonschema.Schema, keys map[string]*schema.Value, typ string, withAllOf, withRef, prefix bool) (shapeKeys map[string]*schema.Value, rest []string, whole, ok bool) {
 	kind := typ
 	if kind == "integer" {
 		kind = "number"
@@ -153,7 +180,7 @@ func splitKeys(s *jsonschema.Schema, keys map[string]*schema.Value, typ string, 
 		switch {
 		case prefix && (k == "items" || k == "prefixItems" || k == "additionalItems"):
 			rest = append(rest, k)
-		case k == "type" || slices.Contains(shapeKeywords[typ], k) || k == "allOf" && withAllOf:
+		case k == "type" || slices.Contains(shapeKeywords[typ], k) || k == "allOf" && withAllOf || refKeyword(k) && withRef:
 			shapeKeys[k] = v
 		case kindOfKeyword[k] != "" && kindOfKeyword[k] != kind:
 			// says nothing about values of this type

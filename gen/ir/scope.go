@@ -98,31 +98,25 @@ func (b *builder) xGoName(ps *jsonschema.Schema) (string, error) {
 	return "", nil
 }
 
-// namePackage checks that the exported names the package declares besides
-// its types are free, and names the constants of every enum. pkg holds the
-// named types by name.
+// namePackage names what the package declares besides its types: the
+// interface of each union, the list and the constants of each enum, the
+// defaults of properties. Each takes a name no type has, so no schema's
+// title is ever refused for it. pkg holds the named types by name.
 func (b *builder) namePackage(pkg map[string]*Type) error {
 	names := scope{}
 	for n := range pkg {
 		names[n] = true
 	}
-	claim := func(name, what string, owner *Type) error {
-		if o := pkg[name]; o != nil {
-			return b.errAt(o.Schema, "the Go name %s is both this type's and the %s %s; give one a distinct title", name, what, owner.Name)
-		}
-		names[name] = true
-		return nil
-	}
+	// The helper names come after every type's: a type titled as another
+	// type's helper keeps its title, and the helper takes a numeric
+	// suffix (a union Pet's interface is PetValue, or PetValue2 when a
+	// schema is titled "Pet Value").
 	for _, t := range b.model.Types {
-		var err error
 		switch t.Kind {
 		case KUnion:
-			err = claim(t.Name+"Value", "interface of the union", t)
+			t.Helper = names.take(t.Name + "Value")
 		case KEnum, KIntEnum:
-			err = claim(t.Name+"Values", "list of values of the enum", t)
-		}
-		if err != nil {
-			return err
+			t.Helper = names.take(t.Name + "Values")
 		}
 	}
 	for _, t := range b.model.Types {
@@ -147,14 +141,14 @@ func (b *builder) namePackage(pkg map[string]*Type) error {
 }
 
 // constSuffix is what follows the type name in the name of the constant
-// for enum value v: the value as a Go name, or for an integer its digits
-// ("Minus" before a negative one).
+// for enum value v: the value as a Go name, or for a number its text as
+// the encoder writes it, "Minus" for a minus sign, "_" for the decimal
+// point and "e" for the exponent (-7: Minus7, 2.5: 2_5, -0.5: Minus0_5,
+// 1e-7: 1eMinus7, 1e+21: 1e21). Distinct numbers have distinct texts, so
+// their names differ too.
 func constSuffix(k Kind, v string) string {
 	if k == KIntEnum {
-		if strings.HasPrefix(v, "-") {
-			return "Minus" + v[1:]
-		}
-		return v
+		return strings.NewReplacer("-", "Minus", ".", "_", "+", "").Replace(v)
 	}
 	return GoName(v)
 }

@@ -107,7 +107,7 @@ func (b *builder) sumOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		if err != nil {
 			return false, err
 		}
-		if bt.Kind == KSum && !bt.Nullable {
+		if bt.Kind == KSum && !bt.Nullable && bt.Rest == nil {
 			for _, a := range bt.Alts {
 				if !t.addAlt(a.Type) {
 					return false, nil
@@ -193,7 +193,7 @@ func altKind(t *Type) rt.Kind {
 		return rt.Bool
 	case KStruct, KUnion, KMap:
 		return rt.Object
-	case KArray:
+	case KArray, KTuple:
 		return rt.Array
 	case KRaw:
 		if t.Node != nil && !t.Node.Never && len(t.Node.Types) == 1 {
@@ -210,7 +210,7 @@ func altName(t *Type) string {
 		return ""
 	}
 	switch k := altKind(t); {
-	case k == rt.Number && (t.Kind == KInt || t.Kind == KIntEnum || t.Kind == KRaw && t.Node.Types[0] == "integer"):
+	case k == rt.Number && (t.Kind == KInt || t.Kind == KIntEnum && !t.Float || t.Kind == KRaw && t.Node.Types[0] == "integer"):
 		return "Int"
 	case k == rt.String:
 		return "String"

@@ -58,7 +58,7 @@ func generateWithCommand(ctx context.Context, bin, work string, c *suiteCase, re
 		return
 	}
 	cmd := exec.CommandContext(ctx, bin, "--schemas", schemas, "--out", out, "--package", path.Base(c.Pkg),
-		"--root", "root.json", "--default-dialect", c.File.Dialect.String(),
+		"--root", "root.json", "--default-dialect", c.File.Dialect.String(), "--all-errors",
 		"--ref-dir", "http://"+remotesHost+"/="+remotes)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

@@ -183,6 +183,7 @@ func generate(c *suiteCase, remotes string) {
 		Roots:          []string{"schema.json"},
 		RootNames:      map[string]string{"schema.json": "Root"},
 		DefaultDialect: c.File.Dialect,
+		AllErrors:      true,
 	})
 }
 

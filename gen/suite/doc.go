@@ -12,10 +12,15 @@
 // the repository; --ref-dir serves the suite's remote documents), which
 // writes one Go package; it then builds one program that imports them all in
 // a temporary module, and decodes each test's data with the generated
-// Root.UnmarshalJSON. ZERO_SUITE_INPROCESS=1 calls gen.Generate instead,
+// Root.UnmarshalJSON, and with Root.UnmarshalJSONAll (the packages are
+// generated with --all-errors), whose verdict must be the same and whose
+// errors must hold UnmarshalJSON's. ZERO_SUITE_INPROCESS=1 calls gen.Generate instead,
 // which is quicker while working on the generator.
-// A verdict that differs from the suite's, a panic, or an accepted value that
-// does not re-encode to the same JSON value is WRONG and fails the test. A
+// A verdict that differs from the suite's, a panic, an accepted value that
+// does not re-encode to the same JSON value, or an UnmarshalJSONAll that
+// disagrees with UnmarshalJSON is WRONG and fails the test.
+// TestAllErrorsAgreeWithReference, which needs no build and takes seconds,
+// compares the errors the all-errors mode reports with jsonschema/v5's. A
 // case the generator refuses counts as REFUSED; a rejection that one of the
 // decoder's documented strictnesses explains (duplicate keys, depth, int64,
 // UTF-8, huge exponents) counts as DEVIATION.

@@ -40,14 +40,17 @@ func TestJudge(t *testing.T) {
 		res   *result
 		want  outcome
 	}{
-		{"rejected invalid", false, &result{Err: rtErr("minimum", "got 1")}, passed},
-		{"rejected valid", true, &result{Err: rtErr("minimum", "got 1")}, wrong},
+		{"rejected invalid", false, &result{Err: rtErr("minimum", "got 1"), All: 2, AllFirst: true}, passed},
+		{"rejected valid", true, &result{Err: rtErr("minimum", "got 1"), All: 1, AllFirst: true}, wrong},
+		{"all errors: none for a rejected value", false, &result{Err: rtErr("minimum", "got 1")}, wrong},
+		{"all errors: without the first", false, &result{Err: rtErr("minimum", "got 1"), All: 1}, wrong},
+		{"all errors: some for an accepted value", true, &result{Accepted: true, Out: []byte(`1`), All: 1}, wrong},
 		{"accepted invalid", false, &result{Accepted: true, Out: []byte(`1`)}, wrong},
 		{"accepted valid", true, &result{Accepted: true, Out: []byte(`1`)}, passed},
 		{"round trip changed", true, &result{Accepted: true, Out: []byte(`2`)}, wrong},
 		{"encode failed", true, &result{Accepted: true, Enc: "MarshalJSON: no"}, wrong},
-		{"not an rt.Error", false, &result{Err: &errInfo{Type: "*errors.errorString"}}, wrong},
-		{"deviation", true, &result{Err: rtErr("duplicate", `key "a" appears more than once`)}, deviation},
+		{"not an rt.Error", false, &result{Err: &errInfo{Type: "*errors.errorString"}, All: 1}, wrong},
+		{"deviation", true, &result{Err: rtErr("duplicate", `key "a" appears more than once`), All: 1, AllFirst: true}, deviation},
 		{"panic", false, &result{Panic: "boom"}, wrong},
 		{"timeout", false, &result{Timeout: true}, wrong},
 		{"crash", false, &result{Crash: "signal: killed"}, wrong},

@@ -148,9 +148,10 @@ func report(files []*suiteFile, provenance string) string {
 	b.WriteString("has the folders of the other dialects (draft2019-09, draft7, draft6, draft4), their files\n")
 	b.WriteString("are reported with optional/, not enforced. Every case's schema is written to a file and\n")
 	b.WriteString("given to the `zerogen` command, built once, as a user would run it (`zerogen --schemas DIR\n")
-	b.WriteString("--out PKG --package cN --root root.json --default-dialect D --ref-dir\n")
+	b.WriteString("--out PKG --package cN --root root.json --default-dialect D --all-errors --ref-dir\n")
 	b.WriteString("http://localhost:1234/=REMOTES`); each case becomes one generated package, and every\n")
-	b.WriteString("test's data goes through the generated `Root.UnmarshalJSON`,\n")
+	b.WriteString("test's data goes through the generated `Root.UnmarshalJSON` (and `Root.UnmarshalJSONAll`,\n")
+	b.WriteString("which must agree with it and report its error among the others),\n")
 	b.WriteString("and each accepted value through `MarshalJSON` and `UnmarshalJSON` again, which must give\n")
 	b.WriteString("back the same JSON value. `go test ./gen/suite` fails on any WRONG result of the top-level\n")
 	if len(knownGaps) == 0 {

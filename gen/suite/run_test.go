@@ -31,6 +31,8 @@ type result struct {
 	Panic    string   `json:"panic,omitempty"`   // a panic, with its stack
 	Timeout  bool     `json:"timeout,omitempty"` // the test ran past the time limit
 	Crash    string   `json:"-"`                 // the program died in this test
+	All      int      `json:"all"`               // how many errors UnmarshalJSONAll reported
+	AllFirst bool     `json:"allFirst"`          // UnmarshalJSON's error is among them
 }
 
 // errInfo describes a decode error; RT says whether it is an *rt.Error.
@@ -297,6 +299,8 @@ type result struct {
 	Enc      string   ` + "`json:\"enc,omitempty\"`" + `
 	Panic    string   ` + "`json:\"panic,omitempty\"`" + `
 	Timeout  bool     ` + "`json:\"timeout,omitempty\"`" + `
+	All      int      ` + "`json:\"all\"`" + `
+	AllFirst bool     ` + "`json:\"allFirst\"`" + `
 }
 
 type errInfo struct {
@@ -312,6 +316,7 @@ type errInfo struct {
 type codec[T any] interface {
 	*T
 	UnmarshalJSON([]byte) error
+	UnmarshalJSONAll([]byte) rt.Errors
 	MarshalJSON() ([]byte, error)
 }
 
@@ -331,9 +336,15 @@ func check[T any, P codec[T]](data []byte) (r result) {
 			r.Panic = fmt.Sprintf("%v\n%s", p, debug.Stack())
 		}
 	}()
+	var z T
+	all := P(&z).UnmarshalJSONAll(data)
+	r.All = len(all)
 	var x T
 	if err := P(&x).UnmarshalJSON(data); err != nil {
 		r.Err = describe(err)
+		for _, e := range all {
+			r.AllFirst = r.AllFirst || e.Pointer == r.Err.Pointer && e.Keyword == r.Err.Keyword
+		}
 		return r
 	}
 	r.Accepted = true

@@ -52,6 +52,10 @@ func judgeTest(c *suiteCase, t *suiteTest) (outcome, string) {
 		return wrong, fmt.Sprintf("no verdict within %v", perTest)
 	case r.Panic != "":
 		return wrong, "panic: " + r.Panic
+	case (r.All == 0) != r.Accepted:
+		return wrong, fmt.Sprintf("UnmarshalJSONAll reported %d errors, but UnmarshalJSON accepted=%v", r.All, r.Accepted)
+	case !r.Accepted && r.Err != nil && r.Err.RT && !r.AllFirst:
+		return wrong, "UnmarshalJSONAll's errors do not hold UnmarshalJSON's: " + r.Err.Text
 	case !r.Accepted:
 		return judgeRejected(t, r.Err)
 	case !t.Valid:

@@ -114,7 +114,33 @@ func tsDecl(b *strings.Builder, t *ir.Type) {
 		fmt.Fprintf(b, "export type %s = %s;\n", t.Name, tsLiterals(t.Values))
 	case t.Kind == ir.KIntEnum:
 		fmt.Fprintf(b, "export type %s = %s;\n", t.Name, strings.Join(t.Values, " | "))
+	case t.Kind == ir.KTuple:
+		fmt.Fprintf(b, "export type %s = %s;\n", t.Name, tsTuple(t))
 	}
+}
+
+// tsTuple is the type of a tuple: its positions, those past minItems
+// optional, then its other items when it is open.
+func tsTuple(t *ir.Type) string {
+	var parts []string
+	for _, f := range t.Fields {
+		s := tsExpr(f.Type)
+		if !f.Required {
+			if strings.Contains(s, "|") {
+				s = "(" + s + ")"
+			}
+			s += "?"
+		}
+		parts = append(parts, s)
+	}
+	if t.Elem != nil {
+		e := tsExpr(t.Elem)
+		if strings.Contains(e, "|") {
+			e = "(" + e + ")"
+		}
+		parts = append(parts, "..."+e+"[]")
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
 }
 
 // tsObject is the body of an object type, indented by indent.
@@ -147,7 +173,7 @@ func tsExpr(t *ir.Type) string { return tsExprIn(t, "") }
 func tsExprIn(t *ir.Type, indent string) string {
 	var s string
 	switch t.Kind {
-	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum, ir.KSum:
+	case ir.KStruct, ir.KUnion, ir.KEnum, ir.KIntEnum, ir.KSum, ir.KTuple:
 		s = t.Name
 	case ir.KString:
 		s = "string"
@@ -166,6 +192,8 @@ func tsExprIn(t *ir.Type, indent string) string {
 		s = "number"
 	case ir.KBool:
 		s = "boolean"
+	case ir.KNull:
+		s = "null"
 	case ir.KArray:
 		s = tsExprIn(t.Elem, indent)
 		if strings.Contains(s, "|") {

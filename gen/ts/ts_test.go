@@ -39,3 +39,29 @@ func TestTypeScriptShapes(t *testing.T) {
 		}
 	}
 }
+
+// TestTypeScriptTuples: a tuple is a TypeScript tuple type, the positions
+// past minItems optional and an open one's other items spread at the end;
+// an enum of non-integer numbers is a union of its numbers.
+func TestTypeScriptTuples(t *testing.T) {
+	set := schema.SchemaSet{Family: "tup", Version: 1, Files: []schema.File{
+		{Name: "t.json", Data: []byte(`{"$id":"https://x.test/tup/v1/t.json","title":"T","type":"object","properties":{
+			"span":{"title":"Span","type":"array","prefixItems":[{"type":"string"},{"type":["integer","null"]}],"items":false,"minItems":1},
+			"row":{"title":"Row","type":"array","prefixItems":[{"type":"string"}],"items":{"type":["integer","string"]}},
+			"ratio":{"title":"Ratio","type":"number","enum":[0.5,1]}}}`)},
+	}}
+	out, err := TypeScript([]schema.SchemaSet{set}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(out["tup/v1.d.ts"])
+	for _, want := range []string{
+		"export type Span = [string, (number | null)?];\n",
+		"export type Row = [string?, ...TRowItem[]];\n",
+		"export type Ratio = 0.5 | 1;\n",
+	} {
+		if !strings.Contains(src, want) {
+			t.Errorf("declarations lack\n%s\n--- got:\n%s", want, src)
+		}
+	}
+}

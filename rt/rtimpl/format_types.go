@@ -101,6 +101,18 @@ func (f *FormatType[T]) Decode(d *rt.Decoder, n *Node) (T, error) {
 	return f.Parse(s, off)
 }
 
+// Check reports whether raw, one JSON string at offset off that the
+// schema's other keywords accept, is of the format and readable as T: the
+// all-errors walk's check of a value the type holds (Node.UserCheck).
+func (f *FormatType[T]) Check(raw rt.Raw, off int) error {
+	s, err := unquote(raw)
+	if err != nil {
+		return err
+	}
+	_, err = f.Parse(s, off)
+	return err
+}
+
 // unquote is the text of raw, one JSON string already checked.
 func unquote(raw rt.Raw) (string, error) {
 	for _, c := range raw[1 : len(raw)-1] {

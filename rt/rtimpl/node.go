@@ -58,8 +58,11 @@ type Node struct {
 	PropertyNames *Node
 	Required      []string
 	DepRequired   map[string][]string
-	DepSchemas    map[string]*Node
-	ObjSize       *SizeRule
+	// DepKeyword names DepRequired in SchemaLoc where the schema's dialect
+	// says it otherwise: "dependencies" before 2019-09 (all-errors mode).
+	DepKeyword string
+	DepSchemas map[string]*Node
+	ObjSize    *SizeRule
 
 	Ref                 *Node
 	AllOf, AnyOf, OneOf []*Node
@@ -84,6 +87,17 @@ type Node struct {
 	// resource on the dynamic scope.
 	DynAnchors  map[string]*Node
 	DynResource string
+
+	// Loc is where the schema is, its file and JSON Pointer
+	// ("order.json#/$defs/item"), for the errors of the all-errors mode
+	// (rt.Error.SchemaLoc); generated code sets it only for packages
+	// generated with --all-errors.
+	Loc string
+	// UserCheck, in packages generated with --all-errors, hands a value of
+	// a schema with a user's Go type (x-go-type) to that type's
+	// unmarshaler, so that the all-errors mode reports its refusal too.
+	// Validate does not call it: the generated decoders do.
+	UserCheck func(raw rt.Raw, off int) error
 }
 
 // dynScope is the dynamic scope: the schema resources entered on the way

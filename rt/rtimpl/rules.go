@@ -311,6 +311,12 @@ func Unknown(off int, name string) error {
 	return rt.Fail(off, "additionalProperties", "unknown property "+strconv.Quote(msg.Clip(name)))
 }
 
+// Unevaluated reports a property that unevaluatedProperties: false
+// refuses: no keyword beside it evaluates the member.
+func Unevaluated(off int, name string) error {
+	return rt.Fail(off, "unevaluatedProperties", "property "+strconv.Quote(msg.Clip(name))+" is not evaluated by any keyword and is not allowed")
+}
+
 // constMismatch reports a const violation; want is the JSON text of the const.
 func constMismatch(off int, want string) error {
 	return rt.Fail(off, "const", "want "+want)

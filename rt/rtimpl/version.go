@@ -18,7 +18,11 @@ package rtimpl
 // int constant -1) to type rtimpl.EnforceVersion"), and the comment beside
 // it says to regenerate the package with the zerogen of the runtime's
 // module version.
-const GenVersion = 1
+//
+// Version 2 added the codecs of --format-types, the all-errors walk
+// (AllErrors, Node.Loc, Node.UserCheck), tuples, rt.NullValue and the
+// number enums' checks; code generated for version 1 still runs.
+const GenVersion = 2
 
 // MinVersion and MaxVersion bound the versions of generated code that this
 // runtime can run.

@@ -143,6 +143,14 @@ func (x *Order) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
+// UnmarshalJSONAll decodes one Order like UnmarshalJSON but, when the document
+// is invalid, returns every violation in document order instead of the first
+// (the interpreter walks the document again, so only invalid documents pay);
+// nil means x holds the document.
+func (x *Order) UnmarshalJSONAll(b []byte) rt.Errors {
+	return rtimpl.AllErrors(node1, b, x.UnmarshalJSON(b))
+}
+
 var orderIDPattern = rtimpl.MustPattern("^ord_[a-z0-9]{8}$") // ECMA-262; matched by RE2
 var orderIDRule = rtimpl.StrRule{
 	MaxLen:  -1,

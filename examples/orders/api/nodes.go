@@ -2,25 +2,137 @@
 
 package api
 
-import "github.com/zeroproject/zero/rt/rtimpl"
+import (
+	money "example.com/orders/money"
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
-// Interpreter nodes for schemas without a Go shape of their own, one per schema location.
+// Interpreter nodes, one per schema location: for schemas without a Go shape of their own, and the roots' whole schemas for UnmarshalJSONAll.
 var (
-	node0 = new(rtimpl.Node)
+	node0  = new(rtimpl.Node)
+	node1  = new(rtimpl.Node)
+	node2  = new(rtimpl.Node)
+	node4  = new(rtimpl.Node)
+	node5  = new(rtimpl.Node)
+	node6  = new(rtimpl.Node)
+	node7  = new(rtimpl.Node)
+	node8  = new(rtimpl.Node)
+	node9  = new(rtimpl.Node)
+	node11 = new(rtimpl.Node)
+	node12 = new(rtimpl.Node)
 )
 
 // The nodes' patterns (pattern, and patternProperties by position).
 var (
 	node0Pattern = rtimpl.MustPattern("^[0-9]{1,9}\\.[0-9]{2}$") // ECMA-262; matched by RE2
+	node2Pattern = rtimpl.MustPattern("^ord_[a-z0-9]{8}$")       // ECMA-262; matched by RE2
 )
 
 func init() {
 	*node0 = rtimpl.Node{
+		Loc:         "order.yaml#/$defs/item/properties/price",
 		MaxContains: -1,
 		Str: &rtimpl.StrRule{
 			MaxLen:  -1,
 			MinLen:  0,
 			Pattern: node0Pattern,
+		},
+		Types: rtimpl.TString,
+		UserCheck: func(raw rt.Raw, off int) error {
+			var v money.Amount
+			return rtimpl.UnmarshalTextAt(&v, raw, off)
+		},
+	}
+	*node1 = rtimpl.Node{
+		Additional:  rtimpl.False,
+		Loc:         "order.yaml#",
+		MaxContains: -1,
+		Props: map[string]*rtimpl.Node{
+			"deliverBy": node5,
+			"id":        node2,
+			"items":     node6,
+			"note":      node12,
+			"placedAt":  node4,
+			"priority":  node11,
+		},
+		Required: []string{"id", "placedAt", "items"},
+		Types:    rtimpl.TObject,
+	}
+	*node2 = rtimpl.Node{
+		Loc:         "order.yaml#/$defs/orderId",
+		MaxContains: -1,
+		Str: &rtimpl.StrRule{
+			MaxLen:  -1,
+			MinLen:  0,
+			Pattern: node2Pattern,
+		},
+		Types: rtimpl.TString,
+	}
+	*node4 = rtimpl.Node{
+		Loc:         "order.yaml#/properties/placedAt",
+		MaxContains: -1,
+		Types:       rtimpl.TString,
+		UserCheck:   rtimpl.DateTimeType.Check,
+	}
+	*node5 = rtimpl.Node{
+		Loc:         "order.yaml#/properties/deliverBy",
+		MaxContains: -1,
+		Types:       rtimpl.TString,
+		UserCheck:   rtimpl.DateType.Check,
+	}
+	*node6 = rtimpl.Node{
+		ArrSize: &rtimpl.SizeRule{
+			Max:   50,
+			MaxKw: "maxItems",
+			Min:   1,
+			MinKw: "minItems",
+			Noun:  "item",
+		},
+		Items:       node7,
+		Loc:         "order.yaml#/properties/items",
+		MaxContains: -1,
+		Types:       rtimpl.TArray,
+	}
+	*node7 = rtimpl.Node{
+		Additional:  rtimpl.False,
+		Loc:         "order.yaml#/$defs/item",
+		MaxContains: -1,
+		Props: map[string]*rtimpl.Node{
+			"price":    node0,
+			"quantity": node9,
+			"sku":      node8,
+		},
+		Required: []string{"sku", "price"},
+		Types:    rtimpl.TObject,
+	}
+	*node8 = rtimpl.Node{
+		Loc:         "order.yaml#/$defs/item/properties/sku",
+		MaxContains: -1,
+		Str: &rtimpl.StrRule{
+			MaxLen: -1,
+			MinLen: 1,
+		},
+		Types: rtimpl.TString,
+	}
+	*node9 = rtimpl.Node{
+		Loc:         "order.yaml#/$defs/item/properties/quantity",
+		MaxContains: -1,
+		Num:         rtimpl.NewNumRule("1", "", "1000", "", ""),
+		Types:       rtimpl.TInteger,
+	}
+	*node11 = rtimpl.Node{
+		Enum:        []string{"\"normal\"", "\"rush\""},
+		Loc:         "order.yaml#/properties/priority",
+		MaxContains: -1,
+		Types:       rtimpl.TString,
+	}
+	*node12 = rtimpl.Node{
+		Loc:         "order.yaml#/properties/note",
+		MaxContains: -1,
+		Str: &rtimpl.StrRule{
+			MaxLen: 200,
+			MinLen: 0,
 		},
 		Types: rtimpl.TString,
 	}

@@ -17,9 +17,8 @@
 // Node for each: the compiled schema, its document and JSON Pointer, its
 // ordered 2020-12 view (Raw), the 2020-12 reading of the compiled fields
 // that depend on the dialect (Norm: items, dependencies, dynamic
-// references), the format it asserts, its patterns as written, its $defs
-// key, and whether it reaches a dynamic reference the dynamic scope may
-// redirect. Loaded.Node hands a node out; Loaded.Defs builds those of the
+// references), the format it asserts, its patterns as written and its
+// $defs key. Loaded.Node hands a node out; Loaded.Defs builds those of the
 // $defs entries it compiles. The model builder (package ir) reads schemas
 // only through these nodes and the compiler's fields, one model whatever
 // the dialect; RawFor, Norm and the other questions the nodes answer stay

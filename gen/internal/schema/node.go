@@ -38,14 +38,8 @@ type Node struct {
 	// DefKey is the schema's key under $defs or definitions (or in a
 	// group of definitions), "" when it is no such entry (see
 	// Loaded.DefKey).
-	DefKey string
-	// Dynamic says the schema or one it reaches has a dynamic reference
-	// that the dynamic scope may redirect (Norm.DynName is set): only an
-	// interpreter that carries the dynamic scope from the root down can
-	// validate it.
-	Dynamic bool
-
-	children []*jsonschema.Schema // childrenOf(Schema, Norm)
+	DefKey   string
+	children []*jsonschema.Schema // Children(Schema, Norm)
 }
 
 // Node is the load-time node of the compiled schema s (nil for nil). Load
@@ -79,7 +73,7 @@ func (n *Node) Err(format string, args ...any) error {
 
 // walkNodes builds the nodes of s and of every schema it reaches.
 func (l *Loaded) walkNodes(s *jsonschema.Schema) {
-	stack, added := []*jsonschema.Schema{s}, false
+	stack := []*jsonschema.Schema{s}
 	for len(stack) > 0 {
 		s := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -99,33 +93,7 @@ func (l *Loaded) walkNodes(s *jsonschema.Schema) {
 		}
 		l.nodes[s] = n
 		l.nodesMu.Unlock()
-		stack, added = append(stack, n.children...), true
-	}
-	if added {
-		l.markDynamic()
-	}
-}
-
-// markDynamic sets Node.Dynamic on every node that has, or reaches, a
-// dynamic reference the scope may redirect.
-func (l *Loaded) markDynamic() {
-	l.nodesMu.Lock()
-	defer l.nodesMu.Unlock()
-	for changed := true; changed; {
-		changed = false
-		for _, n := range l.nodes {
-			if n.Dynamic {
-				continue
-			}
-			n.Dynamic = n.Norm.DynName != ""
-			for _, c := range n.children {
-				if c := l.nodes[c]; c != nil && c.Dynamic {
-					n.Dynamic = true
-					break
-				}
-			}
-			changed = changed || n.Dynamic
-		}
+		stack = append(stack, n.children...)
 	}
 }
 
@@ -134,7 +102,7 @@ func (l *Loaded) newNode(s *jsonschema.Schema) *Node {
 	doc, ptr, raw := l.RawFor(s)
 	n := &Node{Schema: s, Doc: doc, Ptr: ptr, Raw: raw, Norm: l.Norm(s), Where: l.Where(s),
 		Format: l.FormatAsserted(s), DefKey: l.DefKey(s.Location)}
-	n.children = childrenOf(s, n.Norm)
+	n.children = Children(s, n.Norm)
 	if s.Pattern != nil {
 		n.Pattern = l.PatternSource(s.Pattern)
 	}
@@ -147,9 +115,9 @@ func (l *Loaded) newNode(s *jsonschema.Schema) *Node {
 	return n
 }
 
-// childrenOf lists the subschemas and reference targets of s, whose 2020-12
+// Children lists the subschemas and reference targets of s, whose 2020-12
 // reading is norm, in no particular order (nil entries included).
-func childrenOf(s *jsonschema.Schema, norm *Norm) []*jsonschema.Schema {
+func Children(s *jsonschema.Schema, norm *Norm) []*jsonschema.Schema {
 	out := []*jsonschema.Schema{s.Ref, norm.DynRef, s.Not, s.If, s.Then, s.Else, s.PropertyNames,
 		s.UnevaluatedProperties, s.UnevaluatedItems, s.Contains, norm.Items, s.ContentSchema}
 	out = append(out, s.AllOf...)

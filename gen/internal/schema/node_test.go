@@ -48,7 +48,7 @@ func TestNodesAtLoad(t *testing.T) {
 		if s.Pattern != nil && n.Pattern != l.PatternSource(s.Pattern) {
 			t.Errorf("%s: pattern %q", s.Location, n.Pattern)
 		}
-		for _, c := range childrenOf(s, n.Norm) {
+		for _, c := range Children(s, n.Norm) {
 			visit(c)
 		}
 	}
@@ -87,27 +87,5 @@ func TestNodesAtLoad(t *testing.T) {
 	}
 	if n := where["order.json#"]; n == nil || n.PatternProps["^x-"] == nil {
 		t.Errorf("order.json: patternProperties by pattern: %+v", n)
-	}
-}
-
-// TestNodeDynamic checks that a schema is marked Dynamic when it, or a
-// schema it reaches through a reference, has a $dynamicRef the dynamic
-// scope may redirect, and only then.
-func TestNodeDynamic(t *testing.T) {
-	files := []File{
-		{Name: "tree.json", Data: []byte(`{"$id": "https://example.test/tree", "$dynamicAnchor": "node", "title": "Tree",
-			"type": "object", "properties": {"children": {"type": "array", "items": {"$dynamicRef": "#node"}}}}`)},
-		{Name: "uses.json", Data: []byte(`{"title": "Uses", "type": "object", "properties": {"t": {"$ref": "https://example.test/tree"}}}`)},
-		{Name: "plain.json", Data: []byte(`{"title": "Plain", "type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": "string"}}}`)},
-	}
-	l, err := Load(Options{Files: files})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range l.Roots {
-		want := d.Name != "plain.json"
-		if got := l.Node(d.Schema).Dynamic; got != want {
-			t.Errorf("%s: Dynamic %v, want %v", d.Name, got, want)
-		}
 	}
 }

@@ -41,7 +41,14 @@ func (r *reader) read(v *Value, ptr string) error {
 	}
 	r.doc.schemaObjects[v] = true
 	if ptr != "" {
-		if s := v.Get("$schema"); s != nil && s.Kind == rt.String && !sameDialect(s.Str, r.doc) {
+		if s := v.Get("$schema"); s != nil && s.Kind == rt.String && !sameDialect(s.Str, r.doc) && !r.resourceRoot(v) {
+			// Only the root of a schema resource names its dialect: in
+			// any other subschema $schema means nothing, and validators
+			// (jsonschema/v5 too) read it in its document's dialect.
+			r.warn(&Error{File: r.doc.Name, Pointer: ptr + "/$schema", Msg: fmt.Sprintf(
+				"$schema names another dialect (%s) than the document's (%s) in a subschema that is not the root of a resource (it has no %s): it is read in the document's dialect, as validators do",
+				s.Str, r.doc.Dialect, r.idKeyword())})
+		} else if s != nil && s.Kind == rt.String && !sameDialect(s.Str, r.doc) {
 			return &Error{File: r.doc.Name, Pointer: ptr + "/$schema",
 				Msg: fmt.Sprintf("an embedded schema in another dialect (%s) than its document's (%s) is not supported", s.Str, r.doc.Dialect)}
 		}
@@ -267,6 +274,23 @@ func otherDialect(k string) bool {
 }
 
 // warn reports a warning through Options.Warn.
+// idKeyword is the keyword that makes a subschema the root of a resource
+// in the document's dialect.
+func (r *reader) idKeyword() string {
+	if r.doc.Dialect == Draft4 {
+		return "id"
+	}
+	return "$id"
+}
+
+// resourceRoot reports whether the subschema v is the root of a schema
+// resource of its own: it has an identifier that is not only a fragment
+// (a fragment is a location-independent name of draft-06 and draft-07).
+func (r *reader) resourceRoot(v *Value) bool {
+	id := v.Get(r.idKeyword())
+	return id != nil && id.Kind == rt.String && !strings.HasPrefix(id.Str, "#")
+}
+
 func (r *reader) warn(w *Error) {
 	if r.warnf != nil {
 		r.warnf(w)

@@ -1988,51 +1988,66 @@ func (x *AgentCapabilitiesSessionCapabilities) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeAgentCapabilitiesSessionCapabilitiesList(d)
+			v, err := decodeNull(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.List = v
+			x.List = rt.Opt[rt.NullValue]{
+				Set: true,
+				V:   v,
+			}
 		case "resume":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
-			v, err := decodeAgentCapabilitiesSessionCapabilitiesResume(d)
+			v, err := decodeNull(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Resume = v
+			x.Resume = rt.Opt[rt.NullValue]{
+				Set: true,
+				V:   v,
+			}
 		case "close":
 			if seen&uint64(0x4) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeAgentCapabilitiesSessionCapabilitiesClose(d)
+			v, err := decodeNull(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Close = v
+			x.Close = rt.Opt[rt.NullValue]{
+				Set: true,
+				V:   v,
+			}
 		case "delete":
 			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeAgentCapabilitiesSessionCapabilitiesDelete(d)
+			v, err := decodeNull(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Delete = v
+			x.Delete = rt.Opt[rt.NullValue]{
+				Set: true,
+				V:   v,
+			}
 		case "additionalDirectories":
 			if seen&uint64(0x10) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x10)
-			v, err := decodeAgentCapabilitiesSessionCapabilitiesAdditionalDirectories(d)
+			v, err := decodeNull(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.AdditionalDirectories = v
+			x.AdditionalDirectories = rt.Opt[rt.NullValue]{
+				Set: true,
+				V:   v,
+			}
 		case "_meta":
 			if seen&uint64(0x20) != 0 {
 				return d.DuplicateKey(k)
@@ -2068,19 +2083,19 @@ func (x *AgentCapabilitiesSessionCapabilities) decodeJSON(d *rt.Decoder) error {
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		x.List = nil
+		x.List = rt.Opt[rt.NullValue]{}
 	}
 	if seen&uint64(0x2) == 0 {
-		x.Resume = nil
+		x.Resume = rt.Opt[rt.NullValue]{}
 	}
 	if seen&uint64(0x4) == 0 {
-		x.Close = nil
+		x.Close = rt.Opt[rt.NullValue]{}
 	}
 	if seen&uint64(0x8) == 0 {
-		x.Delete = nil
+		x.Delete = rt.Opt[rt.NullValue]{}
 	}
 	if seen&uint64(0x10) == 0 {
-		x.AdditionalDirectories = nil
+		x.AdditionalDirectories = rt.Opt[rt.NullValue]{}
 	}
 	if seen&uint64(0x20) == 0 {
 		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
@@ -2105,24 +2120,8 @@ func (x *AgentCapabilitiesSessionCapabilities) DecodeJSON(d *rt.Decoder) error {
 	return d.End()
 }
 
-func decodeAgentCapabilitiesSessionCapabilitiesList(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node0)
-}
-
-func decodeAgentCapabilitiesSessionCapabilitiesResume(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node1)
-}
-
-func decodeAgentCapabilitiesSessionCapabilitiesClose(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node2)
-}
-
-func decodeAgentCapabilitiesSessionCapabilitiesDelete(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node3)
-}
-
-func decodeAgentCapabilitiesSessionCapabilitiesAdditionalDirectories(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node4)
+func decodeNull(d *rt.Decoder) (rt.NullValue, error) {
+	return rt.NullValue{}, d.Null()
 }
 
 func decodeAgentCapabilitiesAuth(d *rt.Decoder) (AgentCapabilitiesAuth, error) {
@@ -2154,11 +2153,14 @@ func (x *AgentCapabilitiesAuth) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x1)
-			v, err := decodeAgentCapabilitiesAuthLogout(d)
+			v, err := decodeNull(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Logout = v
+			x.Logout = rt.Opt[rt.NullValue]{
+				Set: true,
+				V:   v,
+			}
 		case "_meta":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
@@ -2194,7 +2196,7 @@ func (x *AgentCapabilitiesAuth) decodeJSON(d *rt.Decoder) error {
 		}
 	}
 	if seen&uint64(0x1) == 0 {
-		x.Logout = nil
+		x.Logout = rt.Opt[rt.NullValue]{}
 	}
 	if seen&uint64(0x2) == 0 {
 		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
@@ -2217,10 +2219,6 @@ func (x *AgentCapabilitiesAuth) DecodeJSON(d *rt.Decoder) error {
 		return err
 	}
 	return d.End()
-}
-
-func decodeAgentCapabilitiesAuthLogout(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node5)
 }
 
 func decodeAuthMethod(d *rt.Decoder) (AuthMethod, error) {
@@ -2515,7 +2513,7 @@ func (x *LoadSessionRequest) DecodeJSON(d *rt.Decoder) error {
 }
 
 func decodeMcpServer(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node6)
+	return rtimpl.DecodeRaw(d, node0)
 }
 
 func decodeMcpServerListInto(d *rt.Decoder, out []rt.Raw) ([]rt.Raw, error) {
@@ -2732,11 +2730,14 @@ func (x *LoadSessionResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x4)
-			v, err := decodeLoadSessionResponseConfigOptions(d)
+			v, err := decodeNull(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ConfigOptions = v
+			x.ConfigOptions = rt.Opt[rt.NullValue]{
+				Set: true,
+				V:   v,
+			}
 		default:
 			if x.Extra == nil {
 				if extra == nil {
@@ -2761,7 +2762,7 @@ func (x *LoadSessionResponse) decodeJSON(d *rt.Decoder) error {
 		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x4) == 0 {
-		x.ConfigOptions = nil
+		x.ConfigOptions = rt.Opt[rt.NullValue]{}
 	}
 	return nil
 }
@@ -3045,10 +3046,6 @@ func decodeSessionModeListInto(d *rt.Decoder, out []SessionMode) ([]SessionMode,
 
 func decodeSessionModeList(d *rt.Decoder) ([]SessionMode, error) {
 	return decodeSessionModeListInto(d, nil)
-}
-
-func decodeLoadSessionResponseConfigOptions(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node41)
 }
 
 func decodeMcpServerHTTP(d *rt.Decoder) (McpServerHTTP, error) {
@@ -4035,11 +4032,14 @@ func (x *NewSessionResponse) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x8)
-			v, err := decodeNewSessionResponseConfigOptions(d)
+			v, err := decodeNull(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.ConfigOptions = v
+			x.ConfigOptions = rt.Opt[rt.NullValue]{
+				Set: true,
+				V:   v,
+			}
 		default:
 			if x.Extra == nil {
 				if extra == nil {
@@ -4064,7 +4064,7 @@ func (x *NewSessionResponse) decodeJSON(d *rt.Decoder) error {
 		x.Meta = rt.Opt[rt.Nullable[Meta]]{}
 	}
 	if seen&uint64(0x8) == 0 {
-		x.ConfigOptions = nil
+		x.ConfigOptions = rt.Opt[rt.NullValue]{}
 	}
 	if seen&uint64(0x1) == 0 {
 		return rtimpl.Missing(off, "sessionId")
@@ -4087,10 +4087,6 @@ func (x *NewSessionResponse) DecodeJSON(d *rt.Decoder) error {
 		return err
 	}
 	return d.End()
-}
-
-func decodeNewSessionResponseConfigOptions(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node42)
 }
 
 func decodePermissionRequestMessage(d *rt.Decoder) (PermissionRequestMessage, error) {
@@ -5956,7 +5952,7 @@ func (x *EmbeddedResource) DecodeJSON(d *rt.Decoder) error {
 }
 
 func decodeEmbeddedResourceResource(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node43)
+	return rtimpl.DecodeRaw(d, node35)
 }
 
 func decodeDiff(d *rt.Decoder) (Diff, error) {

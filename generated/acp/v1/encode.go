@@ -1480,49 +1480,49 @@ func encodeAgentCapabilitiesSessionCapabilities(e *rt.Encoder, key string, v Age
 func (x *AgentCapabilitiesSessionCapabilities) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
 	first := true
-	if x.List != nil {
+	if x.List.Set {
 		e.Lit("\"list\":")
-		if err := encodeAgentCapabilitiesSessionCapabilitiesList(e, "list", x.List); err != nil {
+		if err := encodeNull(e, "list", x.List.V); err != nil {
 			return rt.AtKey(err, "list")
 		}
 		first = false
 	}
-	if x.Resume != nil {
+	if x.Resume.Set {
 		if !first {
 			e.Byte(',')
 		}
 		e.Lit("\"resume\":")
-		if err := encodeAgentCapabilitiesSessionCapabilitiesResume(e, "resume", x.Resume); err != nil {
+		if err := encodeNull(e, "resume", x.Resume.V); err != nil {
 			return rt.AtKey(err, "resume")
 		}
 		first = false
 	}
-	if x.Close != nil {
+	if x.Close.Set {
 		if !first {
 			e.Byte(',')
 		}
 		e.Lit("\"close\":")
-		if err := encodeAgentCapabilitiesSessionCapabilitiesClose(e, "close", x.Close); err != nil {
+		if err := encodeNull(e, "close", x.Close.V); err != nil {
 			return rt.AtKey(err, "close")
 		}
 		first = false
 	}
-	if x.Delete != nil {
+	if x.Delete.Set {
 		if !first {
 			e.Byte(',')
 		}
 		e.Lit("\"delete\":")
-		if err := encodeAgentCapabilitiesSessionCapabilitiesDelete(e, "delete", x.Delete); err != nil {
+		if err := encodeNull(e, "delete", x.Delete.V); err != nil {
 			return rt.AtKey(err, "delete")
 		}
 		first = false
 	}
-	if x.AdditionalDirectories != nil {
+	if x.AdditionalDirectories.Set {
 		if !first {
 			e.Byte(',')
 		}
 		e.Lit("\"additionalDirectories\":")
-		if err := encodeAgentCapabilitiesSessionCapabilitiesAdditionalDirectories(e, "additionalDirectories", x.AdditionalDirectories); err != nil {
+		if err := encodeNull(e, "additionalDirectories", x.AdditionalDirectories.V); err != nil {
 			return rt.AtKey(err, "additionalDirectories")
 		}
 		first = false
@@ -1591,24 +1591,9 @@ func (x AgentCapabilitiesSessionCapabilities) AppendJSONUnchecked(b []byte) ([]b
 	return e.Buf, nil
 }
 
-func encodeAgentCapabilitiesSessionCapabilitiesList(e *rt.Encoder, key string, v rt.Raw) error {
-	return e.Raw(key, v)
-}
-
-func encodeAgentCapabilitiesSessionCapabilitiesResume(e *rt.Encoder, key string, v rt.Raw) error {
-	return e.Raw(key, v)
-}
-
-func encodeAgentCapabilitiesSessionCapabilitiesClose(e *rt.Encoder, key string, v rt.Raw) error {
-	return e.Raw(key, v)
-}
-
-func encodeAgentCapabilitiesSessionCapabilitiesDelete(e *rt.Encoder, key string, v rt.Raw) error {
-	return e.Raw(key, v)
-}
-
-func encodeAgentCapabilitiesSessionCapabilitiesAdditionalDirectories(e *rt.Encoder, key string, v rt.Raw) error {
-	return e.Raw(key, v)
+func encodeNull(e *rt.Encoder, key string, v rt.NullValue) error {
+	e.Null()
+	return nil
 }
 
 func encodeAgentCapabilitiesAuth(e *rt.Encoder, key string, v AgentCapabilitiesAuth) error {
@@ -1618,9 +1603,9 @@ func encodeAgentCapabilitiesAuth(e *rt.Encoder, key string, v AgentCapabilitiesA
 func (x *AgentCapabilitiesAuth) encodeJSON(e *rt.Encoder) error {
 	e.Lit("{")
 	first := true
-	if x.Logout != nil {
+	if x.Logout.Set {
 		e.Lit("\"logout\":")
-		if err := encodeAgentCapabilitiesAuthLogout(e, "logout", x.Logout); err != nil {
+		if err := encodeNull(e, "logout", x.Logout.V); err != nil {
 			return rt.AtKey(err, "logout")
 		}
 		first = false
@@ -1687,10 +1672,6 @@ func (x AgentCapabilitiesAuth) AppendJSONUnchecked(b []byte) ([]byte, error) {
 		return b, err
 	}
 	return e.Buf, nil
-}
-
-func encodeAgentCapabilitiesAuthLogout(e *rt.Encoder, key string, v rt.Raw) error {
-	return e.Raw(key, v)
 }
 
 func encodeAuthMethod(e *rt.Encoder, key string, v AuthMethod) error {
@@ -1996,12 +1977,12 @@ func (x *LoadSessionResponse) encodeJSON(e *rt.Encoder) error {
 		}
 		first = false
 	}
-	if x.ConfigOptions != nil {
+	if x.ConfigOptions.Set {
 		if !first {
 			e.Byte(',')
 		}
 		e.Lit("\"configOptions\":")
-		if err := encodeLoadSessionResponseConfigOptions(e, "configOptions", x.ConfigOptions); err != nil {
+		if err := encodeNull(e, "configOptions", x.ConfigOptions.V); err != nil {
 			return rt.AtKey(err, "configOptions")
 		}
 		first = false
@@ -2227,10 +2208,6 @@ func encodeSessionModeList(e *rt.Encoder, key string, v []SessionMode) error {
 	}
 	e.Byte(']')
 	return nil
-}
-
-func encodeLoadSessionResponseConfigOptions(e *rt.Encoder, key string, v rt.Raw) error {
-	return e.Raw(key, v)
 }
 
 func encodeMcpServerHTTP(e *rt.Encoder, key string, v McpServerHTTP) error {
@@ -2835,10 +2812,10 @@ func (x *NewSessionResponse) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	if x.ConfigOptions != nil {
+	if x.ConfigOptions.Set {
 		e.Byte(',')
 		e.Lit("\"configOptions\":")
-		if err := encodeNewSessionResponseConfigOptions(e, "configOptions", x.ConfigOptions); err != nil {
+		if err := encodeNull(e, "configOptions", x.ConfigOptions.V); err != nil {
 			return rt.AtKey(err, "configOptions")
 		}
 	}
@@ -2894,10 +2871,6 @@ func (x NewSessionResponse) AppendJSONUnchecked(b []byte) ([]byte, error) {
 		return b, err
 	}
 	return e.Buf, nil
-}
-
-func encodeNewSessionResponseConfigOptions(e *rt.Encoder, key string, v rt.Raw) error {
-	return e.Raw(key, v)
 }
 
 func encodePermissionRequestMessage(e *rt.Encoder, key string, v PermissionRequestMessage) error {

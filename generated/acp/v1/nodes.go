@@ -16,159 +16,159 @@ var (
 	node7  = new(rtimpl.Node)
 	node8  = new(rtimpl.Node)
 	node9  = new(rtimpl.Node)
-	node10 = new(rtimpl.Node)
-	node11 = new(rtimpl.Node)
-	node12 = new(rtimpl.Node)
-	node13 = new(rtimpl.Node)
 	node14 = new(rtimpl.Node)
 	node15 = new(rtimpl.Node)
-	node20 = new(rtimpl.Node)
-	node21 = new(rtimpl.Node)
+	node16 = new(rtimpl.Node)
+	node17 = new(rtimpl.Node)
+	node18 = new(rtimpl.Node)
 	node22 = new(rtimpl.Node)
 	node23 = new(rtimpl.Node)
 	node24 = new(rtimpl.Node)
+	node25 = new(rtimpl.Node)
+	node26 = new(rtimpl.Node)
+	node27 = new(rtimpl.Node)
 	node28 = new(rtimpl.Node)
 	node29 = new(rtimpl.Node)
 	node30 = new(rtimpl.Node)
-	node31 = new(rtimpl.Node)
-	node32 = new(rtimpl.Node)
-	node33 = new(rtimpl.Node)
-	node34 = new(rtimpl.Node)
 	node35 = new(rtimpl.Node)
 	node36 = new(rtimpl.Node)
-	node41 = new(rtimpl.Node)
+	node37 = new(rtimpl.Node)
+	node38 = new(rtimpl.Node)
+	node39 = new(rtimpl.Node)
 	node42 = new(rtimpl.Node)
 	node43 = new(rtimpl.Node)
 	node44 = new(rtimpl.Node)
 	node45 = new(rtimpl.Node)
-	node46 = new(rtimpl.Node)
-	node47 = new(rtimpl.Node)
-	node50 = new(rtimpl.Node)
-	node51 = new(rtimpl.Node)
-	node52 = new(rtimpl.Node)
-	node53 = new(rtimpl.Node)
 )
 
 func init() {
 	*node0 = rtimpl.Node{
+		AnyOf:       []*rtimpl.Node{node1, node14, node22},
 		MaxContains: -1,
-		Types:       rtimpl.TNull,
 	}
 	*node1 = rtimpl.Node{
 		MaxContains: -1,
-		Types:       rtimpl.TNull,
-	}
-	*node2 = rtimpl.Node{
-		MaxContains: -1,
-		Types:       rtimpl.TNull,
-	}
-	*node3 = rtimpl.Node{
-		MaxContains: -1,
-		Types:       rtimpl.TNull,
-	}
-	*node4 = rtimpl.Node{
-		MaxContains: -1,
-		Types:       rtimpl.TNull,
-	}
-	*node5 = rtimpl.Node{
-		MaxContains: -1,
-		Types:       rtimpl.TNull,
-	}
-	*node6 = rtimpl.Node{
-		AnyOf:       []*rtimpl.Node{node7, node20, node28},
-		MaxContains: -1,
-	}
-	*node7 = rtimpl.Node{
-		MaxContains: -1,
 		Props: map[string]*rtimpl.Node{
-			"_meta":   node15,
-			"headers": node11,
-			"name":    node9,
-			"type":    node8,
-			"url":     node10,
+			"_meta":   node9,
+			"headers": node5,
+			"name":    node3,
+			"type":    node2,
+			"url":     node4,
 		},
 		Required: []string{"type", "name", "url", "headers"},
 		Types:    rtimpl.TObject,
 	}
-	*node8 = rtimpl.Node{
+	*node2 = rtimpl.Node{
 		Const:       []string{"\"http\""},
 		MaxContains: -1,
 	}
-	*node9 = rtimpl.Node{
+	*node3 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
-	*node10 = rtimpl.Node{
+	*node4 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
-	*node11 = rtimpl.Node{
-		Items:       node12,
+	*node5 = rtimpl.Node{
+		Items:       node6,
 		MaxContains: -1,
 		Types:       rtimpl.TArray,
 	}
-	*node12 = rtimpl.Node{
+	*node6 = rtimpl.Node{
 		MaxContains: -1,
 		Props: map[string]*rtimpl.Node{
-			"_meta": node15,
-			"name":  node13,
-			"value": node14,
+			"_meta": node9,
+			"name":  node7,
+			"value": node8,
 		},
 		Required: []string{"name", "value"},
 		Types:    rtimpl.TObject,
 	}
-	*node13 = rtimpl.Node{
+	*node7 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
-	*node14 = rtimpl.Node{
+	*node8 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
-	*node15 = rtimpl.Node{
+	*node9 = rtimpl.Node{
 		Additional:  rtimpl.True,
 		MaxContains: -1,
 		Types:       rtimpl.TObject | rtimpl.TNull,
 	}
-	*node20 = rtimpl.Node{
+	*node14 = rtimpl.Node{
 		MaxContains: -1,
 		Props: map[string]*rtimpl.Node{
-			"_meta":   node15,
-			"headers": node24,
-			"name":    node22,
-			"type":    node21,
-			"url":     node23,
+			"_meta":   node9,
+			"headers": node18,
+			"name":    node16,
+			"type":    node15,
+			"url":     node17,
 		},
 		Required: []string{"type", "name", "url", "headers"},
 		Types:    rtimpl.TObject,
 	}
-	*node21 = rtimpl.Node{
+	*node15 = rtimpl.Node{
 		Const:       []string{"\"sse\""},
 		MaxContains: -1,
 	}
-	*node22 = rtimpl.Node{
+	*node16 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
+	}
+	*node17 = rtimpl.Node{
+		MaxContains: -1,
+		Types:       rtimpl.TString,
+	}
+	*node18 = rtimpl.Node{
+		Items:       node6,
+		MaxContains: -1,
+		Types:       rtimpl.TArray,
+	}
+	*node22 = rtimpl.Node{
+		MaxContains: -1,
+		Props: map[string]*rtimpl.Node{
+			"_meta":   node9,
+			"args":    node25,
+			"command": node24,
+			"env":     node27,
+			"name":    node23,
+		},
+		Required: []string{"name", "command", "args", "env"},
+		Types:    rtimpl.TObject,
 	}
 	*node23 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
 	*node24 = rtimpl.Node{
-		Items:       node12,
+		MaxContains: -1,
+		Types:       rtimpl.TString,
+	}
+	*node25 = rtimpl.Node{
+		Items:       node26,
+		MaxContains: -1,
+		Types:       rtimpl.TArray,
+	}
+	*node26 = rtimpl.Node{
+		MaxContains: -1,
+		Types:       rtimpl.TString,
+	}
+	*node27 = rtimpl.Node{
+		Items:       node28,
 		MaxContains: -1,
 		Types:       rtimpl.TArray,
 	}
 	*node28 = rtimpl.Node{
 		MaxContains: -1,
 		Props: map[string]*rtimpl.Node{
-			"_meta":   node15,
-			"args":    node31,
-			"command": node30,
-			"env":     node33,
-			"name":    node29,
+			"_meta": node9,
+			"name":  node29,
+			"value": node30,
 		},
-		Required: []string{"name", "command", "args", "env"},
+		Required: []string{"name", "value"},
 		Types:    rtimpl.TObject,
 	}
 	*node29 = rtimpl.Node{
@@ -179,93 +179,53 @@ func init() {
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
-	*node31 = rtimpl.Node{
-		Items:       node32,
-		MaxContains: -1,
-		Types:       rtimpl.TArray,
-	}
-	*node32 = rtimpl.Node{
-		MaxContains: -1,
-		Types:       rtimpl.TString,
-	}
-	*node33 = rtimpl.Node{
-		Items:       node34,
-		MaxContains: -1,
-		Types:       rtimpl.TArray,
-	}
-	*node34 = rtimpl.Node{
-		MaxContains: -1,
-		Props: map[string]*rtimpl.Node{
-			"_meta": node15,
-			"name":  node35,
-			"value": node36,
-		},
-		Required: []string{"name", "value"},
-		Types:    rtimpl.TObject,
-	}
 	*node35 = rtimpl.Node{
+		AnyOf:       []*rtimpl.Node{node36, node42},
 		MaxContains: -1,
-		Types:       rtimpl.TString,
 	}
 	*node36 = rtimpl.Node{
 		MaxContains: -1,
-		Types:       rtimpl.TString,
-	}
-	*node41 = rtimpl.Node{
-		MaxContains: -1,
-		Types:       rtimpl.TNull,
-	}
-	*node42 = rtimpl.Node{
-		MaxContains: -1,
-		Types:       rtimpl.TNull,
-	}
-	*node43 = rtimpl.Node{
-		AnyOf:       []*rtimpl.Node{node44, node50},
-		MaxContains: -1,
-	}
-	*node44 = rtimpl.Node{
-		MaxContains: -1,
 		Props: map[string]*rtimpl.Node{
-			"_meta":    node15,
-			"mimeType": node45,
-			"text":     node46,
-			"uri":      node47,
+			"_meta":    node9,
+			"mimeType": node37,
+			"text":     node38,
+			"uri":      node39,
 		},
 		Required: []string{"text", "uri"},
 		Types:    rtimpl.TObject,
 	}
-	*node45 = rtimpl.Node{
+	*node37 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString | rtimpl.TNull,
 	}
-	*node46 = rtimpl.Node{
+	*node38 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
-	*node47 = rtimpl.Node{
+	*node39 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
-	*node50 = rtimpl.Node{
+	*node42 = rtimpl.Node{
 		MaxContains: -1,
 		Props: map[string]*rtimpl.Node{
-			"_meta":    node15,
-			"blob":     node51,
-			"mimeType": node52,
-			"uri":      node53,
+			"_meta":    node9,
+			"blob":     node43,
+			"mimeType": node44,
+			"uri":      node45,
 		},
 		Required: []string{"blob", "uri"},
 		Types:    rtimpl.TObject,
 	}
-	*node51 = rtimpl.Node{
+	*node43 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}
-	*node52 = rtimpl.Node{
+	*node44 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString | rtimpl.TNull,
 	}
-	*node53 = rtimpl.Node{
+	*node45 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TString,
 	}

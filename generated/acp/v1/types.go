@@ -349,34 +349,19 @@ const McpCapabilitiesSseDefault bool = false
 type AgentCapabilitiesSessionCapabilities struct {
 	// List is never sent: Zero does not offer session/list (ACP: an object when an
 	// agent offers it). Optional.
-	//
-	// List is rt.Raw: the value can only be null, which no Go type but rt.Raw
-	// holds; the interpreter checks it.
-	List rt.Raw
+	List rt.Opt[rt.NullValue]
 	// Resume is never sent: Zero does not offer session/resume (ACP: an object
 	// when an agent offers it). Optional.
-	//
-	// Resume is rt.Raw: the value can only be null, which no Go type but rt.Raw
-	// holds; the interpreter checks it.
-	Resume rt.Raw
+	Resume rt.Opt[rt.NullValue]
 	// Close is never sent: Zero does not offer session/close (ACP: an object when
 	// an agent offers it). Optional.
-	//
-	// Close is rt.Raw: the value can only be null, which no Go type but rt.Raw
-	// holds; the interpreter checks it.
-	Close rt.Raw
+	Close rt.Opt[rt.NullValue]
 	// Delete is never sent: Zero does not offer session/delete (ACP: an object
 	// when an agent offers it). Optional.
-	//
-	// Delete is rt.Raw: the value can only be null, which no Go type but rt.Raw
-	// holds; the interpreter checks it.
-	Delete rt.Raw
+	Delete rt.Opt[rt.NullValue]
 	// AdditionalDirectories is never sent: Zero does not offer additional
 	// workspace directories (ACP: an object when an agent offers it). Optional.
-	//
-	// AdditionalDirectories is rt.Raw: the value can only be null, which no Go
-	// type but rt.Raw holds; the interpreter checks it.
-	AdditionalDirectories rt.Raw
+	AdditionalDirectories rt.Opt[rt.NullValue]
 	// Meta is extension data. Optional.
 	Meta rt.Opt[rt.Nullable[Meta]]
 	// Extra holds properties not named by the schema, by name.
@@ -388,10 +373,7 @@ type AgentCapabilitiesSessionCapabilities struct {
 type AgentCapabilitiesAuth struct {
 	// Logout is never sent: Zero does not offer logout (ACP: an object when an
 	// agent offers it). Optional.
-	//
-	// Logout is rt.Raw: the value can only be null, which no Go type but rt.Raw
-	// holds; the interpreter checks it.
-	Logout rt.Raw
+	Logout rt.Opt[rt.NullValue]
 	// Meta is extension data. Optional.
 	Meta rt.Opt[rt.Nullable[Meta]]
 	// Extra holds properties not named by the schema, by name.
@@ -456,10 +438,7 @@ type LoadSessionResponse struct {
 	Meta rt.Opt[rt.Nullable[Meta]]
 	// ConfigOptions is never sent: Zero does not offer session config options
 	// (ACP: an array of options when an agent offers it). Optional.
-	//
-	// ConfigOptions is rt.Raw: the value can only be null, which no Go type but
-	// rt.Raw holds; the interpreter checks it.
-	ConfigOptions rt.Raw
+	ConfigOptions rt.Opt[rt.NullValue]
 	// Extra holds properties not named by the schema, by name.
 	Extra map[string]rt.Raw
 }
@@ -622,10 +601,7 @@ type NewSessionResponse struct {
 	Meta rt.Opt[rt.Nullable[Meta]]
 	// ConfigOptions is never sent: Zero does not offer session config options
 	// (ACP: an array of options when an agent offers it). Optional.
-	//
-	// ConfigOptions is rt.Raw: the value can only be null, which no Go type but
-	// rt.Raw holds; the interpreter checks it.
-	ConfigOptions rt.Raw
+	ConfigOptions rt.Opt[rt.NullValue]
 	// Extra holds properties not named by the schema, by name.
 	Extra map[string]rt.Raw
 }

@@ -664,28 +664,28 @@ func validateAgentCapabilitiesSessionCapabilities(v AgentCapabilitiesSessionCapa
 
 // Validate reports whether the value satisfies its schema.
 func (x *AgentCapabilitiesSessionCapabilities) Validate() error {
-	if x.List != nil {
-		if err := validateAgentCapabilitiesSessionCapabilitiesList(x.List); err != nil {
+	if x.List.Set {
+		if err := validateNull(x.List.V); err != nil {
 			return rt.AtKey(err, "list")
 		}
 	}
-	if x.Resume != nil {
-		if err := validateAgentCapabilitiesSessionCapabilitiesResume(x.Resume); err != nil {
+	if x.Resume.Set {
+		if err := validateNull(x.Resume.V); err != nil {
 			return rt.AtKey(err, "resume")
 		}
 	}
-	if x.Close != nil {
-		if err := validateAgentCapabilitiesSessionCapabilitiesClose(x.Close); err != nil {
+	if x.Close.Set {
+		if err := validateNull(x.Close.V); err != nil {
 			return rt.AtKey(err, "close")
 		}
 	}
-	if x.Delete != nil {
-		if err := validateAgentCapabilitiesSessionCapabilitiesDelete(x.Delete); err != nil {
+	if x.Delete.Set {
+		if err := validateNull(x.Delete.V); err != nil {
 			return rt.AtKey(err, "delete")
 		}
 	}
-	if x.AdditionalDirectories != nil {
-		if err := validateAgentCapabilitiesSessionCapabilitiesAdditionalDirectories(x.AdditionalDirectories); err != nil {
+	if x.AdditionalDirectories.Set {
+		if err := validateNull(x.AdditionalDirectories.V); err != nil {
 			return rt.AtKey(err, "additionalDirectories")
 		}
 	}
@@ -711,39 +711,8 @@ func (x *AgentCapabilitiesSessionCapabilities) Validate() error {
 	return nil
 }
 
-func validateAgentCapabilitiesSessionCapabilitiesList(v rt.Raw) error {
-	if err := rtimpl.CheckRaw(v); err != nil {
-		return err
-	}
-	return node0.ValidateRaw(v)
-}
-
-func validateAgentCapabilitiesSessionCapabilitiesResume(v rt.Raw) error {
-	if err := rtimpl.CheckRaw(v); err != nil {
-		return err
-	}
-	return node1.ValidateRaw(v)
-}
-
-func validateAgentCapabilitiesSessionCapabilitiesClose(v rt.Raw) error {
-	if err := rtimpl.CheckRaw(v); err != nil {
-		return err
-	}
-	return node2.ValidateRaw(v)
-}
-
-func validateAgentCapabilitiesSessionCapabilitiesDelete(v rt.Raw) error {
-	if err := rtimpl.CheckRaw(v); err != nil {
-		return err
-	}
-	return node3.ValidateRaw(v)
-}
-
-func validateAgentCapabilitiesSessionCapabilitiesAdditionalDirectories(v rt.Raw) error {
-	if err := rtimpl.CheckRaw(v); err != nil {
-		return err
-	}
-	return node4.ValidateRaw(v)
+func validateNull(v rt.NullValue) error {
+	return nil
 }
 
 func validateAgentCapabilitiesAuth(v AgentCapabilitiesAuth) error {
@@ -752,8 +721,8 @@ func validateAgentCapabilitiesAuth(v AgentCapabilitiesAuth) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *AgentCapabilitiesAuth) Validate() error {
-	if x.Logout != nil {
-		if err := validateAgentCapabilitiesAuthLogout(x.Logout); err != nil {
+	if x.Logout.Set {
+		if err := validateNull(x.Logout.V); err != nil {
 			return rt.AtKey(err, "logout")
 		}
 	}
@@ -777,13 +746,6 @@ func (x *AgentCapabilitiesAuth) Validate() error {
 		}
 	}
 	return nil
-}
-
-func validateAgentCapabilitiesAuthLogout(v rt.Raw) error {
-	if err := rtimpl.CheckRaw(v); err != nil {
-		return err
-	}
-	return node5.ValidateRaw(v)
 }
 
 func validateAuthMethod(v AuthMethod) error {
@@ -880,7 +842,7 @@ func validateMcpServer(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node6.ValidateRaw(v)
+	return node0.ValidateRaw(v)
 }
 
 func validateMcpServerList(v []rt.Raw) error {
@@ -946,8 +908,8 @@ func (x *LoadSessionResponse) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	if x.ConfigOptions != nil {
-		if err := validateLoadSessionResponseConfigOptions(x.ConfigOptions); err != nil {
+	if x.ConfigOptions.Set {
+		if err := validateNull(x.ConfigOptions.V); err != nil {
 			return rt.AtKey(err, "configOptions")
 		}
 	}
@@ -1048,13 +1010,6 @@ func validateSessionModeList(v []SessionMode) error {
 		}
 	}
 	return nil
-}
-
-func validateLoadSessionResponseConfigOptions(v rt.Raw) error {
-	if err := rtimpl.CheckRaw(v); err != nil {
-		return err
-	}
-	return node41.ValidateRaw(v)
 }
 
 func validateMcpServerHTTP(v McpServerHTTP) error {
@@ -1355,8 +1310,8 @@ func (x *NewSessionResponse) Validate() error {
 			return rt.AtKey(err, "_meta")
 		}
 	}
-	if x.ConfigOptions != nil {
-		if err := validateNewSessionResponseConfigOptions(x.ConfigOptions); err != nil {
+	if x.ConfigOptions.Set {
+		if err := validateNull(x.ConfigOptions.V); err != nil {
 			return rt.AtKey(err, "configOptions")
 		}
 	}
@@ -1375,13 +1330,6 @@ func (x *NewSessionResponse) Validate() error {
 		}
 	}
 	return nil
-}
-
-func validateNewSessionResponseConfigOptions(v rt.Raw) error {
-	if err := rtimpl.CheckRaw(v); err != nil {
-		return err
-	}
-	return node42.ValidateRaw(v)
 }
 
 func validatePermissionRequestMessage(v PermissionRequestMessage) error {
@@ -1944,7 +1892,7 @@ func validateEmbeddedResourceResource(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node43.ValidateRaw(v)
+	return node35.ValidateRaw(v)
 }
 
 func validateDiff(v Diff) error {

@@ -11,7 +11,7 @@ import (
 // TestFixtures runs the fixtures `zerogen --fixtures` wrote in testdata/fixtures
 // through the package's decoders and encoders (see fixturetest.Run).
 func TestFixtures(t *testing.T) {
-	fixturetest.Run(t, "sessionv1", "sha256:686bc4b6a9f102e2893d446cb8e090267bad14bd1adb9adde65d426260989083", map[string]func() fixturetest.Doc{
+	fixturetest.Run(t, "sessionv1", "sha256:d420b22aee7675e12f10ba8c30e25016fec9c2814de65fc63d55750160ba536c", map[string]func() fixturetest.Doc{
 		"SessionGrants": func() fixturetest.Doc {
 			return new(SessionGrants)
 		},

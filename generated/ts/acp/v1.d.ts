@@ -252,27 +252,27 @@ export interface AgentCapabilitiesSessionCapabilities {
    * never sent: Zero does not offer session/list (ACP: an object when an agent
    * offers it).
    */
-  list?: JSONValue;
+  list?: null;
   /**
    * never sent: Zero does not offer session/resume (ACP: an object when an
    * agent offers it).
    */
-  resume?: JSONValue;
+  resume?: null;
   /**
    * never sent: Zero does not offer session/close (ACP: an object when an
    * agent offers it).
    */
-  close?: JSONValue;
+  close?: null;
   /**
    * never sent: Zero does not offer session/delete (ACP: an object when an
    * agent offers it).
    */
-  delete?: JSONValue;
+  delete?: null;
   /**
    * never sent: Zero does not offer additional workspace directories (ACP: an
    * object when an agent offers it).
    */
-  additionalDirectories?: JSONValue;
+  additionalDirectories?: null;
   /** Extension data. */
   _meta?: Meta | null;
   /** Other properties, each JSONValue. */
@@ -285,7 +285,7 @@ export interface AgentCapabilitiesAuth {
    * never sent: Zero does not offer logout (ACP: an object when an agent
    * offers it).
    */
-  logout?: JSONValue;
+  logout?: null;
   /** Extension data. */
   _meta?: Meta | null;
   /** Other properties, each JSONValue. */
@@ -353,7 +353,7 @@ export interface LoadSessionResponse {
    * never sent: Zero does not offer session config options (ACP: an array of
    * options when an agent offers it).
    */
-  configOptions?: JSONValue;
+  configOptions?: null;
   /** Other properties, each JSONValue. */
   [key: string]: unknown;
 }
@@ -515,7 +515,7 @@ export interface NewSessionResponse {
    * never sent: Zero does not offer session config options (ACP: an array of
    * options when an agent offers it).
    */
-  configOptions?: JSONValue;
+  configOptions?: null;
   /** Other properties, each JSONValue. */
   [key: string]: unknown;
 }

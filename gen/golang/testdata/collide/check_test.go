@@ -34,3 +34,30 @@ func TestRenamedFields(t *testing.T) {
 		t.Errorf("color %v %v", c, err)
 	}
 }
+
+// TestHelperNamesGiveWay: a type titled as a union's interface (ShapeValue)
+// or an enum's list (LevelValues) keeps its title; the helpers are
+// ShapeValue2 and LevelValues2, and the document round-trips.
+func TestHelperNamesGiveWay(t *testing.T) {
+	doc := `{"shape":{"kind":"square","side":2},"note":{"text":"t"},"level":"high","levels":{"n":1}}`
+	var d Drawing
+	if err := json.Unmarshal([]byte(doc), &d); err != nil {
+		t.Fatal(err)
+	}
+	var v ShapeValue2 = d.Shape.Value
+	if sq, ok := v.(*Square); !ok || sq.Side.V != 2 {
+		t.Errorf("shape %#v", d.Shape.Value)
+	}
+	var note *ShapeValue = d.Note
+	var levels *LevelValues = d.Levels
+	if note == nil || note.Text.V != "t" || levels == nil || levels.N.V != 1 || d.Level.V != LevelHigh {
+		t.Errorf("decoded %+v", d)
+	}
+	if len(LevelValues2) != 2 || LevelValues2[0] != LevelLow {
+		t.Errorf("LevelValues2 = %v", LevelValues2)
+	}
+	b, err := json.Marshal(d)
+	if err != nil || string(b) != doc {
+		t.Errorf("encoded %s, %v\nwant %s", b, err, doc)
+	}
+}

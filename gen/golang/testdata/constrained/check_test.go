@@ -156,7 +156,7 @@ func TestValidateBuilt(t *testing.T) {
 		},
 		"admin":       func(s *Signup) { s.Nickname = rt.Opt[string]{V: "admin", Set: true} },
 		"label name":  func(s *Signup) { s.Labels = rt.Opt[map[string]string]{V: map[string]string{"A": "b"}, Set: true} },
-		"ratio":       func(s *Signup) { s.Ratio = rt.Opt[float64]{V: 3, Set: true} },
+		"ratio":       func(s *Signup) { s.Ratio = rt.Opt[Ratio]{V: 3, Set: true} },
 		"no main tag": func(s *Signup) { s.Tags = rt.Opt[[]string]{V: []string{"x"}, Set: true} },
 		"street only": func(s *Signup) { s.Shipping = &Shipping{Street: rt.Opt[string]{V: "s", Set: true}} },
 		"stop twice": func(s *Signup) {

@@ -13,8 +13,10 @@ func decodeStrict(d *rt.Decoder) (Strict, error) {
 }
 
 func (x *Strict) decodeJSON(d *rt.Decoder) error {
-	if err := rtimpl.CheckAhead(d, strictRest); err != nil {
-		return err
+	if k := d.Next(); k == rt.Object {
+		if err := rtimpl.CheckAhead(d, strictRest); err != nil {
+			return err
+		}
 	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {

@@ -401,3 +401,492 @@ func (v *ColorValue) UnmarshalJSON(b []byte) error {
 	*v = x
 	return nil
 }
+
+func decodeDrawing(d *rt.Decoder) (Drawing, error) {
+	var v Drawing
+	return v, v.decodeJSON(d)
+}
+
+func (x *Drawing) decodeJSON(d *rt.Decoder) error {
+	off := d.Start()
+	if err := d.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for i := 0; ; i++ {
+		k, more, err := d.ObjKey(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch k {
+		case "shape":
+			if seen&uint64(0x1) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x1)
+			if err := x.Shape.decodeJSON(d); err != nil {
+				return rt.AtKey(err, k)
+			}
+		case "note":
+			if seen&uint64(0x2) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x2)
+			if x.Note == nil {
+				x.Note = new(ShapeValue)
+			}
+			if err := x.Note.decodeJSON(d); err != nil {
+				return rt.AtKey(err, k)
+			}
+		case "level":
+			if seen&uint64(0x4) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x4)
+			v, err := decodeLevel(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Level = rt.Opt[Level]{
+				Set: true,
+				V:   v,
+			}
+		case "levels":
+			if seen&uint64(0x8) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x8)
+			if x.Levels == nil {
+				x.Levels = new(LevelValues)
+			}
+			if err := x.Levels.decodeJSON(d); err != nil {
+				return rt.AtKey(err, k)
+			}
+		default:
+			return rtimpl.Unknown(off, k)
+		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Note = nil
+	}
+	if seen&uint64(0x4) == 0 {
+		x.Level = rt.Opt[Level]{}
+	}
+	if seen&uint64(0x8) == 0 {
+		x.Levels = nil
+	}
+	if seen&uint64(0x1) == 0 {
+		return rtimpl.Missing(off, "shape")
+	}
+	return nil
+}
+
+// UnmarshalJSON decodes one Drawing strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *Drawing) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *Drawing) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeShape(d *rt.Decoder) (Shape, error) {
+	var v Shape
+	return v, v.decodeJSON(d)
+}
+
+func (x *Shape) decodeJSON(d *rt.Decoder) error {
+	old := x.Value
+	*x = Shape{}
+	off := d.Start()
+	disc, led, err := rtimpl.LeadString(d, "kind", "\"circle\", \"square\"")
+	if err != nil {
+		return err
+	}
+	// The variant goes on after the members read: the tag, when it led.
+	i, tagRead := 1, ^uint64(0)
+	if !led {
+		if err := d.ObjStart(); err != nil {
+			return err
+		}
+		i, tagRead = 0, 0
+	}
+	switch disc {
+	case "circle":
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[Circle](old), off, i, tagRead&0x1))
+	case "square":
+		return x.setValue(variantMembers(d, rtimpl.ReuseVariant[Square](old), off, i, tagRead&0x1))
+	default:
+		return rtimpl.BadDiscriminator(off, "kind", disc, "\"circle\", \"square\"")
+	}
+}
+
+// setValue makes v the value of x, or leaves x without a value when err
+// says decoding v failed, and returns err.
+func (x *Shape) setValue(v ShapeValue2, err error) error {
+	if err != nil {
+		x.Value = nil
+		return err
+	}
+	x.Value = v
+	return nil
+}
+
+// UnmarshalJSON decodes one Shape strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *Shape) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *Shape) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeCircle(d *rt.Decoder) (Circle, error) {
+	var v Circle
+	return v, v.decodeJSON(d)
+}
+
+func (x *Circle) decodeJSON(d *rt.Decoder) error {
+	off := d.Start()
+	if err := d.ObjStart(); err != nil {
+		return err
+	}
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the Circle object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *Circle) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
+		k, more, err := d.ObjKey(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch k {
+		case "kind":
+			if seen&uint64(0x1) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x1)
+			if !d.TakeString("\"circle\"") {
+				if err := rtimpl.ExpectConst(d, "\"circle\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
+			}
+		case "r":
+			if seen&uint64(0x2) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x2)
+			v, err := decodeFloat64(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.R = rt.Opt[float64]{
+				Set: true,
+				V:   v,
+			}
+		default:
+			return rtimpl.Unknown(off, k)
+		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.R = rt.Opt[float64]{}
+	}
+	if seen&uint64(0x1) == 0 {
+		return rtimpl.Missing(off, "kind")
+	}
+	return nil
+}
+
+// UnmarshalJSON decodes one Circle strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *Circle) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *Circle) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeFloat64(d *rt.Decoder) (float64, error) {
+	v, _, err := d.Float()
+	return v, err
+}
+
+func decodeSquare(d *rt.Decoder) (Square, error) {
+	var v Square
+	return v, v.decodeJSON(d)
+}
+
+func (x *Square) decodeJSON(d *rt.Decoder) error {
+	off := d.Start()
+	if err := d.ObjStart(); err != nil {
+		return err
+	}
+	return x.decodeMembers(d, off, 0, 0)
+}
+
+// decodeMembers decodes the members of the Square object at offset off,
+// whose '{' and first i members were read; seen has the bits of those members.
+func (x *Square) decodeMembers(d *rt.Decoder, off, i int, seen uint64) error {
+	for ; ; i++ {
+		k, more, err := d.ObjKey(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch k {
+		case "kind":
+			if seen&uint64(0x1) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x1)
+			if !d.TakeString("\"square\"") {
+				if err := rtimpl.ExpectConst(d, "\"square\"", 0); err != nil {
+					return rt.AtKey(err, k)
+				}
+			}
+		case "side":
+			if seen&uint64(0x2) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x2)
+			v, err := decodeFloat64(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Side = rt.Opt[float64]{
+				Set: true,
+				V:   v,
+			}
+		default:
+			return rtimpl.Unknown(off, k)
+		}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Side = rt.Opt[float64]{}
+	}
+	if seen&uint64(0x1) == 0 {
+		return rtimpl.Missing(off, "kind")
+	}
+	return nil
+}
+
+// UnmarshalJSON decodes one Square strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *Square) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *Square) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeShapeValue(d *rt.Decoder) (ShapeValue, error) {
+	var v ShapeValue
+	return v, v.decodeJSON(d)
+}
+
+func (x *ShapeValue) decodeJSON(d *rt.Decoder) error {
+	off := d.Start()
+	if err := d.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for i := 0; ; i++ {
+		k, more, err := d.ObjKey(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch k {
+		case "text":
+			if seen&uint64(0x1) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x1)
+			v, err := decodeString(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Text = rt.Opt[string]{
+				Set: true,
+				V:   v,
+			}
+		default:
+			return rtimpl.Unknown(off, k)
+		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Text = rt.Opt[string]{}
+	}
+	return nil
+}
+
+// UnmarshalJSON decodes one ShapeValue strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *ShapeValue) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *ShapeValue) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeLevel(d *rt.Decoder) (Level, error) {
+	off := d.Start()
+	if d.Next() != rt.String {
+		if err := d.Skip(); err != nil {
+			return "", err
+		}
+		return "", rtimpl.EnumMismatch(off, d.Span(off), "\"low\", \"high\"")
+	}
+	s, err := d.StrShared()
+	if err != nil {
+		return "", err
+	}
+	switch s {
+	case "low", "high":
+		return Level(s), nil
+	}
+	return "", rtimpl.EnumMismatch(off, strconv.Quote(s), "\"low\", \"high\"")
+}
+
+// UnmarshalJSON decodes one of the values of Level and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *Level) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeLevel(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
+}
+
+func decodeLevelValues(d *rt.Decoder) (LevelValues, error) {
+	var v LevelValues
+	return v, v.decodeJSON(d)
+}
+
+func (x *LevelValues) decodeJSON(d *rt.Decoder) error {
+	off := d.Start()
+	if err := d.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for i := 0; ; i++ {
+		k, more, err := d.ObjKey(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch k {
+		case "n":
+			if seen&uint64(0x1) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x1)
+			v, err := decodeInt64(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.N = rt.Opt[int64]{
+				Set: true,
+				V:   v,
+			}
+		default:
+			return rtimpl.Unknown(off, k)
+		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.N = rt.Opt[int64]{}
+	}
+	return nil
+}
+
+// UnmarshalJSON decodes one LevelValues strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *LevelValues) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *LevelValues) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+// variantMembers decodes the members of the variant v of a union, the object
+// at offset off, from member i on (the bits of the members read are in seen),
+// and returns v.
+func variantMembers[P interface {
+	decodeMembers(d *rt.Decoder, off, i int, seen uint64) error
+}](d *rt.Decoder, v P, off, i int, seen uint64) (P, error) {
+	return v, v.decodeMembers(d, off, i, seen)
+}

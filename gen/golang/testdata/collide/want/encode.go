@@ -2,7 +2,10 @@
 
 package collide
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func encodeAccount(e *rt.Encoder, key string, v Account) error {
 	return v.encodeJSON(e)
@@ -263,4 +266,375 @@ func (x Color) AppendJSONUnchecked(b []byte) ([]byte, error) {
 func encodeColorValue(e *rt.Encoder, key string, v ColorValue) error {
 	e.Str(string(v))
 	return nil
+}
+
+func encodeDrawing(e *rt.Encoder, key string, v Drawing) error {
+	return v.encodeJSON(e)
+}
+
+func (x *Drawing) encodeJSON(e *rt.Encoder) error {
+	e.Lit("{\"shape\":")
+	if err := encodeShape(e, "shape", x.Shape); err != nil {
+		return rt.AtKey(err, "shape")
+	}
+	if x.Note != nil {
+		e.Byte(',')
+		e.Lit("\"note\":")
+		if err := encodeShapeValue(e, "note", *x.Note); err != nil {
+			return rt.AtKey(err, "note")
+		}
+	}
+	if x.Level.Set {
+		e.Byte(',')
+		e.Lit("\"level\":")
+		if err := encodeLevel(e, "level", x.Level.V); err != nil {
+			return rt.AtKey(err, "level")
+		}
+	}
+	if x.Levels != nil {
+		e.Byte(',')
+		e.Lit("\"levels\":")
+		if err := encodeLevelValues(e, "levels", *x.Levels); err != nil {
+			return rt.AtKey(err, "levels")
+		}
+	}
+	e.Byte('}')
+	return nil
+}
+
+// MarshalJSON encodes the Drawing in schema property order after validating it.
+func (x Drawing) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x Drawing) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x Drawing) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x Drawing) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
+func encodeShape(e *rt.Encoder, key string, v Shape) error {
+	return v.encodeJSON(e)
+}
+
+func (x *Shape) encodeJSON(e *rt.Encoder) error {
+	switch v := x.Value.(type) {
+	case *Circle:
+		return v.encodeJSON(e)
+	case *Square:
+		return v.encodeJSON(e)
+	default:
+		return rtimpl.NoValue()
+	}
+}
+
+// MarshalJSON encodes the Shape in schema property order after validating it.
+func (x Shape) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x Shape) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x Shape) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x Shape) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
+func encodeCircle(e *rt.Encoder, key string, v Circle) error {
+	return v.encodeJSON(e)
+}
+
+func (x *Circle) encodeJSON(e *rt.Encoder) error {
+	e.Lit("{\"kind\":\"circle\"")
+	if x.R.Set {
+		e.Byte(',')
+		e.Lit("\"r\":")
+		if err := encodeFloat64(e, "r", x.R.V); err != nil {
+			return rt.AtKey(err, "r")
+		}
+	}
+	e.Byte('}')
+	return nil
+}
+
+// MarshalJSON encodes the Circle in schema property order after validating it.
+func (x Circle) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x Circle) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x Circle) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x Circle) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
+func encodeFloat64(e *rt.Encoder, key string, v float64) error {
+	e.Float(v)
+	return nil
+}
+
+func encodeSquare(e *rt.Encoder, key string, v Square) error {
+	return v.encodeJSON(e)
+}
+
+func (x *Square) encodeJSON(e *rt.Encoder) error {
+	e.Lit("{\"kind\":\"square\"")
+	if x.Side.Set {
+		e.Byte(',')
+		e.Lit("\"side\":")
+		if err := encodeFloat64(e, "side", x.Side.V); err != nil {
+			return rt.AtKey(err, "side")
+		}
+	}
+	e.Byte('}')
+	return nil
+}
+
+// MarshalJSON encodes the Square in schema property order after validating it.
+func (x Square) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x Square) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x Square) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x Square) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
+func encodeShapeValue(e *rt.Encoder, key string, v ShapeValue) error {
+	return v.encodeJSON(e)
+}
+
+func (x *ShapeValue) encodeJSON(e *rt.Encoder) error {
+	e.Lit("{")
+	if x.Text.Set {
+		e.Lit("\"text\":")
+		if err := encodeString(e, "text", x.Text.V); err != nil {
+			return rt.AtKey(err, "text")
+		}
+	}
+	e.Byte('}')
+	return nil
+}
+
+// MarshalJSON encodes the ShapeValue in schema property order after validating it.
+func (x ShapeValue) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x ShapeValue) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x ShapeValue) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x ShapeValue) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
+func encodeLevel(e *rt.Encoder, key string, v Level) error {
+	e.Str(string(v))
+	return nil
+}
+
+func encodeLevelValues(e *rt.Encoder, key string, v LevelValues) error {
+	return v.encodeJSON(e)
+}
+
+func (x *LevelValues) encodeJSON(e *rt.Encoder) error {
+	e.Lit("{")
+	if x.N.Set {
+		e.Lit("\"n\":")
+		if err := encodeInt64(e, "n", x.N.V); err != nil {
+			return rt.AtKey(err, "n")
+		}
+	}
+	e.Byte('}')
+	return nil
+}
+
+// MarshalJSON encodes the LevelValues in schema property order after validating it.
+func (x LevelValues) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x LevelValues) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x LevelValues) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
+		return err
+	}
+	n := len(e.Buf)
+	if err := x.encodeJSON(e); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x LevelValues) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
 }

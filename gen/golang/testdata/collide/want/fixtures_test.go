@@ -11,12 +11,15 @@ import (
 // TestFixtures runs the fixtures `zerogen --fixtures` wrote in testdata/fixtures
 // through the package's decoders and encoders (see fixturetest.Run).
 func TestFixtures(t *testing.T) {
-	fixturetest.Run(t, "collide", "sha256:6784c3eae54b7280586835708a2d9f6deacf85f793e2deec0f0bab6640427b8a", map[string]func() fixturetest.Doc{
+	fixturetest.Run(t, "collide", "sha256:b2e747d7406b7dbd2b35913298fa8d427ef9d543cd439948b9c7af5c4e07b7bf", map[string]func() fixturetest.Doc{
 		"Account": func() fixturetest.Doc {
 			return new(Account)
 		},
 		"Color": func() fixturetest.Doc {
 			return new(Color)
+		},
+		"Drawing": func() fixturetest.Doc {
+			return new(Drawing)
 		},
 	})
 }

@@ -63,3 +63,67 @@ const (
 
 // ColorValueValues lists every value of ColorValue.
 var ColorValueValues = []ColorValue{ColorValueRed, ColorValueGreen}
+
+// Drawing is titles equal to the names of a union's interface and of an enum's
+// list of values: the titled types keep their names, the helpers take numeric
+// suffixes.
+type Drawing struct {
+	Shape  Shape
+	Note   *ShapeValue
+	Level  rt.Opt[Level]
+	Levels *LevelValues
+}
+
+// Shape holds one of its variants, told apart by the "kind" property; switch
+// on the type of Value.
+type Shape struct {
+	Value ShapeValue2
+}
+
+// ShapeValue2 is one of *Circle, *Square.
+type ShapeValue2 interface {
+	isShape()
+	Validate() error
+	EncodeJSON(e *rt.Encoder) error
+}
+
+type Circle struct {
+	R rt.Opt[float64]
+}
+
+func (*Circle) isShape() {}
+
+// Kind returns "circle", the only value the schema allows.
+func (*Circle) Kind() string {
+	return "circle"
+}
+
+type Square struct {
+	Side rt.Opt[float64]
+}
+
+func (*Square) isShape() {}
+
+// Kind returns "square", the only value the schema allows.
+func (*Square) Kind() string {
+	return "square"
+}
+
+type ShapeValue struct {
+	Text rt.Opt[string]
+}
+
+type Level string
+
+// The values of Level.
+const (
+	LevelLow  Level = "low"
+	LevelHigh Level = "high"
+)
+
+// LevelValues2 lists every value of Level.
+var LevelValues2 = []Level{LevelLow, LevelHigh}
+
+type LevelValues struct {
+	N rt.Opt[int64]
+}

@@ -150,3 +150,124 @@ func (v ColorValue) Validate() error {
 	}
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"red\", \"green\"")
 }
+
+func validateDrawing(v Drawing) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *Drawing) Validate() error {
+	if err := validateShape(x.Shape); err != nil {
+		return rt.AtKey(err, "shape")
+	}
+	if x.Note != nil {
+		if err := validateShapeValue(*x.Note); err != nil {
+			return rt.AtKey(err, "note")
+		}
+	}
+	if x.Level.Set {
+		if err := validateLevel(x.Level.V); err != nil {
+			return rt.AtKey(err, "level")
+		}
+	}
+	if x.Levels != nil {
+		if err := validateLevelValues(*x.Levels); err != nil {
+			return rt.AtKey(err, "levels")
+		}
+	}
+	return nil
+}
+
+func validateShape(v Shape) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *Shape) Validate() error {
+	if x.Value == nil {
+		return rtimpl.NoValue()
+	}
+	return x.Value.Validate()
+}
+
+func validateCircle(v Circle) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *Circle) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Circle")
+	}
+	if x.R.Set {
+		if err := validateFloat64(x.R.V); err != nil {
+			return rt.AtKey(err, "r")
+		}
+	}
+	return nil
+}
+
+func validateFloat64(v float64) error {
+	if err := rtimpl.CheckFinite(v); err != nil {
+		return err
+	}
+	return nil
+}
+
+func validateSquare(v Square) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *Square) Validate() error {
+	if x == nil {
+		return rtimpl.NilVariant("Square")
+	}
+	if x.Side.Set {
+		if err := validateFloat64(x.Side.V); err != nil {
+			return rt.AtKey(err, "side")
+		}
+	}
+	return nil
+}
+
+func validateShapeValue(v ShapeValue) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *ShapeValue) Validate() error {
+	if x.Text.Set {
+		if err := validateString(x.Text.V); err != nil {
+			return rt.AtKey(err, "text")
+		}
+	}
+	return nil
+}
+
+func validateLevel(v Level) error {
+	return v.Validate()
+}
+
+// Validate reports whether v is one of the values of Level.
+func (v Level) Validate() error {
+	switch v {
+	case LevelLow, LevelHigh:
+		return nil
+	}
+	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"low\", \"high\"")
+}
+
+func validateLevelValues(v LevelValues) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *LevelValues) Validate() error {
+	if x.N.Set {
+		if err := validateInt64(x.N.V); err != nil {
+			return rt.AtKey(err, "n")
+		}
+	}
+	return nil
+}

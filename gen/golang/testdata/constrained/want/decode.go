@@ -102,7 +102,7 @@ func (x *Signup) decodeJSON(d *rt.Decoder) error {
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Ratio = rt.Opt[float64]{
+			x.Ratio = rt.Opt[Ratio]{
 				Set: true,
 				V:   v,
 			}
@@ -135,12 +135,11 @@ func (x *Signup) decodeJSON(d *rt.Decoder) error {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x200)
-			v, err := decodeSignupPointInto(d, x.Point.V)
+			v, err := decodeSignupPoint(d)
 			if err != nil {
 				return rt.AtKey(err, k)
 			}
-			x.Point.V = v
-			x.Point.Set = true
+			x.Point = &v
 		case "stops":
 			if seen&uint64(0x400) != 0 {
 				return d.DuplicateKey(k)
@@ -180,7 +179,7 @@ func (x *Signup) decodeJSON(d *rt.Decoder) error {
 		x.Labels = rt.Opt[map[string]string]{}
 	}
 	if seen&uint64(0x40) == 0 {
-		x.Ratio = rt.Opt[float64]{}
+		x.Ratio = rt.Opt[Ratio]{}
 	}
 	if seen&uint64(0x80) == 0 {
 		x.Tags = rt.Opt[[]string]{}
@@ -189,7 +188,7 @@ func (x *Signup) decodeJSON(d *rt.Decoder) error {
 		x.Agree = rt.Opt[bool]{}
 	}
 	if seen&uint64(0x200) == 0 {
-		x.Point = rt.Opt[[]rt.Raw]{}
+		x.Point = nil
 	}
 	if seen&uint64(0x400) == 0 {
 		x.Stops = rt.Opt[[]Stop]{}
@@ -229,8 +228,10 @@ func decodeCustomer(d *rt.Decoder) (Customer, error) {
 }
 
 func (x *Customer) decodeJSON(d *rt.Decoder) error {
-	if err := rtimpl.CheckAhead(d, customerRest); err != nil {
-		return err
+	if k := d.Next(); k == rt.Object {
+		if err := rtimpl.CheckAhead(d, customerRest); err != nil {
+			return err
+		}
 	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
@@ -381,8 +382,10 @@ func decodeContact(d *rt.Decoder) (Contact, error) {
 }
 
 func (x *Contact) decodeJSON(d *rt.Decoder) error {
-	if err := rtimpl.CheckAhead(d, contactRest); err != nil {
-		return err
+	if k := d.Next(); k == rt.Object {
+		if err := rtimpl.CheckAhead(d, contactRest); err != nil {
+			return err
+		}
 	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
@@ -460,8 +463,10 @@ func decodeShipping(d *rt.Decoder) (Shipping, error) {
 }
 
 func (x *Shipping) decodeJSON(d *rt.Decoder) error {
-	if err := rtimpl.CheckAhead(d, shippingRest); err != nil {
-		return err
+	if k := d.Next(); k == rt.Object {
+		if err := rtimpl.CheckAhead(d, shippingRest); err != nil {
+			return err
+		}
 	}
 	extra := x.Extra
 	if extra != nil {
@@ -592,8 +597,10 @@ func decodeBilling(d *rt.Decoder) (Billing, error) {
 }
 
 func (x *Billing) decodeJSON(d *rt.Decoder) error {
-	if err := rtimpl.CheckAhead(d, billingRest); err != nil {
-		return err
+	if k := d.Next(); k == rt.Object {
+		if err := rtimpl.CheckAhead(d, billingRest); err != nil {
+			return err
+		}
 	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
@@ -666,8 +673,10 @@ func (x *Billing) DecodeJSON(d *rt.Decoder) error {
 }
 
 func decodeSignupNickname(d *rt.Decoder) (string, error) {
-	if err := rtimpl.CheckAhead(d, signupNicknameRest); err != nil {
-		return "", err
+	if k := d.Next(); k == rt.String {
+		if err := rtimpl.CheckAhead(d, signupNicknameRest); err != nil {
+			return "", err
+		}
 	}
 	s, err := d.StrShared()
 	if err != nil {
@@ -677,8 +686,10 @@ func decodeSignupNickname(d *rt.Decoder) (string, error) {
 }
 
 func decodeSignupLabels(d *rt.Decoder) (map[string]string, error) {
-	if err := rtimpl.CheckAhead(d, signupLabelsRest); err != nil {
-		return nil, err
+	if k := d.Next(); k == rt.Object {
+		if err := rtimpl.CheckAhead(d, signupLabelsRest); err != nil {
+			return nil, err
+		}
 	}
 	if err := d.ObjStart(); err != nil {
 		return nil, err
@@ -704,17 +715,49 @@ func decodeSignupLabels(d *rt.Decoder) (map[string]string, error) {
 	return out, nil
 }
 
-func decodeRatio(d *rt.Decoder) (float64, error) {
-	if err := rtimpl.CheckAhead(d, ratioRest); err != nil {
+func decodeRatio(d *rt.Decoder) (Ratio, error) {
+	off := d.Start()
+	n, _, err := d.Float()
+	if err != nil {
+		if rt.IsRange(err) {
+			return 0, rtimpl.EnumMismatch(off, d.Span(off), "0.5, 1, 1.5, 2")
+		}
 		return 0, err
 	}
-	v, _, err := d.Float()
-	return v, err
+	switch Ratio(n) {
+	case Ratio0_5, Ratio1, Ratio1_5, Ratio2:
+		return Ratio(n), nil
+	}
+	return 0, rtimpl.EnumMismatch(off, d.Span(off), "0.5, 1, 1.5, 2")
+}
+
+// UnmarshalJSON decodes one of the values of Ratio and refuses any other;
+// null leaves v as it is, as encoding/json does for the types it decodes.
+func (v *Ratio) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	if d.Next() == rt.Null {
+		if err := d.Null(); err != nil {
+			return err
+		}
+		return d.End()
+	}
+	x, err := decodeRatio(&d)
+	if err != nil {
+		return err
+	}
+	if err := d.End(); err != nil {
+		return err
+	}
+	*v = x
+	return nil
 }
 
 func decodeSignupTagsInto(d *rt.Decoder, out []string) ([]string, error) {
-	if err := rtimpl.CheckAhead(d, signupTagsRest); err != nil {
-		return nil, err
+	if k := d.Next(); k == rt.Array {
+		if err := rtimpl.CheckAhead(d, signupTagsRest); err != nil {
+			return nil, err
+		}
 	}
 	if err := d.ArrStart(); err != nil {
 		return nil, err
@@ -745,8 +788,10 @@ func decodeSignupTags(d *rt.Decoder) ([]string, error) {
 }
 
 func decodeSignupAgree(d *rt.Decoder) (bool, error) {
-	if err := rtimpl.CheckAhead(d, signupAgreeRest); err != nil {
-		return false, err
+	if k := d.Next(); k == rt.Bool {
+		if err := rtimpl.CheckAhead(d, signupAgreeRest); err != nil {
+			return false, err
+		}
 	}
 	return d.Bool()
 }
@@ -759,40 +804,66 @@ var signupPointRule = rtimpl.SizeRule{
 	Noun:  "item",
 }
 
-func decodeSignupPointInto(d *rt.Decoder, out []rt.Raw) ([]rt.Raw, error) {
-	if err := rtimpl.CheckAhead(d, signupPointRest); err != nil {
-		return nil, err
-	}
+func decodeSignupPoint(d *rt.Decoder) (SignupPoint, error) {
+	var v SignupPoint
+	return v, v.decodeJSON(d)
+}
+
+func (x *SignupPoint) decodeJSON(d *rt.Decoder) error {
+	*x = SignupPoint{}
 	off := d.Start()
 	if err := d.ArrStart(); err != nil {
-		return nil, err
+		return err
 	}
-	out = out[:0]
-	if out == nil {
-		out = []rt.Raw{}
-	}
-	for i := 0; ; i++ {
+	var i int
+	for i = 0; ; i++ {
 		more, err := d.ArrNext(i)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if !more {
 			break
 		}
-		v, err := decodeRaw(d)
-		if err != nil {
-			return nil, rt.AtIndex(err, i)
+		switch i {
+		case 0:
+			v, err := decodeFloat64(d)
+			if err != nil {
+				return rt.AtIndex(err, i)
+			}
+			x.V0 = v
+		case 1:
+			v, err := decodeFloat64(d)
+			if err != nil {
+				return rt.AtIndex(err, i)
+			}
+			x.V1 = v
+		default:
+			return rt.AtIndex(rt.Fail(d.Start(), "items", "an item past position 1, which items: false refuses"), i)
 		}
-		out = append(out, v)
 	}
-	if err := signupPointRule.Check(len(out), off); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return signupPointRule.Check(i, off)
 }
 
-func decodeSignupPoint(d *rt.Decoder) ([]rt.Raw, error) {
-	return decodeSignupPointInto(d, nil)
+// UnmarshalJSON decodes one SignupPoint strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *SignupPoint) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *SignupPoint) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeFloat64(d *rt.Decoder) (float64, error) {
+	v, _, err := d.Float()
+	return v, err
 }
 
 func decodeStop(d *rt.Decoder) (Stop, error) {
@@ -873,8 +944,10 @@ func decodeInt64(d *rt.Decoder) (int64, error) {
 }
 
 func decodeSignupStopsInto(d *rt.Decoder, out []Stop) ([]Stop, error) {
-	if err := rtimpl.CheckAhead(d, signupStopsRest); err != nil {
-		return nil, err
+	if k := d.Next(); k == rt.Array {
+		if err := rtimpl.CheckAhead(d, signupStopsRest); err != nil {
+			return nil, err
+		}
 	}
 	if err := d.ArrStart(); err != nil {
 		return nil, err
@@ -907,14 +980,11 @@ func decodeSignupStops(d *rt.Decoder) ([]Stop, error) {
 	return decodeSignupStopsInto(d, nil)
 }
 
-func decodeFloat64(d *rt.Decoder) (float64, error) {
-	v, _, err := d.Float()
-	return v, err
-}
-
 func decodeSignupWeightsInto(d *rt.Decoder, out []float64) ([]float64, error) {
-	if err := rtimpl.CheckAhead(d, signupWeightsRest); err != nil {
-		return nil, err
+	if k := d.Next(); k == rt.Array {
+		if err := rtimpl.CheckAhead(d, signupWeightsRest); err != nil {
+			return nil, err
+		}
 	}
 	if err := d.ArrStart(); err != nil {
 		return nil, err

@@ -69,10 +69,10 @@ func (x *Signup) encodeJSON(e *rt.Encoder) error {
 			return rt.AtKey(err, "agree")
 		}
 	}
-	if x.Point.Set {
+	if x.Point != nil {
 		e.Byte(',')
 		e.Lit("\"point\":")
-		if err := encodeSignupPoint(e, "point", x.Point.V); err != nil {
+		if err := encodeSignupPoint(e, "point", *x.Point); err != nil {
 			return rt.AtKey(err, "point")
 		}
 	}
@@ -532,17 +532,9 @@ func encodeSignupLabels(e *rt.Encoder, key string, v map[string]string) error {
 	return rtimpl.CheckWritten(e, n, signupLabelsRest)
 }
 
-func encodeRatioShape(e *rt.Encoder, key string, v float64) error {
-	e.Float(v)
+func encodeRatio(e *rt.Encoder, key string, v Ratio) error {
+	e.Float(float64(v))
 	return nil
-}
-
-func encodeRatio(e *rt.Encoder, key string, v float64) error {
-	n := len(e.Buf)
-	if err := encodeRatioShape(e, key, v); err != nil {
-		return err
-	}
-	return rtimpl.CheckWritten(e, n, ratioRest)
 }
 
 func encodeSignupTagsShape(e *rt.Encoder, key string, v []string) error {
@@ -580,26 +572,71 @@ func encodeSignupAgree(e *rt.Encoder, key string, v bool) error {
 	return rtimpl.CheckWritten(e, n, signupAgreeRest)
 }
 
-func encodeSignupPointShape(e *rt.Encoder, key string, v []rt.Raw) error {
+func encodeSignupPoint(e *rt.Encoder, key string, v SignupPoint) error {
+	return v.encodeJSON(e, key)
+}
+
+func (x *SignupPoint) encodeJSON(e *rt.Encoder, key string) error {
+	start := len(e.Buf)
+	_ = start
 	e.Byte('[')
-	for i, x := range v {
-		if i > 0 {
-			e.Byte(',')
-		}
-		if err := encodeRaw(e, key, x); err != nil {
-			return rt.AtIndex(err, i)
-		}
+	n := 2
+	_ = n
+	if err := encodeFloat64(e, key, x.V0); err != nil {
+		return rt.AtIndex(err, 0)
+	}
+	e.Byte(',')
+	if err := encodeFloat64(e, key, x.V1); err != nil {
+		return rt.AtIndex(err, 1)
 	}
 	e.Byte(']')
 	return nil
 }
 
-func encodeSignupPoint(e *rt.Encoder, key string, v []rt.Raw) error {
-	n := len(e.Buf)
-	if err := encodeSignupPointShape(e, key, v); err != nil {
+// MarshalJSON encodes the SignupPoint in schema property order after validating it.
+func (x SignupPoint) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x SignupPoint) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x SignupPoint) EncodeJSON(e *rt.Encoder) error {
+	if err := x.Validate(); err != nil {
 		return err
 	}
-	return rtimpl.CheckWritten(e, n, signupPointRest)
+	n := len(e.Buf)
+	if err := x.encodeJSON(e, ""); err != nil {
+		e.Buf = e.Buf[:n]
+		return err
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x SignupPoint) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e, ""); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
+func encodeFloat64(e *rt.Encoder, key string, v float64) error {
+	e.Float(v)
+	return nil
 }
 
 func encodeStop(e *rt.Encoder, key string, v Stop) error {
@@ -688,11 +725,6 @@ func encodeSignupStops(e *rt.Encoder, key string, v []Stop) error {
 		return err
 	}
 	return rtimpl.CheckWritten(e, n, signupStopsRest)
-}
-
-func encodeFloat64(e *rt.Encoder, key string, v float64) error {
-	e.Float(v)
-	return nil
 }
 
 func encodeSignupWeightsShape(e *rt.Encoder, key string, v []float64) error {

@@ -31,19 +31,12 @@ var (
 	// signupLabelsRest checks what the Go type SignupLabels does not hold: propertyNames.
 	signupLabelsRest = new(rtimpl.Node)
 	node18           = new(rtimpl.Node)
-	// ratioRest checks what the Go type Ratio does not hold: enum.
-	ratioRest = new(rtimpl.Node)
 	// signupTagsRest checks what the Go type SignupTags does not hold: contains.
 	signupTagsRest = new(rtimpl.Node)
-	node21         = new(rtimpl.Node)
+	node20         = new(rtimpl.Node)
 	// signupAgreeRest checks what the Go type SignupAgree does not hold: not.
 	signupAgreeRest = new(rtimpl.Node)
-	node23          = new(rtimpl.Node)
-	// signupPointRest checks what the Go type SignupPoint does not hold: prefixItems, items.
-	signupPointRest = new(rtimpl.Node)
-	node25          = new(rtimpl.Node)
-	node26          = new(rtimpl.Node)
-	node27          = new(rtimpl.Node)
+	node22          = new(rtimpl.Node)
 	// signupStopsRest checks what the Go type SignupStops does not hold: uniqueItems.
 	signupStopsRest = new(rtimpl.Node)
 	// signupWeightsRest checks what the Go type SignupWeights does not hold: uniqueItems.
@@ -145,41 +138,23 @@ func init() {
 			Pattern: node18Pattern,
 		},
 	}
-	*ratioRest = rtimpl.Node{
-		Enum:        []string{"5e-1", "1", "15e-1", "2"},
-		MaxContains: -1,
-	}
 	*signupTagsRest = rtimpl.Node{
-		Contains:    node21,
+		Contains:    node20,
 		MaxContains: -1,
 		MinContains: 1,
 	}
-	*node21 = rtimpl.Node{
+	*node20 = rtimpl.Node{
 		Const:       []string{"\"main\""},
 		MaxContains: -1,
 	}
 	*signupAgreeRest = rtimpl.Node{
 		MaxContains: -1,
-		Not:         node23,
+		Not:         node22,
 	}
-	*node23 = rtimpl.Node{
+	*node22 = rtimpl.Node{
 		Const:       []string{"false"},
 		MaxContains: -1,
 	}
-	*signupPointRest = rtimpl.Node{
-		Items:       node27,
-		MaxContains: -1,
-		Prefix:      []*rtimpl.Node{node25, node26},
-	}
-	*node25 = rtimpl.Node{
-		MaxContains: -1,
-		Types:       rtimpl.TNumber,
-	}
-	*node26 = rtimpl.Node{
-		MaxContains: -1,
-		Types:       rtimpl.TNumber,
-	}
-	*node27 = rtimpl.Node{Never: true}
 	*signupStopsRest = rtimpl.Node{
 		MaxContains: -1,
 		Unique:      true,

@@ -25,10 +25,7 @@ type Signup struct {
 	// which the interpreter checks on decoding and in Validate.
 	Labels rt.Opt[map[string]string]
 	// Ratio is one of the ratios the printer knows. Optional.
-	//
-	// Ratio is checked beyond its Go type: the schema also says enum, which the
-	// interpreter checks on decoding and in Validate.
-	Ratio rt.Opt[float64]
+	Ratio rt.Opt[Ratio]
 	// Tags is checked beyond its Go type: the schema also says contains, which the
 	// interpreter checks on decoding and in Validate.
 	Tags rt.Opt[[]string]
@@ -36,10 +33,7 @@ type Signup struct {
 	// interpreter checks on decoding and in Validate.
 	Agree rt.Opt[bool]
 	// Point is a tuple: x and y. Optional.
-	//
-	// Point is checked beyond its Go type: the schema also says prefixItems,
-	// items, which the interpreter checks on decoding and in Validate.
-	Point rt.Opt[[]rt.Raw]
+	Point *SignupPoint
 	// Stops is stops, none twice: objects Go cannot compare as JSON does.
 	// Optional.
 	//
@@ -104,6 +98,30 @@ type Shipping struct {
 type Billing struct {
 	Card rt.Opt[string]
 	Iban rt.Opt[string]
+}
+
+// Ratio is one of the ratios the printer knows.
+type Ratio float64
+
+// The values of Ratio.
+const (
+	Ratio0_5 Ratio = 0.5
+	Ratio1   Ratio = 1
+	Ratio1_5 Ratio = 1.5
+	Ratio2   Ratio = 2
+)
+
+// RatioValues lists every value of Ratio.
+var RatioValues = []Ratio{Ratio0_5, Ratio1, Ratio1_5, Ratio2}
+
+// SignupPoint is a tuple: x and y.
+//
+// SignupPoint is a JSON array of 2 items by position.
+type SignupPoint struct {
+	// V0 is the item at position 0.
+	V0 float64
+	// V1 is the item at position 1.
+	V1 float64
 }
 
 type Stop struct {

@@ -56,8 +56,8 @@ func (x *Signup) Validate() error {
 			return rt.AtKey(err, "agree")
 		}
 	}
-	if x.Point.Set {
-		if err := validateSignupPoint(x.Point.V); err != nil {
+	if x.Point != nil {
+		if err := validateSignupPoint(*x.Point); err != nil {
 			return rt.AtKey(err, "point")
 		}
 	}
@@ -296,22 +296,17 @@ func validateSignupLabels(v map[string]string) error {
 	return rtimpl.CheckEncoded(e.Buf, signupLabelsRest)
 }
 
-func validateRatioShape(v float64) error {
-	if err := rtimpl.CheckFinite(v); err != nil {
-		return err
-	}
-	return nil
+func validateRatio(v Ratio) error {
+	return v.Validate()
 }
 
-func validateRatio(v float64) error {
-	if err := validateRatioShape(v); err != nil {
-		return err
+// Validate reports whether v is one of the values of Ratio.
+func (v Ratio) Validate() error {
+	switch v {
+	case Ratio0_5, Ratio1, Ratio1_5, Ratio2:
+		return nil
 	}
-	var e rt.Encoder
-	if err := encodeRatioShape(&e, "", v); err != nil {
-		return err
-	}
-	return rtimpl.CheckEncoded(e.Buf, ratioRest)
+	return rtimpl.EnumMismatch(-1, strconv.FormatFloat(float64(v), byte(0x67), -1, 64), "0.5, 1, 1.5, 2")
 }
 
 func validateSignupTagsShape(v []string) error {
@@ -349,27 +344,32 @@ func validateSignupAgree(v bool) error {
 	return rtimpl.CheckEncoded(e.Buf, signupAgreeRest)
 }
 
-func validateSignupPointShape(v []rt.Raw) error {
-	if err := signupPointRule.Check(len(v), -1); err != nil {
-		return err
+func validateSignupPoint(v SignupPoint) error {
+	return v.Validate()
+}
+
+// Validate reports whether the value satisfies its schema: each of its 2 positions
+// and items, set in order, and their count.
+func (x *SignupPoint) Validate() error {
+	n := 2
+	_ = n
+	if err := validateFloat64(x.V0); err != nil {
+		return rt.AtIndex(err, 0)
 	}
-	for i, x := range v {
-		if err := validateRaw(x); err != nil {
-			return rt.AtIndex(err, i)
-		}
+	if err := validateFloat64(x.V1); err != nil {
+		return rt.AtIndex(err, 1)
+	}
+	if err := signupPointRule.Check(n, -1); err != nil {
+		return err
 	}
 	return nil
 }
 
-func validateSignupPoint(v []rt.Raw) error {
-	if err := validateSignupPointShape(v); err != nil {
+func validateFloat64(v float64) error {
+	if err := rtimpl.CheckFinite(v); err != nil {
 		return err
 	}
-	var e rt.Encoder
-	if err := encodeSignupPointShape(&e, "", v); err != nil {
-		return err
-	}
-	return rtimpl.CheckEncoded(e.Buf, signupPointRest)
+	return nil
 }
 
 func validateStop(v Stop) error {
@@ -411,13 +411,6 @@ func validateSignupStops(v []Stop) error {
 		return err
 	}
 	return rtimpl.CheckEncoded(e.Buf, signupStopsRest)
-}
-
-func validateFloat64(v float64) error {
-	if err := rtimpl.CheckFinite(v); err != nil {
-		return err
-	}
-	return nil
 }
 
 func validateSignupWeightsShape(v []float64) error {

@@ -160,7 +160,7 @@ func (x *Item) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		default:
-			return rtimpl.Unknown(off, k)
+			return rt.AtKey(rtimpl.Unevaluated(off, k), k)
 		}
 	}
 	if seen&uint64(0x4) == 0 {
@@ -217,8 +217,10 @@ func decodeNarrow(d *rt.Decoder) (Narrow, error) {
 }
 
 func (x *Narrow) decodeJSON(d *rt.Decoder) error {
-	if err := rtimpl.CheckAhead(d, narrowRest); err != nil {
-		return err
+	if k := d.Next(); k == rt.Object {
+		if err := rtimpl.CheckAhead(d, narrowRest); err != nil {
+			return err
+		}
 	}
 	off := d.Start()
 	if err := d.ObjStart(); err != nil {
@@ -299,8 +301,10 @@ func decodeMeta(d *rt.Decoder) (Meta, error) {
 var metaExtensionsPattern = rtimpl.MustPattern("^x-") // ECMA-262; matched by RE2
 
 func (x *Meta) decodeJSON(d *rt.Decoder) error {
-	if err := rtimpl.CheckAhead(d, metaRest); err != nil {
-		return err
+	if k := d.Next(); k == rt.Object {
+		if err := rtimpl.CheckAhead(d, metaRest); err != nil {
+			return err
+		}
 	}
 	x.Extensions = nil
 	off := d.Start()

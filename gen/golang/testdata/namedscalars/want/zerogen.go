@@ -5,11 +5,11 @@ package namedscalars
 
 import "github.com/zeroproject/zero/rt/rtimpl"
 
-// This package was generated for version 1 of the contract between generated
+// This package was generated for version 2 of the contract between generated
 // code and package rtimpl. If either constant fails to compile, the
 // runtime in go.mod is too old or too new for this code: regenerate the
 // package with the zerogen of the runtime's module version.
 const (
-	_ = rtimpl.EnforceVersion(1 - rtimpl.MinVersion)
-	_ = rtimpl.EnforceVersion(rtimpl.MaxVersion - 1)
+	_ = rtimpl.EnforceVersion(2 - rtimpl.MinVersion)
+	_ = rtimpl.EnforceVersion(rtimpl.MaxVersion - 2)
 )

@@ -628,9 +628,9 @@ func decodeMessageContentArray(d *rt.Decoder) ([]Text, error) {
 }
 
 func decodeMessageMixed(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node1)
+	return rtimpl.DecodeRaw(d, node0)
 }
 
 func decodeMessageEither(d *rt.Decoder) (rt.Raw, error) {
-	return rtimpl.DecodeRaw(d, node4)
+	return rtimpl.DecodeRaw(d, node3)
 }

@@ -12,36 +12,31 @@ var (
 	node3 = new(rtimpl.Node)
 	node4 = new(rtimpl.Node)
 	node5 = new(rtimpl.Node)
-	node6 = new(rtimpl.Node)
 )
 
 func init() {
 	*node0 = rtimpl.Node{
+		AnyOf:       []*rtimpl.Node{node1, node2},
 		MaxContains: -1,
-		Types:       rtimpl.TNull,
 	}
 	*node1 = rtimpl.Node{
-		AnyOf:       []*rtimpl.Node{node2, node3},
-		MaxContains: -1,
-	}
-	*node2 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TInteger,
 	}
-	*node3 = rtimpl.Node{
+	*node2 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TNumber,
 	}
-	*node4 = rtimpl.Node{
+	*node3 = rtimpl.Node{
 		MaxContains: -1,
-		OneOf:       []*rtimpl.Node{node5, node6},
+		OneOf:       []*rtimpl.Node{node4, node5},
 	}
-	*node5 = rtimpl.Node{
+	*node4 = rtimpl.Node{
 		MaxContains: -1,
 		Num:         rtimpl.NewNumRule("5", "", "", "", ""),
 		Types:       rtimpl.TInteger,
 	}
-	*node6 = rtimpl.Node{
+	*node5 = rtimpl.Node{
 		MaxContains: -1,
 		Types:       rtimpl.TNumber,
 	}

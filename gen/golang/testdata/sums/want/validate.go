@@ -216,12 +216,12 @@ func validateMessageMixed(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node1.ValidateRaw(v)
+	return node0.ValidateRaw(v)
 }
 
 func validateMessageEither(v rt.Raw) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
-	return node4.ValidateRaw(v)
+	return node3.ValidateRaw(v)
 }

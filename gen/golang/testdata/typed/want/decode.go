@@ -707,12 +707,12 @@ func decodeEventAnswer(d *rt.Decoder) (EventAnswer, error) {
 		if err := d.Skip(); err != nil {
 			return 0, err
 		}
-		return 0, rt.Fail(off, "const", "want \"42\"")
+		return 0, rt.Fail(off, "const", "want 42")
 	}
 	n, err := d.Int()
 	if err != nil {
 		if re, ok := err.(*rt.Error); ok && re.Keyword == "type" {
-			return 0, rt.Fail(off, "const", "want \"42\"")
+			return 0, rt.Fail(off, "const", "want 42")
 		}
 		return 0, err
 	}
@@ -720,7 +720,7 @@ func decodeEventAnswer(d *rt.Decoder) (EventAnswer, error) {
 	case EventAnswer42:
 		return EventAnswer(n), nil
 	}
-	return 0, rt.Fail(off, "const", "want \"42\"")
+	return 0, rt.Fail(off, "const", "want 42")
 }
 
 // UnmarshalJSON decodes one of the values of EventAnswer and refuses any other;

@@ -242,7 +242,7 @@ func (v EventAnswer) Validate() error {
 	case EventAnswer42:
 		return nil
 	}
-	return rt.Fail(-1, "const", "want \"42\"")
+	return rt.Fail(-1, "const", "want 42")
 }
 
 func validateEventMode(v EventMode) error {
