@@ -657,6 +657,10 @@ func (b *builder) unionOrSum(s *jsonschema.Schema, t *Type, keys map[string]*sch
 		return ok, err
 	}
 	*t = Type{Loc: t.Loc, Schema: t.Schema, Doc: t.Doc, Deprecated: t.Deprecated}
+	if ok, err := b.objectBranches(s, t, keys, keyword, list); ok || err != nil {
+		return ok, err
+	}
+	*t = Type{Loc: t.Loc, Schema: t.Schema, Doc: t.Doc, Deprecated: t.Deprecated}
 	return b.sumOf(s, t, keys, keyword, list)
 }
 
