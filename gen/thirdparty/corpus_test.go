@@ -487,10 +487,12 @@ func judgeCorpus(t *testing.T, samples []*sample, outcomes []outcome, rows []*co
 	}
 }
 
-// rawField matches a struct field of type rt.Raw in a generated types.go.
+// rawField matches a struct field of type rt.Raw in a generated types.go;
+// gofmt pads a field's name to align the types of a struct's fields, so
+// any number of spaces may follow it.
 var (
-	structField = regexp.MustCompile(`(?m)^\t[A-Z]\w* \S`)
-	rawField    = regexp.MustCompile(`(?m)^\t[A-Z]\w* rt\.Raw$`)
+	structField = regexp.MustCompile(`(?m)^\t[A-Z]\w* +\S`)
+	rawField    = regexp.MustCompile(`(?m)^\t[A-Z]\w* +rt\.Raw$`)
 )
 
 // rawFields counts the struct fields of a generated types.go and those of
