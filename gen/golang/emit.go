@@ -568,6 +568,9 @@ func (e *emitter) unionType(f *jen.File, t *ir.Type) {
 		jen.Id("Validate").Params().Error(),
 		jen.Id("EncodeJSON").Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder")).Error(),
 	)
+	for _, u := range t.Unions {
+		f.Func().Params(jen.Op("*").Id(t.Name)).Id("is" + u.Name).Params().Block()
+	}
 }
 
 func (e *emitter) enumType(f *jen.File, t *ir.Type) {

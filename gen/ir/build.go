@@ -679,6 +679,10 @@ func (b *builder) unionOrSum(s *jsonschema.Schema, t *Type, keys map[string]*sch
 		return ok, err
 	}
 	*t = Type{Loc: t.Loc, Schema: t.Schema, Doc: t.Doc, Deprecated: t.Deprecated}
+	if ok, err := b.objectBranches(s, t, keys, keyword, list); ok || err != nil {
+		return ok, err
+	}
+	*t = Type{Loc: t.Loc, Schema: t.Schema, Doc: t.Doc, Deprecated: t.Deprecated}
 	return b.sumOf(s, t, keys, keyword, list)
 }
 
@@ -696,7 +700,12 @@ func (b *builder) union(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		if err != nil {
 			return false, err
 		}
-		if vt.Kind != KStruct || vt.Nullable {
+		// A variant that is itself a union of objects (a $defs entry that
+		// is a oneOf) holds its values as it does alone: the outer union,
+		// told apart by matching (no const tag is a member of a union),
+		// decides which branch a value matches, the inner one which of its
+		// own variants.
+		if vt.Kind != KStruct && vt.Kind != KUnion || vt.Nullable {
 			return false, nil
 		}
 		variants = append(variants, vt)
