@@ -151,7 +151,7 @@ func (e *emitter) decFunc(f *jen.File, t *ir.Type) {
 		body = append(e.checkAhead(t, e.zeroValue(t)), body...) // a struct's decodeJSON and an array's Into check it
 	}
 	if t.Nullable && t.Kind != ir.KRaw {
-		inner := "decode" + e.name(t) + "NotNull"
+		inner := "decode" + e.name(t) + ir.NotNullSuffix
 		f.Func().Id(inner).Add(decParams()).Params(e.baseType(t), jen.Error()).Block(body...)
 		f.Func().Id(e.decName(t)).Add(decParams()).Params(e.valType(t), jen.Error()).Block(
 			jen.If(d().Dot("Next").Call().Op("==").Qual(rtPkg, "Null")).Block(
@@ -807,7 +807,7 @@ func (e *emitter) entryPoints(f *jen.File, t *ir.Type) {
 func (e *emitter) enumUnmarshal(f *jen.File, t *ir.Type) {
 	dec := e.decName(t)
 	if t.Nullable {
-		dec += "NotNull" // null is the Nullable's, not the enum's
+		dec += ir.NotNullSuffix // null is the Nullable's, not the enum's
 	}
 	f.Comment(fmt.Sprintf("UnmarshalJSON decodes one of the values of %s and refuses any other;", t.Name))
 	f.Comment("null leaves v as it is, as encoding/json does for the types it decodes.")

@@ -29,8 +29,6 @@ type emitter struct {
 	order []*ir.Type // every type that gets functions, in a stable order
 	names []string   // by id: what the type's functions are named after
 	taken map[string]bool
-	// ctors are the names of the constructors of the sums' alternatives.
-	ctors map[*ir.Alt]string
 	// variants are the types some union holds by pointer: their Validate
 	// refuses a nil receiver, so that a union holding a typed nil is an
 	// error and not a panic.
@@ -41,16 +39,22 @@ type emitter struct {
 }
 
 func newEmitter(m *ir.Model) *emitter {
-	e := &emitter{m: m, ids: map[*ir.Type]int{}, taken: map[string]bool{}, ctors: map[*ir.Alt]string{},
+	e := &emitter{m: m, ids: map[*ir.Type]int{}, taken: map[string]bool{},
 		variants: map[*ir.Type]bool{}, rests: map[*ir.Node]string{}, restOf: map[*ir.Node]*ir.Type{}}
 	for _, t := range m.Types {
 		e.taken[t.Name] = true
-		e.taken[t.Name+"NotNull"] = true // see decFunc
+		e.taken[t.Name+ir.NotNullSuffix] = true // see decFunc
 		for _, v := range t.Variants {
 			e.variants[v] = true
 		}
 	}
-	e.nameConstructors()
+	for _, t := range m.Types {
+		if t.Kind == ir.KSum && t.Alias == nil {
+			for _, a := range t.Alts {
+				e.taken[a.Ctor] = true // named by the model (ir.Alt.Ctor)
+			}
+		}
+	}
 	bySig := map[string]int{} // anonymous types of the same shape share their functions
 	var walk func(t *ir.Type, ctx string)
 	walk = func(t *ir.Type, ctx string) {
@@ -99,7 +103,7 @@ func newEmitter(m *ir.Model) *emitter {
 		e.order = append(e.order, t)
 		name := e.freeName(e.anonName(t, ctx))
 		if t.Nullable {
-			e.taken[name+"NotNull"] = true // see decFunc
+			e.taken[name+ir.NotNullSuffix] = true // see decFunc
 		}
 		e.names = append(e.names, name)
 	}
@@ -566,6 +570,9 @@ func (e *emitter) unionType(f *jen.File, t *ir.Type) {
 		jen.Id("Validate").Params().Error(),
 		jen.Id("EncodeJSON").Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder")).Error(),
 	)
+	for _, u := range t.Unions {
+		f.Func().Params(jen.Op("*").Id(t.Name)).Id("is" + u.Name).Params().Block()
+	}
 }
 
 func (e *emitter) enumType(f *jen.File, t *ir.Type) {

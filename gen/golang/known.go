@@ -2,7 +2,6 @@ package golang
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -51,7 +50,7 @@ func (e *emitter) emitKnown(f *jen.File) error {
 func (e *emitter) checkKnownNames() error {
 	owner := map[string]string{}
 	for _, v := range e.m.Vocabs {
-		names := []string{knownListName(v)}
+		names := []string{v.ListName()}
 		for _, kv := range v.Values {
 			names = append(names, kv.Go)
 		}
@@ -95,7 +94,7 @@ func knownConsts(f *jen.File, v *ir.Vocab) {
 
 // knownList writes the function that lists the values of a vocabulary.
 func knownList(f *jen.File, v *ir.Vocab) {
-	name := knownListName(v)
+	name := v.ListName()
 	elem := jen.String()
 	if v.Int {
 		elem = jen.Int64()
@@ -110,19 +109,4 @@ func knownList(f *jen.File, v *ir.Vocab) {
 	}
 	list := jen.Index().Add(elem).Custom(jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}, ids...)
 	f.Func().Id(name).Params().Index().Add(elem).Block(jen.Return(list))
-}
-
-// knownListName is the name of the function listing the values of v:
-// "Known" and the plural of its name (KnownErrorCodes, KnownRiskCategories).
-func knownListName(v *ir.Vocab) string {
-	n := v.Name
-	switch {
-	case strings.HasSuffix(n, "y") && len(n) > 1 && !strings.ContainsRune("aeiou", rune(n[len(n)-2])):
-		n = n[:len(n)-1] + "ies"
-	case strings.HasSuffix(n, "s") || strings.HasSuffix(n, "x") || strings.HasSuffix(n, "ch") || strings.HasSuffix(n, "sh"):
-		n += "es"
-	default:
-		n += "s"
-	}
-	return "Known" + n
 }

@@ -50,8 +50,8 @@ func (e *emitter) emitNodes(f *jen.File) {
 		}
 		decls = append(decls, decl.Id(e.nodeVar(n)).Op("=").New(jen.Qual(rtimplPkg, "Node")))
 		fills = append(fills, jen.Op("*").Id(e.nodeVar(n)).Op("=").Qual(rtimplPkg, "Node").Values(e.nodeFields(n)))
-		if n.HasStr && n.Pattern != "" {
-			patterns = append(patterns, jen.Id(e.nodePatternVar(n, -1)).Op("=").Add(mustPattern(n.Pattern)))
+		if n.Str != nil && n.Str.Pattern != "" {
+			patterns = append(patterns, jen.Id(e.nodePatternVar(n, -1)).Op("=").Add(mustPattern(n.Str.Pattern)))
 		}
 		for i, p := range n.Patterns {
 			patterns = append(patterns, jen.Id(e.nodePatternVar(n, i)).Op("=").Add(mustPattern(p.Name)))
@@ -103,17 +103,17 @@ func (e *emitter) nodeFields(n *ir.Node) jen.Dict {
 	if e.m.AllErrors && n.Loc != "" {
 		set("Loc", jen.Lit(n.Loc))
 	}
-	if e.m.AllErrors && n.User != nil && n.User.Go.Codec != "" {
+	if e.m.AllErrors && n.UserCheck != nil && n.UserCheck.Go.Codec != "" {
 		// A format's Go type: the runtime's codec checks the format and
 		// reads the value, as the decoder does.
-		set("UserCheck", jen.Qual(rtimplPkg, n.User.Go.Codec).Dot("Check"))
-	} else if e.m.AllErrors && n.User != nil {
+		set("UserCheck", jen.Qual(rtimplPkg, n.UserCheck.Go.Codec).Dot("Check"))
+	} else if e.m.AllErrors && n.UserCheck != nil {
 		fn := "UnmarshalJSONAt"
-		if n.User.Go.Text {
+		if n.UserCheck.Go.Text {
 			fn = "UnmarshalTextAt"
 		}
 		set("UserCheck", jen.Func().Params(jen.Id("raw").Qual(rtPkg, "Raw"), jen.Id("off").Int()).Error().Block(
-			jen.Var().Id("v").Add(e.baseType(n.User)),
+			jen.Var().Id("v").Add(e.baseType(n.UserCheck)),
 			jen.Return(jen.Qual(rtimplPkg, fn).Call(jen.Op("&").Id("v"), jen.Id("raw"), jen.Id("off"))),
 		))
 	}
@@ -134,13 +134,13 @@ func (e *emitter) nodeFields(n *ir.Node) jen.Dict {
 		}
 		set("Enum", jen.Index().String().Values(vs...))
 	}
-	if n.HasStr {
-		vals := jen.Dict{jen.Id("MinLen"): jen.Lit(n.MinLen), jen.Id("MaxLen"): jen.Lit(n.MaxLen)}
-		if n.Pattern != "" {
+	if n.Str != nil {
+		vals := jen.Dict{jen.Id("MinLen"): jen.Lit(n.Str.MinLen), jen.Id("MaxLen"): jen.Lit(n.Str.MaxLen)}
+		if n.Str.Pattern != "" {
 			vals[jen.Id("Pattern")] = jen.Id(e.nodePatternVar(n, -1))
 		}
-		if n.Format != "" {
-			vals[jen.Id("Format")] = jen.Qual(rtimplPkg, "MustFormat").Call(jen.Lit(n.Format))
+		if n.Str.Format != "" {
+			vals[jen.Id("Format")] = jen.Qual(rtimplPkg, "MustFormat").Call(jen.Lit(n.Str.Format))
 		}
 		set("Str", jen.Op("&").Qual(rtimplPkg, "StrRule").Values(vals))
 	}
@@ -165,7 +165,7 @@ func (e *emitter) nodeFields(n *ir.Node) jen.Dict {
 			d[jen.Lit(a.Name)] = e.nodeRef(a.Node)
 		}
 		set("DynAnchors", jen.Map(jen.String()).Op("*").Qual(rtimplPkg, "Node").Values(d))
-		set("DynResource", jen.Lit(n.Resource))
+		set("DynResource", jen.Lit(n.DynResource))
 	}
 	set("AllOf", e.nodeList(n.AllOf))
 	set("AnyOf", e.nodeList(n.AnyOf))

@@ -61,41 +61,19 @@ func (e *emitter) sumType(f *jen.File, t *ir.Type) {
 	e.sumConstructors(f, t)
 }
 
-// nameConstructors names the constructor of each alternative of every sum:
-// the sum's name, "Of" and the alternative's field ("Null" for null), as
-// RequestIDOfInt; a name a type has already gets a number after it.
-func (e *emitter) nameConstructors() {
-	for _, t := range e.m.Types {
-		if t.Kind != ir.KSum || t.Alias != nil {
-			continue
-		}
-		for _, a := range t.Alts {
-			e.ctors[a] = e.freeName(t.Name + "Of" + altWord(a))
-		}
-	}
-}
-
-// altWord is the name of an alternative: its field, or Null.
-func altWord(a *ir.Alt) string {
-	if a.Type == nil {
-		return "Null"
-	}
-	return a.Go
-}
-
 // sumConstructors writes a function per alternative of sum t that returns
 // the sum holding a value of that kind: RequestIDOfInt(7) rather than
 // RequestID{Kind: rt.Number, Int: 7}.
 func (e *emitter) sumConstructors(f *jen.File, t *ir.Type) {
 	for _, a := range t.Alts {
-		name := e.ctors[a]
+		name := a.Ctor
 		kind := jen.Id("Kind").Op(":").Add(kindIdent(a.Kind))
 		if a.Type == nil {
 			f.Comment(fmt.Sprintf("%s returns %s holding null.", name, articleOf(t.Name)+" "+t.Name))
 			f.Func().Id(name).Params().Id(t.Name).Block(jen.Return(jen.Id(t.Name).Values(kind)))
 			continue
 		}
-		f.Comment(fmt.Sprintf("%s returns %s holding the %s v.", name, articleOf(t.Name)+" "+t.Name, kindWords(&ir.Type{Alts: []*ir.Alt{a}})))
+		f.Comment(fmt.Sprintf("%s returns %s holding the %s v.", name, articleOf(t.Name)+" "+t.Name, kindWords(&ir.Type{SumShape: ir.SumShape{Alts: []*ir.Alt{a}}})))
 		f.Func().Id(name).Params(jen.Id("v").Add(e.altType(a))).Id(t.Name).Block(
 			jen.Return(jen.Id(t.Name).Values(kind, jen.Id(a.Go).Op(":").Id("v"))))
 	}

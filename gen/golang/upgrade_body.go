@@ -117,7 +117,7 @@ func (u *upgrader) tupleBody(t1, t2 *ir.Type) ([]jen.Code, error) {
 		return nil, u.errAt(u.l1, t1.Loc, fmt.Sprintf("%s has %d positions, the %s %s %d", t1.Name, len(t1.Fields), u.dstWord, t2.Name, len(t2.Fields)))
 	default:
 		var err error
-		a1, a2 := &ir.Type{Kind: ir.KArray, Elem: t1.Elem}, &ir.Type{Kind: ir.KArray, Elem: t2.Elem}
+		a1, a2 := &ir.Type{Kind: ir.KArray, ListShape: ir.ListShape{Elem: t1.Elem}}, &ir.Type{Kind: ir.KArray, ListShape: ir.ListShape{Elem: t2.Elem}}
 		rest, err = u.convertBase(jen.Id("y").Dot("Rest"), a1, a2, jen.Id("x").Dot("Rest"), nil, t1.Loc)
 		if err != nil {
 			return nil, err
@@ -200,8 +200,8 @@ func (u *upgrader) extra(t1, t2 *ir.Type) ([]jen.Code, error) {
 	case t2.Extra == nil:
 		return nil, u.errAt(u.l1, t1.Loc+"/additionalProperties", fmt.Sprintf("%s admits other fields, the %s %s does not", t1.Name, u.dstWord, t2.Name))
 	}
-	m := &ir.Type{Kind: ir.KMap, Elem: t1.Extra}
-	m2 := &ir.Type{Kind: ir.KMap, Elem: t2.Extra}
+	m := &ir.Type{Kind: ir.KMap, ListShape: ir.ListShape{Elem: t1.Extra}}
+	m2 := &ir.Type{Kind: ir.KMap, ListShape: ir.ListShape{Elem: t2.Extra}}
 	inner, err := u.convertBase(jen.Id("y").Dot("Extra"), m, m2, jen.Id("x").Dot("Extra"), nil, t1.Loc)
 	return inner, err
 }

@@ -354,20 +354,20 @@ func (b *builder) evaluatedNames(s *jsonschema.Schema, seen map[*jsonschema.Sche
 		case "properties":
 			names = append(names, sortedKeys(s.Properties)...)
 		case "patternProperties":
-			for re := range s.PatternProperties {
-				pats = append(pats, b.l.PatternSource(re))
+			for src := range b.l.Node(s).PatternProps {
+				pats = append(pats, src)
 			}
 		case "additionalProperties":
 			all = true
 		case "allOf", "$ref", "$dynamicRef", "$recursiveRef":
 			subs := s.AllOf
 			if k != "allOf" {
-				if !b.staticDyn(b.l.Norm(s)) {
+				if !b.staticDyn(b.l.Node(s).Norm) {
 					return nil, nil, false, false
 				}
 				subs = []*jsonschema.Schema{s.Ref}
 				if k != "$ref" {
-					subs[0] = b.l.Norm(s).DynRef
+					subs[0] = b.l.Node(s).Norm.DynRef
 				}
 			}
 			for _, sub := range subs {
@@ -395,7 +395,7 @@ func (b *builder) refBeside(s *jsonschema.Schema, keys map[string]*schema.Value)
 	if !ok || len(ts) == 0 || len(keys) < 2 {
 		return false
 	}
-	doc, _, _ := b.l.RawFor(s)
+	doc := b.l.Node(s).Doc
 	return doc != nil && doc.Dialect >= schema.Draft2019
 }
 
@@ -436,11 +436,8 @@ func (b *builder) patternsOnly(part *jsonschema.Schema) bool {
 // satisfy both), every pattern is RE2, and no two patterns with schemas
 // of their own may match one name. It reports false leaving t as it was.
 func (b *builder) mergePatterns(part *jsonschema.Schema, t *Type) (bool, error) {
-	_, _, raw := b.l.RawFor(part)
-	byPattern := map[string]*jsonschema.Schema{}
-	for re, ps := range part.PatternProperties {
-		byPattern[b.l.PatternSource(re)] = ps
-	}
+	raw := b.l.Node(part).Raw
+	byPattern := b.l.Node(part).PatternProps
 	var add []*PatternField
 	for _, m := range raw.Get("patternProperties").Members {
 		ps := byPattern[m.Key]

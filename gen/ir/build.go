@@ -118,8 +118,8 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 		}
 		if wrap {
 			// A root that is not a struct or union is wrapped in a named struct.
-			root = &Type{Kind: KStruct, Wrapper: true, Name: GoName(name), Doc: t.Doc, Loc: t.Loc, Schema: doc.Schema,
-				Fields: []*Field{{JSON: "", Go: "Value", Type: t, Required: true}}}
+			root = &Type{Kind: KStruct, Name: GoName(name), Doc: t.Doc, Loc: t.Loc, Schema: doc.Schema,
+				StructShape: StructShape{Wrapper: true, Fields: []*Field{{JSON: "", Go: "Value", Type: t, Required: true}}}}
 			root.Fields[0].Doc = "Value is the document."
 		}
 		b.model.Roots = append(b.model.Roots, root)
@@ -141,7 +141,7 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 		}
 		for s, t := range b.types {
 			if n := b.nodes[s]; n != nil && t.Kind == KGo && n.Schema == s {
-				n.User = t
+				n.UserCheck = t
 			}
 		}
 	}
@@ -155,18 +155,18 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 
 // errAt builds a generation error at schema s.
 func (b *builder) errAt(s *jsonschema.Schema, format string, args ...any) error {
-	return b.l.ErrAt(s, format, args...)
+	return b.l.Node(s).Err(format, args...)
 }
 
 // constraintKeys returns the keywords of s that constrain values.
 func (b *builder) constraintKeys(s *jsonschema.Schema) (map[string]*schema.Value, *schema.Value) {
-	_, _, raw := b.l.RawFor(s)
+	raw := b.l.Node(s).Raw
 	keys := map[string]*schema.Value{}
 	if raw == nil || raw.Kind != rt.Object {
 		return keys, raw
 	}
 	for _, m := range raw.Members {
-		if m.Key == "format" && b.l.FormatAsserted(s) != "" {
+		if m.Key == "format" && b.l.Node(s).Format != "" {
 			keys[m.Key] = m.Val // an assertion in this schema's dialect
 			continue
 		}
@@ -206,7 +206,7 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 			to = ts[0] // a dynamic reference that always resolves to its static target
 		}
 	}
-	if to != nil && (b.l.Norm(s).DynAnchors == nil || !b.dynScope()) {
+	if to != nil && (b.l.Node(s).Norm.DynAnchors == nil || !b.dynScope()) {
 		t, err := b.typeOf(to)
 		b.types[s] = t
 		return t, err
@@ -242,7 +242,7 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 		t.Name = GoName(s.Title)
 	}
 	if t.Name == "" {
-		t.DefName = b.l.DefKey(s.Location)
+		t.DefName = b.l.Node(s).DefKey
 	}
 	if err := b.known(s, t); err != nil {
 		return nil, err
@@ -411,9 +411,9 @@ func (b *builder) str(s *jsonschema.Schema, t *Type, keys map[string]*schema.Val
 	t.Kind = KString
 	t.MinLen, t.MaxLen = max(s.MinLength, 0), s.MaxLength
 	if s.Pattern != nil {
-		t.Pattern = b.l.PatternSource(s.Pattern)
+		t.Pattern = b.l.Node(s).Pattern
 	}
-	t.Format = b.l.FormatAsserted(s)
+	t.Format = b.l.Node(s).Format
 	e, kw := keys["enum"], "enum"
 	if c := keys["const"]; c != nil {
 		if e != nil {
@@ -467,7 +467,7 @@ func (b *builder) str(s *jsonschema.Schema, t *Type, keys map[string]*schema.Val
 
 func (b *builder) array(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
 	t.Kind = KArray
-	norm := b.l.Norm(s)
+	norm := b.l.Node(s).Norm
 	if len(norm.Prefix) > 0 && (keys["items"] != nil || keys["prefixItems"] != nil) {
 		return b.tuple(s, t, keys) // items by position
 	}
@@ -502,7 +502,7 @@ func (b *builder) array(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 }
 
 func (b *builder) object(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
-	_, _, raw := b.l.RawFor(s)
+	raw := b.l.Node(s).Raw
 	props := raw.Get("properties")
 	if props == nil && s.AdditionalProperties != nil && len(s.PatternProperties) == 0 {
 		if as, ok := s.AdditionalProperties.(*jsonschema.Schema); ok && len(s.Required) == 0 {
@@ -580,7 +580,7 @@ func (b *builder) impossibleRequired(s *jsonschema.Schema, r string) error {
 			return nil
 		}
 	}
-	_, _, raw := b.l.RawFor(s)
+	raw := b.l.Node(s).Raw
 	var names []string
 	if props := raw.Get("properties"); props != nil {
 		for _, m := range props.Members {
@@ -684,6 +684,10 @@ func (b *builder) unionOrSum(s *jsonschema.Schema, t *Type, keys map[string]*sch
 		return ok, err
 	}
 	*t = Type{Loc: t.Loc, Schema: t.Schema, Doc: t.Doc, Deprecated: t.Deprecated}
+	if ok, err := b.objectBranches(s, t, keys, keyword, list); ok || err != nil {
+		return ok, err
+	}
+	*t = Type{Loc: t.Loc, Schema: t.Schema, Doc: t.Doc, Deprecated: t.Deprecated}
 	return b.sumOf(s, t, keys, keyword, list)
 }
 
@@ -701,7 +705,12 @@ func (b *builder) union(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		if err != nil {
 			return false, err
 		}
-		if vt.Kind != KStruct || vt.Nullable {
+		// A variant that is itself a union of objects (a $defs entry that
+		// is a oneOf) holds its values as it does alone: the outer union,
+		// told apart by matching (no const tag is a member of a union),
+		// decides which branch a value matches, the inner one which of its
+		// own variants.
+		if vt.Kind != KStruct && vt.Kind != KUnion || vt.Nullable {
 			return false, nil
 		}
 		variants = append(variants, vt)
@@ -729,7 +738,7 @@ func (b *builder) union(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 // discriminatorProperty is the propertyName of an OpenAPI discriminator
 // beside s, if any.
 func (b *builder) discriminatorProperty(s *jsonschema.Schema) string {
-	_, _, raw := b.l.RawFor(s)
+	raw := b.l.Node(s).Raw
 	if raw == nil || raw.Kind != rt.Object {
 		return ""
 	}
@@ -835,7 +844,7 @@ func (b *builder) checkKnown(s *jsonschema.Schema) error {
 	if s.Always != nil {
 		return nil
 	}
-	if _, _, raw := b.l.RawFor(s); raw == nil {
+	if raw := b.l.Node(s).Raw; raw == nil {
 		return &schema.Error{File: s.Location, Msg: "refers to a schema outside the input files and the standard meta-schemas; this is not supported"}
 	}
 	return nil
@@ -868,40 +877,14 @@ func (b *builder) reachesDynamic(s *jsonschema.Schema, seen map[*jsonschema.Sche
 		return false
 	}
 	seen[s] = true
-	norm := b.l.Norm(s)
+	norm := b.l.Node(s).Norm
 	if !b.staticDyn(norm) {
 		return true
 	}
-	for _, c := range children(s, norm) {
+	for _, c := range schema.Children(s, norm) {
 		if b.reachesDynamic(c, seen) {
 			return true
 		}
 	}
 	return false
-}
-
-// children lists the subschemas and reference targets of s.
-func children(s *jsonschema.Schema, norm *schema.Norm) []*jsonschema.Schema {
-	out := []*jsonschema.Schema{s.Ref, norm.DynRef, s.Not, s.If, s.Then, s.Else, s.PropertyNames,
-		s.UnevaluatedProperties, s.UnevaluatedItems, s.Contains, norm.Items, s.ContentSchema}
-	out = append(out, s.AllOf...)
-	out = append(out, s.AnyOf...)
-	out = append(out, s.OneOf...)
-	out = append(out, norm.Prefix...)
-	for _, p := range s.Properties {
-		out = append(out, p)
-	}
-	for _, p := range s.PatternProperties {
-		out = append(out, p)
-	}
-	if ap, ok := s.AdditionalProperties.(*jsonschema.Schema); ok {
-		out = append(out, ap)
-	}
-	for _, d := range norm.DepSchemas {
-		out = append(out, d)
-	}
-	for _, a := range norm.DynAnchors {
-		out = append(out, a)
-	}
-	return out
 }

@@ -29,8 +29,8 @@ func (b *builder) defTypes() error {
 			if t.Name == name {
 				continue // a nullable enum keeps its name; no wrapper
 			}
-			w := &Type{Kind: KStruct, Wrapper: true, Name: name, Doc: t.Doc, Loc: t.Loc, Schema: d.Schema,
-				Fields: []*Field{{JSON: "", Go: "Value", Type: t, Required: true, Doc: "Value is the document."}}}
+			w := &Type{Kind: KStruct, Name: name, Doc: t.Doc, Loc: t.Loc, Schema: d.Schema,
+				StructShape: StructShape{Wrapper: true, Fields: []*Field{{JSON: "", Go: "Value", Type: t, Required: true, Doc: "Value is the document."}}}}
 			b.model.Roots = append(b.model.Roots, w)
 			continue
 		}

@@ -34,7 +34,7 @@ func (b *builder) countDynamic(roots []*jsonschema.Schema) {
 			return
 		}
 		seen[s] = true
-		norm := b.l.Norm(s)
+		norm := b.l.Node(s).Norm
 		if norm.DynAnchors != nil && resources[norm.Resource] == nil {
 			resources[norm.Resource] = map[string]bool{}
 			for name := range norm.DynAnchors {
@@ -44,7 +44,7 @@ func (b *builder) countDynamic(roots []*jsonschema.Schema) {
 		if norm.DynName != "" {
 			names = append(names, norm.DynName)
 		}
-		for _, c := range children(s, norm) {
+		for _, c := range schema.Children(s, norm) {
 			walk(c)
 		}
 	}
@@ -94,7 +94,7 @@ func (b *builder) refTargets(s *jsonschema.Schema, keys map[string]*schema.Value
 		targets = append(targets, s.Ref)
 	}
 	if keys["$dynamicRef"] != nil || keys["$recursiveRef"] != nil {
-		norm := b.l.Norm(s)
+		norm := b.l.Node(s).Norm
 		if norm.DynRef == nil || !b.staticDyn(norm) {
 			return nil, false
 		}

@@ -42,7 +42,7 @@ func (b *builder) formatType(s *jsonschema.Schema, keys map[string]*schema.Value
 	if !ok || !(len(s.Types) == 1 && s.Types[0] == "string" || nullableString(s.Types)) {
 		return nil, nil
 	}
-	if b.l.FormatAsserted(s) == "" {
+	if b.l.Node(s).Format == "" {
 		b.annotated = append(b.annotated, s)
 	}
 	rest := map[string]*schema.Value{}

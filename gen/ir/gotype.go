@@ -51,7 +51,7 @@ func (g *GoType) String() string {
 // goType reads the x-go-type and x-go-type-import annotations of s; it
 // returns nil when s has no x-go-type.
 func (b *builder) goType(s *jsonschema.Schema) (*GoType, error) {
-	_, _, raw := b.l.RawFor(s)
+	raw := b.l.Node(s).Raw
 	if raw == nil || raw.Kind != rt.Object {
 		return nil, nil
 	}
@@ -182,8 +182,8 @@ func (b *builder) userType(s *jsonschema.Schema, g *GoType, keys map[string]*sch
 		}
 		t.Node = n
 	}
-	g.Where = b.l.Where(s)
-	t.DefName = b.l.DefKey(s.Location)
+	g.Where = b.l.Node(s).Where
+	t.DefName = b.l.Node(s).DefKey
 	return t, nil
 }
 
@@ -200,7 +200,7 @@ func (b *builder) warnUnusedGoTypes() {
 		if t := b.types[s]; t != nil && t.Kind == KGo {
 			continue
 		}
-		if _, _, raw := b.l.RawFor(s); raw != nil && raw.Kind == rt.Object && raw.Get(GoTypeKeyword) != nil {
+		if raw := b.l.Node(s).Raw; raw != nil && raw.Kind == rt.Object && raw.Get(GoTypeKeyword) != nil {
 			unused = append(unused, s)
 		}
 	}

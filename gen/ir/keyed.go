@@ -26,7 +26,7 @@ func (b *builder) keyedUnion(s *jsonschema.Schema, t *Type, keyword string, list
 	}
 	var keys [][]string
 	for i, v := range variants {
-		if b.l.DefKey(v.Schema.Location) == "" || v.Schema == list[i] {
+		if b.l.Node(v.Schema).DefKey == "" || v.Schema == list[i] {
 			return false, nil // not a $defs entry the branch refers to
 		}
 		var req []string

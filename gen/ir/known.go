@@ -58,7 +58,8 @@ type KnownValue struct {
 // the model. The declaration must name every value in Go, list each value
 // once, and list only values the schema itself accepts.
 func (b *builder) known(s *jsonschema.Schema, t *Type) error {
-	doc, ptr, raw := b.l.RawFor(s)
+	sn := b.l.Node(s)
+	doc, ptr, raw := sn.Doc, sn.Ptr, sn.Raw
 	decl := raw.Get(KnownKeyword)
 	if decl == nil || t.Vocab != nil {
 		return nil

@@ -69,84 +69,14 @@ type Type struct {
 	// the alias declares nothing and shares X's name and shape.
 	Alias *Type
 
-	// KStruct
-	Fields []*Field
-	// Wrapper marks the named struct around a root that is not an object:
-	// its one field, Value, is the whole document.
-	Wrapper bool
-	Extra   *Type // additionalProperties: nil when forbidden
-	// Unevaluated says a nil Extra comes from unevaluatedProperties: false
-	// (beside an allOf or a $ref): an unknown member fails there, at the
-	// member, as the reference validator reports it.
-	Unevaluated bool
-	// Patterns are the maps of members matching patternProperties, in
-	// schema order; Extra then holds only members matching none.
-	Patterns []*PatternField
-	// SkipExtra says unknown properties are admitted but not kept: the
-	// decoder checks their syntax and skips them (see Model.SkipUnknown).
-	SkipExtra bool
-	ObjSize   *Size
-
-	// KUnion
-	Disc     string  // the discriminating property
-	Variants []*Type // KStruct variants
-	// for a variant: the discriminator value, per union it belongs to
-	DiscValue string
-	Unions    []*Type
-	// Match, on a union whose variants do not fix the tag property with a
-	// const (an OpenAPI discriminator over plain object schemas), is the
-	// keyword that decides the verdict: "oneOf" or "anyOf". Such a union
-	// is told apart by JSON Schema matching; Tags only say which variant
-	// to try first, and Node is the interpreter node of the whole union
-	// (its OneOf or AnyOf are the variants' nodes, in order). Match "if"
-	// is a bare if/then/else of two objects (see ifUnion): Node's If
-	// decides the variant, then (Variants[0]) or else (Variants[1]).
-	Match string
-	Tags  []Tag
-	// Keys, on a union told apart by matching that has no tag property
-	// (Disc is ""), are the required members of each variant, in order:
-	// the variant whose members a value has, the most of them, is the one
-	// tried first (see keyedUnion).
-	Keys [][]string
-
-	// KSum
-	Alts []*Alt
-	// SumKeyword is the keyword the sum comes from: "type", "anyOf",
-	// "oneOf", or "enum" for an enum of strings and numbers (whose
-	// alternatives are the enums of each kind; a value of another kind
-	// fails at the enum); Branches is the number of branches of an anyOf or oneOf.
-	SumKeyword string
-	Branches   int
-
-	// KEnum (and KString with an inline enum), KIntEnum
-	Values []string
-	// ConstNames are the Go names of the constants of Values, in order
-	// (KEnum, KIntEnum); ValueDocs, when set, document each value.
-	ConstNames []string
-	ValueDocs  []string
-
-	// KString
-	MinLen, MaxLen int // MaxLen < 0: none
-	Pattern        string
-	Format         string // a format the code asserts (schema.Loaded.FormatAsserted), else ""
-	Hookable       bool   // free text: passed through the encoder's string hook
-
-	// KInt
-	Int *IntBounds
-	// KFloat
-	Num *NumBounds
-	// Float, on a KIntEnum, says its constants are float64 numbers (an
-	// enum of numbers that are not all integers).
-	Float bool
-
-	// KTuple: Closed is the keyword that refuses items past the
-	// positions ("items" or "additionalItems"), "" when Elem holds them.
-	Closed string
-
-	// KArray, KMap (and KTuple's items past its positions)
-	Elem    *Type
-	ArrSize *Size
-	Unique  bool
+	// The fields of each kind, promoted: t.Fields is t.StructShape.Fields.
+	StructShape // KStruct, KTuple (ObjSize also KMap)
+	UnionShape  // KUnion
+	SumShape    // KSum
+	EnumShape   // KEnum, KIntEnum
+	StringShape // KString
+	NumberShape // KInt, KFloat
+	ListShape   // KArray, KTuple (Elem also KMap)
 
 	// KGo
 	Go *GoType
@@ -174,6 +104,100 @@ type Type struct {
 	// Vocab, on a string or integer type, is the open vocabulary its
 	// schema declares with x-known-values.
 	Vocab *Vocab
+}
+
+// StructShape holds the fields of a KStruct type, and the positions of a
+// KTuple (Fields V0, V1...).
+type StructShape struct {
+	Fields []*Field
+	// Wrapper marks the named struct around a root that is not an object:
+	// its one field, Value, is the whole document.
+	Wrapper bool
+	Extra   *Type // additionalProperties: nil when forbidden
+	// Unevaluated says a nil Extra comes from unevaluatedProperties: false
+	// (beside an allOf or a $ref): an unknown member fails there, at the
+	// member, as the reference validator reports it.
+	Unevaluated bool
+	// Patterns are the maps of members matching patternProperties, in
+	// schema order; Extra then holds only members matching none.
+	Patterns []*PatternField
+	// SkipExtra says unknown properties are admitted but not kept: the
+	// decoder checks their syntax and skips them (see Model.SkipUnknown).
+	SkipExtra bool
+	ObjSize   *Size // minProperties, maxProperties (KMap too)
+	// for a variant: the discriminator value, per union it belongs to
+	DiscValue string
+	Unions    []*Type
+}
+
+// UnionShape holds the fields of a KUnion type.
+type UnionShape struct {
+	Disc     string  // the discriminating property
+	Variants []*Type // KStruct variants
+	// Match, on a union whose variants do not fix the tag property with a
+	// const (an OpenAPI discriminator over plain object schemas), is the
+	// keyword that decides the verdict: "oneOf" or "anyOf". Such a union
+	// is told apart by JSON Schema matching; Tags only say which variant
+	// to try first, and Node is the interpreter node of the whole union
+	// (its OneOf or AnyOf are the variants' nodes, in order). Match "if"
+	// is a bare if/then/else of two objects (see ifUnion): Node's If
+	// decides the variant, then (Variants[0]) or else (Variants[1]).
+	Match string
+	Tags  []Tag
+	// Keys, on a union told apart by matching that has no tag property
+	// (Disc is ""), are the required members of each variant, in order:
+	// the variant whose members a value has, the most of them, is the one
+	// tried first (see keyedUnion).
+	Keys [][]string
+}
+
+// SumShape holds the fields of a KSum type.
+type SumShape struct {
+	Alts []*Alt
+	// SumKeyword is the keyword the sum comes from: "type", "anyOf",
+	// "oneOf", or "enum" for an enum of strings and numbers (whose
+	// alternatives are the enums of each kind; a value of another kind
+	// fails at the enum); Branches is the number of branches of an anyOf or oneOf.
+	SumKeyword string
+	Branches   int
+}
+
+// EnumShape holds the values of a KEnum or KIntEnum type (a string
+// type's inline enum makes it a KEnum).
+type EnumShape struct {
+	Values []string
+	// ConstNames are the Go names of the constants of Values, in order
+	// (KEnum, KIntEnum); ValueDocs, when set, document each value.
+	ConstNames []string
+	ValueDocs  []string
+	// Float, on a KIntEnum, says its constants are float64 numbers (an
+	// enum of numbers that are not all integers).
+	Float bool
+}
+
+// StringShape holds the rules of a KString type.
+type StringShape struct {
+	MinLen, MaxLen int // MaxLen < 0: none
+	Pattern        string
+	Format         string // a format the code asserts (schema.Node.Format), else ""
+	Hookable       bool   // free text: passed through the encoder's string hook
+}
+
+// NumberShape holds the bounds of a KInt (Int) or KFloat (Num) type.
+type NumberShape struct {
+	Int *IntBounds
+	Num *NumBounds
+}
+
+// ListShape holds the element and rules of a KArray type, and the items
+// past the positions of a KTuple; a KMap has its Elem too.
+type ListShape struct {
+	Elem    *Type
+	ArrSize *Size
+	Unique  bool
+	// Closed, on a KTuple, is the keyword that refuses items past the
+	// positions ("items" or "additionalItems"), "" when Elem holds them.
+	Closed string
 }
 
 // Field is one property of a struct.
@@ -229,25 +253,30 @@ type NumBounds struct {
 	Min, ExMin, Max, ExMax, MultipleOf string
 }
 
-// Node mirrors rtimpl.Node for schemas validated by the interpreter.
+// Node is an rtimpl.Node as the generator writes it: the interpreter node
+// of a schema without a Go shape of its own. It has rtimpl.Node's fields,
+// by the same names, in the form the emitter prints rather than the one
+// the runtime executes: ordered lists where the runtime has maps, patterns
+// and numbers as the schema writes them, node references by ID. ID and
+// Schema are its only fields of its own. TestNodeMirrorsRuntime fails when
+// the two drift apart, and the Go emitter's TestNodeFieldsEmitted when a
+// field goes unwritten.
 type Node struct {
-	ID     int
+	ID     int                // its variable's number; -1 is rtimpl.False, -2 rtimpl.True
 	Schema *jsonschema.Schema // the compiled schema the node comes from
 	Loc    string             // where the schema is: file#/pointer
-	// User, on an all-errors node, is the user's Go type (x-go-type) the
-	// schema's values decode into, which the all-errors mode asks too.
-	User  *Type
-	Never bool
-	Types []string
+	// UserCheck, on an all-errors node, is the user's Go type (x-go-type)
+	// the schema's values decode into, whose unmarshaler the all-errors
+	// mode asks too (rtimpl.Node.UserCheck calls it).
+	UserCheck *Type
+	Never     bool
+	Types     []string
 
 	Const []string // canonical texts
 	Enum  []string
 
-	HasStr         bool
-	MinLen, MaxLen int
-	Pattern        string
-	Format         string // asserted, else ""
-	Num            *NumBounds
+	Str *StrRule // nil: no string keyword
+	Num *NumBounds
 
 	Prefix                   []*Node
 	Items, Contains          *Node
@@ -272,11 +301,29 @@ type Node struct {
 
 	UnevalProps, UnevalItems *Node
 
-	// DynRef, DynName and DynAnchors mirror rt.Node's dynamic references.
-	DynRef     *Node
-	DynName    string
-	DynAnchors []NamedNode
-	Resource   string
+	// DynRef, DynName, DynAnchors and DynResource are the node's dynamic
+	// references and anchors, as in rtimpl.Node.
+	DynRef      *Node
+	DynName     string
+	DynAnchors  []NamedNode
+	DynResource string
+}
+
+// StrRule is rtimpl.StrRule as the schema writes it: the lengths, the
+// pattern's source and the asserted format's name ("" for none).
+type StrRule struct {
+	MinLen, MaxLen int // MaxLen < 0: none
+	Pattern        string
+	Format         string
+}
+
+// StrBounds are the node's string lengths and pattern, those of a node
+// without string keywords when Str is nil.
+func (n *Node) StrBounds() (minLen, maxLen int, pattern string) {
+	if n.Str == nil {
+		return 0, -1, ""
+	}
+	return n.Str.MinLen, n.Str.MaxLen, n.Str.Pattern
 }
 
 // NamedNode is a node under a property name or pattern.

@@ -5,6 +5,7 @@ import (
 	"path"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -266,7 +267,7 @@ func (b *builder) finish() error {
 		}
 		if t.Name != "" {
 			if o, dup := names[t.Name]; dup && o != t {
-				return b.errAt(t.Schema, "two different schemas have the Go name %s (the other is at %s)", t.Name, b.l.Where(o.Schema))
+				return b.errAt(t.Schema, "two different schemas have the Go name %s (the other is at %s)", t.Name, b.l.Node(o.Schema).Where)
 			}
 			names[t.Name] = t
 			b.model.Types = append(b.model.Types, t)
@@ -317,6 +318,58 @@ func (b *builder) finish() error {
 	for _, a := range aliases {
 		a.fromAlias()
 	}
+	b.nameConstructors()
 	b.model.Nodes = append(b.model.Nodes, b.nodeList()...)
 	return nil
+}
+
+// NotNullSuffix makes, after a type's name, the name the Go emitter gives
+// the decoder of the non-null part of a nullable type (decodeXNotNull): a
+// name no other type of the package may take.
+const NotNullSuffix = "NotNull"
+
+// nameConstructors names the constructor of each alternative of every sum:
+// the sum's name, "Of" and the alternative's field ("Null" for null), as
+// RequestIDOfInt. A name a type of the package has, or keeps with
+// NotNullSuffix, or an earlier constructor has, gets the smallest free
+// number from 2 after it.
+func (b *builder) nameConstructors() {
+	taken := map[string]bool{}
+	for _, t := range b.model.Types {
+		taken[t.Name] = true
+		taken[t.Name+NotNullSuffix] = true
+	}
+	for _, t := range b.model.Types {
+		if t.Kind != KSum || t.Alias != nil {
+			continue
+		}
+		for _, a := range t.Alts {
+			word := a.Go
+			if a.Type == nil {
+				word = "Null"
+			}
+			name := t.Name + "Of" + word
+			free := name
+			for i := 2; taken[free]; i++ {
+				free = name + strconv.Itoa(i)
+			}
+			taken[free] = true
+			a.Ctor = free
+		}
+	}
+}
+
+// ListName is the Go name of the function listing the values of v:
+// "Known" and the plural of its name (KnownErrorCodes, KnownRiskCategories).
+func (v *Vocab) ListName() string {
+	n := v.Name
+	switch {
+	case strings.HasSuffix(n, "y") && len(n) > 1 && !strings.ContainsRune("aeiou", rune(n[len(n)-2])):
+		n = n[:len(n)-1] + "ies"
+	case strings.HasSuffix(n, "s") || strings.HasSuffix(n, "x") || strings.HasSuffix(n, "ch") || strings.HasSuffix(n, "sh"):
+		n += "es"
+	default:
+		n += "s"
+	}
+	return "Known" + n
 }

@@ -21,7 +21,7 @@ func (b *builder) nodeOf(s *jsonschema.Schema) (*Node, error) {
 		return nil, err
 	}
 	keys, raw := b.constraintKeys(s)
-	norm := b.l.Norm(s)
+	norm := b.l.Node(s).Norm
 	if len(keys) == 1 && keys["$ref"] != nil && s.Ref != nil && norm.DynAnchors == nil {
 		// A bare $ref is its target; cycles of bare refs were refused by
 		// the compiler.
@@ -32,7 +32,7 @@ func (b *builder) nodeOf(s *jsonschema.Schema) (*Node, error) {
 	if keys[schema.RegexProperties] != nil {
 		return nil, b.errAt(s, "the draft-04 meta-schema's %s (names must be regular expressions) is not supported", schema.RegexProperties)
 	}
-	n := &Node{ID: b.nextID(), Schema: s, Loc: b.l.Where(s), MaxContains: -1, MaxLen: -1}
+	n := &Node{ID: b.nextID(), Schema: s, Loc: b.l.Node(s).Where, MaxContains: -1}
 	b.nodes[s] = n
 	if s.Always != nil {
 		n.Never = !*s.Always
@@ -75,13 +75,8 @@ func (b *builder) nodeValues(s *jsonschema.Schema, n *Node, keys map[string]*sch
 }
 
 func (b *builder) nodeScalars(s *jsonschema.Schema, n *Node, keys map[string]*schema.Value) {
-	if s.MinLength > 0 || s.MaxLength >= 0 || s.Pattern != nil || b.l.FormatAsserted(s) != "" {
-		n.HasStr = true
-		n.MinLen, n.MaxLen = max(s.MinLength, 0), s.MaxLength
-		n.Format = b.l.FormatAsserted(s)
-		if s.Pattern != nil {
-			n.Pattern = b.l.PatternSource(s.Pattern)
-		}
+	if s.MinLength > 0 || s.MaxLength >= 0 || s.Pattern != nil || b.l.Node(s).Format != "" {
+		n.Str = &StrRule{MinLen: max(s.MinLength, 0), MaxLen: s.MaxLength, Format: b.l.Node(s).Format, Pattern: b.l.Node(s).Pattern}
 	}
 	if nb := numBounds(s); !nb.Empty() {
 		n.Num = nb
@@ -90,7 +85,7 @@ func (b *builder) nodeScalars(s *jsonschema.Schema, n *Node, keys map[string]*sc
 
 func (b *builder) nodeArray(s *jsonschema.Schema, n *Node, keys map[string]*schema.Value) error {
 	var err error
-	norm := b.l.Norm(s)
+	norm := b.l.Node(s).Norm
 	for _, p := range norm.Prefix {
 		pn, err := b.nodeOf(p)
 		if err != nil {
@@ -124,10 +119,7 @@ func (b *builder) nodeObject(s *jsonschema.Schema, n *Node, raw *schema.Value) e
 		n.Props = append(n.Props, NamedNode{name, pn})
 	}
 	if pp := raw.Get("patternProperties"); pp != nil {
-		byPattern := map[string]*jsonschema.Schema{}
-		for re, ps := range s.PatternProperties {
-			byPattern[b.l.PatternSource(re)] = ps
-		}
+		byPattern := b.l.Node(s).PatternProps
 		for _, m := range pp.Members { // document order keeps node numbering stable
 			pn, err := b.nodeOf(byPattern[m.Key])
 			if err != nil {
@@ -155,7 +147,7 @@ func (b *builder) nodeObject(s *jsonschema.Schema, n *Node, raw *schema.Value) e
 		return err
 	}
 	n.Required = s.Required
-	norm := b.l.Norm(s)
+	norm := b.l.Node(s).Norm
 	if len(s.Dependencies) > 0 {
 		n.DepKeyword = "dependencies"
 	}
@@ -221,7 +213,7 @@ func (b *builder) nodeApplicators(s *jsonschema.Schema, n *Node, keys map[string
 // 2019-09's $recursiveRef) and the dynamic anchors of the schema resource
 // that holds s.
 func (b *builder) nodeDynamic(s *jsonschema.Schema, n *Node) error {
-	norm := b.l.Norm(s)
+	norm := b.l.Node(s).Norm
 	var err error
 	if norm.DynRef != nil {
 		if n.DynRef, err = b.nodeOf(norm.DynRef); err != nil {
@@ -231,7 +223,7 @@ func (b *builder) nodeDynamic(s *jsonschema.Schema, n *Node) error {
 			n.DynName = norm.DynName // else it always resolves to its static target
 		}
 	}
-	n.Resource = norm.Resource
+	n.DynResource = norm.Resource
 	for _, name := range sortedKeys(norm.DynAnchors) {
 		an, err := b.nodeOf(norm.DynAnchors[name])
 		if err != nil {

@@ -73,7 +73,8 @@ func (b *builder) constOnly(s *jsonschema.Schema) (string, bool) {
 // values are the consts (canonical texts) of the branches; nil when the
 // schema has no name for it or two values would get one Go name.
 func (b *builder) openVocab(s *jsonschema.Schema, branches []*jsonschema.Schema, texts []string, isInt bool) *Vocab {
-	doc, ptr, _ := b.l.RawFor(s)
+	sn := b.l.Node(s)
+	doc, ptr := sn.Doc, sn.Ptr
 	v := &Vocab{Doc: s.Description, Loc: doc.Name + "#" + ptr, Int: isInt, Inferred: true}
 	switch {
 	case s.Title != "":

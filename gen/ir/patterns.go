@@ -28,15 +28,12 @@ type PatternField struct {
 // with schemas of their own may match one name (the member would have to
 // satisfy both, which no single Go type says).
 func (b *builder) patterns(s *jsonschema.Schema, t *Type, lits map[string]*jsonschema.Schema) (bool, error) {
-	_, _, raw := b.l.RawFor(s)
+	raw := b.l.Node(s).Raw
 	pp := raw.Get("patternProperties")
 	if pp == nil {
 		return true, nil
 	}
-	byPattern := map[string]*jsonschema.Schema{}
-	for re, ps := range s.PatternProperties {
-		byPattern[b.l.PatternSource(re)] = ps
-	}
+	byPattern := b.l.Node(s).PatternProps
 	for _, m := range pp.Members {
 		ps := byPattern[m.Key]
 		if ps == nil {
@@ -84,8 +81,8 @@ func (b *builder) patterns(s *jsonschema.Schema, t *Type, lits map[string]*jsons
 // its member.
 func (b *builder) literalPatterns(s *jsonschema.Schema) map[string]*jsonschema.Schema {
 	var out map[string]*jsonschema.Schema
-	for re, ps := range s.PatternProperties {
-		name, ok := literalPattern(b.l.PatternSource(re))
+	for src, ps := range b.l.Node(s).PatternProps {
+		name, ok := literalPattern(src)
 		if !ok || s.Properties[name] != nil {
 			continue
 		}

@@ -74,7 +74,8 @@ func (m *Model) place(s *jsonschema.Schema, loc string) string {
 	if s == nil || m.l == nil {
 		return loc
 	}
-	doc, ptr, _ := m.l.RawFor(s)
+	sn := m.l.Node(s)
+	doc, ptr := sn.Doc, sn.Ptr
 	if doc == nil {
 		return loc
 	}

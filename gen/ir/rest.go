@@ -64,7 +64,7 @@ type restState struct {
 // schema has none, the other keywords going to t.Rest. It reports false,
 // leaving t to be reset, when no such split is exact.
 func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
-	if norm := b.l.Norm(s); s.Always != nil || norm.DynRef != nil && !b.staticDyn(norm) || norm.DynAnchors != nil && b.dynScope() {
+	if norm := b.l.Node(s).Norm; s.Always != nil || norm.DynRef != nil && !b.staticDyn(norm) || norm.DynAnchors != nil && b.dynScope() {
 		return false, nil
 	}
 	typ := ""
@@ -89,7 +89,7 @@ func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*
 		if withAllOf && keys["allOf"] == nil && !refBeside || !withAllOf && keys["type"] == nil {
 			continue
 		}
-		shapeKeys, rest, whole, ok := splitKeys(s, keys, typ, withAllOf, withAllOf && refBeside, len(b.l.Norm(s).Prefix) > 0)
+		shapeKeys, rest, whole, ok := splitKeys(s, keys, typ, withAllOf, withAllOf && refBeside, len(b.l.Node(s).Norm.Prefix) > 0)
 		if !ok {
 			continue
 		}
@@ -201,10 +201,10 @@ func splitKeys(s *jsonschema.Schema, keys map[string]*schema.Value, typ string, 
 // restNode builds the interpreter node of keywords rest of s, and of the
 // allOf parts that did not merge into its shape.
 func (b *builder) restNode(s *jsonschema.Schema, rest []string, parts []*jsonschema.Schema) (*Node, bool, error) {
-	n := &Node{ID: b.nextID(), Schema: s, MaxContains: -1, MaxLen: -1}
+	n := &Node{ID: b.nextID(), Schema: s, MaxContains: -1}
 	b.rests = append(b.rests, n)
 	keys, raw := b.constraintKeys(s)
-	norm := b.l.Norm(s)
+	norm := b.l.Node(s).Norm
 	var err error
 	one := func(dst **Node, src *jsonschema.Schema) {
 		if err == nil {
@@ -293,7 +293,7 @@ func (b *builder) restNode(s *jsonschema.Schema, rest []string, parts []*jsonsch
 // without repeats.
 func (b *builder) inSchemaOrder(s *jsonschema.Schema, list []string) []string {
 	var out []string
-	if _, _, raw := b.l.RawFor(s); raw != nil {
+	if raw := b.l.Node(s).Raw; raw != nil {
 		for _, m := range raw.Members {
 			if slices.Contains(list, m.Key) && !slices.Contains(out, m.Key) {
 				out = append(out, m.Key)

@@ -82,7 +82,7 @@ func (b *builder) nameFields(t *Type) error {
 // xGoName returns the Go name the x-go-name annotation of property schema
 // ps sets, or "" when it has none.
 func (b *builder) xGoName(ps *jsonschema.Schema) (string, error) {
-	_, _, raw := b.l.RawFor(ps)
+	raw := b.l.Node(ps).Raw
 	if raw == nil || raw.Kind != rt.Object {
 		return "", nil
 	}
@@ -185,7 +185,7 @@ func (b *builder) renameTitleCollisions() {
 			continue
 		}
 		for _, t := range group {
-			if key := b.l.DefKey(t.Schema.Location); key != "" && byName[GoName(key)] == nil {
+			if key := b.l.Node(t.Schema).DefKey; key != "" && byName[GoName(key)] == nil {
 				t.Name = GoName(key)
 			}
 		}

@@ -15,6 +15,9 @@ type Alt struct {
 	Kind rt.Kind // rt.String, rt.Number, rt.Bool, rt.Object, rt.Array or rt.Null
 	Go   string  // the field: String, Int, Number, Bool, Object, Array; "" for null
 	Type *Type   // nil for null
+	// Ctor is the Go name of the function that makes the sum hold this
+	// alternative (RequestIDOfInt); see nameConstructors.
+	Ctor string
 }
 
 // kindKeywords are the keywords that constrain values of one JSON kind

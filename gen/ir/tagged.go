@@ -69,7 +69,7 @@ func (b *builder) taggedUnion(s *jsonschema.Schema, t *Type, keyword, prop strin
 func (b *builder) tags(s *jsonschema.Schema, list []*jsonschema.Schema) []Tag {
 	refs := make([]string, len(list))
 	for i, br := range list {
-		if _, _, raw := b.l.RawFor(br); raw != nil && raw.Kind == rt.Object {
+		if raw := b.l.Node(br).Raw; raw != nil && raw.Kind == rt.Object {
 			if r := raw.Get("$ref"); r != nil && r.Kind == rt.String {
 				refs[i] = r.Str
 			}
@@ -77,7 +77,8 @@ func (b *builder) tags(s *jsonschema.Schema, list []*jsonschema.Schema) []Tag {
 	}
 	var out []Tag
 	used := map[string]bool{}
-	doc, _, raw := b.l.RawFor(s)
+	sn := b.l.Node(s)
+	doc, raw := sn.Doc, sn.Raw
 	if m := raw.Get("discriminator").Get("mapping"); m != nil && m.Kind == rt.Object {
 		for _, mb := range m.Members {
 			if mb.Val.Kind != rt.String || used[mb.Key] {

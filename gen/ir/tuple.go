@@ -22,7 +22,7 @@ func (b *builder) tuple(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	if s.UniqueItems {
 		return false, nil
 	}
-	norm := b.l.Norm(s)
+	norm := b.l.Node(s).Norm
 	t.Kind = KTuple
 	for i, ps := range norm.Prefix {
 		pt, err := b.typeOf(ps)

@@ -180,13 +180,13 @@ func toRT(n *ir.Node, memo map[*ir.Node]*rtimpl.Node) *rtimpl.Node {
 	if n.Enum != nil {
 		r.Enum = append([]string{}, n.Enum...)
 	}
-	if n.HasStr {
-		r.Str = &rtimpl.StrRule{MinLen: n.MinLen, MaxLen: n.MaxLen}
-		if n.Pattern != "" {
-			r.Str.Pattern = rtimpl.MustPattern(n.Pattern)
+	if n.Str != nil {
+		r.Str = &rtimpl.StrRule{MinLen: n.Str.MinLen, MaxLen: n.Str.MaxLen}
+		if n.Str.Pattern != "" {
+			r.Str.Pattern = rtimpl.MustPattern(n.Str.Pattern)
 		}
-		if n.Format != "" {
-			r.Str.Format = rtimpl.MustFormat(n.Format)
+		if n.Str.Format != "" {
+			r.Str.Format = rtimpl.MustFormat(n.Str.Format)
 		}
 	}
 	if b := n.Num; b != nil {
@@ -239,7 +239,7 @@ func toRT(n *ir.Node, memo map[*ir.Node]*rtimpl.Node) *rtimpl.Node {
 			r.DynAnchors = map[string]*rtimpl.Node{}
 		}
 		r.DynAnchors[a.Name] = toRT(a.Node, memo)
-		r.DynResource = n.Resource
+		r.DynResource = n.DynResource
 	}
 	r.AllOf, r.AnyOf, r.OneOf = list(n.AllOf), list(n.AnyOf), list(n.OneOf)
 	r.Not, r.If, r.Then, r.Else = toRT(n.Not, memo), toRT(n.If, memo), toRT(n.Then, memo), toRT(n.Else, memo)

@@ -487,10 +487,12 @@ func judgeCorpus(t *testing.T, samples []*sample, outcomes []outcome, rows []*co
 	}
 }
 
-// rawField matches a struct field of type rt.Raw in a generated types.go.
+// rawField matches a struct field of type rt.Raw in a generated types.go;
+// gofmt pads a field's name to align the types of a struct's fields, so
+// any number of spaces may follow it.
 var (
-	structField = regexp.MustCompile(`(?m)^\t[A-Z]\w* \S`)
-	rawField    = regexp.MustCompile(`(?m)^\t[A-Z]\w* rt\.Raw$`)
+	structField = regexp.MustCompile(`(?m)^\t[A-Z]\w* +\S`)
+	rawField    = regexp.MustCompile(`(?m)^\t[A-Z]\w* +rt\.Raw$`)
 )
 
 // rawFields counts the struct fields of a generated types.go and those of
@@ -551,7 +553,7 @@ func corpusReport(t *testing.T, rows []*corpusRow, table string) string {
 	} else {
 		b.WriteString(pr)
 	}
-	b.WriteString("\n## A corpus of published schemas\n\nEach schema is generated with every definition as a type, and its published documents and their mutants are decoded, validated and re-encoded by the generated code and judged by jsonschema/v5. \"Fields\" include each wrapper's `Value`; the last column counts the documents on which the `format` assertion decides the verdict.\n\n")
+	b.WriteString("\n## A corpus of published schemas\n\nEach schema is generated with every definition as a type, and its published documents and their mutants are decoded, validated and re-encoded by the generated code and judged by jsonschema/v5. \"Fields\" include each wrapper's `Value`; \"not open\" counts the rt.Raw fields whose schema does not admit any value (by the reasons below); the last column counts the documents on which the `format` assertion decides the verdict.\n\n")
 	b.WriteString(table)
 	b.WriteString("\n### Fields left as rt.Raw, by reason\n\nCounted over struct fields and wrappers' values, as `zerogen --raw-report` names them; \"open\" fields are those whose schema admits any value: rt.Raw is their exact shape.\n\n")
 	for _, r := range rows {
@@ -565,19 +567,26 @@ func corpusReport(t *testing.T, rows []*corpusRow, table string) string {
 // corpusTable renders the rows as the Markdown table of reports/corpus.md.
 func corpusTable(rows []*corpusRow) string {
 	var b strings.Builder
-	b.WriteString("| schema | dialect | generated | named types | fields left as rt.Raw | examples decoded | mutants judged | verdicts agreeing with jsonschema/v5 | of which format decides |\n")
-	b.WriteString("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n")
+	b.WriteString("| schema | dialect | generated | named types | fields left as rt.Raw | of them not open | examples decoded | mutants judged | verdicts agreeing with jsonschema/v5 | of which format decides |\n")
+	b.WriteString("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n")
 	for _, r := range rows {
 		if r.refusal != "" {
-			fmt.Fprintf(&b, "| %s | %s | refused: %s | | | | | | |\n", r.name, r.dialect, strings.ReplaceAll(r.refusal, "|", `\|`))
+			fmt.Fprintf(&b, "| %s | %s | refused: %s | | | | | | | |\n", r.name, r.dialect, strings.ReplaceAll(r.refusal, "|", `\|`))
 			continue
 		}
-		share := 0.0
+		share, closed := 0.0, 0
+		for why, n := range r.why {
+			if why != "open" {
+				closed += n
+			}
+		}
+		closedShare := 0.0
 		if r.fields > 0 {
 			share = 100 * float64(r.raw) / float64(r.fields)
+			closedShare = 100 * float64(closed) / float64(r.fields)
 		}
-		fmt.Fprintf(&b, "| %s | %s | yes | %d | %d of %d (%.1f%%) | %d of %d | %d | %d of %d | %d |\n",
-			r.name, r.dialect, r.types, r.raw, r.fields, share, r.decoded, r.examples+r.leftOut, r.mutants, r.agree, r.agree+r.disagree, r.formatOnly)
+		fmt.Fprintf(&b, "| %s | %s | yes | %d | %d of %d (%.1f%%) | %d (%.1f%%) | %d of %d | %d | %d of %d | %d |\n",
+			r.name, r.dialect, r.types, r.raw, r.fields, share, closed, closedShare, r.decoded, r.examples+r.leftOut, r.mutants, r.agree, r.agree+r.disagree, r.formatOnly)
 	}
 	return b.String()
 }

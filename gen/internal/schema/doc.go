@@ -11,10 +11,18 @@
 // patterns are ECMA-262 (rtimpl.PlanPattern), and those RE2 cannot compile
 // reach the compiler as stand-ins (Loaded.PatternSource reads them back); then it compiles the files
 // together with santhosh-tekuri/jsonschema/v5, which resolves $ref across
-// them and checks them against their meta-schemas. Loaded.RawFor leads from
-// a compiled schema back to its position and its 2020-12 view, and
-// Loaded.Norm gives the 2020-12 reading of the compiled fields that depend on
-// the dialect (items, dependencies, dynamic references): the rest of the
-// generator reads one model whatever the dialect. The standard meta-schemas
-// of every dialect are embedded (meta/), as the compiler has them.
+// them and checks them against their meta-schemas.
+//
+// Last, Load walks every compiled schema the files reach and builds one
+// Node for each: the compiled schema, its document and JSON Pointer, its
+// ordered 2020-12 view (Raw), the 2020-12 reading of the compiled fields
+// that depend on the dialect (Norm: items, dependencies, dynamic
+// references), the format it asserts, its patterns as written and its
+// $defs key. Loaded.Node hands a node out; Loaded.Defs builds those of the
+// $defs entries it compiles. The model builder (package ir) reads schemas
+// only through these nodes and the compiler's fields, one model whatever
+// the dialect; RawFor, Norm and the other questions the nodes answer stay
+// for the generators that read a schema's position directly (fixtures,
+// reference docs). The standard meta-schemas of every dialect are embedded
+// (meta/), as the compiler has them.
 package schema

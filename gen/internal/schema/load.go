@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
@@ -55,6 +56,9 @@ type Loaded struct {
 	compiler *jsonschema.Compiler
 	allow    map[string]bool
 	norms    normCache
+	// nodes are the load-time nodes of the compiled schemas (see Node).
+	nodes   map[*jsonschema.Schema]*Node
+	nodesMu sync.Mutex
 
 	// standIn and fromStandIn map the patterns RE2 cannot compile to the
 	// stand-ins the compiler reads instead, and back (see patternStandIn).
@@ -153,6 +157,9 @@ func Load(opts Options) (l *Loaded, err error) {
 			doc.IsRoot = true
 			l.Roots = append(l.Roots, doc)
 		}
+	}
+	for _, f := range files {
+		l.walkNodes(byName[f.Name].Schema)
 	}
 	return l, nil
 }
@@ -404,6 +411,7 @@ func (l *Loaded) Defs() ([]Def, error) {
 					if err != nil {
 						return nil, l.compileError(doc.Name, ptrs[i], err)
 					}
+					l.walkNodes(s)
 					out = append(out, Def{Doc: doc, Key: e.Key, Pointer: ptrs[i], Schema: s})
 				}
 			}
