@@ -365,6 +365,8 @@ func constTypeName(c string) string {
 // unionRule says how a union's documents are told apart.
 func unionRule(t *ir.Type) string {
 	switch {
+	case t.Match == "if":
+		return "one of these, as the schema's `if` decides: the first when the value matches the `if`, else the second"
 	case t.Disc == "" && t.Match == "oneOf":
 		return "exactly one of these (it must match exactly one; no property names it)"
 	case t.Disc == "" && t.Match == "anyOf":
@@ -383,6 +385,9 @@ func unionRule(t *ir.Type) string {
 func tagCell(t *ir.Type, i int) string {
 	if t.Match == "" {
 		return "`" + strings.Trim(t.Variants[i].DiscValue, `"`) + "`"
+	}
+	if t.Match == "if" {
+		return [2]string{"matches the `if` (then)", "does not (else)"}[i]
 	}
 	var out []string
 	if t.Disc == "" && i < len(t.Keys) {

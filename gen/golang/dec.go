@@ -737,6 +737,10 @@ func (e *emitter) extraDecode(t *ir.Type) []jen.Code {
 
 // unionDecoder looks ahead for the discriminator, then decodes the variant.
 func (e *emitter) unionDecoder(f *jen.File, t *ir.Type) {
+	if t.Match == "if" {
+		e.ifDecoder(f, t)
+		return
+	}
 	if t.Match != "" {
 		e.taggedDecoder(f, t)
 		return

@@ -554,7 +554,9 @@ func (e *emitter) unionType(f *jen.File, t *ir.Type) {
 		apart = fmt.Sprintf("%s holds one of its variants, told apart by the %q property; switch on the type of Value.", t.Name, t.Disc)
 	}
 	doc := strings.TrimSpace(t.Doc + "\n\n" + apart)
-	if t.Match != "" {
+	if t.Match == "if" {
+		doc = strings.TrimSpace(t.Doc + "\n\n" + ifDoc(t))
+	} else if t.Match != "" {
 		doc = strings.TrimSpace(t.Doc + "\n\n" + taggedDoc(t))
 	}
 	f.Add(docComment(t.Name, doc, t.Deprecated).Type().Id(t.Name).Struct(jen.Id("Value").Id(t.Helper)))

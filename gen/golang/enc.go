@@ -275,6 +275,10 @@ func (e *emitter) fieldEncode(fl *ir.Field) []jen.Code {
 // unionEncoder dispatches with a type switch rather than an interface call,
 // so that the encoder does not escape to the heap.
 func (e *emitter) unionEncoder(f *jen.File, t *ir.Type) {
+	if t.Match == "if" {
+		e.ifEncoder(f, t)
+		return
+	}
 	if t.Match != "" {
 		e.taggedEncoder(f, t)
 		return

@@ -41,6 +41,10 @@ func (e *emitter) scalarValidator(f *jen.File, t *ir.Type) {
 // unionValidator writes the Validate method of a union: a tagged union's
 // own, or one that validates the variant it holds.
 func (e *emitter) unionValidator(f *jen.File, t *ir.Type) {
+	if t.Match == "if" {
+		e.ifValidator(f, t)
+		return
+	}
 	if t.Match != "" {
 		e.taggedValidator(f, t)
 		return

@@ -334,6 +334,11 @@ func (b *builder) shape(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 	if _, ok := keys["allOf"]; ok || b.refBeside(s, keys) {
 		return b.allOf(s, t, keys)
 	}
+	if _, ok := keys["if"]; ok && keys["type"] == nil {
+		if ok, err := b.ifUnion(s, t, keys); ok || err != nil {
+			return ok, err
+		}
+	}
 	if keys["type"] == nil {
 		return untypedEnum(t, keys)
 	}

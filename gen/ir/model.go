@@ -139,7 +139,9 @@ type UnionShape struct {
 	// keyword that decides the verdict: "oneOf" or "anyOf". Such a union
 	// is told apart by JSON Schema matching; Tags only say which variant
 	// to try first, and Node is the interpreter node of the whole union
-	// (its OneOf or AnyOf are the variants' nodes, in order).
+	// (its OneOf or AnyOf are the variants' nodes, in order). Match "if"
+	// is a bare if/then/else of two objects (see ifUnion): Node's If
+	// decides the variant, then (Variants[0]) or else (Variants[1]).
 	Match string
 	Tags  []Tag
 	// Keys, on a union told apart by matching that has no tag property

@@ -167,6 +167,9 @@ func (t *Type) variantSuffix(i int) string {
 	if t.Match == "" {
 		return GoName(strings.Trim(t.Variants[i].DiscValue, `"`))
 	}
+	if t.Match == "if" {
+		return [2]string{"Then", "Else"}[i]
+	}
 	for _, tg := range t.Tags {
 		if tg.Variant == i {
 			return GoName(tg.Value)
