@@ -66,3 +66,30 @@ func (d *Decoder) letterRun(s string, i int) (int, error) {
 	}
 	return j, nil
 }
+
+// InvalidUTF8 returns the offset of the first byte of s that does not
+// start valid UTF-8, or -1 when all of s is valid UTF-8. ASCII is passed a
+// word at a time and non-ASCII runs are checked as the decoder checks
+// them; generated Validate methods call it on every Go string they check.
+func InvalidUTF8(s string) int {
+	i := 0
+	for {
+		for ; i+8 <= len(s); i += 8 {
+			if m := load64(s, i) & msb; m != 0 {
+				i += firstFlagged(m)
+				break
+			}
+		}
+		for i < len(s) && s[i] < utf8.RuneSelf {
+			i++
+		}
+		if i == len(s) {
+			return -1
+		}
+		j := nonASCIIEnd(s, i)
+		if n := validPrefix(s[i:j]); i+n < j {
+			return i + n
+		}
+		i = j
+	}
+}

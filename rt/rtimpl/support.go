@@ -2,7 +2,6 @@ package rtimpl
 
 import (
 	"strconv"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/zeroproject/zero/rt"
@@ -241,15 +240,8 @@ func (t TypeSet) admitsKind(k rt.Kind, raw string) bool {
 // CheckUTF8 refuses a Go string that is not valid UTF-8: it has no JSON
 // text, and encoding it would silently replace the bad bytes with U+FFFD.
 func CheckUTF8(s string) error {
-	if utf8.ValidString(s) {
-		return nil
-	}
-	for i, r := range s {
-		if r == utf8.RuneError {
-			if _, n := utf8.DecodeRuneInString(s[i:]); n == 1 {
-				return rt.Fail(-1, "type", "the string is not valid UTF-8 (byte "+strconv.Itoa(i)+"), so it is no JSON string")
-			}
-		}
+	if i := rt.InvalidUTF8(s); i >= 0 {
+		return rt.Fail(-1, "type", "the string is not valid UTF-8 (byte "+strconv.Itoa(i)+"), so it is no JSON string")
 	}
 	return nil
 }
