@@ -315,8 +315,9 @@ func TestDefTypes(t *testing.T) {
 }
 
 // TestStaticDynamicRef types a $dynamicRef as a $ref to its static target
-// when one schema resource alone declares its anchor, and keeps it in the
-// interpreter when a second resource the root reaches declares it too.
+// when one schema resource alone declares its anchor, keeps it in the
+// interpreter when a second resource the root reaches declares it too, and
+// types it as a $ref to the root when the root declares the anchor itself.
 func TestStaticDynamicRef(t *testing.T) {
 	tree := `"tree": {"$id": "tree", "$dynamicAnchor": "node", "type": "object", "properties": {"kids": {"type": "array", "items": {"$dynamicRef": "#node"}}}}`
 	for _, c := range []struct {
@@ -327,6 +328,11 @@ func TestStaticDynamicRef(t *testing.T) {
 		{`{"title": "Root", "type": "object", "properties": {"t": {"$ref": "tree"}, "o": {"$ref": "other"}}, "$defs": {` + tree + `,
 			"other": {"$id": "other", "$dynamicAnchor": "node", "$ref": "tree", "required": ["kids"]}}}`,
 			"type Root struct {\n\tValue rt.Raw"},
+		// the root declares the anchor too: it is the outermost resource of
+		// every scope it starts, so "#node" is the root wherever it is met
+		{`{"title": "Root", "$dynamicAnchor": "node", "type": "object", "properties": {"t": {"$ref": "tree"}, "o": {"$ref": "other"}}, "$defs": {` + tree + `,
+			"other": {"$id": "other", "$dynamicAnchor": "node", "$ref": "tree", "required": ["kids"]}}}`,
+			"type Tree struct {\n\tKids rt.Opt[[]Root]"},
 	} {
 		files, err := generate(t, c.schema)
 		if err != nil {

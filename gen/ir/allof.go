@@ -367,7 +367,7 @@ func (b *builder) evaluatedNames(s *jsonschema.Schema, seen map[*jsonschema.Sche
 				}
 				subs = []*jsonschema.Schema{s.Ref}
 				if k != "$ref" {
-					subs[0] = b.l.Node(s).Norm.DynRef
+					subs[0] = b.dynTarget(b.l.Node(s).Norm)
 				}
 			}
 			for _, sub := range subs {

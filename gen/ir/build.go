@@ -95,7 +95,7 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 			roots = append(roots, d.Schema)
 		}
 	}
-	b.countDynamic(roots)
+	b.countDynamic(roots, len(l.Roots))
 	for _, doc := range l.Roots {
 		t, err := b.rootType(doc.Schema)
 		if err != nil {

@@ -13,6 +13,15 @@ import (
 // everything the roots reach declares the name, every resolution lands on
 // that resource's anchor, which is the static target: the reference is
 // then exactly a $ref to it, and is typed as one.
+//
+// A name several resources declare is still fixed when one document root
+// alone reaches the references that look it up and declares the name
+// itself: that root's resource is the outermost on every dynamic scope
+// the root starts, so each such reference lands on the root's anchor (the
+// JSON Schema meta-schemas bind "#meta" this way, each vocabulary
+// declaring it too). The reference is then a $ref to the root's anchor.
+// Every $defs type (Options.DefTypes) that reaches such a reference must
+// be reached from that root too: it is typed as the root uses it.
 
 // dynScan is what countDynamic found: how many schema resources declare
 // each dynamic anchor name, and whether some reachable dynamic reference
@@ -20,20 +29,57 @@ import (
 type dynScan struct {
 	count      map[string]int
 	redirected bool
+	// bound are the names a root fixes: the anchor every reference that
+	// looks the name up resolves to.
+	bound map[string]*jsonschema.Schema
 }
 
 // countDynamic counts, by name, the schema resources that declare a
-// dynamic anchor among every schema the roots reach.
-func (b *builder) countDynamic(roots []*jsonschema.Schema) {
-	seen := map[*jsonschema.Schema]bool{}
+// dynamic anchor among every schema the roots reach, and binds the names
+// one document root fixes (see bindDynamic). docRoots are the document
+// roots, the first of roots; the others are $defs types.
+func (b *builder) countDynamic(roots []*jsonschema.Schema, docRoots int) {
 	resources := map[string]map[string]bool{}
-	var names []string // the names dynamic references look up
+	reached := make([]dynReach, len(roots))
+	for i, r := range roots {
+		reached[i] = b.reachDynamic(r, resources)
+	}
+	b.dyn = &dynScan{count: map[string]int{}, bound: map[string]*jsonschema.Schema{}}
+	for _, declared := range resources {
+		for name := range declared {
+			b.dyn.count[name]++
+		}
+	}
+	for _, r := range reached {
+		for name := range r.names {
+			if b.dyn.count[name] != 1 && b.dyn.bound[name] == nil {
+				if to := b.bindDynamic(name, roots, reached, docRoots); to != nil {
+					b.dyn.bound[name] = to
+				} else {
+					b.dyn.redirected = true
+				}
+			}
+		}
+	}
+}
+
+// dynReach is what one root reaches: its schemas, and the names its
+// dynamic references look up.
+type dynReach struct {
+	seen  map[*jsonschema.Schema]bool
+	names map[string]bool
+}
+
+// reachDynamic walks every schema r reaches, adding the dynamic anchors
+// of each resource it enters to resources.
+func (b *builder) reachDynamic(r *jsonschema.Schema, resources map[string]map[string]bool) dynReach {
+	out := dynReach{seen: map[*jsonschema.Schema]bool{}, names: map[string]bool{}}
 	var walk func(s *jsonschema.Schema)
 	walk = func(s *jsonschema.Schema) {
-		if s == nil || seen[s] {
+		if s == nil || out.seen[s] {
 			return
 		}
-		seen[s] = true
+		out.seen[s] = true
 		norm := b.l.Node(s).Norm
 		if norm.DynAnchors != nil && resources[norm.Resource] == nil {
 			resources[norm.Resource] = map[string]bool{}
@@ -42,32 +88,63 @@ func (b *builder) countDynamic(roots []*jsonschema.Schema) {
 			}
 		}
 		if norm.DynName != "" {
-			names = append(names, norm.DynName)
+			out.names[norm.DynName] = true
 		}
 		for _, c := range schema.Children(s, norm) {
 			walk(c)
 		}
 	}
-	for _, r := range roots {
-		walk(r)
-	}
-	b.dyn = &dynScan{count: map[string]int{}}
-	for _, declared := range resources {
-		for name := range declared {
-			b.dyn.count[name]++
+	walk(r)
+	return out
+}
+
+// bindDynamic returns the anchor that every reference looking up name
+// resolves to, or nil when the dynamic scope decides it: the anchor of
+// the one document root that reaches such references, when that root's
+// own resource declares the name and every $defs type reaching them is
+// reached from the root.
+func (b *builder) bindDynamic(name string, roots []*jsonschema.Schema, reached []dynReach, docRoots int) *jsonschema.Schema {
+	owner := -1
+	for i := 0; i < docRoots; i++ {
+		if reached[i].names[name] {
+			if owner >= 0 {
+				return nil // two roots: each would be the outermost resource of its own scope
+			}
+			owner = i
 		}
 	}
-	for _, name := range names {
-		if b.dyn.count[name] != 1 {
-			b.dyn.redirected = true
+	if owner < 0 {
+		return nil
+	}
+	norm := b.l.Node(roots[owner]).Norm
+	to := norm.DynAnchors[name]
+	if to == nil || norm.Resource != b.l.Node(to).Norm.Resource {
+		return nil
+	}
+	for i := docRoots; i < len(roots); i++ {
+		if reached[i].names[name] && !reached[owner].seen[roots[i]] {
+			return nil // a $defs type outside the root, whose own scope would decide
 		}
 	}
+	return to
 }
 
 // staticDyn reports whether the dynamic reference of norm (if any) always
 // resolves to its static target.
 func (b *builder) staticDyn(norm *schema.Norm) bool {
-	return norm.DynName == "" || b.dyn != nil && b.dyn.count[norm.DynName] == 1
+	return norm.DynName == "" || b.dyn != nil && (b.dyn.count[norm.DynName] == 1 || b.dyn.bound[norm.DynName] != nil)
+}
+
+// dynTarget is the schema a dynamic reference that staticDyn fixes
+// resolves to: its static target, or the anchor of the root that binds
+// its name.
+func (b *builder) dynTarget(norm *schema.Norm) *jsonschema.Schema {
+	if b.dyn != nil && norm.DynName != "" {
+		if to := b.dyn.bound[norm.DynName]; to != nil {
+			return to
+		}
+	}
+	return norm.DynRef
 }
 
 // dynScope reports whether the dynamic scope may change what a reference
@@ -98,7 +175,7 @@ func (b *builder) refTargets(s *jsonschema.Schema, keys map[string]*schema.Value
 		if norm.DynRef == nil || !b.staticDyn(norm) {
 			return nil, false
 		}
-		targets = append(targets, norm.DynRef)
+		targets = append(targets, b.dynTarget(norm))
 	}
 	return targets, true
 }

@@ -216,7 +216,7 @@ func (b *builder) nodeDynamic(s *jsonschema.Schema, n *Node) error {
 	norm := b.l.Node(s).Norm
 	var err error
 	if norm.DynRef != nil {
-		if n.DynRef, err = b.nodeOf(norm.DynRef); err != nil {
+		if n.DynRef, err = b.nodeOf(b.dynTarget(norm)); err != nil {
 			return err
 		}
 		if !b.staticDyn(norm) {
