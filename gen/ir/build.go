@@ -132,6 +132,7 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 			return nil, err
 		}
 	}
+	b.nameCopies()
 	b.renameTitleCollisions()
 	if o.AllErrors {
 		b.model.AllErrors = true
@@ -249,6 +250,7 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 	if t.Name == "" {
 		t.DefName = b.l.Node(s).DefKey
 	}
+	b.scopeName(s, t)
 	if err := b.known(s, t); err != nil {
 		return nil, err
 	}

@@ -1,6 +1,9 @@
 package ir
 
 import (
+	"path"
+	"strings"
+
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/gen/internal/schema"
@@ -16,8 +19,9 @@ import (
 //
 // A name several resources declare (a schema that extends another
 // redeclares its anchor) is resolved by where evaluation starts. A root,
-// or a $defs type (Options.DefTypes), is such a start: its resource is the
-// outermost on every scope it begins. When that resource declares every
+// or a $defs type (Options.DefTypes) that starts a resource of its own
+// ($id), is such a start: its resource is the outermost on every scope it
+// begins. When that resource declares every
 // such name the start reaches, each reference lands on the resource's own
 // anchor for its name, so from that start it is again a $ref. The start
 // then types what it reaches in a binding context of its resource
@@ -37,6 +41,7 @@ type dynScan struct {
 	// several resources declare (see scoped).
 	dependent map[*jsonschema.Schema]bool
 	ctxs      map[string]*dynCtx // by resource
+	copies    []scopedCopy
 }
 
 // dynCtx is a binding context: the starts in one schema resource, which
@@ -44,6 +49,7 @@ type dynScan struct {
 // dependent schemas typed there have their types and nodes here.
 type dynCtx struct {
 	resource string
+	label    string // the first start's name, for the names of copies (see scopeName)
 	anchors  map[string]*jsonschema.Schema
 	types    map[*jsonschema.Schema]*Type
 	nodes    map[*jsonschema.Schema]*Node
@@ -132,7 +138,10 @@ func (b *builder) startCtx(s *jsonschema.Schema) (ctx *dynCtx, ok bool) {
 		return nil, true
 	}
 	norm := b.l.Node(s).Norm
-	if norm.DynAnchors == nil {
+	if norm.DynAnchors == nil || !b.resourceRoot(s) {
+		// No anchor to bind to, or s is inside its resource: evaluation
+		// entered there has not entered the resource (jsonschema/v5 and
+		// ajv agree), so the first resource it enters decides.
 		return nil, false
 	}
 	seen := map[*jsonschema.Schema]bool{}
@@ -157,11 +166,77 @@ func (b *builder) startCtx(s *jsonschema.Schema) (ctx *dynCtx, ok bool) {
 		return nil, false
 	}
 	if ctx = b.dyn.ctxs[norm.Resource]; ctx == nil {
-		ctx = &dynCtx{resource: norm.Resource, anchors: norm.DynAnchors,
+		ctx = &dynCtx{resource: norm.Resource, label: b.startLabel(s), anchors: norm.DynAnchors,
 			types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}}
 		b.dyn.ctxs[norm.Resource] = ctx
 	}
 	return ctx, true
+}
+
+// scopeName notes t, the type of s in a binding context of another
+// resource than s's own: when s has another type too (from its own
+// context, or from another), nameCopies prefixes t's name with the
+// context's label ("DocTree": the tree whose dynamic references are
+// Doc's).
+func (b *builder) scopeName(s *jsonschema.Schema, t *Type) {
+	if b.ctx == nil || !b.dyn.dependent[s] || b.l.Node(s).Norm.Resource == b.ctx.resource {
+		return
+	}
+	b.dyn.copies = append(b.dyn.copies, scopedCopy{t, b.ctx})
+}
+
+// scopedCopy is a type scopeName noted, with its context.
+type scopedCopy struct {
+	t   *Type
+	ctx *dynCtx
+}
+
+// nameCopies prefixes the names of the copies scopeName noted whose
+// schema has another type.
+func (b *builder) nameCopies() {
+	if b.dyn == nil {
+		return
+	}
+	for _, c := range b.dyn.copies {
+		s := c.t.Schema
+		other := b.types[s] != nil && b.types[s] != c.t
+		for _, ctx := range b.dyn.ctxs {
+			if ctx != c.ctx && ctx.types[s] != nil && ctx.types[s] != c.t {
+				other = true
+			}
+		}
+		if !other {
+			continue
+		}
+		switch {
+		case c.t.Name != "":
+			c.t.Name = GoName(c.ctx.label) + c.t.Name
+		case c.t.DefName != "":
+			c.t.DefName = c.ctx.label + "-" + c.t.DefName
+		}
+	}
+}
+
+// startLabel names a start for the copies typed in its context: its
+// title, its $defs key, or its file's name.
+func (b *builder) startLabel(s *jsonschema.Schema) string {
+	if s.Title != "" {
+		return s.Title
+	}
+	if key := b.l.Node(s).DefKey; key != "" {
+		return key
+	}
+	return fileTypeName(path.Base(strings.SplitN(s.Location, "#", 2)[0]))
+}
+
+// resourceRoot reports whether s is the root of its schema resource (a
+// document, or a subschema with an $id) that declares dynamic anchors.
+// Only there does evaluation put the resource on the dynamic scope: a
+// pointer into a resource ("doc#/$defs/forest") does not, as jsonschema/v5
+// and ajv read it.
+func (b *builder) resourceRoot(s *jsonschema.Schema) bool {
+	node := b.l.Node(s)
+	return node.Norm.DynAnchors != nil && node.Doc != nil && node.Norm.Resource == node.Doc.URL+"#"+node.Ptr
 }
 
 // inCtx runs fn with ctx as the binding context.
