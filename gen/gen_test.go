@@ -285,9 +285,11 @@ func TestOutputIsDeterministic(t *testing.T) {
 }
 
 // TestDefTypes makes a type of every $defs entry of a file whose root only
-// lists message kinds, and keeps a root that reaches a dynamic reference
-// in the interpreter as a whole when another resource (Other) declares
-// its anchor too and so redirects it.
+// lists message kinds. Tree and Other both declare the dynamic anchor
+// "node": each, read alone, binds it to itself, so Other's kids are Others
+// while Tree's are Trees. Forest reaches the reference from a resource
+// that declares no anchor, so the scope decides: it stays in the
+// interpreter as a whole.
 func TestDefTypes(t *testing.T) {
 	files, err := Generate(Config{Package: "p", DefTypes: true, Roots: []string{"s.json"}, Files: []File{{Name: "s.json", Data: []byte(`{
 		"anyOf": [{"$ref": "#/$defs/Ping"}, {"$ref": "#/$defs/Names"}],
@@ -295,19 +297,21 @@ func TestDefTypes(t *testing.T) {
 			"Ping": {"type": "object", "required": ["kind"], "properties": {"kind": {"const": "ping"}, "n": {"type": "integer"}}},
 			"Names": {"type": "object", "additionalProperties": {"type": "string"}},
 			"Tree": {"$id": "tree", "$dynamicAnchor": "node", "type": "object", "properties": {"kids": {"type": "array", "items": {"$dynamicRef": "#node"}}}},
-			"Other": {"$id": "other", "$dynamicAnchor": "node", "$ref": "tree", "required": ["kids"]}
+			"Other": {"$id": "other", "$dynamicAnchor": "node", "$ref": "tree", "required": ["kids"]},
+			"Forest": {"type": "array", "items": {"$ref": "tree"}}
 		}}`)}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	types := squash(string(files["types.go"]))
-	for _, want := range []string{"type S struct", "type Ping struct", "type Names struct {\n\tValue map[string]string", "type Tree struct {\n\tValue rt.Raw"} {
+	for _, want := range []string{"type S struct", "type Ping struct", "type Names struct {\n\tValue map[string]string",
+		"type Tree struct {\n\tKids rt.Opt[[]Tree]", "type Other struct {\n\tKids []Other", "type Forest struct {\n\tValue rt.Raw"} {
 		if !strings.Contains(types, want) {
 			t.Errorf("types.go lacks %q", want)
 		}
 	}
 	decode := string(files["decode.go"])
-	for _, name := range []string{"Ping", "Names", "Tree"} {
+	for _, name := range []string{"Ping", "Names", "Tree", "Other", "Forest"} {
 		if !strings.Contains(decode, "func (x *"+name+") UnmarshalJSON(") {
 			t.Errorf("%s has no UnmarshalJSON", name)
 		}

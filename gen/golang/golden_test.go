@@ -65,7 +65,7 @@ func generateCase(t *testing.T, name string) map[string][]byte {
 	t.Helper()
 	cfg := gen.Config{Package: name, Files: caseFiles(t, name), Fixtures: true}
 	// A case's flags file names the zerogen flags it is generated with,
-	// one a line: --format-types and --named-scalars=false so far.
+	// one a line: --format-types, --named-scalars=false and --def-types so far.
 	if data, err := os.ReadFile(filepath.Join("testdata", name, "flags")); err == nil {
 		for _, fl := range strings.Fields(string(data)) {
 			switch fl {
@@ -73,6 +73,8 @@ func generateCase(t *testing.T, name string) map[string][]byte {
 				cfg.FormatTypes = true
 			case "--named-scalars=false":
 				cfg.PlainScalars = true
+			case "--def-types":
+				cfg.DefTypes, cfg.Fixtures = true, false // fixtures are not written for $defs types: check_test.go judges
 			default:
 				t.Fatalf("%s/flags: unknown flag %s", name, fl)
 			}

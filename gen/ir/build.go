@@ -36,6 +36,9 @@ type builder struct {
 	// dyn is what the roots' dynamic references and anchors are (see
 	// countDynamic).
 	dyn *dynScan
+	// ctx is the binding context of the start being typed, nil outside
+	// one (see dynCtx).
+	ctx *dynCtx
 }
 
 // Options say how to name the model.
@@ -95,7 +98,7 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 			roots = append(roots, d.Schema)
 		}
 	}
-	b.countDynamic(roots, len(l.Roots))
+	b.countDynamic(roots)
 	for _, doc := range l.Roots {
 		t, err := b.rootType(doc.Schema)
 		if err != nil {
@@ -129,20 +132,23 @@ func Build(l *schema.Loaded, o Options) (*Model, error) {
 			return nil, err
 		}
 	}
+	b.nameCopies()
 	b.renameTitleCollisions()
 	if o.AllErrors {
 		b.model.AllErrors = true
 		for i, doc := range l.Roots {
-			n, err := b.nodeOf(doc.Schema)
+			ctx, _ := b.startCtx(doc.Schema)
+			err := b.inCtx(ctx, func() (err error) {
+				b.model.Roots[i].AllNode, err = b.nodeOf(doc.Schema)
+				return err
+			})
 			if err != nil {
 				return nil, err
 			}
-			b.model.Roots[i].AllNode = n
 		}
-		for s, t := range b.types {
-			if n := b.nodes[s]; n != nil && t.Kind == KGo && n.Schema == s {
-				n.UserCheck = t
-			}
+		b.userChecks(b.types, b.nodes)
+		for _, ctx := range b.dyn.ctxs {
+			b.userChecks(ctx.types, ctx.nodes)
 		}
 	}
 	if err := b.finish(); err != nil {
@@ -181,7 +187,7 @@ func (b *builder) constraintKeys(s *jsonschema.Schema) (map[string]*schema.Value
 // typeOf classifies s into a Go-shaped type, falling back to a raw value
 // validated by the interpreter whenever no exact Go shape exists.
 func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
-	if t, ok := b.types[s]; ok {
+	if t, ok := b.typeCache(s)[s]; ok {
 		return t, nil
 	}
 	if err := b.checkKnown(s); err != nil {
@@ -206,13 +212,13 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 			to = ts[0] // a dynamic reference that always resolves to its static target
 		}
 	}
-	if to != nil && (b.l.Node(s).Norm.DynAnchors == nil || !b.dynScope()) {
+	if to != nil && (b.l.Node(s).Norm.DynAnchors == nil || !b.scopeMatters(s)) {
 		t, err := b.typeOf(to)
-		b.types[s] = t
+		b.typeCache(s)[s] = t
 		return t, err
 	}
 	t := &Type{Loc: s.Location, Schema: s, Doc: s.Description, Deprecated: s.Deprecated}
-	b.types[s] = t
+	b.typeCache(s)[s] = t
 	outer := b.rest // the state of the schema being shaped around this one
 	b.rest = nil
 	ok, err := b.shape(s, t, keys)
@@ -244,6 +250,7 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 	if t.Name == "" {
 		t.DefName = b.l.Node(s).DefKey
 	}
+	b.scopeName(s, t)
 	if err := b.known(s, t); err != nil {
 		return nil, err
 	}
@@ -826,11 +833,17 @@ func NamedScalar(t *Type) bool {
 func (b *builder) nodeList() []*Node {
 	list := make([]*Node, 0, len(b.nodes))
 	seen := map[*Node]bool{}
-	for _, n := range b.nodes {
-		if !seen[n] {
-			seen[n] = true
-			list = append(list, n)
+	add := func(nodes map[*jsonschema.Schema]*Node) {
+		for _, n := range nodes {
+			if !seen[n] {
+				seen[n] = true
+				list = append(list, n)
+			}
 		}
+	}
+	add(b.nodes)
+	for _, ctx := range b.dyn.ctxs {
+		add(ctx.nodes)
 	}
 	list = append(list, b.rests...)
 	sort.Slice(list, func(i, j int) bool { return list[i].ID < list[j].ID })
@@ -850,12 +863,19 @@ func (b *builder) checkKnown(s *jsonschema.Schema) error {
 	return nil
 }
 
-// rootType classifies a root schema. A root that reaches a dynamic
-// reference is validated by the interpreter as a whole: only the
-// interpreter carries the dynamic scope from the root down.
+// rootType classifies a start: a root schema or a $defs type. A start
+// whose meaning depends on the dynamic scope is typed in its binding
+// context (see dynCtx); when its resource leaves the scope to decide, it
+// is validated by the interpreter as a whole, which carries the scope.
 func (b *builder) rootType(s *jsonschema.Schema) (*Type, error) {
-	if !b.reachesDynamic(s, map[*jsonschema.Schema]bool{}) {
-		return b.typeOf(s)
+	ctx, ok := b.startCtx(s)
+	if ok {
+		var t *Type
+		err := b.inCtx(ctx, func() (err error) {
+			t, err = b.typeOf(s)
+			return err
+		})
+		return t, err
 	}
 	if err := b.checkKnown(s); err != nil {
 		return nil, err
@@ -865,26 +885,17 @@ func (b *builder) rootType(s *jsonschema.Schema) (*Type, error) {
 		return nil, err
 	}
 	t := &Type{Kind: KRaw, Loc: s.Location, Schema: s, Doc: s.Description, Deprecated: s.Deprecated, Node: n,
-		RawReason: "reaches a dynamic reference ($dynamicRef or $recursiveRef), which only the interpreter follows"}
+		RawReason: "reaches a dynamic reference ($dynamicRef or $recursiveRef) that the scope decides, which only the interpreter follows"}
 	b.types[s] = t
 	return t, nil
 }
 
-// reachesDynamic reports whether s or a schema it reaches has a dynamic
-// reference that the dynamic scope may redirect.
-func (b *builder) reachesDynamic(s *jsonschema.Schema, seen map[*jsonschema.Schema]bool) bool {
-	if s == nil || seen[s] {
-		return false
-	}
-	seen[s] = true
-	norm := b.l.Node(s).Norm
-	if !b.staticDyn(norm) {
-		return true
-	}
-	for _, c := range schema.Children(s, norm) {
-		if b.reachesDynamic(c, seen) {
-			return true
+// userChecks gives the interpreter node of each schema typed as a user's
+// Go type that type, for the all-errors walk.
+func (b *builder) userChecks(types map[*jsonschema.Schema]*Type, nodes map[*jsonschema.Schema]*Node) {
+	for s, t := range types {
+		if n := nodes[s]; n != nil && t.Kind == KGo && n.Schema == s {
+			n.UserCheck = t
 		}
 	}
-	return false
 }

@@ -1,6 +1,9 @@
 package ir
 
 import (
+	"path"
+	"strings"
+
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/gen/internal/schema"
@@ -14,72 +17,59 @@ import (
 // that resource's anchor, which is the static target: the reference is
 // then exactly a $ref to it, and is typed as one.
 //
-// A name several resources declare is still fixed when one document root
-// alone reaches the references that look it up and declares the name
-// itself: that root's resource is the outermost on every dynamic scope
-// the root starts, so each such reference lands on the root's anchor (the
-// JSON Schema meta-schemas bind "#meta" this way, each vocabulary
-// declaring it too). The reference is then a $ref to the root's anchor.
-// Every $defs type (Options.DefTypes) that reaches such a reference must
-// be reached from that root too: it is typed as the root uses it.
+// A name several resources declare (a schema that extends another
+// redeclares its anchor) is resolved by where evaluation starts. A root,
+// or a $defs type (Options.DefTypes) that starts a resource of its own
+// ($id), is such a start: its resource is the outermost on every scope it
+// begins. When that resource declares every
+// such name the start reaches, each reference lands on the resource's own
+// anchor for its name, so from that start it is again a $ref. The start
+// then types what it reaches in a binding context of its resource
+// (dynCtx): the schemas whose meaning depends on the scope (dependent) get
+// a type and an interpreter node per context, as the JSON Schema
+// meta-schemas need: a vocabulary read alone binds "#meta" to itself, and
+// read from the meta-schema that gathers the vocabularies, to that one. A
+// start whose resource does not declare every name it reaches keeps the
+// interpreter as a whole, which carries the scope.
 
 // dynScan is what countDynamic found: how many schema resources declare
-// each dynamic anchor name, and whether some reachable dynamic reference
-// may be redirected (its name is declared by several resources).
+// each dynamic anchor name, which schemas depend on the scope, and the
+// binding contexts made so far.
 type dynScan struct {
-	count      map[string]int
-	redirected bool
-	// bound are the names a root fixes: the anchor every reference that
-	// looks the name up resolves to.
-	bound map[string]*jsonschema.Schema
+	count map[string]int
+	// dependent are the schemas that reach a dynamic reference whose name
+	// several resources declare (see scoped).
+	dependent map[*jsonschema.Schema]bool
+	ctxs      map[string]*dynCtx // by resource
+	copies    []scopedCopy
+}
+
+// dynCtx is a binding context: the starts in one schema resource, which
+// declares the anchors every scoped reference they reach resolves to. The
+// dependent schemas typed there have their types and nodes here.
+type dynCtx struct {
+	resource string
+	label    string // the first start's name, for the names of copies (see scopeName)
+	anchors  map[string]*jsonschema.Schema
+	types    map[*jsonschema.Schema]*Type
+	nodes    map[*jsonschema.Schema]*Node
 }
 
 // countDynamic counts, by name, the schema resources that declare a
-// dynamic anchor among every schema the roots reach, and binds the names
-// one document root fixes (see bindDynamic). docRoots are the document
-// roots, the first of roots; the others are $defs types.
-func (b *builder) countDynamic(roots []*jsonschema.Schema, docRoots int) {
+// dynamic anchor among every schema the roots reach, and finds the
+// schemas whose meaning depends on the dynamic scope.
+func (b *builder) countDynamic(roots []*jsonschema.Schema) {
+	seen := map[*jsonschema.Schema]bool{}
 	resources := map[string]map[string]bool{}
-	reached := make([]dynReach, len(roots))
-	for i, r := range roots {
-		reached[i] = b.reachDynamic(r, resources)
-	}
-	b.dyn = &dynScan{count: map[string]int{}, bound: map[string]*jsonschema.Schema{}}
-	for _, declared := range resources {
-		for name := range declared {
-			b.dyn.count[name]++
-		}
-	}
-	for _, r := range reached {
-		for name := range r.names {
-			if b.dyn.count[name] != 1 && b.dyn.bound[name] == nil {
-				if to := b.bindDynamic(name, roots, reached, docRoots); to != nil {
-					b.dyn.bound[name] = to
-				} else {
-					b.dyn.redirected = true
-				}
-			}
-		}
-	}
-}
-
-// dynReach is what one root reaches: its schemas, and the names its
-// dynamic references look up.
-type dynReach struct {
-	seen  map[*jsonschema.Schema]bool
-	names map[string]bool
-}
-
-// reachDynamic walks every schema r reaches, adding the dynamic anchors
-// of each resource it enters to resources.
-func (b *builder) reachDynamic(r *jsonschema.Schema, resources map[string]map[string]bool) dynReach {
-	out := dynReach{seen: map[*jsonschema.Schema]bool{}, names: map[string]bool{}}
+	parents := map[*jsonschema.Schema][]*jsonschema.Schema{}
+	var order []*jsonschema.Schema
 	var walk func(s *jsonschema.Schema)
 	walk = func(s *jsonschema.Schema) {
-		if s == nil || out.seen[s] {
+		if s == nil || seen[s] {
 			return
 		}
-		out.seen[s] = true
+		seen[s] = true
+		order = append(order, s)
 		norm := b.l.Node(s).Norm
 		if norm.DynAnchors != nil && resources[norm.Resource] == nil {
 			resources[norm.Resource] = map[string]bool{}
@@ -87,71 +77,230 @@ func (b *builder) reachDynamic(r *jsonschema.Schema, resources map[string]map[st
 				resources[norm.Resource][name] = true
 			}
 		}
-		if norm.DynName != "" {
-			out.names[norm.DynName] = true
-		}
-		for _, c := range schema.Children(s, norm) {
+		for _, c := range meaningChildren(s, norm) {
+			if c != nil {
+				parents[c] = append(parents[c], s)
+			}
 			walk(c)
 		}
+		for _, a := range norm.DynAnchors {
+			walk(a) // the interpreter links them; they mean nothing to s
+		}
 	}
-	walk(r)
-	return out
-}
-
-// bindDynamic returns the anchor that every reference looking up name
-// resolves to, or nil when the dynamic scope decides it: the anchor of
-// the one document root that reaches such references, when that root's
-// own resource declares the name and every $defs type reaching them is
-// reached from the root.
-func (b *builder) bindDynamic(name string, roots []*jsonschema.Schema, reached []dynReach, docRoots int) *jsonschema.Schema {
-	owner := -1
-	for i := 0; i < docRoots; i++ {
-		if reached[i].names[name] {
-			if owner >= 0 {
-				return nil // two roots: each would be the outermost resource of its own scope
+	for _, r := range roots {
+		walk(r)
+	}
+	b.dyn = &dynScan{count: map[string]int{}, dependent: map[*jsonschema.Schema]bool{}, ctxs: map[string]*dynCtx{}}
+	for _, declared := range resources {
+		for name := range declared {
+			b.dyn.count[name]++
+		}
+	}
+	var queue []*jsonschema.Schema
+	for _, s := range order {
+		if b.scopedRef(b.l.Node(s).Norm) {
+			b.dyn.dependent[s] = true
+			queue = append(queue, s)
+		}
+	}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		for _, p := range parents[s] {
+			if !b.dyn.dependent[p] {
+				b.dyn.dependent[p] = true
+				queue = append(queue, p)
 			}
-			owner = i
 		}
 	}
-	if owner < 0 {
-		return nil
-	}
-	norm := b.l.Node(roots[owner]).Norm
-	to := norm.DynAnchors[name]
-	if to == nil || norm.Resource != b.l.Node(to).Norm.Resource {
-		return nil
-	}
-	for i := docRoots; i < len(roots); i++ {
-		if reached[i].names[name] && !reached[owner].seen[roots[i]] {
-			return nil // a $defs type outside the root, whose own scope would decide
-		}
-	}
-	return to
 }
 
-// staticDyn reports whether the dynamic reference of norm (if any) always
-// resolves to its static target.
+// meaningChildren are the subschemas and reference targets that decide
+// what s admits: schema.Children without the dynamic anchors of s's
+// resource, which only a dynamic reference below would look up.
+func meaningChildren(s *jsonschema.Schema, norm *schema.Norm) []*jsonschema.Schema {
+	n := *norm
+	n.DynAnchors = nil
+	return schema.Children(s, &n)
+}
+
+// scopedRef reports whether norm's dynamic reference looks up a name that
+// several resources declare: what it resolves to depends on the scope.
+func (b *builder) scopedRef(norm *schema.Norm) bool {
+	return norm.DynName != "" && (b.dyn == nil || b.dyn.count[norm.DynName] != 1)
+}
+
+// startCtx returns the binding context of a start s (a root or a $defs
+// type), nil when what s admits does not depend on the scope; ok is false
+// when it does and s's resource leaves a name it reaches to the scope.
+func (b *builder) startCtx(s *jsonschema.Schema) (ctx *dynCtx, ok bool) {
+	if b.dyn == nil || !b.dyn.dependent[s] {
+		return nil, true
+	}
+	norm := b.l.Node(s).Norm
+	if norm.DynAnchors == nil || !b.resourceRoot(s) {
+		// No anchor to bind to, or s is inside its resource: evaluation
+		// entered there has not entered the resource (jsonschema/v5 and
+		// ajv agree), so the first resource it enters decides.
+		return nil, false
+	}
+	seen := map[*jsonschema.Schema]bool{}
+	var declared func(t *jsonschema.Schema) bool
+	declared = func(t *jsonschema.Schema) bool {
+		if t == nil || seen[t] || !b.dyn.dependent[t] {
+			return true
+		}
+		seen[t] = true
+		tn := b.l.Node(t).Norm
+		if b.scopedRef(tn) && norm.DynAnchors[tn.DynName] == nil {
+			return false
+		}
+		for _, c := range meaningChildren(t, tn) {
+			if !declared(c) {
+				return false
+			}
+		}
+		return true
+	}
+	if !declared(s) {
+		return nil, false
+	}
+	if ctx = b.dyn.ctxs[norm.Resource]; ctx == nil {
+		ctx = &dynCtx{resource: norm.Resource, label: b.startLabel(s), anchors: norm.DynAnchors,
+			types: map[*jsonschema.Schema]*Type{}, nodes: map[*jsonschema.Schema]*Node{}}
+		b.dyn.ctxs[norm.Resource] = ctx
+	}
+	return ctx, true
+}
+
+// scopeName notes t, the type of s in a binding context of another
+// resource than s's own: when s has another type too (from its own
+// context, or from another), nameCopies prefixes t's name with the
+// context's label ("DocTree": the tree whose dynamic references are
+// Doc's).
+func (b *builder) scopeName(s *jsonschema.Schema, t *Type) {
+	if b.ctx == nil || !b.dyn.dependent[s] || b.l.Node(s).Norm.Resource == b.ctx.resource {
+		return
+	}
+	b.dyn.copies = append(b.dyn.copies, scopedCopy{t, b.ctx})
+}
+
+// scopedCopy is a type scopeName noted, with its context.
+type scopedCopy struct {
+	t   *Type
+	ctx *dynCtx
+}
+
+// nameCopies prefixes the names of the copies scopeName noted whose
+// schema has another type.
+func (b *builder) nameCopies() {
+	if b.dyn == nil {
+		return
+	}
+	for _, c := range b.dyn.copies {
+		s := c.t.Schema
+		other := b.types[s] != nil && b.types[s] != c.t
+		for _, ctx := range b.dyn.ctxs {
+			if ctx != c.ctx && ctx.types[s] != nil && ctx.types[s] != c.t {
+				other = true
+			}
+		}
+		if !other {
+			continue
+		}
+		switch {
+		case c.t.Name != "":
+			c.t.Name = GoName(c.ctx.label) + c.t.Name
+		case c.t.DefName != "":
+			c.t.DefName = c.ctx.label + "-" + c.t.DefName
+		}
+	}
+}
+
+// startLabel names a start for the copies typed in its context: its
+// title, its $defs key, or its file's name.
+func (b *builder) startLabel(s *jsonschema.Schema) string {
+	if s.Title != "" {
+		return s.Title
+	}
+	if key := b.l.Node(s).DefKey; key != "" {
+		return key
+	}
+	return fileTypeName(path.Base(strings.SplitN(s.Location, "#", 2)[0]))
+}
+
+// resourceRoot reports whether s is the root of its schema resource (a
+// document, or a subschema with an $id) that declares dynamic anchors.
+// Only there does evaluation put the resource on the dynamic scope: a
+// pointer into a resource ("doc#/$defs/forest") does not, as jsonschema/v5
+// and ajv read it.
+func (b *builder) resourceRoot(s *jsonschema.Schema) bool {
+	node := b.l.Node(s)
+	return node.Norm.DynAnchors != nil && node.Doc != nil && node.Norm.Resource == node.Doc.URL+"#"+node.Ptr
+}
+
+// inCtx runs fn with ctx as the binding context.
+func (b *builder) inCtx(ctx *dynCtx, fn func() error) error {
+	prev := b.ctx
+	b.ctx = ctx
+	defer func() { b.ctx = prev }()
+	return fn()
+}
+
+// staticDyn reports whether the dynamic reference of norm (if any)
+// resolves to one schema wherever it is met: its static target, or in a
+// binding context, the context's anchor.
 func (b *builder) staticDyn(norm *schema.Norm) bool {
-	return norm.DynName == "" || b.dyn != nil && (b.dyn.count[norm.DynName] == 1 || b.dyn.bound[norm.DynName] != nil)
+	return !b.scopedRef(norm) || b.ctx != nil && b.ctx.anchors[norm.DynName] != nil
 }
 
 // dynTarget is the schema a dynamic reference that staticDyn fixes
-// resolves to: its static target, or the anchor of the root that binds
-// its name.
+// resolves to.
 func (b *builder) dynTarget(norm *schema.Norm) *jsonschema.Schema {
-	if b.dyn != nil && norm.DynName != "" {
-		if to := b.dyn.bound[norm.DynName]; to != nil {
+	if b.scopedRef(norm) && b.ctx != nil {
+		if to := b.ctx.anchors[norm.DynName]; to != nil {
 			return to
 		}
 	}
 	return norm.DynRef
 }
 
-// dynScope reports whether the dynamic scope may change what a reference
-// reached from the roots resolves to: a schema in a resource that
-// declares dynamic anchors must then be evaluated with its scope.
-func (b *builder) dynScope() bool {
-	return b.dyn == nil || b.dyn.redirected
+// scopeMatters reports whether s must be evaluated with its dynamic
+// scope: it depends on the scope, and no binding context fixes it.
+func (b *builder) scopeMatters(s *jsonschema.Schema) bool {
+	return b.dyn == nil || b.dyn.dependent[s] && b.ctx == nil
+}
+
+// typeCache is the map of types s belongs in: its binding context's when
+// it depends on the scope, else the one every context shares.
+func (b *builder) typeCache(s *jsonschema.Schema) map[*jsonschema.Schema]*Type {
+	if b.ctx != nil && b.dyn.dependent[s] {
+		return b.ctx.types
+	}
+	return b.types
+}
+
+// nodeCache is typeCache's counterpart for interpreter nodes.
+func (b *builder) nodeCache(s *jsonschema.Schema) map[*jsonschema.Schema]*Node {
+	if b.ctx != nil && b.dyn.dependent[s] {
+		return b.ctx.nodes
+	}
+	return b.nodes
+}
+
+// allTypes lists every typed schema's type: those shared, then each
+// context's, contexts by resource.
+func (b *builder) allTypes() []*Type {
+	var out []*Type
+	for _, t := range b.types {
+		out = append(out, t)
+	}
+	for _, r := range sortedKeys(b.dyn.ctxs) {
+		for _, t := range b.dyn.ctxs[r].types {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // refKeyword reports whether k is a reference keyword.

@@ -174,7 +174,7 @@ func packageName(p string) string {
 func (b *builder) userType(s *jsonschema.Schema, g *GoType, keys map[string]*schema.Value) (*Type, error) {
 	t := &Type{Kind: KGo, Go: g, Loc: s.Location, Schema: s, Doc: s.Description, Deprecated: s.Deprecated,
 		Nullable: nullableString(s.Types)}
-	b.types[s] = t
+	b.typeCache(s)[s] = t
 	if len(keys) > 0 {
 		n, err := b.nodeOf(s)
 		if err != nil {

@@ -104,7 +104,7 @@ func fileTypeName(file string) string {
 // nameTypes names every type the roots reach (see above).
 func (b *builder) nameTypes() error {
 	taken := map[string]bool{}
-	for _, t := range b.types {
+	for _, t := range b.allTypes() {
 		if t.Name != "" {
 			taken[t.Name] = true // titles, reachable or not: context names give way to them
 		}

@@ -14,7 +14,7 @@ func (b *builder) nodeOf(s *jsonschema.Schema) (*Node, error) {
 	if s == nil {
 		return nil, nil
 	}
-	if n, ok := b.nodes[s]; ok {
+	if n, ok := b.nodeCache(s)[s]; ok {
 		return n, nil
 	}
 	if err := b.checkKnown(s); err != nil {
@@ -26,14 +26,14 @@ func (b *builder) nodeOf(s *jsonschema.Schema) (*Node, error) {
 		// A bare $ref is its target; cycles of bare refs were refused by
 		// the compiler.
 		n, err := b.nodeOf(s.Ref)
-		b.nodes[s] = n
+		b.nodeCache(s)[s] = n
 		return n, err
 	}
 	if keys[schema.RegexProperties] != nil {
 		return nil, b.errAt(s, "the draft-04 meta-schema's %s (names must be regular expressions) is not supported", schema.RegexProperties)
 	}
 	n := &Node{ID: b.nextID(), Schema: s, Loc: b.l.Node(s).Where, MaxContains: -1}
-	b.nodes[s] = n
+	b.nodeCache(s)[s] = n
 	if s.Always != nil {
 		n.Never = !*s.Always
 		return n, nil

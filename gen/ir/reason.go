@@ -137,7 +137,7 @@ func (b *builder) rawReason(s *jsonschema.Schema, keys map[string]*schema.Value)
 // anyOfOpen reports whether a branch of the anyOf of s admits any value.
 func (b *builder) anyOfOpen(s *jsonschema.Schema) bool {
 	for _, br := range s.AnyOf {
-		if t := b.types[br]; t != nil && IsOpen(t) {
+		if t := b.typeCache(br)[br]; t != nil && IsOpen(t) {
 			return true
 		}
 	}

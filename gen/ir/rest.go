@@ -64,7 +64,7 @@ type restState struct {
 // schema has none, the other keywords going to t.Rest. It reports false,
 // leaving t to be reset, when no such split is exact.
 func (b *builder) shapeWithRest(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
-	if norm := b.l.Node(s).Norm; s.Always != nil || norm.DynRef != nil && !b.staticDyn(norm) || norm.DynAnchors != nil && b.dynScope() {
+	if norm := b.l.Node(s).Norm; s.Always != nil || norm.DynRef != nil && !b.staticDyn(norm) || norm.DynAnchors != nil && b.scopeMatters(s) {
 		return false, nil
 	}
 	typ := ""
@@ -304,4 +304,12 @@ func (b *builder) inSchemaOrder(s *jsonschema.Schema, list []string) []string {
 }
 
 // nextID numbers a new interpreter node.
-func (b *builder) nextID() int { return len(b.nodes) + len(b.rests) }
+func (b *builder) nextID() int {
+	n := len(b.nodes) + len(b.rests)
+	if b.dyn != nil {
+		for _, ctx := range b.dyn.ctxs {
+			n += len(ctx.nodes)
+		}
+	}
+	return n
+}

@@ -171,7 +171,7 @@ func (b *builder) renameTitleCollisions() {
 		seen[t] = true
 		byName[t.Name] = append(byName[t.Name], t)
 	}
-	for _, t := range b.types {
+	for _, t := range b.allTypes() {
 		add(t)
 	}
 	for _, r := range b.model.Roots {
