@@ -14,9 +14,46 @@ type StringHook func(key, s string) string
 
 // Encoder appends JSON to Buf. Reuse one Encoder (and its Buf) across values
 // to encode without allocating.
+//
+// Key, Str and Text write invalid UTF-8 as U+FFFD and count the strings
+// that held some (see InvalidStrings), in the same pass over their bytes.
 type Encoder struct {
 	Buf  []byte
 	Hook StringHook
+
+	invalid int // strings with invalid UTF-8 given to Key, Str and Text
+}
+
+// InvalidStrings returns how many strings with invalid UTF-8 Key, Str and
+// Text have been given since the encoder was made (for Text with a hook,
+// the string before the hook). Each was written with U+FFFD for the bytes
+// at fault. A generated EncodeJSON compares the count before and after
+// writing a value: it leaves the UTF-8 check of the value's strings to
+// the pass that escapes them, and refuses the value when the count moved.
+func (e *Encoder) InvalidStrings() int { return e.invalid }
+
+// str appends s as a JSON string, counting it when it holds invalid UTF-8.
+func (e *Encoder) str(s string) {
+	var invalid bool
+	e.Buf, invalid = appendString(e.Buf, s)
+	if invalid {
+		e.invalid++
+	}
+}
+
+// Hooked returns what the hook makes of the free-text string s (s itself
+// without a hook), for a caller that checks it before writing it. With a
+// hook, s is counted by InvalidStrings when it holds invalid UTF-8, as
+// Text counts it; what the hook returns is not counted, and AppendString
+// writes its invalid UTF-8 as U+FFFD.
+func (e *Encoder) Hooked(key, s string) string {
+	if e.Hook == nil {
+		return s
+	}
+	if InvalidUTF8(s) >= 0 {
+		e.invalid++
+	}
+	return e.Hook(key, s)
 }
 
 // Reset empties the buffer, keeping its capacity.
@@ -35,20 +72,22 @@ func (e *Encoder) Key(first bool, k string) {
 	if !first {
 		e.Buf = append(e.Buf, ',')
 	}
-	e.Buf = AppendString(e.Buf, k)
+	e.str(k)
 	e.Buf = append(e.Buf, ':')
 }
 
-// Text appends a free-text string, passing it through the hook.
+// Text appends a free-text string, passing it through the hook (see
+// Hooked).
 func (e *Encoder) Text(key, s string) {
 	if e.Hook != nil {
-		s = e.Hook(key, s)
+		e.Buf = AppendString(e.Buf, e.Hooked(key, s))
+		return
 	}
-	e.Buf = AppendString(e.Buf, s)
+	e.str(s)
 }
 
 // Str appends a string without the hook.
-func (e *Encoder) Str(s string) { e.Buf = AppendString(e.Buf, s) }
+func (e *Encoder) Str(s string) { e.str(s) }
 
 // Int appends an integer.
 func (e *Encoder) Int(v int64) { e.Buf = strconv.AppendInt(e.Buf, v, 10) }

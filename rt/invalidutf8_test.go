@@ -41,3 +41,49 @@ func firstFault(s string) int {
 	}
 	return -1
 }
+
+// TestEncoderInvalidStrings checks that Key, Str and Text count the
+// strings with invalid UTF-8 they write, and write them as AppendString
+// does; that with a hook Text counts the string it was given, not what the
+// hook made of it; and that Hooked counts as Text does.
+func TestEncoderInvalidStrings(t *testing.T) {
+	var e Encoder
+	for _, s := range []string{"", "plain", "é and 日本", "a long string of plain text, then ü"} {
+		e.Key(true, s)
+		e.Str(s)
+		e.Text("k", s)
+	}
+	if n := e.InvalidStrings(); n != 0 {
+		t.Fatalf("valid strings counted %d times", n)
+	}
+	for i, s := range []string{"\xff", "a\xc3", "a long string of plain text, then \xed\xa0\x80", "\xe2\x80"} {
+		e.Reset()
+		e.Key(true, s)
+		e.Str(s)
+		e.Text("k", s)
+		if n := e.InvalidStrings(); n != 3*(i+1) {
+			t.Fatalf("%q: count %d, want %d", s, n, 3*(i+1))
+		}
+		q := string(AppendString(nil, s))
+		if want := q + ":" + q + q; string(e.Buf) != want {
+			t.Fatalf("%q: wrote %s, want %s", s, e.Buf, want)
+		}
+	}
+	hooked := Encoder{Hook: func(_, s string) string { return s[1:] }}
+	hooked.Text("k", "\xffok")
+	if n := hooked.InvalidStrings(); n != 1 || string(hooked.Buf) != `"ok"` {
+		t.Fatalf("hook over invalid text: count %d, wrote %s", n, hooked.Buf)
+	}
+	hooked.Reset()
+	hooked.Text("k", "é") // the hook leaves its second byte
+	if n := hooked.InvalidStrings(); n != 1 || string(hooked.Buf) != `"\ufffd"` {
+		t.Fatalf("hook making invalid text: count %d, wrote %s, want the first count only and U+FFFD", n, hooked.Buf)
+	}
+	if s := hooked.Hooked("k", "\xc0ab"); s != "ab" || hooked.InvalidStrings() != 2 {
+		t.Fatalf("Hooked: %q, count %d", s, hooked.InvalidStrings())
+	}
+	var plain Encoder
+	if s := plain.Hooked("k", "\xff"); s != "\xff" || plain.InvalidStrings() != 0 {
+		t.Fatalf("Hooked without a hook: %q, count %d, want the string back uncounted", s, plain.InvalidStrings())
+	}
+}

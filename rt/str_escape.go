@@ -12,12 +12,20 @@ const hexDigits = "0123456789abcdef"
 // AppendString appends s as a JSON string. Invalid UTF-8 becomes U+FFFD;
 // <, > and & are written as they are; U+2028 and U+2029 are escaped.
 func AppendString(b []byte, s string) []byte {
+	b, _ = appendString(b, s)
+	return b
+}
+
+// appendString is AppendString that also reports whether s held invalid
+// UTF-8, found in the same pass that escapes s.
+func appendString(b []byte, s string) ([]byte, bool) {
 	if len(s) < 16 && shortPlain(s) {
 		// Most keys, ids and names: nothing to escape.
 		b = append(b, '"')
 		b = append(b, s...)
-		return append(b, '"')
+		return append(b, '"'), false
 	}
+	invalid := false
 	b = slices.Grow(b, len(s)+9)
 	b = append(b, '"')
 	i := 0
@@ -46,14 +54,16 @@ func AppendString(b []byte, s string) []byte {
 			j := plainTail(s, i)
 			b, i = append(b, s[i:j]...), j
 			if i == len(s) {
-				return append(b, '"')
+				return append(b, '"'), invalid
 			}
 		}
 		// s[i] is special. Non-ASCII text goes to appendNonASCII; a quote,
 		// a backslash or a control byte is escaped here, with those that
 		// follow it (a line break and the next line's indent).
 		if s[i] >= utf8.RuneSelf {
-			b, i = appendNonASCII(b, s, i)
+			var bad bool
+			b, i, bad = appendNonASCII(b, s, i)
+			invalid = invalid || bad
 			continue
 		}
 		for ; i < len(s); i++ {
@@ -98,21 +108,23 @@ func shortPlain(s string) bool {
 
 // appendNonASCII writes the run of non-ASCII bytes at s[i] as it is but
 // for invalid UTF-8 (each byte at fault becomes \ufffd) and U+2028 and
-// U+2029, and returns where it ends.
-func appendNonASCII(b []byte, s string, i int) ([]byte, int) {
+// U+2029, and returns where it ends and whether it held invalid UTF-8.
+func appendNonASCII(b []byte, s string, i int) ([]byte, int, bool) {
 	if twoByteRune(s, i) {
-		return append(b, s[i], s[i+1]), i + 2
+		return append(b, s[i], s[i+1]), i + 2, false
 	}
 	j := nonASCIIEnd(s, i)
+	invalid := false
 	for i < j {
 		n := validPrefix(s[i:j])
 		b = appendLetters(b, s[i:i+n])
 		if i += n; i < j {
 			b = append(b, `\ufffd`...)
 			i++
+			invalid = true
 		}
 	}
-	return b, j
+	return b, j, invalid
 }
 
 // appendLetters appends run, valid UTF-8, escaping U+2028 and U+2029 (e2

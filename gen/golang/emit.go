@@ -568,6 +568,7 @@ func (e *emitter) unionType(f *jen.File, t *ir.Type) {
 	f.Type().Id(t.Helper).Interface(
 		jen.Id("is"+t.Name).Params(),
 		jen.Id("Validate").Params().Error(),
+		jen.Id("validate").Params(jen.Qual(rtimplPkg, "UTF8")).Error(),
 		jen.Id("EncodeJSON").Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder")).Error(),
 	)
 	for _, u := range t.Unions {

@@ -309,14 +309,18 @@ func (e *emitter) encodeEntryPoints(f *jen.File, t *ir.Type) {
 		jen.Err().Op(":=").Id("x").Dot("EncodeJSON").Call(jen.Op("&").Id("e")),
 		jen.Return(jen.Id("e").Dot("Buf"), jen.Err()),
 	)
+	// The UTF-8 check of the strings is left to the encoder, which makes
+	// it in the pass that escapes them and counts the strings at fault.
+	// On any fault Validate, which makes every check, gives the error (the
+	// one it gives when called first), so the failure path costs two
+	// passes and the success path one.
 	f.Comment("EncodeJSON validates x and appends its encoding to e.Buf, passing free-text")
 	f.Comment("strings through e.Hook. On error e.Buf is left as it was.")
 	f.Func().Params(x.Clone()).Id("EncodeJSON").Params(jen.Id("e").Op("*").Qual(rtPkg, "Encoder")).Error().Block(
-		jen.If(jen.Err().Op(":=").Id("x").Dot("Validate").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
-		jen.Id("n").Op(":=").Len(enc().Dot("Buf")),
-		jen.If(jen.Err().Op(":=").Id("x").Dot("encodeJSON").Call(encArgs(t)...), jen.Err().Op("!=").Nil()).Block(
-			enc().Dot("Buf").Op("=").Add(enc()).Dot("Buf").Index(jen.Empty(), jen.Id("n")),
-			jen.Return(jen.Err()),
+		jen.If(jen.Id("x").Dot("validate").Call(jen.Qual(rtimplPkg, "InEncoder")).Op("!=").Nil()).Block(jen.Return(jen.Id("x").Dot("Validate").Call())),
+		jen.List(jen.Id("n"), jen.Id("invalid")).Op(":=").Len(enc().Dot("Buf")).Op(",").Add(enc()).Dot("InvalidStrings").Call(),
+		jen.If(jen.Err().Op(":=").Id("x").Dot("encodeJSON").Call(encArgs(t)...), jen.Err().Op("!=").Nil().Op("||").Add(enc()).Dot("InvalidStrings").Call().Op("!=").Id("invalid")).Block(
+			jen.Return(jen.Qual(rtimplPkg, "EncodeFailed").Call(enc(), jen.Id("n"), jen.Id("x").Dot("Validate").Call(), jen.Err())),
 		),
 		jen.Return(jen.Nil()),
 	)

@@ -40,12 +40,11 @@ func (e *emitter) ifValidator(f *jen.File, t *ir.Type) {
 	body = append(body, e.variantIndex(t)...)
 	body = append(body,
 		jen.If(jen.List(jen.Id("same"), err()).Op(":=").Qual(rtimplPkg, "IfHolds").Call(jen.Id("e").Dot("Buf"), jen.Id(e.nodeVar(t.Node)), jen.Id("i")), jen.Op("!").Id("same")).Block(jen.Return(err())),
-		jen.Return(jen.Id("x").Dot("Value").Dot("Validate").Call()),
+		jen.Return(validateCall(jen.Id("x").Dot("Value"))),
 	)
-	f.Comment("Validate reports whether the value satisfies its schema: its variant's")
-	f.Comment("checks when the if picks that variant for its encoding, else the other")
-	f.Comment("branch's verdict on the encoding.")
-	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().Block(body...)
+	e.validateMethods(f, t, body, "Validate reports whether the value satisfies its schema: its variant's",
+		"checks when the if picks that variant for its encoding, else the other",
+		"branch's verdict on the encoding.")
 }
 
 // ifEncoder writes encodeJSON of an if union: the variant's encoder. A

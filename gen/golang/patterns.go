@@ -143,9 +143,9 @@ func (e *emitter) mapsValidate(t *ir.Type, count jen.Code) []jen.Code {
 	var out []jen.Code
 	check := func(field string, want *ir.PatternField, elem *ir.Type) {
 		body := append([]jen.Code{count}, e.placement(t, field, want)...)
-		body = append(body, jen.If(jen.Err().Op(":=").Qual(rtimplPkg, "CheckUTF8").Call(jen.Id("k")), jen.Err().Op("!=").Nil()).Block(
+		body = append(body, jen.If(jen.Err().Op(":=").Add(checkUTF8(jen.Id("k"))), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))))
-		body = append(body, jen.If(jen.Err().Op(":=").Id(e.valName(elem)).Call(jen.Id("v")), jen.Err().Op("!=").Nil()).Block(
+		body = append(body, jen.If(jen.Err().Op(":=").Add(e.valCall(elem, jen.Id("v"))), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))))
 		out = append(out, jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Id("x").Dot(field)).Block(body...))
 	}

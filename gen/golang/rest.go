@@ -102,14 +102,13 @@ func restDoc(t *ir.Type) string {
 // Rest node around validateFields and encodeFields, the methods every
 // other struct has under those names.
 func (e *emitter) structRestValidate(f *jen.File, t *ir.Type) {
-	f.Comment("Validate reports whether the value satisfies its schema: its fields, then")
-	f.Comment(fmt.Sprintf("what its Go type does not hold (%s), over its encoding.", restKeywords(t)))
-	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().Block(
-		jen.If(err().Op(":=").Id("x").Dot("validateFields").Call(), err().Op("!=").Nil()).Block(jen.Return(err())),
+	e.validateMethods(f, t, []jen.Code{
+		jen.If(err().Op(":=").Id("x").Dot("validateFields").Call(jen.Id("u")), err().Op("!=").Nil()).Block(jen.Return(err())),
 		jen.Var().Id("e").Qual(rtPkg, "Encoder"),
 		jen.If(err().Op(":=").Id("x").Dot("encodeFields").Call(jen.Op("&").Id("e")), err().Op("!=").Nil()).Block(jen.Return(err())),
 		jen.Return(jen.Qual(rtimplPkg, "CheckEncoded").Call(jen.Id("e").Dot("Buf"), jen.Id(e.restVar(t)))),
-	)
+	}, "Validate reports whether the value satisfies its schema: its fields, then",
+		fmt.Sprintf("what its Go type does not hold (%s), over its encoding.", restKeywords(t)))
 }
 
 // structRestEncode writes encodeJSON of a struct with a Rest node.
@@ -128,9 +127,9 @@ func (e *emitter) structRestEncode(f *jen.File, t *ir.Type) {
 // the Rest node over its encoding.
 func (e *emitter) restValFunc(f *jen.File, t *ir.Type, body []jen.Code) {
 	shape := e.valName(t) + "Shape"
-	f.Func().Id(shape).Params(jen.Id("v").Add(e.valType(t))).Error().Block(body...)
-	f.Func().Id(e.valName(t)).Params(jen.Id("v").Add(e.valType(t))).Error().Block(
-		jen.If(err().Op(":=").Id(shape).Call(jen.Id("v")), err().Op("!=").Nil()).Block(jen.Return(err())),
+	f.Func().Id(shape).Params(jen.Id("v").Add(e.valType(t)), uParam()).Error().Block(body...)
+	f.Func().Id(e.valName(t)).Params(jen.Id("v").Add(e.valType(t)), uParam()).Error().Block(
+		jen.If(err().Op(":=").Id(shape).Call(jen.Id("v"), jen.Id("u")), err().Op("!=").Nil()).Block(jen.Return(err())),
 		jen.Var().Id("e").Qual(rtPkg, "Encoder"),
 		jen.If(err().Op(":=").Id(e.encName(t)+"Shape").Call(jen.Op("&").Id("e"), jen.Lit(""), jen.Id("v")), err().Op("!=").Nil()).Block(jen.Return(err())),
 		jen.Return(jen.Qual(rtimplPkg, "CheckEncoded").Call(jen.Id("e").Dot("Buf"), jen.Id(e.restVar(t)))),

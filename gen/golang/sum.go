@@ -173,13 +173,12 @@ func (e *emitter) sumValidator(f *jen.File, t *ir.Type) {
 			pre = append(pre, jen.If(v.Clone().Op("==").Nil()).Block(jen.Return(jen.Qual(rtPkg, "Fail").Call(jen.Lit(-1), jen.Lit(t.SumKeyword), jen.Lit("Kind is object but "+a.Go+" is nil")))))
 			v = jen.Op("*").Add(v)
 		}
-		cases = append(cases, jen.Case(kindIdent(a.Kind)).Block(append(pre, jen.Return(jen.Id(e.valName(a.Type)).Call(v)))...))
+		cases = append(cases, jen.Case(kindIdent(a.Kind)).Block(append(pre, jen.Return(e.valCall(a.Type, v)))...))
 	}
-	f.Comment("Validate reports whether the value satisfies its schema.")
-	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().Block(
+	e.validateMethods(f, t, []jen.Code{
 		jen.Switch(jen.Id("x").Dot("Kind")).Block(cases...),
 		jen.Return(noKind(t)),
-	)
+	}, "Validate reports whether the value satisfies its schema.")
 }
 
 // withArticles puts an article before each kind of a list ("a string or

@@ -147,23 +147,21 @@ func (e *emitter) taggedValidator(f *jen.File, t *ir.Type) {
 		jen.If(jen.Id("x").Dot("Value").Op("==").Nil()).Block(jen.Return(jen.Qual(rtimplPkg, "NoValue").Call())),
 	}
 	if t.Match != "oneOf" {
-		body = append(body, jen.Return(jen.Id("x").Dot("Value").Dot("Validate").Call()))
+		body = append(body, jen.Return(validateCall(jen.Id("x").Dot("Value"))))
 	} else {
 		body = append(body,
-			jen.If(err().Op(":=").Id("x").Dot("Value").Dot("Validate").Call(), err().Op("!=").Nil()).Block(jen.Return(err())),
+			jen.If(err().Op(":=").Add(validateCall(jen.Id("x").Dot("Value"))), err().Op("!=").Nil()).Block(jen.Return(err())),
 			jen.Var().Id("e").Qual(rtPkg, "Encoder"),
 			jen.If(err().Op(":=").Id("x").Dot("encodeJSON").Call(jen.Op("&").Id("e")), err().Op("!=").Nil()).Block(jen.Return(err())),
 		)
 		body = append(body, e.variantIndex(t)...)
 		body = append(body, jen.Return(jen.Qual(rtimplPkg, "OnlyMatchRaw").Call(jen.Id("e").Dot("Buf"), e.branches(t), jen.Id("i"))))
 	}
-	f.Comment("Validate reports whether the value satisfies its schema: its variant's")
+	last := "checks (anyOf)."
 	if t.Match == "oneOf" {
-		f.Comment("checks, and no other variant matching its encoding (oneOf).")
-	} else {
-		f.Comment("checks (anyOf).")
+		last = "checks, and no other variant matching its encoding (oneOf)."
 	}
-	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().Block(body...)
+	e.validateMethods(f, t, body, "Validate reports whether the value satisfies its schema: its variant's", last)
 }
 
 // taggedEncoder writes encodeJSON of a tagged union: the variant's

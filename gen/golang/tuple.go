@@ -175,13 +175,13 @@ func (e *emitter) tupleEncoder(f *jen.File, t *ir.Type) {
 // tupleValidator writes Validate: each item, no gap, the item count.
 func (e *emitter) tupleValidator(f *jen.File, t *ir.Type) {
 	body := e.tupleSet(t, func(i int, v *jen.Statement) []jen.Code {
-		return []jen.Code{jen.If(err().Op(":=").Id(e.valName(t.Fields[i].Type)).Call(v), err().Op("!=").Nil()).Block(
+		return []jen.Code{jen.If(err().Op(":=").Add(e.valCall(t.Fields[i].Type, v)), err().Op("!=").Nil()).Block(
 			jen.Return(jen.Qual(rtPkg, "AtIndex").Call(err(), jen.Lit(i))))}
 	})
 	if t.Elem != nil {
 		body = append(body,
 			jen.For(jen.List(jen.Id("j"), jen.Id("v")).Op(":=").Range().Id("x").Dot("Rest")).Block(
-				jen.If(err().Op(":=").Id(e.valName(t.Elem)).Call(jen.Id("v")), err().Op("!=").Nil()).Block(
+				jen.If(err().Op(":=").Add(e.valCall(t.Elem, jen.Id("v"))), err().Op("!=").Nil()).Block(
 					jen.Return(jen.Qual(rtPkg, "AtIndex").Call(err(), jen.Id("n").Op("+").Id("j"))))),
 			jen.Id("n").Op("+=").Len(jen.Id("x").Dot("Rest")))
 	}
@@ -196,7 +196,7 @@ func (e *emitter) tupleValidator(f *jen.File, t *ir.Type) {
 	} else {
 		body = append(body, jen.Return(jen.Nil()))
 	}
-	f.Comment(fmt.Sprintf("Validate reports whether the value satisfies its schema: each of its %s positions", strconv.Itoa(len(t.Fields))))
-	f.Comment("and items, set in order, and their count.")
-	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().Block(body...)
+	e.validateMethods(f, t, body,
+		fmt.Sprintf("Validate reports whether the value satisfies its schema: each of its %s positions", strconv.Itoa(len(t.Fields))),
+		"and items, set in order, and their count.")
 }

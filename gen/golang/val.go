@@ -10,6 +10,39 @@ import (
 
 func (e *emitter) valName(t *ir.Type) string { return "validate" + e.name(t) }
 
+// Validators take u (rtimpl.UTF8), which says whether they check that
+// strings and map keys are valid UTF-8: Validate passes rtimpl.InValidate;
+// EncodeJSON passes rtimpl.InEncoder, as the encoder then checks each of
+// those strings in the pass that escapes it (see encodeEntryPoints). Only
+// u.Check depends on it: every other check is made either way.
+
+// uParam is the parameter u of a validator.
+func uParam() *jen.Statement { return jen.Id("u").Qual(rtimplPkg, "UTF8") }
+
+// validateCall calls the validate method of v, passing u on.
+func validateCall(v *jen.Statement) *jen.Statement { return v.Dot("validate").Call(jen.Id("u")) }
+
+// valCall calls the validate function of t on v, passing u on.
+func (e *emitter) valCall(t *ir.Type, v jen.Code) *jen.Statement {
+	return jen.Id(e.valName(t)).Call(v, jen.Id("u"))
+}
+
+// validateMethods writes the Validate method of the named type t, whose
+// doc is doc, and validate(u), the checks it makes with every string
+// checked.
+func (e *emitter) validateMethods(f *jen.File, t *ir.Type, body []jen.Code, doc ...string) {
+	for _, line := range doc {
+		f.Comment(line)
+	}
+	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().Block(
+		jen.Return(jen.Id("x").Dot("validate").Call(jen.Qual(rtimplPkg, "InValidate"))))
+	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("validate").Params(uParam()).Error().Block(body...)
+}
+
+// checkUTF8 refuses the string s when it is not valid UTF-8 and u says
+// the validator checks it.
+func checkUTF8(s jen.Code) *jen.Statement { return jen.Id("u").Dot("Check").Call(s) }
+
 // emitValidators writes a validate function per type and the Validate
 // methods of named types, for values built in Go.
 func (e *emitter) emitValidators(f *jen.File) {
@@ -35,7 +68,7 @@ func (e *emitter) scalarValidator(f *jen.File, t *ir.Type) {
 		return
 	}
 	f.Comment("Validate reports whether v satisfies its schema.")
-	f.Func().Params(jen.Id("v").Id(t.Name)).Id("Validate").Params().Error().Block(jen.Return(jen.Id(e.valName(t)).Call(jen.Id("v"))))
+	f.Func().Params(jen.Id("v").Id(t.Name)).Id("Validate").Params().Error().Block(jen.Return(jen.Id(e.valName(t)).Call(jen.Id("v"), jen.Qual(rtimplPkg, "InValidate"))))
 }
 
 // unionValidator writes the Validate method of a union: a tagged union's
@@ -49,11 +82,10 @@ func (e *emitter) unionValidator(f *jen.File, t *ir.Type) {
 		e.taggedValidator(f, t)
 		return
 	}
-	f.Comment("Validate reports whether the value satisfies its schema.")
-	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().Block(
+	e.validateMethods(f, t, []jen.Code{
 		jen.If(jen.Id("x").Dot("Value").Op("==").Nil()).Block(jen.Return(jen.Qual(rtimplPkg, "NoValue").Call())),
-		jen.Return(jen.Id("x").Dot("Value").Dot("Validate").Call()),
-	)
+		jen.Return(validateCall(jen.Id("x").Dot("Value"))),
+	}, "Validate reports whether the value satisfies its schema.")
 }
 
 // enumValidator writes the Validate method of an enum type.
@@ -91,23 +123,23 @@ func (e *emitter) valFunc(f *jen.File, t *ir.Type) {
 		e.restValFunc(f, t, body)
 		return
 	}
-	f.Func().Id(e.valName(t)).Params(jen.Id("v").Add(e.valType(t))).Error().Block(body...)
+	f.Func().Id(e.valName(t)).Params(jen.Id("v").Add(e.valType(t)), uParam()).Error().Block(body...)
 }
 
 func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 	ok := jen.Return(jen.Nil())
 	switch t.Kind {
 	case ir.KStruct, ir.KUnion, ir.KSum, ir.KTuple:
-		return []jen.Code{jen.Return(v.Clone().Dot("Validate").Call())}
+		return []jen.Code{jen.Return(validateCall(v.Clone()))}
 	case ir.KEnum, ir.KIntEnum:
 		return []jen.Code{jen.Return(v.Clone().Dot("Validate").Call())}
 	case ir.KString:
 		if e.hasStrRule(t) {
 			return []jen.Code{
-				jen.If(jen.Err().Op(":=").Qual(rtimplPkg, "CheckUTF8").Call(plain(t, v)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
+				jen.If(jen.Err().Op(":=").Add(checkUTF8(plain(t, v))), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())),
 				jen.Return(jen.Id(e.ruleName(t)).Dot("Check").Call(plain(t, v), jen.Lit(-1)))}
 		}
-		return []jen.Code{jen.Return(jen.Qual(rtimplPkg, "CheckUTF8").Call(plain(t, v)))}
+		return []jen.Code{jen.Return(checkUTF8(plain(t, v)))}
 	case ir.KInt:
 		if e.hasIntRule(t) {
 			return []jen.Code{jen.Return(jen.Id(e.ruleName(t)).Dot("Check").Call(plain(t, v), jen.Lit(-1)))}
@@ -129,7 +161,7 @@ func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 			out = append(out, jen.If(jen.Err().Op(":=").Id(e.ruleName(t)).Dot("Check").Call(jen.Len(v), jen.Lit(-1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 		}
 		out = append(out, jen.For(jen.List(jen.Id("i"), jen.Id("x")).Op(":=").Range().Add(v)).Block(
-			jen.If(jen.Err().Op(":=").Id(e.valName(t.Elem)).Call(jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
+			jen.If(jen.Err().Op(":=").Add(e.valCall(t.Elem, jen.Id("x"))), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Qual(rtPkg, "AtIndex").Call(jen.Err(), jen.Id("i"))))))
 		if t.Unique {
 			out = append(out, jen.Return(jen.Qual(rtimplPkg, "Unique").Call(v, jen.Lit(-1))))
@@ -143,9 +175,9 @@ func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 			out = append(out, jen.If(jen.Err().Op(":=").Id(e.ruleName(t)).Dot("Check").Call(jen.Len(v), jen.Lit(-1)), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Err())))
 		}
 		return append(out, jen.For(jen.List(jen.Id("k"), jen.Id("x")).Op(":=").Range().Add(v)).Block(
-			jen.If(jen.Err().Op(":=").Qual(rtimplPkg, "CheckUTF8").Call(jen.Id("k")), jen.Err().Op("!=").Nil()).Block(
+			jen.If(jen.Err().Op(":=").Add(checkUTF8(jen.Id("k"))), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))),
-			jen.If(jen.Err().Op(":=").Id(e.valName(t.Elem)).Call(jen.Id("x")), jen.Err().Op("!=").Nil()).Block(
+			jen.If(jen.Err().Op(":=").Add(e.valCall(t.Elem, jen.Id("x"))), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k"))))), ok)
 	case ir.KGo:
 		if t.Go.Codec != "" {
@@ -166,9 +198,8 @@ func (e *emitter) valBody(t *ir.Type, v *jen.Statement) []jen.Code {
 
 func (e *emitter) structValidator(f *jen.File, t *ir.Type) {
 	if t.Wrapper {
-		f.Comment("Validate reports whether the value satisfies its schema.")
-		f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().Block(
-			jen.Return(jen.Id(e.valName(t.Fields[0].Type)).Call(jen.Id("x").Dot("Value"))))
+		e.validateMethods(f, t, []jen.Code{jen.Return(e.valCall(t.Fields[0].Type, jen.Id("x").Dot("Value")))},
+			"Validate reports whether the value satisfies its schema.")
 		return
 	}
 	var body []jen.Code
@@ -187,7 +218,7 @@ func (e *emitter) structValidator(f *jen.File, t *ir.Type) {
 		}
 		v := jen.Id("x").Dot(fl.Go)
 		check := func(val jen.Code) jen.Code {
-			return jen.If(jen.Err().Op(":=").Id(e.valName(fl.Type)).Call(val), jen.Err().Op("!=").Nil()).Block(
+			return jen.If(jen.Err().Op(":=").Add(e.valCall(fl.Type, val)), jen.Err().Op("!=").Nil()).Block(
 				jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Lit(fl.JSON))))
 		}
 		switch storeOf(fl) {
@@ -210,9 +241,9 @@ func (e *emitter) structValidator(f *jen.File, t *ir.Type) {
 		// Ranging over an empty map still starts an iterator: most values
 		// have no unknown members.
 		loop := append([]jen.Code{count}, e.ownNames(t, "Extra")...)
-		loop = append(loop, jen.If(jen.Err().Op(":=").Qual(rtimplPkg, "CheckUTF8").Call(jen.Id("k")), jen.Err().Op("!=").Nil()).Block(
+		loop = append(loop, jen.If(jen.Err().Op(":=").Add(checkUTF8(jen.Id("k"))), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))))
-		loop = append(loop, jen.If(jen.Err().Op(":=").Id(e.valName(t.Extra)).Call(jen.Id("v")), jen.Err().Op("!=").Nil()).Block(
+		loop = append(loop, jen.If(jen.Err().Op(":=").Add(e.valCall(t.Extra, jen.Id("v"))), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.Qual(rtPkg, "AtKey").Call(jen.Err(), jen.Id("k")))))
 		body = append(body, jen.If(jen.Len(jen.Id("x").Dot("Extra")).Op("!=").Lit(0)).Block(
 			jen.For(jen.List(jen.Id("k"), jen.Id("v")).Op(":=").Range().Id("x").Dot("Extra")).Block(loop...)))
@@ -226,10 +257,9 @@ func (e *emitter) structValidator(f *jen.File, t *ir.Type) {
 	}
 	if t.Rest != nil {
 		f.Comment("validateFields checks what the struct's Go type holds.")
-		f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("validateFields").Params().Error().Block(append(pre, body...)...)
+		f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("validateFields").Params(uParam()).Error().Block(append(pre, body...)...)
 		e.structRestValidate(f, t)
 		return
 	}
-	f.Comment("Validate reports whether the value satisfies its schema.")
-	f.Func().Params(jen.Id("x").Op("*").Id(t.Name)).Id("Validate").Params().Error().Block(append(pre, body...)...)
+	e.validateMethods(f, t, append(pre, body...), "Validate reports whether the value satisfies its schema.")
 }

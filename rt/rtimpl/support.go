@@ -163,14 +163,17 @@ func BadDiscriminator(off int, key, got, want string) error {
 // Text appends a free-text string through the encoder's hook and checks
 // the length rule on what the hook returned.
 func Text(e *rt.Encoder, key, s string, r *StrRule) error {
-	if e.Hook != nil {
-		// Validate checked s; only what the hook made of it is new.
-		s = e.Hook(key, s)
-		if err := r.Check(s, -1); err != nil {
-			return err
-		}
+	if e.Hook == nil {
+		e.Str(s)
+		return nil
 	}
-	e.Buf = rt.AppendString(e.Buf, s)
+	// Validate checked s (or left its UTF-8 to Hooked); only what the hook
+	// made of it is new.
+	h := e.Hooked(key, s)
+	if err := r.Check(h, -1); err != nil {
+		return err
+	}
+	e.Buf = rt.AppendString(e.Buf, h)
 	return nil
 }
 
@@ -242,6 +245,49 @@ func (t TypeSet) admitsKind(k rt.Kind, raw string) bool {
 func CheckUTF8(s string) error {
 	if i := rt.InvalidUTF8(s); i >= 0 {
 		return rt.Fail(-1, "type", "the string is not valid UTF-8 (byte "+strconv.Itoa(i)+"), so it is no JSON string")
+	}
+	return nil
+}
+
+// UTF8 says who checks that the strings and map keys of a value are valid
+// UTF-8: its validator, or the encoder that writes the value right after
+// it. The generated validators take it as a parameter.
+type UTF8 bool
+
+const (
+	// InValidate: the validator checks each string (Validate).
+	InValidate UTF8 = true
+	// InEncoder: the validator leaves strings to the encoder (EncodeJSON),
+	// which finds invalid UTF-8 in the pass that escapes each string and
+	// counts it (rt.Encoder.InvalidStrings); EncodeJSON then falls back on
+	// Validate for the error and its pointer. Only the strings the encoder
+	// then writes with Key, Str or Text are left to it.
+	InEncoder UTF8 = false
+)
+
+// EncodeFailed ends a generated EncodeJSON whose writing failed with err
+// or met a string with invalid UTF-8 that its validator left to the
+// encoder (err nil). verr is what the value's Validate returns: as
+// EncodeJSON refuses what Validate refuses before writing anything, verr
+// comes first, then err. On error e.Buf is cut back to n, its length
+// before the value; without one (invalid UTF-8 that Validate does not
+// check, in a string of a user's type) what was written stays, with
+// U+FFFD for the bytes at fault.
+func EncodeFailed(e *rt.Encoder, n int, verr, err error) error {
+	if verr != nil {
+		err = verr
+	}
+	if err != nil {
+		e.Buf = e.Buf[:n]
+	}
+	return err
+}
+
+// Check refuses s when it is not valid UTF-8 and u says the validator
+// checks it.
+func (u UTF8) Check(s string) error {
+	if u {
+		return CheckUTF8(s)
 	}
 	return nil
 }

@@ -11,41 +11,45 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateOrder(v Order) error {
-	return v.Validate()
+func validateOrder(v Order, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Order) Validate() error {
-	if err := validateOrderID(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Order) validate(u rtimpl.UTF8) error {
+	if err := validateOrderID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateOrderPlacedAt(x.PlacedAt); err != nil {
+	if err := validateOrderPlacedAt(x.PlacedAt, u); err != nil {
 		return rt.AtKey(err, "placedAt")
 	}
 	if x.DeliverBy.Set {
-		if err := validateOrderDeliverBy(x.DeliverBy.V); err != nil {
+		if err := validateOrderDeliverBy(x.DeliverBy.V, u); err != nil {
 			return rt.AtKey(err, "deliverBy")
 		}
 	}
-	if err := validateOrderItems(x.Items); err != nil {
+	if err := validateOrderItems(x.Items, u); err != nil {
 		return rt.AtKey(err, "items")
 	}
 	if x.Priority.Set {
-		if err := validateOrderPriority(x.Priority.V); err != nil {
+		if err := validateOrderPriority(x.Priority.V, u); err != nil {
 			return rt.AtKey(err, "priority")
 		}
 	}
 	if x.Note.Set {
-		if err := validateOrderNote(x.Note.V); err != nil {
+		if err := validateOrderNote(x.Note.V, u); err != nil {
 			return rt.AtKey(err, "note")
 		}
 	}
 	return nil
 }
 
-func validateOrderID(v OrderID) error {
-	if err := rtimpl.CheckUTF8(string(v)); err != nil {
+func validateOrderID(v OrderID, u rtimpl.UTF8) error {
+	if err := u.Check(string(v)); err != nil {
 		return err
 	}
 	return orderIDRule.Check(string(v), -1)
@@ -53,65 +57,69 @@ func validateOrderID(v OrderID) error {
 
 // Validate reports whether v satisfies its schema.
 func (v OrderID) Validate() error {
-	return validateOrderID(v)
+	return validateOrderID(v, rtimpl.InValidate)
 }
 
-func validateOrderPlacedAt(v time.Time) error {
+func validateOrderPlacedAt(v time.Time, u rtimpl.UTF8) error {
 	return rtimpl.DateTimeType.Validate(&v, nil)
 }
 
-func validateOrderDeliverBy(v rt.Date) error {
+func validateOrderDeliverBy(v rt.Date, u rtimpl.UTF8) error {
 	return rtimpl.DateType.Validate(&v, nil)
 }
 
-func validateItem(v Item) error {
-	return v.Validate()
+func validateItem(v Item, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Item) Validate() error {
-	if err := validateItemSku(x.Sku); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Item) validate(u rtimpl.UTF8) error {
+	if err := validateItemSku(x.Sku, u); err != nil {
 		return rt.AtKey(err, "sku")
 	}
 	if x.Quantity.Set {
-		if err := validateItemQuantity(x.Quantity.V); err != nil {
+		if err := validateItemQuantity(x.Quantity.V, u); err != nil {
 			return rt.AtKey(err, "quantity")
 		}
 	}
-	if err := validateItemPrice(x.Price); err != nil {
+	if err := validateItemPrice(x.Price, u); err != nil {
 		return rt.AtKey(err, "price")
 	}
 	return nil
 }
 
-func validateItemSku(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateItemSku(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return itemSkuRule.Check(v, -1)
 }
 
-func validateItemQuantity(v int64) error {
+func validateItemQuantity(v int64, u rtimpl.UTF8) error {
 	return itemQuantityRule.Check(v, -1)
 }
 
-func validateItemPrice(v money.Amount) error {
+func validateItemPrice(v money.Amount, u rtimpl.UTF8) error {
 	return rtimpl.ValidateText(&v, node0)
 }
 
-func validateOrderItems(v []Item) error {
+func validateOrderItems(v []Item, u rtimpl.UTF8) error {
 	if err := orderItemsRule.Check(len(v), -1); err != nil {
 		return err
 	}
 	for i, x := range v {
-		if err := validateItem(x); err != nil {
+		if err := validateItem(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateOrderPriority(v OrderPriority) error {
+func validateOrderPriority(v OrderPriority, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -124,8 +132,8 @@ func (v OrderPriority) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"normal\", \"rush\"")
 }
 
-func validateOrderNote(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateOrderNote(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return orderNoteRule.Check(v, -1)

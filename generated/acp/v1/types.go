@@ -2,7 +2,10 @@
 
 package acpv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 // AuthenticateRequest is the params of authenticate: the method the client
 // picked from authMethods.
@@ -719,6 +722,7 @@ type ToolCallContent struct {
 type ToolCallContentValue interface {
 	isToolCallContent()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 
@@ -752,6 +756,7 @@ type ContentBlock struct {
 type ContentBlockValue interface {
 	isContentBlock()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 
@@ -1102,6 +1107,7 @@ type RequestPermissionOutcome struct {
 type RequestPermissionOutcomeValue interface {
 	isRequestPermissionOutcome()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 
@@ -1180,6 +1186,7 @@ type SessionUpdate struct {
 type SessionUpdateValue interface {
 	isSessionUpdate()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 

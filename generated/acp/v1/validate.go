@@ -9,17 +9,21 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateAuthenticateRequest(v AuthenticateRequest) error {
-	return v.Validate()
+func validateAuthenticateRequest(v AuthenticateRequest, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *AuthenticateRequest) Validate() error {
-	if err := validateString(x.MethodID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *AuthenticateRequest) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.MethodID, u); err != nil {
 		return rt.AtKey(err, "methodId")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -29,10 +33,10 @@ func (x *AuthenticateRequest) Validate() error {
 			case "methodId", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -40,25 +44,29 @@ func (x *AuthenticateRequest) Validate() error {
 	return nil
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateMeta(v rt.Nullable[Meta]) error {
+func validateMeta(v rt.Nullable[Meta], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return v.V.Validate()
+	return v.V.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Meta) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Meta) validate(u rtimpl.UTF8) error {
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -66,24 +74,28 @@ func (x *Meta) Validate() error {
 	return nil
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateCancelNotification(v CancelNotification) error {
-	return v.Validate()
+func validateCancelNotification(v CancelNotification, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *CancelNotification) Validate() error {
-	if err := validateString(x.SessionID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *CancelNotification) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.SessionID, u); err != nil {
 		return rt.AtKey(err, "sessionId")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -93,10 +105,10 @@ func (x *CancelNotification) Validate() error {
 			case "sessionId", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -104,16 +116,20 @@ func (x *CancelNotification) Validate() error {
 	return nil
 }
 
-func validateErrorResponse(v ErrorResponse) error {
-	return v.Validate()
+func validateErrorResponse(v ErrorResponse, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ErrorResponse) Validate() error {
-	if err := validateRequestID(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ErrorResponse) validate(u rtimpl.UTF8) error {
+	if err := validateRequestID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateError(x.Error); err != nil {
+	if err := validateError(x.Error, u); err != nil {
 		return rt.AtKey(err, "error")
 	}
 	if len(x.Extra) != 0 {
@@ -122,10 +138,10 @@ func (x *ErrorResponse) Validate() error {
 			case "jsonrpc", "id", "error":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -133,41 +149,49 @@ func (x *ErrorResponse) Validate() error {
 	return nil
 }
 
-func validateRequestID(v RequestID) error {
-	return v.Validate()
+func validateRequestID(v RequestID, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *RequestID) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *RequestID) validate(u rtimpl.UTF8) error {
 	switch x.Kind {
 	case rt.Null:
 		return nil
 	case rt.Number:
-		return validateInt64(x.Int)
+		return validateInt64(x.Int, u)
 	case rt.String:
-		return validateString(x.String)
+		return validateString(x.String, u)
 	}
 	return rt.Fail(-1, "type", "Kind is "+x.Kind.String()+", want null, integer or string")
 }
 
-func validateInt64(v int64) error {
+func validateInt64(v int64, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateError(v Error) error {
-	return v.Validate()
+func validateError(v Error, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Error) Validate() error {
-	if err := validateInt64(x.Code); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Error) validate(u rtimpl.UTF8) error {
+	if err := validateInt64(x.Code, u); err != nil {
 		return rt.AtKey(err, "code")
 	}
-	if err := validateString(x.Message); err != nil {
+	if err := validateString(x.Message, u); err != nil {
 		return rt.AtKey(err, "message")
 	}
 	if x.Data != nil {
-		if err := validateRaw(x.Data); err != nil {
+		if err := validateRaw(x.Data, u); err != nil {
 			return rt.AtKey(err, "data")
 		}
 	}
@@ -177,10 +201,10 @@ func (x *Error) Validate() error {
 			case "code", "message", "data":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -188,27 +212,31 @@ func (x *Error) Validate() error {
 	return nil
 }
 
-func validateInitializeRequest(v InitializeRequest) error {
-	return v.Validate()
+func validateInitializeRequest(v InitializeRequest, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *InitializeRequest) Validate() error {
-	if err := validateProtocolVersion(x.ProtocolVersion); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *InitializeRequest) validate(u rtimpl.UTF8) error {
+	if err := validateProtocolVersion(x.ProtocolVersion, u); err != nil {
 		return rt.AtKey(err, "protocolVersion")
 	}
 	if x.ClientCapabilities != nil {
-		if err := validateClientCapabilities(*x.ClientCapabilities); err != nil {
+		if err := validateClientCapabilities(*x.ClientCapabilities, u); err != nil {
 			return rt.AtKey(err, "clientCapabilities")
 		}
 	}
 	if x.ClientInfo.Set {
-		if err := validateNullableImplementation(x.ClientInfo.V); err != nil {
+		if err := validateNullableImplementation(x.ClientInfo.V, u); err != nil {
 			return rt.AtKey(err, "clientInfo")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -218,10 +246,10 @@ func (x *InitializeRequest) Validate() error {
 			case "protocolVersion", "clientCapabilities", "clientInfo", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -229,48 +257,52 @@ func (x *InitializeRequest) Validate() error {
 	return nil
 }
 
-func validateProtocolVersion(v ProtocolVersion) error {
+func validateProtocolVersion(v ProtocolVersion, u rtimpl.UTF8) error {
 	return protocolVersionRule.Check(int64(v), -1)
 }
 
 // Validate reports whether v satisfies its schema.
 func (v ProtocolVersion) Validate() error {
-	return validateProtocolVersion(v)
+	return validateProtocolVersion(v, rtimpl.InValidate)
 }
 
-func validateClientCapabilities(v ClientCapabilities) error {
-	return v.Validate()
+func validateClientCapabilities(v ClientCapabilities, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ClientCapabilities) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ClientCapabilities) validate(u rtimpl.UTF8) error {
 	if x.Fs != nil {
-		if err := validateFileSystemCapabilities(*x.Fs); err != nil {
+		if err := validateFileSystemCapabilities(*x.Fs, u); err != nil {
 			return rt.AtKey(err, "fs")
 		}
 	}
 	if x.Terminal.Set {
-		if err := validateBool(x.Terminal.V); err != nil {
+		if err := validateBool(x.Terminal.V, u); err != nil {
 			return rt.AtKey(err, "terminal")
 		}
 	}
 	if x.Session.Set {
-		if err := validateClientCapabilitiesSession(x.Session.V); err != nil {
+		if err := validateClientCapabilitiesSession(x.Session.V, u); err != nil {
 			return rt.AtKey(err, "session")
 		}
 	}
 	if x.Auth != nil {
-		if err := validateClientCapabilitiesAuth(*x.Auth); err != nil {
+		if err := validateClientCapabilitiesAuth(*x.Auth, u); err != nil {
 			return rt.AtKey(err, "auth")
 		}
 	}
 	if x.Elicitation.Set {
-		if err := validateClientCapabilitiesElicitation(x.Elicitation.V); err != nil {
+		if err := validateClientCapabilitiesElicitation(x.Elicitation.V, u); err != nil {
 			return rt.AtKey(err, "elicitation")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -280,10 +312,10 @@ func (x *ClientCapabilities) Validate() error {
 			case "fs", "terminal", "session", "auth", "elicitation", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -291,24 +323,28 @@ func (x *ClientCapabilities) Validate() error {
 	return nil
 }
 
-func validateFileSystemCapabilities(v FileSystemCapabilities) error {
-	return v.Validate()
+func validateFileSystemCapabilities(v FileSystemCapabilities, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *FileSystemCapabilities) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *FileSystemCapabilities) validate(u rtimpl.UTF8) error {
 	if x.ReadTextFile.Set {
-		if err := validateBool(x.ReadTextFile.V); err != nil {
+		if err := validateBool(x.ReadTextFile.V, u); err != nil {
 			return rt.AtKey(err, "readTextFile")
 		}
 	}
 	if x.WriteTextFile.Set {
-		if err := validateBool(x.WriteTextFile.V); err != nil {
+		if err := validateBool(x.WriteTextFile.V, u); err != nil {
 			return rt.AtKey(err, "writeTextFile")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -318,10 +354,10 @@ func (x *FileSystemCapabilities) Validate() error {
 			case "readTextFile", "writeTextFile", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -329,25 +365,29 @@ func (x *FileSystemCapabilities) Validate() error {
 	return nil
 }
 
-func validateBool(v bool) error {
+func validateBool(v bool, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateClientCapabilitiesSession(v rt.Nullable[ClientCapabilitiesSession]) error {
+func validateClientCapabilitiesSession(v rt.Nullable[ClientCapabilitiesSession], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return v.V.Validate()
+	return v.V.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ClientCapabilitiesSession) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ClientCapabilitiesSession) validate(u rtimpl.UTF8) error {
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -355,18 +395,22 @@ func (x *ClientCapabilitiesSession) Validate() error {
 	return nil
 }
 
-func validateClientCapabilitiesAuth(v ClientCapabilitiesAuth) error {
-	return v.Validate()
+func validateClientCapabilitiesAuth(v ClientCapabilitiesAuth, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ClientCapabilitiesAuth) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ClientCapabilitiesAuth) validate(u rtimpl.UTF8) error {
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -374,21 +418,25 @@ func (x *ClientCapabilitiesAuth) Validate() error {
 	return nil
 }
 
-func validateClientCapabilitiesElicitation(v rt.Nullable[ClientCapabilitiesElicitation]) error {
+func validateClientCapabilitiesElicitation(v rt.Nullable[ClientCapabilitiesElicitation], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return v.V.Validate()
+	return v.V.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ClientCapabilitiesElicitation) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ClientCapabilitiesElicitation) validate(u rtimpl.UTF8) error {
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -396,32 +444,36 @@ func (x *ClientCapabilitiesElicitation) Validate() error {
 	return nil
 }
 
-func validateNullableString(v rt.Nullable[string]) error {
+func validateNullableString(v rt.Nullable[string], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return rtimpl.CheckUTF8(v.V)
+	return u.Check(v.V)
 }
 
-func validateImplementation(v Implementation) error {
-	return v.Validate()
+func validateImplementation(v Implementation, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Implementation) Validate() error {
-	if err := validateString(x.Name); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Implementation) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	if x.Title.Set {
-		if err := validateNullableString(x.Title.V); err != nil {
+		if err := validateNullableString(x.Title.V, u); err != nil {
 			return rt.AtKey(err, "title")
 		}
 	}
-	if err := validateString(x.Version); err != nil {
+	if err := validateString(x.Version, u); err != nil {
 		return rt.AtKey(err, "version")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -431,10 +483,10 @@ func (x *Implementation) Validate() error {
 			case "name", "title", "version", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -442,23 +494,27 @@ func (x *Implementation) Validate() error {
 	return nil
 }
 
-func validateNullableImplementation(v rt.Nullable[Implementation]) error {
+func validateNullableImplementation(v rt.Nullable[Implementation], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return v.V.Validate()
+	return v.V.validate(u)
 }
 
-func validateInitializeResult(v InitializeResult) error {
-	return v.Validate()
+func validateInitializeResult(v InitializeResult, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *InitializeResult) Validate() error {
-	if err := validateRequestID(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *InitializeResult) validate(u rtimpl.UTF8) error {
+	if err := validateRequestID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateInitializeResponse(x.Result); err != nil {
+	if err := validateInitializeResponse(x.Result, u); err != nil {
 		return rt.AtKey(err, "result")
 	}
 	if len(x.Extra) != 0 {
@@ -467,10 +523,10 @@ func (x *InitializeResult) Validate() error {
 			case "jsonrpc", "id", "result":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -478,32 +534,36 @@ func (x *InitializeResult) Validate() error {
 	return nil
 }
 
-func validateInitializeResponse(v InitializeResponse) error {
-	return v.Validate()
+func validateInitializeResponse(v InitializeResponse, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *InitializeResponse) Validate() error {
-	if err := validateProtocolVersion(x.ProtocolVersion); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *InitializeResponse) validate(u rtimpl.UTF8) error {
+	if err := validateProtocolVersion(x.ProtocolVersion, u); err != nil {
 		return rt.AtKey(err, "protocolVersion")
 	}
 	if x.AgentCapabilities != nil {
-		if err := validateAgentCapabilities(*x.AgentCapabilities); err != nil {
+		if err := validateAgentCapabilities(*x.AgentCapabilities, u); err != nil {
 			return rt.AtKey(err, "agentCapabilities")
 		}
 	}
 	if x.AuthMethods.Set {
-		if err := validateAuthMethodList(x.AuthMethods.V); err != nil {
+		if err := validateAuthMethodList(x.AuthMethods.V, u); err != nil {
 			return rt.AtKey(err, "authMethods")
 		}
 	}
 	if x.AgentInfo != nil {
-		if err := validateImplementation(*x.AgentInfo); err != nil {
+		if err := validateImplementation(*x.AgentInfo, u); err != nil {
 			return rt.AtKey(err, "agentInfo")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -513,10 +573,10 @@ func (x *InitializeResponse) Validate() error {
 			case "protocolVersion", "agentCapabilities", "authMethods", "agentInfo", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -524,39 +584,43 @@ func (x *InitializeResponse) Validate() error {
 	return nil
 }
 
-func validateAgentCapabilities(v AgentCapabilities) error {
-	return v.Validate()
+func validateAgentCapabilities(v AgentCapabilities, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *AgentCapabilities) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *AgentCapabilities) validate(u rtimpl.UTF8) error {
 	if x.LoadSession.Set {
-		if err := validateBool(x.LoadSession.V); err != nil {
+		if err := validateBool(x.LoadSession.V, u); err != nil {
 			return rt.AtKey(err, "loadSession")
 		}
 	}
 	if x.PromptCapabilities != nil {
-		if err := validatePromptCapabilities(*x.PromptCapabilities); err != nil {
+		if err := validatePromptCapabilities(*x.PromptCapabilities, u); err != nil {
 			return rt.AtKey(err, "promptCapabilities")
 		}
 	}
 	if x.McpCapabilities != nil {
-		if err := validateMcpCapabilities(*x.McpCapabilities); err != nil {
+		if err := validateMcpCapabilities(*x.McpCapabilities, u); err != nil {
 			return rt.AtKey(err, "mcpCapabilities")
 		}
 	}
 	if x.SessionCapabilities != nil {
-		if err := validateAgentCapabilitiesSessionCapabilities(*x.SessionCapabilities); err != nil {
+		if err := validateAgentCapabilitiesSessionCapabilities(*x.SessionCapabilities, u); err != nil {
 			return rt.AtKey(err, "sessionCapabilities")
 		}
 	}
 	if x.Auth != nil {
-		if err := validateAgentCapabilitiesAuth(*x.Auth); err != nil {
+		if err := validateAgentCapabilitiesAuth(*x.Auth, u); err != nil {
 			return rt.AtKey(err, "auth")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -566,10 +630,10 @@ func (x *AgentCapabilities) Validate() error {
 			case "loadSession", "promptCapabilities", "mcpCapabilities", "sessionCapabilities", "auth", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -577,29 +641,33 @@ func (x *AgentCapabilities) Validate() error {
 	return nil
 }
 
-func validatePromptCapabilities(v PromptCapabilities) error {
-	return v.Validate()
+func validatePromptCapabilities(v PromptCapabilities, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *PromptCapabilities) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *PromptCapabilities) validate(u rtimpl.UTF8) error {
 	if x.Image.Set {
-		if err := validateBool(x.Image.V); err != nil {
+		if err := validateBool(x.Image.V, u); err != nil {
 			return rt.AtKey(err, "image")
 		}
 	}
 	if x.Audio.Set {
-		if err := validateBool(x.Audio.V); err != nil {
+		if err := validateBool(x.Audio.V, u); err != nil {
 			return rt.AtKey(err, "audio")
 		}
 	}
 	if x.EmbeddedContext.Set {
-		if err := validateBool(x.EmbeddedContext.V); err != nil {
+		if err := validateBool(x.EmbeddedContext.V, u); err != nil {
 			return rt.AtKey(err, "embeddedContext")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -609,10 +677,10 @@ func (x *PromptCapabilities) Validate() error {
 			case "image", "audio", "embeddedContext", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -620,24 +688,28 @@ func (x *PromptCapabilities) Validate() error {
 	return nil
 }
 
-func validateMcpCapabilities(v McpCapabilities) error {
-	return v.Validate()
+func validateMcpCapabilities(v McpCapabilities, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *McpCapabilities) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *McpCapabilities) validate(u rtimpl.UTF8) error {
 	if x.HTTP.Set {
-		if err := validateBool(x.HTTP.V); err != nil {
+		if err := validateBool(x.HTTP.V, u); err != nil {
 			return rt.AtKey(err, "http")
 		}
 	}
 	if x.Sse.Set {
-		if err := validateBool(x.Sse.V); err != nil {
+		if err := validateBool(x.Sse.V, u); err != nil {
 			return rt.AtKey(err, "sse")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -647,10 +719,10 @@ func (x *McpCapabilities) Validate() error {
 			case "http", "sse", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -658,39 +730,43 @@ func (x *McpCapabilities) Validate() error {
 	return nil
 }
 
-func validateAgentCapabilitiesSessionCapabilities(v AgentCapabilitiesSessionCapabilities) error {
-	return v.Validate()
+func validateAgentCapabilitiesSessionCapabilities(v AgentCapabilitiesSessionCapabilities, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *AgentCapabilitiesSessionCapabilities) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *AgentCapabilitiesSessionCapabilities) validate(u rtimpl.UTF8) error {
 	if x.List.Set {
-		if err := validateNull(x.List.V); err != nil {
+		if err := validateNull(x.List.V, u); err != nil {
 			return rt.AtKey(err, "list")
 		}
 	}
 	if x.Resume.Set {
-		if err := validateNull(x.Resume.V); err != nil {
+		if err := validateNull(x.Resume.V, u); err != nil {
 			return rt.AtKey(err, "resume")
 		}
 	}
 	if x.Close.Set {
-		if err := validateNull(x.Close.V); err != nil {
+		if err := validateNull(x.Close.V, u); err != nil {
 			return rt.AtKey(err, "close")
 		}
 	}
 	if x.Delete.Set {
-		if err := validateNull(x.Delete.V); err != nil {
+		if err := validateNull(x.Delete.V, u); err != nil {
 			return rt.AtKey(err, "delete")
 		}
 	}
 	if x.AdditionalDirectories.Set {
-		if err := validateNull(x.AdditionalDirectories.V); err != nil {
+		if err := validateNull(x.AdditionalDirectories.V, u); err != nil {
 			return rt.AtKey(err, "additionalDirectories")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -700,10 +776,10 @@ func (x *AgentCapabilitiesSessionCapabilities) Validate() error {
 			case "list", "resume", "close", "delete", "additionalDirectories", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -711,23 +787,27 @@ func (x *AgentCapabilitiesSessionCapabilities) Validate() error {
 	return nil
 }
 
-func validateNull(v rt.NullValue) error {
+func validateNull(v rt.NullValue, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateAgentCapabilitiesAuth(v AgentCapabilitiesAuth) error {
-	return v.Validate()
+func validateAgentCapabilitiesAuth(v AgentCapabilitiesAuth, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *AgentCapabilitiesAuth) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *AgentCapabilitiesAuth) validate(u rtimpl.UTF8) error {
 	if x.Logout.Set {
-		if err := validateNull(x.Logout.V); err != nil {
+		if err := validateNull(x.Logout.V, u); err != nil {
 			return rt.AtKey(err, "logout")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -737,10 +817,10 @@ func (x *AgentCapabilitiesAuth) Validate() error {
 			case "logout", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -748,25 +828,29 @@ func (x *AgentCapabilitiesAuth) Validate() error {
 	return nil
 }
 
-func validateAuthMethod(v AuthMethod) error {
-	return v.Validate()
+func validateAuthMethod(v AuthMethod, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *AuthMethod) Validate() error {
-	if err := validateString(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *AuthMethod) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateString(x.Name); err != nil {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	if x.Description.Set {
-		if err := validateNullableString(x.Description.V); err != nil {
+		if err := validateNullableString(x.Description.V, u); err != nil {
 			return rt.AtKey(err, "description")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -776,10 +860,10 @@ func (x *AuthMethod) Validate() error {
 			case "id", "name", "description", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -787,37 +871,41 @@ func (x *AuthMethod) Validate() error {
 	return nil
 }
 
-func validateAuthMethodList(v []AuthMethod) error {
+func validateAuthMethodList(v []AuthMethod, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateAuthMethod(x); err != nil {
+		if err := validateAuthMethod(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateLoadSessionRequest(v LoadSessionRequest) error {
-	return v.Validate()
+func validateLoadSessionRequest(v LoadSessionRequest, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *LoadSessionRequest) Validate() error {
-	if err := validateMcpServerList(x.McpServers); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *LoadSessionRequest) validate(u rtimpl.UTF8) error {
+	if err := validateMcpServerList(x.McpServers, u); err != nil {
 		return rt.AtKey(err, "mcpServers")
 	}
-	if err := validateString(x.Cwd); err != nil {
+	if err := validateString(x.Cwd, u); err != nil {
 		return rt.AtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories.Set {
-		if err := validateStringList(x.AdditionalDirectories.V); err != nil {
+		if err := validateStringList(x.AdditionalDirectories.V, u); err != nil {
 			return rt.AtKey(err, "additionalDirectories")
 		}
 	}
-	if err := validateString(x.SessionID); err != nil {
+	if err := validateString(x.SessionID, u); err != nil {
 		return rt.AtKey(err, "sessionId")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -827,10 +915,10 @@ func (x *LoadSessionRequest) Validate() error {
 			case "mcpServers", "cwd", "additionalDirectories", "sessionId", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -838,41 +926,45 @@ func (x *LoadSessionRequest) Validate() error {
 	return nil
 }
 
-func validateMcpServer(v rt.Raw) error {
+func validateMcpServer(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return node0.ValidateRaw(v)
 }
 
-func validateMcpServerList(v []rt.Raw) error {
+func validateMcpServerList(v []rt.Raw, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateMcpServer(x); err != nil {
+		if err := validateMcpServer(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateStringList(v []string) error {
+func validateStringList(v []string, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateString(x); err != nil {
+		if err := validateString(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateLoadSessionResult(v LoadSessionResult) error {
-	return v.Validate()
+func validateLoadSessionResult(v LoadSessionResult, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *LoadSessionResult) Validate() error {
-	if err := validateRequestID(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *LoadSessionResult) validate(u rtimpl.UTF8) error {
+	if err := validateRequestID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateLoadSessionResponse(x.Result); err != nil {
+	if err := validateLoadSessionResponse(x.Result, u); err != nil {
 		return rt.AtKey(err, "result")
 	}
 	if len(x.Extra) != 0 {
@@ -881,10 +973,10 @@ func (x *LoadSessionResult) Validate() error {
 			case "jsonrpc", "id", "result":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -892,24 +984,28 @@ func (x *LoadSessionResult) Validate() error {
 	return nil
 }
 
-func validateLoadSessionResponse(v LoadSessionResponse) error {
-	return v.Validate()
+func validateLoadSessionResponse(v LoadSessionResponse, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *LoadSessionResponse) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *LoadSessionResponse) validate(u rtimpl.UTF8) error {
 	if x.Modes != nil {
-		if err := validateSessionModeState(*x.Modes); err != nil {
+		if err := validateSessionModeState(*x.Modes, u); err != nil {
 			return rt.AtKey(err, "modes")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
 	if x.ConfigOptions.Set {
-		if err := validateNull(x.ConfigOptions.V); err != nil {
+		if err := validateNull(x.ConfigOptions.V, u); err != nil {
 			return rt.AtKey(err, "configOptions")
 		}
 	}
@@ -919,10 +1015,10 @@ func (x *LoadSessionResponse) Validate() error {
 			case "modes", "_meta", "configOptions":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -930,20 +1026,24 @@ func (x *LoadSessionResponse) Validate() error {
 	return nil
 }
 
-func validateSessionModeState(v SessionModeState) error {
-	return v.Validate()
+func validateSessionModeState(v SessionModeState, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *SessionModeState) Validate() error {
-	if err := validateString(x.CurrentModeID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *SessionModeState) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.CurrentModeID, u); err != nil {
 		return rt.AtKey(err, "currentModeId")
 	}
-	if err := validateSessionModeList(x.AvailableModes); err != nil {
+	if err := validateSessionModeList(x.AvailableModes, u); err != nil {
 		return rt.AtKey(err, "availableModes")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -953,10 +1053,10 @@ func (x *SessionModeState) Validate() error {
 			case "currentModeId", "availableModes", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -964,25 +1064,29 @@ func (x *SessionModeState) Validate() error {
 	return nil
 }
 
-func validateSessionMode(v SessionMode) error {
-	return v.Validate()
+func validateSessionMode(v SessionMode, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *SessionMode) Validate() error {
-	if err := validateString(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *SessionMode) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateString(x.Name); err != nil {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	if x.Description.Set {
-		if err := validateNullableString(x.Description.V); err != nil {
+		if err := validateNullableString(x.Description.V, u); err != nil {
 			return rt.AtKey(err, "description")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -992,10 +1096,10 @@ func (x *SessionMode) Validate() error {
 			case "id", "name", "description", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1003,32 +1107,36 @@ func (x *SessionMode) Validate() error {
 	return nil
 }
 
-func validateSessionModeList(v []SessionMode) error {
+func validateSessionModeList(v []SessionMode, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateSessionMode(x); err != nil {
+		if err := validateSessionMode(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateMcpServerHTTP(v McpServerHTTP) error {
-	return v.Validate()
+func validateMcpServerHTTP(v McpServerHTTP, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *McpServerHTTP) Validate() error {
-	if err := validateString(x.Name); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *McpServerHTTP) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := validateString(x.URL); err != nil {
+	if err := validateString(x.URL, u); err != nil {
 		return rt.AtKey(err, "url")
 	}
-	if err := validateHTTPHeaderList(x.Headers); err != nil {
+	if err := validateHTTPHeaderList(x.Headers, u); err != nil {
 		return rt.AtKey(err, "headers")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -1038,10 +1146,10 @@ func (x *McpServerHTTP) Validate() error {
 			case "type", "name", "url", "headers", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1049,20 +1157,24 @@ func (x *McpServerHTTP) Validate() error {
 	return nil
 }
 
-func validateHTTPHeader(v HTTPHeader) error {
-	return v.Validate()
+func validateHTTPHeader(v HTTPHeader, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *HTTPHeader) Validate() error {
-	if err := validateString(x.Name); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *HTTPHeader) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := validateString(x.Value); err != nil {
+	if err := validateString(x.Value, u); err != nil {
 		return rt.AtKey(err, "value")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -1072,10 +1184,10 @@ func (x *HTTPHeader) Validate() error {
 			case "name", "value", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1083,35 +1195,39 @@ func (x *HTTPHeader) Validate() error {
 	return nil
 }
 
-func validateHTTPHeaderList(v []HTTPHeader) error {
+func validateHTTPHeaderList(v []HTTPHeader, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateHTTPHeader(x); err != nil {
+		if err := validateHTTPHeader(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateMcpServerStdio(v McpServerStdio) error {
-	return v.Validate()
+func validateMcpServerStdio(v McpServerStdio, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *McpServerStdio) Validate() error {
-	if err := validateString(x.Name); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *McpServerStdio) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := validateString(x.Command); err != nil {
+	if err := validateString(x.Command, u); err != nil {
 		return rt.AtKey(err, "command")
 	}
-	if err := validateStringList(x.Args); err != nil {
+	if err := validateStringList(x.Args, u); err != nil {
 		return rt.AtKey(err, "args")
 	}
-	if err := validateEnvVariableList(x.Env); err != nil {
+	if err := validateEnvVariableList(x.Env, u); err != nil {
 		return rt.AtKey(err, "env")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -1121,10 +1237,10 @@ func (x *McpServerStdio) Validate() error {
 			case "name", "command", "args", "env", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1132,20 +1248,24 @@ func (x *McpServerStdio) Validate() error {
 	return nil
 }
 
-func validateEnvVariable(v EnvVariable) error {
-	return v.Validate()
+func validateEnvVariable(v EnvVariable, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *EnvVariable) Validate() error {
-	if err := validateString(x.Name); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *EnvVariable) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := validateString(x.Value); err != nil {
+	if err := validateString(x.Value, u); err != nil {
 		return rt.AtKey(err, "value")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -1155,10 +1275,10 @@ func (x *EnvVariable) Validate() error {
 			case "name", "value", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1166,43 +1286,47 @@ func (x *EnvVariable) Validate() error {
 	return nil
 }
 
-func validateEnvVariableList(v []EnvVariable) error {
+func validateEnvVariableList(v []EnvVariable, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateEnvVariable(x); err != nil {
+		if err := validateEnvVariable(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateMessage(v Message) error {
-	return v.Validate()
+func validateMessage(v Message, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Message) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Message) validate(u rtimpl.UTF8) error {
 	if x.ID.Set {
-		if err := validateRequestID(x.ID.V); err != nil {
+		if err := validateRequestID(x.ID.V, u); err != nil {
 			return rt.AtKey(err, "id")
 		}
 	}
 	if x.Method.Set {
-		if err := validateString(x.Method.V); err != nil {
+		if err := validateString(x.Method.V, u); err != nil {
 			return rt.AtKey(err, "method")
 		}
 	}
 	if x.Params != nil {
-		if err := validateRaw(x.Params); err != nil {
+		if err := validateRaw(x.Params, u); err != nil {
 			return rt.AtKey(err, "params")
 		}
 	}
 	if x.Result != nil {
-		if err := validateRaw(x.Result); err != nil {
+		if err := validateRaw(x.Result, u); err != nil {
 			return rt.AtKey(err, "result")
 		}
 	}
 	if x.Error != nil {
-		if err := validateError(*x.Error); err != nil {
+		if err := validateError(*x.Error, u); err != nil {
 			return rt.AtKey(err, "error")
 		}
 	}
@@ -1212,10 +1336,10 @@ func (x *Message) Validate() error {
 			case "jsonrpc", "id", "method", "params", "result", "error":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1223,25 +1347,29 @@ func (x *Message) Validate() error {
 	return nil
 }
 
-func validateNewSessionRequest(v NewSessionRequest) error {
-	return v.Validate()
+func validateNewSessionRequest(v NewSessionRequest, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *NewSessionRequest) Validate() error {
-	if err := validateString(x.Cwd); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *NewSessionRequest) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.Cwd, u); err != nil {
 		return rt.AtKey(err, "cwd")
 	}
 	if x.AdditionalDirectories.Set {
-		if err := validateStringList(x.AdditionalDirectories.V); err != nil {
+		if err := validateStringList(x.AdditionalDirectories.V, u); err != nil {
 			return rt.AtKey(err, "additionalDirectories")
 		}
 	}
-	if err := validateMcpServerList(x.McpServers); err != nil {
+	if err := validateMcpServerList(x.McpServers, u); err != nil {
 		return rt.AtKey(err, "mcpServers")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -1251,10 +1379,10 @@ func (x *NewSessionRequest) Validate() error {
 			case "cwd", "additionalDirectories", "mcpServers", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1262,16 +1390,20 @@ func (x *NewSessionRequest) Validate() error {
 	return nil
 }
 
-func validateNewSessionResult(v NewSessionResult) error {
-	return v.Validate()
+func validateNewSessionResult(v NewSessionResult, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *NewSessionResult) Validate() error {
-	if err := validateRequestID(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *NewSessionResult) validate(u rtimpl.UTF8) error {
+	if err := validateRequestID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateNewSessionResponse(x.Result); err != nil {
+	if err := validateNewSessionResponse(x.Result, u); err != nil {
 		return rt.AtKey(err, "result")
 	}
 	if len(x.Extra) != 0 {
@@ -1280,10 +1412,10 @@ func (x *NewSessionResult) Validate() error {
 			case "jsonrpc", "id", "result":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1291,27 +1423,31 @@ func (x *NewSessionResult) Validate() error {
 	return nil
 }
 
-func validateNewSessionResponse(v NewSessionResponse) error {
-	return v.Validate()
+func validateNewSessionResponse(v NewSessionResponse, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *NewSessionResponse) Validate() error {
-	if err := validateString(x.SessionID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *NewSessionResponse) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.SessionID, u); err != nil {
 		return rt.AtKey(err, "sessionId")
 	}
 	if x.Modes != nil {
-		if err := validateSessionModeState(*x.Modes); err != nil {
+		if err := validateSessionModeState(*x.Modes, u); err != nil {
 			return rt.AtKey(err, "modes")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
 	if x.ConfigOptions.Set {
-		if err := validateNull(x.ConfigOptions.V); err != nil {
+		if err := validateNull(x.ConfigOptions.V, u); err != nil {
 			return rt.AtKey(err, "configOptions")
 		}
 	}
@@ -1321,10 +1457,10 @@ func (x *NewSessionResponse) Validate() error {
 			case "sessionId", "modes", "_meta", "configOptions":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1332,16 +1468,20 @@ func (x *NewSessionResponse) Validate() error {
 	return nil
 }
 
-func validatePermissionRequestMessage(v PermissionRequestMessage) error {
-	return v.Validate()
+func validatePermissionRequestMessage(v PermissionRequestMessage, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *PermissionRequestMessage) Validate() error {
-	if err := validateRequestID(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *PermissionRequestMessage) validate(u rtimpl.UTF8) error {
+	if err := validateRequestID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateRequestPermissionRequest(x.Params); err != nil {
+	if err := validateRequestPermissionRequest(x.Params, u); err != nil {
 		return rt.AtKey(err, "params")
 	}
 	if len(x.Extra) != 0 {
@@ -1350,10 +1490,10 @@ func (x *PermissionRequestMessage) Validate() error {
 			case "jsonrpc", "id", "method", "params":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1361,23 +1501,27 @@ func (x *PermissionRequestMessage) Validate() error {
 	return nil
 }
 
-func validateRequestPermissionRequest(v RequestPermissionRequest) error {
-	return v.Validate()
+func validateRequestPermissionRequest(v RequestPermissionRequest, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *RequestPermissionRequest) Validate() error {
-	if err := validateString(x.SessionID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *RequestPermissionRequest) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.SessionID, u); err != nil {
 		return rt.AtKey(err, "sessionId")
 	}
-	if err := validateToolCallUpdate(x.ToolCall); err != nil {
+	if err := validateToolCallUpdate(x.ToolCall, u); err != nil {
 		return rt.AtKey(err, "toolCall")
 	}
-	if err := validatePermissionOptionList(x.Options); err != nil {
+	if err := validatePermissionOptionList(x.Options, u); err != nil {
 		return rt.AtKey(err, "options")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -1387,10 +1531,10 @@ func (x *RequestPermissionRequest) Validate() error {
 			case "sessionId", "toolCall", "options", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1398,57 +1542,61 @@ func (x *RequestPermissionRequest) Validate() error {
 	return nil
 }
 
-func validateToolCallUpdate(v ToolCallUpdate) error {
-	return v.Validate()
+func validateToolCallUpdate(v ToolCallUpdate, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolCallUpdate) Validate() error {
-	if err := validateString(x.ToolCallID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ToolCallUpdate) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.ToolCallID, u); err != nil {
 		return rt.AtKey(err, "toolCallId")
 	}
 	if x.Kind.Set {
-		if err := validateNullableToolKind(x.Kind.V); err != nil {
+		if err := validateNullableToolKind(x.Kind.V, u); err != nil {
 			return rt.AtKey(err, "kind")
 		}
 	}
 	if x.Status.Set {
-		if err := validateNullableToolCallStatus(x.Status.V); err != nil {
+		if err := validateNullableToolCallStatus(x.Status.V, u); err != nil {
 			return rt.AtKey(err, "status")
 		}
 	}
 	if x.Title.Set {
-		if err := validateNullableString(x.Title.V); err != nil {
+		if err := validateNullableString(x.Title.V, u); err != nil {
 			return rt.AtKey(err, "title")
 		}
 	}
 	if x.Name.Set {
-		if err := validateNullableString(x.Name.V); err != nil {
+		if err := validateNullableString(x.Name.V, u); err != nil {
 			return rt.AtKey(err, "name")
 		}
 	}
 	if x.Content.Set {
-		if err := validateNullableToolCallContentList(x.Content.V); err != nil {
+		if err := validateNullableToolCallContentList(x.Content.V, u); err != nil {
 			return rt.AtKey(err, "content")
 		}
 	}
 	if x.Locations.Set {
-		if err := validateNullableToolCallLocationList(x.Locations.V); err != nil {
+		if err := validateNullableToolCallLocationList(x.Locations.V, u); err != nil {
 			return rt.AtKey(err, "locations")
 		}
 	}
 	if x.RawInput != nil {
-		if err := validateRaw(x.RawInput); err != nil {
+		if err := validateRaw(x.RawInput, u); err != nil {
 			return rt.AtKey(err, "rawInput")
 		}
 	}
 	if x.RawOutput != nil {
-		if err := validateRaw(x.RawOutput); err != nil {
+		if err := validateRaw(x.RawOutput, u); err != nil {
 			return rt.AtKey(err, "rawOutput")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -1458,10 +1606,10 @@ func (x *ToolCallUpdate) Validate() error {
 			case "toolCallId", "kind", "status", "title", "name", "content", "locations", "rawInput", "rawOutput", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1469,7 +1617,7 @@ func (x *ToolCallUpdate) Validate() error {
 	return nil
 }
 
-func validateToolKind(v ToolKind) error {
+func validateToolKind(v ToolKind, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -1482,14 +1630,14 @@ func (v ToolKind) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"read\", \"edit\", \"delete\", \"move\", \"search\", \"execute\", \"think\", \"fetch\", \"switch_mode\", \"other\"")
 }
 
-func validateNullableToolKind(v rt.Nullable[ToolKind]) error {
+func validateNullableToolKind(v rt.Nullable[ToolKind], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
 	return v.V.Validate()
 }
 
-func validateToolCallStatus(v ToolCallStatus) error {
+func validateToolCallStatus(v ToolCallStatus, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -1502,39 +1650,47 @@ func (v ToolCallStatus) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"pending\", \"in_progress\", \"completed\", \"failed\"")
 }
 
-func validateNullableToolCallStatus(v rt.Nullable[ToolCallStatus]) error {
+func validateNullableToolCallStatus(v rt.Nullable[ToolCallStatus], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
 	return v.V.Validate()
 }
 
-func validateToolCallContent(v ToolCallContent) error {
-	return v.Validate()
+func validateToolCallContent(v ToolCallContent, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolCallContent) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ToolCallContent) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	return x.Value.Validate()
+	return x.Value.validate(u)
 }
 
-func validateContent(v Content) error {
-	return v.Validate()
+func validateContent(v Content, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Content) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Content) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Content")
 	}
-	if err := validateContentBlock(x.Content); err != nil {
+	if err := validateContentBlock(x.Content, u); err != nil {
 		return rt.AtKey(err, "content")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -1544,10 +1700,10 @@ func (x *Content) Validate() error {
 			case "type", "content", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1555,37 +1711,45 @@ func (x *Content) Validate() error {
 	return nil
 }
 
-func validateContentBlock(v ContentBlock) error {
-	return v.Validate()
+func validateContentBlock(v ContentBlock, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ContentBlock) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ContentBlock) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	return x.Value.Validate()
+	return x.Value.validate(u)
 }
 
-func validateTextContent(v TextContent) error {
-	return v.Validate()
+func validateTextContent(v TextContent, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *TextContent) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *TextContent) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("TextContent")
 	}
 	if x.Annotations.Set {
-		if err := validateNullableAnnotations(x.Annotations.V); err != nil {
+		if err := validateNullableAnnotations(x.Annotations.V, u); err != nil {
 			return rt.AtKey(err, "annotations")
 		}
 	}
-	if err := validateString(x.Text); err != nil {
+	if err := validateString(x.Text, u); err != nil {
 		return rt.AtKey(err, "text")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -1595,10 +1759,10 @@ func (x *TextContent) Validate() error {
 			case "type", "annotations", "text", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1606,7 +1770,7 @@ func (x *TextContent) Validate() error {
 	return nil
 }
 
-func validateRole(v Role) error {
+func validateRole(v Role, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -1619,19 +1783,19 @@ func (v Role) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"assistant\", \"user\"")
 }
 
-func validateNullableRoleList(v rt.Nullable[[]Role]) error {
+func validateNullableRoleList(v rt.Nullable[[]Role], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
 	for i, x := range v.V {
-		if err := validateRole(x); err != nil {
+		if err := validateRole(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateNullableFloat64(v rt.Nullable[float64]) error {
+func validateNullableFloat64(v rt.Nullable[float64], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
@@ -1641,29 +1805,33 @@ func validateNullableFloat64(v rt.Nullable[float64]) error {
 	return nil
 }
 
-func validateAnnotations(v Annotations) error {
-	return v.Validate()
+func validateAnnotations(v Annotations, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Annotations) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Annotations) validate(u rtimpl.UTF8) error {
 	if x.Audience.Set {
-		if err := validateNullableRoleList(x.Audience.V); err != nil {
+		if err := validateNullableRoleList(x.Audience.V, u); err != nil {
 			return rt.AtKey(err, "audience")
 		}
 	}
 	if x.LastModified.Set {
-		if err := validateNullableString(x.LastModified.V); err != nil {
+		if err := validateNullableString(x.LastModified.V, u); err != nil {
 			return rt.AtKey(err, "lastModified")
 		}
 	}
 	if x.Priority.Set {
-		if err := validateNullableFloat64(x.Priority.V); err != nil {
+		if err := validateNullableFloat64(x.Priority.V, u); err != nil {
 			return rt.AtKey(err, "priority")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -1673,10 +1841,10 @@ func (x *Annotations) Validate() error {
 			case "audience", "lastModified", "priority", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1684,40 +1852,44 @@ func (x *Annotations) Validate() error {
 	return nil
 }
 
-func validateNullableAnnotations(v rt.Nullable[Annotations]) error {
+func validateNullableAnnotations(v rt.Nullable[Annotations], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return v.V.Validate()
+	return v.V.validate(u)
 }
 
-func validateImageContent(v ImageContent) error {
-	return v.Validate()
+func validateImageContent(v ImageContent, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ImageContent) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ImageContent) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("ImageContent")
 	}
 	if x.Annotations.Set {
-		if err := validateNullableAnnotations(x.Annotations.V); err != nil {
+		if err := validateNullableAnnotations(x.Annotations.V, u); err != nil {
 			return rt.AtKey(err, "annotations")
 		}
 	}
-	if err := validateString(x.Data); err != nil {
+	if err := validateString(x.Data, u); err != nil {
 		return rt.AtKey(err, "data")
 	}
-	if err := validateString(x.MimeType); err != nil {
+	if err := validateString(x.MimeType, u); err != nil {
 		return rt.AtKey(err, "mimeType")
 	}
 	if x.URI.Set {
-		if err := validateNullableString(x.URI.V); err != nil {
+		if err := validateNullableString(x.URI.V, u); err != nil {
 			return rt.AtKey(err, "uri")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -1727,10 +1899,10 @@ func (x *ImageContent) Validate() error {
 			case "type", "annotations", "data", "mimeType", "uri", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1738,28 +1910,32 @@ func (x *ImageContent) Validate() error {
 	return nil
 }
 
-func validateAudioContent(v AudioContent) error {
-	return v.Validate()
+func validateAudioContent(v AudioContent, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *AudioContent) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *AudioContent) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("AudioContent")
 	}
 	if x.Annotations.Set {
-		if err := validateNullableAnnotations(x.Annotations.V); err != nil {
+		if err := validateNullableAnnotations(x.Annotations.V, u); err != nil {
 			return rt.AtKey(err, "annotations")
 		}
 	}
-	if err := validateString(x.Data); err != nil {
+	if err := validateString(x.Data, u); err != nil {
 		return rt.AtKey(err, "data")
 	}
-	if err := validateString(x.MimeType); err != nil {
+	if err := validateString(x.MimeType, u); err != nil {
 		return rt.AtKey(err, "mimeType")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -1769,10 +1945,10 @@ func (x *AudioContent) Validate() error {
 			case "type", "annotations", "data", "mimeType", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1780,48 +1956,52 @@ func (x *AudioContent) Validate() error {
 	return nil
 }
 
-func validateResourceLink(v ResourceLink) error {
-	return v.Validate()
+func validateResourceLink(v ResourceLink, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ResourceLink) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ResourceLink) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("ResourceLink")
 	}
 	if x.Annotations.Set {
-		if err := validateNullableAnnotations(x.Annotations.V); err != nil {
+		if err := validateNullableAnnotations(x.Annotations.V, u); err != nil {
 			return rt.AtKey(err, "annotations")
 		}
 	}
 	if x.Description.Set {
-		if err := validateNullableString(x.Description.V); err != nil {
+		if err := validateNullableString(x.Description.V, u); err != nil {
 			return rt.AtKey(err, "description")
 		}
 	}
 	if x.MimeType.Set {
-		if err := validateNullableString(x.MimeType.V); err != nil {
+		if err := validateNullableString(x.MimeType.V, u); err != nil {
 			return rt.AtKey(err, "mimeType")
 		}
 	}
-	if err := validateString(x.Name); err != nil {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	if x.Size.Set {
-		if err := validateNullableInt64(x.Size.V); err != nil {
+		if err := validateNullableInt64(x.Size.V, u); err != nil {
 			return rt.AtKey(err, "size")
 		}
 	}
 	if x.Title.Set {
-		if err := validateNullableString(x.Title.V); err != nil {
+		if err := validateNullableString(x.Title.V, u); err != nil {
 			return rt.AtKey(err, "title")
 		}
 	}
-	if err := validateString(x.URI); err != nil {
+	if err := validateString(x.URI, u); err != nil {
 		return rt.AtKey(err, "uri")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -1831,10 +2011,10 @@ func (x *ResourceLink) Validate() error {
 			case "type", "annotations", "description", "mimeType", "name", "size", "title", "uri", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1842,32 +2022,36 @@ func (x *ResourceLink) Validate() error {
 	return nil
 }
 
-func validateNullableInt64(v rt.Nullable[int64]) error {
+func validateNullableInt64(v rt.Nullable[int64], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
 	return nil
 }
 
-func validateEmbeddedResource(v EmbeddedResource) error {
-	return v.Validate()
+func validateEmbeddedResource(v EmbeddedResource, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *EmbeddedResource) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *EmbeddedResource) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("EmbeddedResource")
 	}
 	if x.Annotations.Set {
-		if err := validateNullableAnnotations(x.Annotations.V); err != nil {
+		if err := validateNullableAnnotations(x.Annotations.V, u); err != nil {
 			return rt.AtKey(err, "annotations")
 		}
 	}
-	if err := validateEmbeddedResourceResource(x.Resource); err != nil {
+	if err := validateEmbeddedResourceResource(x.Resource, u); err != nil {
 		return rt.AtKey(err, "resource")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -1877,10 +2061,10 @@ func (x *EmbeddedResource) Validate() error {
 			case "type", "annotations", "resource", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1888,35 +2072,39 @@ func (x *EmbeddedResource) Validate() error {
 	return nil
 }
 
-func validateEmbeddedResourceResource(v rt.Raw) error {
+func validateEmbeddedResourceResource(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return node35.ValidateRaw(v)
 }
 
-func validateDiff(v Diff) error {
-	return v.Validate()
+func validateDiff(v Diff, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Diff) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Diff) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Diff")
 	}
-	if err := validateString(x.Path); err != nil {
+	if err := validateString(x.Path, u); err != nil {
 		return rt.AtKey(err, "path")
 	}
 	if x.OldText.Set {
-		if err := validateNullableString(x.OldText.V); err != nil {
+		if err := validateNullableString(x.OldText.V, u); err != nil {
 			return rt.AtKey(err, "oldText")
 		}
 	}
-	if err := validateString(x.NewText); err != nil {
+	if err := validateString(x.NewText, u); err != nil {
 		return rt.AtKey(err, "newText")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -1926,10 +2114,10 @@ func (x *Diff) Validate() error {
 			case "type", "path", "oldText", "newText", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1937,20 +2125,24 @@ func (x *Diff) Validate() error {
 	return nil
 }
 
-func validateTerminal(v Terminal) error {
-	return v.Validate()
+func validateTerminal(v Terminal, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Terminal) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Terminal) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Terminal")
 	}
-	if err := validateString(x.TerminalID); err != nil {
+	if err := validateString(x.TerminalID, u); err != nil {
 		return rt.AtKey(err, "terminalId")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -1960,10 +2152,10 @@ func (x *Terminal) Validate() error {
 			case "type", "terminalId", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1971,34 +2163,38 @@ func (x *Terminal) Validate() error {
 	return nil
 }
 
-func validateNullableToolCallContentList(v rt.Nullable[[]ToolCallContent]) error {
+func validateNullableToolCallContentList(v rt.Nullable[[]ToolCallContent], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
 	for i, x := range v.V {
-		if err := validateToolCallContent(x); err != nil {
+		if err := validateToolCallContent(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateToolCallLocation(v ToolCallLocation) error {
-	return v.Validate()
+func validateToolCallLocation(v ToolCallLocation, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolCallLocation) Validate() error {
-	if err := validateString(x.Path); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ToolCallLocation) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.Path, u); err != nil {
 		return rt.AtKey(err, "path")
 	}
 	if x.Line.Set {
-		if err := validateNullableToolCallLocationLine(x.Line.V); err != nil {
+		if err := validateNullableToolCallLocationLine(x.Line.V, u); err != nil {
 			return rt.AtKey(err, "line")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -2008,10 +2204,10 @@ func (x *ToolCallLocation) Validate() error {
 			case "path", "line", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2019,42 +2215,46 @@ func (x *ToolCallLocation) Validate() error {
 	return nil
 }
 
-func validateNullableToolCallLocationLine(v rt.Nullable[int64]) error {
+func validateNullableToolCallLocationLine(v rt.Nullable[int64], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
 	return nullableToolCallLocationLineRule.Check(v.V, -1)
 }
 
-func validateNullableToolCallLocationList(v rt.Nullable[[]ToolCallLocation]) error {
+func validateNullableToolCallLocationList(v rt.Nullable[[]ToolCallLocation], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
 	for i, x := range v.V {
-		if err := validateToolCallLocation(x); err != nil {
+		if err := validateToolCallLocation(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validatePermissionOption(v PermissionOption) error {
-	return v.Validate()
+func validatePermissionOption(v PermissionOption, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *PermissionOption) Validate() error {
-	if err := validateString(x.OptionID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *PermissionOption) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.OptionID, u); err != nil {
 		return rt.AtKey(err, "optionId")
 	}
-	if err := validateString(x.Name); err != nil {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := validatePermissionOptionKind(x.Kind); err != nil {
+	if err := validatePermissionOptionKind(x.Kind, u); err != nil {
 		return rt.AtKey(err, "kind")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -2064,10 +2264,10 @@ func (x *PermissionOption) Validate() error {
 			case "optionId", "name", "kind", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2075,7 +2275,7 @@ func (x *PermissionOption) Validate() error {
 	return nil
 }
 
-func validatePermissionOptionKind(v PermissionOptionKind) error {
+func validatePermissionOptionKind(v PermissionOptionKind, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -2088,29 +2288,33 @@ func (v PermissionOptionKind) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"allow_once\", \"allow_always\", \"reject_once\", \"reject_always\"")
 }
 
-func validatePermissionOptionList(v []PermissionOption) error {
+func validatePermissionOptionList(v []PermissionOption, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validatePermissionOption(x); err != nil {
+		if err := validatePermissionOption(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validatePromptRequest(v PromptRequest) error {
-	return v.Validate()
+func validatePromptRequest(v PromptRequest, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *PromptRequest) Validate() error {
-	if err := validateString(x.SessionID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *PromptRequest) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.SessionID, u); err != nil {
 		return rt.AtKey(err, "sessionId")
 	}
-	if err := validateContentBlockList(x.Prompt); err != nil {
+	if err := validateContentBlockList(x.Prompt, u); err != nil {
 		return rt.AtKey(err, "prompt")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -2120,10 +2324,10 @@ func (x *PromptRequest) Validate() error {
 			case "sessionId", "prompt", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2131,25 +2335,29 @@ func (x *PromptRequest) Validate() error {
 	return nil
 }
 
-func validateContentBlockList(v []ContentBlock) error {
+func validateContentBlockList(v []ContentBlock, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateContentBlock(x); err != nil {
+		if err := validateContentBlock(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validatePromptResult(v PromptResult) error {
-	return v.Validate()
+func validatePromptResult(v PromptResult, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *PromptResult) Validate() error {
-	if err := validateRequestID(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *PromptResult) validate(u rtimpl.UTF8) error {
+	if err := validateRequestID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validatePromptResponse(x.Result); err != nil {
+	if err := validatePromptResponse(x.Result, u); err != nil {
 		return rt.AtKey(err, "result")
 	}
 	if len(x.Extra) != 0 {
@@ -2158,10 +2366,10 @@ func (x *PromptResult) Validate() error {
 			case "jsonrpc", "id", "result":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2169,17 +2377,21 @@ func (x *PromptResult) Validate() error {
 	return nil
 }
 
-func validatePromptResponse(v PromptResponse) error {
-	return v.Validate()
+func validatePromptResponse(v PromptResponse, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *PromptResponse) Validate() error {
-	if err := validateStopReason(x.StopReason); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *PromptResponse) validate(u rtimpl.UTF8) error {
+	if err := validateStopReason(x.StopReason, u); err != nil {
 		return rt.AtKey(err, "stopReason")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -2189,10 +2401,10 @@ func (x *PromptResponse) Validate() error {
 			case "stopReason", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2200,7 +2412,7 @@ func (x *PromptResponse) Validate() error {
 	return nil
 }
 
-func validateStopReason(v StopReason) error {
+func validateStopReason(v StopReason, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -2213,16 +2425,20 @@ func (v StopReason) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"end_turn\", \"max_tokens\", \"max_turn_requests\", \"refusal\", \"cancelled\"")
 }
 
-func validateReadTextFileMessage(v ReadTextFileMessage) error {
-	return v.Validate()
+func validateReadTextFileMessage(v ReadTextFileMessage, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReadTextFileMessage) Validate() error {
-	if err := validateRequestID(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ReadTextFileMessage) validate(u rtimpl.UTF8) error {
+	if err := validateRequestID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateReadTextFileRequest(x.Params); err != nil {
+	if err := validateReadTextFileRequest(x.Params, u); err != nil {
 		return rt.AtKey(err, "params")
 	}
 	if len(x.Extra) != 0 {
@@ -2231,10 +2447,10 @@ func (x *ReadTextFileMessage) Validate() error {
 			case "jsonrpc", "id", "method", "params":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2242,30 +2458,34 @@ func (x *ReadTextFileMessage) Validate() error {
 	return nil
 }
 
-func validateReadTextFileRequest(v ReadTextFileRequest) error {
-	return v.Validate()
+func validateReadTextFileRequest(v ReadTextFileRequest, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReadTextFileRequest) Validate() error {
-	if err := validateString(x.SessionID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ReadTextFileRequest) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.SessionID, u); err != nil {
 		return rt.AtKey(err, "sessionId")
 	}
-	if err := validateString(x.Path); err != nil {
+	if err := validateString(x.Path, u); err != nil {
 		return rt.AtKey(err, "path")
 	}
 	if x.Line.Set {
-		if err := validateNullableToolCallLocationLine(x.Line.V); err != nil {
+		if err := validateNullableToolCallLocationLine(x.Line.V, u); err != nil {
 			return rt.AtKey(err, "line")
 		}
 	}
 	if x.Limit.Set {
-		if err := validateNullableToolCallLocationLine(x.Limit.V); err != nil {
+		if err := validateNullableToolCallLocationLine(x.Limit.V, u); err != nil {
 			return rt.AtKey(err, "limit")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -2275,10 +2495,10 @@ func (x *ReadTextFileRequest) Validate() error {
 			case "sessionId", "path", "line", "limit", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2286,17 +2506,21 @@ func (x *ReadTextFileRequest) Validate() error {
 	return nil
 }
 
-func validateReadTextFileResponse(v ReadTextFileResponse) error {
-	return v.Validate()
+func validateReadTextFileResponse(v ReadTextFileResponse, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReadTextFileResponse) Validate() error {
-	if err := validateString(x.Content); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ReadTextFileResponse) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.Content, u); err != nil {
 		return rt.AtKey(err, "content")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -2306,10 +2530,10 @@ func (x *ReadTextFileResponse) Validate() error {
 			case "content", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2317,17 +2541,21 @@ func (x *ReadTextFileResponse) Validate() error {
 	return nil
 }
 
-func validateRequestPermissionResponse(v RequestPermissionResponse) error {
-	return v.Validate()
+func validateRequestPermissionResponse(v RequestPermissionResponse, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *RequestPermissionResponse) Validate() error {
-	if err := validateRequestPermissionOutcome(x.Outcome); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *RequestPermissionResponse) validate(u rtimpl.UTF8) error {
+	if err := validateRequestPermissionOutcome(x.Outcome, u); err != nil {
 		return rt.AtKey(err, "outcome")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -2337,10 +2565,10 @@ func (x *RequestPermissionResponse) Validate() error {
 			case "outcome", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2348,24 +2576,32 @@ func (x *RequestPermissionResponse) Validate() error {
 	return nil
 }
 
-func validateRequestPermissionOutcome(v RequestPermissionOutcome) error {
-	return v.Validate()
+func validateRequestPermissionOutcome(v RequestPermissionOutcome, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *RequestPermissionOutcome) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *RequestPermissionOutcome) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	return x.Value.Validate()
+	return x.Value.validate(u)
 }
 
-func validatePermissionCancelled(v PermissionCancelled) error {
-	return v.Validate()
+func validatePermissionCancelled(v PermissionCancelled, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *PermissionCancelled) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *PermissionCancelled) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("PermissionCancelled")
 	}
@@ -2375,10 +2611,10 @@ func (x *PermissionCancelled) Validate() error {
 			case "outcome":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2386,20 +2622,24 @@ func (x *PermissionCancelled) Validate() error {
 	return nil
 }
 
-func validatePermissionSelected(v PermissionSelected) error {
-	return v.Validate()
+func validatePermissionSelected(v PermissionSelected, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *PermissionSelected) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *PermissionSelected) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("PermissionSelected")
 	}
-	if err := validateString(x.OptionID); err != nil {
+	if err := validateString(x.OptionID, u); err != nil {
 		return rt.AtKey(err, "optionId")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -2409,10 +2649,10 @@ func (x *PermissionSelected) Validate() error {
 			case "outcome", "optionId", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2420,13 +2660,17 @@ func (x *PermissionSelected) Validate() error {
 	return nil
 }
 
-func validateSessionUpdateMessage(v SessionUpdateMessage) error {
-	return v.Validate()
+func validateSessionUpdateMessage(v SessionUpdateMessage, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *SessionUpdateMessage) Validate() error {
-	if err := validateSessionNotification(x.Params); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *SessionUpdateMessage) validate(u rtimpl.UTF8) error {
+	if err := validateSessionNotification(x.Params, u); err != nil {
 		return rt.AtKey(err, "params")
 	}
 	if len(x.Extra) != 0 {
@@ -2435,10 +2679,10 @@ func (x *SessionUpdateMessage) Validate() error {
 			case "jsonrpc", "method", "params":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2446,20 +2690,24 @@ func (x *SessionUpdateMessage) Validate() error {
 	return nil
 }
 
-func validateSessionNotification(v SessionNotification) error {
-	return v.Validate()
+func validateSessionNotification(v SessionNotification, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *SessionNotification) Validate() error {
-	if err := validateString(x.SessionID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *SessionNotification) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.SessionID, u); err != nil {
 		return rt.AtKey(err, "sessionId")
 	}
-	if err := validateSessionUpdate(x.Update); err != nil {
+	if err := validateSessionUpdate(x.Update, u); err != nil {
 		return rt.AtKey(err, "update")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -2469,10 +2717,10 @@ func (x *SessionNotification) Validate() error {
 			case "sessionId", "update", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2480,37 +2728,45 @@ func (x *SessionNotification) Validate() error {
 	return nil
 }
 
-func validateSessionUpdate(v SessionUpdate) error {
-	return v.Validate()
+func validateSessionUpdate(v SessionUpdate, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *SessionUpdate) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *SessionUpdate) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	return x.Value.Validate()
+	return x.Value.validate(u)
 }
 
-func validateUserMessageChunk(v UserMessageChunk) error {
-	return v.Validate()
+func validateUserMessageChunk(v UserMessageChunk, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *UserMessageChunk) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *UserMessageChunk) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("UserMessageChunk")
 	}
-	if err := validateContentBlock(x.Content); err != nil {
+	if err := validateContentBlock(x.Content, u); err != nil {
 		return rt.AtKey(err, "content")
 	}
 	if x.MessageID.Set {
-		if err := validateNullableString(x.MessageID.V); err != nil {
+		if err := validateNullableString(x.MessageID.V, u); err != nil {
 			return rt.AtKey(err, "messageId")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -2520,10 +2776,10 @@ func (x *UserMessageChunk) Validate() error {
 			case "sessionUpdate", "content", "messageId", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2531,25 +2787,29 @@ func (x *UserMessageChunk) Validate() error {
 	return nil
 }
 
-func validateAgentMessageChunk(v AgentMessageChunk) error {
-	return v.Validate()
+func validateAgentMessageChunk(v AgentMessageChunk, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *AgentMessageChunk) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *AgentMessageChunk) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("AgentMessageChunk")
 	}
-	if err := validateContentBlock(x.Content); err != nil {
+	if err := validateContentBlock(x.Content, u); err != nil {
 		return rt.AtKey(err, "content")
 	}
 	if x.MessageID.Set {
-		if err := validateNullableString(x.MessageID.V); err != nil {
+		if err := validateNullableString(x.MessageID.V, u); err != nil {
 			return rt.AtKey(err, "messageId")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -2559,10 +2819,10 @@ func (x *AgentMessageChunk) Validate() error {
 			case "sessionUpdate", "content", "messageId", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2570,25 +2830,29 @@ func (x *AgentMessageChunk) Validate() error {
 	return nil
 }
 
-func validateAgentThoughtChunk(v AgentThoughtChunk) error {
-	return v.Validate()
+func validateAgentThoughtChunk(v AgentThoughtChunk, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *AgentThoughtChunk) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *AgentThoughtChunk) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("AgentThoughtChunk")
 	}
-	if err := validateContentBlock(x.Content); err != nil {
+	if err := validateContentBlock(x.Content, u); err != nil {
 		return rt.AtKey(err, "content")
 	}
 	if x.MessageID.Set {
-		if err := validateNullableString(x.MessageID.V); err != nil {
+		if err := validateNullableString(x.MessageID.V, u); err != nil {
 			return rt.AtKey(err, "messageId")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -2598,10 +2862,10 @@ func (x *AgentThoughtChunk) Validate() error {
 			case "sessionUpdate", "content", "messageId", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2609,58 +2873,62 @@ func (x *AgentThoughtChunk) Validate() error {
 	return nil
 }
 
-func validateToolCallStarted(v ToolCallStarted) error {
-	return v.Validate()
+func validateToolCallStarted(v ToolCallStarted, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolCallStarted) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ToolCallStarted) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("ToolCallStarted")
 	}
-	if err := validateString(x.ToolCallID); err != nil {
+	if err := validateString(x.ToolCallID, u); err != nil {
 		return rt.AtKey(err, "toolCallId")
 	}
-	if err := validateString(x.Title); err != nil {
+	if err := validateString(x.Title, u); err != nil {
 		return rt.AtKey(err, "title")
 	}
 	if x.Name.Set {
-		if err := validateNullableString(x.Name.V); err != nil {
+		if err := validateNullableString(x.Name.V, u); err != nil {
 			return rt.AtKey(err, "name")
 		}
 	}
 	if x.Kind.Set {
-		if err := validateToolKind(x.Kind.V); err != nil {
+		if err := validateToolKind(x.Kind.V, u); err != nil {
 			return rt.AtKey(err, "kind")
 		}
 	}
 	if x.Status.Set {
-		if err := validateToolCallStatus(x.Status.V); err != nil {
+		if err := validateToolCallStatus(x.Status.V, u); err != nil {
 			return rt.AtKey(err, "status")
 		}
 	}
 	if x.Content.Set {
-		if err := validateToolCallContentList(x.Content.V); err != nil {
+		if err := validateToolCallContentList(x.Content.V, u); err != nil {
 			return rt.AtKey(err, "content")
 		}
 	}
 	if x.Locations.Set {
-		if err := validateToolCallLocationList(x.Locations.V); err != nil {
+		if err := validateToolCallLocationList(x.Locations.V, u); err != nil {
 			return rt.AtKey(err, "locations")
 		}
 	}
 	if x.RawInput != nil {
-		if err := validateRaw(x.RawInput); err != nil {
+		if err := validateRaw(x.RawInput, u); err != nil {
 			return rt.AtKey(err, "rawInput")
 		}
 	}
 	if x.RawOutput != nil {
-		if err := validateRaw(x.RawOutput); err != nil {
+		if err := validateRaw(x.RawOutput, u); err != nil {
 			return rt.AtKey(err, "rawOutput")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -2670,10 +2938,10 @@ func (x *ToolCallStarted) Validate() error {
 			case "sessionUpdate", "toolCallId", "title", "name", "kind", "status", "content", "locations", "rawInput", "rawOutput", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2681,78 +2949,82 @@ func (x *ToolCallStarted) Validate() error {
 	return nil
 }
 
-func validateToolCallContentList(v []ToolCallContent) error {
+func validateToolCallContentList(v []ToolCallContent, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateToolCallContent(x); err != nil {
+		if err := validateToolCallContent(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateToolCallLocationList(v []ToolCallLocation) error {
+func validateToolCallLocationList(v []ToolCallLocation, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateToolCallLocation(x); err != nil {
+		if err := validateToolCallLocation(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateToolCallProgress(v ToolCallProgress) error {
-	return v.Validate()
+func validateToolCallProgress(v ToolCallProgress, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolCallProgress) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ToolCallProgress) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("ToolCallProgress")
 	}
-	if err := validateString(x.ToolCallID); err != nil {
+	if err := validateString(x.ToolCallID, u); err != nil {
 		return rt.AtKey(err, "toolCallId")
 	}
 	if x.Kind.Set {
-		if err := validateNullableToolKind(x.Kind.V); err != nil {
+		if err := validateNullableToolKind(x.Kind.V, u); err != nil {
 			return rt.AtKey(err, "kind")
 		}
 	}
 	if x.Status.Set {
-		if err := validateNullableToolCallStatus(x.Status.V); err != nil {
+		if err := validateNullableToolCallStatus(x.Status.V, u); err != nil {
 			return rt.AtKey(err, "status")
 		}
 	}
 	if x.Title.Set {
-		if err := validateNullableString(x.Title.V); err != nil {
+		if err := validateNullableString(x.Title.V, u); err != nil {
 			return rt.AtKey(err, "title")
 		}
 	}
 	if x.Name.Set {
-		if err := validateNullableString(x.Name.V); err != nil {
+		if err := validateNullableString(x.Name.V, u); err != nil {
 			return rt.AtKey(err, "name")
 		}
 	}
 	if x.Content.Set {
-		if err := validateNullableToolCallContentList(x.Content.V); err != nil {
+		if err := validateNullableToolCallContentList(x.Content.V, u); err != nil {
 			return rt.AtKey(err, "content")
 		}
 	}
 	if x.Locations.Set {
-		if err := validateNullableToolCallLocationList(x.Locations.V); err != nil {
+		if err := validateNullableToolCallLocationList(x.Locations.V, u); err != nil {
 			return rt.AtKey(err, "locations")
 		}
 	}
 	if x.RawInput != nil {
-		if err := validateRaw(x.RawInput); err != nil {
+		if err := validateRaw(x.RawInput, u); err != nil {
 			return rt.AtKey(err, "rawInput")
 		}
 	}
 	if x.RawOutput != nil {
-		if err := validateRaw(x.RawOutput); err != nil {
+		if err := validateRaw(x.RawOutput, u); err != nil {
 			return rt.AtKey(err, "rawOutput")
 		}
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -2762,10 +3034,10 @@ func (x *ToolCallProgress) Validate() error {
 			case "sessionUpdate", "toolCallId", "kind", "status", "title", "name", "content", "locations", "rawInput", "rawOutput", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2773,20 +3045,24 @@ func (x *ToolCallProgress) Validate() error {
 	return nil
 }
 
-func validateCurrentModeUpdate(v CurrentModeUpdate) error {
-	return v.Validate()
+func validateCurrentModeUpdate(v CurrentModeUpdate, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *CurrentModeUpdate) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *CurrentModeUpdate) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("CurrentModeUpdate")
 	}
-	if err := validateString(x.CurrentModeID); err != nil {
+	if err := validateString(x.CurrentModeID, u); err != nil {
 		return rt.AtKey(err, "currentModeId")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -2796,10 +3072,10 @@ func (x *CurrentModeUpdate) Validate() error {
 			case "sessionUpdate", "currentModeId", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2807,20 +3083,24 @@ func (x *CurrentModeUpdate) Validate() error {
 	return nil
 }
 
-func validateSetSessionModeRequest(v SetSessionModeRequest) error {
-	return v.Validate()
+func validateSetSessionModeRequest(v SetSessionModeRequest, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *SetSessionModeRequest) Validate() error {
-	if err := validateString(x.SessionID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *SetSessionModeRequest) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.SessionID, u); err != nil {
 		return rt.AtKey(err, "sessionId")
 	}
-	if err := validateString(x.ModeID); err != nil {
+	if err := validateString(x.ModeID, u); err != nil {
 		return rt.AtKey(err, "modeId")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -2830,10 +3110,10 @@ func (x *SetSessionModeRequest) Validate() error {
 			case "sessionId", "modeId", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2841,16 +3121,20 @@ func (x *SetSessionModeRequest) Validate() error {
 	return nil
 }
 
-func validateSetSessionModeResult(v SetSessionModeResult) error {
-	return v.Validate()
+func validateSetSessionModeResult(v SetSessionModeResult, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *SetSessionModeResult) Validate() error {
-	if err := validateRequestID(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *SetSessionModeResult) validate(u rtimpl.UTF8) error {
+	if err := validateRequestID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateSetSessionModeResponse(x.Result); err != nil {
+	if err := validateSetSessionModeResponse(x.Result, u); err != nil {
 		return rt.AtKey(err, "result")
 	}
 	if len(x.Extra) != 0 {
@@ -2859,10 +3143,10 @@ func (x *SetSessionModeResult) Validate() error {
 			case "jsonrpc", "id", "result":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2870,14 +3154,18 @@ func (x *SetSessionModeResult) Validate() error {
 	return nil
 }
 
-func validateSetSessionModeResponse(v SetSessionModeResponse) error {
-	return v.Validate()
+func validateSetSessionModeResponse(v SetSessionModeResponse, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *SetSessionModeResponse) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *SetSessionModeResponse) validate(u rtimpl.UTF8) error {
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -2887,10 +3175,10 @@ func (x *SetSessionModeResponse) Validate() error {
 			case "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2898,25 +3186,29 @@ func (x *SetSessionModeResponse) Validate() error {
 	return nil
 }
 
-func validateTextResourceContents(v TextResourceContents) error {
-	return v.Validate()
+func validateTextResourceContents(v TextResourceContents, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *TextResourceContents) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *TextResourceContents) validate(u rtimpl.UTF8) error {
 	if x.MimeType.Set {
-		if err := validateNullableString(x.MimeType.V); err != nil {
+		if err := validateNullableString(x.MimeType.V, u); err != nil {
 			return rt.AtKey(err, "mimeType")
 		}
 	}
-	if err := validateString(x.Text); err != nil {
+	if err := validateString(x.Text, u); err != nil {
 		return rt.AtKey(err, "text")
 	}
-	if err := validateString(x.URI); err != nil {
+	if err := validateString(x.URI, u); err != nil {
 		return rt.AtKey(err, "uri")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -2926,10 +3218,10 @@ func (x *TextResourceContents) Validate() error {
 			case "mimeType", "text", "uri", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2937,16 +3229,20 @@ func (x *TextResourceContents) Validate() error {
 	return nil
 }
 
-func validateWriteTextFileMessage(v WriteTextFileMessage) error {
-	return v.Validate()
+func validateWriteTextFileMessage(v WriteTextFileMessage, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *WriteTextFileMessage) Validate() error {
-	if err := validateRequestID(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *WriteTextFileMessage) validate(u rtimpl.UTF8) error {
+	if err := validateRequestID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateWriteTextFileRequest(x.Params); err != nil {
+	if err := validateWriteTextFileRequest(x.Params, u); err != nil {
 		return rt.AtKey(err, "params")
 	}
 	if len(x.Extra) != 0 {
@@ -2955,10 +3251,10 @@ func (x *WriteTextFileMessage) Validate() error {
 			case "jsonrpc", "id", "method", "params":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -2966,23 +3262,27 @@ func (x *WriteTextFileMessage) Validate() error {
 	return nil
 }
 
-func validateWriteTextFileRequest(v WriteTextFileRequest) error {
-	return v.Validate()
+func validateWriteTextFileRequest(v WriteTextFileRequest, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *WriteTextFileRequest) Validate() error {
-	if err := validateString(x.SessionID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *WriteTextFileRequest) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.SessionID, u); err != nil {
 		return rt.AtKey(err, "sessionId")
 	}
-	if err := validateString(x.Path); err != nil {
+	if err := validateString(x.Path, u); err != nil {
 		return rt.AtKey(err, "path")
 	}
-	if err := validateString(x.Content); err != nil {
+	if err := validateString(x.Content, u); err != nil {
 		return rt.AtKey(err, "content")
 	}
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -2992,10 +3292,10 @@ func (x *WriteTextFileRequest) Validate() error {
 			case "sessionId", "path", "content", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -3003,14 +3303,18 @@ func (x *WriteTextFileRequest) Validate() error {
 	return nil
 }
 
-func validateWriteTextFileResponse(v WriteTextFileResponse) error {
-	return v.Validate()
+func validateWriteTextFileResponse(v WriteTextFileResponse, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *WriteTextFileResponse) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *WriteTextFileResponse) validate(u rtimpl.UTF8) error {
 	if x.Meta.Set {
-		if err := validateMeta(x.Meta.V); err != nil {
+		if err := validateMeta(x.Meta.V, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -3020,10 +3324,10 @@ func (x *WriteTextFileResponse) Validate() error {
 			case "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}

@@ -7,215 +7,239 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateStreamEvent(v StreamEvent) error {
-	return v.Validate()
+func validateStreamEvent(v StreamEvent, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *StreamEvent) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *StreamEvent) validate(u rtimpl.UTF8) error {
 	if x.Type.Set {
-		if err := validateNullableString(x.Type.V); err != nil {
+		if err := validateNullableString(x.Type.V, u); err != nil {
 			return rt.AtKey(err, "type")
 		}
 	}
 	if x.Index.Set {
-		if err := validateNullableInt64(x.Index.V); err != nil {
+		if err := validateNullableInt64(x.Index.V, u); err != nil {
 			return rt.AtKey(err, "index")
 		}
 	}
 	if x.Message.Set {
-		if err := validateStartMessage(x.Message.V); err != nil {
+		if err := validateStartMessage(x.Message.V, u); err != nil {
 			return rt.AtKey(err, "message")
 		}
 	}
 	if x.ContentBlock.Set {
-		if err := validateContentBlock(x.ContentBlock.V); err != nil {
+		if err := validateContentBlock(x.ContentBlock.V, u); err != nil {
 			return rt.AtKey(err, "content_block")
 		}
 	}
 	if x.Delta.Set {
-		if err := validateEventDelta(x.Delta.V); err != nil {
+		if err := validateEventDelta(x.Delta.V, u); err != nil {
 			return rt.AtKey(err, "delta")
 		}
 	}
 	if x.Usage.Set {
-		if err := validateUsage(x.Usage.V); err != nil {
+		if err := validateUsage(x.Usage.V, u); err != nil {
 			return rt.AtKey(err, "usage")
 		}
 	}
 	if x.Error.Set {
-		if err := validateEventError(x.Error.V); err != nil {
+		if err := validateEventError(x.Error.V, u); err != nil {
 			return rt.AtKey(err, "error")
 		}
 	}
 	return nil
 }
 
-func validateNullableString(v rt.Nullable[string]) error {
+func validateNullableString(v rt.Nullable[string], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return rtimpl.CheckUTF8(v.V)
+	return u.Check(v.V)
 }
 
-func validateNullableInt64(v rt.Nullable[int64]) error {
+func validateNullableInt64(v rt.Nullable[int64], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
 	return nil
 }
 
-func validateStartMessage(v rt.Nullable[StartMessage]) error {
+func validateStartMessage(v rt.Nullable[StartMessage], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return v.V.Validate()
+	return v.V.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *StartMessage) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *StartMessage) validate(u rtimpl.UTF8) error {
 	if x.Usage.Set {
-		if err := validateUsage(x.Usage.V); err != nil {
+		if err := validateUsage(x.Usage.V, u); err != nil {
 			return rt.AtKey(err, "usage")
 		}
 	}
 	return nil
 }
 
-func validateUsage(v rt.Nullable[Usage]) error {
+func validateUsage(v rt.Nullable[Usage], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return v.V.Validate()
+	return v.V.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Usage) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Usage) validate(u rtimpl.UTF8) error {
 	if x.InputTokens.Set {
-		if err := validateNullableInt64(x.InputTokens.V); err != nil {
+		if err := validateNullableInt64(x.InputTokens.V, u); err != nil {
 			return rt.AtKey(err, "input_tokens")
 		}
 	}
 	if x.OutputTokens.Set {
-		if err := validateNullableInt64(x.OutputTokens.V); err != nil {
+		if err := validateNullableInt64(x.OutputTokens.V, u); err != nil {
 			return rt.AtKey(err, "output_tokens")
 		}
 	}
 	if x.CacheCreationInputTokens.Set {
-		if err := validateNullableInt64(x.CacheCreationInputTokens.V); err != nil {
+		if err := validateNullableInt64(x.CacheCreationInputTokens.V, u); err != nil {
 			return rt.AtKey(err, "cache_creation_input_tokens")
 		}
 	}
 	if x.CacheReadInputTokens.Set {
-		if err := validateNullableInt64(x.CacheReadInputTokens.V); err != nil {
+		if err := validateNullableInt64(x.CacheReadInputTokens.V, u); err != nil {
 			return rt.AtKey(err, "cache_read_input_tokens")
 		}
 	}
 	return nil
 }
 
-func validateContentBlock(v rt.Nullable[ContentBlock]) error {
+func validateContentBlock(v rt.Nullable[ContentBlock], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return v.V.Validate()
+	return v.V.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ContentBlock) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ContentBlock) validate(u rtimpl.UTF8) error {
 	if x.Type.Set {
-		if err := validateNullableString(x.Type.V); err != nil {
+		if err := validateNullableString(x.Type.V, u); err != nil {
 			return rt.AtKey(err, "type")
 		}
 	}
 	if x.ID.Set {
-		if err := validateNullableString(x.ID.V); err != nil {
+		if err := validateNullableString(x.ID.V, u); err != nil {
 			return rt.AtKey(err, "id")
 		}
 	}
 	if x.Name.Set {
-		if err := validateNullableString(x.Name.V); err != nil {
+		if err := validateNullableString(x.Name.V, u); err != nil {
 			return rt.AtKey(err, "name")
 		}
 	}
 	if x.Text.Set {
-		if err := validateNullableString(x.Text.V); err != nil {
+		if err := validateNullableString(x.Text.V, u); err != nil {
 			return rt.AtKey(err, "text")
 		}
 	}
 	if x.Thinking.Set {
-		if err := validateNullableString(x.Thinking.V); err != nil {
+		if err := validateNullableString(x.Thinking.V, u); err != nil {
 			return rt.AtKey(err, "thinking")
 		}
 	}
 	if x.Input != nil {
-		if err := validateRaw(x.Input); err != nil {
+		if err := validateRaw(x.Input, u); err != nil {
 			return rt.AtKey(err, "input")
 		}
 	}
 	return nil
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateEventDelta(v rt.Nullable[EventDelta]) error {
+func validateEventDelta(v rt.Nullable[EventDelta], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return v.V.Validate()
+	return v.V.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *EventDelta) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *EventDelta) validate(u rtimpl.UTF8) error {
 	if x.Type.Set {
-		if err := validateNullableString(x.Type.V); err != nil {
+		if err := validateNullableString(x.Type.V, u); err != nil {
 			return rt.AtKey(err, "type")
 		}
 	}
 	if x.Text.Set {
-		if err := validateNullableString(x.Text.V); err != nil {
+		if err := validateNullableString(x.Text.V, u); err != nil {
 			return rt.AtKey(err, "text")
 		}
 	}
 	if x.Thinking.Set {
-		if err := validateNullableString(x.Thinking.V); err != nil {
+		if err := validateNullableString(x.Thinking.V, u); err != nil {
 			return rt.AtKey(err, "thinking")
 		}
 	}
 	if x.PartialJSON.Set {
-		if err := validateNullableString(x.PartialJSON.V); err != nil {
+		if err := validateNullableString(x.PartialJSON.V, u); err != nil {
 			return rt.AtKey(err, "partial_json")
 		}
 	}
 	if x.StopReason.Set {
-		if err := validateNullableString(x.StopReason.V); err != nil {
+		if err := validateNullableString(x.StopReason.V, u); err != nil {
 			return rt.AtKey(err, "stop_reason")
 		}
 	}
 	return nil
 }
 
-func validateEventError(v rt.Nullable[EventError]) error {
+func validateEventError(v rt.Nullable[EventError], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return v.V.Validate()
+	return v.V.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *EventError) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *EventError) validate(u rtimpl.UTF8) error {
 	if x.Type.Set {
-		if err := validateNullableString(x.Type.V); err != nil {
+		if err := validateNullableString(x.Type.V, u); err != nil {
 			return rt.AtKey(err, "type")
 		}
 	}
 	if x.Message.Set {
-		if err := validateNullableString(x.Message.V); err != nil {
+		if err := validateNullableString(x.Message.V, u); err != nil {
 			return rt.AtKey(err, "message")
 		}
 	}

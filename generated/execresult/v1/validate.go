@@ -9,43 +9,47 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateExecResult(v ExecResult) error {
-	return v.Validate()
+func validateExecResult(v ExecResult, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ExecResult) Validate() error {
-	if err := validateID(x.RunID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ExecResult) validate(u rtimpl.UTF8) error {
+	if err := validateID(x.RunID, u); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateID(x.SessionID); err != nil {
+	if err := validateID(x.SessionID, u); err != nil {
 		return rt.AtKey(err, "sessionId")
 	}
-	if err := validateExecStatus(x.Status); err != nil {
+	if err := validateExecStatus(x.Status, u); err != nil {
 		return rt.AtKey(err, "status")
 	}
-	if err := validateExecResultExitCode(x.ExitCode); err != nil {
+	if err := validateExecResultExitCode(x.ExitCode, u); err != nil {
 		return rt.AtKey(err, "exitCode")
 	}
-	if err := validateString(x.Text); err != nil {
+	if err := validateString(x.Text, u); err != nil {
 		return rt.AtKey(err, "text")
 	}
-	if err := validateUsageTotals(x.Usage); err != nil {
+	if err := validateUsageTotals(x.Usage, u); err != nil {
 		return rt.AtKey(err, "usage")
 	}
-	if err := validateToolCallSummaryList(x.ToolCalls); err != nil {
+	if err := validateToolCallSummaryList(x.ToolCalls, u); err != nil {
 		return rt.AtKey(err, "toolCalls")
 	}
 	if x.Error != nil {
-		if err := validateExecError(*x.Error); err != nil {
+		if err := validateExecError(*x.Error, u); err != nil {
 			return rt.AtKey(err, "error")
 		}
 	}
 	return nil
 }
 
-func validateID(v ID) error {
-	if err := rtimpl.CheckUTF8(string(v)); err != nil {
+func validateID(v ID, u rtimpl.UTF8) error {
+	if err := u.Check(string(v)); err != nil {
 		return err
 	}
 	return idRule.Check(string(v), -1)
@@ -53,10 +57,10 @@ func validateID(v ID) error {
 
 // Validate reports whether v satisfies its schema.
 func (v ID) Validate() error {
-	return validateID(v)
+	return validateID(v, rtimpl.InValidate)
 }
 
-func validateExecStatus(v ExecStatus) error {
+func validateExecStatus(v ExecStatus, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -69,67 +73,75 @@ func (v ExecStatus) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"success\", \"error\", \"incomplete\", \"interrupted\"")
 }
 
-func validateExecResultExitCode(v int64) error {
+func validateExecResultExitCode(v int64, u rtimpl.UTF8) error {
 	return execResultExitCodeRule.Check(v, -1)
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateUsageTotals(v UsageTotals) error {
-	return v.Validate()
+func validateUsageTotals(v UsageTotals, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *UsageTotals) Validate() error {
-	if err := validateNonNegativeInteger(x.PromptTokens); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *UsageTotals) validate(u rtimpl.UTF8) error {
+	if err := validateNonNegativeInteger(x.PromptTokens, u); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
-	if err := validateNonNegativeInteger(x.CompletionTokens); err != nil {
+	if err := validateNonNegativeInteger(x.CompletionTokens, u); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
-	if err := validateNonNegativeInteger(x.TotalTokens); err != nil {
+	if err := validateNonNegativeInteger(x.TotalTokens, u); err != nil {
 		return rt.AtKey(err, "totalTokens")
 	}
 	return nil
 }
 
-func validateNonNegativeInteger(v NonNegativeInteger) error {
+func validateNonNegativeInteger(v NonNegativeInteger, u rtimpl.UTF8) error {
 	return nonNegativeIntegerRule.Check(int64(v), -1)
 }
 
 // Validate reports whether v satisfies its schema.
 func (v NonNegativeInteger) Validate() error {
-	return validateNonNegativeInteger(v)
+	return validateNonNegativeInteger(v, rtimpl.InValidate)
 }
 
-func validateToolCallSummary(v ToolCallSummary) error {
-	return v.Validate()
+func validateToolCallSummary(v ToolCallSummary, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolCallSummary) Validate() error {
-	if err := validateID(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ToolCallSummary) validate(u rtimpl.UTF8) error {
+	if err := validateID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateToolCallSummaryName(x.Name); err != nil {
+	if err := validateToolCallSummaryName(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := validateToolStatus(x.Status); err != nil {
+	if err := validateToolStatus(x.Status, u); err != nil {
 		return rt.AtKey(err, "status")
 	}
 	return nil
 }
 
-func validateToolCallSummaryName(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateToolCallSummaryName(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return toolCallSummaryNameRule.Check(v, -1)
 }
 
-func validateToolStatus(v ToolStatus) error {
+func validateToolStatus(v ToolStatus, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -142,32 +154,36 @@ func (v ToolStatus) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"ok\", \"error\"")
 }
 
-func validateToolCallSummaryList(v []ToolCallSummary) error {
+func validateToolCallSummaryList(v []ToolCallSummary, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateToolCallSummary(x); err != nil {
+		if err := validateToolCallSummary(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateExecError(v ExecError) error {
-	return v.Validate()
+func validateExecError(v ExecError, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ExecError) Validate() error {
-	if err := validateExecErrorCode(x.Code); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ExecError) validate(u rtimpl.UTF8) error {
+	if err := validateExecErrorCode(x.Code, u); err != nil {
 		return rt.AtKey(err, "code")
 	}
-	if err := validateToolCallSummaryName(x.Message); err != nil {
+	if err := validateToolCallSummaryName(x.Message, u); err != nil {
 		return rt.AtKey(err, "message")
 	}
 	return nil
 }
 
-func validateExecErrorCode(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateExecErrorCode(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return execErrorCodeRule.Check(v, -1)

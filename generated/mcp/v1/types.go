@@ -2,7 +2,10 @@
 
 package mcpv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 // CallToolRequest is asks a server to run one of its tools with arguments.
 type CallToolRequest struct {
@@ -162,6 +165,7 @@ type ContentBlock struct {
 type ContentBlockValue interface {
 	isContentBlock()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 
@@ -325,6 +329,7 @@ type ResourceContents struct {
 type ResourceContentsValue interface {
 	isResourceContents()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 

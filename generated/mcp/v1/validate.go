@@ -9,16 +9,20 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateCallToolRequest(v CallToolRequest) error {
-	return v.Validate()
+func validateCallToolRequest(v CallToolRequest, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *CallToolRequest) Validate() error {
-	if err := validateRequestID(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *CallToolRequest) validate(u rtimpl.UTF8) error {
+	if err := validateRequestID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateCallToolParams(x.Params); err != nil {
+	if err := validateCallToolParams(x.Params, u); err != nil {
 		return rt.AtKey(err, "params")
 	}
 	if len(x.Extra) != 0 {
@@ -27,10 +31,10 @@ func (x *CallToolRequest) Validate() error {
 			case "jsonrpc", "id", "method", "params":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -38,44 +42,52 @@ func (x *CallToolRequest) Validate() error {
 	return nil
 }
 
-func validateRequestID(v RequestID) error {
-	return v.Validate()
+func validateRequestID(v RequestID, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *RequestID) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *RequestID) validate(u rtimpl.UTF8) error {
 	switch x.Kind {
 	case rt.String:
-		return validateString(x.String)
+		return validateString(x.String, u)
 	case rt.Number:
-		return validateInt64(x.Int)
+		return validateInt64(x.Int, u)
 	}
 	return rt.Fail(-1, "anyOf", "Kind is "+x.Kind.String()+", want string or integer")
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateInt64(v int64) error {
+func validateInt64(v int64, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateCallToolParams(v CallToolParams) error {
-	return v.Validate()
+func validateCallToolParams(v CallToolParams, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *CallToolParams) Validate() error {
-	if err := validateString(x.Name); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *CallToolParams) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	if x.Arguments != nil {
-		if err := validateCallToolParamsArguments(*x.Arguments); err != nil {
+		if err := validateCallToolParamsArguments(*x.Arguments, u); err != nil {
 			return rt.AtKey(err, "arguments")
 		}
 	}
-	if err := validateRequestMeta(x.Meta); err != nil {
+	if err := validateRequestMeta(x.Meta, u); err != nil {
 		return rt.AtKey(err, "_meta")
 	}
 	if len(x.Extra) != 0 {
@@ -84,10 +96,10 @@ func (x *CallToolParams) Validate() error {
 			case "name", "arguments", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -95,18 +107,22 @@ func (x *CallToolParams) Validate() error {
 	return nil
 }
 
-func validateCallToolParamsArguments(v CallToolParamsArguments) error {
-	return v.Validate()
+func validateCallToolParamsArguments(v CallToolParamsArguments, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *CallToolParamsArguments) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *CallToolParamsArguments) validate(u rtimpl.UTF8) error {
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -114,32 +130,36 @@ func (x *CallToolParamsArguments) Validate() error {
 	return nil
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateRequestMeta(v RequestMeta) error {
-	return v.Validate()
+func validateRequestMeta(v RequestMeta, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *RequestMeta) Validate() error {
-	if err := validateString(x.ProtocolVersion); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *RequestMeta) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.ProtocolVersion, u); err != nil {
 		return rt.AtKey(err, "io.modelcontextprotocol/protocolVersion")
 	}
-	if err := validateClientCapabilities(x.ClientCapabilities); err != nil {
+	if err := validateClientCapabilities(x.ClientCapabilities, u); err != nil {
 		return rt.AtKey(err, "io.modelcontextprotocol/clientCapabilities")
 	}
 	if x.ClientInfo != nil {
-		if err := validateImplementation(*x.ClientInfo); err != nil {
+		if err := validateImplementation(*x.ClientInfo, u); err != nil {
 			return rt.AtKey(err, "io.modelcontextprotocol/clientInfo")
 		}
 	}
 	if x.ProgressToken.Set {
-		if err := validateProgressToken(x.ProgressToken.V); err != nil {
+		if err := validateProgressToken(x.ProgressToken.V, u); err != nil {
 			return rt.AtKey(err, "progressToken")
 		}
 	}
@@ -149,10 +169,10 @@ func (x *RequestMeta) Validate() error {
 			case "io.modelcontextprotocol/protocolVersion", "io.modelcontextprotocol/clientCapabilities", "io.modelcontextprotocol/clientInfo", "progressToken":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -160,18 +180,22 @@ func (x *RequestMeta) Validate() error {
 	return nil
 }
 
-func validateClientCapabilities(v ClientCapabilities) error {
-	return v.Validate()
+func validateClientCapabilities(v ClientCapabilities, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ClientCapabilities) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ClientCapabilities) validate(u rtimpl.UTF8) error {
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -179,21 +203,25 @@ func (x *ClientCapabilities) Validate() error {
 	return nil
 }
 
-func validateImplementation(v Implementation) error {
-	return v.Validate()
+func validateImplementation(v Implementation, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Implementation) Validate() error {
-	if err := validateString(x.Name); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Implementation) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	if x.Title.Set {
-		if err := validateString(x.Title.V); err != nil {
+		if err := validateString(x.Title.V, u); err != nil {
 			return rt.AtKey(err, "title")
 		}
 	}
-	if err := validateString(x.Version); err != nil {
+	if err := validateString(x.Version, u); err != nil {
 		return rt.AtKey(err, "version")
 	}
 	if len(x.Extra) != 0 {
@@ -202,10 +230,10 @@ func (x *Implementation) Validate() error {
 			case "name", "title", "version":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -213,47 +241,55 @@ func (x *Implementation) Validate() error {
 	return nil
 }
 
-func validateProgressToken(v ProgressToken) error {
-	return v.Validate()
+func validateProgressToken(v ProgressToken, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ProgressToken) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ProgressToken) validate(u rtimpl.UTF8) error {
 	switch x.Kind {
 	case rt.String:
-		return validateString(x.String)
+		return validateString(x.String, u)
 	case rt.Number:
-		return validateInt64(x.Int)
+		return validateInt64(x.Int, u)
 	}
 	return rt.Fail(-1, "anyOf", "Kind is "+x.Kind.String()+", want string or integer")
 }
 
-func validateCallToolResult(v CallToolResult) error {
-	return v.Validate()
+func validateCallToolResult(v CallToolResult, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *CallToolResult) Validate() error {
-	if err := validateContentBlockList(x.Content); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *CallToolResult) validate(u rtimpl.UTF8) error {
+	if err := validateContentBlockList(x.Content, u); err != nil {
 		return rt.AtKey(err, "content")
 	}
 	if x.StructuredContent != nil {
-		if err := validateRaw(x.StructuredContent); err != nil {
+		if err := validateRaw(x.StructuredContent, u); err != nil {
 			return rt.AtKey(err, "structuredContent")
 		}
 	}
 	if x.IsError.Set {
-		if err := validateBool(x.IsError.V); err != nil {
+		if err := validateBool(x.IsError.V, u); err != nil {
 			return rt.AtKey(err, "isError")
 		}
 	}
 	if x.ResultType.Set {
-		if err := validateString(x.ResultType.V); err != nil {
+		if err := validateString(x.ResultType.V, u); err != nil {
 			return rt.AtKey(err, "resultType")
 		}
 	}
 	if x.Meta != nil {
-		if err := validateResultMeta(*x.Meta); err != nil {
+		if err := validateResultMeta(*x.Meta, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -263,10 +299,10 @@ func (x *CallToolResult) Validate() error {
 			case "content", "structuredContent", "isError", "resultType", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -274,37 +310,45 @@ func (x *CallToolResult) Validate() error {
 	return nil
 }
 
-func validateContentBlock(v ContentBlock) error {
-	return v.Validate()
+func validateContentBlock(v ContentBlock, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ContentBlock) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ContentBlock) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	return x.Value.Validate()
+	return x.Value.validate(u)
 }
 
-func validateTextContent(v TextContent) error {
-	return v.Validate()
+func validateTextContent(v TextContent, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *TextContent) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *TextContent) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("TextContent")
 	}
-	if err := validateString(x.Text); err != nil {
+	if err := validateString(x.Text, u); err != nil {
 		return rt.AtKey(err, "text")
 	}
 	if x.Annotations != nil {
-		if err := validateAnnotations(*x.Annotations); err != nil {
+		if err := validateAnnotations(*x.Annotations, u); err != nil {
 			return rt.AtKey(err, "annotations")
 		}
 	}
 	if x.Meta != nil {
-		if err := validateMeta(*x.Meta); err != nil {
+		if err := validateMeta(*x.Meta, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -314,10 +358,10 @@ func (x *TextContent) Validate() error {
 			case "type", "text", "annotations", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -325,24 +369,28 @@ func (x *TextContent) Validate() error {
 	return nil
 }
 
-func validateAnnotations(v Annotations) error {
-	return v.Validate()
+func validateAnnotations(v Annotations, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Annotations) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Annotations) validate(u rtimpl.UTF8) error {
 	if x.Audience.Set {
-		if err := validateRoleList(x.Audience.V); err != nil {
+		if err := validateRoleList(x.Audience.V, u); err != nil {
 			return rt.AtKey(err, "audience")
 		}
 	}
 	if x.Priority.Set {
-		if err := validateAnnotationsPriority(x.Priority.V); err != nil {
+		if err := validateAnnotationsPriority(x.Priority.V, u); err != nil {
 			return rt.AtKey(err, "priority")
 		}
 	}
 	if x.LastModified.Set {
-		if err := validateString(x.LastModified.V); err != nil {
+		if err := validateString(x.LastModified.V, u); err != nil {
 			return rt.AtKey(err, "lastModified")
 		}
 	}
@@ -352,10 +400,10 @@ func (x *Annotations) Validate() error {
 			case "audience", "priority", "lastModified":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -363,7 +411,7 @@ func (x *Annotations) Validate() error {
 	return nil
 }
 
-func validateRole(v Role) error {
+func validateRole(v Role, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -376,34 +424,38 @@ func (v Role) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"user\", \"assistant\"")
 }
 
-func validateRoleList(v []Role) error {
+func validateRoleList(v []Role, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateRole(x); err != nil {
+		if err := validateRole(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateAnnotationsPriority(v float64) error {
+func validateAnnotationsPriority(v float64, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckFinite(v); err != nil {
 		return err
 	}
 	return annotationsPriorityRule.CheckFloat(v, "", -1)
 }
 
-func validateMeta(v Meta) error {
-	return v.Validate()
+func validateMeta(v Meta, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Meta) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Meta) validate(u rtimpl.UTF8) error {
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -411,28 +463,32 @@ func (x *Meta) Validate() error {
 	return nil
 }
 
-func validateImageContent(v ImageContent) error {
-	return v.Validate()
+func validateImageContent(v ImageContent, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ImageContent) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ImageContent) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("ImageContent")
 	}
-	if err := validateString(x.Data); err != nil {
+	if err := validateString(x.Data, u); err != nil {
 		return rt.AtKey(err, "data")
 	}
-	if err := validateString(x.MimeType); err != nil {
+	if err := validateString(x.MimeType, u); err != nil {
 		return rt.AtKey(err, "mimeType")
 	}
 	if x.Annotations != nil {
-		if err := validateAnnotations(*x.Annotations); err != nil {
+		if err := validateAnnotations(*x.Annotations, u); err != nil {
 			return rt.AtKey(err, "annotations")
 		}
 	}
 	if x.Meta != nil {
-		if err := validateMeta(*x.Meta); err != nil {
+		if err := validateMeta(*x.Meta, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -442,10 +498,10 @@ func (x *ImageContent) Validate() error {
 			case "type", "data", "mimeType", "annotations", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -453,28 +509,32 @@ func (x *ImageContent) Validate() error {
 	return nil
 }
 
-func validateAudioContent(v AudioContent) error {
-	return v.Validate()
+func validateAudioContent(v AudioContent, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *AudioContent) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *AudioContent) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("AudioContent")
 	}
-	if err := validateString(x.Data); err != nil {
+	if err := validateString(x.Data, u); err != nil {
 		return rt.AtKey(err, "data")
 	}
-	if err := validateString(x.MimeType); err != nil {
+	if err := validateString(x.MimeType, u); err != nil {
 		return rt.AtKey(err, "mimeType")
 	}
 	if x.Annotations != nil {
-		if err := validateAnnotations(*x.Annotations); err != nil {
+		if err := validateAnnotations(*x.Annotations, u); err != nil {
 			return rt.AtKey(err, "annotations")
 		}
 	}
 	if x.Meta != nil {
-		if err := validateMeta(*x.Meta); err != nil {
+		if err := validateMeta(*x.Meta, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -484,10 +544,10 @@ func (x *AudioContent) Validate() error {
 			case "type", "data", "mimeType", "annotations", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -495,48 +555,52 @@ func (x *AudioContent) Validate() error {
 	return nil
 }
 
-func validateResourceLink(v ResourceLink) error {
-	return v.Validate()
+func validateResourceLink(v ResourceLink, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ResourceLink) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ResourceLink) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("ResourceLink")
 	}
-	if err := validateString(x.URI); err != nil {
+	if err := validateString(x.URI, u); err != nil {
 		return rt.AtKey(err, "uri")
 	}
-	if err := validateString(x.Name); err != nil {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	if x.Title.Set {
-		if err := validateString(x.Title.V); err != nil {
+		if err := validateString(x.Title.V, u); err != nil {
 			return rt.AtKey(err, "title")
 		}
 	}
 	if x.Description.Set {
-		if err := validateString(x.Description.V); err != nil {
+		if err := validateString(x.Description.V, u); err != nil {
 			return rt.AtKey(err, "description")
 		}
 	}
 	if x.MimeType.Set {
-		if err := validateString(x.MimeType.V); err != nil {
+		if err := validateString(x.MimeType.V, u); err != nil {
 			return rt.AtKey(err, "mimeType")
 		}
 	}
 	if x.Size.Set {
-		if err := validateInt64(x.Size.V); err != nil {
+		if err := validateInt64(x.Size.V, u); err != nil {
 			return rt.AtKey(err, "size")
 		}
 	}
 	if x.Annotations != nil {
-		if err := validateAnnotations(*x.Annotations); err != nil {
+		if err := validateAnnotations(*x.Annotations, u); err != nil {
 			return rt.AtKey(err, "annotations")
 		}
 	}
 	if x.Meta != nil {
-		if err := validateMeta(*x.Meta); err != nil {
+		if err := validateMeta(*x.Meta, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -546,10 +610,10 @@ func (x *ResourceLink) Validate() error {
 			case "type", "uri", "name", "title", "description", "mimeType", "size", "annotations", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -557,25 +621,29 @@ func (x *ResourceLink) Validate() error {
 	return nil
 }
 
-func validateEmbeddedResource(v EmbeddedResource) error {
-	return v.Validate()
+func validateEmbeddedResource(v EmbeddedResource, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *EmbeddedResource) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *EmbeddedResource) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("EmbeddedResource")
 	}
-	if err := validateResourceContents(x.Resource); err != nil {
+	if err := validateResourceContents(x.Resource, u); err != nil {
 		return rt.AtKey(err, "resource")
 	}
 	if x.Annotations != nil {
-		if err := validateAnnotations(*x.Annotations); err != nil {
+		if err := validateAnnotations(*x.Annotations, u); err != nil {
 			return rt.AtKey(err, "annotations")
 		}
 	}
 	if x.Meta != nil {
-		if err := validateMeta(*x.Meta); err != nil {
+		if err := validateMeta(*x.Meta, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -585,10 +653,10 @@ func (x *EmbeddedResource) Validate() error {
 			case "type", "resource", "annotations", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -596,41 +664,49 @@ func (x *EmbeddedResource) Validate() error {
 	return nil
 }
 
-func validateResourceContents(v ResourceContents) error {
-	return v.Validate()
+func validateResourceContents(v ResourceContents, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: its variant's
 // checks (anyOf).
 func (x *ResourceContents) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ResourceContents) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	return x.Value.Validate()
+	return x.Value.validate(u)
 }
 
-func validateTextResourceContents(v TextResourceContents) error {
-	return v.Validate()
+func validateTextResourceContents(v TextResourceContents, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *TextResourceContents) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *TextResourceContents) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("TextResourceContents")
 	}
-	if err := validateString(x.URI); err != nil {
+	if err := validateString(x.URI, u); err != nil {
 		return rt.AtKey(err, "uri")
 	}
 	if x.MimeType.Set {
-		if err := validateString(x.MimeType.V); err != nil {
+		if err := validateString(x.MimeType.V, u); err != nil {
 			return rt.AtKey(err, "mimeType")
 		}
 	}
-	if err := validateString(x.Text); err != nil {
+	if err := validateString(x.Text, u); err != nil {
 		return rt.AtKey(err, "text")
 	}
 	if x.Meta != nil {
-		if err := validateMeta(*x.Meta); err != nil {
+		if err := validateMeta(*x.Meta, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -640,10 +716,10 @@ func (x *TextResourceContents) Validate() error {
 			case "uri", "mimeType", "text", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -651,28 +727,32 @@ func (x *TextResourceContents) Validate() error {
 	return nil
 }
 
-func validateBlobResourceContents(v BlobResourceContents) error {
-	return v.Validate()
+func validateBlobResourceContents(v BlobResourceContents, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *BlobResourceContents) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *BlobResourceContents) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("BlobResourceContents")
 	}
-	if err := validateString(x.URI); err != nil {
+	if err := validateString(x.URI, u); err != nil {
 		return rt.AtKey(err, "uri")
 	}
 	if x.MimeType.Set {
-		if err := validateString(x.MimeType.V); err != nil {
+		if err := validateString(x.MimeType.V, u); err != nil {
 			return rt.AtKey(err, "mimeType")
 		}
 	}
-	if err := validateString(x.Blob); err != nil {
+	if err := validateString(x.Blob, u); err != nil {
 		return rt.AtKey(err, "blob")
 	}
 	if x.Meta != nil {
-		if err := validateMeta(*x.Meta); err != nil {
+		if err := validateMeta(*x.Meta, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -682,10 +762,10 @@ func (x *BlobResourceContents) Validate() error {
 			case "uri", "mimeType", "blob", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -693,31 +773,35 @@ func (x *BlobResourceContents) Validate() error {
 	return nil
 }
 
-func validateContentBlockList(v []ContentBlock) error {
+func validateContentBlockList(v []ContentBlock, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateContentBlock(x); err != nil {
+		if err := validateContentBlock(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateBool(v bool) error {
+func validateBool(v bool, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateResultMeta(v ResultMeta) error {
-	return v.Validate()
+func validateResultMeta(v ResultMeta, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ResultMeta) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ResultMeta) validate(u rtimpl.UTF8) error {
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -725,13 +809,17 @@ func (x *ResultMeta) Validate() error {
 	return nil
 }
 
-func validateCancelledNotification(v CancelledNotification) error {
-	return v.Validate()
+func validateCancelledNotification(v CancelledNotification, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *CancelledNotification) Validate() error {
-	if err := validateCancelledParams(x.Params); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *CancelledNotification) validate(u rtimpl.UTF8) error {
+	if err := validateCancelledParams(x.Params, u); err != nil {
 		return rt.AtKey(err, "params")
 	}
 	if len(x.Extra) != 0 {
@@ -740,10 +828,10 @@ func (x *CancelledNotification) Validate() error {
 			case "jsonrpc", "method", "params":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -751,22 +839,26 @@ func (x *CancelledNotification) Validate() error {
 	return nil
 }
 
-func validateCancelledParams(v CancelledParams) error {
-	return v.Validate()
+func validateCancelledParams(v CancelledParams, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *CancelledParams) Validate() error {
-	if err := validateRequestID(x.RequestID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *CancelledParams) validate(u rtimpl.UTF8) error {
+	if err := validateRequestID(x.RequestID, u); err != nil {
 		return rt.AtKey(err, "requestId")
 	}
 	if x.Reason.Set {
-		if err := validateString(x.Reason.V); err != nil {
+		if err := validateString(x.Reason.V, u); err != nil {
 			return rt.AtKey(err, "reason")
 		}
 	}
 	if x.Meta != nil {
-		if err := validateMeta(*x.Meta); err != nil {
+		if err := validateMeta(*x.Meta, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -776,10 +868,10 @@ func (x *CancelledParams) Validate() error {
 			case "requestId", "reason", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -787,16 +879,20 @@ func (x *CancelledParams) Validate() error {
 	return nil
 }
 
-func validateDiscoverRequest(v DiscoverRequest) error {
-	return v.Validate()
+func validateDiscoverRequest(v DiscoverRequest, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *DiscoverRequest) Validate() error {
-	if err := validateRequestID(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *DiscoverRequest) validate(u rtimpl.UTF8) error {
+	if err := validateRequestID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateDiscoverParams(x.Params); err != nil {
+	if err := validateDiscoverParams(x.Params, u); err != nil {
 		return rt.AtKey(err, "params")
 	}
 	if len(x.Extra) != 0 {
@@ -805,10 +901,10 @@ func (x *DiscoverRequest) Validate() error {
 			case "jsonrpc", "id", "method", "params":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -816,13 +912,17 @@ func (x *DiscoverRequest) Validate() error {
 	return nil
 }
 
-func validateDiscoverParams(v DiscoverParams) error {
-	return v.Validate()
+func validateDiscoverParams(v DiscoverParams, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *DiscoverParams) Validate() error {
-	if err := validateRequestMeta(x.Meta); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *DiscoverParams) validate(u rtimpl.UTF8) error {
+	if err := validateRequestMeta(x.Meta, u); err != nil {
 		return rt.AtKey(err, "_meta")
 	}
 	if len(x.Extra) != 0 {
@@ -831,10 +931,10 @@ func (x *DiscoverParams) Validate() error {
 			case "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -842,34 +942,38 @@ func (x *DiscoverParams) Validate() error {
 	return nil
 }
 
-func validateDiscoverResult(v DiscoverResult) error {
-	return v.Validate()
+func validateDiscoverResult(v DiscoverResult, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *DiscoverResult) Validate() error {
-	if err := validateStringList(x.SupportedVersions); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *DiscoverResult) validate(u rtimpl.UTF8) error {
+	if err := validateStringList(x.SupportedVersions, u); err != nil {
 		return rt.AtKey(err, "supportedVersions")
 	}
-	if err := validateServerCapabilities(x.Capabilities); err != nil {
+	if err := validateServerCapabilities(x.Capabilities, u); err != nil {
 		return rt.AtKey(err, "capabilities")
 	}
 	if x.Instructions.Set {
-		if err := validateString(x.Instructions.V); err != nil {
+		if err := validateString(x.Instructions.V, u); err != nil {
 			return rt.AtKey(err, "instructions")
 		}
 	}
-	if err := validateString(x.ResultType); err != nil {
+	if err := validateString(x.ResultType, u); err != nil {
 		return rt.AtKey(err, "resultType")
 	}
-	if err := validateDiscoverResultTTLMs(x.TTLMs); err != nil {
+	if err := validateDiscoverResultTTLMs(x.TTLMs, u); err != nil {
 		return rt.AtKey(err, "ttlMs")
 	}
-	if err := validateCacheScope(x.CacheScope); err != nil {
+	if err := validateCacheScope(x.CacheScope, u); err != nil {
 		return rt.AtKey(err, "cacheScope")
 	}
 	if x.Meta != nil {
-		if err := validateResultMeta(*x.Meta); err != nil {
+		if err := validateResultMeta(*x.Meta, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -879,10 +983,10 @@ func (x *DiscoverResult) Validate() error {
 			case "supportedVersions", "capabilities", "instructions", "resultType", "ttlMs", "cacheScope", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -890,23 +994,27 @@ func (x *DiscoverResult) Validate() error {
 	return nil
 }
 
-func validateStringList(v []string) error {
+func validateStringList(v []string, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateString(x); err != nil {
+		if err := validateString(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateServerCapabilities(v ServerCapabilities) error {
-	return v.Validate()
+func validateServerCapabilities(v ServerCapabilities, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ServerCapabilities) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ServerCapabilities) validate(u rtimpl.UTF8) error {
 	if x.Tools != nil {
-		if err := validateServerCapabilitiesTools(*x.Tools); err != nil {
+		if err := validateServerCapabilitiesTools(*x.Tools, u); err != nil {
 			return rt.AtKey(err, "tools")
 		}
 	}
@@ -916,10 +1024,10 @@ func (x *ServerCapabilities) Validate() error {
 			case "tools":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -927,14 +1035,18 @@ func (x *ServerCapabilities) Validate() error {
 	return nil
 }
 
-func validateServerCapabilitiesTools(v ServerCapabilitiesTools) error {
-	return v.Validate()
+func validateServerCapabilitiesTools(v ServerCapabilitiesTools, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ServerCapabilitiesTools) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ServerCapabilitiesTools) validate(u rtimpl.UTF8) error {
 	if x.ListChanged.Set {
-		if err := validateBool(x.ListChanged.V); err != nil {
+		if err := validateBool(x.ListChanged.V, u); err != nil {
 			return rt.AtKey(err, "listChanged")
 		}
 	}
@@ -944,10 +1056,10 @@ func (x *ServerCapabilitiesTools) Validate() error {
 			case "listChanged":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -955,11 +1067,11 @@ func (x *ServerCapabilitiesTools) Validate() error {
 	return nil
 }
 
-func validateDiscoverResultTTLMs(v int64) error {
+func validateDiscoverResultTTLMs(v int64, u rtimpl.UTF8) error {
 	return discoverResultTTLMsRule.Check(v, -1)
 }
 
-func validateCacheScope(v CacheScope) error {
+func validateCacheScope(v CacheScope, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -972,18 +1084,22 @@ func (v CacheScope) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"private\", \"public\"")
 }
 
-func validateErrorResponse(v ErrorResponse) error {
-	return v.Validate()
+func validateErrorResponse(v ErrorResponse, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ErrorResponse) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ErrorResponse) validate(u rtimpl.UTF8) error {
 	if x.ID.Set {
-		if err := validateRequestID(x.ID.V); err != nil {
+		if err := validateRequestID(x.ID.V, u); err != nil {
 			return rt.AtKey(err, "id")
 		}
 	}
-	if err := validateErrorObject(x.Error); err != nil {
+	if err := validateErrorObject(x.Error, u); err != nil {
 		return rt.AtKey(err, "error")
 	}
 	if len(x.Extra) != 0 {
@@ -992,10 +1108,10 @@ func (x *ErrorResponse) Validate() error {
 			case "jsonrpc", "id", "error":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1003,20 +1119,24 @@ func (x *ErrorResponse) Validate() error {
 	return nil
 }
 
-func validateErrorObject(v ErrorObject) error {
-	return v.Validate()
+func validateErrorObject(v ErrorObject, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ErrorObject) Validate() error {
-	if err := validateInt64(x.Code); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ErrorObject) validate(u rtimpl.UTF8) error {
+	if err := validateInt64(x.Code, u); err != nil {
 		return rt.AtKey(err, "code")
 	}
-	if err := validateString(x.Message); err != nil {
+	if err := validateString(x.Message, u); err != nil {
 		return rt.AtKey(err, "message")
 	}
 	if x.Data != nil {
-		if err := validateRaw(x.Data); err != nil {
+		if err := validateRaw(x.Data, u); err != nil {
 			return rt.AtKey(err, "data")
 		}
 	}
@@ -1026,10 +1146,10 @@ func (x *ErrorObject) Validate() error {
 			case "code", "message", "data":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1037,16 +1157,20 @@ func (x *ErrorObject) Validate() error {
 	return nil
 }
 
-func validateInitializeRequest(v InitializeRequest) error {
-	return v.Validate()
+func validateInitializeRequest(v InitializeRequest, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *InitializeRequest) Validate() error {
-	if err := validateRequestID(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *InitializeRequest) validate(u rtimpl.UTF8) error {
+	if err := validateRequestID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateInitializeParams(x.Params); err != nil {
+	if err := validateInitializeParams(x.Params, u); err != nil {
 		return rt.AtKey(err, "params")
 	}
 	if len(x.Extra) != 0 {
@@ -1055,10 +1179,10 @@ func (x *InitializeRequest) Validate() error {
 			case "jsonrpc", "id", "method", "params":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1066,23 +1190,27 @@ func (x *InitializeRequest) Validate() error {
 	return nil
 }
 
-func validateInitializeParams(v InitializeParams) error {
-	return v.Validate()
+func validateInitializeParams(v InitializeParams, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *InitializeParams) Validate() error {
-	if err := validateString(x.ProtocolVersion); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *InitializeParams) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.ProtocolVersion, u); err != nil {
 		return rt.AtKey(err, "protocolVersion")
 	}
-	if err := validateClientCapabilities(x.Capabilities); err != nil {
+	if err := validateClientCapabilities(x.Capabilities, u); err != nil {
 		return rt.AtKey(err, "capabilities")
 	}
-	if err := validateImplementation(x.ClientInfo); err != nil {
+	if err := validateImplementation(x.ClientInfo, u); err != nil {
 		return rt.AtKey(err, "clientInfo")
 	}
 	if x.Meta != nil {
-		if err := validateMeta(*x.Meta); err != nil {
+		if err := validateMeta(*x.Meta, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -1092,10 +1220,10 @@ func (x *InitializeParams) Validate() error {
 			case "protocolVersion", "capabilities", "clientInfo", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1103,28 +1231,32 @@ func (x *InitializeParams) Validate() error {
 	return nil
 }
 
-func validateInitializeResult(v InitializeResult) error {
-	return v.Validate()
+func validateInitializeResult(v InitializeResult, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *InitializeResult) Validate() error {
-	if err := validateString(x.ProtocolVersion); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *InitializeResult) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.ProtocolVersion, u); err != nil {
 		return rt.AtKey(err, "protocolVersion")
 	}
-	if err := validateServerCapabilities(x.Capabilities); err != nil {
+	if err := validateServerCapabilities(x.Capabilities, u); err != nil {
 		return rt.AtKey(err, "capabilities")
 	}
-	if err := validateImplementation(x.ServerInfo); err != nil {
+	if err := validateImplementation(x.ServerInfo, u); err != nil {
 		return rt.AtKey(err, "serverInfo")
 	}
 	if x.Instructions.Set {
-		if err := validateString(x.Instructions.V); err != nil {
+		if err := validateString(x.Instructions.V, u); err != nil {
 			return rt.AtKey(err, "instructions")
 		}
 	}
 	if x.Meta != nil {
-		if err := validateResultMeta(*x.Meta); err != nil {
+		if err := validateResultMeta(*x.Meta, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -1134,10 +1266,10 @@ func (x *InitializeResult) Validate() error {
 			case "protocolVersion", "capabilities", "serverInfo", "instructions", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1145,14 +1277,18 @@ func (x *InitializeResult) Validate() error {
 	return nil
 }
 
-func validateInitializedNotification(v InitializedNotification) error {
-	return v.Validate()
+func validateInitializedNotification(v InitializedNotification, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *InitializedNotification) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *InitializedNotification) validate(u rtimpl.UTF8) error {
 	if x.Params != nil {
-		if err := validateInitializedParams(*x.Params); err != nil {
+		if err := validateInitializedParams(*x.Params, u); err != nil {
 			return rt.AtKey(err, "params")
 		}
 	}
@@ -1162,10 +1298,10 @@ func (x *InitializedNotification) Validate() error {
 			case "jsonrpc", "method", "params":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1173,14 +1309,18 @@ func (x *InitializedNotification) Validate() error {
 	return nil
 }
 
-func validateInitializedParams(v InitializedParams) error {
-	return v.Validate()
+func validateInitializedParams(v InitializedParams, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *InitializedParams) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *InitializedParams) validate(u rtimpl.UTF8) error {
 	if x.Meta != nil {
-		if err := validateMeta(*x.Meta); err != nil {
+		if err := validateMeta(*x.Meta, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -1190,10 +1330,10 @@ func (x *InitializedParams) Validate() error {
 			case "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1201,16 +1341,20 @@ func (x *InitializedParams) Validate() error {
 	return nil
 }
 
-func validateListToolsRequest(v ListToolsRequest) error {
-	return v.Validate()
+func validateListToolsRequest(v ListToolsRequest, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ListToolsRequest) Validate() error {
-	if err := validateRequestID(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ListToolsRequest) validate(u rtimpl.UTF8) error {
+	if err := validateRequestID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateListToolsParams(x.Params); err != nil {
+	if err := validateListToolsParams(x.Params, u); err != nil {
 		return rt.AtKey(err, "params")
 	}
 	if len(x.Extra) != 0 {
@@ -1219,10 +1363,10 @@ func (x *ListToolsRequest) Validate() error {
 			case "jsonrpc", "id", "method", "params":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1230,18 +1374,22 @@ func (x *ListToolsRequest) Validate() error {
 	return nil
 }
 
-func validateListToolsParams(v ListToolsParams) error {
-	return v.Validate()
+func validateListToolsParams(v ListToolsParams, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ListToolsParams) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ListToolsParams) validate(u rtimpl.UTF8) error {
 	if x.Cursor.Set {
-		if err := validateString(x.Cursor.V); err != nil {
+		if err := validateString(x.Cursor.V, u); err != nil {
 			return rt.AtKey(err, "cursor")
 		}
 	}
-	if err := validateRequestMeta(x.Meta); err != nil {
+	if err := validateRequestMeta(x.Meta, u); err != nil {
 		return rt.AtKey(err, "_meta")
 	}
 	if len(x.Extra) != 0 {
@@ -1250,10 +1398,10 @@ func (x *ListToolsParams) Validate() error {
 			case "cursor", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1261,37 +1409,41 @@ func (x *ListToolsParams) Validate() error {
 	return nil
 }
 
-func validateListToolsResult(v ListToolsResult) error {
-	return v.Validate()
+func validateListToolsResult(v ListToolsResult, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ListToolsResult) Validate() error {
-	if err := validateToolList(x.Tools); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ListToolsResult) validate(u rtimpl.UTF8) error {
+	if err := validateToolList(x.Tools, u); err != nil {
 		return rt.AtKey(err, "tools")
 	}
 	if x.NextCursor.Set {
-		if err := validateString(x.NextCursor.V); err != nil {
+		if err := validateString(x.NextCursor.V, u); err != nil {
 			return rt.AtKey(err, "nextCursor")
 		}
 	}
 	if x.ResultType.Set {
-		if err := validateString(x.ResultType.V); err != nil {
+		if err := validateString(x.ResultType.V, u); err != nil {
 			return rt.AtKey(err, "resultType")
 		}
 	}
 	if x.TTLMs.Set {
-		if err := validateDiscoverResultTTLMs(x.TTLMs.V); err != nil {
+		if err := validateDiscoverResultTTLMs(x.TTLMs.V, u); err != nil {
 			return rt.AtKey(err, "ttlMs")
 		}
 	}
 	if x.CacheScope.Set {
-		if err := validateCacheScope(x.CacheScope.V); err != nil {
+		if err := validateCacheScope(x.CacheScope.V, u); err != nil {
 			return rt.AtKey(err, "cacheScope")
 		}
 	}
 	if x.Meta != nil {
-		if err := validateResultMeta(*x.Meta); err != nil {
+		if err := validateResultMeta(*x.Meta, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -1301,10 +1453,10 @@ func (x *ListToolsResult) Validate() error {
 			case "tools", "nextCursor", "resultType", "ttlMs", "cacheScope", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1312,40 +1464,44 @@ func (x *ListToolsResult) Validate() error {
 	return nil
 }
 
-func validateTool(v Tool) error {
-	return v.Validate()
+func validateTool(v Tool, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Tool) Validate() error {
-	if err := validateString(x.Name); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Tool) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	if x.Title.Set {
-		if err := validateString(x.Title.V); err != nil {
+		if err := validateString(x.Title.V, u); err != nil {
 			return rt.AtKey(err, "title")
 		}
 	}
 	if x.Description.Set {
-		if err := validateString(x.Description.V); err != nil {
+		if err := validateString(x.Description.V, u); err != nil {
 			return rt.AtKey(err, "description")
 		}
 	}
-	if err := validateInputSchema(x.InputSchema); err != nil {
+	if err := validateInputSchema(x.InputSchema, u); err != nil {
 		return rt.AtKey(err, "inputSchema")
 	}
 	if x.OutputSchema != nil {
-		if err := validateToolOutputSchema(*x.OutputSchema); err != nil {
+		if err := validateToolOutputSchema(*x.OutputSchema, u); err != nil {
 			return rt.AtKey(err, "outputSchema")
 		}
 	}
 	if x.Annotations != nil {
-		if err := validateToolAnnotations(*x.Annotations); err != nil {
+		if err := validateToolAnnotations(*x.Annotations, u); err != nil {
 			return rt.AtKey(err, "annotations")
 		}
 	}
 	if x.Meta != nil {
-		if err := validateMeta(*x.Meta); err != nil {
+		if err := validateMeta(*x.Meta, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -1355,10 +1511,10 @@ func (x *Tool) Validate() error {
 			case "name", "title", "description", "inputSchema", "outputSchema", "annotations", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1366,14 +1522,18 @@ func (x *Tool) Validate() error {
 	return nil
 }
 
-func validateInputSchema(v InputSchema) error {
-	return v.Validate()
+func validateInputSchema(v InputSchema, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *InputSchema) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *InputSchema) validate(u rtimpl.UTF8) error {
 	if x.Schema.Set {
-		if err := validateString(x.Schema.V); err != nil {
+		if err := validateString(x.Schema.V, u); err != nil {
 			return rt.AtKey(err, "$schema")
 		}
 	}
@@ -1383,10 +1543,10 @@ func (x *InputSchema) Validate() error {
 			case "$schema", "type":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1394,14 +1554,18 @@ func (x *InputSchema) Validate() error {
 	return nil
 }
 
-func validateToolOutputSchema(v ToolOutputSchema) error {
-	return v.Validate()
+func validateToolOutputSchema(v ToolOutputSchema, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolOutputSchema) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ToolOutputSchema) validate(u rtimpl.UTF8) error {
 	if x.Schema.Set {
-		if err := validateString(x.Schema.V); err != nil {
+		if err := validateString(x.Schema.V, u); err != nil {
 			return rt.AtKey(err, "$schema")
 		}
 	}
@@ -1411,10 +1575,10 @@ func (x *ToolOutputSchema) Validate() error {
 			case "$schema":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1422,34 +1586,38 @@ func (x *ToolOutputSchema) Validate() error {
 	return nil
 }
 
-func validateToolAnnotations(v ToolAnnotations) error {
-	return v.Validate()
+func validateToolAnnotations(v ToolAnnotations, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolAnnotations) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ToolAnnotations) validate(u rtimpl.UTF8) error {
 	if x.Title.Set {
-		if err := validateString(x.Title.V); err != nil {
+		if err := validateString(x.Title.V, u); err != nil {
 			return rt.AtKey(err, "title")
 		}
 	}
 	if x.ReadOnlyHint.Set {
-		if err := validateBool(x.ReadOnlyHint.V); err != nil {
+		if err := validateBool(x.ReadOnlyHint.V, u); err != nil {
 			return rt.AtKey(err, "readOnlyHint")
 		}
 	}
 	if x.DestructiveHint.Set {
-		if err := validateBool(x.DestructiveHint.V); err != nil {
+		if err := validateBool(x.DestructiveHint.V, u); err != nil {
 			return rt.AtKey(err, "destructiveHint")
 		}
 	}
 	if x.IdempotentHint.Set {
-		if err := validateBool(x.IdempotentHint.V); err != nil {
+		if err := validateBool(x.IdempotentHint.V, u); err != nil {
 			return rt.AtKey(err, "idempotentHint")
 		}
 	}
 	if x.OpenWorldHint.Set {
-		if err := validateBool(x.OpenWorldHint.V); err != nil {
+		if err := validateBool(x.OpenWorldHint.V, u); err != nil {
 			return rt.AtKey(err, "openWorldHint")
 		}
 	}
@@ -1459,10 +1627,10 @@ func (x *ToolAnnotations) Validate() error {
 			case "title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1470,43 +1638,47 @@ func (x *ToolAnnotations) Validate() error {
 	return nil
 }
 
-func validateToolList(v []Tool) error {
+func validateToolList(v []Tool, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateTool(x); err != nil {
+		if err := validateTool(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateMessage(v Message) error {
-	return v.Validate()
+func validateMessage(v Message, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Message) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Message) validate(u rtimpl.UTF8) error {
 	if x.ID.Set {
-		if err := validateRequestID(x.ID.V); err != nil {
+		if err := validateRequestID(x.ID.V, u); err != nil {
 			return rt.AtKey(err, "id")
 		}
 	}
 	if x.Method.Set {
-		if err := validateString(x.Method.V); err != nil {
+		if err := validateString(x.Method.V, u); err != nil {
 			return rt.AtKey(err, "method")
 		}
 	}
 	if x.Params != nil {
-		if err := validateRaw(x.Params); err != nil {
+		if err := validateRaw(x.Params, u); err != nil {
 			return rt.AtKey(err, "params")
 		}
 	}
 	if x.Result != nil {
-		if err := validateRaw(x.Result); err != nil {
+		if err := validateRaw(x.Result, u); err != nil {
 			return rt.AtKey(err, "result")
 		}
 	}
 	if x.Error != nil {
-		if err := validateErrorObject(*x.Error); err != nil {
+		if err := validateErrorObject(*x.Error, u); err != nil {
 			return rt.AtKey(err, "error")
 		}
 	}
@@ -1516,10 +1688,10 @@ func (x *Message) Validate() error {
 			case "jsonrpc", "id", "method", "params", "result", "error":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1527,13 +1699,17 @@ func (x *Message) Validate() error {
 	return nil
 }
 
-func validateProgressNotification(v ProgressNotification) error {
-	return v.Validate()
+func validateProgressNotification(v ProgressNotification, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ProgressNotification) Validate() error {
-	if err := validateProgressParams(x.Params); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ProgressNotification) validate(u rtimpl.UTF8) error {
+	if err := validateProgressParams(x.Params, u); err != nil {
 		return rt.AtKey(err, "params")
 	}
 	if len(x.Extra) != 0 {
@@ -1542,10 +1718,10 @@ func (x *ProgressNotification) Validate() error {
 			case "jsonrpc", "method", "params":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1553,30 +1729,34 @@ func (x *ProgressNotification) Validate() error {
 	return nil
 }
 
-func validateProgressParams(v ProgressParams) error {
-	return v.Validate()
+func validateProgressParams(v ProgressParams, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ProgressParams) Validate() error {
-	if err := validateProgressToken(x.ProgressToken); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ProgressParams) validate(u rtimpl.UTF8) error {
+	if err := validateProgressToken(x.ProgressToken, u); err != nil {
 		return rt.AtKey(err, "progressToken")
 	}
-	if err := validateFloat64(x.Progress); err != nil {
+	if err := validateFloat64(x.Progress, u); err != nil {
 		return rt.AtKey(err, "progress")
 	}
 	if x.Total.Set {
-		if err := validateFloat64(x.Total.V); err != nil {
+		if err := validateFloat64(x.Total.V, u); err != nil {
 			return rt.AtKey(err, "total")
 		}
 	}
 	if x.Message.Set {
-		if err := validateString(x.Message.V); err != nil {
+		if err := validateString(x.Message.V, u); err != nil {
 			return rt.AtKey(err, "message")
 		}
 	}
 	if x.Meta != nil {
-		if err := validateMeta(*x.Meta); err != nil {
+		if err := validateMeta(*x.Meta, u); err != nil {
 			return rt.AtKey(err, "_meta")
 		}
 	}
@@ -1586,10 +1766,10 @@ func (x *ProgressParams) Validate() error {
 			case "progressToken", "progress", "total", "message", "_meta":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -1597,7 +1777,7 @@ func (x *ProgressParams) Validate() error {
 	return nil
 }
 
-func validateFloat64(v float64) error {
+func validateFloat64(v float64, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckFinite(v); err != nil {
 		return err
 	}

@@ -9,119 +9,127 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateMCPConfig(v MCPConfig) error {
-	return v.Validate()
+func validateMCPConfig(v MCPConfig, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *MCPConfig) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *MCPConfig) validate(u rtimpl.UTF8) error {
 	if x.Schema.Set {
-		if err := validateString(x.Schema.V); err != nil {
+		if err := validateString(x.Schema.V, u); err != nil {
 			return rt.AtKey(err, "$schema")
 		}
 	}
 	if x.McpServers.Set {
-		if err := validateMCPServerMap(x.McpServers.V); err != nil {
+		if err := validateMCPServerMap(x.McpServers.V, u); err != nil {
 			return rt.AtKey(err, "mcpServers")
 		}
 	}
 	if x.Servers.Set {
-		if err := validateMCPServerMap(x.Servers.V); err != nil {
+		if err := validateMCPServerMap(x.Servers.V, u); err != nil {
 			return rt.AtKey(err, "servers")
 		}
 	}
 	if x.Inputs.Set {
-		if err := validateMCPConfigInputsItemList(x.Inputs.V); err != nil {
+		if err := validateMCPConfigInputsItemList(x.Inputs.V, u); err != nil {
 			return rt.AtKey(err, "inputs")
 		}
 	}
 	return nil
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateMCPServer(v MCPServer) error {
-	return v.Validate()
+func validateMCPServer(v MCPServer, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *MCPServer) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *MCPServer) validate(u rtimpl.UTF8) error {
 	if x.Type.Set {
-		if err := validateTransport(x.Type.V); err != nil {
+		if err := validateTransport(x.Type.V, u); err != nil {
 			return rt.AtKey(err, "type")
 		}
 	}
 	if x.TransportType.Set {
-		if err := validateTransport(x.TransportType.V); err != nil {
+		if err := validateTransport(x.TransportType.V, u); err != nil {
 			return rt.AtKey(err, "transportType")
 		}
 	}
 	if x.Command.Set {
-		if err := validateMCPServerCommand(x.Command.V); err != nil {
+		if err := validateMCPServerCommand(x.Command.V, u); err != nil {
 			return rt.AtKey(err, "command")
 		}
 	}
 	if x.Args.Set {
-		if err := validateStringList(x.Args.V); err != nil {
+		if err := validateStringList(x.Args.V, u); err != nil {
 			return rt.AtKey(err, "args")
 		}
 	}
 	if x.Env.Set {
-		if err := validateStringMap(x.Env.V); err != nil {
+		if err := validateStringMap(x.Env.V, u); err != nil {
 			return rt.AtKey(err, "env")
 		}
 	}
 	if x.Cwd.Set {
-		if err := validateMCPServerCommand(x.Cwd.V); err != nil {
+		if err := validateMCPServerCommand(x.Cwd.V, u); err != nil {
 			return rt.AtKey(err, "cwd")
 		}
 	}
 	if x.URL.Set {
-		if err := validateMCPServerCommand(x.URL.V); err != nil {
+		if err := validateMCPServerCommand(x.URL.V, u); err != nil {
 			return rt.AtKey(err, "url")
 		}
 	}
 	if x.ServerURL.Set {
-		if err := validateMCPServerCommand(x.ServerURL.V); err != nil {
+		if err := validateMCPServerCommand(x.ServerURL.V, u); err != nil {
 			return rt.AtKey(err, "serverUrl")
 		}
 	}
 	if x.Headers.Set {
-		if err := validateStringMap(x.Headers.V); err != nil {
+		if err := validateStringMap(x.Headers.V, u); err != nil {
 			return rt.AtKey(err, "headers")
 		}
 	}
 	if x.Disabled.Set {
-		if err := validateBool(x.Disabled.V); err != nil {
+		if err := validateBool(x.Disabled.V, u); err != nil {
 			return rt.AtKey(err, "disabled")
 		}
 	}
 	if x.DisabledTools.Set {
-		if err := validateStringList(x.DisabledTools.V); err != nil {
+		if err := validateStringList(x.DisabledTools.V, u); err != nil {
 			return rt.AtKey(err, "disabledTools")
 		}
 	}
 	if x.AutoApprove.Set {
-		if err := validateStringList(x.AutoApprove.V); err != nil {
+		if err := validateStringList(x.AutoApprove.V, u); err != nil {
 			return rt.AtKey(err, "autoApprove")
 		}
 	}
 	if x.AlwaysAllow.Set {
-		if err := validateStringList(x.AlwaysAllow.V); err != nil {
+		if err := validateStringList(x.AlwaysAllow.V, u); err != nil {
 			return rt.AtKey(err, "alwaysAllow")
 		}
 	}
 	if x.Timeout.Set {
-		if err := validateMCPServerTimeout(x.Timeout.V); err != nil {
+		if err := validateMCPServerTimeout(x.Timeout.V, u); err != nil {
 			return rt.AtKey(err, "timeout")
 		}
 	}
 	return nil
 }
 
-func validateTransport(v Transport) error {
+func validateTransport(v Transport, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -134,69 +142,73 @@ func (v Transport) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"stdio\", \"http\", \"streamableHttp\", \"streamable-http\", \"sse\"")
 }
 
-func validateMCPServerCommand(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateMCPServerCommand(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return mcpServerCommandRule.Check(v, -1)
 }
 
-func validateStringList(v []string) error {
+func validateStringList(v []string, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateString(x); err != nil {
+		if err := validateString(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateStringMap(v map[string]string) error {
+func validateStringMap(v map[string]string, u rtimpl.UTF8) error {
 	for k, x := range v {
-		if err := rtimpl.CheckUTF8(k); err != nil {
+		if err := u.Check(k); err != nil {
 			return rt.AtKey(err, k)
 		}
-		if err := validateString(x); err != nil {
+		if err := validateString(x, u); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}
 	return nil
 }
 
-func validateBool(v bool) error {
+func validateBool(v bool, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateMCPServerTimeout(v float64) error {
+func validateMCPServerTimeout(v float64, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckFinite(v); err != nil {
 		return err
 	}
 	return mcpServerTimeoutRule.CheckFloat(v, "", -1)
 }
 
-func validateMCPServerMap(v map[string]MCPServer) error {
+func validateMCPServerMap(v map[string]MCPServer, u rtimpl.UTF8) error {
 	for k, x := range v {
-		if err := rtimpl.CheckUTF8(k); err != nil {
+		if err := u.Check(k); err != nil {
 			return rt.AtKey(err, k)
 		}
-		if err := validateMCPServer(x); err != nil {
+		if err := validateMCPServer(x, u); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}
 	return nil
 }
 
-func validateMCPConfigInputsItem(v MCPConfigInputsItem) error {
-	return v.Validate()
+func validateMCPConfigInputsItem(v MCPConfigInputsItem, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *MCPConfigInputsItem) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *MCPConfigInputsItem) validate(u rtimpl.UTF8) error {
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -204,16 +216,16 @@ func (x *MCPConfigInputsItem) Validate() error {
 	return nil
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateMCPConfigInputsItemList(v []MCPConfigInputsItem) error {
+func validateMCPConfigInputsItemList(v []MCPConfigInputsItem, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateMCPConfigInputsItem(x); err != nil {
+		if err := validateMCPConfigInputsItem(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}

@@ -7,209 +7,237 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateChatCompletionChunk(v ChatCompletionChunk) error {
-	return v.Validate()
+func validateChatCompletionChunk(v ChatCompletionChunk, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ChatCompletionChunk) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ChatCompletionChunk) validate(u rtimpl.UTF8) error {
 	if x.Choices.Set {
-		if err := validateNullableChunkChoiceList(x.Choices.V); err != nil {
+		if err := validateNullableChunkChoiceList(x.Choices.V, u); err != nil {
 			return rt.AtKey(err, "choices")
 		}
 	}
 	if x.Usage.Set {
-		if err := validateChunkUsage(x.Usage.V); err != nil {
+		if err := validateChunkUsage(x.Usage.V, u); err != nil {
 			return rt.AtKey(err, "usage")
 		}
 	}
 	if x.Error.Set {
-		if err := validateChunkError(x.Error.V); err != nil {
+		if err := validateChunkError(x.Error.V, u); err != nil {
 			return rt.AtKey(err, "error")
 		}
 	}
 	return nil
 }
 
-func validateChunkChoice(v rt.Nullable[ChunkChoice]) error {
+func validateChunkChoice(v rt.Nullable[ChunkChoice], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return v.V.Validate()
+	return v.V.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ChunkChoice) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ChunkChoice) validate(u rtimpl.UTF8) error {
 	if x.Delta.Set {
-		if err := validateChunkDelta(x.Delta.V); err != nil {
+		if err := validateChunkDelta(x.Delta.V, u); err != nil {
 			return rt.AtKey(err, "delta")
 		}
 	}
 	if x.FinishReason.Set {
-		if err := validateNullableString(x.FinishReason.V); err != nil {
+		if err := validateNullableString(x.FinishReason.V, u); err != nil {
 			return rt.AtKey(err, "finish_reason")
 		}
 	}
 	return nil
 }
 
-func validateChunkDelta(v rt.Nullable[ChunkDelta]) error {
+func validateChunkDelta(v rt.Nullable[ChunkDelta], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return v.V.Validate()
+	return v.V.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ChunkDelta) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ChunkDelta) validate(u rtimpl.UTF8) error {
 	if x.Content.Set {
-		if err := validateNullableString(x.Content.V); err != nil {
+		if err := validateNullableString(x.Content.V, u); err != nil {
 			return rt.AtKey(err, "content")
 		}
 	}
 	if x.ReasoningContent.Set {
-		if err := validateNullableString(x.ReasoningContent.V); err != nil {
+		if err := validateNullableString(x.ReasoningContent.V, u); err != nil {
 			return rt.AtKey(err, "reasoning_content")
 		}
 	}
 	if x.Reasoning.Set {
-		if err := validateNullableString(x.Reasoning.V); err != nil {
+		if err := validateNullableString(x.Reasoning.V, u); err != nil {
 			return rt.AtKey(err, "reasoning")
 		}
 	}
 	if x.ToolCalls.Set {
-		if err := validateNullableToolCallDeltaList(x.ToolCalls.V); err != nil {
+		if err := validateNullableToolCallDeltaList(x.ToolCalls.V, u); err != nil {
 			return rt.AtKey(err, "tool_calls")
 		}
 	}
 	return nil
 }
 
-func validateNullableString(v rt.Nullable[string]) error {
+func validateNullableString(v rt.Nullable[string], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return rtimpl.CheckUTF8(v.V)
+	return u.Check(v.V)
 }
 
-func validateToolCallDelta(v rt.Nullable[ToolCallDelta]) error {
+func validateToolCallDelta(v rt.Nullable[ToolCallDelta], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return v.V.Validate()
+	return v.V.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolCallDelta) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ToolCallDelta) validate(u rtimpl.UTF8) error {
 	if x.Index.Set {
-		if err := validateNullableInt64(x.Index.V); err != nil {
+		if err := validateNullableInt64(x.Index.V, u); err != nil {
 			return rt.AtKey(err, "index")
 		}
 	}
 	if x.ID.Set {
-		if err := validateNullableString(x.ID.V); err != nil {
+		if err := validateNullableString(x.ID.V, u); err != nil {
 			return rt.AtKey(err, "id")
 		}
 	}
 	if x.Function.Set {
-		if err := validateFunctionDelta(x.Function.V); err != nil {
+		if err := validateFunctionDelta(x.Function.V, u); err != nil {
 			return rt.AtKey(err, "function")
 		}
 	}
 	return nil
 }
 
-func validateNullableInt64(v rt.Nullable[int64]) error {
+func validateNullableInt64(v rt.Nullable[int64], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
 	return nil
 }
 
-func validateFunctionDelta(v rt.Nullable[FunctionDelta]) error {
+func validateFunctionDelta(v rt.Nullable[FunctionDelta], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return v.V.Validate()
+	return v.V.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *FunctionDelta) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *FunctionDelta) validate(u rtimpl.UTF8) error {
 	if x.Name.Set {
-		if err := validateNullableString(x.Name.V); err != nil {
+		if err := validateNullableString(x.Name.V, u); err != nil {
 			return rt.AtKey(err, "name")
 		}
 	}
 	if x.Arguments.Set {
-		if err := validateNullableString(x.Arguments.V); err != nil {
+		if err := validateNullableString(x.Arguments.V, u); err != nil {
 			return rt.AtKey(err, "arguments")
 		}
 	}
 	return nil
 }
 
-func validateNullableToolCallDeltaList(v rt.Nullable[[]rt.Nullable[ToolCallDelta]]) error {
+func validateNullableToolCallDeltaList(v rt.Nullable[[]rt.Nullable[ToolCallDelta]], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
 	for i, x := range v.V {
-		if err := validateToolCallDelta(x); err != nil {
+		if err := validateToolCallDelta(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateNullableChunkChoiceList(v rt.Nullable[[]rt.Nullable[ChunkChoice]]) error {
+func validateNullableChunkChoiceList(v rt.Nullable[[]rt.Nullable[ChunkChoice]], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
 	for i, x := range v.V {
-		if err := validateChunkChoice(x); err != nil {
+		if err := validateChunkChoice(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateChunkUsage(v rt.Nullable[ChunkUsage]) error {
+func validateChunkUsage(v rt.Nullable[ChunkUsage], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return v.V.Validate()
+	return v.V.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ChunkUsage) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ChunkUsage) validate(u rtimpl.UTF8) error {
 	if x.PromptTokens.Set {
-		if err := validateNullableInt64(x.PromptTokens.V); err != nil {
+		if err := validateNullableInt64(x.PromptTokens.V, u); err != nil {
 			return rt.AtKey(err, "prompt_tokens")
 		}
 	}
 	if x.CompletionTokens.Set {
-		if err := validateNullableInt64(x.CompletionTokens.V); err != nil {
+		if err := validateNullableInt64(x.CompletionTokens.V, u); err != nil {
 			return rt.AtKey(err, "completion_tokens")
 		}
 	}
 	if x.TotalTokens.Set {
-		if err := validateNullableInt64(x.TotalTokens.V); err != nil {
+		if err := validateNullableInt64(x.TotalTokens.V, u); err != nil {
 			return rt.AtKey(err, "total_tokens")
 		}
 	}
 	return nil
 }
 
-func validateChunkError(v rt.Nullable[ChunkError]) error {
+func validateChunkError(v rt.Nullable[ChunkError], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return v.V.Validate()
+	return v.V.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ChunkError) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ChunkError) validate(u rtimpl.UTF8) error {
 	if x.Message.Set {
-		if err := validateNullableString(x.Message.V); err != nil {
+		if err := validateNullableString(x.Message.V, u); err != nil {
 			return rt.AtKey(err, "message")
 		}
 	}

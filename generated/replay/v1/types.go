@@ -2,7 +2,10 @@
 
 package replayv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 // ReplayScript is a scripted model for the offline 'replay' provider, used by
 // demos and tests that must not reach the network. Turn i is what the model
@@ -38,6 +41,7 @@ type ReplayStep struct {
 type ReplayStepValue interface {
 	isReplayStep()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 

@@ -7,184 +7,216 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateReplayScript(v ReplayScript) error {
-	return v.Validate()
+func validateReplayScript(v ReplayScript, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayScript) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ReplayScript) validate(u rtimpl.UTF8) error {
 	if x.Model.Set {
-		if err := validateReplayScriptModel(x.Model.V); err != nil {
+		if err := validateReplayScriptModel(x.Model.V, u); err != nil {
 			return rt.AtKey(err, "model")
 		}
 	}
-	if err := validateReplayScriptTurns(x.Turns); err != nil {
+	if err := validateReplayScriptTurns(x.Turns, u); err != nil {
 		return rt.AtKey(err, "turns")
 	}
 	return nil
 }
 
-func validateReplayScriptModel(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateReplayScriptModel(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return replayScriptModelRule.Check(v, -1)
 }
 
-func validateReplayTurn(v ReplayTurn) error {
-	return v.Validate()
+func validateReplayTurn(v ReplayTurn, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayTurn) Validate() error {
-	if err := validateReplayStepList(x.Steps); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ReplayTurn) validate(u rtimpl.UTF8) error {
+	if err := validateReplayStepList(x.Steps, u); err != nil {
 		return rt.AtKey(err, "steps")
 	}
 	return nil
 }
 
-func validateReplayStep(v ReplayStep) error {
-	return v.Validate()
+func validateReplayStep(v ReplayStep, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayStep) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ReplayStep) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	return x.Value.Validate()
+	return x.Value.validate(u)
 }
 
-func validateReplayReasoning(v ReplayReasoning) error {
-	return v.Validate()
+func validateReplayReasoning(v ReplayReasoning, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayReasoning) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ReplayReasoning) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("ReplayReasoning")
 	}
-	if err := validateString(x.Delta); err != nil {
+	if err := validateString(x.Delta, u); err != nil {
 		return rt.AtKey(err, "delta")
 	}
 	return nil
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateReplayText(v ReplayText) error {
-	return v.Validate()
+func validateReplayText(v ReplayText, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayText) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ReplayText) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("ReplayText")
 	}
-	if err := validateString(x.Delta); err != nil {
+	if err := validateString(x.Delta, u); err != nil {
 		return rt.AtKey(err, "delta")
 	}
 	return nil
 }
 
-func validateReplayToolCall(v ReplayToolCall) error {
-	return v.Validate()
+func validateReplayToolCall(v ReplayToolCall, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayToolCall) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ReplayToolCall) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("ReplayToolCall")
 	}
-	if err := validateReplayToolCallID(x.ID); err != nil {
+	if err := validateReplayToolCallID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateReplayScriptModel(x.Name); err != nil {
+	if err := validateReplayScriptModel(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := validateRaw(x.Args); err != nil {
+	if err := validateRaw(x.Args, u); err != nil {
 		return rt.AtKey(err, "args")
 	}
 	return nil
 }
 
-func validateReplayToolCallID(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateReplayToolCallID(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return replayToolCallIDRule.Check(v, -1)
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateReplayUsage(v ReplayUsage) error {
-	return v.Validate()
+func validateReplayUsage(v ReplayUsage, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayUsage) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ReplayUsage) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("ReplayUsage")
 	}
-	if err := validateReplayUsagePromptTokens(x.PromptTokens); err != nil {
+	if err := validateReplayUsagePromptTokens(x.PromptTokens, u); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
-	if err := validateReplayUsagePromptTokens(x.CompletionTokens); err != nil {
+	if err := validateReplayUsagePromptTokens(x.CompletionTokens, u); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
 	return nil
 }
 
-func validateReplayUsagePromptTokens(v int64) error {
+func validateReplayUsagePromptTokens(v int64, u rtimpl.UTF8) error {
 	return replayUsagePromptTokensRule.Check(v, -1)
 }
 
-func validateReplayError(v ReplayError) error {
-	return v.Validate()
+func validateReplayError(v ReplayError, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReplayError) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ReplayError) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("ReplayError")
 	}
-	if err := validateReplayScriptModel(x.Message); err != nil {
+	if err := validateReplayScriptModel(x.Message, u); err != nil {
 		return rt.AtKey(err, "message")
 	}
 	if x.Status.Set {
-		if err := validateReplayErrorStatus(x.Status.V); err != nil {
+		if err := validateReplayErrorStatus(x.Status.V, u); err != nil {
 			return rt.AtKey(err, "status")
 		}
 	}
 	return nil
 }
 
-func validateReplayErrorStatus(v int64) error {
+func validateReplayErrorStatus(v int64, u rtimpl.UTF8) error {
 	return replayErrorStatusRule.Check(v, -1)
 }
 
-func validateReplayStepList(v []ReplayStep) error {
+func validateReplayStepList(v []ReplayStep, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateReplayStep(x); err != nil {
+		if err := validateReplayStep(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateReplayScriptTurns(v []ReplayTurn) error {
+func validateReplayScriptTurns(v []ReplayTurn, u rtimpl.UTF8) error {
 	if err := replayScriptTurnsRule.Check(len(v), -1); err != nil {
 		return err
 	}
 	for i, x := range v {
-		if err := validateReplayTurn(x); err != nil {
+		if err := validateReplayTurn(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}

@@ -2,7 +2,10 @@
 
 package sessionv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 // SessionGrants is the standing permission answers of one saved session: the
 // tools a person allowed or rejected for the rest of the session (in zero acp,
@@ -101,6 +104,7 @@ type SessionRecord struct {
 type SessionRecordValue interface {
 	isSessionRecord()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 

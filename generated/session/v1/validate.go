@@ -9,44 +9,52 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateSessionGrants(v SessionGrants) error {
-	return v.Validate()
+func validateSessionGrants(v SessionGrants, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *SessionGrants) Validate() error {
-	if err := validateGrantList(x.Grants); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *SessionGrants) validate(u rtimpl.UTF8) error {
+	if err := validateGrantList(x.Grants, u); err != nil {
 		return rt.AtKey(err, "grants")
 	}
 	return nil
 }
 
-func validateGrant(v Grant) error {
-	return v.Validate()
+func validateGrant(v Grant, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Grant) Validate() error {
-	if err := validateGrantTool(x.Tool); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Grant) validate(u rtimpl.UTF8) error {
+	if err := validateGrantTool(x.Tool, u); err != nil {
 		return rt.AtKey(err, "tool")
 	}
-	if err := validateGrantDecision(x.Decision); err != nil {
+	if err := validateGrantDecision(x.Decision, u); err != nil {
 		return rt.AtKey(err, "decision")
 	}
-	if err := validateFormattedString(x.Time); err != nil {
+	if err := validateFormattedString(x.Time, u); err != nil {
 		return rt.AtKey(err, "time")
 	}
 	return nil
 }
 
-func validateGrantTool(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateGrantTool(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return grantToolRule.Check(v, -1)
 }
 
-func validateGrantDecision(v GrantDecision) error {
+func validateGrantDecision(v GrantDecision, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -59,66 +67,70 @@ func (v GrantDecision) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"allow\", \"reject\"")
 }
 
-func validateFormattedString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateFormattedString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateGrantList(v []Grant) error {
+func validateGrantList(v []Grant, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateGrant(x); err != nil {
+		if err := validateGrant(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateSessionMeta(v SessionMeta) error {
-	return v.Validate()
+func validateSessionMeta(v SessionMeta, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *SessionMeta) Validate() error {
-	if err := validateSessionID(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *SessionMeta) validate(u rtimpl.UTF8) error {
+	if err := validateSessionID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateTimestamp(x.CreatedAt); err != nil {
+	if err := validateTimestamp(x.CreatedAt, u); err != nil {
 		return rt.AtKey(err, "createdAt")
 	}
-	if err := validateTimestamp(x.UpdatedAt); err != nil {
+	if err := validateTimestamp(x.UpdatedAt, u); err != nil {
 		return rt.AtKey(err, "updatedAt")
 	}
-	if err := validateSessionMetaCwd(x.Cwd); err != nil {
+	if err := validateSessionMetaCwd(x.Cwd, u); err != nil {
 		return rt.AtKey(err, "cwd")
 	}
-	if err := validateSessionMetaCwd(x.Provider); err != nil {
+	if err := validateSessionMetaCwd(x.Provider, u); err != nil {
 		return rt.AtKey(err, "provider")
 	}
-	if err := validateSessionMetaCwd(x.Model); err != nil {
+	if err := validateSessionMetaCwd(x.Model, u); err != nil {
 		return rt.AtKey(err, "model")
 	}
 	if x.ParentID.Set {
-		if err := validateSessionID(x.ParentID.V); err != nil {
+		if err := validateSessionID(x.ParentID.V, u); err != nil {
 			return rt.AtKey(err, "parentId")
 		}
 	}
 	if x.ForkedAt.Set {
-		if err := validateTimestamp(x.ForkedAt.V); err != nil {
+		if err := validateTimestamp(x.ForkedAt.V, u); err != nil {
 			return rt.AtKey(err, "forkedAt")
 		}
 	}
-	if err := validateSessionMetaRuns(x.Runs); err != nil {
+	if err := validateSessionMetaRuns(x.Runs, u); err != nil {
 		return rt.AtKey(err, "runs")
 	}
 	if x.Title.Set {
-		if err := validateSessionMetaTitle(x.Title.V); err != nil {
+		if err := validateSessionMetaTitle(x.Title.V, u); err != nil {
 			return rt.AtKey(err, "title")
 		}
 	}
 	return nil
 }
 
-func validateSessionID(v SessionID) error {
-	if err := rtimpl.CheckUTF8(string(v)); err != nil {
+func validateSessionID(v SessionID, u rtimpl.UTF8) error {
+	if err := u.Check(string(v)); err != nil {
 		return err
 	}
 	return sessionIDRule.Check(string(v), -1)
@@ -126,74 +138,82 @@ func validateSessionID(v SessionID) error {
 
 // Validate reports whether v satisfies its schema.
 func (v SessionID) Validate() error {
-	return validateSessionID(v)
+	return validateSessionID(v, rtimpl.InValidate)
 }
 
-func validateTimestamp(v Timestamp) error {
-	return rtimpl.CheckUTF8(string(v))
+func validateTimestamp(v Timestamp, u rtimpl.UTF8) error {
+	return u.Check(string(v))
 }
 
 // Validate reports whether v satisfies its schema.
 func (v Timestamp) Validate() error {
-	return validateTimestamp(v)
+	return validateTimestamp(v, rtimpl.InValidate)
 }
 
-func validateSessionMetaCwd(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateSessionMetaCwd(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return sessionMetaCwdRule.Check(v, -1)
 }
 
-func validateSessionMetaRuns(v int64) error {
+func validateSessionMetaRuns(v int64, u rtimpl.UTF8) error {
 	return sessionMetaRunsRule.Check(v, -1)
 }
 
-func validateSessionMetaTitle(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateSessionMetaTitle(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return sessionMetaTitleRule.Check(v, -1)
 }
 
-func validateSessionRecord(v SessionRecord) error {
-	return v.Validate()
+func validateSessionRecord(v SessionRecord, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *SessionRecord) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *SessionRecord) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	return x.Value.Validate()
+	return x.Value.validate(u)
 }
 
-func validateRunStartRecord(v RunStartRecord) error {
-	return v.Validate()
+func validateRunStartRecord(v RunStartRecord, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *RunStartRecord) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *RunStartRecord) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("RunStartRecord")
 	}
-	if err := validateID(x.RunID); err != nil {
+	if err := validateID(x.RunID, u); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateTimestamp(x.Time); err != nil {
+	if err := validateTimestamp(x.Time, u); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := validateNonEmptyString(x.Provider); err != nil {
+	if err := validateNonEmptyString(x.Provider, u); err != nil {
 		return rt.AtKey(err, "provider")
 	}
-	if err := validateNonEmptyString(x.Model); err != nil {
+	if err := validateNonEmptyString(x.Model, u); err != nil {
 		return rt.AtKey(err, "model")
 	}
 	return nil
 }
 
-func validateID(v ID) error {
-	if err := rtimpl.CheckUTF8(string(v)); err != nil {
+func validateID(v ID, u rtimpl.UTF8) error {
+	if err := u.Check(string(v)); err != nil {
 		return err
 	}
 	return idRule.Check(string(v), -1)
@@ -201,11 +221,11 @@ func validateID(v ID) error {
 
 // Validate reports whether v satisfies its schema.
 func (v ID) Validate() error {
-	return validateID(v)
+	return validateID(v, rtimpl.InValidate)
 }
 
-func validateNonEmptyString(v NonEmptyString) error {
-	if err := rtimpl.CheckUTF8(string(v)); err != nil {
+func validateNonEmptyString(v NonEmptyString, u rtimpl.UTF8) error {
+	if err := u.Check(string(v)); err != nil {
 		return err
 	}
 	return nonEmptyStringRule.Check(string(v), -1)
@@ -213,131 +233,147 @@ func validateNonEmptyString(v NonEmptyString) error {
 
 // Validate reports whether v satisfies its schema.
 func (v NonEmptyString) Validate() error {
-	return validateNonEmptyString(v)
+	return validateNonEmptyString(v, rtimpl.InValidate)
 }
 
-func validateUserRecord(v UserRecord) error {
-	return v.Validate()
+func validateUserRecord(v UserRecord, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *UserRecord) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *UserRecord) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("UserRecord")
 	}
-	if err := validateID(x.RunID); err != nil {
+	if err := validateID(x.RunID, u); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateTimestamp(x.Time); err != nil {
+	if err := validateTimestamp(x.Time, u); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := validateNonEmptyString(x.Content); err != nil {
+	if err := validateNonEmptyString(x.Content, u); err != nil {
 		return rt.AtKey(err, "content")
 	}
 	return nil
 }
 
-func validateAssistantRecord(v AssistantRecord) error {
-	return v.Validate()
+func validateAssistantRecord(v AssistantRecord, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *AssistantRecord) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *AssistantRecord) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("AssistantRecord")
 	}
-	if err := validateID(x.RunID); err != nil {
+	if err := validateID(x.RunID, u); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateTimestamp(x.Time); err != nil {
+	if err := validateTimestamp(x.Time, u); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := validateString(x.Text); err != nil {
+	if err := validateString(x.Text, u); err != nil {
 		return rt.AtKey(err, "text")
 	}
 	if x.Reasoning.Set {
-		if err := validateString(x.Reasoning.V); err != nil {
+		if err := validateString(x.Reasoning.V, u); err != nil {
 			return rt.AtKey(err, "reasoning")
 		}
 	}
-	if err := validateToolCallRecordList(x.ToolCalls); err != nil {
+	if err := validateToolCallRecordList(x.ToolCalls, u); err != nil {
 		return rt.AtKey(err, "toolCalls")
 	}
 	return nil
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateToolCallRecord(v ToolCallRecord) error {
-	return v.Validate()
+func validateToolCallRecord(v ToolCallRecord, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolCallRecord) Validate() error {
-	if err := validateID(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ToolCallRecord) validate(u rtimpl.UTF8) error {
+	if err := validateID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateNonEmptyString(x.Name); err != nil {
+	if err := validateNonEmptyString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := validateRaw(x.Args); err != nil {
+	if err := validateRaw(x.Args, u); err != nil {
 		return rt.AtKey(err, "args")
 	}
 	return nil
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateToolCallRecordList(v []ToolCallRecord) error {
+func validateToolCallRecordList(v []ToolCallRecord, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateToolCallRecord(x); err != nil {
+		if err := validateToolCallRecord(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateToolResultRecord(v ToolResultRecord) error {
-	return v.Validate()
+func validateToolResultRecord(v ToolResultRecord, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolResultRecord) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ToolResultRecord) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("ToolResultRecord")
 	}
-	if err := validateID(x.RunID); err != nil {
+	if err := validateID(x.RunID, u); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateTimestamp(x.Time); err != nil {
+	if err := validateTimestamp(x.Time, u); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := validateID(x.ID); err != nil {
+	if err := validateID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateNonEmptyString(x.Name); err != nil {
+	if err := validateNonEmptyString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := validateToolStatus(x.Status); err != nil {
+	if err := validateToolStatus(x.Status, u); err != nil {
 		return rt.AtKey(err, "status")
 	}
-	if err := validateString(x.Output); err != nil {
+	if err := validateString(x.Output, u); err != nil {
 		return rt.AtKey(err, "output")
 	}
-	if err := validateBool(x.Truncated); err != nil {
+	if err := validateBool(x.Truncated, u); err != nil {
 		return rt.AtKey(err, "truncated")
 	}
 	return nil
 }
 
-func validateToolStatus(v ToolStatus) error {
+func validateToolStatus(v ToolStatus, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -350,128 +386,140 @@ func (v ToolStatus) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"ok\", \"error\"")
 }
 
-func validateBool(v bool) error {
+func validateBool(v bool, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateUsageRecord(v UsageRecord) error {
-	return v.Validate()
+func validateUsageRecord(v UsageRecord, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *UsageRecord) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *UsageRecord) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("UsageRecord")
 	}
-	if err := validateID(x.RunID); err != nil {
+	if err := validateID(x.RunID, u); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateTimestamp(x.Time); err != nil {
+	if err := validateTimestamp(x.Time, u); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := validateNonNegativeInteger(x.PromptTokens); err != nil {
+	if err := validateNonNegativeInteger(x.PromptTokens, u); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
-	if err := validateNonNegativeInteger(x.CompletionTokens); err != nil {
+	if err := validateNonNegativeInteger(x.CompletionTokens, u); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
-	if err := validateNonNegativeInteger(x.TotalTokens); err != nil {
+	if err := validateNonNegativeInteger(x.TotalTokens, u); err != nil {
 		return rt.AtKey(err, "totalTokens")
 	}
 	return nil
 }
 
-func validateNonNegativeInteger(v NonNegativeInteger) error {
+func validateNonNegativeInteger(v NonNegativeInteger, u rtimpl.UTF8) error {
 	return nonNegativeIntegerRule.Check(int64(v), -1)
 }
 
 // Validate reports whether v satisfies its schema.
 func (v NonNegativeInteger) Validate() error {
-	return validateNonNegativeInteger(v)
+	return validateNonNegativeInteger(v, rtimpl.InValidate)
 }
 
-func validateCompactionRecord(v CompactionRecord) error {
-	return v.Validate()
+func validateCompactionRecord(v CompactionRecord, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *CompactionRecord) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *CompactionRecord) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("CompactionRecord")
 	}
-	if err := validateID(x.RunID); err != nil {
+	if err := validateID(x.RunID, u); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateTimestamp(x.Time); err != nil {
+	if err := validateTimestamp(x.Time, u); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := validateNonEmptyString(x.Summary); err != nil {
+	if err := validateNonEmptyString(x.Summary, u); err != nil {
 		return rt.AtKey(err, "summary")
 	}
-	if err := validateNonEmptyStringList(x.Tasks); err != nil {
+	if err := validateNonEmptyStringList(x.Tasks, u); err != nil {
 		return rt.AtKey(err, "tasks")
 	}
-	if err := validateNonNegativeInteger(x.Kept); err != nil {
+	if err := validateNonNegativeInteger(x.Kept, u); err != nil {
 		return rt.AtKey(err, "kept")
 	}
-	if err := validateNonNegativeInteger(x.TokensBefore); err != nil {
+	if err := validateNonNegativeInteger(x.TokensBefore, u); err != nil {
 		return rt.AtKey(err, "tokensBefore")
 	}
-	if err := validateNonNegativeInteger(x.TokensAfter); err != nil {
+	if err := validateNonNegativeInteger(x.TokensAfter, u); err != nil {
 		return rt.AtKey(err, "tokensAfter")
 	}
-	if err := validateNonNegativeInteger(x.Window); err != nil {
+	if err := validateNonNegativeInteger(x.Window, u); err != nil {
 		return rt.AtKey(err, "window")
 	}
 	if x.Calibration.Set {
-		if err := validateCompactionRecordCalibration(x.Calibration.V); err != nil {
+		if err := validateCompactionRecordCalibration(x.Calibration.V, u); err != nil {
 			return rt.AtKey(err, "calibration")
 		}
 	}
 	return nil
 }
 
-func validateNonEmptyStringList(v []NonEmptyString) error {
+func validateNonEmptyStringList(v []NonEmptyString, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateNonEmptyString(x); err != nil {
+		if err := validateNonEmptyString(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateCompactionRecordCalibration(v float64) error {
+func validateCompactionRecordCalibration(v float64, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckFinite(v); err != nil {
 		return err
 	}
 	return compactionRecordCalibrationRule.CheckFloat(v, "", -1)
 }
 
-func validateRunEndRecord(v RunEndRecord) error {
-	return v.Validate()
+func validateRunEndRecord(v RunEndRecord, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *RunEndRecord) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *RunEndRecord) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("RunEndRecord")
 	}
-	if err := validateID(x.RunID); err != nil {
+	if err := validateID(x.RunID, u); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateTimestamp(x.Time); err != nil {
+	if err := validateTimestamp(x.Time, u); err != nil {
 		return rt.AtKey(err, "time")
 	}
-	if err := validateRunStatus(x.Status); err != nil {
+	if err := validateRunStatus(x.Status, u); err != nil {
 		return rt.AtKey(err, "status")
 	}
-	if err := validateRunEndRecordExitCode(x.ExitCode); err != nil {
+	if err := validateRunEndRecordExitCode(x.ExitCode, u); err != nil {
 		return rt.AtKey(err, "exitCode")
 	}
 	return nil
 }
 
-func validateRunStatus(v RunStatus) error {
+func validateRunStatus(v RunStatus, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -484,6 +532,6 @@ func (v RunStatus) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"success\", \"error\"")
 }
 
-func validateRunEndRecordExitCode(v int64) error {
+func validateRunEndRecordExitCode(v int64, u rtimpl.UTF8) error {
 	return runEndRecordExitCodeRule.Check(v, -1)
 }

@@ -2,7 +2,10 @@
 
 package streamjsonv1
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 // Input is one line that a client writes to `zero exec --input-format
 // stream-json` (on standard input or in the file given by --file). Each
@@ -21,6 +24,7 @@ type Input struct {
 type InputValue interface {
 	isInput()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 
@@ -79,6 +83,7 @@ type Output struct {
 type OutputValue interface {
 	isOutput()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 

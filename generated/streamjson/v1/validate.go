@@ -9,35 +9,43 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateInput(v Input) error {
-	return v.Validate()
+func validateInput(v Input, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Input) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Input) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	return x.Value.Validate()
+	return x.Value.validate(u)
 }
 
-func validatePrompt(v Prompt) error {
-	return v.Validate()
+func validatePrompt(v Prompt, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Prompt) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Prompt) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Prompt")
 	}
-	if err := validateNonEmptyString(x.Content); err != nil {
+	if err := validateNonEmptyString(x.Content, u); err != nil {
 		return rt.AtKey(err, "content")
 	}
 	return nil
 }
 
-func validateNonEmptyString(v NonEmptyString) error {
-	if err := rtimpl.CheckUTF8(string(v)); err != nil {
+func validateNonEmptyString(v NonEmptyString, u rtimpl.UTF8) error {
+	if err := u.Check(string(v)); err != nil {
 		return err
 	}
 	return nonEmptyStringRule.Check(string(v), -1)
@@ -45,68 +53,80 @@ func validateNonEmptyString(v NonEmptyString) error {
 
 // Validate reports whether v satisfies its schema.
 func (v NonEmptyString) Validate() error {
-	return validateNonEmptyString(v)
+	return validateNonEmptyString(v, rtimpl.InValidate)
 }
 
-func validateMessage(v Message) error {
-	return v.Validate()
+func validateMessage(v Message, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Message) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Message) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Message")
 	}
-	if err := validateNonEmptyString(x.Content); err != nil {
+	if err := validateNonEmptyString(x.Content, u); err != nil {
 		return rt.AtKey(err, "content")
 	}
 	return nil
 }
 
-func validateOutput(v Output) error {
-	return v.Validate()
+func validateOutput(v Output, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Output) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Output) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	return x.Value.Validate()
+	return x.Value.validate(u)
 }
 
-func validateRunStart(v RunStart) error {
-	return v.Validate()
+func validateRunStart(v RunStart, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *RunStart) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *RunStart) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("RunStart")
 	}
-	if err := validateID(x.RunID); err != nil {
+	if err := validateID(x.RunID, u); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateID(x.SessionID); err != nil {
+	if err := validateID(x.SessionID, u); err != nil {
 		return rt.AtKey(err, "sessionId")
 	}
-	if err := validateNonEmptyString(x.Cwd); err != nil {
+	if err := validateNonEmptyString(x.Cwd, u); err != nil {
 		return rt.AtKey(err, "cwd")
 	}
-	if err := validateNonEmptyString(x.Provider); err != nil {
+	if err := validateNonEmptyString(x.Provider, u); err != nil {
 		return rt.AtKey(err, "provider")
 	}
-	if err := validateNonEmptyString(x.Model); err != nil {
+	if err := validateNonEmptyString(x.Model, u); err != nil {
 		return rt.AtKey(err, "model")
 	}
-	if err := validateNonEmptyString(x.APIModel); err != nil {
+	if err := validateNonEmptyString(x.APIModel, u); err != nil {
 		return rt.AtKey(err, "apiModel")
 	}
 	return nil
 }
 
-func validateID(v ID) error {
-	if err := rtimpl.CheckUTF8(string(v)); err != nil {
+func validateID(v ID, u rtimpl.UTF8) error {
+	if err := u.Check(string(v)); err != nil {
 		return err
 	}
 	return idRule.Check(string(v), -1)
@@ -114,66 +134,74 @@ func validateID(v ID) error {
 
 // Validate reports whether v satisfies its schema.
 func (v ID) Validate() error {
-	return validateID(v)
+	return validateID(v, rtimpl.InValidate)
 }
 
-func validateText(v Text) error {
-	return v.Validate()
+func validateText(v Text, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Text) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Text) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Text")
 	}
-	if err := validateID(x.RunID); err != nil {
+	if err := validateID(x.RunID, u); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateString(x.Delta); err != nil {
+	if err := validateString(x.Delta, u); err != nil {
 		return rt.AtKey(err, "delta")
 	}
 	return nil
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateToolCall(v ToolCall) error {
-	return v.Validate()
+func validateToolCall(v ToolCall, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolCall) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ToolCall) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("ToolCall")
 	}
-	if err := validateID(x.RunID); err != nil {
+	if err := validateID(x.RunID, u); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateID(x.ID); err != nil {
+	if err := validateID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateNonEmptyString(x.Name); err != nil {
+	if err := validateNonEmptyString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := validateRaw(x.Args); err != nil {
+	if err := validateRaw(x.Args, u); err != nil {
 		return rt.AtKey(err, "args")
 	}
-	if err := validateSideEffect(x.SideEffect); err != nil {
+	if err := validateSideEffect(x.SideEffect, u); err != nil {
 		return rt.AtKey(err, "sideEffect")
 	}
 	return nil
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateSideEffect(v SideEffect) error {
+func validateSideEffect(v SideEffect, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -186,34 +214,38 @@ func (v SideEffect) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"read\", \"write\", \"shell\", \"network\", \"unknown\"")
 }
 
-func validateToolResult(v ToolResult) error {
-	return v.Validate()
+func validateToolResult(v ToolResult, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolResult) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ToolResult) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("ToolResult")
 	}
-	if err := validateID(x.RunID); err != nil {
+	if err := validateID(x.RunID, u); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateID(x.ID); err != nil {
+	if err := validateID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateToolStatus(x.Status); err != nil {
+	if err := validateToolStatus(x.Status, u); err != nil {
 		return rt.AtKey(err, "status")
 	}
-	if err := validateString(x.Output); err != nil {
+	if err := validateString(x.Output, u); err != nil {
 		return rt.AtKey(err, "output")
 	}
-	if err := validateBool(x.Truncated); err != nil {
+	if err := validateBool(x.Truncated, u); err != nil {
 		return rt.AtKey(err, "truncated")
 	}
 	return nil
 }
 
-func validateToolStatus(v ToolStatus) error {
+func validateToolStatus(v ToolStatus, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -226,135 +258,155 @@ func (v ToolStatus) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"ok\", \"error\"")
 }
 
-func validateBool(v bool) error {
+func validateBool(v bool, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateUsage(v Usage) error {
-	return v.Validate()
+func validateUsage(v Usage, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Usage) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Usage) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Usage")
 	}
-	if err := validateID(x.RunID); err != nil {
+	if err := validateID(x.RunID, u); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateNonNegativeInteger(x.PromptTokens); err != nil {
+	if err := validateNonNegativeInteger(x.PromptTokens, u); err != nil {
 		return rt.AtKey(err, "promptTokens")
 	}
-	if err := validateNonNegativeInteger(x.CompletionTokens); err != nil {
+	if err := validateNonNegativeInteger(x.CompletionTokens, u); err != nil {
 		return rt.AtKey(err, "completionTokens")
 	}
-	if err := validateNonNegativeInteger(x.TotalTokens); err != nil {
+	if err := validateNonNegativeInteger(x.TotalTokens, u); err != nil {
 		return rt.AtKey(err, "totalTokens")
 	}
 	return nil
 }
 
-func validateNonNegativeInteger(v NonNegativeInteger) error {
+func validateNonNegativeInteger(v NonNegativeInteger, u rtimpl.UTF8) error {
 	return nonNegativeIntegerRule.Check(int64(v), -1)
 }
 
 // Validate reports whether v satisfies its schema.
 func (v NonNegativeInteger) Validate() error {
-	return validateNonNegativeInteger(v)
+	return validateNonNegativeInteger(v, rtimpl.InValidate)
 }
 
-func validateFinal(v Final) error {
-	return v.Validate()
+func validateFinal(v Final, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Final) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Final) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Final")
 	}
-	if err := validateID(x.RunID); err != nil {
+	if err := validateID(x.RunID, u); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateString(x.Text); err != nil {
+	if err := validateString(x.Text, u); err != nil {
 		return rt.AtKey(err, "text")
 	}
 	return nil
 }
 
-func validateWarning(v Warning) error {
-	return v.Validate()
+func validateWarning(v Warning, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Warning) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Warning) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Warning")
 	}
-	if err := validateID(x.RunID); err != nil {
+	if err := validateID(x.RunID, u); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateWarningCode(x.Code); err != nil {
+	if err := validateWarningCode(x.Code, u); err != nil {
 		return rt.AtKey(err, "code")
 	}
-	if err := validateNonEmptyString(x.Message); err != nil {
+	if err := validateNonEmptyString(x.Message, u); err != nil {
 		return rt.AtKey(err, "message")
 	}
 	return nil
 }
 
-func validateWarningCode(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateWarningCode(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return warningCodeRule.Check(v, -1)
 }
 
-func validateError(v Error) error {
-	return v.Validate()
+func validateError(v Error, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Error) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Error) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Error")
 	}
-	if err := validateID(x.RunID); err != nil {
+	if err := validateID(x.RunID, u); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateWarningCode(x.Code); err != nil {
+	if err := validateWarningCode(x.Code, u); err != nil {
 		return rt.AtKey(err, "code")
 	}
-	if err := validateNonEmptyString(x.Message); err != nil {
+	if err := validateNonEmptyString(x.Message, u); err != nil {
 		return rt.AtKey(err, "message")
 	}
-	if err := validateBool(x.Recoverable); err != nil {
+	if err := validateBool(x.Recoverable, u); err != nil {
 		return rt.AtKey(err, "recoverable")
 	}
 	return nil
 }
 
-func validateRunEnd(v RunEnd) error {
-	return v.Validate()
+func validateRunEnd(v RunEnd, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *RunEnd) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *RunEnd) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("RunEnd")
 	}
-	if err := validateID(x.RunID); err != nil {
+	if err := validateID(x.RunID, u); err != nil {
 		return rt.AtKey(err, "runId")
 	}
-	if err := validateRunStatus(x.Status); err != nil {
+	if err := validateRunStatus(x.Status, u); err != nil {
 		return rt.AtKey(err, "status")
 	}
-	if err := validateExitCode(x.ExitCode); err != nil {
+	if err := validateExitCode(x.ExitCode, u); err != nil {
 		return rt.AtKey(err, "exitCode")
 	}
 	return nil
 }
 
-func validateRunStatus(v RunStatus) error {
+func validateRunStatus(v RunStatus, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -367,6 +419,6 @@ func (v RunStatus) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"success\", \"error\"")
 }
 
-func validateExitCode(v int64) error {
+func validateExitCode(v int64, u rtimpl.UTF8) error {
 	return exitCodeRule.Check(v, -1)
 }

@@ -37,13 +37,12 @@ func (x Input) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Input) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -91,13 +90,12 @@ func (x Prompt) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Prompt) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -149,13 +147,12 @@ func (x Message) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Message) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -225,13 +222,12 @@ func (x Output) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Output) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -299,13 +295,12 @@ func (x RunStart) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x RunStart) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -362,13 +357,12 @@ func (x Text) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Text) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -425,13 +419,12 @@ func (x Reasoning) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Reasoning) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -495,13 +488,12 @@ func (x ToolCall) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x ToolCall) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -600,13 +592,12 @@ func (x PermissionRequest) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x PermissionRequest) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -673,13 +664,12 @@ func (x Risk) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Risk) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -773,13 +763,12 @@ func (x Block) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Block) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -878,13 +867,12 @@ func (x PermissionDecision) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x PermissionDecision) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -962,13 +950,12 @@ func (x ToolResult) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x ToolResult) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -1033,13 +1020,12 @@ func (x Usage) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Usage) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -1096,13 +1082,12 @@ func (x Final) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Final) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -1158,13 +1143,12 @@ func (x Warning) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Warning) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -1224,13 +1208,12 @@ func (x Error) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Error) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -1286,13 +1269,12 @@ func (x RunEnd) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x RunEnd) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }

@@ -7,167 +7,195 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateBashArgs(v BashArgs) error {
-	return v.Validate()
+func validateBashArgs(v BashArgs, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *BashArgs) Validate() error {
-	if err := validateBashArgsCommand(x.Command); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *BashArgs) validate(u rtimpl.UTF8) error {
+	if err := validateBashArgsCommand(x.Command, u); err != nil {
 		return rt.AtKey(err, "command")
 	}
 	if x.TimeoutMs.Set {
-		if err := validateBashArgsTimeoutMs(x.TimeoutMs.V); err != nil {
+		if err := validateBashArgsTimeoutMs(x.TimeoutMs.V, u); err != nil {
 			return rt.AtKey(err, "timeout_ms")
 		}
 	}
 	return nil
 }
 
-func validateBashArgsCommand(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateBashArgsCommand(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return bashArgsCommandRule.Check(v, -1)
 }
 
-func validateBashArgsTimeoutMs(v int64) error {
+func validateBashArgsTimeoutMs(v int64, u rtimpl.UTF8) error {
 	return bashArgsTimeoutMsRule.Check(v, -1)
 }
 
-func validateEditFileArgs(v EditFileArgs) error {
-	return v.Validate()
+func validateEditFileArgs(v EditFileArgs, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *EditFileArgs) Validate() error {
-	if err := validateBashArgsCommand(x.Path); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *EditFileArgs) validate(u rtimpl.UTF8) error {
+	if err := validateBashArgsCommand(x.Path, u); err != nil {
 		return rt.AtKey(err, "path")
 	}
-	if err := validateBashArgsCommand(x.OldString); err != nil {
+	if err := validateBashArgsCommand(x.OldString, u); err != nil {
 		return rt.AtKey(err, "old_string")
 	}
-	if err := validateString(x.NewString); err != nil {
+	if err := validateString(x.NewString, u); err != nil {
 		return rt.AtKey(err, "new_string")
 	}
 	return nil
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateGlobArgs(v GlobArgs) error {
-	return v.Validate()
+func validateGlobArgs(v GlobArgs, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *GlobArgs) Validate() error {
-	if err := validateBashArgsCommand(x.Pattern); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *GlobArgs) validate(u rtimpl.UTF8) error {
+	if err := validateBashArgsCommand(x.Pattern, u); err != nil {
 		return rt.AtKey(err, "pattern")
 	}
 	if x.Path.Set {
-		if err := validateBashArgsCommand(x.Path.V); err != nil {
+		if err := validateBashArgsCommand(x.Path.V, u); err != nil {
 			return rt.AtKey(err, "path")
 		}
 	}
 	return nil
 }
 
-func validateGrepArgs(v GrepArgs) error {
-	return v.Validate()
+func validateGrepArgs(v GrepArgs, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *GrepArgs) Validate() error {
-	if err := validateBashArgsCommand(x.Pattern); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *GrepArgs) validate(u rtimpl.UTF8) error {
+	if err := validateBashArgsCommand(x.Pattern, u); err != nil {
 		return rt.AtKey(err, "pattern")
 	}
 	if x.Path.Set {
-		if err := validateBashArgsCommand(x.Path.V); err != nil {
+		if err := validateBashArgsCommand(x.Path.V, u); err != nil {
 			return rt.AtKey(err, "path")
 		}
 	}
 	if x.Glob.Set {
-		if err := validateBashArgsCommand(x.Glob.V); err != nil {
+		if err := validateBashArgsCommand(x.Glob.V, u); err != nil {
 			return rt.AtKey(err, "glob")
 		}
 	}
 	if x.CaseInsensitive.Set {
-		if err := validateBool(x.CaseInsensitive.V); err != nil {
+		if err := validateBool(x.CaseInsensitive.V, u); err != nil {
 			return rt.AtKey(err, "case_insensitive")
 		}
 	}
 	if x.MaxResults.Set {
-		if err := validateGrepArgsMaxResults(x.MaxResults.V); err != nil {
+		if err := validateGrepArgsMaxResults(x.MaxResults.V, u); err != nil {
 			return rt.AtKey(err, "max_results")
 		}
 	}
 	return nil
 }
 
-func validateBool(v bool) error {
+func validateBool(v bool, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateGrepArgsMaxResults(v int64) error {
+func validateGrepArgsMaxResults(v int64, u rtimpl.UTF8) error {
 	return grepArgsMaxResultsRule.Check(v, -1)
 }
 
-func validateListDirectoryArgs(v ListDirectoryArgs) error {
-	return v.Validate()
+func validateListDirectoryArgs(v ListDirectoryArgs, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ListDirectoryArgs) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ListDirectoryArgs) validate(u rtimpl.UTF8) error {
 	if x.Path.Set {
-		if err := validateBashArgsCommand(x.Path.V); err != nil {
+		if err := validateBashArgsCommand(x.Path.V, u); err != nil {
 			return rt.AtKey(err, "path")
 		}
 	}
 	return nil
 }
 
-func validateReadFileArgs(v ReadFileArgs) error {
-	return v.Validate()
+func validateReadFileArgs(v ReadFileArgs, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReadFileArgs) Validate() error {
-	if err := validateBashArgsCommand(x.Path); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ReadFileArgs) validate(u rtimpl.UTF8) error {
+	if err := validateBashArgsCommand(x.Path, u); err != nil {
 		return rt.AtKey(err, "path")
 	}
 	if x.Offset.Set {
-		if err := validateReadFileArgsOffset(x.Offset.V); err != nil {
+		if err := validateReadFileArgsOffset(x.Offset.V, u); err != nil {
 			return rt.AtKey(err, "offset")
 		}
 	}
 	if x.Limit.Set {
-		if err := validateReadFileArgsLimit(x.Limit.V); err != nil {
+		if err := validateReadFileArgsLimit(x.Limit.V, u); err != nil {
 			return rt.AtKey(err, "limit")
 		}
 	}
 	return nil
 }
 
-func validateReadFileArgsOffset(v int64) error {
+func validateReadFileArgsOffset(v int64, u rtimpl.UTF8) error {
 	return readFileArgsOffsetRule.Check(v, -1)
 }
 
-func validateReadFileArgsLimit(v int64) error {
+func validateReadFileArgsLimit(v int64, u rtimpl.UTF8) error {
 	return readFileArgsLimitRule.Check(v, -1)
 }
 
-func validateWriteFileArgs(v WriteFileArgs) error {
-	return v.Validate()
+func validateWriteFileArgs(v WriteFileArgs, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *WriteFileArgs) Validate() error {
-	if err := validateBashArgsCommand(x.Path); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *WriteFileArgs) validate(u rtimpl.UTF8) error {
+	if err := validateBashArgsCommand(x.Path, u); err != nil {
 		return rt.AtKey(err, "path")
 	}
-	if err := validateString(x.Content); err != nil {
+	if err := validateString(x.Content, u); err != nil {
 		return rt.AtKey(err, "content")
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
@@ -108,5 +109,55 @@ func TestVariants(t *testing.T) {
 	ok1 := Gate{Auth: Scheme{Value: &HTTP{Value: &Basic{Name: "n", User: rt.Some("u")}}}}
 	if err := ok1.Validate(); err != nil {
 		t.Errorf("a Basic scheme: %v", err)
+	}
+}
+
+// TestInvalidUTF8 checks that a string with invalid UTF-8 in a variant of
+// a union nested in a union is refused by every encoder that validates, as
+// Validate refuses it.
+func TestInvalidUTF8(t *testing.T) {
+	x := Gate{Auth: Scheme{Value: &HTTP{Value: &Basic{Name: "n", User: rt.Some("a\xffb")}}}}
+	refusedAsValidate(t, x, x.Validate, "/auth/user")
+	x = Gate{Auth: Scheme{Value: &Key{Key: "k"}}, Fallback: rt.Some(GateFallback{Value: &HTTP{Value: &Bearer{Name: "\xe2\x82"}}})}
+	refusedAsValidate(t, x, x.Validate, "/fallback/name")
+}
+
+// encoders are the encoding methods of a generated type.
+type encoders interface {
+	MarshalJSON() ([]byte, error)
+	AppendJSON(b []byte) ([]byte, error)
+	EncodeJSON(e *rt.Encoder) error
+	AppendJSONUnchecked(b []byte) ([]byte, error)
+}
+
+// refusedAsValidate checks that validate refuses x for invalid UTF-8 at
+// pointer, that the encoders that validate refuse it with the same error,
+// with and without a string hook, leaving the buffer as it was, and that
+// AppendJSONUnchecked writes U+FFFD for the bytes at fault.
+func refusedAsValidate(t *testing.T, x encoders, validate func() error, pointer string) {
+	t.Helper()
+	verr := validate()
+	var re *rt.Error
+	if !errors.As(verr, &re) || re.Pointer != pointer || re.Keyword != "type" || !strings.Contains(re.Msg, "UTF-8") {
+		t.Fatalf("Validate: %v, want a UTF-8 error at %s", verr, pointer)
+	}
+	same := func(what string, b []byte, err error, want string) {
+		t.Helper()
+		if err == nil || err.Error() != verr.Error() || string(b) != want {
+			t.Errorf("%s: %q %v, want %q and %v", what, b, err, want, verr)
+		}
+	}
+	b, err := x.MarshalJSON()
+	same("MarshalJSON", b, err, "")
+	b, err = x.AppendJSON([]byte("[1,"))
+	same("AppendJSON", b, err, "[1,")
+	for _, hook := range []rt.StringHook{nil, func(_, s string) string { return "redacted" }} {
+		e := rt.Encoder{Buf: []byte("[1,"), Hook: hook}
+		err := x.EncodeJSON(&e)
+		same("EncodeJSON", e.Buf, err, "[1,")
+	}
+	b, err = x.AppendJSONUnchecked([]byte("[1,"))
+	if err != nil || !bytes.HasPrefix(b, []byte("[1,")) || !bytes.Contains(b, []byte(`\ufffd`)) {
+		t.Errorf("AppendJSONUnchecked: %s %v, want U+FFFD", b, err)
 	}
 }

@@ -147,3 +147,33 @@ func TestNullableUserType(t *testing.T) {
 		t.Errorf("got %v, want x-go-type at /settled", err)
 	}
 }
+
+// TestInvalidUTF8Encoder checks what EncodeJSON does with invalid UTF-8
+// beyond Validate's: a hook that makes a valid string invalid gets U+FFFD
+// for the bytes at fault, as before the encoder checked strings; an
+// encoder that wrote invalid UTF-8 before still encodes a valid value; and
+// a refused value leaves the buffer as it was.
+func TestInvalidUTF8Encoder(t *testing.T) {
+	x := Transfer{At: time.Date(2026, 12, 4, 22, 30, 0, 0, time.UTC), Memo: rt.Some("é")}
+	x.Amount.SetInt64(5)
+	e := rt.Encoder{Hook: func(_, s string) string { return s[1:] }}
+	if err := x.EncodeJSON(&e); err != nil || !strings.Contains(string(e.Buf), `"memo":"\ufffd"`) {
+		t.Fatalf("hook making invalid UTF-8: %s %v", e.Buf, err)
+	}
+	e = rt.Encoder{}
+	e.Str("\xff")
+	before := string(e.Buf)
+	if err := x.EncodeJSON(&e); err != nil || !strings.HasPrefix(string(e.Buf), before+`{"amount":5`) {
+		t.Fatalf("after invalid UTF-8: %s %v", e.Buf, err)
+	}
+	y := x
+	y.Tags = rt.Some([]string{"ok", "\xc3"})
+	n := len(e.Buf)
+	var re *rt.Error
+	if err := y.EncodeJSON(&e); !errors.As(err, &re) || re.Pointer != "/tags/1" || len(e.Buf) != n {
+		t.Fatalf("EncodeJSON: %v, %d bytes, want /tags/1 and %d bytes", err, len(e.Buf), n)
+	}
+	if err := x.EncodeJSON(&e); err != nil {
+		t.Fatalf("after a refused value: %v", err)
+	}
+}

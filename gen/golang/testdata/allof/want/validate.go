@@ -9,17 +9,21 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateBoth(v Both) error {
-	return v.Validate()
+func validateBoth(v Both, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Both) Validate() error {
-	if err := validateString(x.A); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Both) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.A, u); err != nil {
 		return rt.AtKey(err, "a")
 	}
 	if x.B.Set {
-		if err := validateInt64(x.B.V); err != nil {
+		if err := validateInt64(x.B.V, u); err != nil {
 			return rt.AtKey(err, "b")
 		}
 	}
@@ -29,10 +33,10 @@ func (x *Both) Validate() error {
 			case "a", "b":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -40,15 +44,15 @@ func (x *Both) Validate() error {
 	return nil
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateInt64(v int64) error {
+func validateInt64(v int64, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}

@@ -7,14 +7,14 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateStrict(v Strict) error {
-	return v.Validate()
+func validateStrict(v Strict, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // validateFields checks what the struct's Go type holds.
-func (x *Strict) validateFields() error {
+func (x *Strict) validateFields(u rtimpl.UTF8) error {
 	if x.A.Set {
-		if err := validateString(x.A.V); err != nil {
+		if err := validateString(x.A.V, u); err != nil {
 			return rt.AtKey(err, "a")
 		}
 	}
@@ -24,7 +24,11 @@ func (x *Strict) validateFields() error {
 // Validate reports whether the value satisfies its schema: its fields, then
 // what its Go type does not hold (allOf), over its encoding.
 func (x *Strict) Validate() error {
-	if err := x.validateFields(); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Strict) validate(u rtimpl.UTF8) error {
+	if err := x.validateFields(u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -34,6 +38,6 @@ func (x *Strict) Validate() error {
 	return rtimpl.CheckEncoded(e.Buf, strictRest)
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }

@@ -104,13 +104,12 @@ func (x Account) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Account) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -184,13 +183,12 @@ func (x AccountStatusX) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x AccountStatusX) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -237,13 +235,12 @@ func (x Color) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Color) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -317,13 +314,12 @@ func (x Drawing) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Drawing) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -373,13 +369,12 @@ func (x Shape) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Shape) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -431,13 +426,12 @@ func (x Circle) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Circle) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -494,13 +488,12 @@ func (x Square) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Square) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -551,13 +544,12 @@ func (x ShapeValue) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x ShapeValue) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -613,13 +605,12 @@ func (x LevelValues) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x LevelValues) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }

@@ -2,7 +2,10 @@
 
 package collide
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 // Account is property names that turn into the same Go name, or into the name
 // of a method or of the extras map, or that x-go-name names.
@@ -84,6 +87,7 @@ type Shape struct {
 type ShapeValue2 interface {
 	isShape()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 

@@ -9,55 +9,59 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateAccount(v Account) error {
-	return v.Validate()
+func validateAccount(v Account, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Account) Validate() error {
-	if err := validateString(x.UserID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Account) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.UserID, u); err != nil {
 		return rt.AtKey(err, "user_id")
 	}
-	if err := validateInt64(x.UserID2); err != nil {
+	if err := validateInt64(x.UserID2, u); err != nil {
 		return rt.AtKey(err, "userId")
 	}
 	if x.Validate2.Set {
-		if err := validateBool(x.Validate2.V); err != nil {
+		if err := validateBool(x.Validate2.V, u); err != nil {
 			return rt.AtKey(err, "validate")
 		}
 	}
 	if x.MarshalJSON2.Set {
-		if err := validateString(x.MarshalJSON2.V); err != nil {
+		if err := validateString(x.MarshalJSON2.V, u); err != nil {
 			return rt.AtKey(err, "MarshalJSON")
 		}
 	}
 	if x.Extra2.Set {
-		if err := validateString(x.Extra2.V); err != nil {
+		if err := validateString(x.Extra2.V, u); err != nil {
 			return rt.AtKey(err, "extra")
 		}
 	}
 	if x.Extra22.Set {
-		if err := validateInt64(x.Extra22.V); err != nil {
+		if err := validateInt64(x.Extra22.V, u); err != nil {
 			return rt.AtKey(err, "Extra2")
 		}
 	}
 	if x.Status.Set {
-		if err := validateAccountStatus(x.Status.V); err != nil {
+		if err := validateAccountStatus(x.Status.V, u); err != nil {
 			return rt.AtKey(err, "status")
 		}
 	}
 	if x.X != nil {
-		if err := validateAccountStatusX(*x.X); err != nil {
+		if err := validateAccountStatusX(*x.X, u); err != nil {
 			return rt.AtKey(err, "x")
 		}
 	}
 	if x.Owner.Set {
-		if err := validateString(x.Owner.V); err != nil {
+		if err := validateString(x.Owner.V, u); err != nil {
 			return rt.AtKey(err, "io.example/owner")
 		}
 	}
 	if x.Owner2.Set {
-		if err := validateString(x.Owner2.V); err != nil {
+		if err := validateString(x.Owner2.V, u); err != nil {
 			return rt.AtKey(err, "owner")
 		}
 	}
@@ -67,10 +71,10 @@ func (x *Account) Validate() error {
 			case "user_id", "userId", "validate", "MarshalJSON", "extra", "Extra2", "status", "x", "io.example/owner", "owner":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateInt64(v); err != nil {
+			if err := validateInt64(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -78,19 +82,19 @@ func (x *Account) Validate() error {
 	return nil
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateInt64(v int64) error {
+func validateInt64(v int64, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateBool(v bool) error {
+func validateBool(v bool, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateAccountStatus(v AccountStatus) error {
+func validateAccountStatus(v AccountStatus, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -103,18 +107,22 @@ func (v AccountStatus) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"on-hold\", \"on_hold\", \"values\", \"x\"")
 }
 
-func validateAccountStatusX(v AccountStatusX) error {
-	return v.Validate()
+func validateAccountStatusX(v AccountStatusX, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *AccountStatusX) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *AccountStatusX) validate(u rtimpl.UTF8) error {
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -122,23 +130,27 @@ func (x *AccountStatusX) Validate() error {
 	return nil
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateColor(v Color) error {
-	return v.Validate()
+func validateColor(v Color, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Color) Validate() error {
-	return validateColorValue(x.Value)
+	return x.validate(rtimpl.InValidate)
 }
 
-func validateColorValue(v ColorValue) error {
+func (x *Color) validate(u rtimpl.UTF8) error {
+	return validateColorValue(x.Value, u)
+}
+
+func validateColorValue(v ColorValue, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -151,101 +163,121 @@ func (v ColorValue) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"red\", \"green\"")
 }
 
-func validateDrawing(v Drawing) error {
-	return v.Validate()
+func validateDrawing(v Drawing, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Drawing) Validate() error {
-	if err := validateShape(x.Shape); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Drawing) validate(u rtimpl.UTF8) error {
+	if err := validateShape(x.Shape, u); err != nil {
 		return rt.AtKey(err, "shape")
 	}
 	if x.Note != nil {
-		if err := validateShapeValue(*x.Note); err != nil {
+		if err := validateShapeValue(*x.Note, u); err != nil {
 			return rt.AtKey(err, "note")
 		}
 	}
 	if x.Level.Set {
-		if err := validateLevel(x.Level.V); err != nil {
+		if err := validateLevel(x.Level.V, u); err != nil {
 			return rt.AtKey(err, "level")
 		}
 	}
 	if x.Levels != nil {
-		if err := validateLevelValues(*x.Levels); err != nil {
+		if err := validateLevelValues(*x.Levels, u); err != nil {
 			return rt.AtKey(err, "levels")
 		}
 	}
 	return nil
 }
 
-func validateShape(v Shape) error {
-	return v.Validate()
+func validateShape(v Shape, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Shape) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Shape) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	return x.Value.Validate()
+	return x.Value.validate(u)
 }
 
-func validateCircle(v Circle) error {
-	return v.Validate()
+func validateCircle(v Circle, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Circle) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Circle) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Circle")
 	}
 	if x.R.Set {
-		if err := validateFloat64(x.R.V); err != nil {
+		if err := validateFloat64(x.R.V, u); err != nil {
 			return rt.AtKey(err, "r")
 		}
 	}
 	return nil
 }
 
-func validateFloat64(v float64) error {
+func validateFloat64(v float64, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckFinite(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateSquare(v Square) error {
-	return v.Validate()
+func validateSquare(v Square, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Square) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Square) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Square")
 	}
 	if x.Side.Set {
-		if err := validateFloat64(x.Side.V); err != nil {
+		if err := validateFloat64(x.Side.V, u); err != nil {
 			return rt.AtKey(err, "side")
 		}
 	}
 	return nil
 }
 
-func validateShapeValue(v ShapeValue) error {
-	return v.Validate()
+func validateShapeValue(v ShapeValue, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ShapeValue) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ShapeValue) validate(u rtimpl.UTF8) error {
 	if x.Text.Set {
-		if err := validateString(x.Text.V); err != nil {
+		if err := validateString(x.Text.V, u); err != nil {
 			return rt.AtKey(err, "text")
 		}
 	}
 	return nil
 }
 
-func validateLevel(v Level) error {
+func validateLevel(v Level, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -258,14 +290,18 @@ func (v Level) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"low\", \"high\"")
 }
 
-func validateLevelValues(v LevelValues) error {
-	return v.Validate()
+func validateLevelValues(v LevelValues, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *LevelValues) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *LevelValues) validate(u rtimpl.UTF8) error {
 	if x.N.Set {
-		if err := validateInt64(x.N.V); err != nil {
+		if err := validateInt64(x.N.V, u); err != nil {
 			return rt.AtKey(err, "n")
 		}
 	}

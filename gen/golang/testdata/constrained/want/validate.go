@@ -9,85 +9,89 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateSignup(v Signup) error {
-	return v.Validate()
+func validateSignup(v Signup, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Signup) Validate() error {
-	if err := validateCustomer(x.Customer); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Signup) validate(u rtimpl.UTF8) error {
+	if err := validateCustomer(x.Customer, u); err != nil {
 		return rt.AtKey(err, "customer")
 	}
-	if err := validateContact(x.Contact); err != nil {
+	if err := validateContact(x.Contact, u); err != nil {
 		return rt.AtKey(err, "contact")
 	}
 	if x.Shipping != nil {
-		if err := validateShipping(*x.Shipping); err != nil {
+		if err := validateShipping(*x.Shipping, u); err != nil {
 			return rt.AtKey(err, "shipping")
 		}
 	}
 	if x.Billing != nil {
-		if err := validateBilling(*x.Billing); err != nil {
+		if err := validateBilling(*x.Billing, u); err != nil {
 			return rt.AtKey(err, "billing")
 		}
 	}
 	if x.Nickname.Set {
-		if err := validateSignupNickname(x.Nickname.V); err != nil {
+		if err := validateSignupNickname(x.Nickname.V, u); err != nil {
 			return rt.AtKey(err, "nickname")
 		}
 	}
 	if x.Labels.Set {
-		if err := validateSignupLabels(x.Labels.V); err != nil {
+		if err := validateSignupLabels(x.Labels.V, u); err != nil {
 			return rt.AtKey(err, "labels")
 		}
 	}
 	if x.Ratio.Set {
-		if err := validateRatio(x.Ratio.V); err != nil {
+		if err := validateRatio(x.Ratio.V, u); err != nil {
 			return rt.AtKey(err, "ratio")
 		}
 	}
 	if x.Tags.Set {
-		if err := validateSignupTags(x.Tags.V); err != nil {
+		if err := validateSignupTags(x.Tags.V, u); err != nil {
 			return rt.AtKey(err, "tags")
 		}
 	}
 	if x.Agree.Set {
-		if err := validateSignupAgree(x.Agree.V); err != nil {
+		if err := validateSignupAgree(x.Agree.V, u); err != nil {
 			return rt.AtKey(err, "agree")
 		}
 	}
 	if x.Point != nil {
-		if err := validateSignupPoint(*x.Point); err != nil {
+		if err := validateSignupPoint(*x.Point, u); err != nil {
 			return rt.AtKey(err, "point")
 		}
 	}
 	if x.Stops.Set {
-		if err := validateSignupStops(x.Stops.V); err != nil {
+		if err := validateSignupStops(x.Stops.V, u); err != nil {
 			return rt.AtKey(err, "stops")
 		}
 	}
 	if x.Weights.Set {
-		if err := validateSignupWeights(x.Weights.V); err != nil {
+		if err := validateSignupWeights(x.Weights.V, u); err != nil {
 			return rt.AtKey(err, "weights")
 		}
 	}
 	return nil
 }
 
-func validateCustomer(v Customer) error {
-	return v.Validate()
+func validateCustomer(v Customer, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // validateFields checks what the struct's Go type holds.
-func (x *Customer) validateFields() error {
-	if err := validateCustomerKind(x.Kind); err != nil {
+func (x *Customer) validateFields(u rtimpl.UTF8) error {
+	if err := validateCustomerKind(x.Kind, u); err != nil {
 		return rt.AtKey(err, "kind")
 	}
-	if err := validateCustomerName(x.Name); err != nil {
+	if err := validateCustomerName(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	if x.Vat.Set {
-		if err := validateString(x.Vat.V); err != nil {
+		if err := validateString(x.Vat.V, u); err != nil {
 			return rt.AtKey(err, "vat")
 		}
 	}
@@ -97,7 +101,11 @@ func (x *Customer) validateFields() error {
 // Validate reports whether the value satisfies its schema: its fields, then
 // what its Go type does not hold (if, then, else), over its encoding.
 func (x *Customer) Validate() error {
-	if err := x.validateFields(); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Customer) validate(u rtimpl.UTF8) error {
+	if err := x.validateFields(u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -107,7 +115,7 @@ func (x *Customer) Validate() error {
 	return rtimpl.CheckEncoded(e.Buf, customerRest)
 }
 
-func validateCustomerKind(v CustomerKind) error {
+func validateCustomerKind(v CustomerKind, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -120,30 +128,30 @@ func (v CustomerKind) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"person\", \"company\"")
 }
 
-func validateCustomerName(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateCustomerName(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return customerNameRule.Check(v, -1)
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateContact(v Contact) error {
-	return v.Validate()
+func validateContact(v Contact, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // validateFields checks what the struct's Go type holds.
-func (x *Contact) validateFields() error {
+func (x *Contact) validateFields(u rtimpl.UTF8) error {
 	if x.Email.Set {
-		if err := validateString(x.Email.V); err != nil {
+		if err := validateString(x.Email.V, u); err != nil {
 			return rt.AtKey(err, "email")
 		}
 	}
 	if x.Phone.Set {
-		if err := validateString(x.Phone.V); err != nil {
+		if err := validateString(x.Phone.V, u); err != nil {
 			return rt.AtKey(err, "phone")
 		}
 	}
@@ -153,7 +161,11 @@ func (x *Contact) validateFields() error {
 // Validate reports whether the value satisfies its schema: its fields, then
 // what its Go type does not hold (anyOf), over its encoding.
 func (x *Contact) Validate() error {
-	if err := x.validateFields(); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Contact) validate(u rtimpl.UTF8) error {
+	if err := x.validateFields(u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -163,29 +175,29 @@ func (x *Contact) Validate() error {
 	return rtimpl.CheckEncoded(e.Buf, contactRest)
 }
 
-func validateShipping(v Shipping) error {
-	return v.Validate()
+func validateShipping(v Shipping, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // validateFields checks what the struct's Go type holds.
-func (x *Shipping) validateFields() error {
+func (x *Shipping) validateFields(u rtimpl.UTF8) error {
 	if x.Street.Set {
-		if err := validateString(x.Street.V); err != nil {
+		if err := validateString(x.Street.V, u); err != nil {
 			return rt.AtKey(err, "street")
 		}
 	}
 	if x.City.Set {
-		if err := validateString(x.City.V); err != nil {
+		if err := validateString(x.City.V, u); err != nil {
 			return rt.AtKey(err, "city")
 		}
 	}
 	if x.Pickup.Set {
-		if err := validateString(x.Pickup.V); err != nil {
+		if err := validateString(x.Pickup.V, u); err != nil {
 			return rt.AtKey(err, "pickup")
 		}
 	}
 	if x.Hours.Set {
-		if err := validateString(x.Hours.V); err != nil {
+		if err := validateString(x.Hours.V, u); err != nil {
 			return rt.AtKey(err, "hours")
 		}
 	}
@@ -195,10 +207,10 @@ func (x *Shipping) validateFields() error {
 			case "street", "city", "pickup", "hours":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -209,7 +221,11 @@ func (x *Shipping) validateFields() error {
 // Validate reports whether the value satisfies its schema: its fields, then
 // what its Go type does not hold (dependentRequired, dependentSchemas), over its encoding.
 func (x *Shipping) Validate() error {
-	if err := x.validateFields(); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Shipping) validate(u rtimpl.UTF8) error {
+	if err := x.validateFields(u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -219,26 +235,26 @@ func (x *Shipping) Validate() error {
 	return rtimpl.CheckEncoded(e.Buf, shippingRest)
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateBilling(v Billing) error {
-	return v.Validate()
+func validateBilling(v Billing, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // validateFields checks what the struct's Go type holds.
-func (x *Billing) validateFields() error {
+func (x *Billing) validateFields(u rtimpl.UTF8) error {
 	if x.Card.Set {
-		if err := validateString(x.Card.V); err != nil {
+		if err := validateString(x.Card.V, u); err != nil {
 			return rt.AtKey(err, "card")
 		}
 	}
 	if x.Iban.Set {
-		if err := validateString(x.Iban.V); err != nil {
+		if err := validateString(x.Iban.V, u); err != nil {
 			return rt.AtKey(err, "iban")
 		}
 	}
@@ -248,7 +264,11 @@ func (x *Billing) validateFields() error {
 // Validate reports whether the value satisfies its schema: its fields, then
 // what its Go type does not hold (oneOf), over its encoding.
 func (x *Billing) Validate() error {
-	if err := x.validateFields(); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Billing) validate(u rtimpl.UTF8) error {
+	if err := x.validateFields(u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -258,12 +278,12 @@ func (x *Billing) Validate() error {
 	return rtimpl.CheckEncoded(e.Buf, billingRest)
 }
 
-func validateSignupNicknameShape(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateSignupNicknameShape(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateSignupNickname(v string) error {
-	if err := validateSignupNicknameShape(v); err != nil {
+func validateSignupNickname(v string, u rtimpl.UTF8) error {
+	if err := validateSignupNicknameShape(v, u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -273,20 +293,20 @@ func validateSignupNickname(v string) error {
 	return rtimpl.CheckEncoded(e.Buf, signupNicknameRest)
 }
 
-func validateSignupLabelsShape(v map[string]string) error {
+func validateSignupLabelsShape(v map[string]string, u rtimpl.UTF8) error {
 	for k, x := range v {
-		if err := rtimpl.CheckUTF8(k); err != nil {
+		if err := u.Check(k); err != nil {
 			return rt.AtKey(err, k)
 		}
-		if err := validateString(x); err != nil {
+		if err := validateString(x, u); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}
 	return nil
 }
 
-func validateSignupLabels(v map[string]string) error {
-	if err := validateSignupLabelsShape(v); err != nil {
+func validateSignupLabels(v map[string]string, u rtimpl.UTF8) error {
+	if err := validateSignupLabelsShape(v, u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -296,7 +316,7 @@ func validateSignupLabels(v map[string]string) error {
 	return rtimpl.CheckEncoded(e.Buf, signupLabelsRest)
 }
 
-func validateRatio(v Ratio) error {
+func validateRatio(v Ratio, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -309,17 +329,17 @@ func (v Ratio) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.FormatFloat(float64(v), byte(0x67), -1, 64), "0.5, 1, 1.5, 2")
 }
 
-func validateSignupTagsShape(v []string) error {
+func validateSignupTagsShape(v []string, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateString(x); err != nil {
+		if err := validateString(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateSignupTags(v []string) error {
-	if err := validateSignupTagsShape(v); err != nil {
+func validateSignupTags(v []string, u rtimpl.UTF8) error {
+	if err := validateSignupTagsShape(v, u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -329,12 +349,12 @@ func validateSignupTags(v []string) error {
 	return rtimpl.CheckEncoded(e.Buf, signupTagsRest)
 }
 
-func validateSignupAgreeShape(v bool) error {
+func validateSignupAgreeShape(v bool, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateSignupAgree(v bool) error {
-	if err := validateSignupAgreeShape(v); err != nil {
+func validateSignupAgree(v bool, u rtimpl.UTF8) error {
+	if err := validateSignupAgreeShape(v, u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -344,19 +364,23 @@ func validateSignupAgree(v bool) error {
 	return rtimpl.CheckEncoded(e.Buf, signupAgreeRest)
 }
 
-func validateSignupPoint(v SignupPoint) error {
-	return v.Validate()
+func validateSignupPoint(v SignupPoint, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: each of its 2 positions
 // and items, set in order, and their count.
 func (x *SignupPoint) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *SignupPoint) validate(u rtimpl.UTF8) error {
 	n := 2
 	_ = n
-	if err := validateFloat64(x.V0); err != nil {
+	if err := validateFloat64(x.V0, u); err != nil {
 		return rt.AtIndex(err, 0)
 	}
-	if err := validateFloat64(x.V1); err != nil {
+	if err := validateFloat64(x.V1, u); err != nil {
 		return rt.AtIndex(err, 1)
 	}
 	if err := signupPointRule.Check(n, -1); err != nil {
@@ -365,45 +389,49 @@ func (x *SignupPoint) Validate() error {
 	return nil
 }
 
-func validateFloat64(v float64) error {
+func validateFloat64(v float64, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckFinite(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateStop(v Stop) error {
-	return v.Validate()
+func validateStop(v Stop, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Stop) Validate() error {
-	if err := validateString(x.City); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Stop) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.City, u); err != nil {
 		return rt.AtKey(err, "city")
 	}
 	if x.Days.Set {
-		if err := validateInt64(x.Days.V); err != nil {
+		if err := validateInt64(x.Days.V, u); err != nil {
 			return rt.AtKey(err, "days")
 		}
 	}
 	return nil
 }
 
-func validateInt64(v int64) error {
+func validateInt64(v int64, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateSignupStopsShape(v []Stop) error {
+func validateSignupStopsShape(v []Stop, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateStop(x); err != nil {
+		if err := validateStop(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateSignupStops(v []Stop) error {
-	if err := validateSignupStopsShape(v); err != nil {
+func validateSignupStops(v []Stop, u rtimpl.UTF8) error {
+	if err := validateSignupStopsShape(v, u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -413,17 +441,17 @@ func validateSignupStops(v []Stop) error {
 	return rtimpl.CheckEncoded(e.Buf, signupStopsRest)
 }
 
-func validateSignupWeightsShape(v []float64) error {
+func validateSignupWeightsShape(v []float64, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateFloat64(x); err != nil {
+		if err := validateFloat64(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateSignupWeights(v []float64) error {
-	if err := validateSignupWeightsShape(v); err != nil {
+func validateSignupWeights(v []float64, u rtimpl.UTF8) error {
+	if err := validateSignupWeightsShape(v, u); err != nil {
 		return err
 	}
 	var e rt.Encoder

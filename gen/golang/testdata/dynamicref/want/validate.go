@@ -9,62 +9,74 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateDoc(v Doc) error {
-	return v.Validate()
+func validateDoc(v Doc, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Doc) Validate() error {
-	if err := validateString(x.Name); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Doc) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	if x.Schema.Set {
-		if err := validateSchema(x.Schema.V); err != nil {
+		if err := validateSchema(x.Schema.V, u); err != nil {
 			return rt.AtKey(err, "schema")
 		}
 	}
 	if x.Root != nil {
-		if err := validateNode(*x.Root); err != nil {
+		if err := validateNode(*x.Root, u); err != nil {
 			return rt.AtKey(err, "root")
 		}
 	}
 	return nil
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateSchema(v Schema) error {
-	return v.Validate()
+func validateSchema(v Schema, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Schema) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Schema) validate(u rtimpl.UTF8) error {
 	switch x.Kind {
 	case rt.Object:
 		if x.Object == nil {
 			return rt.Fail(-1, "type", "Kind is object but Object is nil")
 		}
-		return validateSchemaObject(*x.Object)
+		return validateSchemaObject(*x.Object, u)
 	case rt.Bool:
-		return validateBool(x.Bool)
+		return validateBool(x.Bool, u)
 	}
 	return rt.Fail(-1, "type", "Kind is "+x.Kind.String()+", want object or boolean")
 }
 
-func validateSchemaObject(v SchemaObject) error {
-	return v.Validate()
+func validateSchemaObject(v SchemaObject, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *SchemaObject) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *SchemaObject) validate(u rtimpl.UTF8) error {
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -72,28 +84,32 @@ func (x *SchemaObject) Validate() error {
 	return nil
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateBool(v bool) error {
+func validateBool(v bool, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateNode(v Node) error {
-	return v.Validate()
+func validateNode(v Node, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Node) Validate() error {
-	if err := validateInt64(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Node) validate(u rtimpl.UTF8) error {
+	if err := validateInt64(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	if x.Children.Set {
-		if err := validateNodeList(x.Children.V); err != nil {
+		if err := validateNodeList(x.Children.V, u); err != nil {
 			return rt.AtKey(err, "children")
 		}
 	}
@@ -105,30 +121,30 @@ func (x *Node) Validate() error {
 		if !nodeExtensionsPattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which does not match \"^x-\""), k)
 		}
-		if err := rtimpl.CheckUTF8(k); err != nil {
+		if err := u.Check(k); err != nil {
 			return rt.AtKey(err, k)
 		}
-		if err := validateNodeExtensions(v); err != nil {
+		if err := validateNodeExtensions(v, u); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}
 	return nil
 }
 
-func validateInt64(v int64) error {
+func validateInt64(v int64, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateNodeList(v []Node) error {
+func validateNodeList(v []Node, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateNode(x); err != nil {
+		if err := validateNode(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateNodeExtensions(v rt.Raw) error {
+func validateNodeExtensions(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}

@@ -56,13 +56,12 @@ func (x Catalog) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Catalog) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -121,13 +120,12 @@ func (x Item) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Item) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -203,13 +201,12 @@ func (x Narrow) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Narrow) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -296,13 +293,12 @@ func (x Meta) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Meta) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -352,13 +348,12 @@ func (x MetaExtensions) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x MetaExtensions) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e, ""); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e, ""); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -880,13 +875,12 @@ func (x Wide) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Wide) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }

@@ -9,75 +9,83 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateCatalog(v Catalog) error {
-	return v.Validate()
+func validateCatalog(v Catalog, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Catalog) Validate() error {
-	if err := validateItem(x.Item); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Catalog) validate(u rtimpl.UTF8) error {
+	if err := validateItem(x.Item, u); err != nil {
 		return rt.AtKey(err, "item")
 	}
 	if x.Narrow != nil {
-		if err := validateNarrow(*x.Narrow); err != nil {
+		if err := validateNarrow(*x.Narrow, u); err != nil {
 			return rt.AtKey(err, "narrow")
 		}
 	}
 	if x.Meta != nil {
-		if err := validateMeta(*x.Meta); err != nil {
+		if err := validateMeta(*x.Meta, u); err != nil {
 			return rt.AtKey(err, "meta")
 		}
 	}
 	if x.Wide != nil {
-		if err := validateWide(*x.Wide); err != nil {
+		if err := validateWide(*x.Wide, u); err != nil {
 			return rt.AtKey(err, "wide")
 		}
 	}
 	return nil
 }
 
-func validateItem(v Item) error {
-	return v.Validate()
+func validateItem(v Item, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Item) Validate() error {
-	if err := validateItemPrice(x.Price); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Item) validate(u rtimpl.UTF8) error {
+	if err := validateItemPrice(x.Price, u); err != nil {
 		return rt.AtKey(err, "price")
 	}
-	if err := validateString(x.ID); err != nil {
+	if err := validateString(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	if x.Name.Set {
-		if err := validateString(x.Name.V); err != nil {
+		if err := validateString(x.Name.V, u); err != nil {
 			return rt.AtKey(err, "name")
 		}
 	}
 	return nil
 }
 
-func validateItemPrice(v float64) error {
+func validateItemPrice(v float64, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckFinite(v); err != nil {
 		return err
 	}
 	return itemPriceRule.CheckFloat(v, "", -1)
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateNarrow(v Narrow) error {
-	return v.Validate()
+func validateNarrow(v Narrow, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // validateFields checks what the struct's Go type holds.
-func (x *Narrow) validateFields() error {
-	if err := validateString(x.Code); err != nil {
+func (x *Narrow) validateFields(u rtimpl.UTF8) error {
+	if err := validateString(x.Code, u); err != nil {
 		return rt.AtKey(err, "code")
 	}
 	if x.Size.Set {
-		if err := validateInt64(x.Size.V); err != nil {
+		if err := validateInt64(x.Size.V, u); err != nil {
 			return rt.AtKey(err, "size")
 		}
 	}
@@ -87,7 +95,11 @@ func (x *Narrow) validateFields() error {
 // Validate reports whether the value satisfies its schema: its fields, then
 // what its Go type does not hold (allOf), over its encoding.
 func (x *Narrow) Validate() error {
-	if err := x.validateFields(); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Narrow) validate(u rtimpl.UTF8) error {
+	if err := x.validateFields(u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -97,23 +109,23 @@ func (x *Narrow) Validate() error {
 	return rtimpl.CheckEncoded(e.Buf, narrowRest)
 }
 
-func validateInt64(v int64) error {
+func validateInt64(v int64, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateMeta(v Meta) error {
-	return v.Validate()
+func validateMeta(v Meta, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // validateFields checks what the struct's Go type holds.
-func (x *Meta) validateFields() error {
+func (x *Meta) validateFields(u rtimpl.UTF8) error {
 	if x.Title.Set {
-		if err := validateString(x.Title.V); err != nil {
+		if err := validateString(x.Title.V, u); err != nil {
 			return rt.AtKey(err, "title")
 		}
 	}
 	if x.XRank.Set {
-		if err := validateInt64(x.XRank.V); err != nil {
+		if err := validateInt64(x.XRank.V, u); err != nil {
 			return rt.AtKey(err, "x-rank")
 		}
 	}
@@ -125,10 +137,10 @@ func (x *Meta) validateFields() error {
 		if !metaExtensionsPattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which does not match \"^x-\""), k)
 		}
-		if err := rtimpl.CheckUTF8(k); err != nil {
+		if err := u.Check(k); err != nil {
 			return rt.AtKey(err, k)
 		}
-		if err := validateMetaExtensions(v); err != nil {
+		if err := validateMetaExtensions(v, u); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}
@@ -138,7 +150,11 @@ func (x *Meta) validateFields() error {
 // Validate reports whether the value satisfies its schema: its fields, then
 // what its Go type does not hold (patternProperties), over its encoding.
 func (x *Meta) Validate() error {
-	if err := x.validateFields(); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Meta) validate(u rtimpl.UTF8) error {
+	if err := x.validateFields(u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -148,434 +164,442 @@ func (x *Meta) Validate() error {
 	return rtimpl.CheckEncoded(e.Buf, metaRest)
 }
 
-func validateMetaExtensions(v MetaExtensions) error {
-	return v.Validate()
+func validateMetaExtensions(v MetaExtensions, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *MetaExtensions) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *MetaExtensions) validate(u rtimpl.UTF8) error {
 	switch x.Kind {
 	case rt.Number:
-		return validateInt64(x.Int)
+		return validateInt64(x.Int, u)
 	case rt.String:
-		return validateString(x.String)
+		return validateString(x.String, u)
 	}
 	return rt.Fail(-1, "type", "Kind is "+x.Kind.String()+", want integer or string")
 }
 
-func validateWide(v Wide) error {
-	return v.Validate()
+func validateWide(v Wide, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Wide) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Wide) validate(u rtimpl.UTF8) error {
 	n := 4
-	if err := validateInt64(x.P00); err != nil {
+	if err := validateInt64(x.P00, u); err != nil {
 		return rt.AtKey(err, "p00")
 	}
 	if x.P01.Set {
 		n++
-		if err := validateInt64(x.P01.V); err != nil {
+		if err := validateInt64(x.P01.V, u); err != nil {
 			return rt.AtKey(err, "p01")
 		}
 	}
 	if x.P02.Set {
 		n++
-		if err := validateInt64(x.P02.V); err != nil {
+		if err := validateInt64(x.P02.V, u); err != nil {
 			return rt.AtKey(err, "p02")
 		}
 	}
 	if x.P03.Set {
 		n++
-		if err := validateInt64(x.P03.V); err != nil {
+		if err := validateInt64(x.P03.V, u); err != nil {
 			return rt.AtKey(err, "p03")
 		}
 	}
 	if x.P04.Set {
 		n++
-		if err := validateInt64(x.P04.V); err != nil {
+		if err := validateInt64(x.P04.V, u); err != nil {
 			return rt.AtKey(err, "p04")
 		}
 	}
 	if x.P05.Set {
 		n++
-		if err := validateInt64(x.P05.V); err != nil {
+		if err := validateInt64(x.P05.V, u); err != nil {
 			return rt.AtKey(err, "p05")
 		}
 	}
 	if x.P06.Set {
 		n++
-		if err := validateInt64(x.P06.V); err != nil {
+		if err := validateInt64(x.P06.V, u); err != nil {
 			return rt.AtKey(err, "p06")
 		}
 	}
 	if x.P07.Set {
 		n++
-		if err := validateInt64(x.P07.V); err != nil {
+		if err := validateInt64(x.P07.V, u); err != nil {
 			return rt.AtKey(err, "p07")
 		}
 	}
 	if x.P08.Set {
 		n++
-		if err := validateInt64(x.P08.V); err != nil {
+		if err := validateInt64(x.P08.V, u); err != nil {
 			return rt.AtKey(err, "p08")
 		}
 	}
 	if x.P09.Set {
 		n++
-		if err := validateInt64(x.P09.V); err != nil {
+		if err := validateInt64(x.P09.V, u); err != nil {
 			return rt.AtKey(err, "p09")
 		}
 	}
 	if x.P10.Set {
 		n++
-		if err := validateInt64(x.P10.V); err != nil {
+		if err := validateInt64(x.P10.V, u); err != nil {
 			return rt.AtKey(err, "p10")
 		}
 	}
 	if x.P11.Set {
 		n++
-		if err := validateInt64(x.P11.V); err != nil {
+		if err := validateInt64(x.P11.V, u); err != nil {
 			return rt.AtKey(err, "p11")
 		}
 	}
 	if x.P12.Set {
 		n++
-		if err := validateInt64(x.P12.V); err != nil {
+		if err := validateInt64(x.P12.V, u); err != nil {
 			return rt.AtKey(err, "p12")
 		}
 	}
 	if x.P13.Set {
 		n++
-		if err := validateInt64(x.P13.V); err != nil {
+		if err := validateInt64(x.P13.V, u); err != nil {
 			return rt.AtKey(err, "p13")
 		}
 	}
 	if x.P14.Set {
 		n++
-		if err := validateInt64(x.P14.V); err != nil {
+		if err := validateInt64(x.P14.V, u); err != nil {
 			return rt.AtKey(err, "p14")
 		}
 	}
 	if x.P15.Set {
 		n++
-		if err := validateInt64(x.P15.V); err != nil {
+		if err := validateInt64(x.P15.V, u); err != nil {
 			return rt.AtKey(err, "p15")
 		}
 	}
 	if x.P16.Set {
 		n++
-		if err := validateInt64(x.P16.V); err != nil {
+		if err := validateInt64(x.P16.V, u); err != nil {
 			return rt.AtKey(err, "p16")
 		}
 	}
 	if x.P17.Set {
 		n++
-		if err := validateInt64(x.P17.V); err != nil {
+		if err := validateInt64(x.P17.V, u); err != nil {
 			return rt.AtKey(err, "p17")
 		}
 	}
 	if x.P18.Set {
 		n++
-		if err := validateInt64(x.P18.V); err != nil {
+		if err := validateInt64(x.P18.V, u); err != nil {
 			return rt.AtKey(err, "p18")
 		}
 	}
 	if x.P19.Set {
 		n++
-		if err := validateInt64(x.P19.V); err != nil {
+		if err := validateInt64(x.P19.V, u); err != nil {
 			return rt.AtKey(err, "p19")
 		}
 	}
 	if x.P20.Set {
 		n++
-		if err := validateInt64(x.P20.V); err != nil {
+		if err := validateInt64(x.P20.V, u); err != nil {
 			return rt.AtKey(err, "p20")
 		}
 	}
 	if x.P21.Set {
 		n++
-		if err := validateInt64(x.P21.V); err != nil {
+		if err := validateInt64(x.P21.V, u); err != nil {
 			return rt.AtKey(err, "p21")
 		}
 	}
 	if x.P22.Set {
 		n++
-		if err := validateInt64(x.P22.V); err != nil {
+		if err := validateInt64(x.P22.V, u); err != nil {
 			return rt.AtKey(err, "p22")
 		}
 	}
 	if x.P23.Set {
 		n++
-		if err := validateInt64(x.P23.V); err != nil {
+		if err := validateInt64(x.P23.V, u); err != nil {
 			return rt.AtKey(err, "p23")
 		}
 	}
 	if x.P24.Set {
 		n++
-		if err := validateInt64(x.P24.V); err != nil {
+		if err := validateInt64(x.P24.V, u); err != nil {
 			return rt.AtKey(err, "p24")
 		}
 	}
 	if x.P25.Set {
 		n++
-		if err := validateInt64(x.P25.V); err != nil {
+		if err := validateInt64(x.P25.V, u); err != nil {
 			return rt.AtKey(err, "p25")
 		}
 	}
 	if x.P26.Set {
 		n++
-		if err := validateInt64(x.P26.V); err != nil {
+		if err := validateInt64(x.P26.V, u); err != nil {
 			return rt.AtKey(err, "p26")
 		}
 	}
 	if x.P27.Set {
 		n++
-		if err := validateInt64(x.P27.V); err != nil {
+		if err := validateInt64(x.P27.V, u); err != nil {
 			return rt.AtKey(err, "p27")
 		}
 	}
 	if x.P28.Set {
 		n++
-		if err := validateInt64(x.P28.V); err != nil {
+		if err := validateInt64(x.P28.V, u); err != nil {
 			return rt.AtKey(err, "p28")
 		}
 	}
 	if x.P29.Set {
 		n++
-		if err := validateInt64(x.P29.V); err != nil {
+		if err := validateInt64(x.P29.V, u); err != nil {
 			return rt.AtKey(err, "p29")
 		}
 	}
 	if x.P30.Set {
 		n++
-		if err := validateInt64(x.P30.V); err != nil {
+		if err := validateInt64(x.P30.V, u); err != nil {
 			return rt.AtKey(err, "p30")
 		}
 	}
 	if x.P31.Set {
 		n++
-		if err := validateInt64(x.P31.V); err != nil {
+		if err := validateInt64(x.P31.V, u); err != nil {
 			return rt.AtKey(err, "p31")
 		}
 	}
 	if x.P32.Set {
 		n++
-		if err := validateInt64(x.P32.V); err != nil {
+		if err := validateInt64(x.P32.V, u); err != nil {
 			return rt.AtKey(err, "p32")
 		}
 	}
 	if x.P33.Set {
 		n++
-		if err := validateInt64(x.P33.V); err != nil {
+		if err := validateInt64(x.P33.V, u); err != nil {
 			return rt.AtKey(err, "p33")
 		}
 	}
 	if x.P34.Set {
 		n++
-		if err := validateInt64(x.P34.V); err != nil {
+		if err := validateInt64(x.P34.V, u); err != nil {
 			return rt.AtKey(err, "p34")
 		}
 	}
 	if x.P35.Set {
 		n++
-		if err := validateInt64(x.P35.V); err != nil {
+		if err := validateInt64(x.P35.V, u); err != nil {
 			return rt.AtKey(err, "p35")
 		}
 	}
 	if x.P36.Set {
 		n++
-		if err := validateInt64(x.P36.V); err != nil {
+		if err := validateInt64(x.P36.V, u); err != nil {
 			return rt.AtKey(err, "p36")
 		}
 	}
 	if x.P37.Set {
 		n++
-		if err := validateInt64(x.P37.V); err != nil {
+		if err := validateInt64(x.P37.V, u); err != nil {
 			return rt.AtKey(err, "p37")
 		}
 	}
 	if x.P38.Set {
 		n++
-		if err := validateInt64(x.P38.V); err != nil {
+		if err := validateInt64(x.P38.V, u); err != nil {
 			return rt.AtKey(err, "p38")
 		}
 	}
 	if x.P39.Set {
 		n++
-		if err := validateInt64(x.P39.V); err != nil {
+		if err := validateInt64(x.P39.V, u); err != nil {
 			return rt.AtKey(err, "p39")
 		}
 	}
 	if x.P40.Set {
 		n++
-		if err := validateInt64(x.P40.V); err != nil {
+		if err := validateInt64(x.P40.V, u); err != nil {
 			return rt.AtKey(err, "p40")
 		}
 	}
 	if x.P41.Set {
 		n++
-		if err := validateInt64(x.P41.V); err != nil {
+		if err := validateInt64(x.P41.V, u); err != nil {
 			return rt.AtKey(err, "p41")
 		}
 	}
 	if x.P42.Set {
 		n++
-		if err := validateInt64(x.P42.V); err != nil {
+		if err := validateInt64(x.P42.V, u); err != nil {
 			return rt.AtKey(err, "p42")
 		}
 	}
 	if x.P43.Set {
 		n++
-		if err := validateInt64(x.P43.V); err != nil {
+		if err := validateInt64(x.P43.V, u); err != nil {
 			return rt.AtKey(err, "p43")
 		}
 	}
 	if x.P44.Set {
 		n++
-		if err := validateInt64(x.P44.V); err != nil {
+		if err := validateInt64(x.P44.V, u); err != nil {
 			return rt.AtKey(err, "p44")
 		}
 	}
 	if x.P45.Set {
 		n++
-		if err := validateInt64(x.P45.V); err != nil {
+		if err := validateInt64(x.P45.V, u); err != nil {
 			return rt.AtKey(err, "p45")
 		}
 	}
 	if x.P46.Set {
 		n++
-		if err := validateInt64(x.P46.V); err != nil {
+		if err := validateInt64(x.P46.V, u); err != nil {
 			return rt.AtKey(err, "p46")
 		}
 	}
 	if x.P47.Set {
 		n++
-		if err := validateInt64(x.P47.V); err != nil {
+		if err := validateInt64(x.P47.V, u); err != nil {
 			return rt.AtKey(err, "p47")
 		}
 	}
 	if x.P48.Set {
 		n++
-		if err := validateInt64(x.P48.V); err != nil {
+		if err := validateInt64(x.P48.V, u); err != nil {
 			return rt.AtKey(err, "p48")
 		}
 	}
 	if x.P49.Set {
 		n++
-		if err := validateInt64(x.P49.V); err != nil {
+		if err := validateInt64(x.P49.V, u); err != nil {
 			return rt.AtKey(err, "p49")
 		}
 	}
 	if x.P50.Set {
 		n++
-		if err := validateInt64(x.P50.V); err != nil {
+		if err := validateInt64(x.P50.V, u); err != nil {
 			return rt.AtKey(err, "p50")
 		}
 	}
 	if x.P51.Set {
 		n++
-		if err := validateInt64(x.P51.V); err != nil {
+		if err := validateInt64(x.P51.V, u); err != nil {
 			return rt.AtKey(err, "p51")
 		}
 	}
 	if x.P52.Set {
 		n++
-		if err := validateInt64(x.P52.V); err != nil {
+		if err := validateInt64(x.P52.V, u); err != nil {
 			return rt.AtKey(err, "p52")
 		}
 	}
 	if x.P53.Set {
 		n++
-		if err := validateInt64(x.P53.V); err != nil {
+		if err := validateInt64(x.P53.V, u); err != nil {
 			return rt.AtKey(err, "p53")
 		}
 	}
 	if x.P54.Set {
 		n++
-		if err := validateInt64(x.P54.V); err != nil {
+		if err := validateInt64(x.P54.V, u); err != nil {
 			return rt.AtKey(err, "p54")
 		}
 	}
 	if x.P55.Set {
 		n++
-		if err := validateInt64(x.P55.V); err != nil {
+		if err := validateInt64(x.P55.V, u); err != nil {
 			return rt.AtKey(err, "p55")
 		}
 	}
 	if x.P56.Set {
 		n++
-		if err := validateInt64(x.P56.V); err != nil {
+		if err := validateInt64(x.P56.V, u); err != nil {
 			return rt.AtKey(err, "p56")
 		}
 	}
 	if x.P57.Set {
 		n++
-		if err := validateInt64(x.P57.V); err != nil {
+		if err := validateInt64(x.P57.V, u); err != nil {
 			return rt.AtKey(err, "p57")
 		}
 	}
 	if x.P58.Set {
 		n++
-		if err := validateInt64(x.P58.V); err != nil {
+		if err := validateInt64(x.P58.V, u); err != nil {
 			return rt.AtKey(err, "p58")
 		}
 	}
 	if x.P59.Set {
 		n++
-		if err := validateInt64(x.P59.V); err != nil {
+		if err := validateInt64(x.P59.V, u); err != nil {
 			return rt.AtKey(err, "p59")
 		}
 	}
 	if x.P60.Set {
 		n++
-		if err := validateInt64(x.P60.V); err != nil {
+		if err := validateInt64(x.P60.V, u); err != nil {
 			return rt.AtKey(err, "p60")
 		}
 	}
 	if x.P61.Set {
 		n++
-		if err := validateInt64(x.P61.V); err != nil {
+		if err := validateInt64(x.P61.V, u); err != nil {
 			return rt.AtKey(err, "p61")
 		}
 	}
 	if x.P62.Set {
 		n++
-		if err := validateInt64(x.P62.V); err != nil {
+		if err := validateInt64(x.P62.V, u); err != nil {
 			return rt.AtKey(err, "p62")
 		}
 	}
-	if err := validateInt64(x.P63); err != nil {
+	if err := validateInt64(x.P63, u); err != nil {
 		return rt.AtKey(err, "p63")
 	}
-	if err := validateInt64(x.P64); err != nil {
+	if err := validateInt64(x.P64, u); err != nil {
 		return rt.AtKey(err, "p64")
 	}
 	if x.P65.Set {
 		n++
-		if err := validateInt64(x.P65.V); err != nil {
+		if err := validateInt64(x.P65.V, u); err != nil {
 			return rt.AtKey(err, "p65")
 		}
 	}
 	if x.P66.Set {
 		n++
-		if err := validateInt64(x.P66.V); err != nil {
+		if err := validateInt64(x.P66.V, u); err != nil {
 			return rt.AtKey(err, "p66")
 		}
 	}
 	if x.P67.Set {
 		n++
-		if err := validateInt64(x.P67.V); err != nil {
+		if err := validateInt64(x.P67.V, u); err != nil {
 			return rt.AtKey(err, "p67")
 		}
 	}
 	if x.P68.Set {
 		n++
-		if err := validateInt64(x.P68.V); err != nil {
+		if err := validateInt64(x.P68.V, u); err != nil {
 			return rt.AtKey(err, "p68")
 		}
 	}
-	if err := validateString(x.P69); err != nil {
+	if err := validateString(x.P69, u); err != nil {
 		return rt.AtKey(err, "p69")
 	}
 	return wideRule.Check(n, -1)

@@ -10,146 +10,150 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateEvent(v Event) error {
-	return v.Validate()
+func validateEvent(v Event, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Event) Validate() error {
-	if err := validateEventID(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Event) validate(u rtimpl.UTF8) error {
+	if err := validateEventID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
-	if err := validateEventAt(x.At); err != nil {
+	if err := validateEventAt(x.At, u); err != nil {
 		return rt.AtKey(err, "at")
 	}
 	if x.Day.Set {
-		if err := validateEventDay(x.Day.V); err != nil {
+		if err := validateEventDay(x.Day.V, u); err != nil {
 			return rt.AtKey(err, "day")
 		}
 	}
 	if x.Clock.Set {
-		if err := validateEventClock(x.Clock.V); err != nil {
+		if err := validateEventClock(x.Clock.V, u); err != nil {
 			return rt.AtKey(err, "clock")
 		}
 	}
 	if x.Every.Set {
-		if err := validateEventEvery(x.Every.V); err != nil {
+		if err := validateEventEvery(x.Every.V, u); err != nil {
 			return rt.AtKey(err, "every")
 		}
 	}
 	if x.V4.Set {
-		if err := validateEventV4(x.V4.V); err != nil {
+		if err := validateEventV4(x.V4.V, u); err != nil {
 			return rt.AtKey(err, "v4")
 		}
 	}
 	if x.V6.Set {
-		if err := validateEventV6(x.V6.V); err != nil {
+		if err := validateEventV6(x.V6.V, u); err != nil {
 			return rt.AtKey(err, "v6")
 		}
 	}
 	if x.Home.Set {
-		if err := validateEventHome(x.Home.V); err != nil {
+		if err := validateEventHome(x.Home.V, u); err != nil {
 			return rt.AtKey(err, "home")
 		}
 	}
 	if x.Ended.Set {
-		if err := validateNullableEventEnded(x.Ended.V); err != nil {
+		if err := validateNullableEventEnded(x.Ended.V, u); err != nil {
 			return rt.AtKey(err, "ended")
 		}
 	}
 	if x.Stamp.Set {
-		if err := validateEventStamp(x.Stamp.V); err != nil {
+		if err := validateEventStamp(x.Stamp.V, u); err != nil {
 			return rt.AtKey(err, "stamp")
 		}
 	}
 	if x.Days.Set {
-		if err := validateEventDays(x.Days.V); err != nil {
+		if err := validateEventDays(x.Days.V, u); err != nil {
 			return rt.AtKey(err, "days")
 		}
 	}
 	if x.Since.Set {
-		if err := validateEventDay(x.Since.V); err != nil {
+		if err := validateEventDay(x.Since.V, u); err != nil {
 			return rt.AtKey(err, "since")
 		}
 	}
 	if x.Slot.Set {
-		if err := validateEventSlot(x.Slot.V); err != nil {
+		if err := validateEventSlot(x.Slot.V, u); err != nil {
 			return rt.AtKey(err, "slot")
 		}
 	}
 	if x.Hosts.Set {
-		if err := validateEventV6Map(x.Hosts.V); err != nil {
+		if err := validateEventV6Map(x.Hosts.V, u); err != nil {
 			return rt.AtKey(err, "hosts")
 		}
 	}
 	return nil
 }
 
-func validateEventID(v rt.UUID) error {
+func validateEventID(v rt.UUID, u rtimpl.UTF8) error {
 	return rtimpl.UUIDType.Validate(&v, nil)
 }
 
-func validateEventAt(v time.Time) error {
+func validateEventAt(v time.Time, u rtimpl.UTF8) error {
 	return rtimpl.DateTimeType.Validate(&v, nil)
 }
 
-func validateEventDay(v rt.Date) error {
+func validateEventDay(v rt.Date, u rtimpl.UTF8) error {
 	return rtimpl.DateType.Validate(&v, nil)
 }
 
-func validateEventClock(v rt.TimeOfDay) error {
+func validateEventClock(v rt.TimeOfDay, u rtimpl.UTF8) error {
 	return rtimpl.TimeType.Validate(&v, nil)
 }
 
-func validateEventEvery(v rt.Duration) error {
+func validateEventEvery(v rt.Duration, u rtimpl.UTF8) error {
 	return rtimpl.DurationType.Validate(&v, nil)
 }
 
-func validateEventV4(v netip.Addr) error {
+func validateEventV4(v netip.Addr, u rtimpl.UTF8) error {
 	return rtimpl.IPv4Type.Validate(&v, nil)
 }
 
-func validateEventV6(v netip.Addr) error {
+func validateEventV6(v netip.Addr, u rtimpl.UTF8) error {
 	return rtimpl.IPv6Type.Validate(&v, nil)
 }
 
-func validateEventHome(v rt.URI) error {
+func validateEventHome(v rt.URI, u rtimpl.UTF8) error {
 	return rtimpl.URIType.Validate(&v, node0)
 }
 
-func validateNullableEventEnded(v rt.Nullable[time.Time]) error {
+func validateNullableEventEnded(v rt.Nullable[time.Time], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
 	return rtimpl.DateTimeType.Validate(&v.V, nil)
 }
 
-func validateEventStamp(v time.Time) error {
+func validateEventStamp(v time.Time, u rtimpl.UTF8) error {
 	return rtimpl.DateTimeType.Validate(&v, node1)
 }
 
-func validateEventDays(v []rt.Date) error {
+func validateEventDays(v []rt.Date, u rtimpl.UTF8) error {
 	if err := eventDaysRule.Check(len(v), -1); err != nil {
 		return err
 	}
 	for i, x := range v {
-		if err := validateEventDay(x); err != nil {
+		if err := validateEventDay(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateEventSlot(v rt.TimeOfDay) error {
+func validateEventSlot(v rt.TimeOfDay, u rtimpl.UTF8) error {
 	return rtimpl.TimeType.Validate(&v, node2)
 }
 
-func validateEventV6Map(v map[string]netip.Addr) error {
+func validateEventV6Map(v map[string]netip.Addr, u rtimpl.UTF8) error {
 	for k, x := range v {
-		if err := rtimpl.CheckUTF8(k); err != nil {
+		if err := u.Check(k); err != nil {
 			return rt.AtKey(err, k)
 		}
-		if err := validateEventV6(x); err != nil {
+		if err := validateEventV6(x, u); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}

@@ -2,7 +2,10 @@
 
 package ifunion
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 type Operation struct {
 	Parameters []ParameterOrReference
@@ -22,6 +25,7 @@ type ParameterOrReference struct {
 type ParameterOrReferenceValue interface {
 	isParameterOrReference()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 

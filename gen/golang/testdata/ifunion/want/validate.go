@@ -9,31 +9,39 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateOperation(v Operation) error {
-	return v.Validate()
+func validateOperation(v Operation, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Operation) Validate() error {
-	if err := validateParameterOrReferenceList(x.Parameters); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Operation) validate(u rtimpl.UTF8) error {
+	if err := validateParameterOrReferenceList(x.Parameters, u); err != nil {
 		return rt.AtKey(err, "parameters")
 	}
 	if x.Main.Set {
-		if err := validateParameterOrReference(x.Main.V); err != nil {
+		if err := validateParameterOrReference(x.Main.V, u); err != nil {
 			return rt.AtKey(err, "main")
 		}
 	}
 	return nil
 }
 
-func validateParameterOrReference(v ParameterOrReference) error {
-	return v.Validate()
+func validateParameterOrReference(v ParameterOrReference, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: its variant's
 // checks when the if picks that variant for its encoding, else the other
 // branch's verdict on the encoding.
 func (x *ParameterOrReference) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ParameterOrReference) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
@@ -51,25 +59,25 @@ func (x *ParameterOrReference) Validate() error {
 	if same, err := rtimpl.IfHolds(e.Buf, node4, i); !same {
 		return err
 	}
-	return x.Value.Validate()
+	return x.Value.validate(u)
 }
 
-func validateReference(v Reference) error {
-	return v.Validate()
+func validateReference(v Reference, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // validateFields checks what the struct's Go type holds.
-func (x *Reference) validateFields() error {
+func (x *Reference) validateFields(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Reference")
 	}
 	if x.Ref.Set {
-		if err := validateString(x.Ref.V); err != nil {
+		if err := validateString(x.Ref.V, u); err != nil {
 			return rt.AtKey(err, "$ref")
 		}
 	}
 	if x.Summary.Set {
-		if err := validateString(x.Summary.V); err != nil {
+		if err := validateString(x.Summary.V, u); err != nil {
 			return rt.AtKey(err, "summary")
 		}
 	}
@@ -79,10 +87,10 @@ func (x *Reference) validateFields() error {
 			case "$ref", "summary":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -93,7 +101,11 @@ func (x *Reference) validateFields() error {
 // Validate reports whether the value satisfies its schema: its fields, then
 // what its Go type does not hold (unevaluatedProperties), over its encoding.
 func (x *Reference) Validate() error {
-	if err := x.validateFields(); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Reference) validate(u rtimpl.UTF8) error {
+	if err := x.validateFields(u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -103,30 +115,34 @@ func (x *Reference) Validate() error {
 	return rtimpl.CheckEncoded(e.Buf, referenceRest)
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateParameter(v Parameter) error {
-	return v.Validate()
+func validateParameter(v Parameter, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Parameter) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Parameter) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Parameter")
 	}
-	if err := validateString(x.Name); err != nil {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := validateParameterIn(x.In); err != nil {
+	if err := validateParameterIn(x.In, u); err != nil {
 		return rt.AtKey(err, "in")
 	}
 	if len(x.Extra) != 0 {
@@ -135,10 +151,10 @@ func (x *Parameter) Validate() error {
 			case "name", "in":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateString(v); err != nil {
+			if err := validateString(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -146,7 +162,7 @@ func (x *Parameter) Validate() error {
 	return nil
 }
 
-func validateParameterIn(v ParameterIn) error {
+func validateParameterIn(v ParameterIn, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -159,9 +175,9 @@ func (v ParameterIn) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"query\", \"header\", \"path\", \"cookie\"")
 }
 
-func validateParameterOrReferenceList(v []ParameterOrReference) error {
+func validateParameterOrReferenceList(v []ParameterOrReference, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateParameterOrReference(x); err != nil {
+		if err := validateParameterOrReference(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}

@@ -2,7 +2,10 @@
 
 package inferred
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 // Anything is only annotations: any JSON value.
 type Anything struct {
@@ -28,6 +31,7 @@ type Message struct {
 type MessageValue interface {
 	isMessage()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 

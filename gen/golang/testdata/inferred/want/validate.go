@@ -9,75 +9,95 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateAnything(v Anything) error {
-	return v.Validate()
+func validateAnything(v Anything, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Anything) Validate() error {
-	return validateRaw(x.Value)
+	return x.validate(rtimpl.InValidate)
 }
 
-func validateRaw(v rt.Raw) error {
+func (x *Anything) validate(u rtimpl.UTF8) error {
+	return validateRaw(x.Value, u)
+}
+
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateEmail(v Email) error {
-	return v.Validate()
+func validateEmail(v Email, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Email) Validate() error {
-	return validateRaw(x.Value)
+	return x.validate(rtimpl.InValidate)
 }
 
-func validateMessage(v Message) error {
-	return v.Validate()
+func (x *Email) validate(u rtimpl.UTF8) error {
+	return validateRaw(x.Value, u)
+}
+
+func validateMessage(v Message, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Message) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Message) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	return x.Value.Validate()
+	return x.Value.validate(u)
 }
 
-func validateTextChunk(v TextChunk) error {
-	return v.Validate()
+func validateTextChunk(v TextChunk, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *TextChunk) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *TextChunk) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("TextChunk")
 	}
-	if err := validateString(x.Text); err != nil {
+	if err := validateString(x.Text, u); err != nil {
 		return rt.AtKey(err, "text")
 	}
 	if x.Meta != nil {
-		if err := validateMeta(*x.Meta); err != nil {
+		if err := validateMeta(*x.Meta, u); err != nil {
 			return rt.AtKey(err, "meta")
 		}
 	}
 	return nil
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateMeta(v Meta) error {
-	return v.Validate()
+func validateMeta(v Meta, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Meta) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Meta) validate(u rtimpl.UTF8) error {
 	if x.Source.Set {
-		if err := validateString(x.Source.V); err != nil {
+		if err := validateString(x.Source.V, u); err != nil {
 			return rt.AtKey(err, "source")
 		}
 	}
@@ -87,10 +107,10 @@ func (x *Meta) Validate() error {
 			case "source":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -98,27 +118,31 @@ func (x *Meta) Validate() error {
 	return nil
 }
 
-func validateToolCall(v ToolCall) error {
-	return v.Validate()
+func validateToolCall(v ToolCall, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ToolCall) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ToolCall) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("ToolCall")
 	}
-	if err := validateString(x.Name); err != nil {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	if x.Status.Set {
-		if err := validateStatus(x.Status.V); err != nil {
+		if err := validateStatus(x.Status.V, u); err != nil {
 			return rt.AtKey(err, "status")
 		}
 	}
 	return nil
 }
 
-func validateStatus(v Status) error {
+func validateStatus(v Status, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 

@@ -7,60 +7,64 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateOutcome(v Outcome) error {
-	return v.Validate()
+func validateOutcome(v Outcome, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Outcome) Validate() error {
-	if err := validateStatusCode(x.Status); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Outcome) validate(u rtimpl.UTF8) error {
+	if err := validateStatusCode(x.Status, u); err != nil {
 		return rt.AtKey(err, "status")
 	}
-	if err := validateExitCode(x.Exit); err != nil {
+	if err := validateExitCode(x.Exit, u); err != nil {
 		return rt.AtKey(err, "exit")
 	}
 	if x.Tags.Set {
-		if err := validateNullableStringList(x.Tags.V); err != nil {
+		if err := validateNullableStringList(x.Tags.V, u); err != nil {
 			return rt.AtKey(err, "tags")
 		}
 	}
 	if x.Level.Set {
-		if err := validateOutcomeLevel(x.Level.V); err != nil {
+		if err := validateOutcomeLevel(x.Level.V, u); err != nil {
 			return rt.AtKey(err, "level")
 		}
 	}
 	return nil
 }
 
-func validateStatusCode(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateStatusCode(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return statusCodeRule.Check(v, -1)
 }
 
-func validateExitCode(v int64) error {
+func validateExitCode(v int64, u rtimpl.UTF8) error {
 	return exitCodeRule.Check(v, -1)
 }
 
-func validateNullableString(v rt.Nullable[string]) error {
+func validateNullableString(v rt.Nullable[string], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return rtimpl.CheckUTF8(v.V)
+	return u.Check(v.V)
 }
 
-func validateNullableStringList(v []rt.Nullable[string]) error {
+func validateNullableStringList(v []rt.Nullable[string], u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateNullableString(x); err != nil {
+		if err := validateNullableString(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateOutcomeLevel(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateOutcomeLevel(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return outcomeLevelRule.Check(v, -1)

@@ -2,7 +2,10 @@
 
 package merged
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 type Envelope struct {
 	// Block is a block of content, tagged by type.
@@ -31,6 +34,7 @@ type Block struct {
 type BlockValue interface {
 	isBlock()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 
@@ -92,6 +96,7 @@ type EnvelopeResource struct {
 type EnvelopeResourceValue interface {
 	isEnvelopeResource()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 
@@ -126,6 +131,7 @@ type EnvelopeOnly struct {
 type EnvelopeOnlyValue interface {
 	isEnvelopeOnly()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 
@@ -161,6 +167,7 @@ type EnvelopePartsObject struct {
 type EnvelopePartsObjectValue interface {
 	isEnvelopePartsObject()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 

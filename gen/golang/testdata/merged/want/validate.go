@@ -9,78 +9,90 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateEnvelope(v Envelope) error {
-	return v.Validate()
+func validateEnvelope(v Envelope, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Envelope) Validate() error {
-	if err := validateBlock(x.Block); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Envelope) validate(u rtimpl.UTF8) error {
+	if err := validateBlock(x.Block, u); err != nil {
 		return rt.AtKey(err, "block")
 	}
-	if err := validateNotFoundError(x.Error); err != nil {
+	if err := validateNotFoundError(x.Error, u); err != nil {
 		return rt.AtKey(err, "error")
 	}
 	if x.Severity.Set {
-		if err := validateString(x.Severity.V); err != nil {
+		if err := validateString(x.Severity.V, u); err != nil {
 			return rt.AtKey(err, "severity")
 		}
 	}
 	if x.Code.Set {
-		if err := validateInt64(x.Code.V); err != nil {
+		if err := validateInt64(x.Code.V, u); err != nil {
 			return rt.AtKey(err, "code")
 		}
 	}
 	if x.Input.Set {
-		if err := validateNullableHint(x.Input.V); err != nil {
+		if err := validateNullableHint(x.Input.V, u); err != nil {
 			return rt.AtKey(err, "input")
 		}
 	}
 	if x.Ext != nil {
-		if err := validateRaw(x.Ext); err != nil {
+		if err := validateRaw(x.Ext, u); err != nil {
 			return rt.AtKey(err, "ext")
 		}
 	}
 	if x.Resource.Set {
-		if err := validateEnvelopeResource(x.Resource.V); err != nil {
+		if err := validateEnvelopeResource(x.Resource.V, u); err != nil {
 			return rt.AtKey(err, "resource")
 		}
 	}
 	if x.Only.Set {
-		if err := validateEnvelopeOnly(x.Only.V); err != nil {
+		if err := validateEnvelopeOnly(x.Only.V, u); err != nil {
 			return rt.AtKey(err, "only")
 		}
 	}
 	if x.Parts.Set {
-		if err := validateEnvelopeParts(x.Parts.V); err != nil {
+		if err := validateEnvelopeParts(x.Parts.V, u); err != nil {
 			return rt.AtKey(err, "parts")
 		}
 	}
 	return nil
 }
 
-func validateBlock(v Block) error {
-	return v.Validate()
+func validateBlock(v Block, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Block) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Block) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	return x.Value.Validate()
+	return x.Value.validate(u)
 }
 
-func validateBlockText(v BlockText) error {
-	return v.Validate()
+func validateBlockText(v BlockText, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *BlockText) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *BlockText) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("BlockText")
 	}
-	if err := validateString(x.Text); err != nil {
+	if err := validateString(x.Text, u); err != nil {
 		return rt.AtKey(err, "text")
 	}
 	if len(x.Extra) != 0 {
@@ -89,10 +101,10 @@ func (x *BlockText) Validate() error {
 			case "type", "text":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -100,31 +112,35 @@ func (x *BlockText) Validate() error {
 	return nil
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateBlockImage(v BlockImage) error {
-	return v.Validate()
+func validateBlockImage(v BlockImage, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *BlockImage) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *BlockImage) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("BlockImage")
 	}
-	if err := validateString(x.Data); err != nil {
+	if err := validateString(x.Data, u); err != nil {
 		return rt.AtKey(err, "data")
 	}
 	if x.MimeType.Set {
-		if err := validateString(x.MimeType.V); err != nil {
+		if err := validateString(x.MimeType.V, u); err != nil {
 			return rt.AtKey(err, "mimeType")
 		}
 	}
@@ -134,10 +150,10 @@ func (x *BlockImage) Validate() error {
 			case "type", "data", "mimeType":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -145,16 +161,20 @@ func (x *BlockImage) Validate() error {
 	return nil
 }
 
-func validateNotFoundError(v NotFoundError) error {
-	return v.Validate()
+func validateNotFoundError(v NotFoundError, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *NotFoundError) Validate() error {
-	if err := validateString(x.Message); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *NotFoundError) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.Message, u); err != nil {
 		return rt.AtKey(err, "message")
 	}
-	if err := validateNotFoundErrorData(x.Data); err != nil {
+	if err := validateNotFoundErrorData(x.Data, u); err != nil {
 		return rt.AtKey(err, "data")
 	}
 	if len(x.Extra) != 0 {
@@ -163,10 +183,10 @@ func (x *NotFoundError) Validate() error {
 			case "code", "message", "data":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -174,13 +194,17 @@ func (x *NotFoundError) Validate() error {
 	return nil
 }
 
-func validateNotFoundErrorData(v NotFoundErrorData) error {
-	return v.Validate()
+func validateNotFoundErrorData(v NotFoundErrorData, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *NotFoundErrorData) Validate() error {
-	if err := validateString(x.URI); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *NotFoundErrorData) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.URI, u); err != nil {
 		return rt.AtKey(err, "uri")
 	}
 	if len(x.Extra) != 0 {
@@ -189,10 +213,10 @@ func (x *NotFoundErrorData) Validate() error {
 			case "uri":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -200,17 +224,21 @@ func (x *NotFoundErrorData) Validate() error {
 	return nil
 }
 
-func validateInt64(v int64) error {
+func validateInt64(v int64, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateHint(v Hint) error {
-	return v.Validate()
+func validateHint(v Hint, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Hint) Validate() error {
-	if err := validateString(x.Hint); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Hint) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.Hint, u); err != nil {
 		return rt.AtKey(err, "hint")
 	}
 	if len(x.Extra) != 0 {
@@ -219,10 +247,10 @@ func (x *Hint) Validate() error {
 			case "hint":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -230,39 +258,47 @@ func (x *Hint) Validate() error {
 	return nil
 }
 
-func validateNullableHint(v rt.Nullable[Hint]) error {
+func validateNullableHint(v rt.Nullable[Hint], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return v.V.Validate()
+	return v.V.validate(u)
 }
 
-func validateEnvelopeResource(v EnvelopeResource) error {
-	return v.Validate()
+func validateEnvelopeResource(v EnvelopeResource, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: its variant's
 // checks (anyOf).
 func (x *EnvelopeResource) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *EnvelopeResource) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	return x.Value.Validate()
+	return x.Value.validate(u)
 }
 
-func validateTextResource(v TextResource) error {
-	return v.Validate()
+func validateTextResource(v TextResource, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *TextResource) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *TextResource) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("TextResource")
 	}
-	if err := validateString(x.URI); err != nil {
+	if err := validateString(x.URI, u); err != nil {
 		return rt.AtKey(err, "uri")
 	}
-	if err := validateString(x.Text); err != nil {
+	if err := validateString(x.Text, u); err != nil {
 		return rt.AtKey(err, "text")
 	}
 	if len(x.Extra) != 0 {
@@ -271,10 +307,10 @@ func (x *TextResource) Validate() error {
 			case "uri", "text":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -282,19 +318,23 @@ func (x *TextResource) Validate() error {
 	return nil
 }
 
-func validateBlobResource(v BlobResource) error {
-	return v.Validate()
+func validateBlobResource(v BlobResource, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *BlobResource) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *BlobResource) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("BlobResource")
 	}
-	if err := validateString(x.URI); err != nil {
+	if err := validateString(x.URI, u); err != nil {
 		return rt.AtKey(err, "uri")
 	}
-	if err := validateString(x.Blob); err != nil {
+	if err := validateString(x.Blob, u); err != nil {
 		return rt.AtKey(err, "blob")
 	}
 	if len(x.Extra) != 0 {
@@ -303,10 +343,10 @@ func (x *BlobResource) Validate() error {
 			case "uri", "blob":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -314,17 +354,21 @@ func (x *BlobResource) Validate() error {
 	return nil
 }
 
-func validateEnvelopeOnly(v EnvelopeOnly) error {
-	return v.Validate()
+func validateEnvelopeOnly(v EnvelopeOnly, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: its variant's
 // checks, and no other variant matching its encoding (oneOf).
 func (x *EnvelopeOnly) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *EnvelopeOnly) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	if err := x.Value.Validate(); err != nil {
+	if err := x.Value.validate(u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -341,43 +385,55 @@ func (x *EnvelopeOnly) Validate() error {
 	return rtimpl.OnlyMatchRaw(e.Buf, node9.OneOf, i)
 }
 
-func validateEnvelopeParts(v EnvelopeParts) error {
-	return v.Validate()
+func validateEnvelopeParts(v EnvelopeParts, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *EnvelopeParts) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *EnvelopeParts) validate(u rtimpl.UTF8) error {
 	switch x.Kind {
 	case rt.Object:
-		return validateEnvelopePartsObject(x.Object)
+		return validateEnvelopePartsObject(x.Object, u)
 	case rt.Array:
-		return validateTextPartList(x.Array)
+		return validateTextPartList(x.Array, u)
 	}
 	return rt.Fail(-1, "anyOf", "Kind is "+x.Kind.String()+", want object or array")
 }
 
-func validateEnvelopePartsObject(v EnvelopePartsObject) error {
-	return v.Validate()
+func validateEnvelopePartsObject(v EnvelopePartsObject, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *EnvelopePartsObject) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *EnvelopePartsObject) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	return x.Value.Validate()
+	return x.Value.validate(u)
 }
 
-func validateTextPart(v TextPart) error {
-	return v.Validate()
+func validateTextPart(v TextPart, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *TextPart) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *TextPart) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("TextPart")
 	}
-	if err := validateString(x.Text); err != nil {
+	if err := validateString(x.Text, u); err != nil {
 		return rt.AtKey(err, "text")
 	}
 	if len(x.Extra) != 0 {
@@ -386,10 +442,10 @@ func (x *TextPart) Validate() error {
 			case "type", "text":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -397,16 +453,20 @@ func (x *TextPart) Validate() error {
 	return nil
 }
 
-func validateImagePart(v ImagePart) error {
-	return v.Validate()
+func validateImagePart(v ImagePart, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ImagePart) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ImagePart) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("ImagePart")
 	}
-	if err := validateString(x.Data); err != nil {
+	if err := validateString(x.Data, u); err != nil {
 		return rt.AtKey(err, "data")
 	}
 	if len(x.Extra) != 0 {
@@ -415,10 +475,10 @@ func (x *ImagePart) Validate() error {
 			case "type", "data":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -426,9 +486,9 @@ func (x *ImagePart) Validate() error {
 	return nil
 }
 
-func validateTextPartList(v []TextPart) error {
+func validateTextPartList(v []TextPart, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateTextPart(x); err != nil {
+		if err := validateTextPart(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}

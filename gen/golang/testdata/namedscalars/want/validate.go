@@ -7,38 +7,42 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateOrder(v Order) error {
-	return v.Validate()
+func validateOrder(v Order, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Order) Validate() error {
-	if err := validateOrderID(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Order) validate(u rtimpl.UTF8) error {
+	if err := validateOrderID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	if x.Replaces.Set {
-		if err := validateOrderID(x.Replaces.V); err != nil {
+		if err := validateOrderID(x.Replaces.V, u); err != nil {
 			return rt.AtKey(err, "replaces")
 		}
 	}
 	if x.Related.Set {
-		if err := validateOrderIDList(x.Related.V); err != nil {
+		if err := validateOrderIDList(x.Related.V, u); err != nil {
 			return rt.AtKey(err, "related")
 		}
 	}
-	if err := validateOrderLines(x.Lines); err != nil {
+	if err := validateOrderLines(x.Lines, u); err != nil {
 		return rt.AtKey(err, "lines")
 	}
 	if x.Note.Set {
-		if err := validateString(x.Note.V); err != nil {
+		if err := validateString(x.Note.V, u); err != nil {
 			return rt.AtKey(err, "note")
 		}
 	}
 	return nil
 }
 
-func validateOrderID(v OrderID) error {
-	if err := rtimpl.CheckUTF8(string(v)); err != nil {
+func validateOrderID(v OrderID, u rtimpl.UTF8) error {
+	if err := u.Check(string(v)); err != nil {
 		return err
 	}
 	return orderIDRule.Check(string(v), -1)
@@ -46,58 +50,62 @@ func validateOrderID(v OrderID) error {
 
 // Validate reports whether v satisfies its schema.
 func (v OrderID) Validate() error {
-	return validateOrderID(v)
+	return validateOrderID(v, rtimpl.InValidate)
 }
 
-func validateOrderIDList(v []OrderID) error {
+func validateOrderIDList(v []OrderID, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateOrderID(x); err != nil {
+		if err := validateOrderID(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateLine(v Line) error {
-	return v.Validate()
+func validateLine(v Line, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Line) Validate() error {
-	if err := validateLineSku(x.Sku); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Line) validate(u rtimpl.UTF8) error {
+	if err := validateLineSku(x.Sku, u); err != nil {
 		return rt.AtKey(err, "sku")
 	}
-	if err := validateQuantity(x.Quantity); err != nil {
+	if err := validateQuantity(x.Quantity, u); err != nil {
 		return rt.AtKey(err, "quantity")
 	}
-	if err := validatePrice(x.Price); err != nil {
+	if err := validatePrice(x.Price, u); err != nil {
 		return rt.AtKey(err, "price")
 	}
 	if x.Discount.Set {
-		if err := validatePrice(x.Discount.V); err != nil {
+		if err := validatePrice(x.Discount.V, u); err != nil {
 			return rt.AtKey(err, "discount")
 		}
 	}
 	return nil
 }
 
-func validateLineSku(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateLineSku(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return lineSkuRule.Check(v, -1)
 }
 
-func validateQuantity(v Quantity) error {
+func validateQuantity(v Quantity, u rtimpl.UTF8) error {
 	return quantityRule.Check(int64(v), -1)
 }
 
 // Validate reports whether v satisfies its schema.
 func (v Quantity) Validate() error {
-	return validateQuantity(v)
+	return validateQuantity(v, rtimpl.InValidate)
 }
 
-func validatePrice(v Price) error {
+func validatePrice(v Price, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckFinite(float64(v)); err != nil {
 		return err
 	}
@@ -106,21 +114,21 @@ func validatePrice(v Price) error {
 
 // Validate reports whether v satisfies its schema.
 func (v Price) Validate() error {
-	return validatePrice(v)
+	return validatePrice(v, rtimpl.InValidate)
 }
 
-func validateOrderLines(v []Line) error {
+func validateOrderLines(v []Line, u rtimpl.UTF8) error {
 	if err := orderLinesRule.Check(len(v), -1); err != nil {
 		return err
 	}
 	for i, x := range v {
-		if err := validateLine(x); err != nil {
+		if err := validateLine(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }

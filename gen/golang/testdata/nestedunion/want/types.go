@@ -2,7 +2,10 @@
 
 package nestedunion
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 type Gate struct {
 	Auth     Scheme
@@ -20,6 +23,7 @@ type Scheme struct {
 type SchemeValue interface {
 	isScheme()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 
@@ -43,6 +47,7 @@ type HTTP struct {
 type HTTPValue interface {
 	isHTTP()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 
@@ -82,5 +87,6 @@ type GateFallback struct {
 type GateFallbackValue interface {
 	isGateFallback()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }

@@ -7,34 +7,42 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateGate(v Gate) error {
-	return v.Validate()
+func validateGate(v Gate, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Gate) Validate() error {
-	if err := validateScheme(x.Auth); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Gate) validate(u rtimpl.UTF8) error {
+	if err := validateScheme(x.Auth, u); err != nil {
 		return rt.AtKey(err, "auth")
 	}
 	if x.Fallback.Set {
-		if err := validateGateFallback(x.Fallback.V); err != nil {
+		if err := validateGateFallback(x.Fallback.V, u); err != nil {
 			return rt.AtKey(err, "fallback")
 		}
 	}
 	return nil
 }
 
-func validateScheme(v Scheme) error {
-	return v.Validate()
+func validateScheme(v Scheme, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: its variant's
 // checks, and no other variant matching its encoding (oneOf).
 func (x *Scheme) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Scheme) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	if err := x.Value.Validate(); err != nil {
+	if err := x.Value.validate(u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -53,36 +61,44 @@ func (x *Scheme) Validate() error {
 	return rtimpl.OnlyMatchRaw(e.Buf, node9.OneOf, i)
 }
 
-func validateKey(v Key) error {
-	return v.Validate()
+func validateKey(v Key, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Key) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Key) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Key")
 	}
-	if err := validateString(x.Key); err != nil {
+	if err := validateString(x.Key, u); err != nil {
 		return rt.AtKey(err, "key")
 	}
 	return nil
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateHTTP(v HTTP) error {
-	return v.Validate()
+func validateHTTP(v HTTP, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: its variant's
 // checks, and no other variant matching its encoding (oneOf).
 func (x *HTTP) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *HTTP) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	if err := x.Value.Validate(); err != nil {
+	if err := x.Value.validate(u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -99,73 +115,89 @@ func (x *HTTP) Validate() error {
 	return rtimpl.OnlyMatchRaw(e.Buf, node0.OneOf, i)
 }
 
-func validateBasic(v Basic) error {
-	return v.Validate()
+func validateBasic(v Basic, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Basic) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Basic) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Basic")
 	}
-	if err := validateString(x.Name); err != nil {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	if x.User.Set {
-		if err := validateString(x.User.V); err != nil {
+		if err := validateString(x.User.V, u); err != nil {
 			return rt.AtKey(err, "user")
 		}
 	}
 	return nil
 }
 
-func validateBearer(v Bearer) error {
-	return v.Validate()
+func validateBearer(v Bearer, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Bearer) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Bearer) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Bearer")
 	}
-	if err := validateString(x.Name); err != nil {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	if x.Token.Set {
-		if err := validateString(x.Token.V); err != nil {
+		if err := validateString(x.Token.V, u); err != nil {
 			return rt.AtKey(err, "token")
 		}
 	}
 	return nil
 }
 
-func validateNamed(v Named) error {
-	return v.Validate()
+func validateNamed(v Named, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Named) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Named) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Named")
 	}
-	if err := validateString(x.Name); err != nil {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := validateString(x.Realm); err != nil {
+	if err := validateString(x.Realm, u); err != nil {
 		return rt.AtKey(err, "realm")
 	}
 	return nil
 }
 
-func validateGateFallback(v GateFallback) error {
-	return v.Validate()
+func validateGateFallback(v GateFallback, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: its variant's
 // checks (anyOf).
 func (x *GateFallback) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *GateFallback) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	return x.Value.Validate()
+	return x.Value.validate(u)
 }

@@ -9,19 +9,23 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateLegacy(v Legacy) error {
-	return v.Validate()
+func validateLegacy(v Legacy, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Legacy) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Legacy) validate(u rtimpl.UTF8) error {
 	if x.Mode.Set {
-		if err := validateLegacyMode(x.Mode.V); err != nil {
+		if err := validateLegacyMode(x.Mode.V, u); err != nil {
 			return rt.AtKey(err, "mode")
 		}
 	}
 	if x.Count.Set {
-		if err := validateLegacyCount(x.Count.V); err != nil {
+		if err := validateLegacyCount(x.Count.V, u); err != nil {
 			return rt.AtKey(err, "count")
 		}
 	}
@@ -31,10 +35,10 @@ func (x *Legacy) Validate() error {
 			case "mode", "count":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -42,7 +46,7 @@ func (x *Legacy) Validate() error {
 	return nil
 }
 
-func validateLegacyMode(v rt.Nullable[LegacyMode]) error {
+func validateLegacyMode(v rt.Nullable[LegacyMode], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
@@ -58,7 +62,7 @@ func (v LegacyMode) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"on\", \"off\"")
 }
 
-func validateLegacyCount(v rt.Nullable[LegacyCount]) error {
+func validateLegacyCount(v rt.Nullable[LegacyCount], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
@@ -74,39 +78,43 @@ func (v LegacyCount) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.FormatInt(int64(v), 10), "0, 1")
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateRecord(v Record) error {
-	return v.Validate()
+func validateRecord(v Record, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Record) Validate() error {
-	if err := validateRecordColor(x.Color); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Record) validate(u rtimpl.UTF8) error {
+	if err := validateRecordColor(x.Color, u); err != nil {
 		return rt.AtKey(err, "color")
 	}
 	if x.Size.Set {
-		if err := validateRecordSize(x.Size.V); err != nil {
+		if err := validateRecordSize(x.Size.V, u); err != nil {
 			return rt.AtKey(err, "size")
 		}
 	}
 	if x.Level.Set {
-		if err := validateRecordLevel(x.Level.V); err != nil {
+		if err := validateRecordLevel(x.Level.V, u); err != nil {
 			return rt.AtKey(err, "level")
 		}
 	}
 	if x.Strict.Set {
-		if err := validateRecordStrict(x.Strict.V); err != nil {
+		if err := validateRecordStrict(x.Strict.V, u); err != nil {
 			return rt.AtKey(err, "strict")
 		}
 	}
 	if x.Unlisted.Set {
-		if err := validateRecordUnlisted(x.Unlisted.V); err != nil {
+		if err := validateRecordUnlisted(x.Unlisted.V, u); err != nil {
 			return rt.AtKey(err, "unlisted")
 		}
 	}
@@ -116,10 +124,10 @@ func (x *Record) Validate() error {
 			case "color", "size", "level", "strict", "unlisted":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -127,7 +135,7 @@ func (x *Record) Validate() error {
 	return nil
 }
 
-func validateRecordColor(v rt.Nullable[RecordColor]) error {
+func validateRecordColor(v rt.Nullable[RecordColor], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
@@ -143,7 +151,7 @@ func (v RecordColor) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"red\", \"green\"")
 }
 
-func validateRecordSize(v rt.Nullable[RecordSize]) error {
+func validateRecordSize(v rt.Nullable[RecordSize], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
@@ -159,7 +167,7 @@ func (v RecordSize) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"s\", \"m\"")
 }
 
-func validateRecordLevel(v rt.Nullable[RecordLevel]) error {
+func validateRecordLevel(v rt.Nullable[RecordLevel], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
@@ -175,7 +183,7 @@ func (v RecordLevel) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.FormatInt(int64(v), 10), "1, 2")
 }
 
-func validateRecordStrict(v RecordStrict) error {
+func validateRecordStrict(v RecordStrict, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -188,7 +196,7 @@ func (v RecordStrict) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"x\"")
 }
 
-func validateRecordUnlisted(v RecordUnlisted) error {
+func validateRecordUnlisted(v RecordUnlisted, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 

@@ -9,72 +9,76 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateProfile(v Profile) error {
-	return v.Validate()
+func validateProfile(v Profile, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Profile) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Profile) validate(u rtimpl.UTF8) error {
 	if x.Nick.Set {
-		if err := validateNullableProfileNick(x.Nick.V); err != nil {
+		if err := validateNullableProfileNick(x.Nick.V, u); err != nil {
 			return rt.AtKey(err, "nick")
 		}
 	}
 	if x.Mail.Set {
-		if err := validateProfileMail(x.Mail.V); err != nil {
+		if err := validateProfileMail(x.Mail.V, u); err != nil {
 			return rt.AtKey(err, "mail")
 		}
 	}
 	if x.Address.Set {
-		if err := validateAddress(x.Address.V); err != nil {
+		if err := validateAddress(x.Address.V, u); err != nil {
 			return rt.AtKey(err, "address")
 		}
 	}
 	if x.Shipping.Set {
-		if err := validateProfileShipping(x.Shipping.V); err != nil {
+		if err := validateProfileShipping(x.Shipping.V, u); err != nil {
 			return rt.AtKey(err, "shipping")
 		}
 	}
 	if x.Weights.Set {
-		if err := validateNullableProfileWeights(x.Weights.V); err != nil {
+		if err := validateNullableProfileWeights(x.Weights.V, u); err != nil {
 			return rt.AtKey(err, "weights")
 		}
 	}
 	if x.Tags.Set {
-		if err := validateNullableProfileTags(x.Tags.V); err != nil {
+		if err := validateNullableProfileTags(x.Tags.V, u); err != nil {
 			return rt.AtKey(err, "tags")
 		}
 	}
 	if x.Level.Set {
-		if err := validateProfileLevel(x.Level.V); err != nil {
+		if err := validateProfileLevel(x.Level.V, u); err != nil {
 			return rt.AtKey(err, "level")
 		}
 	}
 	if x.Agreed.Set {
-		if err := validateProfileAgreed(x.Agreed.V); err != nil {
+		if err := validateProfileAgreed(x.Agreed.V, u); err != nil {
 			return rt.AtKey(err, "agreed")
 		}
 	}
 	if x.Code.Set {
-		if err := validateProfileCode(x.Code.V); err != nil {
+		if err := validateProfileCode(x.Code.V, u); err != nil {
 			return rt.AtKey(err, "code")
 		}
 	}
 	return nil
 }
 
-func validateNullableProfileNickShape(v rt.Nullable[string]) error {
+func validateNullableProfileNickShape(v rt.Nullable[string], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	if err := rtimpl.CheckUTF8(v.V); err != nil {
+	if err := u.Check(v.V); err != nil {
 		return err
 	}
 	return nullableProfileNickRule.Check(v.V, -1)
 }
 
-func validateNullableProfileNick(v rt.Nullable[string]) error {
-	if err := validateNullableProfileNickShape(v); err != nil {
+func validateNullableProfileNick(v rt.Nullable[string], u rtimpl.UTF8) error {
+	if err := validateNullableProfileNickShape(v, u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -84,15 +88,15 @@ func validateNullableProfileNick(v rt.Nullable[string]) error {
 	return rtimpl.CheckEncoded(e.Buf, nullableProfileNickRest)
 }
 
-func validateProfileMailShape(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateProfileMailShape(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return profileMailRule.Check(v, -1)
 }
 
-func validateProfileMail(v string) error {
-	if err := validateProfileMailShape(v); err != nil {
+func validateProfileMail(v string, u rtimpl.UTF8) error {
+	if err := validateProfileMailShape(v, u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -102,25 +106,25 @@ func validateProfileMail(v string) error {
 	return rtimpl.CheckEncoded(e.Buf, profileMailRest)
 }
 
-func validateAddress(v rt.Nullable[Address]) error {
+func validateAddress(v rt.Nullable[Address], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return v.V.Validate()
+	return v.V.validate(u)
 }
 
 // validateFields checks what the struct's Go type holds.
-func (x *Address) validateFields() error {
+func (x *Address) validateFields(u rtimpl.UTF8) error {
 	if x.Street.Set {
-		if err := validateString(x.Street.V); err != nil {
+		if err := validateString(x.Street.V, u); err != nil {
 			return rt.AtKey(err, "street")
 		}
 	}
-	if err := validateString(x.City); err != nil {
+	if err := validateString(x.City, u); err != nil {
 		return rt.AtKey(err, "city")
 	}
 	if x.Zip.Set {
-		if err := validateString(x.Zip.V); err != nil {
+		if err := validateString(x.Zip.V, u); err != nil {
 			return rt.AtKey(err, "zip")
 		}
 	}
@@ -130,7 +134,11 @@ func (x *Address) validateFields() error {
 // Validate reports whether the value satisfies its schema: its fields, then
 // what its Go type does not hold (dependentRequired), over its encoding.
 func (x *Address) Validate() error {
-	if err := x.validateFields(); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Address) validate(u rtimpl.UTF8) error {
+	if err := x.validateFields(u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -140,26 +148,26 @@ func (x *Address) Validate() error {
 	return rtimpl.CheckEncoded(e.Buf, addressRest)
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateProfileShipping(v rt.Nullable[ProfileShipping]) error {
+func validateProfileShipping(v rt.Nullable[ProfileShipping], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return v.V.Validate()
+	return v.V.validate(u)
 }
 
 // validateFields checks what the struct's Go type holds.
-func (x *ProfileShipping) validateFields() error {
+func (x *ProfileShipping) validateFields(u rtimpl.UTF8) error {
 	if x.Mode.Set {
-		if err := validateProfileShippingMode(x.Mode.V); err != nil {
+		if err := validateProfileShippingMode(x.Mode.V, u); err != nil {
 			return rt.AtKey(err, "mode")
 		}
 	}
 	if x.Store.Set {
-		if err := validateString(x.Store.V); err != nil {
+		if err := validateString(x.Store.V, u); err != nil {
 			return rt.AtKey(err, "store")
 		}
 	}
@@ -169,10 +177,10 @@ func (x *ProfileShipping) validateFields() error {
 			case "mode", "store":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -183,7 +191,11 @@ func (x *ProfileShipping) validateFields() error {
 // Validate reports whether the value satisfies its schema: its fields, then
 // what its Go type does not hold (if, then), over its encoding.
 func (x *ProfileShipping) Validate() error {
-	if err := x.validateFields(); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ProfileShipping) validate(u rtimpl.UTF8) error {
+	if err := x.validateFields(u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -193,7 +205,7 @@ func (x *ProfileShipping) Validate() error {
 	return rtimpl.CheckEncoded(e.Buf, profileShippingRest)
 }
 
-func validateProfileShippingMode(v ProfileShippingMode) error {
+func validateProfileShippingMode(v ProfileShippingMode, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -206,34 +218,34 @@ func (v ProfileShippingMode) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"post\", \"pickup\"")
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateFloat64(v float64) error {
+func validateFloat64(v float64, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckFinite(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateNullableProfileWeightsShape(v rt.Nullable[[]float64]) error {
+func validateNullableProfileWeightsShape(v rt.Nullable[[]float64], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
 	for i, x := range v.V {
-		if err := validateFloat64(x); err != nil {
+		if err := validateFloat64(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateNullableProfileWeights(v rt.Nullable[[]float64]) error {
-	if err := validateNullableProfileWeightsShape(v); err != nil {
+func validateNullableProfileWeights(v rt.Nullable[[]float64], u rtimpl.UTF8) error {
+	if err := validateNullableProfileWeightsShape(v, u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -243,20 +255,20 @@ func validateNullableProfileWeights(v rt.Nullable[[]float64]) error {
 	return rtimpl.CheckEncoded(e.Buf, nullableProfileWeightsRest)
 }
 
-func validateNullableProfileTagsShape(v rt.Nullable[[]rt.Raw]) error {
+func validateNullableProfileTagsShape(v rt.Nullable[[]rt.Raw], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
 	for i, x := range v.V {
-		if err := validateRaw(x); err != nil {
+		if err := validateRaw(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateNullableProfileTags(v rt.Nullable[[]rt.Raw]) error {
-	if err := validateNullableProfileTagsShape(v); err != nil {
+func validateNullableProfileTags(v rt.Nullable[[]rt.Raw], u rtimpl.UTF8) error {
+	if err := validateNullableProfileTagsShape(v, u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -266,12 +278,12 @@ func validateNullableProfileTags(v rt.Nullable[[]rt.Raw]) error {
 	return rtimpl.CheckEncoded(e.Buf, nullableProfileTagsRest)
 }
 
-func validateProfileLevelShape(v int64) error {
+func validateProfileLevelShape(v int64, u rtimpl.UTF8) error {
 	return profileLevelRule.Check(v, -1)
 }
 
-func validateProfileLevel(v int64) error {
-	if err := validateProfileLevelShape(v); err != nil {
+func validateProfileLevel(v int64, u rtimpl.UTF8) error {
+	if err := validateProfileLevelShape(v, u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -281,12 +293,12 @@ func validateProfileLevel(v int64) error {
 	return rtimpl.CheckEncoded(e.Buf, profileLevelRest)
 }
 
-func validateProfileAgreedShape(v bool) error {
+func validateProfileAgreedShape(v bool, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateProfileAgreed(v bool) error {
-	if err := validateProfileAgreedShape(v); err != nil {
+func validateProfileAgreed(v bool, u rtimpl.UTF8) error {
+	if err := validateProfileAgreedShape(v, u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -296,15 +308,15 @@ func validateProfileAgreed(v bool) error {
 	return rtimpl.CheckEncoded(e.Buf, profileAgreedRest)
 }
 
-func validateProfileCodeShape(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateProfileCodeShape(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return profileCodeRule.Check(v, -1)
 }
 
-func validateProfileCode(v string) error {
-	if err := validateProfileCodeShape(v); err != nil {
+func validateProfileCode(v string, u rtimpl.UTF8) error {
+	if err := validateProfileCodeShape(v, u); err != nil {
 		return err
 	}
 	var e rt.Encoder

@@ -7,97 +7,109 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateReading(v Reading) error {
-	return v.Validate()
+func validateReading(v Reading, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Reading) Validate() error {
-	if err := validateFloat64(x.Value); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Reading) validate(u rtimpl.UTF8) error {
+	if err := validateFloat64(x.Value, u); err != nil {
 		return rt.AtKey(err, "value")
 	}
 	if x.Priority.Set {
-		if err := validateReadingPriority(x.Priority.V); err != nil {
+		if err := validateReadingPriority(x.Priority.V, u); err != nil {
 			return rt.AtKey(err, "priority")
 		}
 	}
 	if x.ID.Set {
-		if err := validateReadingID(x.ID.V); err != nil {
+		if err := validateReadingID(x.ID.V, u); err != nil {
 			return rt.AtKey(err, "id")
 		}
 	}
 	if x.Tag != nil {
-		if err := validateReadingTag(x.Tag); err != nil {
+		if err := validateReadingTag(x.Tag, u); err != nil {
 			return rt.AtKey(err, "tag")
 		}
 	}
 	if x.Code.Set {
-		if err := validateReadingCode(x.Code.V); err != nil {
+		if err := validateReadingCode(x.Code.V, u); err != nil {
 			return rt.AtKey(err, "code")
 		}
 	}
 	return nil
 }
 
-func validateFloat64(v float64) error {
+func validateFloat64(v float64, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckFinite(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateReadingPriority(v float64) error {
+func validateReadingPriority(v float64, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckFinite(v); err != nil {
 		return err
 	}
 	return readingPriorityRule.CheckFloat(v, "", -1)
 }
 
-func validateReadingID(v ReadingID) error {
-	return v.Validate()
+func validateReadingID(v ReadingID, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReadingID) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ReadingID) validate(u rtimpl.UTF8) error {
 	switch x.Kind {
 	case rt.String:
-		return validateString(x.String)
+		return validateString(x.String, u)
 	case rt.Number:
-		return validateInt64(x.Int)
+		return validateInt64(x.Int, u)
 	}
 	return rt.Fail(-1, "anyOf", "Kind is "+x.Kind.String()+", want string or integer")
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateInt64(v int64) error {
+func validateInt64(v int64, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateReadingTag(v rt.Raw) error {
+func validateReadingTag(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return node0.ValidateRaw(v)
 }
 
-func validateReadingCode(v ReadingCode) error {
-	return v.Validate()
+func validateReadingCode(v ReadingCode, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ReadingCode) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ReadingCode) validate(u rtimpl.UTF8) error {
 	switch x.Kind {
 	case rt.Number:
-		return validateReadingCodeInt(x.Int)
+		return validateReadingCodeInt(x.Int, u)
 	case rt.String:
-		return validateString(x.String)
+		return validateString(x.String, u)
 	}
 	return rt.Fail(-1, "oneOf", "Kind is "+x.Kind.String()+", want integer or string")
 }
 
-func validateReadingCodeInt(v int64) error {
+func validateReadingCodeInt(v int64, u rtimpl.UTF8) error {
 	return readingCodeIntRule.Check(v, -1)
 }

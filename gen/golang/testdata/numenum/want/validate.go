@@ -9,54 +9,58 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateMix(v Mix) error {
-	return v.Validate()
+func validateMix(v Mix, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Mix) Validate() error {
-	if err := validateRatio(x.Ratio); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Mix) validate(u rtimpl.UTF8) error {
+	if err := validateRatio(x.Ratio, u); err != nil {
 		return rt.AtKey(err, "ratio")
 	}
 	if x.Scale.Set {
-		if err := validateMixScale(x.Scale.V); err != nil {
+		if err := validateMixScale(x.Scale.V, u); err != nil {
 			return rt.AtKey(err, "scale")
 		}
 	}
 	if x.Half.Set {
-		if err := validateMixHalf(x.Half.V); err != nil {
+		if err := validateMixHalf(x.Half.V, u); err != nil {
 			return rt.AtKey(err, "half")
 		}
 	}
 	if x.Bounded.Set {
-		if err := validateMixBounded(x.Bounded.V); err != nil {
+		if err := validateMixBounded(x.Bounded.V, u); err != nil {
 			return rt.AtKey(err, "bounded")
 		}
 	}
 	if x.Maybe.Set {
-		if err := validateMixMaybe(x.Maybe.V); err != nil {
+		if err := validateMixMaybe(x.Maybe.V, u); err != nil {
 			return rt.AtKey(err, "maybe")
 		}
 	}
 	if x.Either.Set {
-		if err := validateMixEither(x.Either.V); err != nil {
+		if err := validateMixEither(x.Either.V, u); err != nil {
 			return rt.AtKey(err, "either")
 		}
 	}
 	if x.Mode.Set {
-		if err := validateMixMode(x.Mode.V); err != nil {
+		if err := validateMixMode(x.Mode.V, u); err != nil {
 			return rt.AtKey(err, "mode")
 		}
 	}
 	if x.Pick.Set {
-		if err := validateMixPick(x.Pick.V); err != nil {
+		if err := validateMixPick(x.Pick.V, u); err != nil {
 			return rt.AtKey(err, "pick")
 		}
 	}
 	return nil
 }
 
-func validateRatio(v Ratio) error {
+func validateRatio(v Ratio, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -69,7 +73,7 @@ func (v Ratio) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.FormatFloat(float64(v), byte(0x67), -1, 64), "0.5, 1, 2.5")
 }
 
-func validateMixScale(v rt.Nullable[MixScale]) error {
+func validateMixScale(v rt.Nullable[MixScale], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
@@ -85,7 +89,7 @@ func (v MixScale) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.FormatFloat(float64(v), byte(0x67), -1, 64), "-0.25, 0, 1e-7, 1e+21")
 }
 
-func validateMixHalf(v MixHalf) error {
+func validateMixHalf(v MixHalf, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -98,7 +102,7 @@ func (v MixHalf) Validate() error {
 	return rt.Fail(-1, "const", "want 0.5")
 }
 
-func validateMixBounded(v MixBounded) error {
+func validateMixBounded(v MixBounded, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -111,7 +115,7 @@ func (v MixBounded) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.FormatFloat(float64(v), byte(0x67), -1, 64), "1.5, 3.25")
 }
 
-func validateMixMaybe(v MixMaybe) error {
+func validateMixMaybe(v MixMaybe, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -124,7 +128,7 @@ func (v MixMaybe) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.FormatFloat(float64(v), byte(0x67), -1, 64), "0.1, 0.2")
 }
 
-func validateMixEither(v rt.Nullable[MixEither]) error {
+func validateMixEither(v rt.Nullable[MixEither], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
@@ -140,24 +144,28 @@ func (v MixEither) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.FormatFloat(float64(v), byte(0x67), -1, 64), "0.1")
 }
 
-func validateMixMode(v MixMode) error {
-	return v.Validate()
+func validateMixMode(v MixMode, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *MixMode) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *MixMode) validate(u rtimpl.UTF8) error {
 	switch x.Kind {
 	case rt.String:
-		return validateMixModeString(x.String)
+		return validateMixModeString(x.String, u)
 	case rt.Number:
-		return validateMixModeNumber(x.Number)
+		return validateMixModeNumber(x.Number, u)
 	case rt.Null:
 		return nil
 	}
 	return rt.Fail(-1, "enum", "Kind is "+x.Kind.String()+", want string, number or null")
 }
 
-func validateMixModeString(v MixModeString) error {
+func validateMixModeString(v MixModeString, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -170,7 +178,7 @@ func (v MixModeString) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"auto\"")
 }
 
-func validateMixModeNumber(v MixModeNumber) error {
+func validateMixModeNumber(v MixModeNumber, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -183,22 +191,26 @@ func (v MixModeNumber) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.FormatFloat(float64(v), byte(0x67), -1, 64), "0, 1.5")
 }
 
-func validateMixPick(v MixPick) error {
-	return v.Validate()
+func validateMixPick(v MixPick, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *MixPick) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *MixPick) validate(u rtimpl.UTF8) error {
 	switch x.Kind {
 	case rt.String:
-		return validateMixPickString(x.String)
+		return validateMixPickString(x.String, u)
 	case rt.Number:
-		return validateMixPickInt(x.Int)
+		return validateMixPickInt(x.Int, u)
 	}
 	return rt.Fail(-1, "enum", "Kind is "+x.Kind.String()+", want string or integer")
 }
 
-func validateMixPickString(v MixPickString) error {
+func validateMixPickString(v MixPickString, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -211,7 +223,7 @@ func (v MixPickString) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"a\", \"b\"")
 }
 
-func validateMixPickInt(v MixPickInt) error {
+func validateMixPickInt(v MixPickInt, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 

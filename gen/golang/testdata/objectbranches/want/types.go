@@ -2,7 +2,10 @@
 
 package objectbranches
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 type Operation struct {
 	Parameters []Parameter
@@ -20,6 +23,7 @@ type Parameter struct {
 type ParameterValue interface {
 	isParameter()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 
@@ -59,6 +63,7 @@ type NonBody struct {
 type NonBodyValue interface {
 	isNonBody()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 
@@ -136,6 +141,7 @@ type OperationLoose struct {
 type OperationLooseValue interface {
 	isOperationLoose()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 

@@ -9,34 +9,42 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateOperation(v Operation) error {
-	return v.Validate()
+func validateOperation(v Operation, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Operation) Validate() error {
-	if err := validateParameterList(x.Parameters); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Operation) validate(u rtimpl.UTF8) error {
+	if err := validateParameterList(x.Parameters, u); err != nil {
 		return rt.AtKey(err, "parameters")
 	}
 	if x.Loose.Set {
-		if err := validateOperationLoose(x.Loose.V); err != nil {
+		if err := validateOperationLoose(x.Loose.V, u); err != nil {
 			return rt.AtKey(err, "loose")
 		}
 	}
 	return nil
 }
 
-func validateParameter(v Parameter) error {
-	return v.Validate()
+func validateParameter(v Parameter, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: its variant's
 // checks, and no other variant matching its encoding (oneOf).
 func (x *Parameter) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Parameter) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	if err := x.Value.Validate(); err != nil {
+	if err := x.Value.validate(u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -53,32 +61,36 @@ func (x *Parameter) Validate() error {
 	return rtimpl.OnlyMatchRaw(e.Buf, node18.OneOf, i)
 }
 
-func validateBody(v Body) error {
-	return v.Validate()
+func validateBody(v Body, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Body) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Body) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Body")
 	}
-	if err := validateString(x.Name); err != nil {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := validateBodyIn(x.In); err != nil {
+	if err := validateBodyIn(x.In, u); err != nil {
 		return rt.AtKey(err, "in")
 	}
-	if err := validateBodySchema(x.Schema); err != nil {
+	if err := validateBodySchema(x.Schema, u); err != nil {
 		return rt.AtKey(err, "schema")
 	}
 	return nil
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateBodyIn(v BodyIn) error {
+func validateBodyIn(v BodyIn, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -91,18 +103,22 @@ func (v BodyIn) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"body\"")
 }
 
-func validateBodySchema(v BodySchema) error {
-	return v.Validate()
+func validateBodySchema(v BodySchema, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *BodySchema) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *BodySchema) validate(u rtimpl.UTF8) error {
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -110,24 +126,28 @@ func (x *BodySchema) Validate() error {
 	return nil
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateNonBody(v NonBody) error {
-	return v.Validate()
+func validateNonBody(v NonBody, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: its variant's
 // checks, and no other variant matching its encoding (oneOf).
 func (x *NonBody) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *NonBody) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	if err := x.Value.Validate(); err != nil {
+	if err := x.Value.validate(u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -146,30 +166,34 @@ func (x *NonBody) Validate() error {
 	return rtimpl.OnlyMatchRaw(e.Buf, node1.OneOf, i)
 }
 
-func validateNonBodyVariant1(v NonBodyVariant1) error {
-	return v.Validate()
+func validateNonBodyVariant1(v NonBodyVariant1, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *NonBodyVariant1) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *NonBodyVariant1) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("NonBodyVariant1")
 	}
-	if err := validateString(x.Name); err != nil {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := validateNonBodyVariant1In(x.In); err != nil {
+	if err := validateNonBodyVariant1In(x.In, u); err != nil {
 		return rt.AtKey(err, "in")
 	}
 	if x.Format.Set {
-		if err := validateString(x.Format.V); err != nil {
+		if err := validateString(x.Format.V, u); err != nil {
 			return rt.AtKey(err, "format")
 		}
 	}
 	return nil
 }
 
-func validateNonBodyVariant1In(v NonBodyVariant1In) error {
+func validateNonBodyVariant1In(v NonBodyVariant1In, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -182,23 +206,27 @@ func (v NonBodyVariant1In) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"header\"")
 }
 
-func validateNonBodyVariant2(v NonBodyVariant2) error {
-	return v.Validate()
+func validateNonBodyVariant2(v NonBodyVariant2, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *NonBodyVariant2) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *NonBodyVariant2) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("NonBodyVariant2")
 	}
-	if err := validateString(x.Name); err != nil {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := validateNonBodyVariant2In(x.In); err != nil {
+	if err := validateNonBodyVariant2In(x.In, u); err != nil {
 		return rt.AtKey(err, "in")
 	}
 	if x.AllowEmptyValue.Set {
-		if err := validateBool(x.AllowEmptyValue.V); err != nil {
+		if err := validateBool(x.AllowEmptyValue.V, u); err != nil {
 			return rt.AtKey(err, "allowEmptyValue")
 		}
 	}
@@ -210,17 +238,17 @@ func (x *NonBodyVariant2) Validate() error {
 		if !nonBodyVariant2ExtensionsPattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which does not match \"^x-\""), k)
 		}
-		if err := rtimpl.CheckUTF8(k); err != nil {
+		if err := u.Check(k); err != nil {
 			return rt.AtKey(err, k)
 		}
-		if err := validateRaw(v); err != nil {
+		if err := validateRaw(v, u); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}
 	return nil
 }
 
-func validateNonBodyVariant2In(v NonBodyVariant2In) error {
+func validateNonBodyVariant2In(v NonBodyVariant2In, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -233,32 +261,36 @@ func (v NonBodyVariant2In) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"query\"")
 }
 
-func validateBool(v bool) error {
+func validateBool(v bool, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateNonBodyVariant3(v NonBodyVariant3) error {
-	return v.Validate()
+func validateNonBodyVariant3(v NonBodyVariant3, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *NonBodyVariant3) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *NonBodyVariant3) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("NonBodyVariant3")
 	}
-	if err := validateString(x.Name); err != nil {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
-	if err := validateNonBodyVariant3In(x.In); err != nil {
+	if err := validateNonBodyVariant3In(x.In, u); err != nil {
 		return rt.AtKey(err, "in")
 	}
-	if err := validateNonBodyVariant3Required(x.Required); err != nil {
+	if err := validateNonBodyVariant3Required(x.Required, u); err != nil {
 		return rt.AtKey(err, "required")
 	}
 	return nil
 }
 
-func validateNonBodyVariant3In(v NonBodyVariant3In) error {
+func validateNonBodyVariant3In(v NonBodyVariant3In, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -271,12 +303,12 @@ func (v NonBodyVariant3In) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"path\"")
 }
 
-func validateNonBodyVariant3RequiredShape(v bool) error {
+func validateNonBodyVariant3RequiredShape(v bool, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateNonBodyVariant3Required(v bool) error {
-	if err := validateNonBodyVariant3RequiredShape(v); err != nil {
+func validateNonBodyVariant3Required(v bool, u rtimpl.UTF8) error {
+	if err := validateNonBodyVariant3RequiredShape(v, u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -286,72 +318,84 @@ func validateNonBodyVariant3Required(v bool) error {
 	return rtimpl.CheckEncoded(e.Buf, nonBodyVariant3RequiredRest)
 }
 
-func validateParameterList(v []Parameter) error {
+func validateParameterList(v []Parameter, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateParameter(x); err != nil {
+		if err := validateParameter(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateOperationLoose(v OperationLoose) error {
-	return v.Validate()
+func validateOperationLoose(v OperationLoose, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: its variant's
 // checks (anyOf).
 func (x *OperationLoose) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *OperationLoose) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	return x.Value.Validate()
+	return x.Value.validate(u)
 }
 
-func validateOperationLooseVariant1(v OperationLooseVariant1) error {
-	return v.Validate()
+func validateOperationLooseVariant1(v OperationLooseVariant1, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *OperationLooseVariant1) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *OperationLooseVariant1) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("OperationLooseVariant1")
 	}
-	if err := validateString(x.Name); err != nil {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	if x.In.Set {
-		if err := validateNonBodyVariant1In(x.In.V); err != nil {
+		if err := validateNonBodyVariant1In(x.In.V, u); err != nil {
 			return rt.AtKey(err, "in")
 		}
 	}
 	if x.Format.Set {
-		if err := validateString(x.Format.V); err != nil {
+		if err := validateString(x.Format.V, u); err != nil {
 			return rt.AtKey(err, "format")
 		}
 	}
 	return nil
 }
 
-func validateOperationLooseVariant2(v OperationLooseVariant2) error {
-	return v.Validate()
+func validateOperationLooseVariant2(v OperationLooseVariant2, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *OperationLooseVariant2) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *OperationLooseVariant2) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("OperationLooseVariant2")
 	}
-	if err := validateString(x.Name); err != nil {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	if x.In.Set {
-		if err := validateNonBodyVariant2In(x.In.V); err != nil {
+		if err := validateNonBodyVariant2In(x.In.V, u); err != nil {
 			return rt.AtKey(err, "in")
 		}
 	}
 	if x.AllowEmptyValue.Set {
-		if err := validateBool(x.AllowEmptyValue.V); err != nil {
+		if err := validateBool(x.AllowEmptyValue.V, u); err != nil {
 			return rt.AtKey(err, "allowEmptyValue")
 		}
 	}
@@ -363,10 +407,10 @@ func (x *OperationLooseVariant2) Validate() error {
 		if !operationLooseVariant2ExtensionsPattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which does not match \"^x-\""), k)
 		}
-		if err := rtimpl.CheckUTF8(k); err != nil {
+		if err := u.Check(k); err != nil {
 			return rt.AtKey(err, k)
 		}
-		if err := validateRaw(v); err != nil {
+		if err := validateRaw(v, u); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}

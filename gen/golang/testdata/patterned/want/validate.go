@@ -9,22 +9,26 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateAPI(v API) error {
-	return v.Validate()
+func validateAPI(v API, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *API) Validate() error {
-	if err := validateInfo(x.Info); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *API) validate(u rtimpl.UTF8) error {
+	if err := validateInfo(x.Info, u); err != nil {
 		return rt.AtKey(err, "info")
 	}
 	if x.Paths != nil {
-		if err := validatePaths(*x.Paths); err != nil {
+		if err := validatePaths(*x.Paths, u); err != nil {
 			return rt.AtKey(err, "paths")
 		}
 	}
 	if x.Tags != nil {
-		if err := validateTags(*x.Tags); err != nil {
+		if err := validateTags(*x.Tags, u); err != nil {
 			return rt.AtKey(err, "tags")
 		}
 	}
@@ -36,27 +40,31 @@ func (x *API) Validate() error {
 		if !apiExtensionsPattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which does not match \"^x-\""), k)
 		}
-		if err := rtimpl.CheckUTF8(k); err != nil {
+		if err := u.Check(k); err != nil {
 			return rt.AtKey(err, k)
 		}
-		if err := validateRaw(v); err != nil {
+		if err := validateRaw(v, u); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}
 	return nil
 }
 
-func validateInfo(v Info) error {
-	return v.Validate()
+func validateInfo(v Info, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Info) Validate() error {
-	if err := validateInfoTitle(x.Title); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Info) validate(u rtimpl.UTF8) error {
+	if err := validateInfoTitle(x.Title, u); err != nil {
 		return rt.AtKey(err, "title")
 	}
 	if x.XLogo.Set {
-		if err := validateString(x.XLogo.V); err != nil {
+		if err := validateString(x.XLogo.V, u); err != nil {
 			return rt.AtKey(err, "x-logo")
 		}
 	}
@@ -68,50 +76,54 @@ func (x *Info) Validate() error {
 		if !infoExtensionsPattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which does not match \"^x-\""), k)
 		}
-		if err := rtimpl.CheckUTF8(k); err != nil {
+		if err := u.Check(k); err != nil {
 			return rt.AtKey(err, k)
 		}
-		if err := validateRaw(v); err != nil {
+		if err := validateRaw(v, u); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}
 	return nil
 }
 
-func validateInfoTitle(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateInfoTitle(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return infoTitleRule.Check(v, -1)
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validatePaths(v Paths) error {
-	return v.Validate()
+func validatePaths(v Paths, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Paths) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Paths) validate(u rtimpl.UTF8) error {
 	n := 0
 	for k, v := range x.Operations {
 		n++
 		if !pathsOperationsPattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "Operations holds "+strconv.Quote(k)+", which does not match \"^/\""), k)
 		}
-		if err := rtimpl.CheckUTF8(k); err != nil {
+		if err := u.Check(k); err != nil {
 			return rt.AtKey(err, k)
 		}
-		if err := validateOperation(v); err != nil {
+		if err := validateOperation(v, u); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}
@@ -123,23 +135,27 @@ func (x *Paths) Validate() error {
 		if pathsOperationsPattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which belongs in Operations"), k)
 		}
-		if err := rtimpl.CheckUTF8(k); err != nil {
+		if err := u.Check(k); err != nil {
 			return rt.AtKey(err, k)
 		}
-		if err := validatePathsExtensions(v); err != nil {
+		if err := validatePathsExtensions(v, u); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}
 	return pathsRule.Check(n, -1)
 }
 
-func validateOperation(v Operation) error {
-	return v.Validate()
+func validateOperation(v Operation, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Operation) Validate() error {
-	if err := validateString(x.Summary); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Operation) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.Summary, u); err != nil {
 		return rt.AtKey(err, "summary")
 	}
 	if len(x.Extra) != 0 {
@@ -148,10 +164,10 @@ func (x *Operation) Validate() error {
 			case "summary":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -159,18 +175,22 @@ func (x *Operation) Validate() error {
 	return nil
 }
 
-func validatePathsExtensions(v int64) error {
+func validatePathsExtensions(v int64, u rtimpl.UTF8) error {
 	return pathsExtensionsRule.Check(v, -1)
 }
 
-func validateTags(v Tags) error {
-	return v.Validate()
+func validateTags(v Tags, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Tags) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Tags) validate(u rtimpl.UTF8) error {
 	if x.Main.Set {
-		if err := validateString(x.Main.V); err != nil {
+		if err := validateString(x.Main.V, u); err != nil {
 			return rt.AtKey(err, "main")
 		}
 	}
@@ -182,10 +202,10 @@ func (x *Tags) Validate() error {
 		if !tagsPatternMembersPattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "PatternMembers holds "+strconv.Quote(k)+", which does not match \"^[0-9]+$\""), k)
 		}
-		if err := rtimpl.CheckUTF8(k); err != nil {
+		if err := u.Check(k); err != nil {
 			return rt.AtKey(err, k)
 		}
-		if err := validateInt64(v); err != nil {
+		if err := validateInt64(v, u); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}
@@ -200,10 +220,10 @@ func (x *Tags) Validate() error {
 		if tagsPatternMembersPattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "PatternMembers2 holds "+strconv.Quote(k)+", which belongs in PatternMembers"), k)
 		}
-		if err := rtimpl.CheckUTF8(k); err != nil {
+		if err := u.Check(k); err != nil {
 			return rt.AtKey(err, k)
 		}
-		if err := validateTagsPatternMembers2(v); err != nil {
+		if err := validateTagsPatternMembers2(v, u); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}
@@ -218,21 +238,21 @@ func (x *Tags) Validate() error {
 		if tagsPatternMembers2Pattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extra holds "+strconv.Quote(k)+", which belongs in PatternMembers2"), k)
 		}
-		if err := rtimpl.CheckUTF8(k); err != nil {
+		if err := u.Check(k); err != nil {
 			return rt.AtKey(err, k)
 		}
-		if err := validateString(v); err != nil {
+		if err := validateString(v, u); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}
 	return nil
 }
 
-func validateInt64(v int64) error {
+func validateInt64(v int64, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateTagsPatternMembers2(v rt.Raw) error {
+func validateTagsPatternMembers2(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}

@@ -7,105 +7,113 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateOrder(v Order) error {
-	return v.Validate()
+func validateOrder(v Order, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Order) Validate() error {
-	if err := validateOrderID(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Order) validate(u rtimpl.UTF8) error {
+	if err := validateOrderID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	if x.Replaces.Set {
-		if err := validateOrderID(x.Replaces.V); err != nil {
+		if err := validateOrderID(x.Replaces.V, u); err != nil {
 			return rt.AtKey(err, "replaces")
 		}
 	}
 	if x.Related.Set {
-		if err := validateOrderIDList(x.Related.V); err != nil {
+		if err := validateOrderIDList(x.Related.V, u); err != nil {
 			return rt.AtKey(err, "related")
 		}
 	}
-	if err := validateOrderLines(x.Lines); err != nil {
+	if err := validateOrderLines(x.Lines, u); err != nil {
 		return rt.AtKey(err, "lines")
 	}
 	if x.Note.Set {
-		if err := validateString(x.Note.V); err != nil {
+		if err := validateString(x.Note.V, u); err != nil {
 			return rt.AtKey(err, "note")
 		}
 	}
 	return nil
 }
 
-func validateOrderID(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateOrderID(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return orderIDRule.Check(v, -1)
 }
 
-func validateOrderIDList(v []string) error {
+func validateOrderIDList(v []string, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateOrderID(x); err != nil {
+		if err := validateOrderID(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateLine(v Line) error {
-	return v.Validate()
+func validateLine(v Line, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Line) Validate() error {
-	if err := validateLineSku(x.Sku); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Line) validate(u rtimpl.UTF8) error {
+	if err := validateLineSku(x.Sku, u); err != nil {
 		return rt.AtKey(err, "sku")
 	}
-	if err := validateQuantity(x.Quantity); err != nil {
+	if err := validateQuantity(x.Quantity, u); err != nil {
 		return rt.AtKey(err, "quantity")
 	}
-	if err := validatePrice(x.Price); err != nil {
+	if err := validatePrice(x.Price, u); err != nil {
 		return rt.AtKey(err, "price")
 	}
 	if x.Discount.Set {
-		if err := validatePrice(x.Discount.V); err != nil {
+		if err := validatePrice(x.Discount.V, u); err != nil {
 			return rt.AtKey(err, "discount")
 		}
 	}
 	return nil
 }
 
-func validateLineSku(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateLineSku(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return lineSkuRule.Check(v, -1)
 }
 
-func validateQuantity(v int64) error {
+func validateQuantity(v int64, u rtimpl.UTF8) error {
 	return quantityRule.Check(v, -1)
 }
 
-func validatePrice(v float64) error {
+func validatePrice(v float64, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckFinite(v); err != nil {
 		return err
 	}
 	return priceRule.CheckFloat(v, "", -1)
 }
 
-func validateOrderLines(v []Line) error {
+func validateOrderLines(v []Line, u rtimpl.UTF8) error {
 	if err := orderLinesRule.Check(len(v), -1); err != nil {
 		return err
 	}
 	for i, x := range v {
-		if err := validateLine(x); err != nil {
+		if err := validateLine(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }

@@ -7,100 +7,116 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateFeature(v Feature) error {
-	return v.Validate()
+func validateFeature(v Feature, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Feature) Validate() error {
-	if err := validateFeatureID(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Feature) validate(u rtimpl.UTF8) error {
+	if err := validateFeatureID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	if x.Label.Set {
-		if err := validateFeatureLabel(x.Label.V); err != nil {
+		if err := validateFeatureLabel(x.Label.V, u); err != nil {
 			return rt.AtKey(err, "label")
 		}
 	}
 	if x.Tools != nil {
-		if err := validateTools2(*x.Tools); err != nil {
+		if err := validateTools2(*x.Tools, u); err != nil {
 			return rt.AtKey(err, "tools")
 		}
 	}
 	if x.Spare != nil {
-		if err := validateTools(*x.Spare); err != nil {
+		if err := validateTools(*x.Spare, u); err != nil {
 			return rt.AtKey(err, "spare")
 		}
 	}
 	if x.Point != nil {
-		if err := validatePoint(*x.Point); err != nil {
+		if err := validatePoint(*x.Point, u); err != nil {
 			return rt.AtKey(err, "point")
 		}
 	}
 	return nil
 }
 
-func validateFeatureID(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateFeatureID(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return featureIDRule.Check(v, -1)
 }
 
-func validateFeatureLabel(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateFeatureLabel(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return featureLabelRule.Check(v, -1)
 }
 
-func validateTools2(v Tools2) error {
-	return v.Validate()
+func validateTools2(v Tools2, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Tools2) Validate() error {
-	if err := validateString(x.Hammer); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Tools2) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.Hammer, u); err != nil {
 		return rt.AtKey(err, "hammer")
 	}
 	return nil
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateTools(v Tools) error {
-	return v.Validate()
+func validateTools(v Tools, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Tools) Validate() error {
-	if err := validateInt64(x.Saw); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Tools) validate(u rtimpl.UTF8) error {
+	if err := validateInt64(x.Saw, u); err != nil {
 		return rt.AtKey(err, "saw")
 	}
 	return nil
 }
 
-func validateInt64(v int64) error {
+func validateInt64(v int64, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validatePoint(v Point) error {
-	return v.Validate()
+func validatePoint(v Point, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Point) Validate() error {
-	if err := validateFloat64(x.X); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Point) validate(u rtimpl.UTF8) error {
+	if err := validateFloat64(x.X, u); err != nil {
 		return rt.AtKey(err, "x")
 	}
-	if err := validateFloat64(x.Y); err != nil {
+	if err := validateFloat64(x.Y, u); err != nil {
 		return rt.AtKey(err, "y")
 	}
 	return nil
 }
 
-func validateFloat64(v float64) error {
+func validateFloat64(v float64, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckFinite(v); err != nil {
 		return err
 	}

@@ -2,32 +2,39 @@
 
 package recursiveref
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
-func validateTree(v Tree) error {
-	return v.Validate()
+func validateTree(v Tree, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Tree) Validate() error {
-	if err := validateInt64(x.Value); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Tree) validate(u rtimpl.UTF8) error {
+	if err := validateInt64(x.Value, u); err != nil {
 		return rt.AtKey(err, "value")
 	}
 	if x.Children.Set {
-		if err := validateTreeList(x.Children.V); err != nil {
+		if err := validateTreeList(x.Children.V, u); err != nil {
 			return rt.AtKey(err, "children")
 		}
 	}
 	return nil
 }
 
-func validateInt64(v int64) error {
+func validateInt64(v int64, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateTreeList(v []Tree) error {
+func validateTreeList(v []Tree, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateTree(x); err != nil {
+		if err := validateTree(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}

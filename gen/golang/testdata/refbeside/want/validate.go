@@ -9,25 +9,29 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateInfo(v Info) error {
-	return v.Validate()
+func validateInfo(v Info, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Info) Validate() error {
-	if err := validateString(x.Title); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Info) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.Title, u); err != nil {
 		return rt.AtKey(err, "title")
 	}
-	if err := validateString(x.Version); err != nil {
+	if err := validateString(x.Version, u); err != nil {
 		return rt.AtKey(err, "version")
 	}
 	if x.Contact != nil {
-		if err := validateContact(*x.Contact); err != nil {
+		if err := validateContact(*x.Contact, u); err != nil {
 			return rt.AtKey(err, "contact")
 		}
 	}
 	if x.Narrow != nil {
-		if err := validateInfoNarrow(*x.Narrow); err != nil {
+		if err := validateInfoNarrow(*x.Narrow, u); err != nil {
 			return rt.AtKey(err, "narrow")
 		}
 	}
@@ -39,54 +43,58 @@ func (x *Info) Validate() error {
 		if !infoExtensionsPattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which does not match \"^x-\""), k)
 		}
-		if err := rtimpl.CheckUTF8(k); err != nil {
+		if err := u.Check(k); err != nil {
 			return rt.AtKey(err, k)
 		}
-		if err := validateInfoExtensions(v); err != nil {
+		if err := validateInfoExtensions(v, u); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}
 	return nil
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateContact(v Contact) error {
-	return v.Validate()
+func validateContact(v Contact, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Contact) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Contact) validate(u rtimpl.UTF8) error {
 	if x.Name.Set {
-		if err := validateString(x.Name.V); err != nil {
+		if err := validateString(x.Name.V, u); err != nil {
 			return rt.AtKey(err, "name")
 		}
 	}
-	if err := validateInt64(x.ID); err != nil {
+	if err := validateInt64(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	if x.URL.Set {
-		if err := validateString(x.URL.V); err != nil {
+		if err := validateString(x.URL.V, u); err != nil {
 			return rt.AtKey(err, "url")
 		}
 	}
 	return nil
 }
 
-func validateInt64(v int64) error {
+func validateInt64(v int64, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateInfoNarrow(v InfoNarrow) error {
-	return v.Validate()
+func validateInfoNarrow(v InfoNarrow, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // validateFields checks what the struct's Go type holds.
-func (x *InfoNarrow) validateFields() error {
+func (x *InfoNarrow) validateFields(u rtimpl.UTF8) error {
 	if x.B.Set {
-		if err := validateInt64(x.B.V); err != nil {
+		if err := validateInt64(x.B.V, u); err != nil {
 			return rt.AtKey(err, "b")
 		}
 	}
@@ -96,10 +104,10 @@ func (x *InfoNarrow) validateFields() error {
 			case "b":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -110,7 +118,11 @@ func (x *InfoNarrow) validateFields() error {
 // Validate reports whether the value satisfies its schema: its fields, then
 // what its Go type does not hold ($ref), over its encoding.
 func (x *InfoNarrow) Validate() error {
-	if err := x.validateFields(); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *InfoNarrow) validate(u rtimpl.UTF8) error {
+	if err := x.validateFields(u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -120,14 +132,14 @@ func (x *InfoNarrow) Validate() error {
 	return rtimpl.CheckEncoded(e.Buf, infoNarrowRest)
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateInfoExtensions(v rt.Raw) error {
+func validateInfoExtensions(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}

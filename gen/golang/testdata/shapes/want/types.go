@@ -2,7 +2,10 @@
 
 package shapes
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 // Event holds one of its variants, told apart by the "type" property; switch
 // on the type of Value.
@@ -14,6 +17,7 @@ type Event struct {
 type EventValue interface {
 	isEvent()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 

@@ -9,97 +9,109 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateEvent(v Event) error {
-	return v.Validate()
+func validateEvent(v Event, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Event) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Event) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	return x.Value.Validate()
+	return x.Value.validate(u)
 }
 
-func validateA(v A) error {
-	return v.Validate()
+func validateA(v A, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *A) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *A) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("A")
 	}
-	if err := validateAN(x.N); err != nil {
+	if err := validateAN(x.N, u); err != nil {
 		return rt.AtKey(err, "n")
 	}
 	if x.Tags.Set {
-		if err := validateStringList(x.Tags.V); err != nil {
+		if err := validateStringList(x.Tags.V, u); err != nil {
 			return rt.AtKey(err, "tags")
 		}
 	}
 	return nil
 }
 
-func validateAN(v int64) error {
+func validateAN(v int64, u rtimpl.UTF8) error {
 	return anRule.Check(v, -1)
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateStringList(v []string) error {
+func validateStringList(v []string, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateString(x); err != nil {
+		if err := validateString(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateB(v B) error {
-	return v.Validate()
+func validateB(v B, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *B) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *B) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("B")
 	}
 	if x.Note.Set {
-		if err := validateNullableString(x.Note.V); err != nil {
+		if err := validateNullableString(x.Note.V, u); err != nil {
 			return rt.AtKey(err, "note")
 		}
 	}
 	if x.Any != nil {
-		if err := validateRaw(x.Any); err != nil {
+		if err := validateRaw(x.Any, u); err != nil {
 			return rt.AtKey(err, "any")
 		}
 	}
 	if x.Level.Set {
-		if err := validateLevel(x.Level.V); err != nil {
+		if err := validateLevel(x.Level.V, u); err != nil {
 			return rt.AtKey(err, "level")
 		}
 	}
 	return nil
 }
 
-func validateNullableString(v rt.Nullable[string]) error {
+func validateNullableString(v rt.Nullable[string], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return rtimpl.CheckUTF8(v.V)
+	return u.Check(v.V)
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateLevel(v Level) error {
+func validateLevel(v Level, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 

@@ -7,219 +7,247 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateMessage(v Message) error {
-	return v.Validate()
+func validateMessage(v Message, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Message) Validate() error {
-	if err := validateRequestID(x.ID); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Message) validate(u rtimpl.UTF8) error {
+	if err := validateRequestID(x.ID, u); err != nil {
 		return rt.AtKey(err, "id")
 	}
 	if x.Progress.Set {
-		if err := validateMessageProgress(x.Progress.V); err != nil {
+		if err := validateMessageProgress(x.Progress.V, u); err != nil {
 			return rt.AtKey(err, "progress")
 		}
 	}
 	if x.Amount.Set {
-		if err := validateMessageAmount(x.Amount.V); err != nil {
+		if err := validateMessageAmount(x.Amount.V, u); err != nil {
 			return rt.AtKey(err, "amount")
 		}
 	}
 	if x.Value.Set {
-		if err := validateJSONValue(x.Value.V); err != nil {
+		if err := validateJSONValue(x.Value.V, u); err != nil {
 			return rt.AtKey(err, "value")
 		}
 	}
 	if x.Content.Set {
-		if err := validateMessageContent(x.Content.V); err != nil {
+		if err := validateMessageContent(x.Content.V, u); err != nil {
 			return rt.AtKey(err, "content")
 		}
 	}
 	if x.Mixed != nil {
-		if err := validateMessageMixed(x.Mixed); err != nil {
+		if err := validateMessageMixed(x.Mixed, u); err != nil {
 			return rt.AtKey(err, "mixed")
 		}
 	}
 	if x.Either != nil {
-		if err := validateMessageEither(x.Either); err != nil {
+		if err := validateMessageEither(x.Either, u); err != nil {
 			return rt.AtKey(err, "either")
 		}
 	}
 	return nil
 }
 
-func validateRequestID(v RequestID) error {
-	return v.Validate()
+func validateRequestID(v RequestID, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *RequestID) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *RequestID) validate(u rtimpl.UTF8) error {
 	switch x.Kind {
 	case rt.String:
-		return validateString(x.String)
+		return validateString(x.String, u)
 	case rt.Number:
-		return validateInt64(x.Int)
+		return validateInt64(x.Int, u)
 	}
 	return rt.Fail(-1, "type", "Kind is "+x.Kind.String()+", want string or integer")
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateInt64(v int64) error {
+func validateInt64(v int64, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateMessageProgress(v MessageProgress) error {
-	return v.Validate()
+func validateMessageProgress(v MessageProgress, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *MessageProgress) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *MessageProgress) validate(u rtimpl.UTF8) error {
 	switch x.Kind {
 	case rt.Number:
-		return validateMessageProgressInt(x.Int)
+		return validateMessageProgressInt(x.Int, u)
 	case rt.String:
-		return validateMessageProgressString(x.String)
+		return validateMessageProgressString(x.String, u)
 	case rt.Null:
 		return nil
 	}
 	return rt.Fail(-1, "type", "Kind is "+x.Kind.String()+", want integer, string or null")
 }
 
-func validateMessageProgressInt(v int64) error {
+func validateMessageProgressInt(v int64, u rtimpl.UTF8) error {
 	return messageProgressIntRule.Check(v, -1)
 }
 
-func validateMessageProgressString(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateMessageProgressString(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return messageProgressStringRule.Check(v, -1)
 }
 
-func validateMessageAmount(v MessageAmount) error {
-	return v.Validate()
+func validateMessageAmount(v MessageAmount, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *MessageAmount) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *MessageAmount) validate(u rtimpl.UTF8) error {
 	switch x.Kind {
 	case rt.Number:
-		return validateMessageAmountNumber(x.Number)
+		return validateMessageAmountNumber(x.Number, u)
 	case rt.Bool:
-		return validateBool(x.Bool)
+		return validateBool(x.Bool, u)
 	}
 	return rt.Fail(-1, "type", "Kind is "+x.Kind.String()+", want number or boolean")
 }
 
-func validateMessageAmountNumber(v float64) error {
+func validateMessageAmountNumber(v float64, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckFinite(v); err != nil {
 		return err
 	}
 	return messageAmountNumberRule.CheckFloat(v, "", -1)
 }
 
-func validateBool(v bool) error {
+func validateBool(v bool, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateJSONValue(v JSONValue) error {
-	return v.Validate()
+func validateJSONValue(v JSONValue, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *JSONValue) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *JSONValue) validate(u rtimpl.UTF8) error {
 	switch x.Kind {
 	case rt.Object:
-		return validateJSONValueMap(x.Object)
+		return validateJSONValueMap(x.Object, u)
 	case rt.Array:
-		return validateJSONValueList(x.Array)
+		return validateJSONValueList(x.Array, u)
 	case rt.String:
-		return validateString(x.String)
+		return validateString(x.String, u)
 	case rt.Number:
-		return validateInt64(x.Int)
+		return validateInt64(x.Int, u)
 	case rt.Bool:
-		return validateBool(x.Bool)
+		return validateBool(x.Bool, u)
 	case rt.Null:
 		return nil
 	}
 	return rt.Fail(-1, "anyOf", "Kind is "+x.Kind.String()+", want object, array, string, integer, boolean or null")
 }
 
-func validateJSONValueMap(v map[string]JSONValue) error {
+func validateJSONValueMap(v map[string]JSONValue, u rtimpl.UTF8) error {
 	for k, x := range v {
-		if err := rtimpl.CheckUTF8(k); err != nil {
+		if err := u.Check(k); err != nil {
 			return rt.AtKey(err, k)
 		}
-		if err := validateJSONValue(x); err != nil {
+		if err := validateJSONValue(x, u); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}
 	return nil
 }
 
-func validateJSONValueList(v []JSONValue) error {
+func validateJSONValueList(v []JSONValue, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateJSONValue(x); err != nil {
+		if err := validateJSONValue(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateMessageContent(v MessageContent) error {
-	return v.Validate()
+func validateMessageContent(v MessageContent, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *MessageContent) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *MessageContent) validate(u rtimpl.UTF8) error {
 	switch x.Kind {
 	case rt.Object:
 		if x.Object == nil {
 			return rt.Fail(-1, "oneOf", "Kind is object but Object is nil")
 		}
-		return validateText(*x.Object)
+		return validateText(*x.Object, u)
 	case rt.Array:
-		return validateMessageContentArray(x.Array)
+		return validateMessageContentArray(x.Array, u)
 	}
 	return rt.Fail(-1, "oneOf", "Kind is "+x.Kind.String()+", want object or array")
 }
 
-func validateText(v Text) error {
-	return v.Validate()
+func validateText(v Text, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Text) Validate() error {
-	if err := validateString(x.Text); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Text) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.Text, u); err != nil {
 		return rt.AtKey(err, "text")
 	}
 	return nil
 }
 
-func validateMessageContentArray(v []Text) error {
+func validateMessageContentArray(v []Text, u rtimpl.UTF8) error {
 	if err := messageContentArrayRule.Check(len(v), -1); err != nil {
 		return err
 	}
 	for i, x := range v {
-		if err := validateText(x); err != nil {
+		if err := validateText(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateMessageMixed(v rt.Raw) error {
+func validateMessageMixed(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return node0.ValidateRaw(v)
 }
 
-func validateMessageEither(v rt.Raw) error {
+func validateMessageEither(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}

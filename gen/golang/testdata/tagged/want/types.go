@@ -2,7 +2,10 @@
 
 package tagged
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 // Shelter is unions in the OpenAPI style: an OpenAPI discriminator names the
 // tag property, but the variants do not fix it with a const.
@@ -27,6 +30,7 @@ type Pet struct {
 type PetValue interface {
 	isPet()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 
@@ -64,6 +68,7 @@ type Animal struct {
 type AnimalValue interface {
 	isAnimal()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 

@@ -9,17 +9,21 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateShelter(v Shelter) error {
-	return v.Validate()
+func validateShelter(v Shelter, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Shelter) Validate() error {
-	if err := validatePet(x.Pet); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Shelter) validate(u rtimpl.UTF8) error {
+	if err := validatePet(x.Pet, u); err != nil {
 		return rt.AtKey(err, "pet")
 	}
 	if x.Others.Set {
-		if err := validateAnimalList(x.Others.V); err != nil {
+		if err := validateAnimalList(x.Others.V, u); err != nil {
 			return rt.AtKey(err, "others")
 		}
 	}
@@ -29,10 +33,10 @@ func (x *Shelter) Validate() error {
 			case "pet", "others":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -40,17 +44,21 @@ func (x *Shelter) Validate() error {
 	return nil
 }
 
-func validatePet(v Pet) error {
-	return v.Validate()
+func validatePet(v Pet, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: its variant's
 // checks, and no other variant matching its encoding (oneOf).
 func (x *Pet) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Pet) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	if err := x.Value.Validate(); err != nil {
+	if err := x.Value.validate(u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -67,23 +75,27 @@ func (x *Pet) Validate() error {
 	return rtimpl.OnlyMatchRaw(e.Buf, node0.OneOf, i)
 }
 
-func validateCat(v Cat) error {
-	return v.Validate()
+func validateCat(v Cat, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Cat) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Cat) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Cat")
 	}
-	if err := validateString(x.PetType); err != nil {
+	if err := validateString(x.PetType, u); err != nil {
 		return rt.AtKey(err, "petType")
 	}
-	if err := validateBool(x.Meow); err != nil {
+	if err := validateBool(x.Meow, u); err != nil {
 		return rt.AtKey(err, "meow")
 	}
 	if x.Name.Set {
-		if err := validateString(x.Name.V); err != nil {
+		if err := validateString(x.Name.V, u); err != nil {
 			return rt.AtKey(err, "name")
 		}
 	}
@@ -93,10 +105,10 @@ func (x *Cat) Validate() error {
 			case "petType", "meow", "name":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -104,34 +116,38 @@ func (x *Cat) Validate() error {
 	return nil
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateBool(v bool) error {
+func validateBool(v bool, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateDog(v Dog) error {
-	return v.Validate()
+func validateDog(v Dog, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Dog) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Dog) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Dog")
 	}
-	if err := validateString(x.PetType); err != nil {
+	if err := validateString(x.PetType, u); err != nil {
 		return rt.AtKey(err, "petType")
 	}
-	if err := validateDogBark(x.Bark); err != nil {
+	if err := validateDogBark(x.Bark, u); err != nil {
 		return rt.AtKey(err, "bark")
 	}
 	if len(x.Extra) != 0 {
@@ -140,10 +156,10 @@ func (x *Dog) Validate() error {
 			case "petType", "bark":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -151,40 +167,48 @@ func (x *Dog) Validate() error {
 	return nil
 }
 
-func validateDogBark(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateDogBark(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return dogBarkRule.Check(v, -1)
 }
 
-func validateAnimal(v Animal) error {
-	return v.Validate()
+func validateAnimal(v Animal, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: its variant's
 // checks (anyOf).
 func (x *Animal) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Animal) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	return x.Value.Validate()
+	return x.Value.validate(u)
 }
 
-func validateLizard(v Lizard) error {
-	return v.Validate()
+func validateLizard(v Lizard, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Lizard) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Lizard) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Lizard")
 	}
-	if err := validateString(x.PetType); err != nil {
+	if err := validateString(x.PetType, u); err != nil {
 		return rt.AtKey(err, "petType")
 	}
 	if x.Scales.Set {
-		if err := validateInt64(x.Scales.V); err != nil {
+		if err := validateInt64(x.Scales.V, u); err != nil {
 			return rt.AtKey(err, "scales")
 		}
 	}
@@ -194,10 +218,10 @@ func (x *Lizard) Validate() error {
 			case "petType", "scales":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -205,13 +229,13 @@ func (x *Lizard) Validate() error {
 	return nil
 }
 
-func validateInt64(v int64) error {
+func validateInt64(v int64, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateAnimalList(v []Animal) error {
+func validateAnimalList(v []Animal, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateAnimal(x); err != nil {
+		if err := validateAnimal(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}

@@ -98,13 +98,12 @@ func (x Shape) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Shape) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -160,13 +159,12 @@ func (x Point) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Point) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e, ""); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e, ""); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -240,13 +238,12 @@ func (x ShapeSpan) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x ShapeSpan) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e, ""); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e, ""); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -328,13 +325,12 @@ func (x ShapeRow) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x ShapeRow) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e, ""); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e, ""); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -405,13 +401,12 @@ func (x ShapePairsItem) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x ShapePairsItem) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e, ""); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e, ""); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -484,13 +479,12 @@ func (x ShapeMaybe) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x ShapeMaybe) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e, ""); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e, ""); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -545,13 +539,12 @@ func (x ShapeNested) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x ShapeNested) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e, ""); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e, ""); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -603,13 +596,12 @@ func (x ShapeNestedV0) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x ShapeNestedV0) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e, ""); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e, ""); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -668,13 +660,12 @@ func (x List) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x List) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e, ""); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e, ""); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -724,13 +715,12 @@ func (x ShapeEither) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x ShapeEither) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e, ""); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e, ""); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -782,13 +772,12 @@ func (x ShapeEitherArray) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x ShapeEitherArray) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e, ""); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e, ""); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -853,13 +842,12 @@ func (x ShapeLoose) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x ShapeLoose) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e, ""); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e, ""); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -939,13 +927,12 @@ func (x ShapeCell) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x ShapeCell) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e, ""); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e, ""); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -993,13 +980,12 @@ func (x Coord) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Coord) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }

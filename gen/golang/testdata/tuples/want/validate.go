@@ -9,76 +9,84 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateShape(v Shape) error {
-	return v.Validate()
+func validateShape(v Shape, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Shape) Validate() error {
-	if err := validatePoint(x.Point); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Shape) validate(u rtimpl.UTF8) error {
+	if err := validatePoint(x.Point, u); err != nil {
 		return rt.AtKey(err, "point")
 	}
 	if x.Span != nil {
-		if err := validateShapeSpan(*x.Span); err != nil {
+		if err := validateShapeSpan(*x.Span, u); err != nil {
 			return rt.AtKey(err, "span")
 		}
 	}
 	if x.Row != nil {
-		if err := validateShapeRow(*x.Row); err != nil {
+		if err := validateShapeRow(*x.Row, u); err != nil {
 			return rt.AtKey(err, "row")
 		}
 	}
 	if x.Pairs.Set {
-		if err := validateShapePairsItemList(x.Pairs.V); err != nil {
+		if err := validateShapePairsItemList(x.Pairs.V, u); err != nil {
 			return rt.AtKey(err, "pairs")
 		}
 	}
 	if x.Maybe.Set {
-		if err := validateShapeMaybe(x.Maybe.V); err != nil {
+		if err := validateShapeMaybe(x.Maybe.V, u); err != nil {
 			return rt.AtKey(err, "maybe")
 		}
 	}
 	if x.Nested != nil {
-		if err := validateShapeNested(*x.Nested); err != nil {
+		if err := validateShapeNested(*x.Nested, u); err != nil {
 			return rt.AtKey(err, "nested")
 		}
 	}
 	if x.List != nil {
-		if err := validateList(*x.List); err != nil {
+		if err := validateList(*x.List, u); err != nil {
 			return rt.AtKey(err, "list")
 		}
 	}
 	if x.Either.Set {
-		if err := validateShapeEither(x.Either.V); err != nil {
+		if err := validateShapeEither(x.Either.V, u); err != nil {
 			return rt.AtKey(err, "either")
 		}
 	}
 	if x.Loose != nil {
-		if err := validateShapeLoose(*x.Loose); err != nil {
+		if err := validateShapeLoose(*x.Loose, u); err != nil {
 			return rt.AtKey(err, "loose")
 		}
 	}
 	if x.Cell != nil {
-		if err := validateShapeCell(*x.Cell); err != nil {
+		if err := validateShapeCell(*x.Cell, u); err != nil {
 			return rt.AtKey(err, "cell")
 		}
 	}
 	return nil
 }
 
-func validatePoint(v Point) error {
-	return v.Validate()
+func validatePoint(v Point, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: each of its 2 positions
 // and items, set in order, and their count.
 func (x *Point) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Point) validate(u rtimpl.UTF8) error {
 	n := 2
 	_ = n
-	if err := validateFloat64(x.V0); err != nil {
+	if err := validateFloat64(x.V0, u); err != nil {
 		return rt.AtIndex(err, 0)
 	}
-	if err := validateFloat64(x.V1); err != nil {
+	if err := validateFloat64(x.V1, u); err != nil {
 		return rt.AtIndex(err, 1)
 	}
 	if err := pointRule.Check(n, -1); err != nil {
@@ -87,27 +95,31 @@ func (x *Point) Validate() error {
 	return nil
 }
 
-func validateFloat64(v float64) error {
+func validateFloat64(v float64, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckFinite(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateShapeSpan(v ShapeSpan) error {
-	return v.Validate()
+func validateShapeSpan(v ShapeSpan, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: each of its 3 positions
 // and items, set in order, and their count.
 func (x *ShapeSpan) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ShapeSpan) validate(u rtimpl.UTF8) error {
 	n := 1
 	_ = n
-	if err := validateShapeSpanV0(x.V0); err != nil {
+	if err := validateShapeSpanV0(x.V0, u); err != nil {
 		return rt.AtIndex(err, 0)
 	}
 	if x.V1.Set {
-		if err := validateShapeSpanV1(x.V1.V); err != nil {
+		if err := validateShapeSpanV1(x.V1.V, u); err != nil {
 			return rt.AtIndex(err, 1)
 		}
 		n = 2
@@ -116,7 +128,7 @@ func (x *ShapeSpan) Validate() error {
 		if n != 2 {
 			return rt.AtIndex(rt.Fail(-1, "prefixItems", "V2 is set but position 1 is not: an array has no gaps"), 2)
 		}
-		if err := validateNullableInt64(x.V2.V); err != nil {
+		if err := validateNullableInt64(x.V2.V, u); err != nil {
 			return rt.AtIndex(err, 2)
 		}
 		n = 3
@@ -127,41 +139,45 @@ func (x *ShapeSpan) Validate() error {
 	return nil
 }
 
-func validateShapeSpanV0(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateShapeSpanV0(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return shapeSpanV0Rule.Check(v, -1)
 }
 
-func validateShapeSpanV1(v int64) error {
+func validateShapeSpanV1(v int64, u rtimpl.UTF8) error {
 	return shapeSpanV1Rule.Check(v, -1)
 }
 
-func validateNullableInt64(v rt.Nullable[int64]) error {
+func validateNullableInt64(v rt.Nullable[int64], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
 	return nil
 }
 
-func validateShapeRow(v ShapeRow) error {
-	return v.Validate()
+func validateShapeRow(v ShapeRow, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: each of its 2 positions
 // and items, set in order, and their count.
 func (x *ShapeRow) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ShapeRow) validate(u rtimpl.UTF8) error {
 	n := 2
 	_ = n
-	if err := validateString(x.V0); err != nil {
+	if err := validateString(x.V0, u); err != nil {
 		return rt.AtIndex(err, 0)
 	}
-	if err := validateBool(x.V1); err != nil {
+	if err := validateBool(x.V1, u); err != nil {
 		return rt.AtIndex(err, 1)
 	}
 	for j, v := range x.Rest {
-		if err := validateInt64(v); err != nil {
+		if err := validateInt64(v, u); err != nil {
 			return rt.AtIndex(err, n+j)
 		}
 	}
@@ -172,31 +188,35 @@ func (x *ShapeRow) Validate() error {
 	return nil
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateBool(v bool) error {
+func validateBool(v bool, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateInt64(v int64) error {
+func validateInt64(v int64, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateShapePairsItem(v ShapePairsItem) error {
-	return v.Validate()
+func validateShapePairsItem(v ShapePairsItem, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: each of its 2 positions
 // and items, set in order, and their count.
 func (x *ShapePairsItem) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ShapePairsItem) validate(u rtimpl.UTF8) error {
 	n := 2
 	_ = n
-	if err := validateString(x.V0); err != nil {
+	if err := validateString(x.V0, u); err != nil {
 		return rt.AtIndex(err, 0)
 	}
-	if err := validateInt64(x.V1); err != nil {
+	if err := validateInt64(x.V1, u); err != nil {
 		return rt.AtIndex(err, 1)
 	}
 	if err := shapePairsItemRule.Check(n, -1); err != nil {
@@ -205,29 +225,33 @@ func (x *ShapePairsItem) Validate() error {
 	return nil
 }
 
-func validateShapePairsItemList(v []ShapePairsItem) error {
+func validateShapePairsItemList(v []ShapePairsItem, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateShapePairsItem(x); err != nil {
+		if err := validateShapePairsItem(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateShapeMaybe(v rt.Nullable[ShapeMaybe]) error {
+func validateShapeMaybe(v rt.Nullable[ShapeMaybe], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return v.V.Validate()
+	return v.V.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: each of its 1 positions
 // and items, set in order, and their count.
 func (x *ShapeMaybe) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ShapeMaybe) validate(u rtimpl.UTF8) error {
 	n := 0
 	_ = n
 	if x.V0.Set {
-		if err := validateString(x.V0.V); err != nil {
+		if err := validateString(x.V0.V, u); err != nil {
 			return rt.AtIndex(err, 0)
 		}
 		n = 1
@@ -235,17 +259,21 @@ func (x *ShapeMaybe) Validate() error {
 	return nil
 }
 
-func validateShapeNested(v ShapeNested) error {
-	return v.Validate()
+func validateShapeNested(v ShapeNested, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: each of its 1 positions
 // and items, set in order, and their count.
 func (x *ShapeNested) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ShapeNested) validate(u rtimpl.UTF8) error {
 	n := 0
 	_ = n
 	if x.V0 != nil {
-		if err := validateShapeNestedV0(*x.V0); err != nil {
+		if err := validateShapeNestedV0(*x.V0, u); err != nil {
 			return rt.AtIndex(err, 0)
 		}
 		n = 1
@@ -253,16 +281,20 @@ func (x *ShapeNested) Validate() error {
 	return nil
 }
 
-func validateShapeNestedV0(v ShapeNestedV0) error {
-	return v.Validate()
+func validateShapeNestedV0(v ShapeNestedV0, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: each of its 1 positions
 // and items, set in order, and their count.
 func (x *ShapeNestedV0) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ShapeNestedV0) validate(u rtimpl.UTF8) error {
 	n := 1
 	_ = n
-	if err := validateInt64(x.V0); err != nil {
+	if err := validateInt64(x.V0, u); err != nil {
 		return rt.AtIndex(err, 0)
 	}
 	if err := shapeNestedV0Rule.Check(n, -1); err != nil {
@@ -271,20 +303,24 @@ func (x *ShapeNestedV0) Validate() error {
 	return nil
 }
 
-func validateList(v List) error {
-	return v.Validate()
+func validateList(v List, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: each of its 2 positions
 // and items, set in order, and their count.
 func (x *List) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *List) validate(u rtimpl.UTF8) error {
 	n := 1
 	_ = n
-	if err := validateString(x.V0); err != nil {
+	if err := validateString(x.V0, u); err != nil {
 		return rt.AtIndex(err, 0)
 	}
 	if x.V1 != nil {
-		if err := validateList(*x.V1); err != nil {
+		if err := validateList(*x.V1, u); err != nil {
 			return rt.AtIndex(err, 1)
 		}
 		n = 2
@@ -295,31 +331,39 @@ func (x *List) Validate() error {
 	return nil
 }
 
-func validateShapeEither(v ShapeEither) error {
-	return v.Validate()
+func validateShapeEither(v ShapeEither, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *ShapeEither) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ShapeEither) validate(u rtimpl.UTF8) error {
 	switch x.Kind {
 	case rt.String:
-		return validateString(x.String)
+		return validateString(x.String, u)
 	case rt.Array:
-		return validateShapeEitherArray(x.Array)
+		return validateShapeEitherArray(x.Array, u)
 	}
 	return rt.Fail(-1, "oneOf", "Kind is "+x.Kind.String()+", want string or array")
 }
 
-func validateShapeEitherArray(v ShapeEitherArray) error {
-	return v.Validate()
+func validateShapeEitherArray(v ShapeEitherArray, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: each of its 1 positions
 // and items, set in order, and their count.
 func (x *ShapeEitherArray) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ShapeEitherArray) validate(u rtimpl.UTF8) error {
 	n := 1
 	_ = n
-	if err := validateInt64(x.V0); err != nil {
+	if err := validateInt64(x.V0, u); err != nil {
 		return rt.AtIndex(err, 0)
 	}
 	if err := shapeEitherArrayRule.Check(n, -1); err != nil {
@@ -328,17 +372,21 @@ func (x *ShapeEitherArray) Validate() error {
 	return nil
 }
 
-func validateShapeLoose(v ShapeLoose) error {
-	return v.Validate()
+func validateShapeLoose(v ShapeLoose, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: each of its 2 positions
 // and items, set in order, and their count.
 func (x *ShapeLoose) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ShapeLoose) validate(u rtimpl.UTF8) error {
 	n := 0
 	_ = n
 	if x.V0.Set {
-		if err := validateString(x.V0.V); err != nil {
+		if err := validateString(x.V0.V, u); err != nil {
 			return rt.AtIndex(err, 0)
 		}
 		n = 1
@@ -347,7 +395,7 @@ func (x *ShapeLoose) Validate() error {
 		if n != 1 {
 			return rt.AtIndex(rt.Fail(-1, "prefixItems", "V1 is set but position 0 is not: an array has no gaps"), 1)
 		}
-		if err := validateRaw(x.V1); err != nil {
+		if err := validateRaw(x.V1, u); err != nil {
 			return rt.AtIndex(err, 1)
 		}
 		n = 2
@@ -355,24 +403,28 @@ func (x *ShapeLoose) Validate() error {
 	return nil
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateShapeCell(v ShapeCell) error {
-	return v.Validate()
+func validateShapeCell(v ShapeCell, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: each of its 2 positions
 // and items, set in order, and their count.
 func (x *ShapeCell) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ShapeCell) validate(u rtimpl.UTF8) error {
 	n := 0
 	_ = n
 	if x.V0 != nil {
-		if err := validateCoord(*x.V0); err != nil {
+		if err := validateCoord(*x.V0, u); err != nil {
 			return rt.AtIndex(err, 0)
 		}
 		n = 1
@@ -381,7 +433,7 @@ func (x *ShapeCell) Validate() error {
 		if n != 1 {
 			return rt.AtIndex(rt.Fail(-1, "prefixItems", "V1 is set but position 0 is not: an array has no gaps"), 1)
 		}
-		if err := validateShapeCellV1(x.V1.V); err != nil {
+		if err := validateShapeCellV1(x.V1.V, u); err != nil {
 			return rt.AtIndex(err, 1)
 		}
 		n = 2
@@ -390,7 +442,7 @@ func (x *ShapeCell) Validate() error {
 		return rt.AtIndex(rt.Fail(-1, "prefixItems", "Rest is set but position 1 is not: an array has no gaps"), 2)
 	}
 	for j, v := range x.Rest {
-		if err := validateRaw(v); err != nil {
+		if err := validateRaw(v, u); err != nil {
 			return rt.AtIndex(err, n+j)
 		}
 	}
@@ -398,19 +450,23 @@ func (x *ShapeCell) Validate() error {
 	return nil
 }
 
-func validateCoord(v Coord) error {
-	return v.Validate()
+func validateCoord(v Coord, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Coord) Validate() error {
-	if err := validateInt64(x.X); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Coord) validate(u rtimpl.UTF8) error {
+	if err := validateInt64(x.X, u); err != nil {
 		return rt.AtKey(err, "x")
 	}
 	return nil
 }
 
-func validateShapeCellV1(v ShapeCellV1) error {
+func validateShapeCellV1(v ShapeCellV1, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 

@@ -7,29 +7,37 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateLegacy(v Legacy) error {
-	return v.Validate()
+func validateLegacy(v Legacy, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Legacy) Validate() error {
-	return validateLegacyValue(x.Value)
+	return x.validate(rtimpl.InValidate)
 }
 
-func validateLegacyValue(v LegacyValue) error {
-	return v.Validate()
+func (x *Legacy) validate(u rtimpl.UTF8) error {
+	return validateLegacyValue(x.Value, u)
+}
+
+func validateLegacyValue(v LegacyValue, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: each of its 2 positions
 // and items, set in order, and their count.
 func (x *LegacyValue) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *LegacyValue) validate(u rtimpl.UTF8) error {
 	n := 1
 	_ = n
-	if err := validateString(x.V0); err != nil {
+	if err := validateString(x.V0, u); err != nil {
 		return rt.AtIndex(err, 0)
 	}
 	if x.V1.Set {
-		if err := validateInt64(x.V1.V); err != nil {
+		if err := validateInt64(x.V1.V, u); err != nil {
 			return rt.AtIndex(err, 1)
 		}
 		n = 2
@@ -40,10 +48,10 @@ func (x *LegacyValue) Validate() error {
 	return nil
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateInt64(v int64) error {
+func validateInt64(v int64, u rtimpl.UTF8) error {
 	return nil
 }

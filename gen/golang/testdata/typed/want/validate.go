@@ -9,75 +9,79 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateEvent(v Event) error {
-	return v.Validate()
+func validateEvent(v Event, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Event) Validate() error {
-	if err := validateEventTrigger(x.Trigger); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Event) validate(u rtimpl.UTF8) error {
+	if err := validateEventTrigger(x.Trigger, u); err != nil {
 		return rt.AtKey(err, "trigger")
 	}
 	if x.Kind.Set {
-		if err := validateEventKind(x.Kind.V); err != nil {
+		if err := validateEventKind(x.Kind.V, u); err != nil {
 			return rt.AtKey(err, "kind")
 		}
 	}
-	if err := validateEventPriority(x.Priority); err != nil {
+	if err := validateEventPriority(x.Priority, u); err != nil {
 		return rt.AtKey(err, "priority")
 	}
 	if x.Level.Set {
-		if err := validateEventLevel(x.Level.V); err != nil {
+		if err := validateEventLevel(x.Level.V, u); err != nil {
 			return rt.AtKey(err, "level")
 		}
 	}
-	if err := validateNullablePerson(x.Owner); err != nil {
+	if err := validateNullablePerson(x.Owner, u); err != nil {
 		return rt.AtKey(err, "owner")
 	}
 	if x.Reviewer.Set {
-		if err := validateNullablePerson(x.Reviewer.V); err != nil {
+		if err := validateNullablePerson(x.Reviewer.V, u); err != nil {
 			return rt.AtKey(err, "reviewer")
 		}
 	}
 	if x.Labels.Set {
-		if err := validateNullableEventLabelsItemList(x.Labels.V); err != nil {
+		if err := validateNullableEventLabelsItemList(x.Labels.V, u); err != nil {
 			return rt.AtKey(err, "labels")
 		}
 	}
 	if x.Mood.Set {
-		if err := validateNullableMood(x.Mood.V); err != nil {
+		if err := validateNullableMood(x.Mood.V, u); err != nil {
 			return rt.AtKey(err, "mood")
 		}
 	}
 	if x.Count.Set {
-		if err := validateEventCount(x.Count.V); err != nil {
+		if err := validateEventCount(x.Count.V, u); err != nil {
 			return rt.AtKey(err, "count")
 		}
 	}
 	if x.Answer.Set {
-		if err := validateEventAnswer(x.Answer.V); err != nil {
+		if err := validateEventAnswer(x.Answer.V, u); err != nil {
 			return rt.AtKey(err, "answer")
 		}
 	}
 	if x.Mode.Set {
-		if err := validateEventMode(x.Mode.V); err != nil {
+		if err := validateEventMode(x.Mode.V, u); err != nil {
 			return rt.AtKey(err, "mode")
 		}
 	}
 	if x.Permission.Set {
-		if err := validatePermission(x.Permission.V); err != nil {
+		if err := validatePermission(x.Permission.V, u); err != nil {
 			return rt.AtKey(err, "permission")
 		}
 	}
 	if x.LastPermission.Set {
-		if err := validateNullablePermission(x.LastPermission.V); err != nil {
+		if err := validateNullablePermission(x.LastPermission.V, u); err != nil {
 			return rt.AtKey(err, "lastPermission")
 		}
 	}
 	return nil
 }
 
-func validateEventTrigger(v EventTrigger) error {
+func validateEventTrigger(v EventTrigger, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -90,7 +94,7 @@ func (v EventTrigger) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"push\", \"pr\"")
 }
 
-func validateEventKind(v EventKind) error {
+func validateEventKind(v EventKind, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -103,7 +107,7 @@ func (v EventKind) Validate() error {
 	return rt.Fail(-1, "const", "want \"event\"")
 }
 
-func validateEventPriority(v EventPriority) error {
+func validateEventPriority(v EventPriority, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -116,7 +120,7 @@ func (v EventPriority) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.FormatInt(int64(v), 10), "1, 2, 3, -1")
 }
 
-func validateEventLevel(v EventLevel) error {
+func validateEventLevel(v EventLevel, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -129,24 +133,28 @@ func (v EventLevel) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.FormatInt(int64(v), 10), "10, 20")
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validatePerson(v Person) error {
-	return v.Validate()
+func validatePerson(v Person, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Person) Validate() error {
-	if err := validateString(x.Name); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Person) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	if len(x.Extra) != 0 {
@@ -155,10 +163,10 @@ func (x *Person) Validate() error {
 			case "name":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -166,40 +174,40 @@ func (x *Person) Validate() error {
 	return nil
 }
 
-func validateNullablePerson(v rt.Nullable[Person]) error {
+func validateNullablePerson(v rt.Nullable[Person], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	return v.V.Validate()
+	return v.V.validate(u)
 }
 
-func validateEventLabelsItem(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateEventLabelsItem(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return eventLabelsItemRule.Check(v, -1)
 }
 
-func validateNullableEventLabelsItem(v rt.Nullable[string]) error {
+func validateNullableEventLabelsItem(v rt.Nullable[string], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
-	if err := rtimpl.CheckUTF8(v.V); err != nil {
+	if err := u.Check(v.V); err != nil {
 		return err
 	}
 	return nullableEventLabelsItemRule.Check(v.V, -1)
 }
 
-func validateNullableEventLabelsItemList(v []rt.Nullable[string]) error {
+func validateNullableEventLabelsItemList(v []rt.Nullable[string], u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateNullableEventLabelsItem(x); err != nil {
+		if err := validateNullableEventLabelsItem(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateMood(v Mood) error {
+func validateMood(v Mood, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -212,14 +220,14 @@ func (v Mood) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"calm\", \"busy\"")
 }
 
-func validateNullableMood(v rt.Nullable[Mood]) error {
+func validateNullableMood(v rt.Nullable[Mood], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
 	return v.V.Validate()
 }
 
-func validateEventCount(v EventCount) error {
+func validateEventCount(v EventCount, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -232,7 +240,7 @@ func (v EventCount) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.FormatInt(int64(v), 10), "1, 2, 3")
 }
 
-func validateEventAnswer(v EventAnswer) error {
+func validateEventAnswer(v EventAnswer, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -245,7 +253,7 @@ func (v EventAnswer) Validate() error {
 	return rt.Fail(-1, "const", "want 42")
 }
 
-func validateEventMode(v EventMode) error {
+func validateEventMode(v EventMode, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -258,7 +266,7 @@ func (v EventMode) Validate() error {
 	return rt.Fail(-1, "const", "want \"fast\"")
 }
 
-func validatePermission(v Permission) error {
+func validatePermission(v Permission, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -271,7 +279,7 @@ func (v Permission) Validate() error {
 	return rt.Fail(-1, "const", "got "+strconv.Quote(string(v))+", want one of \"allow_once\", \"reject\"")
 }
 
-func validateNullablePermission(v rt.Nullable[Permission]) error {
+func validateNullablePermission(v rt.Nullable[Permission], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}

@@ -2,7 +2,10 @@
 
 package untagged
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 type Shelter struct {
 	Pet    ShelterPet
@@ -22,6 +25,7 @@ type ShelterPet struct {
 type ShelterPetValue interface {
 	isShelterPet()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 
@@ -54,5 +58,6 @@ type ShelterFriend struct {
 type ShelterFriendValue interface {
 	isShelterFriend()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }

@@ -7,34 +7,42 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateShelter(v Shelter) error {
-	return v.Validate()
+func validateShelter(v Shelter, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Shelter) Validate() error {
-	if err := validateShelterPet(x.Pet); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Shelter) validate(u rtimpl.UTF8) error {
+	if err := validateShelterPet(x.Pet, u); err != nil {
 		return rt.AtKey(err, "pet")
 	}
 	if x.Friend.Set {
-		if err := validateShelterFriend(x.Friend.V); err != nil {
+		if err := validateShelterFriend(x.Friend.V, u); err != nil {
 			return rt.AtKey(err, "friend")
 		}
 	}
 	return nil
 }
 
-func validateShelterPet(v ShelterPet) error {
-	return v.Validate()
+func validateShelterPet(v ShelterPet, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: its variant's
 // checks, and no other variant matching its encoding (oneOf).
 func (x *ShelterPet) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ShelterPet) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	if err := x.Value.Validate(); err != nil {
+	if err := x.Value.validate(u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -51,63 +59,75 @@ func (x *ShelterPet) Validate() error {
 	return rtimpl.OnlyMatchRaw(e.Buf, node0.OneOf, i)
 }
 
-func validateCat(v Cat) error {
-	return v.Validate()
+func validateCat(v Cat, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Cat) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Cat) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Cat")
 	}
-	if err := validateString(x.Name); err != nil {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	if x.Meow.Set {
-		if err := validateBool(x.Meow.V); err != nil {
+		if err := validateBool(x.Meow.V, u); err != nil {
 			return rt.AtKey(err, "meow")
 		}
 	}
 	return nil
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateBool(v bool) error {
+func validateBool(v bool, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateDog(v Dog) error {
-	return v.Validate()
+func validateDog(v Dog, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Dog) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Dog) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Dog")
 	}
-	if err := validateString(x.Name); err != nil {
+	if err := validateString(x.Name, u); err != nil {
 		return rt.AtKey(err, "name")
 	}
 	if x.Bark.Set {
-		if err := validateString(x.Bark.V); err != nil {
+		if err := validateString(x.Bark.V, u); err != nil {
 			return rt.AtKey(err, "bark")
 		}
 	}
 	return nil
 }
 
-func validateShelterFriend(v ShelterFriend) error {
-	return v.Validate()
+func validateShelterFriend(v ShelterFriend, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: its variant's
 // checks (anyOf).
 func (x *ShelterFriend) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ShelterFriend) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	return x.Value.Validate()
+	return x.Value.validate(u)
 }

@@ -11,114 +11,118 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateTransfer(v Transfer) error {
-	return v.Validate()
+func validateTransfer(v Transfer, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Transfer) Validate() error {
-	if err := validateTransferAmount(x.Amount); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Transfer) validate(u rtimpl.UTF8) error {
+	if err := validateTransferAmount(x.Amount, u); err != nil {
 		return rt.AtKey(err, "amount")
 	}
-	if err := validateTransferAt(x.At); err != nil {
+	if err := validateTransferAt(x.At, u); err != nil {
 		return rt.AtKey(err, "at")
 	}
 	if x.From.Set {
-		if err := validateAddr(x.From.V); err != nil {
+		if err := validateAddr(x.From.V, u); err != nil {
 			return rt.AtKey(err, "from")
 		}
 	}
 	if x.Settled.Set {
-		if err := validateNullableTransferSettled(x.Settled.V); err != nil {
+		if err := validateNullableTransferSettled(x.Settled.V, u); err != nil {
 			return rt.AtKey(err, "settled")
 		}
 	}
 	if x.Memo.Set {
-		if err := validateString(x.Memo.V); err != nil {
+		if err := validateString(x.Memo.V, u); err != nil {
 			return rt.AtKey(err, "memo")
 		}
 	}
 	if x.Priority.Set {
-		if err := validateTransferPriority(x.Priority.V); err != nil {
+		if err := validateTransferPriority(x.Priority.V, u); err != nil {
 			return rt.AtKey(err, "priority")
 		}
 	}
 	if x.Rate.Set {
-		if err := validateFloat64(x.Rate.V); err != nil {
+		if err := validateFloat64(x.Rate.V, u); err != nil {
 			return rt.AtKey(err, "rate")
 		}
 	}
 	if x.Tags.Set {
-		if err := validateStringList(x.Tags.V); err != nil {
+		if err := validateStringList(x.Tags.V, u); err != nil {
 			return rt.AtKey(err, "tags")
 		}
 	}
 	if x.Retries.Set {
-		if err := validateTransferRetries(x.Retries.V); err != nil {
+		if err := validateTransferRetries(x.Retries.V, u); err != nil {
 			return rt.AtKey(err, "retries")
 		}
 	}
 	if x.Hops.Set {
-		if err := validateTransferHops(x.Hops.V); err != nil {
+		if err := validateTransferHops(x.Hops.V, u); err != nil {
 			return rt.AtKey(err, "hops")
 		}
 	}
 	return nil
 }
 
-func validateTransferAmount(v big.Int) error {
+func validateTransferAmount(v big.Int, u rtimpl.UTF8) error {
 	return rtimpl.ValidateJSON(&v, node0)
 }
 
-func validateTransferAt(v time.Time) error {
+func validateTransferAt(v time.Time, u rtimpl.UTF8) error {
 	return rtimpl.ValidateText(&v, node1)
 }
 
-func validateAddr(v netip.Addr) error {
+func validateAddr(v netip.Addr, u rtimpl.UTF8) error {
 	return rtimpl.ValidateText(&v, node2)
 }
 
-func validateNullableTransferSettled(v rt.Nullable[time.Time]) error {
+func validateNullableTransferSettled(v rt.Nullable[time.Time], u rtimpl.UTF8) error {
 	if !v.Valid {
 		return nil
 	}
 	return rtimpl.ValidateText(&v.V, node3)
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateTransferPriority(v int64) error {
+func validateTransferPriority(v int64, u rtimpl.UTF8) error {
 	return transferPriorityRule.Check(v, -1)
 }
 
-func validateFloat64(v float64) error {
+func validateFloat64(v float64, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckFinite(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateStringList(v []string) error {
+func validateStringList(v []string, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateString(x); err != nil {
+		if err := validateString(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateTransferRetries(v int64) error {
+func validateTransferRetries(v int64, u rtimpl.UTF8) error {
 	return transferRetriesRule.Check(v, -1)
 }
 
-func validateTransferHops(v []netip.Addr) error {
+func validateTransferHops(v []netip.Addr, u rtimpl.UTF8) error {
 	if err := transferHopsRule.Check(len(v), -1); err != nil {
 		return err
 	}
 	for i, x := range v {
-		if err := validateAddr(x); err != nil {
+		if err := validateAddr(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}

@@ -2,7 +2,10 @@
 
 package valuemarshal
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 type Money struct {
 	Amount   float64
@@ -20,6 +23,7 @@ type Shape struct {
 type ShapeValue interface {
 	isShape()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 

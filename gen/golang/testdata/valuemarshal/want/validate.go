@@ -7,81 +7,97 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateMoney(v Money) error {
-	return v.Validate()
+func validateMoney(v Money, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Money) Validate() error {
-	if err := validateFloat64(x.Amount); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Money) validate(u rtimpl.UTF8) error {
+	if err := validateFloat64(x.Amount, u); err != nil {
 		return rt.AtKey(err, "amount")
 	}
-	if err := validateMoneyCurrency(x.Currency); err != nil {
+	if err := validateMoneyCurrency(x.Currency, u); err != nil {
 		return rt.AtKey(err, "currency")
 	}
 	if x.Note.Set {
-		if err := validateString(x.Note.V); err != nil {
+		if err := validateString(x.Note.V, u); err != nil {
 			return rt.AtKey(err, "note")
 		}
 	}
 	return nil
 }
 
-func validateFloat64(v float64) error {
+func validateFloat64(v float64, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckFinite(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateMoneyCurrency(v string) error {
-	if err := rtimpl.CheckUTF8(v); err != nil {
+func validateMoneyCurrency(v string, u rtimpl.UTF8) error {
+	if err := u.Check(v); err != nil {
 		return err
 	}
 	return moneyCurrencyRule.Check(v, -1)
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateShape(v Shape) error {
-	return v.Validate()
+func validateShape(v Shape, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Shape) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Shape) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	return x.Value.Validate()
+	return x.Value.validate(u)
 }
 
-func validateCircle(v Circle) error {
-	return v.Validate()
+func validateCircle(v Circle, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Circle) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Circle) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Circle")
 	}
-	if err := validateFloat64(x.R); err != nil {
+	if err := validateFloat64(x.R, u); err != nil {
 		return rt.AtKey(err, "r")
 	}
 	return nil
 }
 
-func validateSquare(v Square) error {
-	return v.Validate()
+func validateSquare(v Square, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Square) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Square) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Square")
 	}
-	if err := validateFloat64(x.Side); err != nil {
+	if err := validateFloat64(x.Side, u); err != nil {
 		return rt.AtKey(err, "side")
 	}
 	return nil

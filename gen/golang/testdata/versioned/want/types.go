@@ -2,7 +2,10 @@
 
 package versioned
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 type Bindings struct {
 	Mqtt *BindingsMqtt
@@ -165,6 +168,7 @@ type BindingsLink struct {
 type BindingsLinkValue interface {
 	isBindingsLink()
 	Validate() error
+	validate(rtimpl.UTF8) error
 	EncodeJSON(e *rt.Encoder) error
 }
 

@@ -9,68 +9,72 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateBindings(v Bindings) error {
-	return v.Validate()
+func validateBindings(v Bindings, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Bindings) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Bindings) validate(u rtimpl.UTF8) error {
 	if x.Mqtt != nil {
-		if err := validateBindingsMqtt(*x.Mqtt); err != nil {
+		if err := validateBindingsMqtt(*x.Mqtt, u); err != nil {
 			return rt.AtKey(err, "mqtt")
 		}
 	}
 	if x.Loose != nil {
-		if err := validateBindingsLoose(x.Loose); err != nil {
+		if err := validateBindingsLoose(x.Loose, u); err != nil {
 			return rt.AtKey(err, "loose")
 		}
 	}
 	if x.Implicit != nil {
-		if err := validateBindingsImplicit(*x.Implicit); err != nil {
+		if err := validateBindingsImplicit(*x.Implicit, u); err != nil {
 			return rt.AtKey(err, "implicit")
 		}
 	}
 	if x.MinLength.Set {
-		if err := validateCount(x.MinLength.V); err != nil {
+		if err := validateCount(x.MinLength.V, u); err != nil {
 			return rt.AtKey(err, "minLength")
 		}
 	}
 	if x.Review != nil {
-		if err := validateReview(*x.Review); err != nil {
+		if err := validateReview(*x.Review, u); err != nil {
 			return rt.AtKey(err, "review")
 		}
 	}
 	if x.Payload.Set {
-		if err := validateSchema(x.Payload.V); err != nil {
+		if err := validateSchema(x.Payload.V, u); err != nil {
 			return rt.AtKey(err, "payload")
 		}
 	}
 	if x.Typed != nil {
-		if err := validateObjectSchema(*x.Typed); err != nil {
+		if err := validateObjectSchema(*x.Typed, u); err != nil {
 			return rt.AtKey(err, "typed")
 		}
 	}
 	if x.Headers.Set {
-		if err := validateBindingsHeaders(x.Headers.V); err != nil {
+		if err := validateBindingsHeaders(x.Headers.V, u); err != nil {
 			return rt.AtKey(err, "headers")
 		}
 	}
 	if x.Link.Set {
-		if err := validateBindingsLink(x.Link.V); err != nil {
+		if err := validateBindingsLink(x.Link.V, u); err != nil {
 			return rt.AtKey(err, "link")
 		}
 	}
 	return nil
 }
 
-func validateBindingsMqtt(v BindingsMqtt) error {
-	return v.Validate()
+func validateBindingsMqtt(v BindingsMqtt, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // validateFields checks what the struct's Go type holds.
-func (x *BindingsMqtt) validateFields() error {
+func (x *BindingsMqtt) validateFields(u rtimpl.UTF8) error {
 	if x.BindingVersion.Set {
-		if err := validateBindingsMqttBindingVersion(x.BindingVersion.V); err != nil {
+		if err := validateBindingsMqttBindingVersion(x.BindingVersion.V, u); err != nil {
 			return rt.AtKey(err, "bindingVersion")
 		}
 	}
@@ -80,10 +84,10 @@ func (x *BindingsMqtt) validateFields() error {
 			case "bindingVersion":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -94,7 +98,11 @@ func (x *BindingsMqtt) validateFields() error {
 // Validate reports whether the value satisfies its schema: its fields, then
 // what its Go type does not hold (allOf), over its encoding.
 func (x *BindingsMqtt) Validate() error {
-	if err := x.validateFields(); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *BindingsMqtt) validate(u rtimpl.UTF8) error {
+	if err := x.validateFields(u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -104,7 +112,7 @@ func (x *BindingsMqtt) Validate() error {
 	return rtimpl.CheckEncoded(e.Buf, bindingsMqttRest)
 }
 
-func validateBindingsMqttBindingVersion(v BindingsMqttBindingVersion) error {
+func validateBindingsMqttBindingVersion(v BindingsMqttBindingVersion, u rtimpl.UTF8) error {
 	return v.Validate()
 }
 
@@ -117,35 +125,35 @@ func (v BindingsMqttBindingVersion) Validate() error {
 	return rtimpl.EnumMismatch(-1, strconv.Quote(string(v)), "\"0.1.0\", \"0.2.0\"")
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateBindingsLoose(v rt.Raw) error {
+func validateBindingsLoose(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return node24.ValidateRaw(v)
 }
 
-func validateBindingsImplicit(v BindingsImplicit) error {
-	return v.Validate()
+func validateBindingsImplicit(v BindingsImplicit, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // validateFields checks what the struct's Go type holds.
-func (x *BindingsImplicit) validateFields() error {
-	if err := validateString(x.AuthorizationURL); err != nil {
+func (x *BindingsImplicit) validateFields(u rtimpl.UTF8) error {
+	if err := validateString(x.AuthorizationURL, u); err != nil {
 		return rt.AtKey(err, "authorizationUrl")
 	}
 	if x.TokenURL.Set {
-		if err := validateString(x.TokenURL.V); err != nil {
+		if err := validateString(x.TokenURL.V, u); err != nil {
 			return rt.AtKey(err, "tokenUrl")
 		}
 	}
-	if err := validateStringMap(x.Scopes); err != nil {
+	if err := validateStringMap(x.Scopes, u); err != nil {
 		return rt.AtKey(err, "scopes")
 	}
 	for k, v := range x.Extensions {
@@ -156,10 +164,10 @@ func (x *BindingsImplicit) validateFields() error {
 		if !bindingsImplicitExtensionsPattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which does not match \"^x-\""), k)
 		}
-		if err := rtimpl.CheckUTF8(k); err != nil {
+		if err := u.Check(k); err != nil {
 			return rt.AtKey(err, k)
 		}
-		if err := validateRaw(v); err != nil {
+		if err := validateRaw(v, u); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}
@@ -169,7 +177,11 @@ func (x *BindingsImplicit) validateFields() error {
 // Validate reports whether the value satisfies its schema: its fields, then
 // what its Go type does not hold (allOf), over its encoding.
 func (x *BindingsImplicit) Validate() error {
-	if err := x.validateFields(); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *BindingsImplicit) validate(u rtimpl.UTF8) error {
+	if err := x.validateFields(u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -179,60 +191,64 @@ func (x *BindingsImplicit) Validate() error {
 	return rtimpl.CheckEncoded(e.Buf, bindingsImplicitRest)
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateStringMap(v map[string]string) error {
+func validateStringMap(v map[string]string, u rtimpl.UTF8) error {
 	for k, x := range v {
-		if err := rtimpl.CheckUTF8(k); err != nil {
+		if err := u.Check(k); err != nil {
 			return rt.AtKey(err, k)
 		}
-		if err := validateString(x); err != nil {
+		if err := validateString(x, u); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}
 	return nil
 }
 
-func validateCount(v Count) error {
+func validateCount(v Count, u rtimpl.UTF8) error {
 	return countRule.Check(int64(v), -1)
 }
 
 // Validate reports whether v satisfies its schema.
 func (v Count) Validate() error {
-	return validateCount(v)
+	return validateCount(v, rtimpl.InValidate)
 }
 
-func validateReview(v Review) error {
-	return v.Validate()
+func validateReview(v Review, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Review) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Review) validate(u rtimpl.UTF8) error {
 	if x.State.Set {
-		if err := validateString(x.State.V); err != nil {
+		if err := validateString(x.State.V, u); err != nil {
 			return rt.AtKey(err, "state")
 		}
 	}
 	if x.ClosedAt.Set {
-		if err := validateNull(x.ClosedAt.V); err != nil {
+		if err := validateNull(x.ClosedAt.V, u); err != nil {
 			return rt.AtKey(err, "closedAt")
 		}
 	}
 	return nil
 }
 
-func validateNull(v rt.NullValue) error {
+func validateNull(v rt.NullValue, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateSchemaShape(v Schema) error {
-	return v.Validate()
+func validateSchemaShape(v Schema, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
-func validateSchema(v Schema) error {
-	if err := validateSchemaShape(v); err != nil {
+func validateSchema(v Schema, u rtimpl.UTF8) error {
+	if err := validateSchemaShape(v, u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -244,31 +260,39 @@ func validateSchema(v Schema) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *Schema) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Schema) validate(u rtimpl.UTF8) error {
 	switch x.Kind {
 	case rt.Object:
 		if x.Object == nil {
 			return rt.Fail(-1, "type", "Kind is object but Object is nil")
 		}
-		return validateSchemaObject(*x.Object)
+		return validateSchemaObject(*x.Object, u)
 	case rt.Bool:
-		return validateBool(x.Bool)
+		return validateBool(x.Bool, u)
 	}
 	return rt.Fail(-1, "type", "Kind is "+x.Kind.String()+", want object or boolean")
 }
 
-func validateSchemaObject(v SchemaObject) error {
-	return v.Validate()
+func validateSchemaObject(v SchemaObject, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *SchemaObject) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *SchemaObject) validate(u rtimpl.UTF8) error {
 	if x.Title.Set {
-		if err := validateString(x.Title.V); err != nil {
+		if err := validateString(x.Title.V, u); err != nil {
 			return rt.AtKey(err, "title")
 		}
 	}
 	if x.Items.Set {
-		if err := validateCore(x.Items.V); err != nil {
+		if err := validateCore(x.Items.V, u); err != nil {
 			return rt.AtKey(err, "items")
 		}
 	}
@@ -278,10 +302,10 @@ func (x *SchemaObject) Validate() error {
 			case "title", "items":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -289,41 +313,45 @@ func (x *SchemaObject) Validate() error {
 	return nil
 }
 
-func validateCore(v Core) error {
-	return v.Validate()
+func validateCore(v Core, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Core) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Core) validate(u rtimpl.UTF8) error {
 	switch x.Kind {
 	case rt.Object:
 		if x.Object == nil {
 			return rt.Fail(-1, "type", "Kind is object but Object is nil")
 		}
-		return validateSchemaObject(*x.Object)
+		return validateSchemaObject(*x.Object, u)
 	case rt.Bool:
-		return validateBool(x.Bool)
+		return validateBool(x.Bool, u)
 	}
 	return rt.Fail(-1, "type", "Kind is "+x.Kind.String()+", want object or boolean")
 }
 
-func validateBool(v bool) error {
+func validateBool(v bool, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateObjectSchema(v ObjectSchema) error {
-	return v.Validate()
+func validateObjectSchema(v ObjectSchema, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // validateFields checks what the struct's Go type holds.
-func (x *ObjectSchema) validateFields() error {
+func (x *ObjectSchema) validateFields(u rtimpl.UTF8) error {
 	if x.Discriminator.Set {
-		if err := validateString(x.Discriminator.V); err != nil {
+		if err := validateString(x.Discriminator.V, u); err != nil {
 			return rt.AtKey(err, "discriminator")
 		}
 	}
 	if x.Items != nil {
-		if err := validateObjectSchema(*x.Items); err != nil {
+		if err := validateObjectSchema(*x.Items, u); err != nil {
 			return rt.AtKey(err, "items")
 		}
 	}
@@ -335,10 +363,10 @@ func (x *ObjectSchema) validateFields() error {
 		if !objectSchemaExtensionsPattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which does not match \"^x-\""), k)
 		}
-		if err := rtimpl.CheckUTF8(k); err != nil {
+		if err := u.Check(k); err != nil {
 			return rt.AtKey(err, k)
 		}
-		if err := validateRaw(v); err != nil {
+		if err := validateRaw(v, u); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}
@@ -350,10 +378,10 @@ func (x *ObjectSchema) validateFields() error {
 		if objectSchemaExtensionsPattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extra holds "+strconv.Quote(k)+", which belongs in Extensions"), k)
 		}
-		if err := rtimpl.CheckUTF8(k); err != nil {
+		if err := u.Check(k); err != nil {
 			return rt.AtKey(err, k)
 		}
-		if err := validateRaw(v); err != nil {
+		if err := validateRaw(v, u); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}
@@ -363,7 +391,11 @@ func (x *ObjectSchema) validateFields() error {
 // Validate reports whether the value satisfies its schema: its fields, then
 // what its Go type does not hold (allOf), over its encoding.
 func (x *ObjectSchema) Validate() error {
-	if err := x.validateFields(); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *ObjectSchema) validate(u rtimpl.UTF8) error {
+	if err := x.validateFields(u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -373,12 +405,12 @@ func (x *ObjectSchema) Validate() error {
 	return rtimpl.CheckEncoded(e.Buf, objectSchemaRest)
 }
 
-func validateBindingsHeadersShape(v BindingsHeaders) error {
-	return v.Validate()
+func validateBindingsHeadersShape(v BindingsHeaders, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
-func validateBindingsHeaders(v BindingsHeaders) error {
-	if err := validateBindingsHeadersShape(v); err != nil {
+func validateBindingsHeaders(v BindingsHeaders, u rtimpl.UTF8) error {
+	if err := validateBindingsHeadersShape(v, u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -390,29 +422,37 @@ func validateBindingsHeaders(v BindingsHeaders) error {
 
 // Validate reports whether the value satisfies its schema.
 func (x *BindingsHeaders) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *BindingsHeaders) validate(u rtimpl.UTF8) error {
 	switch x.Kind {
 	case rt.Object:
 		if x.Object == nil {
 			return rt.Fail(-1, "type", "Kind is object but Object is nil")
 		}
-		return validateSchemaObject(*x.Object)
+		return validateSchemaObject(*x.Object, u)
 	case rt.Bool:
-		return validateBool(x.Bool)
+		return validateBool(x.Bool, u)
 	}
 	return rt.Fail(-1, "type", "Kind is "+x.Kind.String()+", want object or boolean")
 }
 
-func validateBindingsLink(v BindingsLink) error {
-	return v.Validate()
+func validateBindingsLink(v BindingsLink, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema: its variant's
 // checks, and no other variant matching its encoding (oneOf).
 func (x *BindingsLink) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *BindingsLink) validate(u rtimpl.UTF8) error {
 	if x.Value == nil {
 		return rtimpl.NoValue()
 	}
-	if err := x.Value.Validate(); err != nil {
+	if err := x.Value.validate(u); err != nil {
 		return err
 	}
 	var e rt.Encoder
@@ -429,16 +469,20 @@ func (x *BindingsLink) Validate() error {
 	return rtimpl.OnlyMatchRaw(e.Buf, node45.OneOf, i)
 }
 
-func validateReference(v Reference) error {
-	return v.Validate()
+func validateReference(v Reference, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Reference) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Reference) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("Reference")
 	}
-	if err := validateString(x.Ref); err != nil {
+	if err := validateString(x.Ref, u); err != nil {
 		return rt.AtKey(err, "$ref")
 	}
 	if len(x.Extra) != 0 {
@@ -447,10 +491,10 @@ func (x *Reference) Validate() error {
 			case "$ref":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -458,17 +502,21 @@ func (x *Reference) Validate() error {
 	return nil
 }
 
-func validateLinkObject(v LinkObject) error {
-	return v.Validate()
+func validateLinkObject(v LinkObject, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *LinkObject) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *LinkObject) validate(u rtimpl.UTF8) error {
 	if x == nil {
 		return rtimpl.NilVariant("LinkObject")
 	}
 	if x.Href.Set {
-		if err := validateString(x.Href.V); err != nil {
+		if err := validateString(x.Href.V, u); err != nil {
 			return rt.AtKey(err, "href")
 		}
 	}
@@ -480,10 +528,10 @@ func (x *LinkObject) Validate() error {
 		if !linkObjectExtensionsPattern.MatchString(k) {
 			return rt.AtKey(rt.Fail(-1, "patternProperties", "Extensions holds "+strconv.Quote(k)+", which does not match \"^x-\""), k)
 		}
-		if err := rtimpl.CheckUTF8(k); err != nil {
+		if err := u.Check(k); err != nil {
 			return rt.AtKey(err, k)
 		}
-		if err := validateRaw(v); err != nil {
+		if err := validateRaw(v, u); err != nil {
 			return rt.AtKey(err, k)
 		}
 	}
