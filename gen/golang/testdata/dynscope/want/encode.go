@@ -2,7 +2,10 @@
 
 package dynscope
 
-import "github.com/zeroproject/zero/rt"
+import (
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
+)
 
 func encodeDoc(e *rt.Encoder, key string, v Doc) error {
 	return v.encodeJSON(e)
@@ -55,13 +58,12 @@ func (x Doc) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Doc) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -161,13 +163,12 @@ func (x Tree) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Tree) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }
@@ -224,13 +225,12 @@ func (x Forest) AppendJSON(b []byte) ([]byte, error) {
 // EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
 // strings through e.Hook. On error e.Buf is left as it was.
 func (x Forest) EncodeJSON(e *rt.Encoder) error {
-	if err := x.Validate(); err != nil {
-		return err
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
 	}
-	n := len(e.Buf)
-	if err := x.encodeJSON(e); err != nil {
-		e.Buf = e.Buf[:n]
-		return err
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
 	}
 	return nil
 }

@@ -9,22 +9,26 @@ import (
 	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
-func validateDoc(v Doc) error {
-	return v.Validate()
+func validateDoc(v Doc, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Doc) Validate() error {
-	if err := validateString(x.Label); err != nil {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Doc) validate(u rtimpl.UTF8) error {
+	if err := validateString(x.Label, u); err != nil {
 		return rt.AtKey(err, "label")
 	}
 	if x.Data.Set {
-		if err := validateInt64(x.Data.V); err != nil {
+		if err := validateInt64(x.Data.V, u); err != nil {
 			return rt.AtKey(err, "data")
 		}
 	}
 	if x.Children.Set {
-		if err := validateDocList(x.Children.V); err != nil {
+		if err := validateDocList(x.Children.V, u); err != nil {
 			return rt.AtKey(err, "children")
 		}
 	}
@@ -34,10 +38,10 @@ func (x *Doc) Validate() error {
 			case "label", "data", "children":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -45,43 +49,47 @@ func (x *Doc) Validate() error {
 	return nil
 }
 
-func validateString(v string) error {
-	return rtimpl.CheckUTF8(v)
+func validateString(v string, u rtimpl.UTF8) error {
+	return u.Check(v)
 }
 
-func validateInt64(v int64) error {
+func validateInt64(v int64, u rtimpl.UTF8) error {
 	return nil
 }
 
-func validateDocList(v []Doc) error {
+func validateDocList(v []Doc, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateDoc(x); err != nil {
+		if err := validateDoc(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateRaw(v rt.Raw) error {
+func validateRaw(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
 	return nil
 }
 
-func validateTree(v Tree) error {
-	return v.Validate()
+func validateTree(v Tree, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Tree) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Tree) validate(u rtimpl.UTF8) error {
 	if x.Data.Set {
-		if err := validateInt64(x.Data.V); err != nil {
+		if err := validateInt64(x.Data.V, u); err != nil {
 			return rt.AtKey(err, "data")
 		}
 	}
 	if x.Children.Set {
-		if err := validateTreeList(x.Children.V); err != nil {
+		if err := validateTreeList(x.Children.V, u); err != nil {
 			return rt.AtKey(err, "children")
 		}
 	}
@@ -91,10 +99,10 @@ func (x *Tree) Validate() error {
 			case "data", "children":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
-			if err := rtimpl.CheckUTF8(k); err != nil {
+			if err := u.Check(k); err != nil {
 				return rt.AtKey(err, k)
 			}
-			if err := validateRaw(v); err != nil {
+			if err := validateRaw(v, u); err != nil {
 				return rt.AtKey(err, k)
 			}
 		}
@@ -102,25 +110,29 @@ func (x *Tree) Validate() error {
 	return nil
 }
 
-func validateTreeList(v []Tree) error {
+func validateTreeList(v []Tree, u rtimpl.UTF8) error {
 	for i, x := range v {
-		if err := validateTree(x); err != nil {
+		if err := validateTree(x, u); err != nil {
 			return rt.AtIndex(err, i)
 		}
 	}
 	return nil
 }
 
-func validateForest(v Forest) error {
-	return v.Validate()
+func validateForest(v Forest, u rtimpl.UTF8) error {
+	return v.validate(u)
 }
 
 // Validate reports whether the value satisfies its schema.
 func (x *Forest) Validate() error {
-	return validateForest2(x.Value)
+	return x.validate(rtimpl.InValidate)
 }
 
-func validateForest2(v rt.Raw) error {
+func (x *Forest) validate(u rtimpl.UTF8) error {
+	return validateForest2(x.Value, u)
+}
+
+func validateForest2(v rt.Raw, u rtimpl.UTF8) error {
 	if err := rtimpl.CheckRaw(v); err != nil {
 		return err
 	}
