@@ -39,6 +39,12 @@ type builder struct {
 	// ctx is the binding context of the start being typed, nil outside
 	// one (see dynCtx).
 	ctx *dynCtx
+	// entryRes, while the node of a start inside a resource is built, is
+	// that resource: evaluation starting there has not entered it, so its
+	// nodes reached without a reference (entryNodes) leave it off the
+	// dynamic scope (see entryNode).
+	entryRes   string
+	entryNodes map[*jsonschema.Schema]*Node
 }
 
 // Options say how to name the model.
@@ -842,6 +848,7 @@ func (b *builder) nodeList() []*Node {
 		}
 	}
 	add(b.nodes)
+	add(b.entryNodes)
 	for _, ctx := range b.dyn.ctxs {
 		add(ctx.nodes)
 	}
@@ -880,7 +887,7 @@ func (b *builder) rootType(s *jsonschema.Schema) (*Type, error) {
 	if err := b.checkKnown(s); err != nil {
 		return nil, err
 	}
-	n, err := b.nodeOf(s)
+	n, err := b.entryNode(s)
 	if err != nil {
 		return nil, err
 	}

@@ -239,6 +239,42 @@ func (b *builder) resourceRoot(s *jsonschema.Schema) bool {
 	return node.Norm.DynAnchors != nil && node.Doc != nil && node.Norm.Resource == node.Doc.URL+"#"+node.Ptr
 }
 
+// entryNode builds the interpreter node of a start that keeps the
+// interpreter. A start inside a resource that declares dynamic anchors (a
+// pointer, "doc#/$defs/forest") has not entered that resource: as
+// jsonschema/v5 and ajv read it, evaluation begins with an empty scope, and
+// only a reference into the resource puts it there. So the nodes of that
+// resource reached from the start without a reference are built apart,
+// without its anchors.
+func (b *builder) entryNode(s *jsonschema.Schema) (*Node, error) {
+	norm := b.l.Node(s).Norm
+	if norm.DynAnchors == nil || b.resourceRoot(s) {
+		return b.nodeOf(s)
+	}
+	if b.entryNodes == nil {
+		b.entryNodes = map[*jsonschema.Schema]*Node{}
+	}
+	prev := b.entryRes
+	b.entryRes = norm.Resource
+	defer func() { b.entryRes = prev }()
+	return b.nodeOf(s)
+}
+
+// unentered reports whether s is a schema of the resource a start inside
+// it has not entered (see entryNode).
+func (b *builder) unentered(s *jsonschema.Schema) bool {
+	return b.entryRes != "" && b.l.Node(s).Norm.Resource == b.entryRes
+}
+
+// referenced builds the node of the target of a reference: following a
+// reference enters the target's resource, whatever the start.
+func (b *builder) referenced(s *jsonschema.Schema) (*Node, error) {
+	prev := b.entryRes
+	b.entryRes = ""
+	defer func() { b.entryRes = prev }()
+	return b.nodeOf(s)
+}
+
 // inCtx runs fn with ctx as the binding context.
 func (b *builder) inCtx(ctx *dynCtx, fn func() error) error {
 	prev := b.ctx
@@ -282,6 +318,9 @@ func (b *builder) typeCache(s *jsonschema.Schema) map[*jsonschema.Schema]*Type {
 
 // nodeCache is typeCache's counterpart for interpreter nodes.
 func (b *builder) nodeCache(s *jsonschema.Schema) map[*jsonschema.Schema]*Node {
+	if b.unentered(s) {
+		return b.entryNodes
+	}
 	if b.ctx != nil && b.dyn.dependent[s] {
 		return b.ctx.nodes
 	}

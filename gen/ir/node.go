@@ -25,7 +25,7 @@ func (b *builder) nodeOf(s *jsonschema.Schema) (*Node, error) {
 	if len(keys) == 1 && keys["$ref"] != nil && s.Ref != nil && norm.DynAnchors == nil {
 		// A bare $ref is its target; cycles of bare refs were refused by
 		// the compiler.
-		n, err := b.nodeOf(s.Ref)
+		n, err := b.referenced(s.Ref)
 		b.nodeCache(s)[s] = n
 		return n, err
 	}
@@ -170,7 +170,7 @@ func (b *builder) nodeObject(s *jsonschema.Schema, n *Node, raw *schema.Value) e
 func (b *builder) nodeApplicators(s *jsonschema.Schema, n *Node, keys map[string]*schema.Value) error {
 	var err error
 	if keys["$ref"] != nil {
-		if n.Ref, err = b.nodeOf(s.Ref); err != nil {
+		if n.Ref, err = b.referenced(s.Ref); err != nil {
 			return err
 		}
 	}
@@ -216,12 +216,15 @@ func (b *builder) nodeDynamic(s *jsonschema.Schema, n *Node) error {
 	norm := b.l.Node(s).Norm
 	var err error
 	if norm.DynRef != nil {
-		if n.DynRef, err = b.nodeOf(b.dynTarget(norm)); err != nil {
+		if n.DynRef, err = b.referenced(b.dynTarget(norm)); err != nil {
 			return err
 		}
 		if !b.staticDyn(norm) {
 			n.DynName = norm.DynName // else it always resolves to its static target
 		}
+	}
+	if b.unentered(s) {
+		return nil // its resource is not on the scope (see entryNode)
 	}
 	n.DynResource = norm.Resource
 	for _, name := range sortedKeys(norm.DynAnchors) {

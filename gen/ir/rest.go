@@ -305,7 +305,7 @@ func (b *builder) inSchemaOrder(s *jsonschema.Schema, list []string) []string {
 
 // nextID numbers a new interpreter node.
 func (b *builder) nextID() int {
-	n := len(b.nodes) + len(b.rests)
+	n := len(b.nodes) + len(b.rests) + len(b.entryNodes)
 	if b.dyn != nil {
 		for _, ctx := range b.dyn.ctxs {
 			n += len(ctx.nodes)

@@ -21,6 +21,7 @@ var starts = []struct {
 	{"Doc", "https://example.test/doc", roundTrip[Doc]},
 	{"Tree", "https://example.test/doc#/$defs/tree", roundTrip[Tree]},
 	{"Forest", "https://example.test/doc#/$defs/forest", roundTrip[Forest]},
+	{"Grove", "https://example.test/doc#/$defs/grove", roundTrip[Grove]},
 }
 
 // roundTrip decodes doc as a T, validates it and encodes it again.

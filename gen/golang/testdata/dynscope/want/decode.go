@@ -315,3 +315,36 @@ func (x *Forest) DecodeJSON(d *rt.Decoder) error {
 func decodeForest2(d *rt.Decoder) (rt.Raw, error) {
 	return rtimpl.DecodeRaw(d, node0)
 }
+
+func decodeGrove(d *rt.Decoder) (Grove, error) {
+	var v Grove
+	return v, v.decodeJSON(d)
+}
+
+func (x *Grove) decodeJSON(d *rt.Decoder) error {
+	*x = Grove{}
+	v, err := decodeGrove2(d)
+	x.Value = v
+	return err
+}
+
+// UnmarshalJSON decodes one Grove strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *Grove) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *Grove) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
+}
+
+func decodeGrove2(d *rt.Decoder) (rt.Raw, error) {
+	return rtimpl.DecodeRaw(d, node6)
+}

@@ -253,3 +253,55 @@ func (x Forest) AppendJSONUnchecked(b []byte) ([]byte, error) {
 func encodeForest2(e *rt.Encoder, key string, v rt.Raw) error {
 	return e.Raw(key, v)
 }
+
+func encodeGrove(e *rt.Encoder, key string, v Grove) error {
+	return v.encodeJSON(e)
+}
+
+func (x *Grove) encodeJSON(e *rt.Encoder) error {
+	return encodeGrove2(e, "", x.Value)
+}
+
+// MarshalJSON encodes the Grove in schema property order after validating it.
+func (x Grove) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x Grove) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x Grove) EncodeJSON(e *rt.Encoder) error {
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
+	}
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x Grove) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
+}
+
+func encodeGrove2(e *rt.Encoder, key string, v rt.Raw) error {
+	return e.Raw(key, v)
+}

@@ -11,6 +11,8 @@ var (
 	node2 = new(rtimpl.Node)
 	node3 = new(rtimpl.Node)
 	node4 = new(rtimpl.Node)
+	node5 = new(rtimpl.Node)
+	node6 = new(rtimpl.Node)
 )
 
 func init() {
@@ -20,33 +22,42 @@ func init() {
 		Types:       rtimpl.TArray,
 	}
 	*node1 = rtimpl.Node{
-		DynAnchors:  map[string]*rtimpl.Node{"node": node1},
+		MaxContains: -1,
+		Ref:         node2,
+	}
+	*node2 = rtimpl.Node{
+		DynAnchors:  map[string]*rtimpl.Node{"node": node2},
 		DynResource: "https://example.test/doc#/$defs/tree",
 		MaxContains: -1,
 		Props: map[string]*rtimpl.Node{
-			"children": node3,
-			"data":     node2,
+			"children": node4,
+			"data":     node3,
 		},
 		Types: rtimpl.TObject,
 	}
-	*node2 = rtimpl.Node{
-		DynAnchors:  map[string]*rtimpl.Node{"node": node1},
+	*node3 = rtimpl.Node{
+		DynAnchors:  map[string]*rtimpl.Node{"node": node2},
 		DynResource: "https://example.test/doc#/$defs/tree",
 		MaxContains: -1,
 		Types:       rtimpl.TInteger,
 	}
-	*node3 = rtimpl.Node{
-		DynAnchors:  map[string]*rtimpl.Node{"node": node1},
+	*node4 = rtimpl.Node{
+		DynAnchors:  map[string]*rtimpl.Node{"node": node2},
 		DynResource: "https://example.test/doc#/$defs/tree",
-		Items:       node4,
+		Items:       node5,
 		MaxContains: -1,
 		Types:       rtimpl.TArray,
 	}
-	*node4 = rtimpl.Node{
-		DynAnchors:  map[string]*rtimpl.Node{"node": node1},
+	*node5 = rtimpl.Node{
+		DynAnchors:  map[string]*rtimpl.Node{"node": node2},
 		DynName:     "node",
-		DynRef:      node1,
+		DynRef:      node2,
 		DynResource: "https://example.test/doc#/$defs/tree",
 		MaxContains: -1,
+	}
+	*node6 = rtimpl.Node{
+		Items:       node2,
+		MaxContains: -1,
+		Types:       rtimpl.TArray,
 	}
 }

@@ -27,3 +27,12 @@ type Forest struct {
 	// checks it.
 	Value rt.Raw
 }
+
+type Grove struct {
+	// Value is the document.
+	//
+	// Value is rt.Raw: reaches a dynamic reference ($dynamicRef or $recursiveRef)
+	// that the scope decides, which only the interpreter follows; the interpreter
+	// checks it.
+	Value rt.Raw
+}

@@ -138,3 +138,23 @@ func validateForest2(v rt.Raw, u rtimpl.UTF8) error {
 	}
 	return node0.ValidateRaw(v)
 }
+
+func validateGrove(v Grove, u rtimpl.UTF8) error {
+	return v.validate(u)
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *Grove) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *Grove) validate(u rtimpl.UTF8) error {
+	return validateGrove2(x.Value, u)
+}
+
+func validateGrove2(v rt.Raw, u rtimpl.UTF8) error {
+	if err := rtimpl.CheckRaw(v); err != nil {
+		return err
+	}
+	return node6.ValidateRaw(v)
+}
