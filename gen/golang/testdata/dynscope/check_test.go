@@ -67,7 +67,7 @@ func TestStartsAgreeWithReference(t *testing.T) {
 	}
 	docs := append([]string{}, trees...)
 	for _, tr := range trees {
-		docs = append(docs, "["+tr+"]", "["+tr+", {}]")
+		docs = append(docs, "["+tr+"]", "["+tr+", {}]", `{"label": "s", "sub": `+tr+`}`)
 	}
 	for _, st := range starts {
 		ref := c.MustCompile(st.uri)

@@ -42,11 +42,22 @@ func (x *Doc) decodeJSON(d *rt.Decoder) error {
 				return rt.AtKey(err, k)
 			}
 			x.Label = v
-		case "data":
+		case "sub":
 			if seen&uint64(0x2) != 0 {
 				return d.DuplicateKey(k)
 			}
 			seen |= uint64(0x2)
+			if x.Sub == nil {
+				x.Sub = new(DocTree)
+			}
+			if err := x.Sub.decodeJSON(d); err != nil {
+				return rt.AtKey(err, k)
+			}
+		case "data":
+			if seen&uint64(0x4) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x4)
 			v, err := decodeInt64(d)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -56,10 +67,10 @@ func (x *Doc) decodeJSON(d *rt.Decoder) error {
 				V:   v,
 			}
 		case "children":
-			if seen&uint64(0x4) != 0 {
+			if seen&uint64(0x8) != 0 {
 				return d.DuplicateKey(k)
 			}
-			seen |= uint64(0x4)
+			seen |= uint64(0x8)
 			v, err := decodeDocListInto(d, x.Children.V)
 			if err != nil {
 				return rt.AtKey(err, k)
@@ -84,9 +95,12 @@ func (x *Doc) decodeJSON(d *rt.Decoder) error {
 		}
 	}
 	if seen&uint64(0x2) == 0 {
-		x.Data = rt.Opt[int64]{}
+		x.Sub = nil
 	}
 	if seen&uint64(0x4) == 0 {
+		x.Data = rt.Opt[int64]{}
+	}
+	if seen&uint64(0x8) == 0 {
 		x.Children = rt.Opt[[]Doc]{}
 	}
 	if seen&uint64(0x1) == 0 {
@@ -118,6 +132,97 @@ func decodeString(d *rt.Decoder) (string, error) {
 		return "", err
 	}
 	return s, nil
+}
+
+func decodeDocTree(d *rt.Decoder) (DocTree, error) {
+	var v DocTree
+	return v, v.decodeJSON(d)
+}
+
+func (x *DocTree) decodeJSON(d *rt.Decoder) error {
+	extra := x.Extra
+	if extra != nil {
+		clear(extra)
+		x.Extra = nil
+	}
+	if err := d.ObjStart(); err != nil {
+		return err
+	}
+	var seen uint64
+	for i := 0; ; i++ {
+		k, more, err := d.ObjKey(i)
+		if err != nil {
+			return err
+		}
+		if !more {
+			break
+		}
+		switch k {
+		case "data":
+			if seen&uint64(0x1) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x1)
+			v, err := decodeInt64(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Data = rt.Opt[int64]{
+				Set: true,
+				V:   v,
+			}
+		case "children":
+			if seen&uint64(0x2) != 0 {
+				return d.DuplicateKey(k)
+			}
+			seen |= uint64(0x2)
+			v, err := decodeDocListInto(d, x.Children.V)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Children.V = v
+			x.Children.Set = true
+		default:
+			if x.Extra == nil {
+				if extra == nil {
+					extra = map[string]rt.Raw{}
+				}
+				x.Extra = extra
+			}
+			if _, dup := x.Extra[k]; dup {
+				return d.DuplicateKey(k)
+			}
+			v, err := decodeRaw(d)
+			if err != nil {
+				return rt.AtKey(err, k)
+			}
+			x.Extra[k] = v
+		}
+	}
+	if seen&uint64(0x1) == 0 {
+		x.Data = rt.Opt[int64]{}
+	}
+	if seen&uint64(0x2) == 0 {
+		x.Children = rt.Opt[[]Doc]{}
+	}
+	return nil
+}
+
+// UnmarshalJSON decodes one DocTree strictly: it accepts exactly the documents
+// its schema accepts (and refuses duplicate keys), reading the bytes once.
+func (x *DocTree) UnmarshalJSON(b []byte) error {
+	var d rt.Decoder
+	d.Reset(b)
+	return x.DecodeJSON(&d)
+}
+
+// DecodeJSON decodes one complete document from d; reuse d across documents
+// with d.Reset to decode without allocating a decoder.
+func (x *DocTree) DecodeJSON(d *rt.Decoder) error {
+	if err := x.decodeJSON(d); err != nil {
+		return err
+	}
+	return d.End()
 }
 
 func decodeInt64(d *rt.Decoder) (int64, error) {

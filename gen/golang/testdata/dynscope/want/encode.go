@@ -16,6 +16,13 @@ func (x *Doc) encodeJSON(e *rt.Encoder) error {
 	if err := encodeString(e, "label", x.Label); err != nil {
 		return rt.AtKey(err, "label")
 	}
+	if x.Sub != nil {
+		e.Byte(',')
+		e.Lit("\"sub\":")
+		if err := encodeDocTree(e, "sub", *x.Sub); err != nil {
+			return rt.AtKey(err, "sub")
+		}
+	}
 	if x.Data.Set {
 		e.Byte(',')
 		e.Lit("\"data\":")
@@ -86,6 +93,83 @@ func (x Doc) AppendJSONUnchecked(b []byte) ([]byte, error) {
 func encodeString(e *rt.Encoder, key string, v string) error {
 	e.Text(key, v)
 	return nil
+}
+
+func encodeDocTree(e *rt.Encoder, key string, v DocTree) error {
+	return v.encodeJSON(e)
+}
+
+func (x *DocTree) encodeJSON(e *rt.Encoder) error {
+	e.Lit("{")
+	first := true
+	if x.Data.Set {
+		e.Lit("\"data\":")
+		if err := encodeInt64(e, "data", x.Data.V); err != nil {
+			return rt.AtKey(err, "data")
+		}
+		first = false
+	}
+	if x.Children.Set {
+		if !first {
+			e.Byte(',')
+		}
+		e.Lit("\"children\":")
+		if err := encodeDocList(e, "children", x.Children.V); err != nil {
+			return rt.AtKey(err, "children")
+		}
+		first = false
+	}
+	if len(x.Extra) != 0 {
+		var keys [8]string
+		for i, k := range rt.SortedKeys(keys[:0], x.Extra) {
+			e.Key(first && i == 0, k)
+			if err := encodeRaw(e, k, x.Extra[k]); err != nil {
+				return rt.AtKey(err, k)
+			}
+		}
+	}
+	e.Byte('}')
+	return nil
+}
+
+// MarshalJSON encodes the DocTree in schema property order after validating it.
+func (x DocTree) MarshalJSON() ([]byte, error) {
+	return x.AppendJSON(nil)
+}
+
+// AppendJSON appends the encoding to b; with a reused b it does not allocate.
+func (x DocTree) AppendJSON(b []byte) ([]byte, error) {
+	e := rt.Encoder{Buf: b}
+	err := x.EncodeJSON(&e)
+	return e.Buf, err
+}
+
+// EncodeJSON validates x and appends its encoding to e.Buf, passing free-text
+// strings through e.Hook. On error e.Buf is left as it was.
+func (x DocTree) EncodeJSON(e *rt.Encoder) error {
+	if x.validate(rtimpl.InEncoder) != nil {
+		return x.Validate()
+	}
+	n, invalid := len(e.Buf), e.InvalidStrings()
+	if err := x.encodeJSON(e); err != nil || e.InvalidStrings() != invalid {
+		return rtimpl.EncodeFailed(e, n, x.Validate(), err)
+	}
+	return nil
+}
+
+// AppendJSONUnchecked appends the encoding of x to b without validating it
+// first, for logging a value that may break its schema: the text need not
+// satisfy the schema, and invalid UTF-8 in a string is written as U+FFFD. The
+// checks made while writing still apply: a raw value must be one JSON value,
+// and the values checked as they are written (of a user's own type, or whose
+// schema says more than their Go type) must satisfy their schema. On error b
+// is returned as it was.
+func (x DocTree) AppendJSONUnchecked(b []byte) ([]byte, error) {
+	e := &rt.Encoder{Buf: b}
+	if err := x.encodeJSON(e); err != nil {
+		return b, err
+	}
+	return e.Buf, nil
 }
 
 func encodeInt64(e *rt.Encoder, key string, v int64) error {

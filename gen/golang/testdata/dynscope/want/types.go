@@ -6,6 +6,14 @@ import "github.com/zeroproject/zero/rt"
 
 type Doc struct {
 	Label    string
+	Sub      *DocTree
+	Data     rt.Opt[int64]
+	Children rt.Opt[[]Doc]
+	// Extra holds properties not named by the schema, by name.
+	Extra map[string]rt.Raw
+}
+
+type DocTree struct {
 	Data     rt.Opt[int64]
 	Children rt.Opt[[]Doc]
 	// Extra holds properties not named by the schema, by name.

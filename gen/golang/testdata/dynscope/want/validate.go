@@ -22,6 +22,11 @@ func (x *Doc) validate(u rtimpl.UTF8) error {
 	if err := validateString(x.Label, u); err != nil {
 		return rt.AtKey(err, "label")
 	}
+	if x.Sub != nil {
+		if err := validateDocTree(*x.Sub, u); err != nil {
+			return rt.AtKey(err, "sub")
+		}
+	}
 	if x.Data.Set {
 		if err := validateInt64(x.Data.V, u); err != nil {
 			return rt.AtKey(err, "data")
@@ -35,7 +40,7 @@ func (x *Doc) validate(u rtimpl.UTF8) error {
 	if len(x.Extra) != 0 {
 		for k, v := range x.Extra {
 			switch k {
-			case "label", "data", "children":
+			case "label", "sub", "data", "children":
 				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
 			}
 			if err := u.Check(k); err != nil {
@@ -51,6 +56,43 @@ func (x *Doc) validate(u rtimpl.UTF8) error {
 
 func validateString(v string, u rtimpl.UTF8) error {
 	return u.Check(v)
+}
+
+func validateDocTree(v DocTree, u rtimpl.UTF8) error {
+	return v.validate(u)
+}
+
+// Validate reports whether the value satisfies its schema.
+func (x *DocTree) Validate() error {
+	return x.validate(rtimpl.InValidate)
+}
+
+func (x *DocTree) validate(u rtimpl.UTF8) error {
+	if x.Data.Set {
+		if err := validateInt64(x.Data.V, u); err != nil {
+			return rt.AtKey(err, "data")
+		}
+	}
+	if x.Children.Set {
+		if err := validateDocList(x.Children.V, u); err != nil {
+			return rt.AtKey(err, "children")
+		}
+	}
+	if len(x.Extra) != 0 {
+		for k, v := range x.Extra {
+			switch k {
+			case "data", "children":
+				return rt.AtKey(rt.Fail(-1, "properties", "Extra holds "+strconv.Quote(k)+", a property of its own: it would be written twice"), k)
+			}
+			if err := u.Check(k); err != nil {
+				return rt.AtKey(err, k)
+			}
+			if err := validateRaw(v, u); err != nil {
+				return rt.AtKey(err, k)
+			}
+		}
+	}
+	return nil
 }
 
 func validateInt64(v int64, u rtimpl.UTF8) error {
