@@ -1,12 +1,11 @@
 package namedscalars
 
 import (
-	"bytes"
 	"errors"
-	"strings"
 	"testing"
 
 	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rttest"
 )
 
 const doc = `{"id":"ord_0000000042","replaces":"ord_0000000041","related":["ord_0000000040","ord_0000000039"],` +
@@ -95,50 +94,10 @@ func TestFieldErrors(t *testing.T) {
 func TestInvalidUTF8(t *testing.T) {
 	line := Line{Sku: "A-1", Quantity: 1, Price: 1}
 	x := Order{ID: "ord_\xff", Lines: []Line{line}}
-	refusedAsValidate(t, x, x.Validate, "/id")
+	rttest.RefusesInvalidUTF8(t, x, x.Validate, "/id")
 	x = Order{ID: "ord_0000000001", Related: rt.Some([]OrderID{"ord_0000000002", "\xc0\x80"}), Lines: []Line{line}}
-	refusedAsValidate(t, x, x.Validate, "/related/1")
+	rttest.RefusesInvalidUTF8(t, x, x.Validate, "/related/1")
 	line.Sku = "A-\xed\xa0\x80"
 	x = Order{ID: "ord_0000000001", Lines: []Line{{Sku: "ok", Quantity: 1, Price: 1}, line}}
-	refusedAsValidate(t, x, x.Validate, "/lines/1/sku")
-}
-
-// encoders are the encoding methods of a generated type.
-type encoders interface {
-	MarshalJSON() ([]byte, error)
-	AppendJSON(b []byte) ([]byte, error)
-	EncodeJSON(e *rt.Encoder) error
-	AppendJSONUnchecked(b []byte) ([]byte, error)
-}
-
-// refusedAsValidate checks that validate refuses x for invalid UTF-8 at
-// pointer, that the encoders that validate refuse it with the same error,
-// with and without a string hook, leaving the buffer as it was, and that
-// AppendJSONUnchecked writes U+FFFD for the bytes at fault.
-func refusedAsValidate(t *testing.T, x encoders, validate func() error, pointer string) {
-	t.Helper()
-	verr := validate()
-	var re *rt.Error
-	if !errors.As(verr, &re) || re.Pointer != pointer || re.Keyword != "type" || !strings.Contains(re.Msg, "UTF-8") {
-		t.Fatalf("Validate: %v, want a UTF-8 error at %s", verr, pointer)
-	}
-	same := func(what string, b []byte, err error, want string) {
-		t.Helper()
-		if err == nil || err.Error() != verr.Error() || string(b) != want {
-			t.Errorf("%s: %q %v, want %q and %v", what, b, err, want, verr)
-		}
-	}
-	b, err := x.MarshalJSON()
-	same("MarshalJSON", b, err, "")
-	b, err = x.AppendJSON([]byte("[1,"))
-	same("AppendJSON", b, err, "[1,")
-	for _, hook := range []rt.StringHook{nil, func(_, s string) string { return "redacted" }} {
-		e := rt.Encoder{Buf: []byte("[1,"), Hook: hook}
-		err := x.EncodeJSON(&e)
-		same("EncodeJSON", e.Buf, err, "[1,")
-	}
-	b, err = x.AppendJSONUnchecked([]byte("[1,"))
-	if err != nil || !bytes.HasPrefix(b, []byte("[1,")) || !bytes.Contains(b, []byte(`\ufffd`)) {
-		t.Errorf("AppendJSONUnchecked: %s %v, want U+FFFD", b, err)
-	}
+	rttest.RefusesInvalidUTF8(t, x, x.Validate, "/lines/1/sku")
 }

@@ -1,13 +1,12 @@
 package patterned
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
-	"strings"
 	"testing"
 
 	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rttest"
 )
 
 // TestPatternMaps decodes members matched by patternProperties into their
@@ -80,49 +79,9 @@ func mustJSON(v any) string {
 // that validates, as Validate refuses it.
 func TestInvalidUTF8(t *testing.T) {
 	x := API{Info: Info{Title: "t"}, Paths: &Paths{Operations: map[string]Operation{"/a": {Summary: "s"}, "/\xff": {Summary: "s"}}}}
-	refusedAsValidate(t, x, x.Validate, "/paths/~1\xff")
+	rttest.RefusesInvalidUTF8(t, x, x.Validate, "/paths/~1\xff")
 	x = API{Info: Info{Title: "t", Extensions: map[string]rt.Raw{"x-\xff": rt.Raw("1")}}}
-	refusedAsValidate(t, x, x.Validate, "/info/x-\xff")
+	rttest.RefusesInvalidUTF8(t, x, x.Validate, "/info/x-\xff")
 	x = API{Info: Info{Title: "t"}, Tags: &Tags{Extra: map[string]string{"b": "ok", "c": "\xf0\x9f\x98"}}}
-	refusedAsValidate(t, x, x.Validate, "/tags/c")
-}
-
-// encoders are the encoding methods of a generated type.
-type encoders interface {
-	MarshalJSON() ([]byte, error)
-	AppendJSON(b []byte) ([]byte, error)
-	EncodeJSON(e *rt.Encoder) error
-	AppendJSONUnchecked(b []byte) ([]byte, error)
-}
-
-// refusedAsValidate checks that validate refuses x for invalid UTF-8 at
-// pointer, that the encoders that validate refuse it with the same error,
-// with and without a string hook, leaving the buffer as it was, and that
-// AppendJSONUnchecked writes U+FFFD for the bytes at fault.
-func refusedAsValidate(t *testing.T, x encoders, validate func() error, pointer string) {
-	t.Helper()
-	verr := validate()
-	var re *rt.Error
-	if !errors.As(verr, &re) || re.Pointer != pointer || re.Keyword != "type" || !strings.Contains(re.Msg, "UTF-8") {
-		t.Fatalf("Validate: %v, want a UTF-8 error at %s", verr, pointer)
-	}
-	same := func(what string, b []byte, err error, want string) {
-		t.Helper()
-		if err == nil || err.Error() != verr.Error() || string(b) != want {
-			t.Errorf("%s: %q %v, want %q and %v", what, b, err, want, verr)
-		}
-	}
-	b, err := x.MarshalJSON()
-	same("MarshalJSON", b, err, "")
-	b, err = x.AppendJSON([]byte("[1,"))
-	same("AppendJSON", b, err, "[1,")
-	for _, hook := range []rt.StringHook{nil, func(_, s string) string { return "redacted" }} {
-		e := rt.Encoder{Buf: []byte("[1,"), Hook: hook}
-		err := x.EncodeJSON(&e)
-		same("EncodeJSON", e.Buf, err, "[1,")
-	}
-	b, err = x.AppendJSONUnchecked([]byte("[1,"))
-	if err != nil || !bytes.HasPrefix(b, []byte("[1,")) || !bytes.Contains(b, []byte(`\ufffd`)) {
-		t.Errorf("AppendJSONUnchecked: %s %v, want U+FFFD", b, err)
-	}
+	rttest.RefusesInvalidUTF8(t, x, x.Validate, "/tags/c")
 }

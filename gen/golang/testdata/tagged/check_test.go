@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"os"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rttest"
 )
 
 // reference compiles the case's schema (copied beside the package as
@@ -292,49 +292,9 @@ func checkReused[V any](t *testing.T, doc string, value *V, decode func([]byte) 
 // Validate refuses it.
 func TestInvalidUTF8(t *testing.T) {
 	x := Shelter{Pet: Pet{Value: &Dog{PetType: "Dog", Bark: "wo\xffof"}}}
-	refusedAsValidate(t, x, x.Validate, "/pet/bark")
+	rttest.RefusesInvalidUTF8(t, x, x.Validate, "/pet/bark")
 	x = Shelter{Pet: Pet{Value: &Cat{PetType: "Cat", Name: rt.Some("\x80")}}, Others: rt.Some([]Animal{{Value: &Lizard{PetType: "Liz\xffard"}}})}
-	refusedAsValidate(t, x, x.Validate, "/pet/name")
+	rttest.RefusesInvalidUTF8(t, x, x.Validate, "/pet/name")
 	x.Pet = Pet{Value: &Cat{PetType: "Cat"}}
-	refusedAsValidate(t, x, x.Validate, "/others/0/petType")
-}
-
-// encoders are the encoding methods of a generated type.
-type encoders interface {
-	MarshalJSON() ([]byte, error)
-	AppendJSON(b []byte) ([]byte, error)
-	EncodeJSON(e *rt.Encoder) error
-	AppendJSONUnchecked(b []byte) ([]byte, error)
-}
-
-// refusedAsValidate checks that validate refuses x for invalid UTF-8 at
-// pointer, that the encoders that validate refuse it with the same error,
-// with and without a string hook, leaving the buffer as it was, and that
-// AppendJSONUnchecked writes U+FFFD for the bytes at fault.
-func refusedAsValidate(t *testing.T, x encoders, validate func() error, pointer string) {
-	t.Helper()
-	verr := validate()
-	var re *rt.Error
-	if !errors.As(verr, &re) || re.Pointer != pointer || re.Keyword != "type" || !strings.Contains(re.Msg, "UTF-8") {
-		t.Fatalf("Validate: %v, want a UTF-8 error at %s", verr, pointer)
-	}
-	same := func(what string, b []byte, err error, want string) {
-		t.Helper()
-		if err == nil || err.Error() != verr.Error() || string(b) != want {
-			t.Errorf("%s: %q %v, want %q and %v", what, b, err, want, verr)
-		}
-	}
-	b, err := x.MarshalJSON()
-	same("MarshalJSON", b, err, "")
-	b, err = x.AppendJSON([]byte("[1,"))
-	same("AppendJSON", b, err, "[1,")
-	for _, hook := range []rt.StringHook{nil, func(_, s string) string { return "redacted" }} {
-		e := rt.Encoder{Buf: []byte("[1,"), Hook: hook}
-		err := x.EncodeJSON(&e)
-		same("EncodeJSON", e.Buf, err, "[1,")
-	}
-	b, err = x.AppendJSONUnchecked([]byte("[1,"))
-	if err != nil || !bytes.HasPrefix(b, []byte("[1,")) || !bytes.Contains(b, []byte(`\ufffd`)) {
-		t.Errorf("AppendJSONUnchecked: %s %v, want U+FFFD", b, err)
-	}
+	rttest.RefusesInvalidUTF8(t, x, x.Validate, "/others/0/petType")
 }
