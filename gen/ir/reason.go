@@ -9,6 +9,8 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/gen/internal/schema"
+	"github.com/zeroproject/zero/rt"
+	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
 // RawValue is one place where the model keeps rt.Raw: the schema there,
@@ -130,8 +132,41 @@ func (b *builder) rawReason(s *jsonschema.Schema, keys map[string]*schema.Value)
 		return "the value can only be null, and keywords beside type need the interpreter (" + strings.Join(names, ", ") + ")"
 	case !has("type"):
 		return "the schema names no type, so its values may be of any JSON kind (" + strings.Join(names, ", ") + ")"
+	case b.noStringPasses(s, keys):
+		return "no value passes: every string the const or enum lists fails the schema's own length, pattern or format (as jsonschema/v5 checks it)"
 	}
 	return "no Go shape holds these keywords together: " + strings.Join(names, ", ")
+}
+
+// noStringPasses reports whether s is a string schema whose const or enum
+// lists strings only, none of which passes its string keywords: the
+// schema admits no value.
+func (b *builder) noStringPasses(s *jsonschema.Schema, keys map[string]*schema.Value) bool {
+	if len(s.Types) != 1 || s.Types[0] != "string" {
+		return false
+	}
+	var vals []*schema.Value
+	switch {
+	case keys["const"] != nil && keys["enum"] == nil:
+		vals = []*schema.Value{keys["const"]}
+	case keys["enum"] != nil && keys["const"] == nil:
+		vals = keys["enum"].Items
+	default:
+		return false
+	}
+	rule := rtimpl.StrRule{MinLen: max(s.MinLength, 0), MaxLen: s.MaxLength}
+	if p := b.l.Node(s).Pattern; p != "" {
+		rule.Pattern = rtimpl.MustPattern(p)
+	}
+	if f := b.l.Node(s).Format; f != "" {
+		rule.Format = rtimpl.MustFormat(f)
+	}
+	for _, v := range vals {
+		if v.Kind != rt.String || rule.Check(v.Str, -1) == nil {
+			return false
+		}
+	}
+	return len(vals) > 0
 }
 
 // anyOfOpen reports whether a branch of the anyOf of s admits any value.
