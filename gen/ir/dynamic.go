@@ -21,16 +21,16 @@ import (
 // redeclares its anchor) is resolved by where evaluation starts. A root,
 // or a $defs type (Options.DefTypes) that starts a resource of its own
 // ($id), is such a start: its resource is the outermost on every scope it
-// begins. When that resource declares every
-// such name the start reaches, each reference lands on the resource's own
-// anchor for its name, so from that start it is again a $ref. The start
-// then types what it reaches in a binding context of its resource
-// (dynCtx): the schemas whose meaning depends on the scope (dependent) get
-// a type and an interpreter node per context, as the JSON Schema
-// meta-schemas need: a vocabulary read alone binds "#meta" to itself, and
-// read from the meta-schema that gathers the vocabularies, to that one. A
-// start whose resource does not declare every name it reaches keeps the
-// interpreter as a whole, which carries the scope.
+// begins. When that resource declares every such name the start reaches,
+// each reference lands on the resource's own anchor for its name, so from
+// that start it is again a $ref. The start then types what it reaches in
+// a binding context of its resource (dynCtx): the schemas whose meaning
+// depends on the scope (dependent) get a type and an interpreter node per
+// context, as the JSON Schema meta-schemas need: a vocabulary read alone
+// binds "#meta" to itself, and read from the meta-schema that gathers the
+// vocabularies, to that one. A start whose resource does not declare
+// every name it reaches, or that lies inside its resource, keeps the
+// interpreter as a whole, which carries the scope (see entryNode).
 
 // dynScan is what countDynamic found: how many schema resources declare
 // each dynamic anchor name, which schemas depend on the scope, and the
@@ -38,7 +38,7 @@ import (
 type dynScan struct {
 	count map[string]int
 	// dependent are the schemas that reach a dynamic reference whose name
-	// several resources declare (see scoped).
+	// several resources declare (see scopedRef).
 	dependent map[*jsonschema.Schema]bool
 	ctxs      map[string]*dynCtx // by resource
 	copies    []scopedCopy
