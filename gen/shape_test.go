@@ -28,7 +28,7 @@ func TestImpossibleRequired(t *testing.T) {
 // StrictTypes refuses one whose schema does not admit any value.
 func TestRawReport(t *testing.T) {
 	cfg := Config{Package: "p", Files: []File{{Name: "s.json", Data: []byte(
-		`{"$schema":"http://json-schema.org/draft-07/schema#","title":"T","type":"object","properties":{"any":{},"odd":{"not":{"type":"integer"}},"name":{"type":"string","not":{"const":"x"}},`+
+		`{"$schema":"http://json-schema.org/draft-07/schema#","title":"T","type":"object","properties":{"any":{},"odd":{"not":{"type":"integer"}},"name":{"type":"string","not":{"const":"x"}},` +
 			`"tpl":{"type":"string","format":"uri-template","const":"https://x.test/a{/b}"}}}`)}}}
 	_, raws, err := GenerateReport(cfg)
 	if err != nil {
@@ -54,5 +54,22 @@ func TestRawReport(t *testing.T) {
 	cfg.Files[0].Data = []byte(`{"title":"T","type":"object","properties":{"any":{},"all":true}}`)
 	if _, _, err := GenerateReport(cfg); err != nil {
 		t.Errorf("strict, only values open by design: %v", err)
+	}
+}
+
+// TestRecursiveAnyOfIsChecked: an anyOf whose branch refers back to the
+// type being shaped (the meta-schemas' items: the schema itself, or an
+// array of it) is no open value: the branch is unfinished when the anyOf
+// is judged, and must not read as one that admits anything, which would
+// leave the field unchecked.
+func TestRecursiveAnyOfIsChecked(t *testing.T) {
+	_, raws, err := GenerateReport(Config{Package: "p", Files: []File{{Name: "t.json", Data: []byte(
+		`{"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "T", "type": ["object", "boolean"],
+		  "properties": {"items": {"anyOf": [{"$ref": "#"}, {"type": "array", "items": {"$ref": "#"}}]}}}`)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(raws) != 1 || raws[0].Reason == "" {
+		t.Fatalf("raws %v: want items kept as a checked rt.Raw", raws)
 	}
 }

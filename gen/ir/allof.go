@@ -6,6 +6,7 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v5"
 
 	"github.com/zeroproject/zero/gen/internal/schema"
+	"github.com/zeroproject/zero/rt"
 	"github.com/zeroproject/zero/rt/rtimpl"
 	"github.com/zeroproject/zero/rt/rtimpl/jsonnum"
 )
@@ -30,6 +31,9 @@ import (
 // field name meets (an OpenAPI 3.1 object's "^x-" extensions) gives the
 // struct its pattern maps.
 func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
+	if ok, err := b.allOfSum(s, t, keys); ok || err != nil {
+		return ok, err
+	}
 	own := false
 	list := b.allOfList(s, keys)
 	for k := range keys {
@@ -108,6 +112,70 @@ func (b *builder) allOf(s *jsonschema.Schema, t *Type, keys map[string]*schema.V
 		return true, b.unevaluatedBeside(s, t, m, ue)
 	}
 	return true, nil
+}
+
+// allOfSum types an allOf beside "type": ["object", "boolean"] whose
+// parts are each an object or a boolean too, as the JSON Schema 2019-09
+// and 2020-12 meta-schemas gather their vocabularies: a sum whose boolean
+// alternative is any boolean (no part says more about booleans) and whose
+// object alternative merges the parts' object alternatives with the
+// schema's own properties, as an allOf of structs merges. It reports
+// false, leaving t untouched, when some part is not such a sum or the
+// structs do not merge.
+func (b *builder) allOfSum(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {
+	if len(s.Types) != 2 || !slices.Contains(s.Types, "object") || !slices.Contains(s.Types, "boolean") || b.rest != nil {
+		return false, nil
+	}
+	for k := range keys {
+		if k != "allOf" && k != "type" && k != "properties" {
+			return false, nil
+		}
+	}
+	obj := &Type{Kind: KStruct, Loc: s.Location, Schema: s}
+	obj.Extra = &Type{Kind: KRaw, Loc: s.Location}
+	m := &merger{t: obj, byName: map[string]*Field{}}
+	if keys["properties"] != nil {
+		own := &Type{Loc: s.Location, Schema: s}
+		if ok, err := b.object(s, own, map[string]*schema.Value{"properties": keys["properties"]}); !ok || err != nil {
+			return false, err
+		}
+		if !m.add(own, false) {
+			return false, nil
+		}
+	}
+	for _, part := range s.AllOf {
+		pt, err := b.typeOf(part)
+		if err != nil {
+			return false, err
+		}
+		o := boolOrObject(pt)
+		if o == nil || !m.add(o, false) {
+			return false, nil
+		}
+	}
+	t.Kind, t.SumKeyword, t.Alts = KSum, "type", nil
+	t.addAlt(&Type{Kind: KBool, Loc: s.Location, Schema: s})
+	t.addAlt(obj)
+	return true, nil
+}
+
+// boolOrObject returns the object alternative of t when t is a sum of any
+// boolean and an object struct, else nil.
+func boolOrObject(t *Type) *Type {
+	if t.Kind != KSum || t.Nullable || t.Rest != nil || len(t.Alts) != 2 {
+		return nil
+	}
+	var obj *Type
+	for _, a := range t.Alts {
+		switch {
+		case a.Kind == rt.Bool && a.Type != nil && a.Type.Kind == KBool && a.Type.Rest == nil && a.Type.Node == nil:
+		case a.Kind == rt.Object && a.Type != nil && a.Type.Kind == KStruct:
+			obj = a.Type
+		default:
+			return nil
+		}
+	}
+	return obj
 }
 
 // loneStruct is the index of the one part of an allOf that is a struct

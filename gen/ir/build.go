@@ -225,6 +225,8 @@ func (b *builder) typeOf(s *jsonschema.Schema) (*Type, error) {
 	}
 	t := &Type{Loc: s.Location, Schema: s, Doc: s.Description, Deprecated: s.Deprecated}
 	b.typeCache(s)[s] = t
+	t.shaping = true // a schema below that refers back sees t unfinished (see IsOpen)
+	defer func() { t.shaping = false }()
 	outer := b.rest // the state of the schema being shaped around this one
 	b.rest = nil
 	ok, err := b.shape(s, t, keys)

@@ -104,6 +104,11 @@ type Type struct {
 	// Vocab, on a string or integer type, is the open vocabulary its
 	// schema declares with x-known-values.
 	Vocab *Vocab
+
+	// shaping is set while the type's schema is being shaped: a schema
+	// below that refers back to it meets it unfinished, its zero Kind not
+	// yet a shape (see IsOpen).
+	shaping bool
 }
 
 // StructShape holds the fields of a KStruct type, and the positions of a

@@ -133,8 +133,8 @@ func orderPatterns(list []*PatternField) bool {
 
 // IsOpen reports whether t admits any JSON value.
 func IsOpen(t *Type) bool {
-	if t.Kind != KRaw {
-		return false
+	if t.Kind != KRaw || t.shaping {
+		return false // a type still being shaped is not known to admit anything
 	}
 	n := t.Node
 	return n == nil || n.Schema != nil && n.Schema.Always != nil && *n.Schema.Always
