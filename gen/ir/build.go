@@ -440,13 +440,7 @@ func (b *builder) str(s *jsonschema.Schema, t *Type, keys map[string]*schema.Val
 		// A value must be in the enum and satisfy the other string
 		// keywords: keep the enum values that do. Null is admitted when
 		// both the type and the enum admit it: rt.Nullable of the enum.
-		rule := rtimpl.StrRule{MinLen: t.MinLen, MaxLen: t.MaxLen}
-		if t.Pattern != "" {
-			rule.Pattern = rtimpl.MustPattern(t.Pattern)
-		}
-		if t.Format != "" {
-			rule.Format = rtimpl.MustFormat(t.Format)
-		}
+		rule := b.strRule(s)
 		seen := map[string]bool{}
 		nullListed := false
 		for _, v := range e.Items {
@@ -478,6 +472,19 @@ func (b *builder) str(s *jsonschema.Schema, t *Type, keys map[string]*schema.Val
 	}
 	t.Hookable = t.Pattern == "" && t.Kind == KString && s.Format == ""
 	return true, nil
+}
+
+// strRule is the rule the string keywords of s (minLength, maxLength,
+// pattern, an asserted format) make, to judge strings at generation.
+func (b *builder) strRule(s *jsonschema.Schema) rtimpl.StrRule {
+	rule := rtimpl.StrRule{MinLen: max(s.MinLength, 0), MaxLen: s.MaxLength}
+	if p := b.l.Node(s).Pattern; p != "" {
+		rule.Pattern = rtimpl.MustPattern(p)
+	}
+	if f := b.l.Node(s).Format; f != "" {
+		rule.Format = rtimpl.MustFormat(f)
+	}
+	return rule
 }
 
 func (b *builder) array(s *jsonschema.Schema, t *Type, keys map[string]*schema.Value) (bool, error) {

@@ -59,8 +59,9 @@ type dynCtx struct {
 // dynamic anchor among every schema the roots reach, and finds the
 // schemas whose meaning depends on the dynamic scope.
 func (b *builder) countDynamic(roots []*jsonschema.Schema) {
+	b.dyn = &dynScan{count: map[string]int{}, dependent: map[*jsonschema.Schema]bool{}, ctxs: map[string]*dynCtx{}}
 	seen := map[*jsonschema.Schema]bool{}
-	resources := map[string]map[string]bool{}
+	counted := map[string]bool{} // resources whose anchor names are counted
 	parents := map[*jsonschema.Schema][]*jsonschema.Schema{}
 	var order []*jsonschema.Schema
 	var walk func(s *jsonschema.Schema)
@@ -71,10 +72,10 @@ func (b *builder) countDynamic(roots []*jsonschema.Schema) {
 		seen[s] = true
 		order = append(order, s)
 		norm := b.l.Node(s).Norm
-		if norm.DynAnchors != nil && resources[norm.Resource] == nil {
-			resources[norm.Resource] = map[string]bool{}
+		if norm.DynAnchors != nil && !counted[norm.Resource] {
+			counted[norm.Resource] = true
 			for name := range norm.DynAnchors {
-				resources[norm.Resource][name] = true
+				b.dyn.count[name]++
 			}
 		}
 		for _, c := range meaningChildren(s, norm) {
@@ -89,12 +90,6 @@ func (b *builder) countDynamic(roots []*jsonschema.Schema) {
 	}
 	for _, r := range roots {
 		walk(r)
-	}
-	b.dyn = &dynScan{count: map[string]int{}, dependent: map[*jsonschema.Schema]bool{}, ctxs: map[string]*dynCtx{}}
-	for _, declared := range resources {
-		for name := range declared {
-			b.dyn.count[name]++
-		}
 	}
 	var queue []*jsonschema.Schema
 	for _, s := range order {
@@ -138,7 +133,7 @@ func (b *builder) startCtx(s *jsonschema.Schema) (ctx *dynCtx, ok bool) {
 		return nil, true
 	}
 	norm := b.l.Node(s).Norm
-	if norm.DynAnchors == nil || !b.resourceRoot(s) {
+	if !b.resourceRoot(s) {
 		// No anchor to bind to, or s is inside its resource: evaluation
 		// entered there has not entered the resource (jsonschema/v5 and
 		// ajv agree), so the first resource it enters decides.

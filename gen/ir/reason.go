@@ -10,7 +10,6 @@ import (
 
 	"github.com/zeroproject/zero/gen/internal/schema"
 	"github.com/zeroproject/zero/rt"
-	"github.com/zeroproject/zero/rt/rtimpl"
 )
 
 // RawValue is one place where the model keeps rt.Raw: the schema there,
@@ -154,13 +153,7 @@ func (b *builder) noStringPasses(s *jsonschema.Schema, keys map[string]*schema.V
 	default:
 		return false
 	}
-	rule := rtimpl.StrRule{MinLen: max(s.MinLength, 0), MaxLen: s.MaxLength}
-	if p := b.l.Node(s).Pattern; p != "" {
-		rule.Pattern = rtimpl.MustPattern(p)
-	}
-	if f := b.l.Node(s).Format; f != "" {
-		rule.Format = rtimpl.MustFormat(f)
-	}
+	rule := b.strRule(s)
 	for _, v := range vals {
 		if v.Kind != rt.String || rule.Check(v.Str, -1) == nil {
 			return false
