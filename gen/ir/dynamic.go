@@ -42,6 +42,14 @@ type dynScan struct {
 	dependent map[*jsonschema.Schema]bool
 	ctxs      map[string]*dynCtx // by resource
 	copies    []scopedCopy
+	// starts remembers startCtx's answer for each start it was asked of.
+	starts map[*jsonschema.Schema]startAnswer
+}
+
+// startAnswer is what startCtx found for a start.
+type startAnswer struct {
+	ctx *dynCtx
+	ok  bool
 }
 
 // dynCtx is a binding context: the starts in one schema resource, which
@@ -59,7 +67,8 @@ type dynCtx struct {
 // dynamic anchor among every schema the roots reach, and finds the
 // schemas whose meaning depends on the dynamic scope.
 func (b *builder) countDynamic(roots []*jsonschema.Schema) {
-	b.dyn = &dynScan{count: map[string]int{}, dependent: map[*jsonschema.Schema]bool{}, ctxs: map[string]*dynCtx{}}
+	b.dyn = &dynScan{count: map[string]int{}, dependent: map[*jsonschema.Schema]bool{}, ctxs: map[string]*dynCtx{},
+		starts: map[*jsonschema.Schema]startAnswer{}}
 	seen := map[*jsonschema.Schema]bool{}
 	counted := map[string]bool{} // resources whose anchor names are counted
 	parents := map[*jsonschema.Schema][]*jsonschema.Schema{}
@@ -128,10 +137,20 @@ func (b *builder) scopedRef(norm *schema.Norm) bool {
 // startCtx returns the binding context of a start s (a root or a $defs
 // type), nil when what s admits does not depend on the scope; ok is false
 // when it does and s's resource leaves a name it reaches to the scope.
-func (b *builder) startCtx(s *jsonschema.Schema) (ctx *dynCtx, ok bool) {
+func (b *builder) startCtx(s *jsonschema.Schema) (*dynCtx, bool) {
 	if b.dyn == nil || !b.dyn.dependent[s] {
 		return nil, true
 	}
+	a, seen := b.dyn.starts[s]
+	if !seen {
+		a.ctx, a.ok = b.bindStart(s)
+		b.dyn.starts[s] = a
+	}
+	return a.ctx, a.ok
+}
+
+// bindStart is startCtx for a start s whose meaning depends on the scope.
+func (b *builder) bindStart(s *jsonschema.Schema) (ctx *dynCtx, ok bool) {
 	norm := b.l.Node(s).Norm
 	if !b.resourceRoot(s) {
 		// No anchor to bind to, or s is inside its resource: evaluation
